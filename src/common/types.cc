@@ -1,0 +1,136 @@
+#include "common/types.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "common/exception.h"
+#include "common/string_ref.h"
+
+namespace floe {
+
+LogicalType LogicalType::Decimal(int precision, int scale) {
+  if (precision < 1 || precision > kMaxDecimalPrecision) {
+    throw InvalidInputError("decimal precision " + std::to_string(precision) +
+                            " is out of range [1, 38]");
+  }
+  if (scale < 0 || scale > precision) {
+    throw InvalidInputError("decimal scale " + std::to_string(scale) +
+                            " is out of range [0, " + std::to_string(precision) + "]");
+  }
+  LogicalType type(TypeId::kDecimal);
+  type.precision_ = static_cast<uint8_t>(precision);
+  type.scale_ = static_cast<uint8_t>(scale);
+  return type;
+}
+
+std::string LogicalType::ToString() const {
+  switch (id_) {
+    case TypeId::kNull: return "void";
+    case TypeId::kBoolean: return "boolean";
+    case TypeId::kInt32: return "int";
+    case TypeId::kInt64: return "bigint";
+    case TypeId::kFloat: return "float";
+    case TypeId::kDouble: return "double";
+    case TypeId::kDecimal:
+      return "decimal(" + std::to_string(precision_) + "," + std::to_string(scale_) + ")";
+    case TypeId::kString: return "string";
+    case TypeId::kBinary: return "binary";
+    case TypeId::kDate: return "date";
+    case TypeId::kTimestamp: return "timestamp";
+    case TypeId::kTimestampNtz: return "timestamp_ntz";
+    case TypeId::kInterval: return "interval";
+  }
+  return "unknown";
+}
+
+char LogicalType::TestTypeLetter() const {
+  switch (id_) {
+    case TypeId::kBoolean:
+    case TypeId::kInt32:
+    case TypeId::kInt64: return 'I';
+    case TypeId::kFloat:
+    case TypeId::kDouble:
+    case TypeId::kDecimal: return 'R';
+    default: return 'T';
+  }
+}
+
+bool LogicalType::IsNumeric() const {
+  switch (id_) {
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat:
+    case TypeId::kDouble:
+    case TypeId::kDecimal: return true;
+    default: return false;
+  }
+}
+
+size_t PhysicalSize(TypeId id) {
+  switch (id) {
+    case TypeId::kNull:
+    case TypeId::kBoolean: return 1;
+    case TypeId::kInt32:
+    case TypeId::kDate:
+    case TypeId::kFloat: return 4;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+    case TypeId::kDouble: return 8;
+    case TypeId::kDecimal: return 16;
+    case TypeId::kString:
+    case TypeId::kBinary: return sizeof(StringRef);
+    case TypeId::kInterval: return sizeof(Interval);
+  }
+  return 8;
+}
+
+bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_params,
+                   LogicalType* out) {
+  std::string name = raw;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (name == "decimal" || name == "numeric" || name == "dec") {
+    *out = has_params ? LogicalType::Decimal(precision, scale) : LogicalType::Decimal(10, 0);
+    return true;
+  }
+  if (has_params) {
+    // VARCHAR(n) and CHAR(n) are strings whatever their length, as in Spark's readers.
+    if (name == "varchar" || name == "char") {
+      *out = TypeId::kString;
+      return true;
+    }
+    return false;
+  }
+  static const struct {
+    const char* name;
+    TypeId id;
+  } kNames[] = {
+      {"boolean", TypeId::kBoolean},     {"bool", TypeId::kBoolean},
+      {"int", TypeId::kInt32},           {"integer", TypeId::kInt32},
+      {"tinyint", TypeId::kInt32},       {"smallint", TypeId::kInt32},
+      {"byte", TypeId::kInt32},          {"short", TypeId::kInt32},
+      {"bigint", TypeId::kInt64},        {"long", TypeId::kInt64},
+      {"float", TypeId::kFloat},         {"real", TypeId::kFloat},
+      {"double", TypeId::kDouble},       {"string", TypeId::kString},
+      {"varchar", TypeId::kString},      {"text", TypeId::kString},
+      {"char", TypeId::kString},         {"binary", TypeId::kBinary},
+      {"date", TypeId::kDate},           {"timestamp", TypeId::kTimestamp},
+      {"timestamp_ltz", TypeId::kTimestamp}, {"timestamptz", TypeId::kTimestamp},
+      {"timestamp_ntz", TypeId::kTimestampNtz}, {"interval", TypeId::kInterval},
+      {"void", TypeId::kNull},
+  };
+  for (const auto& entry : kNames) {
+    if (name == entry.name) {
+      *out = entry.id;
+      return true;
+    }
+  }
+  return false;
+}
+
+LogicalType DecimalForInteger(TypeId id) {
+  return id == TypeId::kInt32 ? LogicalType::Decimal(10, 0) : LogicalType::Decimal(20, 0);
+}
+
+}  // namespace floe

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace floe {
+
+/// Identifies a SQL type. The physical layout of each is in PhysicalSize().
+enum class TypeId : uint8_t {
+  kNull,          // the type of a bare NULL literal; coerces to anything
+  kBoolean,       // uint8_t, 0 or 1
+  kInt32,         // int32_t  (SQL INT)
+  kInt64,         // int64_t  (SQL BIGINT)
+  kFloat,         // float
+  kDouble,        // double
+  kDecimal,       // __int128, unscaled; precision and scale in the LogicalType
+  kString,        // StringRef into a StringHeap
+  kBinary,        // StringRef into a StringHeap
+  kDate,          // int32_t days since 1970-01-01
+  kTimestamp,     // int64_t microseconds since the epoch, an instant (shown in the session zone)
+  kTimestampNtz,  // int64_t microseconds since 1970-01-01 00:00:00, wall-clock, no zone
+  kInterval,      // Interval {months, days, micros}
+};
+
+using int128_t = __int128;
+using uint128_t = unsigned __int128;
+
+/// A calendar interval as in Spark: months, days and microseconds kept apart.
+struct Interval {
+  int32_t months = 0;
+  int32_t days = 0;
+  int64_t micros = 0;
+  bool operator==(const Interval&) const = default;
+};
+
+/// A SQL type: an id, and precision and scale for DECIMAL.
+class LogicalType {
+ public:
+  static constexpr int kMaxDecimalPrecision = 38;
+
+  LogicalType() = default;
+  LogicalType(TypeId id) : id_(id) {}  // NOLINT: implicit on purpose, types read like ids
+  static LogicalType Decimal(int precision, int scale);
+
+  TypeId id() const { return id_; }
+  int precision() const { return precision_; }
+  int scale() const { return scale_; }
+
+  /// Returns the SQL name as Spark prints it ("int", "bigint", "decimal(10,2)", ...).
+  std::string ToString() const;
+  /// Returns the name as the SQL logic test column letter: I integer, R real, T text...
+  char TestTypeLetter() const;
+
+  bool IsNumeric() const;
+  bool IsInteger() const { return id_ == TypeId::kInt32 || id_ == TypeId::kInt64; }
+  bool IsFloating() const { return id_ == TypeId::kFloat || id_ == TypeId::kDouble; }
+  bool IsStringLike() const { return id_ == TypeId::kString || id_ == TypeId::kBinary; }
+  bool IsTemporal() const {
+    return id_ == TypeId::kDate || id_ == TypeId::kTimestamp || id_ == TypeId::kTimestampNtz;
+  }
+
+  bool operator==(const LogicalType& other) const {
+    return id_ == other.id_ && precision_ == other.precision_ && scale_ == other.scale_;
+  }
+  bool operator!=(const LogicalType& other) const { return !(*this == other); }
+
+ private:
+  TypeId id_ = TypeId::kNull;
+  uint8_t precision_ = 0;
+  uint8_t scale_ = 0;
+};
+
+/// Returns the bytes one value of the type takes in a vector.
+size_t PhysicalSize(TypeId id);
+
+/// Parses a SQL type name ("INT", "bigint", "DECIMAL(10,2)", "timestamp_ntz", ...);
+/// returns false when the name is not a type.
+bool ParseTypeName(const std::string& name, int precision, int scale, bool has_params,
+                   LogicalType* out);
+
+/// Returns the smallest decimal type holding every value of an integer type.
+LogicalType DecimalForInteger(TypeId id);
+
+}  // namespace floe

@@ -1,0 +1,161 @@
+#include "common/value.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "common/date_time.h"
+#include "common/decimal.h"
+#include "common/double_format.h"
+
+namespace floe {
+
+Value Value::Null(LogicalType type) {
+  Value v;
+  v.type_ = type;
+  v.is_null_ = true;
+  return v;
+}
+
+#define FLOE_VALUE_CTOR(Name, Id, Field, Arg)  \
+  Value Value::Name(Arg x) {                   \
+    Value v;                                   \
+    v.type_ = TypeId::Id;                      \
+    v.is_null_ = false;                        \
+    v.Field = x;                               \
+    return v;                                  \
+  }
+
+FLOE_VALUE_CTOR(Boolean, kBoolean, i64_, bool)
+FLOE_VALUE_CTOR(Int32, kInt32, i64_, int32_t)
+FLOE_VALUE_CTOR(Int64, kInt64, i64_, int64_t)
+FLOE_VALUE_CTOR(Float, kFloat, f64_, float)
+FLOE_VALUE_CTOR(Double, kDouble, f64_, double)
+FLOE_VALUE_CTOR(Date, kDate, i64_, int32_t)
+FLOE_VALUE_CTOR(Timestamp, kTimestamp, i64_, int64_t)
+FLOE_VALUE_CTOR(TimestampNtz, kTimestampNtz, i64_, int64_t)
+FLOE_VALUE_CTOR(IntervalValue, kInterval, interval_, Interval)
+#undef FLOE_VALUE_CTOR
+
+Value Value::Decimal(int128_t unscaled, int precision, int scale) {
+  Value v;
+  v.type_ = LogicalType::Decimal(precision, scale);
+  v.is_null_ = false;
+  v.i128_ = unscaled;
+  return v;
+}
+
+Value Value::String(std::string s) {
+  Value v;
+  v.type_ = TypeId::kString;
+  v.is_null_ = false;
+  v.str_ = std::move(s);
+  return v;
+}
+
+Value Value::Binary(std::string s) {
+  Value v;
+  v.type_ = TypeId::kBinary;
+  v.is_null_ = false;
+  v.str_ = std::move(s);
+  return v;
+}
+
+std::string IntervalToString(const Interval& iv) {
+  std::string out = "INTERVAL '";
+  std::string parts;
+  auto add = [&](int64_t n, const char* unit) {
+    if (n == 0) return;
+    if (!parts.empty()) parts += ' ';
+    parts += std::to_string(n) + " " + unit;
+  };
+  add(iv.months / 12, "YEARS");
+  add(iv.months % 12, "MONTHS");
+  add(iv.days, "DAYS");
+  int64_t micros = iv.micros;
+  add(micros / kMicrosPerHour, "HOURS");
+  micros %= kMicrosPerHour;
+  add(micros / kMicrosPerMinute, "MINUTES");
+  micros %= kMicrosPerMinute;
+  if (micros != 0) {
+    if (!parts.empty()) parts += ' ';
+    parts += DecimalToString(micros, 6);
+    while (parts.back() == '0') parts.pop_back();
+    if (parts.back() == '.') parts.pop_back();
+    parts += " SECONDS";
+  }
+  if (parts.empty()) parts = "0 SECONDS";
+  return out + parts + "'";
+}
+
+std::string Value::ToString() const {
+  if (is_null_) return "NULL";
+  switch (type_.id()) {
+    case TypeId::kNull: return "NULL";
+    case TypeId::kBoolean: return i64_ ? "true" : "false";
+    case TypeId::kInt32:
+    case TypeId::kInt64: return std::to_string(i64_);
+    case TypeId::kFloat: return FormatFloat(static_cast<float>(f64_));
+    case TypeId::kDouble: return FormatDouble(f64_);
+    case TypeId::kDecimal: return DecimalToString(i128_, type_.scale());
+    case TypeId::kString: return str_;
+    case TypeId::kBinary: {
+      // Spark shows binary as hex in brackets: [0A FF]
+      std::string out = "[";
+      char buf[4];
+      for (size_t i = 0; i < str_.size(); ++i) {
+        std::snprintf(buf, sizeof(buf), "%02X", static_cast<unsigned char>(str_[i]));
+        if (i) out += ' ';
+        out += buf;
+      }
+      return out + "]";
+    }
+    case TypeId::kDate: return FormatDate(static_cast<int32_t>(i64_));
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz: return FormatLocalTimestamp(i64_);
+    case TypeId::kInterval: return IntervalToString(interval_);
+  }
+  return "?";
+}
+
+template <typename T>
+static int Cmp(T a, T b) {
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+// Doubles order as Spark orders them: NaN is larger than any other value, -0 == 0.
+static int CompareDouble(double a, double b) {
+  bool an = std::isnan(a), bn = std::isnan(b);
+  if (an || bn) return an && bn ? 0 : (an ? 1 : -1);
+  return Cmp(a, b);
+}
+
+int Value::Compare(const Value& o) const {
+  switch (type_.id()) {
+    case TypeId::kFloat:
+    case TypeId::kDouble: return CompareDouble(f64_, o.f64_);
+    case TypeId::kDecimal: {
+      if (type_.scale() == o.type_.scale()) return Cmp(i128_, o.i128_);
+      return CompareDouble(DecimalToDouble(i128_, type_.scale()),
+                           DecimalToDouble(o.i128_, o.type_.scale()));
+    }
+    case TypeId::kString:
+    case TypeId::kBinary: {
+      int c = str_.compare(o.str_);
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    case TypeId::kInterval: {
+      int c = Cmp(interval_.months, o.interval_.months);
+      if (c) return c;
+      c = Cmp(interval_.days, o.interval_.days);
+      return c ? c : Cmp(interval_.micros, o.interval_.micros);
+    }
+    default: return Cmp(i64_, o.i64_);
+  }
+}
+
+bool Value::operator==(const Value& o) const {
+  if (is_null_ || o.is_null_) return is_null_ == o.is_null_ && type_ == o.type_;
+  return type_ == o.type_ && Compare(o) == 0;
+}
+
+}  // namespace floe

@@ -1,0 +1,193 @@
+#include "common/vector.h"
+
+#include <cstring>
+
+namespace floe {
+
+Vector::Vector(LogicalType type, size_t capacity) : type_(type) { Reserve(capacity); }
+
+StringHeap& Vector::heap() {
+  if (!heap_) heap_ = std::make_shared<StringHeap>();
+  return *heap_;
+}
+
+void Vector::ShareHeapsOf(const Vector& other) {
+  if (&other == this) return;
+  auto add = [&](const std::shared_ptr<StringHeap>& h) {
+    if (!h || h == heap_) return;
+    for (const auto& existing : shared_heaps_) {
+      if (existing == h) return;
+    }
+    shared_heaps_.push_back(h);
+  };
+  add(other.heap_);
+  for (const auto& h : other.shared_heaps_) add(h);
+}
+
+void Vector::Reserve(size_t capacity) {
+  if (capacity <= capacity_ && data_) return;
+  size_t width = PhysicalSize(type_.id());
+  std::shared_ptr<uint8_t[]> data(new uint8_t[capacity * width + 16]);
+  std::memset(data.get(), 0, capacity * width + 16);
+  if (data_ && capacity_ > 0) std::memcpy(data.get(), data_.get(), capacity_ * width);
+  data_ = std::move(data);
+  capacity_ = capacity;
+  validity_.Resize(capacity);
+}
+
+void Vector::Reset() {
+  validity_.Reset();
+  heap_.reset();
+  shared_heaps_.clear();
+}
+
+Value Vector::GetValue(size_t i) const {
+  if (IsNull(i)) return Value::Null(type_);
+  switch (type_.id()) {
+    case TypeId::kNull: return Value::Null(type_);
+    case TypeId::kBoolean: return Value::Boolean(Data<uint8_t>()[i] != 0);
+    case TypeId::kInt32: return Value::Int32(Data<int32_t>()[i]);
+    case TypeId::kInt64: return Value::Int64(Data<int64_t>()[i]);
+    case TypeId::kFloat: return Value::Float(Data<float>()[i]);
+    case TypeId::kDouble: return Value::Double(Data<double>()[i]);
+    case TypeId::kDecimal:
+      return Value::Decimal(Data<int128_t>()[i], type_.precision(), type_.scale());
+    case TypeId::kString: return Value::String(Data<StringRef>()[i].str());
+    case TypeId::kBinary: return Value::Binary(Data<StringRef>()[i].str());
+    case TypeId::kDate: return Value::Date(Data<int32_t>()[i]);
+    case TypeId::kTimestamp: return Value::Timestamp(Data<int64_t>()[i]);
+    case TypeId::kTimestampNtz: return Value::TimestampNtz(Data<int64_t>()[i]);
+    case TypeId::kInterval: return Value::IntervalValue(Data<Interval>()[i]);
+  }
+  return Value::Null(type_);
+}
+
+void Vector::SetValue(size_t i, const Value& v) {
+  if (v.is_null()) {
+    SetNull(i, true);
+    return;
+  }
+  SetNull(i, false);
+  switch (type_.id()) {
+    case TypeId::kNull: SetNull(i, true); break;
+    case TypeId::kBoolean: Data<uint8_t>()[i] = v.boolean() ? 1 : 0; break;
+    case TypeId::kInt32:
+    case TypeId::kDate: Data<int32_t>()[i] = v.int32(); break;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz: Data<int64_t>()[i] = v.int64(); break;
+    case TypeId::kFloat: Data<float>()[i] = v.float32(); break;
+    case TypeId::kDouble: Data<double>()[i] = v.float64(); break;
+    case TypeId::kDecimal: Data<int128_t>()[i] = v.decimal(); break;
+    case TypeId::kString:
+    case TypeId::kBinary: SetString(i, v.str()); break;
+    case TypeId::kInterval: Data<Interval>()[i] = v.interval(); break;
+  }
+}
+
+void Vector::CopyRow(const Vector& src, size_t from, size_t to) {
+  size_t width = PhysicalSize(type_.id());
+  std::memcpy(data_.get() + to * width, src.data_.get() + from * width, width);
+  validity_.Set(to, src.validity_.IsValid(from));
+}
+
+void Vector::CopyRange(const Vector& src, size_t from, size_t to, size_t count) {
+  if (count == 0) return;
+  size_t width = PhysicalSize(type_.id());
+  std::memcpy(data_.get() + to * width, src.data_.get() + from * width, count * width);
+  if (src.validity_.AllValid()) {
+    if (!validity_.AllValid()) {
+      for (size_t k = 0; k < count; ++k) validity_.SetValid(to + k);
+    }
+  } else {
+    for (size_t k = 0; k < count; ++k) validity_.Set(to + k, src.validity_.IsValid(from + k));
+  }
+  if (type_.IsStringLike()) ShareHeapsOf(src);
+}
+
+void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
+  size_t width = PhysicalSize(type_.id());
+  const uint8_t* in = src.data_.get();
+  uint8_t* out = data_.get();
+  switch (width) {
+    case 1:
+      for (size_t k = 0; k < count; ++k) out[k] = in[sel[k]];
+      break;
+    case 4:
+      for (size_t k = 0; k < count; ++k) {
+        reinterpret_cast<uint32_t*>(out)[k] = reinterpret_cast<const uint32_t*>(in)[sel[k]];
+      }
+      break;
+    case 8:
+      for (size_t k = 0; k < count; ++k) {
+        reinterpret_cast<uint64_t*>(out)[k] = reinterpret_cast<const uint64_t*>(in)[sel[k]];
+      }
+      break;
+    default:
+      for (size_t k = 0; k < count; ++k) {
+        std::memcpy(out + k * width, in + sel[k] * width, width);
+      }
+  }
+  if (src.validity_.AllValid()) {
+    validity_.Reset();
+  } else {
+    Validity v;
+    v.Resize(capacity_);
+    for (size_t k = 0; k < count; ++k) {
+      if (!src.validity_.IsValid(sel[k])) v.SetInvalid(k);
+    }
+    validity_ = std::move(v);
+  }
+  if (type_.IsStringLike()) ShareHeapsOf(src);
+}
+
+void DataChunk::Initialize(const std::vector<LogicalType>& types, size_t capacity) {
+  columns_.clear();
+  columns_.reserve(types.size());
+  for (const auto& t : types) columns_.emplace_back(t, capacity);
+  capacity_ = capacity;
+  size_ = 0;
+}
+
+std::vector<LogicalType> DataChunk::Types() const {
+  std::vector<LogicalType> types;
+  types.reserve(columns_.size());
+  for (const auto& c : columns_) types.push_back(c.type());
+  return types;
+}
+
+void DataChunk::Reset() {
+  for (auto& c : columns_) c.Reset();
+  size_ = 0;
+}
+
+void DataChunk::Slice(const SelectionVector& sel) {
+  for (auto& c : columns_) {
+    Vector out(c.type(), capacity_);
+    out.Gather(c, sel.indexes.data(), sel.size());
+    if (c.type().IsStringLike()) out.ShareHeapsOf(c);
+    c = std::move(out);
+  }
+  size_ = sel.size();
+}
+
+void DataChunk::Append(const DataChunk& other, size_t from, size_t count) {
+  if (size_ + count > capacity_) {
+    size_t cap = std::max(capacity_ * 2, size_ + count);
+    for (auto& c : columns_) c.Reserve(cap);
+    capacity_ = cap;
+  }
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    columns_[i].CopyRange(other.column(i), from, size_, count);
+  }
+  size_ += count;
+}
+
+std::vector<Value> DataChunk::GetRow(size_t i) const {
+  std::vector<Value> row;
+  row.reserve(columns_.size());
+  for (const auto& c : columns_) row.push_back(c.GetValue(i));
+  return row;
+}
+
+}  // namespace floe

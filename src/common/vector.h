@@ -1,0 +1,142 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/check.h"
+#include "common/string_heap.h"
+#include "common/types.h"
+#include "common/value.h"
+
+namespace floe {
+
+/// The most rows a batch holds.
+constexpr size_t kBatchSize = 2048;
+
+/// Validity bitmap: bit i set means row i is not NULL. Empty means all valid.
+class Validity {
+ public:
+  bool AllValid() const { return bits_.empty(); }
+  bool IsValid(size_t i) const { return bits_.empty() || ((bits_[i >> 6] >> (i & 63)) & 1); }
+  void SetInvalid(size_t i) {
+    if (bits_.empty()) bits_.assign(words_, ~uint64_t{0});
+    bits_[i >> 6] &= ~(uint64_t{1} << (i & 63));
+  }
+  void SetValid(size_t i) {
+    if (bits_.empty()) return;
+    bits_[i >> 6] |= uint64_t{1} << (i & 63);
+  }
+  void Set(size_t i, bool valid) { valid ? SetValid(i) : SetInvalid(i); }
+  void Resize(size_t capacity) {
+    words_ = (capacity + 63) / 64;
+    if (!bits_.empty()) bits_.resize(words_, ~uint64_t{0});
+  }
+  void Reset() { bits_.clear(); }
+  /// Returns the raw words, for whole-word loops; empty when all valid.
+  const uint64_t* words() const { return bits_.empty() ? nullptr : bits_.data(); }
+
+ private:
+  std::vector<uint64_t> bits_;
+  size_t words_ = 0;
+};
+
+/// Row indexes into a batch, kept after a filter.
+struct SelectionVector {
+  std::vector<uint32_t> indexes;
+  size_t size() const { return indexes.size(); }
+};
+
+/// A column of up to `capacity` values of one type: typed storage plus validity.
+/// String values point into `heap()` or into heaps shared from other vectors.
+class Vector {
+ public:
+  Vector() = default;
+  explicit Vector(LogicalType type, size_t capacity = kBatchSize);
+
+  const LogicalType& type() const { return type_; }
+  size_t capacity() const { return capacity_; }
+
+  template <typename T>
+  T* Data() {
+    return reinterpret_cast<T*>(data_.get());
+  }
+  template <typename T>
+  const T* Data() const {
+    return reinterpret_cast<const T*>(data_.get());
+  }
+  uint8_t* RawData() { return data_.get(); }
+
+  Validity& validity() { return validity_; }
+  const Validity& validity() const { return validity_; }
+  bool IsNull(size_t i) const { return !validity_.IsValid(i); }
+  void SetNull(size_t i, bool is_null) { validity_.Set(i, !is_null); }
+
+  /// Returns the heap that owns strings written into this vector.
+  StringHeap& heap();
+  /// Keeps another vector's heaps alive, so its StringRefs may be copied here.
+  void ShareHeapsOf(const Vector& other);
+  /// Copies a string into this vector's heap and stores it at row i.
+  void SetString(size_t i, std::string_view s) { Data<StringRef>()[i] = heap().Add(s); }
+
+  /// Grows the storage to hold `capacity` rows, keeping the values.
+  void Reserve(size_t capacity);
+  /// Forgets values and NULLs, keeping the type and capacity (heaps are released).
+  void Reset();
+
+  /// Reads row i as a Value (slow; for results, constants and tests).
+  Value GetValue(size_t i) const;
+  /// Writes a Value (of this vector's type, or NULL) at row i.
+  void SetValue(size_t i, const Value& value);
+
+  /// Copies row `from` of `src` (same type) to row `to` of this vector.
+  void CopyRow(const Vector& src, size_t from, size_t to);
+  /// Copies `count` rows of src starting at `from` to this vector at `to`, strings shared.
+  void CopyRange(const Vector& src, size_t from, size_t to, size_t count);
+  /// Gathers src rows named by sel into rows [0, sel.size()) of this vector.
+  void Gather(const Vector& src, const uint32_t* sel, size_t count);
+
+ private:
+  LogicalType type_;
+  size_t capacity_ = 0;
+  std::shared_ptr<uint8_t[]> data_;
+  Validity validity_;
+  std::shared_ptr<StringHeap> heap_;
+  std::vector<std::shared_ptr<StringHeap>> shared_heaps_;
+};
+
+/// A batch of rows: one vector per column and a row count.
+class DataChunk {
+ public:
+  DataChunk() = default;
+  explicit DataChunk(const std::vector<LogicalType>& types, size_t capacity = kBatchSize) {
+    Initialize(types, capacity);
+  }
+  void Initialize(const std::vector<LogicalType>& types, size_t capacity = kBatchSize);
+
+  size_t size() const { return size_; }
+  void SetSize(size_t size) { size_ = size; }
+  size_t ColumnCount() const { return columns_.size(); }
+  size_t capacity() const { return capacity_; }
+  Vector& column(size_t i) { return columns_[i]; }
+  const Vector& column(size_t i) const { return columns_[i]; }
+  std::vector<Vector>& columns() { return columns_; }
+  std::vector<LogicalType> Types() const;
+
+  /// Empties the batch for reuse.
+  void Reset();
+  /// Keeps only the rows named by sel (in order), compacting in place.
+  void Slice(const SelectionVector& sel);
+  /// Appends rows [from, from+count) of other (same types); grows if needed.
+  void Append(const DataChunk& other, size_t from, size_t count);
+  /// Returns row i, column by column, as Values.
+  std::vector<Value> GetRow(size_t i) const;
+
+ private:
+  std::vector<Vector> columns_;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
+}  // namespace floe
