@@ -1,0 +1,43 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+#include "common/value.h"
+#include "common/vector.h"
+#include "function/function_context.h"
+
+namespace floe {
+
+/// Evaluates a function over `count` rows: args[i] holds argument i (already cast to the
+/// bound argument types), result receives the values and NULLs.
+using ScalarKernel = std::function<void(const std::vector<const Vector*>& args, size_t count,
+                                        Vector& result, const FunctionContext& context)>;
+
+/// A function resolved for concrete argument types.
+struct BoundScalarFunction {
+  std::string name;
+  /// Types the binder must cast each argument to before calling the kernel.
+  std::vector<LogicalType> arg_types;
+  LogicalType return_type;
+  ScalarKernel kernel;
+  /// False for functions whose result changes within a query (rand) or that must not be
+  /// folded at bind time (current_timestamp is fine to fold: it is fixed per query).
+  bool foldable = true;
+};
+
+/// What the binder knows about the arguments: their types and, for literals, values.
+struct ScalarBindInput {
+  std::vector<LogicalType> arg_types;
+  /// Constant value of argument i when it is a literal (e.g. a format string).
+  std::vector<std::optional<Value>> constant_args;
+};
+
+/// Resolves a call for given argument types; throws BinderError when they do not fit
+/// (the message names the function and the types, as Spark's does).
+using ScalarBinder = std::function<BoundScalarFunction(const ScalarBindInput& input)>;
+
+}  // namespace floe
