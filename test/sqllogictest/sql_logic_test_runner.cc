@@ -1,0 +1,189 @@
+#include "sql_logic_test_runner.h"
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "common/types.h"
+#include "floe/connection.h"
+#include "floe/database.h"
+#include "floe/result.h"
+#include "result_matcher.h"
+#include "test_file_parser.h"
+
+namespace floe::sqllogictest {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The features `require` accepts; any other name skips the file.
+const std::set<std::string>& SupportedFeatures() {
+  static const std::set<std::string> features = {"floe"};
+  return features;
+}
+
+// A temporary folder removed when the object dies.
+class TemporaryFolder {
+ public:
+  TemporaryFolder() {
+    std::string pattern = (fs::temp_directory_path() / "floe_slt_XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TemporaryFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string CellText(const Result& result, size_t row, size_t column) {
+  std::string text = result.GetString(row, column);
+  if (text.empty()) return "(empty)";
+  // Tabs and newlines would break the line format; show them escaped.
+  std::string escaped;
+  for (char c : text) {
+    if (c == '\t') escaped += "\\t";
+    else if (c == '\n') escaped += "\\n";
+    else escaped += c;
+  }
+  return escaped;
+}
+
+}  // namespace
+
+SqlLogicTestRunner::SqlLogicTestRunner(RunnerOptions options) : options_(std::move(options)) {}
+
+void SqlLogicTestRunner::PrintFailure(const std::string& path, const TestRecord& record,
+                                      const std::string& message) const {
+  std::cerr << "================================================================\n"
+            << "FAIL " << path << ":" << record.line << "\n"
+            << "-- SQL:\n" << record.sql << "\n"
+            << message << (message.empty() || message.back() == '\n' ? "" : "\n");
+}
+
+bool SqlLogicTestRunner::RunRecord(const std::string& path, const TestRecord& record,
+                                   Connection& con) {
+  if (options_.verbose) std::cerr << path << ":" << record.line << ": " << record.sql << "\n";
+  Result result = con.Query(record.sql);
+  switch (record.kind) {
+    case RecordKind::kStatementOk:
+      if (result.HasError()) {
+        PrintFailure(path, record, "expected success, got the error:\n" + result.error());
+        return false;
+      }
+      return true;
+    case RecordKind::kStatementError: {
+      if (!result.HasError()) {
+        PrintFailure(path, record,
+                     "expected an error" +
+                         (record.expected_error.empty() ? std::string()
+                                                        : " containing: " + record.expected_error) +
+                         "\nbut the statement succeeded");
+        return false;
+      }
+      bool matches = true;
+      if (record.error_is_regex) {
+        matches = std::regex_search(result.error(), std::regex(record.expected_error));
+      } else if (!record.expected_error.empty()) {
+        matches = result.error().find(record.expected_error) != std::string::npos;
+      }
+      if (!matches) {
+        PrintFailure(path, record,
+                     "expected an error containing:\n" + record.expected_error +
+                         "\nactual error:\n" + result.error());
+        return false;
+      }
+      return true;
+    }
+    case RecordKind::kQuery: {
+      if (result.HasError()) {
+        PrintFailure(path, record, "expected rows, got the error:\n" + result.error());
+        return false;
+      }
+      std::string types;
+      for (size_t c = 0; c < result.ColumnCount(); ++c) types += result.type(c).TestTypeLetter();
+      ResultMatcher::Rows rows(result.RowCount());
+      for (size_t r = 0; r < result.RowCount(); ++r) {
+        for (size_t c = 0; c < result.ColumnCount(); ++c) rows[r].push_back(CellText(result, r, c));
+      }
+      auto problem = ResultMatcher::Match(record, types, std::move(rows));
+      if (problem) {
+        PrintFailure(path, record, *problem);
+        return false;
+      }
+      return true;
+    }
+    default:
+      return true;
+  }
+}
+
+FileOutcome SqlLogicTestRunner::RunFile(const std::string& path) {
+  FileOutcome outcome;
+  TemporaryFolder folder;
+  std::string warehouse = (fs::path(folder.path()) / "warehouse").string();
+  fs::create_directories(warehouse);
+  TestFileParser parser({{"REPO_ROOT", options_.repo_root},
+                         {"FIXTURES", options_.fixtures_dir},
+                         {"TEST_DIR", folder.path()},
+                         {"WAREHOUSE", warehouse}});
+  std::vector<TestRecord> records;
+  try {
+    records = parser.ParseFile(path);
+  } catch (const std::exception& e) {
+    std::cerr << "FAIL " << e.what() << "\n";
+    outcome.failed = 1;
+    return outcome;
+  }
+
+  DatabaseOptions db_options;
+  db_options.warehouse = warehouse;
+  db_options.threads = options_.threads;
+  Database db(db_options);
+  Connection con(db);
+
+  bool skipping = false;
+  for (const TestRecord& record : records) {
+    switch (record.kind) {
+      case RecordKind::kModeSkip: skipping = true; continue;
+      case RecordKind::kModeUnskip: skipping = false; continue;
+      case RecordKind::kHalt:
+        if (skipping) continue;
+        return outcome;
+      case RecordKind::kRequire:
+        if (skipping || SupportedFeatures().count(record.argument)) continue;
+        outcome.skipped = true;
+        outcome.skip_reason = "requires " + record.argument;
+        return outcome;
+      case RecordKind::kRequirePath: {
+        if (skipping) continue;
+        fs::path p(record.argument);
+        if (p.is_relative()) p = fs::path(options_.repo_root) / p;
+        if (fs::exists(p)) continue;
+        outcome.skipped = true;
+        outcome.skip_reason = "missing " + p.string();
+        return outcome;
+      }
+      default: break;
+    }
+    if (skipping) continue;
+    bool ok = false;
+    try {
+      ok = RunRecord(path, record, con);
+    } catch (const std::exception& e) {
+      PrintFailure(path, record, std::string("the engine threw: ") + e.what());
+    }
+    ok ? ++outcome.passed : ++outcome.failed;
+  }
+  return outcome;
+}
+
+}  // namespace floe::sqllogictest

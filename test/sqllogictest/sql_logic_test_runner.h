@@ -1,0 +1,51 @@
+#pragma once
+
+#include <string>
+
+#include "test_record.h"
+
+namespace floe {
+class Connection;
+}
+
+namespace floe::sqllogictest {
+
+/// Where the runner finds the repository and how it reports.
+struct RunnerOptions {
+  /// The repository root; `${REPO_ROOT}` in test files, and relative require-path base.
+  std::string repo_root;
+  /// The shared fixtures folder (`<repo>/../shared/fixtures` by default); `${FIXTURES}`.
+  std::string fixtures_dir;
+  /// Worker threads for each Database (0: one per core).
+  int threads = 0;
+  /// Prints every record as it runs.
+  bool verbose = false;
+};
+
+/// Counts what happened to the records of one file.
+struct FileOutcome {
+  int passed = 0;
+  int failed = 0;
+  /// True when a require / require-path skipped the rest of the file.
+  bool skipped = false;
+  std::string skip_reason;
+};
+
+/// Runs `.test` files, each on a fresh Database over a fresh temporary warehouse.
+class SqlLogicTestRunner {
+ public:
+  explicit SqlLogicTestRunner(RunnerOptions options);
+
+  /// Runs one file; failures are printed to stderr with the file, line, SQL and diff.
+  FileOutcome RunFile(const std::string& path);
+
+ private:
+  /// Runs one record; returns false (after printing why) when it fails.
+  bool RunRecord(const std::string& path, const TestRecord& record, Connection& con);
+  void PrintFailure(const std::string& path, const TestRecord& record,
+                    const std::string& message) const;
+
+  RunnerOptions options_;
+};
+
+}  // namespace floe::sqllogictest
