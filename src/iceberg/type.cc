@@ -1,0 +1,317 @@
+#include "iceberg/type.h"
+
+#include <array>
+#include <cctype>
+
+#include "common/exception.h"
+
+namespace floe::iceberg {
+
+using nlohmann::json;
+
+bool NestedField::operator==(const NestedField& other) const {
+  if (id_ != other.id_ || name_ != other.name_ || required_ != other.required_ ||
+      doc_ != other.doc_) {
+    return false;
+  }
+  if (!type_ || !other.type_) return type_ == other.type_;
+  return *type_ == *other.type_;
+}
+
+static const char* PrimitiveName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kBoolean: return "boolean";
+    case TypeKind::kInt: return "int";
+    case TypeKind::kLong: return "long";
+    case TypeKind::kFloat: return "float";
+    case TypeKind::kDouble: return "double";
+    case TypeKind::kDate: return "date";
+    case TypeKind::kTime: return "time";
+    case TypeKind::kTimestamp: return "timestamp";
+    case TypeKind::kTimestampTz: return "timestamptz";
+    case TypeKind::kString: return "string";
+    case TypeKind::kUuid: return "uuid";
+    case TypeKind::kBinary: return "binary";
+    default: return nullptr;
+  }
+}
+
+TypePtr Type::Primitive(TypeKind kind) {
+  static const auto kTypes = [] {
+    std::array<TypePtr, static_cast<size_t>(TypeKind::kStruct)> types;
+    for (size_t i = 0; i < types.size(); ++i) {
+      types[i] = TypePtr(new Type(static_cast<TypeKind>(i)));
+    }
+    return types;
+  }();
+  if (kind == TypeKind::kDecimal || kind == TypeKind::kFixed || !PrimitiveName(kind)) {
+    throw InternalError("Type::Primitive needs a primitive type without parameters");
+  }
+  return kTypes[static_cast<size_t>(kind)];
+}
+
+TypePtr Type::Decimal(int precision, int scale) {
+  if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
+    throw InvalidInputError("invalid decimal(" + std::to_string(precision) + ", " +
+                            std::to_string(scale) + "): precision must be 1..38 and scale 0..precision");
+  }
+  auto* t = new Type(TypeKind::kDecimal);
+  t->precision_ = precision;
+  t->scale_ = scale;
+  return TypePtr(t);
+}
+
+TypePtr Type::Fixed(int length) {
+  if (length < 0) throw InvalidInputError("invalid fixed[" + std::to_string(length) + "]");
+  auto* t = new Type(TypeKind::kFixed);
+  t->length_ = length;
+  return TypePtr(t);
+}
+
+TypePtr Type::Struct(std::vector<NestedField> fields) {
+  auto* t = new Type(TypeKind::kStruct);
+  t->fields_ = std::move(fields);
+  return TypePtr(t);
+}
+
+TypePtr Type::List(int element_id, bool element_required, TypePtr element) {
+  auto* t = new Type(TypeKind::kList);
+  t->fields_.emplace_back(element_id, "element", std::move(element), element_required);
+  return TypePtr(t);
+}
+
+TypePtr Type::Map(int key_id, TypePtr key, int value_id, bool value_required, TypePtr value) {
+  auto* t = new Type(TypeKind::kMap);
+  t->fields_.emplace_back(key_id, "key", std::move(key), true);
+  t->fields_.emplace_back(value_id, "value", std::move(value), value_required);
+  return TypePtr(t);
+}
+
+const NestedField* Type::FieldById(int id) const {
+  for (const auto& f : fields_) {
+    if (f.id() == id) return &f;
+  }
+  return nullptr;
+}
+
+const NestedField* Type::FieldByName(const std::string& name) const {
+  for (const auto& f : fields_) {
+    if (f.name() == name) return &f;
+  }
+  return nullptr;
+}
+
+std::string Type::ToString() const {
+  switch (kind_) {
+    case TypeKind::kDecimal:
+      return "decimal(" + std::to_string(precision_) + ", " + std::to_string(scale_) + ")";
+    case TypeKind::kFixed: return "fixed[" + std::to_string(length_) + "]";
+    case TypeKind::kStruct: {
+      std::string out = "struct<";
+      for (size_t i = 0; i < fields_.size(); ++i) {
+        if (i) out += ", ";
+        out += std::to_string(fields_[i].id()) + ": " + fields_[i].name() + ": " +
+               (fields_[i].required() ? "required " : "optional ") + fields_[i].type()->ToString();
+      }
+      return out + ">";
+    }
+    case TypeKind::kList: return "list<" + fields_[0].type()->ToString() + ">";
+    case TypeKind::kMap:
+      return "map<" + fields_[0].type()->ToString() + ", " + fields_[1].type()->ToString() + ">";
+    default: return PrimitiveName(kind_);
+  }
+}
+
+static json FieldToJson(const NestedField& f) {
+  json out = json::object();
+  out["id"] = f.id();
+  out["name"] = f.name();
+  out["required"] = f.required();
+  out["type"] = f.type()->ToJson();
+  if (!f.doc().empty()) out["doc"] = f.doc();
+  return out;
+}
+
+json Type::ToJson() const {
+  switch (kind_) {
+    case TypeKind::kStruct: {
+      json out = json::object();
+      out["type"] = "struct";
+      out["fields"] = json::array();
+      for (const auto& f : fields_) out["fields"].push_back(FieldToJson(f));
+      return out;
+    }
+    case TypeKind::kList: {
+      json out = json::object();
+      out["type"] = "list";
+      out["element-id"] = fields_[0].id();
+      out["element"] = fields_[0].type()->ToJson();
+      out["element-required"] = fields_[0].required();
+      return out;
+    }
+    case TypeKind::kMap: {
+      json out = json::object();
+      out["type"] = "map";
+      out["key-id"] = fields_[0].id();
+      out["key"] = fields_[0].type()->ToJson();
+      out["value-id"] = fields_[1].id();
+      out["value"] = fields_[1].type()->ToJson();
+      out["value-required"] = fields_[1].required();
+      return out;
+    }
+    default: return ToString();
+  }
+}
+
+// Parses "name(a, b)" / "name[a]" parameters; false when the shape does not match.
+static bool ParseParams(const std::string& s, size_t open, char close, std::vector<int>* out) {
+  if (s.empty() || s.back() != close) return false;
+  std::string inner = s.substr(open + 1, s.size() - open - 2);
+  size_t pos = 0;
+  while (pos <= inner.size()) {
+    size_t comma = inner.find(',', pos);
+    std::string part = inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    size_t b = part.find_first_not_of(' '), e = part.find_last_not_of(' ');
+    if (b == std::string::npos) return false;
+    part = part.substr(b, e - b + 1);
+    if (part.empty() || part.size() > 9) return false;
+    for (char c : part) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    }
+    out->push_back(std::stoi(part));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return true;
+}
+
+TypePtr Type::FromPrimitiveName(const std::string& name) {
+  for (int k = 0; k < static_cast<int>(TypeKind::kStruct); ++k) {
+    const char* n = PrimitiveName(static_cast<TypeKind>(k));
+    if (n && name == n) return Primitive(static_cast<TypeKind>(k));
+  }
+  std::vector<int> params;
+  if (name.rfind("decimal(", 0) == 0) {
+    if (!ParseParams(name, 7, ')', &params) || params.size() != 2) return nullptr;
+    if (params[0] < 1 || params[0] > 38 || params[1] > params[0]) return nullptr;
+    return Decimal(params[0], params[1]);
+  }
+  if (name.rfind("fixed[", 0) == 0) {
+    if (!ParseParams(name, 5, ']', &params) || params.size() != 1) return nullptr;
+    return Fixed(params[0]);
+  }
+  return nullptr;
+}
+
+static int RequireInt(const json& j, const char* key, const char* what) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer()) {
+    throw FormatError(std::string(what) + " is missing integer \"" + key + "\"");
+  }
+  return it->get<int>();
+}
+
+static bool RequireBool(const json& j, const char* key, const char* what) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_boolean()) {
+    throw FormatError(std::string(what) + " is missing boolean \"" + key + "\"");
+  }
+  return it->get<bool>();
+}
+
+static const json& RequireKey(const json& j, const char* key, const char* what) {
+  auto it = j.find(key);
+  if (it == j.end()) throw FormatError(std::string(what) + " is missing \"" + key + "\"");
+  return *it;
+}
+
+TypePtr Type::FromJson(const json& j) {
+  if (j.is_string()) {
+    std::string name = j.get<std::string>();
+    TypePtr t = FromPrimitiveName(name);
+    if (!t) {
+      if (name == "timestamp_ns" || name == "timestamptz_ns" || name == "variant" ||
+          name == "unknown" || name.rfind("geometry", 0) == 0 || name.rfind("geography", 0) == 0) {
+        throw NotImplementedError("Iceberg type " + name + " (format version 3) is not supported");
+      }
+      throw FormatError("unknown Iceberg type \"" + name + "\"");
+    }
+    return t;
+  }
+  if (!j.is_object()) throw FormatError("Iceberg type must be a string or an object: " + j.dump());
+  const json& type = RequireKey(j, "type", "nested type");
+  if (!type.is_string()) throw FormatError("nested type has a non-string \"type\"");
+  std::string kind = type.get<std::string>();
+  if (kind == "struct") {
+    const json& fields = RequireKey(j, "fields", "struct type");
+    if (!fields.is_array()) throw FormatError("struct \"fields\" must be an array");
+    std::vector<NestedField> out;
+    for (const auto& f : fields) {
+      if (!f.is_object()) throw FormatError("struct field must be an object");
+      const json& name = RequireKey(f, "name", "struct field");
+      if (!name.is_string()) throw FormatError("struct field name must be a string");
+      std::string doc;
+      if (auto it = f.find("doc"); it != f.end() && it->is_string()) doc = it->get<std::string>();
+      out.emplace_back(RequireInt(f, "id", "struct field"), name.get<std::string>(),
+                       FromJson(RequireKey(f, "type", "struct field")),
+                       RequireBool(f, "required", "struct field"), doc);
+    }
+    return Struct(std::move(out));
+  }
+  if (kind == "list") {
+    return List(RequireInt(j, "element-id", "list type"),
+                RequireBool(j, "element-required", "list type"),
+                FromJson(RequireKey(j, "element", "list type")));
+  }
+  if (kind == "map") {
+    return Map(RequireInt(j, "key-id", "map type"), FromJson(RequireKey(j, "key", "map type")),
+               RequireInt(j, "value-id", "map type"), RequireBool(j, "value-required", "map type"),
+               FromJson(RequireKey(j, "value", "map type")));
+  }
+  throw FormatError("unknown nested Iceberg type \"" + kind + "\"");
+}
+
+LogicalType Type::ToLogicalType() const {
+  switch (kind_) {
+    case TypeKind::kBoolean: return TypeId::kBoolean;
+    case TypeKind::kInt: return TypeId::kInt32;
+    case TypeKind::kLong: return TypeId::kInt64;
+    case TypeKind::kFloat: return TypeId::kFloat;
+    case TypeKind::kDouble: return TypeId::kDouble;
+    case TypeKind::kDecimal: return LogicalType::Decimal(precision_, scale_);
+    case TypeKind::kDate: return TypeId::kDate;
+    case TypeKind::kTime: return TypeId::kInt64;  // microseconds since midnight
+    case TypeKind::kTimestamp: return TypeId::kTimestampNtz;
+    case TypeKind::kTimestampTz: return TypeId::kTimestamp;
+    case TypeKind::kString: return TypeId::kString;
+    case TypeKind::kUuid:    // 16 bytes, big-endian
+    case TypeKind::kFixed:
+    case TypeKind::kBinary: return TypeId::kBinary;
+    default: throw NotImplementedError("nested Iceberg type " + ToString() + " has no floe type");
+  }
+}
+
+TypePtr Type::FromLogicalType(const LogicalType& type) {
+  switch (type.id()) {
+    case TypeId::kBoolean: return Primitive(TypeKind::kBoolean);
+    case TypeId::kInt32: return Primitive(TypeKind::kInt);
+    case TypeId::kInt64: return Primitive(TypeKind::kLong);
+    case TypeId::kFloat: return Primitive(TypeKind::kFloat);
+    case TypeId::kDouble: return Primitive(TypeKind::kDouble);
+    case TypeId::kDecimal: return Decimal(type.precision(), type.scale());
+    case TypeId::kDate: return Primitive(TypeKind::kDate);
+    case TypeId::kTimestamp: return Primitive(TypeKind::kTimestampTz);
+    case TypeId::kTimestampNtz: return Primitive(TypeKind::kTimestamp);
+    case TypeId::kString: return Primitive(TypeKind::kString);
+    case TypeId::kBinary: return Primitive(TypeKind::kBinary);
+    default:
+      throw InvalidInputError("type " + type.ToString() + " cannot be stored in an Iceberg table");
+  }
+}
+
+bool Type::operator==(const Type& other) const {
+  return kind_ == other.kind_ && precision_ == other.precision_ && scale_ == other.scale_ &&
+         length_ == other.length_ && fields_ == other.fields_;
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,91 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/types.h"
+#include "iceberg/nested_field.h"
+
+namespace floe::iceberg {
+
+/// Names an Iceberg type, primitive or nested.
+enum class TypeKind : uint8_t {
+  kBoolean,
+  kInt,
+  kLong,
+  kFloat,
+  kDouble,
+  kDecimal,
+  kDate,
+  kTime,
+  kTimestamp,    // without zone: wall clock
+  kTimestampTz,  // with zone: an instant, stored as UTC
+  kString,
+  kUuid,
+  kFixed,
+  kBinary,
+  kStruct,
+  kList,
+  kMap,
+};
+
+/// An Iceberg type (spec "Schemas and Data Types"): a primitive, or a struct, list or
+/// map whose children are NestedFields carrying field ids.
+class Type {
+ public:
+  /// Returns the shared instance of a primitive type without parameters.
+  static TypePtr Primitive(TypeKind kind);
+  /// Returns decimal(precision, scale).
+  static TypePtr Decimal(int precision, int scale);
+  /// Returns fixed[length].
+  static TypePtr Fixed(int length);
+  /// Returns a struct of the fields, in order.
+  static TypePtr Struct(std::vector<NestedField> fields);
+  /// Returns a list whose element has field id `element_id`.
+  static TypePtr List(int element_id, bool element_required, TypePtr element);
+  /// Returns a map with key and value field ids.
+  static TypePtr Map(int key_id, TypePtr key, int value_id, bool value_required, TypePtr value);
+
+  TypeKind kind() const { return kind_; }
+  bool IsPrimitive() const { return kind_ < TypeKind::kStruct; }
+  bool IsNested() const { return !IsPrimitive(); }
+  int precision() const { return precision_; }
+  int scale() const { return scale_; }
+  int length() const { return length_; }
+  /// Returns the children: struct fields; a list's element; a map's key and value.
+  const std::vector<NestedField>& fields() const { return fields_; }
+  /// Returns the struct field with this id among direct children, or nullptr.
+  const NestedField* FieldById(int id) const;
+  /// Returns the struct field with this name among direct children, or nullptr.
+  const NestedField* FieldByName(const std::string& name) const;
+
+  /// Returns the spec's name: "int", "decimal(9, 2)", "fixed[16]", "struct<...>".
+  std::string ToString() const;
+  /// Serializes as the spec's JSON appendix: a string for primitives, an object otherwise.
+  nlohmann::json ToJson() const;
+  /// Parses the spec's JSON form; throws FormatError on an unknown or malformed type.
+  static TypePtr FromJson(const nlohmann::json& json);
+  /// Parses a primitive type name ("long", "decimal(10,2)", "fixed[4]"); nullptr if unknown.
+  static TypePtr FromPrimitiveName(const std::string& name);
+
+  /// Returns floe's type for values of this type (timestamptz -> kTimestamp, ...).
+  LogicalType ToLogicalType() const;
+  /// Returns the Iceberg type that stores values of a floe type.
+  static TypePtr FromLogicalType(const LogicalType& type);
+
+  bool operator==(const Type& other) const;
+
+ private:
+  explicit Type(TypeKind kind) : kind_(kind) {}
+
+  TypeKind kind_;
+  int precision_ = 0;
+  int scale_ = 0;
+  int length_ = 0;
+  std::vector<NestedField> fields_;
+};
+
+}  // namespace floe::iceberg
