@@ -1,9 +1,76 @@
 #include "function/aggregates/register_aggregates.h"
 
+#include "function/aggregates/arg_min_max.h"
+#include "function/aggregates/avg.h"
+#include "function/aggregates/bool_and_or.h"
+#include "function/aggregates/count.h"
+#include "function/aggregates/first_last.h"
+#include "function/aggregates/hyperloglog.h"
+#include "function/aggregates/min_max.h"
+#include "function/aggregates/sum.h"
+#include "function/aggregates/variance.h"
 #include "function/function_registry.h"
 
 namespace floe {
 
-void RegisterAggregateFunctions(FunctionRegistry& registry) { (void)registry; }
+namespace {
+
+/// Returns a binder of one variance statistic.
+AggregateBinder VarianceBinder(VarianceKind kind) {
+  return [kind](const std::vector<LogicalType>& arg_types, bool distinct) {
+    return BindVariance(kind, arg_types, distinct);
+  };
+}
+
+}  // namespace
+
+void RegisterAggregateFunctions(FunctionRegistry& registry) {
+  registry.AddAggregate("count", BindCount);
+  registry.AddAggregate("count_if", BindCountIf);
+
+  AggregateBinder sum = [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindSum(types, distinct);
+  };
+  registry.AddAggregate("sum", sum);
+  registry.AddAggregate("try_sum", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindSum(types, distinct, /*try_sum=*/true);
+  });
+
+  AggregateBinder avg = [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindAvg(types, distinct);
+  };
+  registry.AddAggregate("avg", avg);
+  registry.AddAggregate("mean", avg);
+  registry.AddAggregate("try_avg", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindAvg(types, distinct, /*try_avg=*/true);
+  });
+
+  registry.AddAggregate("min", BindMin);
+  registry.AddAggregate("max", BindMax);
+  registry.AddAggregate("min_by", BindMinBy);
+  registry.AddAggregate("max_by", BindMaxBy);
+
+  registry.AddAggregate("var_pop", VarianceBinder(VarianceKind::kVarPop));
+  registry.AddAggregate("var_samp", VarianceBinder(VarianceKind::kVarSamp));
+  registry.AddAggregate("variance", VarianceBinder(VarianceKind::kVarSamp));
+  registry.AddAggregate("stddev_pop", VarianceBinder(VarianceKind::kStddevPop));
+  registry.AddAggregate("stddev_samp", VarianceBinder(VarianceKind::kStddevSamp));
+  registry.AddAggregate("stddev", VarianceBinder(VarianceKind::kStddevSamp));
+  registry.AddAggregate("std", VarianceBinder(VarianceKind::kStddevSamp));
+
+  registry.AddAggregate("approx_count_distinct", BindApproxCountDistinct);
+
+  registry.AddAggregate("first", BindFirst);
+  registry.AddAggregate("first_value", BindFirst);
+  registry.AddAggregate("any_value", BindFirst);
+  registry.AddAggregate("last", BindLast);
+  registry.AddAggregate("last_value", BindLast);
+
+  registry.AddAggregate("bool_and", BindBoolAnd);
+  registry.AddAggregate("every", BindBoolAnd);
+  registry.AddAggregate("bool_or", BindBoolOr);
+  registry.AddAggregate("some", BindBoolOr);
+  registry.AddAggregate("any", BindBoolOr);
+}
 
 }  // namespace floe
