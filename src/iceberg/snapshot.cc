@@ -1,0 +1,65 @@
+#include "iceberg/snapshot.h"
+
+#include "iceberg/json_object.h"
+
+namespace floe::iceberg {
+
+using nlohmann::json;
+
+json Snapshot::ToJson() const {
+  json out = json::object();
+  out["sequence-number"] = sequence_number;
+  out["snapshot-id"] = snapshot_id;
+  if (parent_snapshot_id) out["parent-snapshot-id"] = *parent_snapshot_id;
+  out["timestamp-ms"] = timestamp_ms;
+  out["summary"] = summary;
+  if (!manifest_list.empty()) out["manifest-list"] = manifest_list;
+  if (!manifests.empty()) out["manifests"] = manifests;
+  if (schema_id) out["schema-id"] = *schema_id;
+  return out;
+}
+
+Snapshot Snapshot::FromJson(const json& j) {
+  JsonObject o(j, "snapshot");
+  Snapshot s;
+  s.snapshot_id = o.Int("snapshot-id");
+  s.parent_snapshot_id = o.OptionalInt("parent-snapshot-id");
+  s.sequence_number = o.OptionalInt("sequence-number").value_or(0);
+  s.timestamp_ms = o.Int("timestamp-ms");
+  s.summary = o.StringMap("summary");
+  if (auto list = o.OptionalString("manifest-list")) {
+    s.manifest_list = *list;
+  } else {
+    for (const auto& m : o.Array("manifests")) {
+      if (!m.is_string()) throw FormatError("snapshot \"manifests\" must hold strings");
+      s.manifests.push_back(m.get<std::string>());
+    }
+  }
+  if (auto id = o.OptionalInt("schema-id")) s.schema_id = static_cast<int>(*id);
+  return s;
+}
+
+json SnapshotRef::ToJson() const {
+  json out = json::object();
+  out["snapshot-id"] = snapshot_id;
+  out["type"] = is_branch ? "branch" : "tag";
+  if (min_snapshots_to_keep) out["min-snapshots-to-keep"] = *min_snapshots_to_keep;
+  if (max_snapshot_age_ms) out["max-snapshot-age-ms"] = *max_snapshot_age_ms;
+  if (max_ref_age_ms) out["max-ref-age-ms"] = *max_ref_age_ms;
+  return out;
+}
+
+SnapshotRef SnapshotRef::FromJson(const json& j) {
+  JsonObject o(j, "snapshot ref");
+  SnapshotRef r;
+  r.snapshot_id = o.Int("snapshot-id");
+  std::string type = o.String("type");
+  if (type != "branch" && type != "tag") throw FormatError("snapshot ref has unknown type \"" + type + "\"");
+  r.is_branch = type == "branch";
+  if (auto v = o.OptionalInt("min-snapshots-to-keep")) r.min_snapshots_to_keep = static_cast<int>(*v);
+  r.max_snapshot_age_ms = o.OptionalInt("max-snapshot-age-ms");
+  r.max_ref_age_ms = o.OptionalInt("max-ref-age-ms");
+  return r;
+}
+
+}  // namespace floe::iceberg

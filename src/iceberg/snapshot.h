@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace floe::iceberg {
+
+/// A table state (spec "Snapshots"): its manifest list and a summary of the change.
+struct Snapshot {
+  int64_t snapshot_id = 0;
+  std::optional<int64_t> parent_snapshot_id;
+  int64_t sequence_number = 0;  // 0 for v1 snapshots
+  int64_t timestamp_ms = 0;
+  std::string manifest_list;    // empty for v1 snapshots that list manifests inline
+  std::vector<std::string> manifests;  // v1 only
+  /// The summary; "operation" (append, replace, overwrite, delete) is one of its keys.
+  std::map<std::string, std::string> summary;
+  std::optional<int> schema_id;
+
+  /// Returns the summary's operation, or "" when missing.
+  std::string operation() const {
+    auto it = summary.find("operation");
+    return it == summary.end() ? "" : it->second;
+  }
+  /// Serializes as the spec's JSON.
+  nlohmann::json ToJson() const;
+  /// Parses the spec's JSON; throws FormatError when malformed.
+  static Snapshot FromJson(const nlohmann::json& json);
+  bool operator==(const Snapshot& other) const = default;
+};
+
+/// A named reference to a snapshot: a branch or a tag (spec "Snapshot References").
+struct SnapshotRef {
+  int64_t snapshot_id = 0;
+  bool is_branch = true;
+  std::optional<int> min_snapshots_to_keep;
+  std::optional<int64_t> max_snapshot_age_ms;
+  std::optional<int64_t> max_ref_age_ms;
+
+  /// Serializes as the spec's JSON.
+  nlohmann::json ToJson() const;
+  /// Parses the spec's JSON; throws FormatError when malformed.
+  static SnapshotRef FromJson(const nlohmann::json& json);
+  bool operator==(const SnapshotRef& other) const = default;
+};
+
+}  // namespace floe::iceberg

@@ -1,0 +1,202 @@
+#include "iceberg/table_metadata.h"
+
+#include "iceberg/json_object.h"
+
+namespace floe::iceberg {
+
+using nlohmann::json;
+
+const Schema* TableMetadata::SchemaById(int schema_id) const {
+  for (const auto& s : schemas) {
+    if (s.schema_id() == schema_id) return &s;
+  }
+  return nullptr;
+}
+
+const Schema& TableMetadata::CurrentSchema() const {
+  const Schema* s = SchemaById(current_schema_id);
+  if (!s) throw FormatError("table metadata has no schema with current-schema-id " + std::to_string(current_schema_id));
+  return *s;
+}
+
+const PartitionSpec* TableMetadata::SpecById(int spec_id) const {
+  for (const auto& s : partition_specs) {
+    if (s.spec_id() == spec_id) return &s;
+  }
+  return nullptr;
+}
+
+const PartitionSpec& TableMetadata::DefaultSpec() const {
+  const PartitionSpec* s = SpecById(default_spec_id);
+  if (!s) throw FormatError("table metadata has no partition spec with default-spec-id " + std::to_string(default_spec_id));
+  return *s;
+}
+
+const SortOrder* TableMetadata::DefaultSortOrder() const {
+  for (const auto& o : sort_orders) {
+    if (o.order_id() == default_sort_order_id) return &o;
+  }
+  return nullptr;
+}
+
+const Snapshot* TableMetadata::SnapshotById(int64_t snapshot_id) const {
+  for (const auto& s : snapshots) {
+    if (s.snapshot_id == snapshot_id) return &s;
+  }
+  return nullptr;
+}
+
+const Snapshot* TableMetadata::CurrentSnapshot() const {
+  if (current_snapshot_id == kNoSnapshot) return nullptr;
+  return SnapshotById(current_snapshot_id);
+}
+
+const Snapshot* TableMetadata::SnapshotByRef(const std::string& name) const {
+  auto it = refs.find(name);
+  if (it == refs.end()) return name == "main" ? CurrentSnapshot() : nullptr;
+  return SnapshotById(it->second.snapshot_id);
+}
+
+const Snapshot* TableMetadata::SnapshotAsOfTime(int64_t timestamp_ms) const {
+  const Snapshot* found = nullptr;
+  for (const auto& entry : snapshot_log) {
+    if (entry.timestamp_ms <= timestamp_ms) found = SnapshotById(entry.snapshot_id);
+  }
+  return found;
+}
+
+std::string TableMetadata::Property(const std::string& key, const std::string& fallback) const {
+  auto it = properties.find(key);
+  return it == properties.end() ? fallback : it->second;
+}
+
+json TableMetadata::ToJson() const {
+  json out = json::object();
+  out["format-version"] = format_version;
+  out["table-uuid"] = table_uuid;
+  out["location"] = location;
+  out["last-sequence-number"] = last_sequence_number;
+  out["last-updated-ms"] = last_updated_ms;
+  out["last-column-id"] = last_column_id;
+  out["current-schema-id"] = current_schema_id;
+  out["schemas"] = json::array();
+  for (const auto& s : schemas) out["schemas"].push_back(s.ToJson());
+  out["default-spec-id"] = default_spec_id;
+  out["partition-specs"] = json::array();
+  for (const auto& s : partition_specs) out["partition-specs"].push_back(s.ToJson());
+  out["last-partition-id"] = last_partition_id;
+  out["default-sort-order-id"] = default_sort_order_id;
+  out["sort-orders"] = json::array();
+  for (const auto& o : sort_orders) out["sort-orders"].push_back(o.ToJson());
+  out["properties"] = properties;
+  out["current-snapshot-id"] = current_snapshot_id;
+  out["refs"] = json::object();
+  for (const auto& [name, ref] : refs) out["refs"][name] = ref.ToJson();
+  out["snapshots"] = json::array();
+  for (const auto& s : snapshots) out["snapshots"].push_back(s.ToJson());
+  out["statistics"] = statistics;
+  out["partition-statistics"] = partition_statistics;
+  out["snapshot-log"] = json::array();
+  for (const auto& e : snapshot_log) {
+    out["snapshot-log"].push_back({{"timestamp-ms", e.timestamp_ms}, {"snapshot-id", e.snapshot_id}});
+  }
+  out["metadata-log"] = json::array();
+  for (const auto& e : metadata_log) {
+    out["metadata-log"].push_back({{"timestamp-ms", e.timestamp_ms}, {"metadata-file", e.metadata_file}});
+  }
+  return out;
+}
+
+std::string TableMetadata::ToJsonString() const { return ToJson().dump(); }
+
+TableMetadata TableMetadata::FromJson(const json& j) {
+  JsonObject o(j, "table metadata");
+  TableMetadata m;
+  m.format_version = static_cast<int>(o.Int("format-version"));
+  if (m.format_version > 2) {
+    throw NotImplementedError("format version " + std::to_string(m.format_version) + " is not supported");
+  }
+  if (m.format_version < 1) throw FormatError("invalid format-version " + std::to_string(m.format_version));
+  const bool v2 = m.format_version == 2;
+  m.table_uuid = v2 ? o.String("table-uuid") : o.OptionalString("table-uuid").value_or("");
+  m.location = o.String("location");
+  m.last_sequence_number = v2 ? o.Int("last-sequence-number") : o.OptionalInt("last-sequence-number").value_or(0);
+  m.last_updated_ms = o.Int("last-updated-ms");
+  m.last_column_id = static_cast<int>(o.Int("last-column-id"));
+
+  if (o.Has("schemas")) {
+    for (const auto& s : o.Array("schemas")) m.schemas.push_back(Schema::FromJson(s));
+    m.current_schema_id = static_cast<int>(v2 ? o.Int("current-schema-id") : o.OptionalInt("current-schema-id").value_or(0));
+  } else {
+    if (v2) throw FormatError("table metadata is missing \"schemas\"");
+    m.schemas.push_back(Schema::FromJson(o.Get("schema")));
+    m.current_schema_id = m.schemas[0].schema_id();
+  }
+  if (!m.SchemaById(m.current_schema_id)) {
+    throw FormatError("table metadata has no schema with current-schema-id " + std::to_string(m.current_schema_id));
+  }
+
+  if (o.Has("partition-specs")) {
+    for (const auto& s : o.Array("partition-specs")) m.partition_specs.push_back(PartitionSpec::FromJson(s));
+    m.default_spec_id = static_cast<int>(v2 ? o.Int("default-spec-id") : o.OptionalInt("default-spec-id").value_or(0));
+  } else {
+    if (v2) throw FormatError("table metadata is missing \"partition-specs\"");
+    m.partition_specs.emplace_back(0, PartitionSpec::FieldsFromJson(o.Get("partition-spec")));
+    m.default_spec_id = 0;
+  }
+  int last_partition_id = PartitionSpec::kPartitionDataIdStart - 1;
+  for (const auto& s : m.partition_specs) last_partition_id = std::max(last_partition_id, s.LastAssignedFieldId());
+  m.last_partition_id = static_cast<int>(v2 ? o.Int("last-partition-id")
+                                            : o.OptionalInt("last-partition-id").value_or(last_partition_id));
+
+  m.properties = o.StringMap("properties");
+  m.current_snapshot_id = o.OptionalInt("current-snapshot-id").value_or(kNoSnapshot);
+  for (const auto& s : o.Array("snapshots")) m.snapshots.push_back(Snapshot::FromJson(s));
+  for (const auto& e : o.Array("snapshot-log")) {
+    JsonObject eo(e, "snapshot-log entry");
+    m.snapshot_log.push_back({eo.Int("timestamp-ms"), eo.Int("snapshot-id")});
+  }
+  for (const auto& e : o.Array("metadata-log")) {
+    JsonObject eo(e, "metadata-log entry");
+    m.metadata_log.push_back({eo.Int("timestamp-ms"), eo.String("metadata-file")});
+  }
+  if (o.Has("sort-orders")) {
+    for (const auto& s : o.Array("sort-orders")) m.sort_orders.push_back(SortOrder::FromJson(s));
+    m.default_sort_order_id = static_cast<int>(v2 ? o.Int("default-sort-order-id")
+                                                  : o.OptionalInt("default-sort-order-id").value_or(0));
+  } else {
+    if (v2) throw FormatError("table metadata is missing \"sort-orders\"");
+    m.sort_orders.push_back(SortOrder::Unsorted());
+  }
+  if (o.Has("refs")) {
+    const json& refs = o.Get("refs");
+    if (!refs.is_object()) throw FormatError("table metadata \"refs\" must be an object");
+    for (auto it = refs.begin(); it != refs.end(); ++it) m.refs[it.key()] = SnapshotRef::FromJson(it.value());
+  }
+  if (m.current_snapshot_id != kNoSnapshot && !m.refs.count("main")) {
+    m.refs["main"] = SnapshotRef{m.current_snapshot_id, true, {}, {}, {}};
+  }
+  m.statistics = o.Array("statistics");
+  m.partition_statistics = o.Array("partition-statistics");
+  return m;
+}
+
+TableMetadata TableMetadata::Parse(const std::string& text, const std::string& location) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    throw FormatError("metadata file " + location + " is not valid JSON: " + e.what());
+  }
+  try {
+    return FromJson(j);
+  } catch (const FormatError& e) {
+    throw FormatError("metadata file " + location + ": " + e.what());
+  } catch (const NotImplementedError& e) {
+    throw NotImplementedError("metadata file " + location + ": " + e.what());
+  } catch (const json::exception& e) {
+    throw FormatError("metadata file " + location + ": " + e.what());
+  }
+}
+
+}  // namespace floe::iceberg
