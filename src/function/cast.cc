@@ -1,0 +1,103 @@
+#include "function/cast.h"
+
+#include <algorithm>
+
+#include "common/exception.h"
+#include "function/cast_kernels.h"
+
+namespace floe {
+
+std::string CastTypeName(const LogicalType& type) {
+  std::string name = type.ToString();
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return name;
+}
+
+// Spark prints the offending value as a SQL literal: 'abc', 128L, 1.0E10D, 1.50BD.
+static std::string LiteralText(const Value& v) {
+  switch (v.type().id()) {
+    case TypeId::kString: return "'" + v.str() + "'";
+    case TypeId::kInt64: return v.ToString() + "L";
+    case TypeId::kDouble: return v.ToString() + "D";
+    case TypeId::kFloat: return v.ToString() + "F";
+    case TypeId::kDecimal: return v.ToString() + "BD";
+    case TypeId::kDate: return "DATE '" + v.ToString() + "'";
+    case TypeId::kTimestamp: return "TIMESTAMP '" + v.ToString() + "'";
+    case TypeId::kTimestampNtz: return "TIMESTAMP_NTZ '" + v.ToString() + "'";
+    default: return v.ToString();
+  }
+}
+
+void ThrowCastError(CastStatus status, const Vector& source, size_t i, const LogicalType& to) {
+  Value v = source.GetValue(i);
+  std::string from = "\"" + CastTypeName(source.type()) + "\"";
+  if (status == CastStatus::kInvalid) {
+    throw ConversionError("[CAST_INVALID_INPUT] The value " + LiteralText(v) + " of the type " +
+                          from + " cannot be cast to \"" + CastTypeName(to) +
+                          "\" because it is malformed. Use try_cast to tolerate malformed "
+                          "input and return NULL instead.");
+  }
+  if (to.id() == TypeId::kDecimal) {
+    throw OutOfRangeError("[NUMERIC_VALUE_OUT_OF_RANGE] " + v.ToString() +
+                          " cannot be represented as " + CastTypeName(to) +
+                          ". Use try_cast to return NULL instead.");
+  }
+  throw OutOfRangeError("[CAST_OVERFLOW] The value " + LiteralText(v) + " of the type " + from +
+                        " cannot be cast to \"" + CastTypeName(to) +
+                        "\" due to an overflow. Use try_cast to tolerate overflow and return "
+                        "NULL instead.");
+}
+
+static bool IsNumberLike(const LogicalType& t) {
+  return t.IsNumeric() || t.id() == TypeId::kBoolean;
+}
+
+bool CanCast(const LogicalType& from, const LogicalType& to) {
+  TypeId f = from.id(), t = to.id();
+  if (f == TypeId::kNull || from == to) return true;
+  if (f == TypeId::kDecimal && t == TypeId::kDecimal) return true;
+  if (t == TypeId::kString) return true;
+  if (f == TypeId::kString) return t != TypeId::kInterval;
+  if (f == TypeId::kBinary || t == TypeId::kBinary) return false;
+  if (IsNumberLike(from) && IsNumberLike(to)) return true;
+  if (from.IsTemporal() && to.IsTemporal()) return true;
+  // Spark: numbers are seconds since the epoch, both ways, for timestamps only.
+  if (from.IsNumeric() && t == TypeId::kTimestamp) return true;
+  if (f == TypeId::kTimestamp && to.IsNumeric()) return true;
+  return false;
+}
+
+void CastVector(const Vector& source, size_t count, Vector& result,
+                const FunctionContext& context) {
+  const LogicalType& from = source.type();
+  const LogicalType& to = result.type();
+  if (!CanCast(from, to)) {
+    throw ConversionError("[DATATYPE_MISMATCH.CAST_WITHOUT_SUGGESTION] cannot cast \"" +
+                          CastTypeName(from) + "\" to \"" + CastTypeName(to) + "\"");
+  }
+  if (from.id() == TypeId::kNull) {
+    for (size_t i = 0; i < count; ++i) result.SetNull(i, true);
+    return;
+  }
+  if (from == to) {
+    result.CopyRange(source, 0, 0, count);
+    return;
+  }
+  if (to.IsStringLike()) return CastToString(source, count, result, context);
+  if (from.IsStringLike()) return CastFromString(source, count, result, context);
+  if (from.IsTemporal() || to.IsTemporal()) return CastTemporal(source, count, result, context);
+  CastNumeric(source, count, result, context);
+}
+
+Value CastValue(const Value& value, const LogicalType& to, const FunctionContext& context) {
+  if (value.is_null()) return Value::Null(to);
+  if (value.type() == to) return value;
+  Vector source(value.type(), 1);
+  source.SetValue(0, value);
+  Vector result(to, 1);
+  CastVector(source, 1, result, context);
+  return result.GetValue(0);
+}
+
+}  // namespace floe

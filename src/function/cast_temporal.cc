@@ -1,0 +1,154 @@
+#include <cmath>
+
+#include "common/date_time.h"
+#include "common/decimal.h"
+#include "function/cast_kernels.h"
+
+// Casts among date, timestamp and timestamp_ntz (a timestamp is an instant read in the
+// session time zone; the others are wall-clock values), and between timestamps and
+// numbers of seconds since the epoch.
+
+namespace floe {
+namespace {
+
+void CastFromTimestampToNumber(const Vector& source, size_t count, Vector& result,
+                               const FunctionContext& context) {
+  const LogicalType& to = result.type();
+  switch (to.id()) {
+    case TypeId::kInt32:
+      return CastRows<int64_t, int32_t>(source, count, result, context, [](int64_t v, int32_t* out) {
+        int64_t seconds = FloorDiv(v, kMicrosPerSecond);
+        if (seconds < INT32_MIN || seconds > INT32_MAX) return CastStatus::kOverflow;
+        *out = static_cast<int32_t>(seconds);
+        return CastStatus::kOk;
+      });
+    case TypeId::kInt64:
+      return CastRows<int64_t, int64_t>(source, count, result, context, [](int64_t v, int64_t* out) {
+        *out = FloorDiv(v, kMicrosPerSecond);
+        return CastStatus::kOk;
+      });
+    case TypeId::kFloat:
+      return CastRows<int64_t, float>(source, count, result, context, [](int64_t v, float* out) {
+        *out = static_cast<float>(static_cast<double>(v) / kMicrosPerSecond);
+        return CastStatus::kOk;
+      });
+    case TypeId::kDouble:
+      return CastRows<int64_t, double>(source, count, result, context, [](int64_t v, double* out) {
+        *out = static_cast<double>(v) / kMicrosPerSecond;
+        return CastStatus::kOk;
+      });
+    case TypeId::kDecimal:
+      return CastRows<int64_t, int128_t>(source, count, result, context,
+                                         [&to](int64_t v, int128_t* out) {
+                                           return RescaleDecimal(v, 6, to.scale(), to.precision(), out)
+                                                      ? CastStatus::kOk
+                                                      : CastStatus::kOverflow;
+                                         });
+    default:
+      throw ConversionError("cannot cast \"TIMESTAMP\" to \"" + CastTypeName(to) + "\"");
+  }
+}
+
+CastStatus SecondsToMicros(int64_t seconds, int64_t* out) {
+  return __builtin_mul_overflow(seconds, kMicrosPerSecond, out) ? CastStatus::kOverflow
+                                                                : CastStatus::kOk;
+}
+
+CastStatus DoubleSecondsToMicros(double seconds, int64_t* out) {
+  double micros = std::trunc(seconds * kMicrosPerSecond);
+  if (!std::isfinite(micros) || micros >= 9.223372036854775807e18 || micros < -9.223372036854775807e18) {
+    return CastStatus::kOverflow;
+  }
+  *out = static_cast<int64_t>(micros);
+  return CastStatus::kOk;
+}
+
+void CastFromNumberToTimestamp(const Vector& source, size_t count, Vector& result,
+                               const FunctionContext& context) {
+  switch (source.type().id()) {
+    case TypeId::kInt32:
+      return CastRows<int32_t, int64_t>(source, count, result, context,
+                                        [](int32_t v, int64_t* out) { return SecondsToMicros(v, out); });
+    case TypeId::kInt64:
+      return CastRows<int64_t, int64_t>(source, count, result, context,
+                                        [](int64_t v, int64_t* out) { return SecondsToMicros(v, out); });
+    case TypeId::kFloat:
+      return CastRows<float, int64_t>(source, count, result, context,
+                                      [](float v, int64_t* out) { return DoubleSecondsToMicros(v, out); });
+    case TypeId::kDouble:
+      return CastRows<double, int64_t>(source, count, result, context, [](double v, int64_t* out) {
+        return DoubleSecondsToMicros(v, out);
+      });
+    case TypeId::kDecimal: {
+      int scale = source.type().scale();
+      return CastRows<int128_t, int64_t>(source, count, result, context,
+                                         [scale](int128_t v, int64_t* out) {
+                                           int128_t micros;
+                                           // Truncates sub-microsecond digits (Spark: toLong).
+                                           micros = scale > 6 ? v / Pow10(scale - 6)
+                                                              : v * Pow10(6 - scale);
+                                           if (micros > INT64_MAX || micros < INT64_MIN) {
+                                             return CastStatus::kOverflow;
+                                           }
+                                           *out = static_cast<int64_t>(micros);
+                                           return CastStatus::kOk;
+                                         });
+    }
+    default:
+      throw ConversionError("cannot cast \"" + CastTypeName(source.type()) + "\" to \"TIMESTAMP\"");
+  }
+}
+
+template <typename S, typename D, typename Op>
+void Convert(const Vector& source, size_t count, Vector& result, const FunctionContext& context,
+             Op&& op) {
+  CastRows<S, D>(source, count, result, context, [&op](S v, D* out) {
+    *out = op(v);
+    return CastStatus::kOk;
+  });
+}
+
+}  // namespace
+
+void CastTemporal(const Vector& source, size_t count, Vector& result,
+                  const FunctionContext& context) {
+  TypeId from = source.type().id(), to = result.type().id();
+  const TimeZone& zone = *context.time_zone;
+  if (from == TypeId::kTimestamp && result.type().IsNumeric()) {
+    return CastFromTimestampToNumber(source, count, result, context);
+  }
+  if (source.type().IsNumeric() && to == TypeId::kTimestamp) {
+    return CastFromNumberToTimestamp(source, count, result, context);
+  }
+  if (from == TypeId::kDate && to == TypeId::kTimestamp) {
+    return Convert<int32_t, int64_t>(source, count, result, context, [&zone](int32_t d) {
+      return zone.FromLocal(d * kMicrosPerDay);
+    });
+  }
+  if (from == TypeId::kDate && to == TypeId::kTimestampNtz) {
+    return Convert<int32_t, int64_t>(source, count, result, context,
+                                     [](int32_t d) { return d * kMicrosPerDay; });
+  }
+  if (from == TypeId::kTimestamp && to == TypeId::kDate) {
+    return Convert<int64_t, int32_t>(source, count, result, context, [&zone](int64_t ts) {
+      return static_cast<int32_t>(FloorDiv(zone.ToLocal(ts), kMicrosPerDay));
+    });
+  }
+  if (from == TypeId::kTimestampNtz && to == TypeId::kDate) {
+    return Convert<int64_t, int32_t>(source, count, result, context, [](int64_t ts) {
+      return static_cast<int32_t>(FloorDiv(ts, kMicrosPerDay));
+    });
+  }
+  if (from == TypeId::kTimestamp && to == TypeId::kTimestampNtz) {
+    return Convert<int64_t, int64_t>(source, count, result, context,
+                                     [&zone](int64_t ts) { return zone.ToLocal(ts); });
+  }
+  if (from == TypeId::kTimestampNtz && to == TypeId::kTimestamp) {
+    return Convert<int64_t, int64_t>(source, count, result, context,
+                                     [&zone](int64_t ts) { return zone.FromLocal(ts); });
+  }
+  throw ConversionError("cannot cast \"" + CastTypeName(source.type()) + "\" to \"" +
+                        CastTypeName(result.type()) + "\"");
+}
+
+}  // namespace floe

@@ -1,0 +1,200 @@
+#include "function/scalar/decimal_arithmetic.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "common/decimal.h"
+#include "common/exception.h"
+#include "function/scalar/scalar_executor.h"
+
+namespace floe {
+namespace {
+
+// Spark's DecimalType.adjustPrecisionScale: past 38 digits, keep the integer digits and
+// as much scale as is left, but at least min(scale, 6).
+LogicalType Adjust(int precision, int scale) {
+  if (precision <= LogicalType::kMaxDecimalPrecision) {
+    return LogicalType::Decimal(std::max(precision, 1), scale);
+  }
+  int int_digits = precision - scale;
+  int min_scale = std::min(scale, 6);
+  int adjusted = std::max(LogicalType::kMaxDecimalPrecision - int_digits, min_scale);
+  return LogicalType::Decimal(LogicalType::kMaxDecimalPrecision, adjusted);
+}
+
+// round_half_up(x * y / d) for non-negative x, y and positive d through a 256-bit product;
+// nothing when the quotient does not fit 127 bits.
+std::optional<uint128_t> MulDivRound(uint128_t x, uint128_t y, uint128_t d) {
+  const uint128_t kMask = ~uint64_t{0};
+  uint128_t x0 = x & kMask, x1 = x >> 64, y0 = y & kMask, y1 = y >> 64;
+  uint128_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
+  uint128_t mid = (p00 >> 64) + (p01 & kMask) + (p10 & kMask);
+  uint128_t lo = (p00 & kMask) | (mid << 64);
+  uint128_t hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+  uint128_t q = 0, r = 0;
+  if (hi == 0) {
+    q = lo / d;
+    r = lo % d;
+  } else {
+    if (hi >= d) return std::nullopt;
+    r = hi;  // the high half's quotient is 0 since hi < d
+    for (int bit = 127; bit >= 0; --bit) {
+      bool carry = r >> 127;
+      r = (r << 1) | ((lo >> bit) & 1);
+      q <<= 1;
+      if (carry || r >= d) {
+        r -= d;
+        q |= 1;
+      }
+    }
+  }
+  if (r >= d - r) ++q;
+  if (q >> 127) return std::nullopt;
+  return q;
+}
+
+// Computes round_half_up(a * b / d) with signs; false when it does not fit.
+bool SignedMulDivRound(int128_t a, int128_t b, int128_t d, int128_t* out) {
+  bool negative = ((a < 0) != (b < 0)) != (d < 0);
+  auto abs = [](int128_t v) { return v < 0 ? -static_cast<uint128_t>(v) : static_cast<uint128_t>(v); };
+  auto q = MulDivRound(abs(a), abs(b), abs(d));
+  if (!q) return false;
+  *out = negative ? -static_cast<int128_t>(*q) : static_cast<int128_t>(*q);
+  return true;
+}
+
+[[noreturn]] void ThrowDecimalOverflow(const LogicalType& result) {
+  throw OutOfRangeError("[NUMERIC_VALUE_OUT_OF_RANGE] the result of a decimal operation "
+                        "cannot be represented as " + result.ToString() +
+                        ". Use try_ functions to return NULL instead.");
+}
+
+}  // namespace
+
+LogicalType DecimalResultType(ArithmeticOp op, const LogicalType& a, const LogicalType& b) {
+  int p1 = a.precision(), s1 = a.scale(), p2 = b.precision(), s2 = b.scale();
+  switch (op) {
+    case ArithmeticOp::kAdd:
+    case ArithmeticOp::kSubtract: {
+      int scale = std::max(s1, s2);
+      return Adjust(std::max(p1 - s1, p2 - s2) + scale + 1, scale);
+    }
+    case ArithmeticOp::kMultiply: return Adjust(p1 + p2 + 1, s1 + s2);
+    case ArithmeticOp::kDivide: {
+      int scale = std::max(6, s1 + p2 + 1);
+      return Adjust(p1 - s1 + s2 + scale, scale);
+    }
+    case ArithmeticOp::kModulo:
+    case ArithmeticOp::kPmod: {
+      int scale = std::max(s1, s2);
+      return Adjust(std::min(p1 - s1, p2 - s2) + scale, scale);
+    }
+    case ArithmeticOp::kIntegralDivide: return TypeId::kInt64;
+  }
+  return TypeId::kNull;
+}
+
+ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, const LogicalType& b,
+                                     const LogicalType& result_type) {
+  int s1 = a.scale(), s2 = b.scale();
+  int rs = result_type.id() == TypeId::kDecimal ? result_type.scale() : 0;
+  int rp = result_type.id() == TypeId::kDecimal ? result_type.precision() : 38;
+  return [=](const std::vector<const Vector*>& args, size_t count, Vector& result,
+             const FunctionContext& context) {
+    // Returns false for a NULL row (try mode) and raises otherwise.
+    auto overflow = [&]() -> bool {
+      if (context.try_mode) return false;
+      ThrowDecimalOverflow(result_type);
+    };
+    auto fits = [&](int128_t v, int128_t* out) {
+      if (!DecimalFits(v, rp)) return overflow();
+      *out = v;
+      return true;
+    };
+    switch (op) {
+      case ArithmeticOp::kAdd:
+      case ArithmeticOp::kSubtract: {
+        int common = std::max(s1, s2);
+        int128_t fa = Pow10(common - s1), fb = Pow10(common - s2);
+        bool subtract = op == ArithmeticOp::kSubtract;
+        return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
+            *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
+              // Operands have at most 38 digits, aligned at most 38 + 38: check each step.
+              int128_t ax, ay, sum;
+              if (__builtin_mul_overflow(x, fa, &ax) || __builtin_mul_overflow(y, fb, &ay)) {
+                return overflow();
+              }
+              if (subtract ? __builtin_sub_overflow(ax, ay, &sum)
+                           : __builtin_add_overflow(ax, ay, &sum)) {
+                return overflow();
+              }
+              if (common != rs && !RescaleDecimal(sum, common, rs, rp, &sum)) return overflow();
+              return fits(sum, out);
+            });
+      }
+      case ArithmeticOp::kMultiply: {
+        int natural = s1 + s2;
+        int128_t divisor = Pow10(natural - rs);
+        return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
+            *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
+              int128_t product;
+              if (divisor == 1 && !__builtin_mul_overflow(x, y, &product)) return fits(product, out);
+              if (!SignedMulDivRound(x, y, divisor, &product)) return overflow();
+              return fits(product, out);
+            });
+      }
+      case ArithmeticOp::kIntegralDivide: {
+        // Both aligned to one scale, the quotient truncated toward zero, as a bigint.
+        int common = std::max(s1, s2);
+        int128_t fa = Pow10(common - s1), fb = Pow10(common - s2);
+        return ExecuteBinaryNullable<int128_t, int128_t, int64_t>(
+            *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int64_t* out) {
+              if (y == 0) return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
+              int128_t ax, ay;
+              if (__builtin_mul_overflow(x, fa, &ax) || __builtin_mul_overflow(y, fb, &ay)) {
+                return overflow();
+              }
+              int128_t q = ax / ay;
+              if (q > INT64_MAX || q < INT64_MIN) {
+                return FailOrNull<OutOfRangeError>(context, "[ARITHMETIC_OVERFLOW] long overflow in div");
+              }
+              *out = static_cast<int64_t>(q);
+              return true;
+            });
+      }
+      case ArithmeticOp::kDivide: {
+        // x / 10^s1 / (y / 10^s2) at scale rs: x * 10^(rs - s1 + s2) / y.
+        int shift = rs - s1 + s2;
+        return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
+            *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
+              if (y == 0) return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
+              int128_t q;
+              bool ok = shift >= 0 ? SignedMulDivRound(x, Pow10(shift), y, &q)
+                                   : SignedMulDivRound(x, 1, y * Pow10(-shift), &q);
+              if (!ok) return overflow();
+              return fits(q, out);
+            });
+      }
+      case ArithmeticOp::kModulo:
+      case ArithmeticOp::kPmod: {
+        int common = std::max(s1, s2);
+        int128_t fa = Pow10(common - s1), fb = Pow10(common - s2);
+        bool positive = op == ArithmeticOp::kPmod;
+        return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
+            *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
+              if (y == 0) return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
+              int128_t ax, ay;
+              if (__builtin_mul_overflow(x, fa, &ax) || __builtin_mul_overflow(y, fb, &ay)) {
+                return overflow();
+              }
+              int128_t r = ax % ay;
+              if (positive && r < 0) r = (r + ay) % ay;
+              if (common != rs && !RescaleDecimal(r, common, rs, rp, &r)) return overflow();
+              return fits(r, out);
+            });
+      }
+    }
+  };
+}
+
+}  // namespace floe

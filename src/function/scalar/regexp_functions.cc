@@ -1,0 +1,8 @@
+#include "function/function_registry.h"
+#include "function/scalar/register_scalar_functions.h"
+
+namespace floe {
+
+void RegisterRegexpFunctions(FunctionRegistry& registry) { (void)registry; }
+
+}  // namespace floe

@@ -1,0 +1,17 @@
+#include "function/scalar/register_scalar_functions.h"
+
+#include "function/function_registry.h"
+
+namespace floe {
+
+void RegisterScalarFunctions(FunctionRegistry& registry) {
+  RegisterArithmeticFunctions(registry);
+  RegisterComparisonFunctions(registry);
+  RegisterDateFunctions(registry);
+  RegisterStringFunctions(registry);
+  RegisterRegexpFunctions(registry);
+  RegisterMathFunctions(registry);
+  RegisterHashFunction(registry);
+}
+
+}  // namespace floe

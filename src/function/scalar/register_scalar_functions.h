@@ -1,0 +1,25 @@
+#pragma once
+
+namespace floe {
+
+class FunctionRegistry;
+
+/// Registers every built-in scalar function and operator.
+void RegisterScalarFunctions(FunctionRegistry& registry);
+
+/// Registers + - * / % div negative, and date/timestamp arithmetic.
+void RegisterArithmeticFunctions(FunctionRegistry& registry);
+/// Registers = <> < <= > >= <=>.
+void RegisterComparisonFunctions(FunctionRegistry& registry);
+/// Registers year, month, date_trunc, date_add, to_date, date_format, ...
+void RegisterDateFunctions(FunctionRegistry& registry);
+/// Registers lower, upper, length, substring, concat, trim, lpad, replace, ...
+void RegisterStringFunctions(FunctionRegistry& registry);
+/// Registers like, ilike, rlike, regexp_extract, regexp_replace.
+void RegisterRegexpFunctions(FunctionRegistry& registry);
+/// Registers abs, round, floor, ceil, power, sqrt, ln, log, greatest, least, ...
+void RegisterMathFunctions(FunctionRegistry& registry);
+/// Registers hash (Spark's Murmur3 with seed 42).
+void RegisterHashFunction(FunctionRegistry& registry);
+
+}  // namespace floe

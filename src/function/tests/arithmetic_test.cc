@@ -1,0 +1,119 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "function/tests/function_test_util.h"
+
+namespace floe {
+namespace {
+
+using testing::Call;
+using testing::CallColumns;
+using testing::Dec;
+using testing::F64;
+using testing::I32;
+using testing::I64;
+using testing::Str;
+
+TEST(ArithmeticTest, IntegersKeepTheirTypeAndCheckOverflow) {
+  LogicalType type;
+  EXPECT_EQ(Call("+", {I32(2), I32(3)}, {}, &type).int32(), 5);
+  EXPECT_EQ(type, LogicalType(TypeId::kInt32));
+  EXPECT_EQ(Call("*", {I32(2), I64(3)}, {}, &type).int64(), 6);
+  EXPECT_EQ(type, LogicalType(TypeId::kInt64));
+  try {
+    Call("+", {I32(INT32_MAX), I32(1)});
+    FAIL();
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("[ARITHMETIC_OVERFLOW] integer overflow"), std::string::npos);
+  }
+  EXPECT_THROW(Call("*", {I64(INT64_MAX), I64(2)}), OutOfRangeError);
+  EXPECT_THROW(Call("-", {I64(INT64_MIN), I64(1)}), OutOfRangeError);
+  EXPECT_THROW(Call("negative", {I32(INT32_MIN)}), OutOfRangeError);
+  FunctionContext try_mode;
+  try_mode.try_mode = true;
+  EXPECT_TRUE(Call("+", {I32(INT32_MAX), I32(1)}, try_mode).is_null());
+}
+
+TEST(ArithmeticTest, DivisionIsFractionalAndChecksZero) {
+  LogicalType type;
+  EXPECT_EQ(Call("/", {I32(1), I32(2)}, {}, &type).float64(), 0.5);
+  EXPECT_EQ(type, LogicalType(TypeId::kDouble));
+  try {
+    Call("/", {I32(1), I32(0)});
+    FAIL();
+  } catch (const DivideByZeroError& e) {
+    EXPECT_NE(std::string(e.what()).find("[DIVIDE_BY_ZERO] Division by zero"), std::string::npos);
+  }
+  EXPECT_THROW(Call("%", {I32(1), I32(0)}), DivideByZeroError);
+  EXPECT_THROW(Call("/", {F64(1), F64(0)}), DivideByZeroError);
+  FunctionContext try_mode;
+  try_mode.try_mode = true;
+  EXPECT_TRUE(Call("/", {I32(1), I32(0)}, try_mode).is_null());
+  EXPECT_EQ(Call("div", {I32(7), I32(2)}, {}, &type).int64(), 3);
+  EXPECT_EQ(type, LogicalType(TypeId::kInt64));
+  EXPECT_EQ(Call("div", {I32(-7), I32(2)}).int64(), -3);
+  EXPECT_EQ(Call("%", {I32(-7), I32(3)}).int32(), -1);
+  EXPECT_EQ(Call("pmod", {I32(-7), I32(3)}).int32(), 2);
+  EXPECT_EQ(Call("%", {I32(INT32_MIN), I32(-1)}).int32(), 0);
+  EXPECT_EQ(Call("%", {F64(5.5), F64(2)}).float64(), 1.5);
+}
+
+TEST(ArithmeticTest, DecimalPrecisionAndScale) {
+  LogicalType type;
+  // A column of int next to decimal(4,2) is decimal(10,0): product decimal(15,2).
+  auto rows = CallColumns("*", {{Dec("2.50", 4, 2)}, {I32(2)}},
+                          {LogicalType::Decimal(4, 2), TypeId::kInt32}, {}, &type);
+  EXPECT_EQ(type, LogicalType::Decimal(15, 2));
+  EXPECT_EQ(rows[0].ToString(), "5.00");
+  // A literal 2 takes the fewest digits (Spark): decimal(1,0), product decimal(6,2).
+  EXPECT_EQ(Call("*", {Dec("2.50", 4, 2), I32(2)}, {}, &type).ToString(), "5.00");
+  EXPECT_EQ(type, LogicalType::Decimal(6, 2));
+  EXPECT_EQ(Call("+", {Dec("1.5", 2, 1), Dec("2.25", 3, 2)}, {}, &type).ToString(), "3.75");
+  EXPECT_EQ(type, LogicalType::Decimal(4, 2));
+  EXPECT_EQ(Call("-", {Dec("1.5", 2, 1), Dec("2.25", 3, 2)}).ToString(), "-0.75");
+  // decimal(10,2) / decimal(10,2): scale max(6, 2+10+1) = 13, precision 10-2+2+13 = 23.
+  EXPECT_EQ(Call("/", {Dec("1", 10, 2), Dec("3", 10, 2)}, {}, &type).ToString(), "0.3333333333333");
+  EXPECT_EQ(type, LogicalType::Decimal(23, 13));
+  EXPECT_EQ(Call("/", {Dec("2", 10, 2), Dec("3", 10, 2)}).ToString(), "0.6666666666667");
+  EXPECT_EQ(Call("%", {Dec("7.5", 2, 1), Dec("2", 1, 0)}).ToString(), "1.5");
+  EXPECT_THROW(Call("/", {Dec("1", 10, 2), Dec("0", 10, 2)}), DivideByZeroError);
+  // decimal(38,10) * decimal(38,10): precision loss keeps 6 digits of scale.
+  EXPECT_EQ(Call("*", {Dec("12345678901234567890.5", 38, 10), Dec("2.25", 38, 10)}, {}, &type)
+                .ToString(),
+            "27777777527777777753.625000");
+  EXPECT_EQ(type, LogicalType::Decimal(38, 6));
+  EXPECT_THROW(Call("*", {Dec("99999999999999999999999999999999999999", 38, 0),
+                          Dec("10", 38, 0)}),
+               OutOfRangeError);
+  EXPECT_EQ(Call("+", {Dec("1.5", 2, 1), F64(1)}, {}, &type).float64(), 2.5);
+  EXPECT_EQ(type, LogicalType(TypeId::kDouble));
+  EXPECT_EQ(Call("div", {Dec("7.5", 2, 1), Dec("2", 1, 0)}).int64(), 3);
+}
+
+TEST(ArithmeticTest, DatesAndIntervals) {
+  FunctionContext context;
+  Value date = CastValue(Str("2026-01-31"), TypeId::kDate, context);
+  EXPECT_EQ(Call("+", {date, I32(1)}).ToString(), "2026-02-01");
+  EXPECT_EQ(Call("+", {I32(1), date}).ToString(), "2026-02-01");
+  EXPECT_EQ(Call("-", {date, I32(31)}).ToString(), "2025-12-31");
+  Value other = CastValue(Str("2026-01-01"), TypeId::kDate, context);
+  EXPECT_EQ(Call("-", {date, other}).int32(), 30);
+  Value month = Value::IntervalValue(Interval{1, 0, 0});
+  EXPECT_EQ(Call("+", {date, month}).ToString(), "2026-02-28");
+  Value ts = CastValue(Str("2026-01-31 10:00:00"), TypeId::kTimestamp, context);
+  EXPECT_EQ(Call("+", {ts, Value::IntervalValue(Interval{1, 1, 3600000000})}).ToString(),
+            "2026-03-01 11:00:00");
+  EXPECT_EQ(Call("-", {ts, Value::IntervalValue(Interval{0, 31, 0})}).ToString(),
+            "2025-12-31 10:00:00");
+}
+
+TEST(ArithmeticTest, NullsPropagate) {
+  auto rows = CallColumns("+", {{I32(1), Value::Null(TypeId::kInt32)}, {I32(2), I32(3)}},
+                          {TypeId::kInt32, TypeId::kInt32});
+  EXPECT_EQ(rows[0].int32(), 3);
+  EXPECT_TRUE(rows[1].is_null());
+}
+
+}  // namespace
+}  // namespace floe

@@ -1,0 +1,95 @@
+#include "function/type_coercion.h"
+
+#include <algorithm>
+
+namespace floe {
+namespace {
+
+// Spark's numeric precedence: int < bigint < float < double (decimals apart).
+int NumericRank(TypeId id) {
+  switch (id) {
+    case TypeId::kInt32: return 1;
+    case TypeId::kInt64: return 2;
+    case TypeId::kFloat: return 3;
+    case TypeId::kDouble: return 4;
+    default: return 0;
+  }
+}
+
+std::optional<LogicalType> WiderNumeric(const LogicalType& a, const LogicalType& b) {
+  if (a.id() == TypeId::kDecimal || b.id() == TypeId::kDecimal) {
+    if (a.IsFloating() || b.IsFloating()) return LogicalType(TypeId::kDouble);
+    LogicalType da = a.id() == TypeId::kDecimal ? a : DecimalForInteger(a.id());
+    LogicalType db = b.id() == TypeId::kDecimal ? b : DecimalForInteger(b.id());
+    return WiderDecimal(da, db);
+  }
+  return NumericRank(a.id()) >= NumericRank(b.id()) ? a : b;
+}
+
+// Rules shared by both: NULL, equal types, numbers, dates and timestamps.
+std::optional<LogicalType> TightestCommonType(const LogicalType& a, const LogicalType& b) {
+  if (a.id() == TypeId::kNull) return b;
+  if (b.id() == TypeId::kNull) return a;
+  if (a.id() == TypeId::kDecimal && b.id() == TypeId::kDecimal) return WiderDecimal(a, b);
+  if (a == b) return a;
+  if (a.IsNumeric() && b.IsNumeric()) return WiderNumeric(a, b);
+  if (a.IsTemporal() && b.IsTemporal()) {
+    if (a.id() == TypeId::kTimestamp || b.id() == TypeId::kTimestamp) {
+      return LogicalType(TypeId::kTimestamp);
+    }
+    return LogicalType(TypeId::kTimestampNtz);  // date with timestamp_ntz
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+LogicalType WiderDecimal(const LogicalType& a, const LogicalType& b) {
+  int scale = std::max(a.scale(), b.scale());
+  int range = std::max(a.precision() - a.scale(), b.precision() - b.scale());
+  int precision = std::min(range + scale, LogicalType::kMaxDecimalPrecision);
+  return LogicalType::Decimal(precision, std::min(scale, precision));
+}
+
+std::optional<LogicalType> CommonSuperType(const LogicalType& a, const LogicalType& b) {
+  if (auto tight = TightestCommonType(a, b)) return tight;
+  // Spark casts the string side to the other side's type (a decimal takes double: no
+  // decimal type fits every string).
+  const LogicalType* other = a.id() == TypeId::kString ? &b : (b.id() == TypeId::kString ? &a : nullptr);
+  if (other == nullptr) return std::nullopt;
+  if (other->id() == TypeId::kDecimal) return LogicalType(TypeId::kDouble);
+  if (other->IsNumeric() || other->IsTemporal() || other->id() == TypeId::kBoolean ||
+      other->id() == TypeId::kBinary) {
+    return *other;
+  }
+  return std::nullopt;
+}
+
+std::optional<LogicalType> WiderType(const LogicalType& a, const LogicalType& b) {
+  if (auto tight = TightestCommonType(a, b)) return tight;
+  bool a_string = a.id() == TypeId::kString, b_string = b.id() == TypeId::kString;
+  if (a_string || b_string) {
+    const LogicalType& other = a_string ? b : a;
+    if (other.IsNumeric() || other.IsTemporal() || other.id() == TypeId::kBoolean) {
+      return LogicalType(TypeId::kString);
+    }
+  }
+  return std::nullopt;
+}
+
+bool CanImplicitCast(const LogicalType& from, const LogicalType& to) {
+  if (from == to || from.id() == TypeId::kNull) return true;
+  TypeId f = from.id(), t = to.id();
+  if (f == TypeId::kDecimal && t == TypeId::kDecimal) return true;
+  if (from.IsNumeric() && to.IsNumeric()) {
+    if (t == TypeId::kDecimal) return from.IsInteger();
+    if (f == TypeId::kDecimal) return to.IsFloating();
+    return NumericRank(f) <= NumericRank(t);
+  }
+  if (t == TypeId::kString) return f != TypeId::kInterval;
+  if (f == TypeId::kString) return t != TypeId::kInterval;
+  if (from.IsTemporal() && to.IsTemporal()) return true;
+  return false;
+}
+
+}  // namespace floe
