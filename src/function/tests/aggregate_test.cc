@@ -1,0 +1,693 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/decimal.h"
+#include "common/exception.h"
+#include "common/vector.h"
+#include "function/aggregates/arg_min_max.h"
+#include "function/aggregates/avg.h"
+#include "function/aggregates/bool_and_or.h"
+#include "function/aggregates/count.h"
+#include "function/aggregates/first_last.h"
+#include "function/aggregates/hyperloglog.h"
+#include "function/aggregates/min_max.h"
+#include "function/aggregates/sum.h"
+#include "function/aggregates/variance.h"
+
+namespace floe {
+namespace {
+
+/// Owns `groups` states of a bound aggregate, as the hash aggregate operator would.
+class Aggregation {
+ public:
+  Aggregation(BoundAggregateFunction function, size_t groups = 1)
+      : function_(std::move(function)), stride_((function_.state_size + 15) / 16 * 16) {
+    memory_ = static_cast<uint8_t*>(::operator new(stride_ * groups, std::align_val_t{16}));
+    for (size_t g = 0; g < groups; ++g) {
+      states_.push_back(memory_ + g * stride_);
+      function_.initialize(states_.back());
+    }
+  }
+  ~Aggregation() {
+    if (function_.destroy) {
+      for (uint8_t* s : states_) function_.destroy(s);
+    }
+    ::operator delete(memory_, std::align_val_t{16});
+  }
+
+  /// Adds every row to group 0.
+  void Update(const std::vector<const Vector*>& args, size_t count) {
+    Update(args, count, std::vector<size_t>(count, 0));
+  }
+  /// Adds row i to group groups[i].
+  void Update(const std::vector<const Vector*>& args, size_t count,
+              const std::vector<size_t>& groups) {
+    std::vector<uint8_t*> targets;
+    for (size_t i = 0; i < count; ++i) targets.push_back(states_[groups[i]]);
+    function_.update(args, count, targets.data(), context_);
+  }
+  void Remove(const std::vector<const Vector*>& args, size_t count) {
+    std::vector<uint8_t*> targets(count, states_[0]);
+    function_.remove(args, count, targets.data());
+  }
+  /// Merges group 0 of `other` into group g of this one.
+  void CombineFrom(Aggregation& other, size_t g = 0) {
+    function_.combine(other.states_[0], states_[g]);
+  }
+  /// Returns the result of every group.
+  std::vector<Value> Finalize() {
+    Vector result(function_.return_type, states_.size());
+    function_.finalize(states_.data(), states_.size(), result, context_);
+    std::vector<Value> values;
+    for (size_t g = 0; g < states_.size(); ++g) values.push_back(result.GetValue(g));
+    return values;
+  }
+  Value Result() { return Finalize()[0]; }
+
+  const BoundAggregateFunction& function() const { return function_; }
+  FunctionContext& context() { return context_; }
+
+ private:
+  BoundAggregateFunction function_;
+  size_t stride_;
+  uint8_t* memory_;
+  std::vector<uint8_t*> states_;
+  FunctionContext context_;
+};
+
+Vector MakeVector(LogicalType type, const std::vector<Value>& values) {
+  Vector v(type, values.size() == 0 ? 1 : values.size());
+  for (size_t i = 0; i < values.size(); ++i) v.SetValue(i, values[i]);
+  return v;
+}
+
+Vector Int64s(const std::vector<std::optional<int64_t>>& values) {
+  std::vector<Value> vs;
+  for (const auto& v : values) vs.push_back(v ? Value::Int64(*v) : Value::Null(TypeId::kInt64));
+  return MakeVector(TypeId::kInt64, vs);
+}
+
+Vector Int32s(const std::vector<std::optional<int32_t>>& values) {
+  std::vector<Value> vs;
+  for (const auto& v : values) vs.push_back(v ? Value::Int32(*v) : Value::Null(TypeId::kInt32));
+  return MakeVector(TypeId::kInt32, vs);
+}
+
+Vector Doubles(const std::vector<std::optional<double>>& values) {
+  std::vector<Value> vs;
+  for (const auto& v : values) {
+    vs.push_back(v ? Value::Double(*v) : Value::Null(TypeId::kDouble));
+  }
+  return MakeVector(TypeId::kDouble, vs);
+}
+
+Vector Strings(const std::vector<std::optional<std::string>>& values) {
+  std::vector<Value> vs;
+  for (const auto& v : values) {
+    vs.push_back(v ? Value::String(*v) : Value::Null(TypeId::kString));
+  }
+  return MakeVector(TypeId::kString, vs);
+}
+
+Vector Decimals(int precision, int scale, const std::vector<std::optional<int64_t>>& unscaled) {
+  std::vector<Value> vs;
+  for (const auto& v : unscaled) {
+    vs.push_back(v ? Value::Decimal(*v, precision, scale)
+                   : Value::Null(LogicalType::Decimal(precision, scale)));
+  }
+  return MakeVector(LogicalType::Decimal(precision, scale), vs);
+}
+
+Value RunOnce(const BoundAggregateFunction& f, const std::vector<const Vector*>& args,
+              size_t count) {
+  Aggregation a(f);
+  a.Update(args, count);
+  return a.Result();
+}
+
+// ---------------------------------------------------------------- count
+
+TEST(AggregateTest, CountStarCountsEveryRowAndCountXSkipsNulls) {
+  Vector x = Int64s({1, std::nullopt, 3, std::nullopt, 5});
+  EXPECT_EQ(RunOnce(BindCount({}, false), {}, 5).int64(), 5);
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kInt64}, false), {&x}, 5).int64(), 3);
+  Vector y = Int64s({1, 2, std::nullopt, std::nullopt, 5});
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kInt64, TypeId::kInt64}, false), {&x, &y}, 5).int64(), 2);
+}
+
+TEST(AggregateTest, EmptyInputGivesZeroCountAndNullOtherwise) {
+  Vector x = Int64s({});
+  Value count = RunOnce(BindCount({TypeId::kInt64}, false), {&x}, 0);
+  EXPECT_FALSE(count.is_null());
+  EXPECT_EQ(count.int64(), 0);
+  EXPECT_EQ(RunOnce(BindCount({}, false), {}, 0).int64(), 0);
+  EXPECT_TRUE(RunOnce(BindSum({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_TRUE(RunOnce(BindAvg({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_TRUE(RunOnce(BindMin({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_TRUE(RunOnce(BindMax({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_TRUE(RunOnce(BindVariance(VarianceKind::kVarPop, {TypeId::kInt64}, false), {&x}, 0)
+                  .is_null());
+  EXPECT_TRUE(RunOnce(BindFirst({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_TRUE(RunOnce(BindLast({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_TRUE(RunOnce(BindBoolAnd({TypeId::kBoolean}, false), {&x}, 0).is_null());
+  EXPECT_EQ(RunOnce(BindApproxCountDistinct({TypeId::kInt64}, false), {&x}, 0).int64(), 0);
+  Vector y = Int64s({});
+  EXPECT_TRUE(
+      RunOnce(BindMaxBy({TypeId::kInt64, TypeId::kInt64}, false), {&x, &y}, 0).is_null());
+}
+
+TEST(AggregateTest, AllNullInputGivesNull) {
+  Vector x = Int64s({std::nullopt, std::nullopt});
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kInt64}, false), {&x}, 2).int64(), 0);
+  EXPECT_TRUE(RunOnce(BindSum({TypeId::kInt64}, false), {&x}, 2).is_null());
+  EXPECT_TRUE(RunOnce(BindMax({TypeId::kInt64}, false), {&x}, 2).is_null());
+}
+
+TEST(AggregateTest, GroupsThroughRepeatedStatePointers) {
+  Vector x = Int64s({1, 10, 2, std::nullopt, 3, 20});
+  std::vector<size_t> groups = {0, 1, 0, 1, 0, 1};
+  Aggregation sum(BindSum({TypeId::kInt64}, false), 3);
+  sum.Update({&x}, 6, groups);
+  auto sums = sum.Finalize();
+  EXPECT_EQ(sums[0].int64(), 6);
+  EXPECT_EQ(sums[1].int64(), 30);
+  EXPECT_TRUE(sums[2].is_null());
+  Aggregation count(BindCount({TypeId::kInt64}, false), 3);
+  count.Update({&x}, 6, groups);
+  auto counts = count.Finalize();
+  EXPECT_EQ(counts[0].int64(), 3);
+  EXPECT_EQ(counts[1].int64(), 2);
+  EXPECT_EQ(counts[2].int64(), 0);
+  Aggregation max(BindMax({TypeId::kInt64}, false), 2);
+  max.Update({&x}, 6, groups);
+  auto maxes = max.Finalize();
+  EXPECT_EQ(maxes[0].int64(), 3);
+  EXPECT_EQ(maxes[1].int64(), 20);
+}
+
+TEST(AggregateTest, CountIfCountsTrueRows) {
+  Vector b = MakeVector(TypeId::kBoolean, {Value::Boolean(true), Value::Boolean(false),
+                                           Value::Null(TypeId::kBoolean), Value::Boolean(true)});
+  EXPECT_EQ(RunOnce(BindCountIf({TypeId::kBoolean}, false), {&b}, 4).int64(), 2);
+  EXPECT_THROW(BindCountIf({TypeId::kInt32}, false), BinderError);
+}
+
+// ---------------------------------------------------------------- sum / avg
+
+TEST(AggregateTest, SumTypesFollowSpark) {
+  EXPECT_EQ(BindSum({TypeId::kInt32}, false).return_type, LogicalType(TypeId::kInt64));
+  EXPECT_EQ(BindSum({TypeId::kInt64}, false).return_type, LogicalType(TypeId::kInt64));
+  EXPECT_EQ(BindSum({TypeId::kFloat}, false).return_type, LogicalType(TypeId::kDouble));
+  EXPECT_EQ(BindSum({LogicalType::Decimal(10, 2)}, false).return_type,
+            LogicalType::Decimal(20, 2));
+  EXPECT_EQ(BindSum({LogicalType::Decimal(33, 4)}, false).return_type,
+            LogicalType::Decimal(38, 4));
+  EXPECT_THROW(BindSum({TypeId::kString}, false), BinderError);
+  try {
+    BindSum({TypeId::kString}, false);
+  } catch (const BinderError& e) {
+    EXPECT_NE(std::string(e.what()).find("sum"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("string"), std::string::npos);
+  }
+}
+
+TEST(AggregateTest, SumOfIntegersDecimalsAndDoubles) {
+  Vector ints = Int32s({1, std::nullopt, std::numeric_limits<int32_t>::max(), 4});
+  EXPECT_EQ(RunOnce(BindSum({TypeId::kInt32}, false), {&ints}, 4).int64(),
+            int64_t{std::numeric_limits<int32_t>::max()} + 5);
+  Vector decimals = Decimals(5, 2, {150, -25, std::nullopt, 99999});
+  Value d = RunOnce(BindSum({LogicalType::Decimal(5, 2)}, false), {&decimals}, 4);
+  EXPECT_EQ(d.type(), LogicalType::Decimal(15, 2));
+  EXPECT_EQ(d.ToString(), "1001.24");
+  Vector doubles = Doubles({0.5, std::nullopt, 1.25});
+  EXPECT_DOUBLE_EQ(RunOnce(BindSum({TypeId::kDouble}, false), {&doubles}, 3).float64(), 1.75);
+}
+
+TEST(AggregateTest, SumOfBigintOverflowRaisesOrGivesNullForTrySum) {
+  Vector x = Int64s({std::numeric_limits<int64_t>::max(), 1});
+  try {
+    RunOnce(BindSum({TypeId::kInt64}, false), {&x}, 2);
+    FAIL() << "expected an overflow error";
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("[ARITHMETIC_OVERFLOW]"), std::string::npos);
+  }
+  EXPECT_TRUE(RunOnce(BindSum({TypeId::kInt64}, false, /*try_sum=*/true), {&x}, 2).is_null());
+  Aggregation try_mode(BindSum({TypeId::kInt64}, false));
+  try_mode.context().try_mode = true;
+  try_mode.Update({&x}, 2);
+  EXPECT_TRUE(try_mode.Result().is_null());
+  // Grouped (per-row) path and combine both notice the overflow.
+  Aggregation grouped(BindSum({TypeId::kInt64}, false), 2);
+  grouped.Update({&x}, 2, {0, 0});
+  EXPECT_THROW(grouped.Finalize(), OutOfRangeError);
+  Vector one = Int64s({std::numeric_limits<int64_t>::max()});
+  Aggregation a(BindSum({TypeId::kInt64}, false));
+  Aggregation b(BindSum({TypeId::kInt64}, false));
+  a.Update({&one}, 1);
+  b.Update({&one}, 1);
+  a.CombineFrom(b);
+  EXPECT_THROW(a.Result(), OutOfRangeError);
+}
+
+TEST(AggregateTest, SumOfDecimalOverflowRaises) {
+  LogicalType type = LogicalType::Decimal(38, 0);
+  int128_t big = Pow10(38) - 1;
+  Vector x = MakeVector(type, {Value::Decimal(big, 38, 0), Value::Decimal(1, 38, 0)});
+  try {
+    RunOnce(BindSum({type}, false), {&x}, 2);
+    FAIL() << "expected an overflow error";
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("[ARITHMETIC_OVERFLOW]"), std::string::npos);
+  }
+  EXPECT_TRUE(RunOnce(BindSum({type}, false, true), {&x}, 2).is_null());
+  // Past the int128 range, too.
+  Vector huge = MakeVector(type, {Value::Decimal(big, 38, 0), Value::Decimal(big, 38, 0),
+                                  Value::Decimal(big, 38, 0)});
+  EXPECT_THROW(RunOnce(BindSum({type}, false), {&huge}, 3), OutOfRangeError);
+  // In range again after a negative value: fine.
+  Vector back = MakeVector(type, {Value::Decimal(big, 38, 0), Value::Decimal(-big, 38, 0)});
+  EXPECT_EQ(RunOnce(BindSum({type}, false), {&back}, 2).decimal(), 0);
+}
+
+TEST(AggregateTest, AvgTypesAndRounding) {
+  Vector ints = Int32s({1, 2, std::nullopt, 4});
+  Value a = RunOnce(BindAvg({TypeId::kInt32}, false), {&ints}, 4);
+  EXPECT_EQ(a.type(), LogicalType(TypeId::kDouble));
+  EXPECT_DOUBLE_EQ(a.float64(), 7.0 / 3.0);
+
+  EXPECT_EQ(BindAvg({LogicalType::Decimal(10, 2)}, false).return_type,
+            LogicalType::Decimal(14, 6));
+  EXPECT_EQ(BindAvg({LogicalType::Decimal(36, 36)}, false).return_type,
+            LogicalType::Decimal(38, 38));
+  EXPECT_EQ(BindAvg({LogicalType::Decimal(38, 0)}, false).return_type,
+            LogicalType::Decimal(38, 4));
+
+  Vector d = Decimals(10, 2, {100, 200, 200, std::nullopt});
+  EXPECT_EQ(RunOnce(BindAvg({LogicalType::Decimal(10, 2)}, false), {&d}, 4).ToString(),
+            "1.666667");
+  Vector n = Decimals(10, 2, {-100, -200, -200});
+  EXPECT_EQ(RunOnce(BindAvg({LogicalType::Decimal(10, 2)}, false), {&n}, 3).ToString(),
+            "-1.666667");
+  // 0.01 / 3 = 0.00333...
+  Vector h = Decimals(10, 2, {1, 0, 0});
+  EXPECT_EQ(RunOnce(BindAvg({LogicalType::Decimal(10, 2)}, false), {&h}, 3).ToString(),
+            "0.003333");
+}
+
+TEST(AggregateTest, AvgOfDecimalRoundsHalfUpAwayFromZero) {
+  std::vector<std::optional<int64_t>> values(32, 0);
+  values[0] = 1;
+  Vector x = Decimals(3, 0, values);
+  EXPECT_EQ(RunOnce(BindAvg({LogicalType::Decimal(3, 0)}, false), {&x}, 32).ToString(),
+            "0.0313");
+  values[0] = -1;
+  Vector y = Decimals(3, 0, values);
+  EXPECT_EQ(RunOnce(BindAvg({LogicalType::Decimal(3, 0)}, false), {&y}, 32).ToString(),
+            "-0.0313");
+}
+
+TEST(AggregateTest, AvgOfWideDecimalOverflowRaises) {
+  LogicalType type = LogicalType::Decimal(38, 0);
+  int128_t big = Pow10(37) * 5;
+  Vector x = MakeVector(type, {Value::Decimal(big, 38, 0)});
+  // 5e37 with 4 more digits of scale does not fit decimal(38,4).
+  EXPECT_THROW(RunOnce(BindAvg({type}, false), {&x}, 1), OutOfRangeError);
+  EXPECT_TRUE(RunOnce(BindAvg({type}, false, true), {&x}, 1).is_null());
+  Vector small = MakeVector(type, {Value::Decimal(12345, 38, 0)});
+  EXPECT_EQ(RunOnce(BindAvg({type}, false), {&small}, 1).ToString(), "12345.0000");
+}
+
+TEST(AggregateTest, RemoveUndoesUpdateForWindowFrames) {
+  Vector x = Int64s({5, std::nullopt, 7});
+  Vector first = Int64s({5});
+  Aggregation sum(BindSum({TypeId::kInt64}, false));
+  sum.Update({&x}, 3);
+  sum.Remove({&first}, 1);
+  EXPECT_EQ(sum.Result().int64(), 7);
+  Vector last = Int64s({7});
+  sum.Remove({&last}, 1);
+  EXPECT_TRUE(sum.Result().is_null());
+  Aggregation count(BindCount({TypeId::kInt64}, false));
+  count.Update({&x}, 3);
+  count.Remove({&first}, 1);
+  EXPECT_EQ(count.Result().int64(), 1);
+  EXPECT_FALSE(BindSum({TypeId::kDouble}, false).remove);
+}
+
+// ---------------------------------------------------------------- min / max
+
+TEST(AggregateTest, MinMaxOfIntsWithNulls) {
+  Vector x = Int32s({std::nullopt, 5, -3, std::nullopt, 9});
+  EXPECT_EQ(RunOnce(BindMin({TypeId::kInt32}, false), {&x}, 5).int32(), -3);
+  EXPECT_EQ(RunOnce(BindMax({TypeId::kInt32}, false), {&x}, 5).int32(), 9);
+  EXPECT_EQ(BindMax({TypeId::kInt32}, false).return_type, LogicalType(TypeId::kInt32));
+}
+
+TEST(AggregateTest, MinMaxOfDoublesTreatNanAsGreatest) {
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  Vector x = Doubles({1.5, nan, -2.0, std::nullopt});
+  EXPECT_TRUE(std::isnan(RunOnce(BindMax({TypeId::kDouble}, false), {&x}, 4).float64()));
+  EXPECT_EQ(RunOnce(BindMin({TypeId::kDouble}, false), {&x}, 4).float64(), -2.0);
+  Vector only_nan = Doubles({nan, nan});
+  EXPECT_TRUE(std::isnan(RunOnce(BindMin({TypeId::kDouble}, false), {&only_nan}, 2).float64()));
+}
+
+TEST(AggregateTest, MinMaxOfStringsOwnTheirBytes) {
+  Aggregation min(BindMin({TypeId::kString}, false), 2);
+  Aggregation max(BindMax({TypeId::kString}, false), 2);
+  {
+    Vector x = Strings({"pear", std::nullopt, "apple and a long tail beyond sixteen bytes",
+                        "zebra", "", "b"});
+    std::vector<size_t> groups = {0, 0, 0, 0, 1, 1};
+    min.Update({&x}, 6, groups);
+    max.Update({&x}, 6, groups);
+    Vector y = Strings({"aardvark", "zz top"});
+    min.Update({&y}, 2);
+    max.Update({&y}, 2);
+  }  // the input vectors (and their heaps) are gone
+  auto mins = min.Finalize();
+  auto maxes = max.Finalize();
+  EXPECT_EQ(mins[0].str(), "aardvark");
+  EXPECT_EQ(maxes[0].str(), "zz top");
+  EXPECT_EQ(mins[1].str(), "");
+  EXPECT_EQ(maxes[1].str(), "b");
+}
+
+TEST(AggregateTest, MinMaxOfOtherTypes) {
+  Vector b = MakeVector(TypeId::kBoolean, {Value::Boolean(true), Value::Boolean(false)});
+  EXPECT_FALSE(RunOnce(BindMin({TypeId::kBoolean}, false), {&b}, 2).boolean());
+  EXPECT_TRUE(RunOnce(BindMax({TypeId::kBoolean}, false), {&b}, 2).boolean());
+  Vector d = Decimals(20, 3, {-5, 12345, 7});
+  EXPECT_EQ(RunOnce(BindMax({LogicalType::Decimal(20, 3)}, false), {&d}, 3).ToString(),
+            "12.345");
+  Vector dates = MakeVector(TypeId::kDate, {Value::Date(100), Value::Date(-3)});
+  EXPECT_EQ(RunOnce(BindMin({TypeId::kDate}, false), {&dates}, 2).int32(), -3);
+  Vector ts = MakeVector(TypeId::kTimestamp, {Value::Timestamp(10), Value::Timestamp(20)});
+  EXPECT_EQ(RunOnce(BindMax({TypeId::kTimestamp}, false), {&ts}, 2).int64(), 20);
+  EXPECT_THROW(BindMin({TypeId::kInterval}, false), BinderError);
+}
+
+// ---------------------------------------------------------------- variance
+
+TEST(AggregateTest, VarianceFamily) {
+  Vector x = Doubles({1, 2, std::nullopt, 3, 4});
+  auto run = [&](VarianceKind kind) {
+    return RunOnce(BindVariance(kind, {TypeId::kDouble}, false), {&x}, 5).float64();
+  };
+  EXPECT_NEAR(run(VarianceKind::kVarSamp), 5.0 / 3.0, 1e-12);
+  EXPECT_NEAR(run(VarianceKind::kVarPop), 1.25, 1e-12);
+  EXPECT_NEAR(run(VarianceKind::kStddevSamp), std::sqrt(5.0 / 3.0), 1e-12);
+  EXPECT_NEAR(run(VarianceKind::kStddevPop), std::sqrt(1.25), 1e-12);
+  Vector one = Doubles({7});
+  EXPECT_TRUE(RunOnce(BindVariance(VarianceKind::kVarSamp, {TypeId::kDouble}, false), {&one}, 1)
+                  .is_null());
+  EXPECT_TRUE(
+      RunOnce(BindVariance(VarianceKind::kStddevSamp, {TypeId::kDouble}, false), {&one}, 1)
+          .is_null());
+  EXPECT_EQ(
+      RunOnce(BindVariance(VarianceKind::kVarPop, {TypeId::kDouble}, false), {&one}, 1).float64(),
+      0.0);
+  EXPECT_EQ(BindVariance(VarianceKind::kVarPop, {LogicalType::Decimal(10, 2)}, false).arg_types,
+            std::vector<LogicalType>{TypeId::kDouble});
+  EXPECT_THROW(BindVariance(VarianceKind::kVarPop, {TypeId::kString}, false), BinderError);
+}
+
+TEST(AggregateTest, VarianceIsNumericallyStable) {
+  // Large offset, tiny spread: the naive sum-of-squares formula loses every digit.
+  std::vector<std::optional<double>> values;
+  for (int i = 0; i < 1000; ++i) values.push_back(1e9 + (i % 2 == 0 ? 0.5 : -0.5));
+  Vector x = Doubles(values);
+  double v = RunOnce(BindVariance(VarianceKind::kVarPop, {TypeId::kDouble}, false), {&x}, 1000)
+                 .float64();
+  EXPECT_NEAR(v, 0.25, 1e-6);
+}
+
+// ---------------------------------------------------------------- combine
+
+/// Runs f over all rows in one state, and over two halves combined; expects equal results.
+void ExpectCombineEqualsSinglePass(const BoundAggregateFunction& f,
+                                   const std::vector<const Vector*>& args, size_t count,
+                                   size_t split) {
+  Aggregation single(f);
+  single.Update(args, count);
+  std::vector<Vector> left_columns, right_columns;
+  for (const Vector* arg : args) {
+    Vector left(arg->type(), count), right(arg->type(), count);
+    left.CopyRange(*arg, 0, 0, split);
+    right.CopyRange(*arg, split, 0, count - split);
+    left_columns.push_back(std::move(left));
+    right_columns.push_back(std::move(right));
+  }
+  std::vector<const Vector*> left_args, right_args;
+  for (size_t c = 0; c < args.size(); ++c) {
+    left_args.push_back(&left_columns[c]);
+    right_args.push_back(&right_columns[c]);
+  }
+  Aggregation left(f), right(f), empty(f);
+  left.Update(left_args, split);
+  right.Update(right_args, count - split);
+  left.CombineFrom(right);
+  left.CombineFrom(empty);
+  Value expected = single.Result();
+  Value actual = left.Result();
+  if (expected.type().IsFloating() && !expected.is_null() && !actual.is_null()) {
+    EXPECT_NEAR(actual.float64(), expected.float64(), 1e-9 * std::abs(expected.float64()))
+        << f.name;
+  } else {
+    EXPECT_EQ(actual.ToString(), expected.ToString()) << f.name;
+  }
+  // Combining into an empty state gives the partial state back.
+  Aggregation target(f);
+  target.CombineFrom(single);
+  EXPECT_EQ(target.Result().ToString(), expected.ToString()) << f.name;
+}
+
+TEST(AggregateTest, CombineOfPartialStatesEqualsSinglePass) {
+  std::vector<std::optional<int64_t>> ints;
+  std::vector<std::optional<double>> doubles;
+  std::vector<std::optional<std::string>> strings;
+  for (int i = 0; i < 300; ++i) {
+    bool null = i % 7 == 3;
+    ints.push_back(null ? std::nullopt : std::optional<int64_t>((i * 7919) % 1000 - 500));
+    doubles.push_back(null ? std::nullopt : std::optional<double>(std::sin(i) * 100));
+    strings.push_back(null ? std::nullopt : std::optional<std::string>("s" + std::to_string(i)));
+  }
+  Vector x = Int64s(ints), d = Doubles(doubles), s = Strings(strings);
+  LogicalType i64 = TypeId::kInt64, f64 = TypeId::kDouble, str = TypeId::kString;
+  for (size_t split : {size_t{0}, size_t{1}, size_t{150}, size_t{300}}) {
+    ExpectCombineEqualsSinglePass(BindCount({}, false), {}, 300, split);
+    ExpectCombineEqualsSinglePass(BindCount({i64}, false), {&x}, 300, split);
+    ExpectCombineEqualsSinglePass(BindSum({i64}, false), {&x}, 300, split);
+    ExpectCombineEqualsSinglePass(BindSum({f64}, false), {&d}, 300, split);
+    ExpectCombineEqualsSinglePass(BindAvg({i64}, false), {&x}, 300, split);
+    ExpectCombineEqualsSinglePass(BindAvg({f64}, false), {&d}, 300, split);
+    ExpectCombineEqualsSinglePass(BindMin({str}, false), {&s}, 300, split);
+    ExpectCombineEqualsSinglePass(BindMax({f64}, false), {&d}, 300, split);
+    for (auto kind : {VarianceKind::kVarPop, VarianceKind::kVarSamp, VarianceKind::kStddevPop,
+                      VarianceKind::kStddevSamp}) {
+      ExpectCombineEqualsSinglePass(BindVariance(kind, {f64}, false), {&d}, 300, split);
+    }
+    ExpectCombineEqualsSinglePass(BindFirst({str}, false), {&s}, 300, split);
+    ExpectCombineEqualsSinglePass(BindLast({str}, false), {&s}, 300, split);
+    ExpectCombineEqualsSinglePass(BindMaxBy({str, f64}, false), {&s, &d}, 300, split);
+    ExpectCombineEqualsSinglePass(BindMinBy({i64, str}, false), {&x, &s}, 300, split);
+    ExpectCombineEqualsSinglePass(BindApproxCountDistinct({i64}, false), {&x}, 300, split);
+    ExpectCombineEqualsSinglePass(BindSum({i64}, true), {&x}, 300, split);
+    ExpectCombineEqualsSinglePass(BindCount({str}, true), {&s}, 300, split);
+  }
+}
+
+TEST(AggregateTest, ManyRowsWithNullWordsTakeTheWordLoops) {
+  // 1000 rows: the first 128 are NULL (whole validity words), then every third is NULL.
+  std::vector<std::optional<int64_t>> values;
+  int64_t expected_sum = 0, expected_count = 0;
+  for (int64_t i = 0; i < 1000; ++i) {
+    bool null = i < 128 || i % 3 == 0;
+    values.push_back(null ? std::nullopt : std::optional<int64_t>(i));
+    if (!null) {
+      expected_sum += i;
+      ++expected_count;
+    }
+  }
+  Vector x = Int64s(values);
+  EXPECT_EQ(RunOnce(BindSum({TypeId::kInt64}, false), {&x}, 1000).int64(), expected_sum);
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kInt64}, false), {&x}, 1000).int64(), expected_count);
+  EXPECT_EQ(RunOnce(BindMin({TypeId::kInt64}, false), {&x}, 1000).int64(), 128);
+  std::vector<size_t> groups(1000);
+  for (size_t i = 0; i < 1000; ++i) groups[i] = i % 2;
+  Aggregation grouped(BindSum({TypeId::kInt64}, false), 2);
+  grouped.Update({&x}, 1000, groups);
+  auto sums = grouped.Finalize();
+  EXPECT_EQ(sums[0].int64() + sums[1].int64(), expected_sum);
+}
+
+// ---------------------------------------------------------------- HyperLogLog
+
+TEST(AggregateTest, XxHash64MatchesReferenceValues) {
+  EXPECT_EQ(XxHash64("", 0, 0), 0xEF46DB3751D8E999ULL);
+  EXPECT_EQ(XxHash64("abc", 3, 0), 0x44BC2CF5AD770999ULL);
+}
+
+/// Returns approx_count_distinct over n distinct bigints fed in batches.
+int64_t ApproxDistinctOf(int64_t n, std::optional<double> rsd) {
+  std::vector<LogicalType> types = {TypeId::kInt64};
+  if (rsd) types.push_back(TypeId::kDouble);
+  Aggregation a(BindApproxCountDistinct(types, false));
+  Vector x(TypeId::kInt64, kBatchSize);
+  Vector r(TypeId::kDouble, kBatchSize);
+  for (size_t i = 0; i < kBatchSize; ++i) r.Data<double>()[i] = rsd.value_or(0);
+  for (int64_t base = 0; base < n; base += kBatchSize) {
+    size_t rows = static_cast<size_t>(std::min<int64_t>(kBatchSize, n - base));
+    for (size_t i = 0; i < rows; ++i) x.Data<int64_t>()[i] = (base + i) * 31 + 7;
+    std::vector<const Vector*> args = {&x};
+    if (rsd) args.push_back(&r);
+    a.Update(args, rows);
+  }
+  return a.Result().int64();
+}
+
+TEST(AggregateTest, ApproxCountDistinctIsAccurate) {
+  for (int64_t n : {int64_t{10}, int64_t{1000}, int64_t{100000}, int64_t{1000000}}) {
+    double error_default = std::abs(ApproxDistinctOf(n, std::nullopt) - n) / double(n);
+    double error_fine = std::abs(ApproxDistinctOf(n, 0.01) - n) / double(n);
+    EXPECT_LT(error_default, 0.10) << n;  // rsd 0.05: 512 registers
+    EXPECT_LT(error_fine, 0.025) << n;    // rsd 0.01: 16384 registers
+  }
+  // Duplicates and NULLs do not count.
+  Vector x = Int64s({1, 2, 2, std::nullopt, 1, 3});
+  EXPECT_EQ(RunOnce(BindApproxCountDistinct({TypeId::kInt64}, false), {&x}, 6).int64(), 3);
+  Vector s = Strings({"a", "b", "a", std::nullopt});
+  EXPECT_EQ(RunOnce(BindApproxCountDistinct({TypeId::kString}, false), {&s}, 4).int64(), 2);
+}
+
+TEST(AggregateTest, ApproxCountDistinctRejectsTooLargeError) {
+  Vector x = Int64s({1});
+  Vector r = Doubles({0.5});
+  EXPECT_THROW(RunOnce(BindApproxCountDistinct({TypeId::kInt64, TypeId::kDouble}, false),
+                       {&x, &r}, 1),
+               InvalidInputError);
+}
+
+TEST(AggregateTest, HyperLogLogPrecisionFollowsSpark) {
+  EXPECT_EQ(HyperLogLog::PrecisionFor(0.05), 9);
+  EXPECT_EQ(HyperLogLog::PrecisionFor(0.01), 14);
+  EXPECT_THROW(HyperLogLog::PrecisionFor(0.4), InvalidInputError);
+}
+
+// ---------------------------------------------------------------- DISTINCT
+
+TEST(AggregateTest, DistinctWrapperFeedsEachValueOnce) {
+  Vector x = Int64s({1, 2, 2, std::nullopt, 3, 1, std::nullopt});
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kInt64}, true), {&x}, 7).int64(), 3);
+  EXPECT_EQ(RunOnce(BindSum({TypeId::kInt64}, true), {&x}, 7).int64(), 6);
+  EXPECT_DOUBLE_EQ(RunOnce(BindAvg({TypeId::kInt64}, true), {&x}, 7).float64(), 2.0);
+  Vector y = Int64s({1, 1, 5, 5, std::nullopt, 1, 5});
+  // (1,1) (2,1) (2,5) (3,NULL)x (1,1) (NULL,5)x: tuples with a NULL are not counted.
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kInt64, TypeId::kInt64}, true), {&x, &y}, 7).int64(), 3);
+  Vector s = Strings({"a", "a", "b", std::nullopt});
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kString}, true), {&s}, 4).int64(), 2);
+  Vector z = Doubles({0.0, -0.0, std::numeric_limits<double>::quiet_NaN(),
+                      -std::numeric_limits<double>::quiet_NaN()});
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kDouble}, true), {&z}, 4).int64(), 2);
+  EXPECT_THROW(BindCount({}, true), BinderError);
+}
+
+TEST(AggregateTest, DistinctWrapperGroupsAndCombines) {
+  Vector x = Int64s({1, 1, 2, 2, 3, 3});
+  Aggregation a(BindSum({TypeId::kInt64}, true), 2);
+  a.Update({&x}, 6, {0, 0, 0, 1, 1, 1});
+  auto sums = a.Finalize();
+  EXPECT_EQ(sums[0].int64(), 3);
+  EXPECT_EQ(sums[1].int64(), 5);
+  Aggregation left(BindSum({TypeId::kInt64}, true));
+  Aggregation right(BindSum({TypeId::kInt64}, true));
+  left.Update({&x}, 4);
+  right.Update({&x}, 6);
+  left.CombineFrom(right);
+  EXPECT_EQ(left.Result().int64(), 6);
+  // The inner aggregate's errors pass through.
+  Vector big = Int64s({std::numeric_limits<int64_t>::max(), 1, 1});
+  EXPECT_THROW(RunOnce(BindSum({TypeId::kInt64}, true), {&big}, 3), OutOfRangeError);
+  // Decimal types survive the wrapper.
+  EXPECT_EQ(BindAvg({LogicalType::Decimal(10, 2)}, true).return_type,
+            LogicalType::Decimal(14, 6));
+  Vector d = Decimals(10, 2, {100, 100, 300});
+  EXPECT_EQ(RunOnce(BindAvg({LogicalType::Decimal(10, 2)}, true), {&d}, 3).ToString(),
+            "2.000000");
+  // Strings reach the inner aggregate intact.
+  Vector s = Strings({"kiwi", "kiwi", "apple"});
+  Aggregation first(BindMin({TypeId::kString}, true));
+  first.Update({&s}, 3);
+  EXPECT_EQ(first.Result().str(), "apple");
+}
+
+// ---------------------------------------------------------------- first / last / by
+
+TEST(AggregateTest, FirstAndLastFollowInputOrder) {
+  Vector x = Int64s({std::nullopt, 2, 3, std::nullopt});
+  Vector yes = MakeVector(TypeId::kBoolean, std::vector<Value>(4, Value::Boolean(true)));
+  EXPECT_TRUE(RunOnce(BindFirst({TypeId::kInt64}, false), {&x}, 4).is_null());
+  EXPECT_TRUE(RunOnce(BindLast({TypeId::kInt64}, false), {&x}, 4).is_null());
+  EXPECT_EQ(RunOnce(BindFirst({TypeId::kInt64, TypeId::kBoolean}, false), {&x, &yes}, 4).int64(),
+            2);
+  EXPECT_EQ(RunOnce(BindLast({TypeId::kInt64, TypeId::kBoolean}, false), {&x, &yes}, 4).int64(),
+            3);
+  // Grouped path, across batches.
+  Aggregation first(BindFirst({TypeId::kString}, false), 2);
+  Aggregation last(BindLast({TypeId::kString}, false), 2);
+  {
+    Vector s = Strings({"a", "b", "c", "d"});
+    first.Update({&s}, 4, {0, 1, 0, 1});
+    last.Update({&s}, 4, {0, 1, 0, 1});
+  }
+  {
+    Vector s = Strings({"e", std::nullopt});
+    first.Update({&s}, 2, {0, 1});
+    last.Update({&s}, 2, {0, 1});
+  }
+  auto firsts = first.Finalize();
+  auto lasts = last.Finalize();
+  EXPECT_EQ(firsts[0].str(), "a");
+  EXPECT_EQ(firsts[1].str(), "b");
+  EXPECT_EQ(lasts[0].str(), "e");
+  EXPECT_TRUE(lasts[1].is_null());
+  EXPECT_THROW(BindFirst({TypeId::kInt64, TypeId::kInt64}, false), BinderError);
+}
+
+TEST(AggregateTest, MinByMaxByPickTheRowOfTheExtremeKey) {
+  Vector x = Strings({"a", "b", std::nullopt, "d", "e"});
+  Vector y = Int64s({3, 9, 1, std::nullopt, 9});
+  EXPECT_EQ(RunOnce(BindMaxBy({TypeId::kString, TypeId::kInt64}, false), {&x, &y}, 5).str(),
+            "b");  // the first of the tie at 9
+  EXPECT_TRUE(
+      RunOnce(BindMinBy({TypeId::kString, TypeId::kInt64}, false), {&x, &y}, 5).is_null());
+  Aggregation grouped(BindMinBy({TypeId::kString, TypeId::kInt64}, false), 2);
+  grouped.Update({&x, &y}, 5, {0, 1, 1, 0, 0});
+  auto results = grouped.Finalize();
+  EXPECT_EQ(results[0].str(), "a");
+  EXPECT_TRUE(results[1].is_null());
+  EXPECT_EQ(BindMaxBy({TypeId::kString, TypeId::kInt64}, false).return_type,
+            LogicalType(TypeId::kString));
+  EXPECT_THROW(BindMaxBy({TypeId::kString}, false), BinderError);
+}
+
+TEST(AggregateTest, BoolAndOr) {
+  Vector b = MakeVector(TypeId::kBoolean, {Value::Boolean(true), Value::Null(TypeId::kBoolean),
+                                           Value::Boolean(false)});
+  EXPECT_FALSE(RunOnce(BindBoolAnd({TypeId::kBoolean}, false), {&b}, 3).boolean());
+  EXPECT_TRUE(RunOnce(BindBoolOr({TypeId::kBoolean}, false), {&b}, 3).boolean());
+  EXPECT_TRUE(RunOnce(BindBoolAnd({TypeId::kBoolean}, false), {&b}, 1).boolean());
+  EXPECT_TRUE(RunOnce(BindBoolOr({TypeId::kBoolean}, false), {&b}, 0).is_null());
+  EXPECT_THROW(BindBoolAnd({TypeId::kInt32}, false), BinderError);
+}
+
+}  // namespace
+}  // namespace floe
