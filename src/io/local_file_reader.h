@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace floe {
+
+/// Reads byte ranges of a local file; ReadAt is safe to call from many threads at once.
+class LocalFileReader {
+ public:
+  /// Opens the file for reading; throws IOError when it is missing or unreadable.
+  static std::unique_ptr<LocalFileReader> Open(const std::string& path);
+  ~LocalFileReader();
+  LocalFileReader(const LocalFileReader&) = delete;
+  LocalFileReader& operator=(const LocalFileReader&) = delete;
+
+  /// Returns the file's size in bytes, as it was when opened.
+  uint64_t size() const { return size_; }
+  /// Returns the path the file was opened with.
+  const std::string& path() const { return path_; }
+  /// Reads exactly `length` bytes at `offset` into `out`; throws IOError past the end.
+  void ReadAt(uint64_t offset, uint64_t length, void* out) const;
+
+ private:
+  LocalFileReader(std::string path, int fd, uint64_t size)
+      : path_(std::move(path)), fd_(fd), size_(size) {}
+
+  std::string path_;
+  int fd_;
+  uint64_t size_;
+};
+
+}  // namespace floe

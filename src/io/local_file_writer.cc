@@ -1,0 +1,76 @@
+#include "io/local_file_writer.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "common/exception.h"
+
+namespace floe {
+
+namespace {
+constexpr size_t kBufferSize = 1 << 20;
+}  // namespace
+
+LocalFileWriter::LocalFileWriter(std::string path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    throw IOError("cannot create file \"" + path_ + "\": " + std::strerror(errno));
+  }
+  buffer_.reserve(kBufferSize);
+}
+
+LocalFileWriter::~LocalFileWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void LocalFileWriter::Write(const void* data, size_t size) {
+  if (fd_ < 0) throw IOError("cannot write file \"" + path_ + "\": it is closed");
+  position_ += size;
+  if (buffer_.size() + size > kBufferSize) {
+    Flush();
+    if (size >= kBufferSize) {
+      const char* p = static_cast<const char*>(data);
+      while (size > 0) {
+        ssize_t n = ::write(fd_, p, size);
+        if (n < 0) {
+          if (errno == EINTR) continue;
+          throw IOError("cannot write file \"" + path_ + "\": " + std::strerror(errno));
+        }
+        p += n;
+        size -= static_cast<size_t>(n);
+      }
+      return;
+    }
+  }
+  buffer_.append(static_cast<const char*>(data), size);
+}
+
+void LocalFileWriter::Flush() {
+  const char* p = buffer_.data();
+  size_t size = buffer_.size();
+  while (size > 0) {
+    ssize_t n = ::write(fd_, p, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw IOError("cannot write file \"" + path_ + "\": " + std::strerror(errno));
+    }
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  buffer_.clear();
+}
+
+void LocalFileWriter::Close() {
+  if (fd_ < 0) return;
+  Flush();
+  int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) {
+    throw IOError("cannot close file \"" + path_ + "\": " + std::strerror(errno));
+  }
+}
+
+}  // namespace floe

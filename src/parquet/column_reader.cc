@@ -1,0 +1,502 @@
+#include "parquet/column_reader.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/exception.h"
+#include "parquet/codec.h"
+#include "parquet/delta_decoder.h"
+#include "parquet/physical_conversion.h"
+
+namespace floe {
+
+using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
+
+namespace {
+
+constexpr size_t kMaxPageSize = size_t{1} << 30;
+constexpr size_t kScratchBytes = kBatchSize * 16;
+
+[[noreturn]] void Corrupt(const std::string& column, const std::string& what) {
+  throw FormatError("column \"" + column + "\": " + what);
+}
+
+size_t PhysicalWidth(PhysicalType t) {
+  switch (t) {
+    case PhysicalType::kBoolean: return 1;
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat: return 4;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble: return 8;
+    case PhysicalType::kInt96: return 12;
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return sizeof(StringRef);
+  }
+  return 8;
+}
+
+// Copies element i of src to element j of dst, for the widths vectors use.
+template <size_t W>
+struct Slot {
+  uint8_t bytes[W];
+};
+
+template <size_t W>
+void GatherWidth(const uint8_t* dict, const uint32_t* idx, size_t n, uint8_t* dst) {
+  auto* d = reinterpret_cast<Slot<W>*>(dst);
+  auto* s = reinterpret_cast<const Slot<W>*>(dict);
+  for (size_t i = 0; i < n; ++i) d[i] = s[idx[i]];
+}
+
+template <size_t W>
+void ScatterWidth(const uint8_t* dense, const uint8_t* levels, size_t n, uint8_t* dst) {
+  auto* d = reinterpret_cast<Slot<W>*>(dst);
+  auto* s = reinterpret_cast<const Slot<W>*>(dense);
+  size_t j = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (levels[i]) {
+      d[i] = s[j++];
+    } else {
+      d[i] = Slot<W>{};
+    }
+  }
+}
+
+}  // namespace
+
+ColumnReader::ColumnReader(const ParquetColumn& column, Codec codec, Vector chunk_holder,
+                           const uint8_t* chunk, size_t chunk_size, ScanCounters* counters)
+    : column_(column),
+      codec_(codec),
+      physical_width_(PhysicalWidth(column.physical_type)),
+      output_width_(PhysicalSize(column.type.id())),
+      identity_(column.conversion == ParquetConversion::kNone &&
+                PhysicalWidth(column.physical_type) == PhysicalSize(column.type.id())),
+      counters_(counters),
+      chunk_holder_(std::move(chunk_holder)),
+      chunk_(chunk),
+      chunk_size_(chunk_size),
+      levels_(kBatchSize),
+      indexes_(kBatchSize),
+      phys_scratch_(new uint64_t[kScratchBytes / 8]),
+      out_scratch_(new uint64_t[kScratchBytes / 8]) {}
+
+const uint8_t* ColumnReader::Decompress(const PageHeader& h, const uint8_t* body, size_t size,
+                                        size_t uncompressed, Vector& holder) {
+  if (codec_ == Codec::kUncompressed) {
+    if (size != uncompressed) Corrupt(column_.name, "page sizes differ in an uncompressed page");
+    return body;
+  }
+  if (uncompressed > kMaxPageSize || uncompressed > size * 32768 + (64 << 20)) {
+    Corrupt(column_.name, "implausible uncompressed page size " + std::to_string(uncompressed));
+  }
+  auto* out = reinterpret_cast<uint8_t*>(holder.heap().Allocate(uncompressed + 8));
+  parquet::Decompress(codec_, body, size, out, uncompressed);
+  return out;
+}
+
+void ColumnReader::LoadDictionary(const PageHeader& h, const uint8_t* body) {
+  if (!h.dictionary_page_header) Corrupt(column_.name, "dictionary page without its header");
+  if (has_dict_) Corrupt(column_.name, "a second dictionary page");
+  const auto& dh = *h.dictionary_page_header;
+  if (dh.encoding != Encoding::kPlain && dh.encoding != Encoding::kPlainDictionary) {
+    Corrupt(column_.name, "dictionary page encoding is not PLAIN");
+  }
+  if (dh.num_values < 0) Corrupt(column_.name, "negative dictionary size");
+  Vector holder(column_.type, 0);
+  const uint8_t* p = Decompress(h, body, static_cast<size_t>(h.compressed_page_size),
+                                static_cast<size_t>(h.uncompressed_page_size), holder);
+  size_t n = static_cast<size_t>(dh.num_values);
+  // a value takes at least one bit; this bounds allocation by the page's size
+  if (n > static_cast<size_t>(h.uncompressed_page_size) * 8 + 1) {
+    Corrupt(column_.name, "dictionary holds more values than its page can");
+  }
+  dict_ = Vector(column_.type, std::max<size_t>(n, 1));
+  dict_.ShareHeapsOf(holder);
+  if (codec_ == Codec::kUncompressed) dict_.ShareHeapsOf(chunk_holder_);
+  encoding_ = Encoding::kPlain;
+  values_ = p;
+  values_end_ = p + h.uncompressed_page_size;
+  bool_bit_ = 0;
+  std::vector<uint64_t> phys((n * physical_width_ + 7) / 8 + 1);
+  uint8_t* dst = identity_ ? dict_.RawData() : reinterpret_cast<uint8_t*>(phys.data());
+  DecodePhysical(n, dst, dict_);
+  if (!identity_) Convert(reinterpret_cast<uint8_t*>(phys.data()), n, dict_.RawData());
+  dict_size_ = n;
+  has_dict_ = true;
+}
+
+void ColumnReader::InitValues(Encoding encoding, const uint8_t* p, const uint8_t* end) {
+  encoding_ = encoding;
+  values_ = p;
+  values_end_ = end;
+  bool_bit_ = 0;
+  predecoded_pos_ = 0;
+  size_t size = static_cast<size_t>(end - p);
+  PhysicalType pt = column_.physical_type;
+  switch (encoding) {
+    case Encoding::kPlain: return;
+    case Encoding::kPlainDictionary:
+    case Encoding::kRleDictionary: {
+      if (!has_dict_) Corrupt(column_.name, "dictionary-encoded page without a dictionary");
+      if (size < 1) Corrupt(column_.name, "dictionary page data is empty");
+      int bw = p[0];
+      if (bw > 32) Corrupt(column_.name, "dictionary index bit width above 32");
+      value_rle_ = RleDecoder(p + 1, size - 1, bw);
+      encoding_ = Encoding::kRleDictionary;
+      return;
+    }
+    case Encoding::kRle: {
+      if (pt != PhysicalType::kBoolean) Corrupt(column_.name, "RLE encoding of a non-boolean");
+      if (size < 4) Corrupt(column_.name, "RLE length past the end");
+      uint32_t len;
+      std::memcpy(&len, p, 4);
+      if (len > size - 4) Corrupt(column_.name, "RLE length past the end");
+      value_rle_ = RleDecoder(p + 4, len, 1);
+      return;
+    }
+    case Encoding::kDeltaBinaryPacked:
+      if (pt != PhysicalType::kInt32 && pt != PhysicalType::kInt64) {
+        Corrupt(column_.name, "DELTA_BINARY_PACKED of a non-integer");
+      }
+      DeltaDecoder::DecodeBinaryPacked(p, size, &delta_ints_);
+      return;
+    case Encoding::kDeltaLengthByteArray:
+      if (pt != PhysicalType::kByteArray) Corrupt(column_.name, "DELTA_LENGTH_BYTE_ARRAY type");
+      DeltaDecoder::DecodeLengthByteArray(p, size, &predecoded_strings_);
+      return;
+    case Encoding::kDeltaByteArray:
+      if (pt != PhysicalType::kByteArray && pt != PhysicalType::kFixedLenByteArray) {
+        Corrupt(column_.name, "DELTA_BYTE_ARRAY of a non-binary");
+      }
+      DeltaDecoder::DecodeByteArray(p, size, &page_holder_.heap(), &predecoded_strings_);
+      return;
+    case Encoding::kByteStreamSplit: {
+      size_t w = pt == PhysicalType::kFixedLenByteArray ? static_cast<size_t>(column_.type_length)
+                                                       : physical_width_;
+      if (pt == PhysicalType::kBoolean || pt == PhysicalType::kByteArray ||
+          pt == PhysicalType::kInt96 || w == 0 || size % w != 0) {
+        Corrupt(column_.name, "bad BYTE_STREAM_SPLIT data");
+      }
+      size_t k = size / w;
+      auto* out = reinterpret_cast<uint8_t*>(page_holder_.heap().Allocate(size + 8));
+      for (size_t b = 0; b < w; ++b) {
+        const uint8_t* stream = p + b * k;
+        for (size_t i = 0; i < k; ++i) out[i * w + b] = stream[i];
+      }
+      split_ = out;
+      split_count_ = k;
+      return;
+    }
+    default:
+      Corrupt(column_.name, "unsupported encoding " + std::to_string(static_cast<int>(encoding)));
+  }
+}
+
+bool ColumnReader::NextPage(size_t skippable_rows) {
+  while (true) {
+    if (chunk_pos_ >= chunk_size_) Corrupt(column_.name, "column chunk ended before its rows");
+    PageHeader h;
+    size_t hlen = DecodePageHeader(chunk_ + chunk_pos_, chunk_size_ - chunk_pos_, &h);
+    size_t left = chunk_size_ - chunk_pos_ - hlen;
+    if (h.compressed_page_size < 0 || h.uncompressed_page_size < 0 ||
+        static_cast<size_t>(h.compressed_page_size) > left) {
+      Corrupt(column_.name, "page size past the end of the column chunk");
+    }
+    const uint8_t* body = chunk_ + chunk_pos_ + hlen;
+    size_t csize = static_cast<size_t>(h.compressed_page_size);
+    size_t usize = static_cast<size_t>(h.uncompressed_page_size);
+    chunk_pos_ += hlen + csize;
+    if (h.type == PageType::kDictionaryPage) {
+      LoadDictionary(h, body);
+      continue;
+    }
+    if (h.type != PageType::kDataPage && h.type != PageType::kDataPageV2) continue;
+    int64_t rows;
+    if (h.type == PageType::kDataPage) {
+      if (!h.data_page_header) Corrupt(column_.name, "data page without its header");
+      rows = h.data_page_header->num_values;
+    } else {
+      if (!h.data_page_header_v2) Corrupt(column_.name, "data page v2 without its header");
+      rows = h.data_page_header_v2->num_rows;
+    }
+    if (rows < 0) Corrupt(column_.name, "negative row count in a page");
+    if (rows == 0) continue;
+    if (static_cast<size_t>(rows) <= skippable_rows) {
+      page_rows_left_ = rows;
+      counters_->pages_skipped++;
+      return false;
+    }
+    counters_->pages_read++;
+    page_holder_ = Vector(column_.type, 0);
+    const uint8_t* p;
+    const uint8_t* end;
+    Encoding encoding;
+    page_has_defs_ = column_.optional;
+    if (h.type == PageType::kDataPage) {
+      const auto& d = *h.data_page_header;
+      p = Decompress(h, body, csize, usize, page_holder_);
+      end = p + usize;
+      encoding = d.encoding;
+      if (page_has_defs_) {
+        if (d.definition_level_encoding != Encoding::kRle) {
+          throw NotImplementedError("column \"" + column_.name +
+                                    "\": BIT_PACKED definition levels");
+        }
+        if (end - p < 4) Corrupt(column_.name, "definition levels past the end of the page");
+        uint32_t len;
+        std::memcpy(&len, p, 4);
+        if (len > static_cast<size_t>(end - p - 4)) {
+          Corrupt(column_.name, "definition levels past the end of the page");
+        }
+        def_decoder_ = RleDecoder(p + 4, len, 1);
+        p += 4 + len;
+      }
+    } else {
+      const auto& d = *h.data_page_header_v2;
+      if (d.definition_levels_byte_length < 0 || d.repetition_levels_byte_length != 0 ||
+          static_cast<size_t>(d.definition_levels_byte_length) > csize ||
+          static_cast<size_t>(d.definition_levels_byte_length) > usize) {
+        Corrupt(column_.name, "bad level lengths in a data page v2");
+      }
+      size_t dl = static_cast<size_t>(d.definition_levels_byte_length);
+      if (page_has_defs_) def_decoder_ = RleDecoder(body, dl, 1);
+      encoding = d.encoding;
+      if (d.is_compressed && codec_ != Codec::kUncompressed) {
+        p = Decompress(h, body + dl, csize - dl, usize - dl, page_holder_);
+      } else {
+        if (csize != usize) Corrupt(column_.name, "page sizes differ in an uncompressed page");
+        p = body + dl;
+      }
+      end = p + (usize - dl);
+    }
+    InitValues(encoding, p, end);
+    page_rows_left_ = rows;
+    return true;
+  }
+}
+
+void ColumnReader::DecodePhysical(size_t n, uint8_t* dst, Vector& out) {
+  size_t left = static_cast<size_t>(values_end_ - values_);
+  switch (encoding_) {
+    case Encoding::kPlain:
+      switch (column_.physical_type) {
+        case PhysicalType::kBoolean: {
+          if ((bool_bit_ + n + 7) / 8 > left) Corrupt(column_.name, "values past the end of the page");
+          for (size_t i = 0; i < n; ++i, ++bool_bit_) {
+            dst[i] = (values_[bool_bit_ >> 3] >> (bool_bit_ & 7)) & 1;
+          }
+          return;
+        }
+        case PhysicalType::kByteArray: {
+          auto* refs = reinterpret_cast<StringRef*>(dst);
+          const uint8_t* p = values_;
+          for (size_t i = 0; i < n; ++i) {
+            if (values_end_ - p < 4) Corrupt(column_.name, "values past the end of the page");
+            uint32_t len;
+            std::memcpy(&len, p, 4);
+            p += 4;
+            if (len > static_cast<size_t>(values_end_ - p)) {
+              Corrupt(column_.name, "string length past the end of the page");
+            }
+            refs[i] = StringRef(reinterpret_cast<const char*>(p), len);
+            p += len;
+          }
+          values_ = p;
+          out.ShareHeapsOf(page_holder_);
+          out.ShareHeapsOf(chunk_holder_);
+          return;
+        }
+        case PhysicalType::kFixedLenByteArray: {
+          auto len = static_cast<size_t>(column_.type_length);
+          if (n * len > left) Corrupt(column_.name, "values past the end of the page");
+          auto* refs = reinterpret_cast<StringRef*>(dst);
+          for (size_t i = 0; i < n; ++i) {
+            refs[i] = StringRef(reinterpret_cast<const char*>(values_ + i * len),
+                                static_cast<uint32_t>(len));
+          }
+          values_ += n * len;
+          out.ShareHeapsOf(page_holder_);
+          out.ShareHeapsOf(chunk_holder_);
+          return;
+        }
+        default: {
+          size_t bytes = n * physical_width_;
+          if (bytes > left) Corrupt(column_.name, "values past the end of the page");
+          std::memcpy(dst, values_, bytes);
+          values_ += bytes;
+          return;
+        }
+      }
+    case Encoding::kRle: value_rle_.GetBatch(dst, n); return;
+    case Encoding::kDeltaBinaryPacked: {
+      if (predecoded_pos_ + n > delta_ints_.size()) Corrupt(column_.name, "fewer values than rows");
+      const int64_t* src = delta_ints_.data() + predecoded_pos_;
+      if (column_.physical_type == PhysicalType::kInt32) {
+        auto* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t i = 0; i < n; ++i) d[i] = static_cast<int32_t>(src[i]);
+      } else {
+        std::memcpy(dst, src, n * 8);
+      }
+      predecoded_pos_ += n;
+      return;
+    }
+    case Encoding::kDeltaLengthByteArray:
+    case Encoding::kDeltaByteArray: {
+      if (predecoded_pos_ + n > predecoded_strings_.size()) {
+        Corrupt(column_.name, "fewer values than rows");
+      }
+      if (column_.physical_type == PhysicalType::kFixedLenByteArray) {
+        for (size_t i = 0; i < n; ++i) {
+          if (predecoded_strings_[predecoded_pos_ + i].size != static_cast<uint32_t>(column_.type_length)) {
+            Corrupt(column_.name, "fixed-length value of the wrong length");
+          }
+        }
+      }
+      std::memcpy(dst, predecoded_strings_.data() + predecoded_pos_, n * sizeof(StringRef));
+      predecoded_pos_ += n;
+      out.ShareHeapsOf(page_holder_);
+      out.ShareHeapsOf(chunk_holder_);
+      return;
+    }
+    case Encoding::kByteStreamSplit: {
+      if (predecoded_pos_ + n > split_count_) Corrupt(column_.name, "fewer values than rows");
+      if (column_.physical_type == PhysicalType::kFixedLenByteArray) {
+        auto len = static_cast<size_t>(column_.type_length);
+        auto* refs = reinterpret_cast<StringRef*>(dst);
+        for (size_t i = 0; i < n; ++i) {
+          refs[i] = StringRef(reinterpret_cast<const char*>(split_ + (predecoded_pos_ + i) * len),
+                              static_cast<uint32_t>(len));
+        }
+        out.ShareHeapsOf(page_holder_);
+      } else {
+        std::memcpy(dst, split_ + predecoded_pos_ * physical_width_, n * physical_width_);
+      }
+      predecoded_pos_ += n;
+      return;
+    }
+    default: Corrupt(column_.name, "unsupported encoding");
+  }
+}
+
+void ColumnReader::Convert(const uint8_t* phys, size_t n, uint8_t* dst) {
+  auto* out64 = reinterpret_cast<int64_t*>(dst);
+  auto* out128 = reinterpret_cast<int128_t*>(dst);
+  auto* in32 = reinterpret_cast<const int32_t*>(phys);
+  auto* in64 = reinterpret_cast<const int64_t*>(phys);
+  switch (column_.conversion) {
+    case ParquetConversion::kNone: std::memcpy(dst, phys, n * output_width_); return;
+    case ParquetConversion::kUint32ToInt64:
+      for (size_t i = 0; i < n; ++i) out64[i] = static_cast<uint32_t>(in32[i]);
+      return;
+    case ParquetConversion::kTimeMillisToMicros:
+      for (size_t i = 0; i < n; ++i) out64[i] = int64_t{in32[i]} * 1000;
+      return;
+    case ParquetConversion::kInt32ToInt128:
+      for (size_t i = 0; i < n; ++i) out128[i] = in32[i];
+      return;
+    case ParquetConversion::kInt64ToInt128:
+      for (size_t i = 0; i < n; ++i) out128[i] = in64[i];
+      return;
+    case ParquetConversion::kUint64ToInt128:
+      for (size_t i = 0; i < n; ++i) out128[i] = static_cast<uint64_t>(in64[i]);
+      return;
+    case ParquetConversion::kMillisToMicros:
+      for (size_t i = 0; i < n; ++i) out64[i] = in64[i] * 1000;
+      return;
+    case ParquetConversion::kNanosToMicros:
+      for (size_t i = 0; i < n; ++i) out64[i] = FloorDiv(in64[i], 1000);
+      return;
+    case ParquetConversion::kInt96ToMicros:
+      for (size_t i = 0; i < n; ++i) out64[i] = Int96ToMicros(phys + 12 * i);
+      return;
+    case ParquetConversion::kBytesToInt128: {
+      auto* refs = reinterpret_cast<const StringRef*>(phys);
+      for (size_t i = 0; i < n; ++i) {
+        if (refs[i].size > 16) Corrupt(column_.name, "decimal value wider than 16 bytes");
+        out128[i] = BigEndianToInt128(reinterpret_cast<const uint8_t*>(refs[i].data), refs[i].size);
+      }
+      return;
+    }
+  }
+}
+
+void ColumnReader::DecodeToOutput(size_t n, uint8_t* dst, Vector& out) {
+  if (n == 0) return;
+  if (encoding_ == Encoding::kRleDictionary) {
+    uint32_t* idx = indexes_.data();
+    value_rle_.GetBatch(idx, n);
+    uint32_t max_index = 0;
+    for (size_t i = 0; i < n; ++i) max_index = std::max(max_index, idx[i]);
+    if (max_index >= dict_size_) Corrupt(column_.name, "dictionary index out of range");
+    const uint8_t* dict = dict_.RawData();
+    switch (output_width_) {
+      case 1: GatherWidth<1>(dict, idx, n, dst); break;
+      case 4: GatherWidth<4>(dict, idx, n, dst); break;
+      case 8: GatherWidth<8>(dict, idx, n, dst); break;
+      case 16: GatherWidth<16>(dict, idx, n, dst); break;
+      default: Corrupt(column_.name, "unexpected value width");
+    }
+    if (column_.type.IsStringLike()) out.ShareHeapsOf(dict_);
+    return;
+  }
+  if (identity_) {
+    DecodePhysical(n, dst, out);
+  } else {
+    auto* phys = reinterpret_cast<uint8_t*>(phys_scratch_.get());
+    DecodePhysical(n, phys, out);
+    Convert(phys, n, dst);
+  }
+}
+
+void ColumnReader::Read(size_t n, Vector& out) {
+  size_t done = 0;
+  uint8_t* out_data = out.RawData();
+  while (done < n) {
+    if (page_rows_left_ == 0) NextPage(0);
+    size_t k = std::min<size_t>(n - done, static_cast<size_t>(page_rows_left_));
+    size_t non_null = k;
+    uint8_t* levels = levels_.data();
+    if (page_has_defs_) {
+      def_decoder_.GetBatch(levels, k);
+      non_null = 0;
+      for (size_t i = 0; i < k; ++i) non_null += levels[i];
+    }
+    uint8_t* dst = out_data + done * output_width_;
+    if (non_null == k) {
+      DecodeToOutput(k, dst, out);
+    } else {
+      auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
+      DecodeToOutput(non_null, dense, out);
+      switch (output_width_) {
+        case 1: ScatterWidth<1>(dense, levels, k, dst); break;
+        case 4: ScatterWidth<4>(dense, levels, k, dst); break;
+        case 8: ScatterWidth<8>(dense, levels, k, dst); break;
+        case 16: ScatterWidth<16>(dense, levels, k, dst); break;
+        default: Corrupt(column_.name, "unexpected value width");
+      }
+      for (size_t i = 0; i < k; ++i) {
+        if (!levels[i]) out.SetNull(done + i, true);
+      }
+    }
+    done += k;
+    page_rows_left_ -= static_cast<int64_t>(k);
+  }
+}
+
+void ColumnReader::Skip(size_t n) {
+  while (n > 0) {
+    if (page_rows_left_ == 0 && !NextPage(n)) {
+      n -= static_cast<size_t>(page_rows_left_);
+      page_rows_left_ = 0;
+      continue;
+    }
+    size_t k = std::min({n, static_cast<size_t>(page_rows_left_), kBatchSize});
+    if (skip_vector_.capacity() == 0) skip_vector_ = Vector(column_.type, kBatchSize);
+    skip_vector_.Reset();
+    Read(k, skip_vector_);
+    n -= k;
+  }
+}
+
+}  // namespace floe

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "common/vector.h"
+#include "parquet/parquet_metadata.h"
+#include "parquet/parquet_schema.h"
+#include "parquet/rle_decoder.h"
+#include "parquet/scan_counters.h"
+
+namespace floe {
+
+/// Decodes one column chunk of a flat column, page by page, straight into vectors.
+/// Malformed pages throw FormatError (without the file name; the caller adds it).
+class ColumnReader {
+ public:
+  /// Takes the chunk's bytes (all its pages, from the first page header on).
+  ColumnReader(const ParquetColumn& column, parquet::Codec codec, Vector chunk_holder,
+               const uint8_t* chunk, size_t chunk_size, ScanCounters* counters);
+
+  /// Decodes the next n rows into rows [0, n) of out.
+  void Read(size_t n, Vector& out);
+  /// Skips n rows, passing over whole pages without decompressing them.
+  void Skip(size_t n);
+
+ private:
+  bool NextPage(size_t skippable_rows);
+  void LoadDictionary(const parquet::PageHeader& h, const uint8_t* body);
+  void InitValues(parquet::Encoding encoding, const uint8_t* p, const uint8_t* end);
+  const uint8_t* Decompress(const parquet::PageHeader& h, const uint8_t* body, size_t size,
+                            size_t uncompressed, Vector& holder);
+  void DecodeToOutput(size_t n, uint8_t* dst, Vector& out);
+  void DecodePhysical(size_t n, uint8_t* dst, Vector& out);
+  void Convert(const uint8_t* phys, size_t n, uint8_t* dst);
+
+  ParquetColumn column_;
+  parquet::Codec codec_;
+  size_t physical_width_;
+  size_t output_width_;
+  bool identity_;
+  ScanCounters* counters_;
+
+  Vector chunk_holder_;  // its heap owns the chunk bytes
+  const uint8_t* chunk_;
+  size_t chunk_size_;
+  size_t chunk_pos_ = 0;
+
+  Vector dict_;  // the dictionary, already converted to the output type
+  size_t dict_size_ = 0;
+  bool has_dict_ = false;
+
+  Vector page_holder_;  // its heap owns the current page's decompressed bytes
+  int64_t page_rows_left_ = 0;
+  parquet::Encoding encoding_ = parquet::Encoding::kPlain;
+  bool page_has_defs_ = false;
+  parquet::RleDecoder def_decoder_;
+  parquet::RleDecoder value_rle_;
+  const uint8_t* values_ = nullptr;
+  const uint8_t* values_end_ = nullptr;
+  size_t bool_bit_ = 0;
+  std::vector<int64_t> delta_ints_;
+  std::vector<StringRef> predecoded_strings_;
+  const uint8_t* split_ = nullptr;  // BYTE_STREAM_SPLIT values, re-interleaved
+  size_t split_count_ = 0;
+  size_t predecoded_pos_ = 0;
+
+  std::vector<uint8_t> levels_;
+  std::vector<uint32_t> indexes_;
+  std::unique_ptr<uint64_t[]> phys_scratch_;
+  std::unique_ptr<uint64_t[]> out_scratch_;
+  Vector skip_vector_;
+};
+
+}  // namespace floe

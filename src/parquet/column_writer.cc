@@ -1,0 +1,423 @@
+#include "parquet/column_writer.h"
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+#include "common/exception.h"
+#include "parquet/codec.h"
+#include "parquet/dictionary_table.h"
+#include "parquet/parquet_schema.h"
+#include "parquet/physical_conversion.h"
+#include "parquet/rle_encoder.h"
+
+namespace floe {
+
+using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
+
+namespace {
+
+// Writes one column whose physical values have C++ type T: uint8_t (BOOLEAN), int32_t,
+// int64_t, float, double, or StringRef (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY).
+template <typename T>
+class TypedColumnWriter final : public ColumnWriter {
+  static constexpr bool kIsString = std::is_same_v<T, StringRef>;
+  static constexpr bool kIsFloat = std::is_floating_point_v<T>;
+  using Stat = std::conditional_t<kIsString, std::string, T>;
+
+ public:
+  TypedColumnWriter(const ParquetWriterField& field, const ParquetWriterOptions& options)
+      : field_(field), options_(options) {
+    physical_ = ParquetSchema::PhysicalTypeFor(field.type, &type_length_);
+    signed_bytes_ = physical_ == PhysicalType::kFixedLenByteArray;  // decimals
+    metrics_.field_id = field.field_id;
+    ResetChunk();
+  }
+
+  void Write(const Vector& vector, size_t offset, size_t n) override {
+    if (field_.type.id() != TypeId::kDecimal) {
+      WriteValues(vector.Data<T>() + offset, vector.validity(), offset, n);
+      return;
+    }
+    // decimals are stored narrower than floe's __int128: convert a batch at a time
+    converted_.resize(n);
+    const int128_t* src = vector.Data<int128_t>() + offset;
+    if constexpr (kIsString) {
+      auto len = static_cast<size_t>(type_length_);
+      flba_.resize(n * len);
+      for (size_t i = 0; i < n; ++i) {
+        auto* dst = reinterpret_cast<uint8_t*>(flba_.data() + i * len);
+        Int128ToBigEndian(src[i], len, dst);
+        converted_[i] = StringRef(reinterpret_cast<const char*>(dst), static_cast<uint32_t>(len));
+      }
+    } else {
+      for (size_t i = 0; i < n; ++i) converted_[i] = static_cast<T>(src[i]);
+    }
+    WriteValues(converted_.data(), vector.validity(), offset, n);
+  }
+
+  int64_t BufferedSize() const override {
+    return static_cast<int64_t>(data_.size() + PageBytes() + dict_.byte_size());
+  }
+
+  void FlushChunk(LocalFileWriter& file, ColumnChunk* chunk, ColumnIndex* column_index,
+                  bool* has_column_index, OffsetIndex* offset_index) override {
+    FlushPage();
+    std::string dict_page;
+    bool has_dict = !dict_.values().empty();
+    if (has_dict) {
+      body_.clear();
+      for (const T& v : dict_.values()) AppendPlain(v, &body_);
+      if constexpr (std::is_same_v<T, uint8_t>) PackBooleans();
+      PageHeader h;
+      h.type = PageType::kDictionaryPage;
+      h.dictionary_page_header = DictionaryPageHeader{static_cast<int32_t>(dict_.values().size()),
+                                                      Encoding::kPlain};
+      AppendPage(h, &dict_page);
+    }
+    int64_t start = static_cast<int64_t>(file.position());
+    file.Write(dict_page);
+    file.Write(data_);
+    int64_t data_start = start + static_cast<int64_t>(dict_page.size());
+
+    ColumnMetaData& m = chunk->meta_data;
+    chunk->has_meta_data = true;
+    chunk->file_offset = start;
+    m.type = physical_;
+    m.encodings = {Encoding::kPlain, Encoding::kRle};
+    if (has_dict) m.encodings.push_back(Encoding::kRleDictionary);
+    m.path_in_schema = {field_.name};
+    m.codec = options_.codec;
+    m.num_values = chunk_rows_;
+    m.total_uncompressed_size = uncompressed_size_;
+    m.total_compressed_size = static_cast<int64_t>(dict_page.size() + data_.size());
+    m.data_page_offset = data_start;
+    if (has_dict) m.dictionary_page_offset = start;
+    Statistics s;
+    s.null_count = chunk_nulls_;
+    if (chunk_has_minmax_) {
+      s.min_value = EncodeStat(View(chunk_min_), true);
+      s.max_value = EncodeStat(View(chunk_max_), false);
+    }
+    m.statistics = s;
+
+    *offset_index = OffsetIndex();
+    for (PageLocation loc : locations_) {
+      loc.offset += data_start;
+      offset_index->page_locations.push_back(loc);
+    }
+    index_.boundary_order = ascending_    ? BoundaryOrder::kAscending
+                            : descending_ ? BoundaryOrder::kDescending
+                                          : BoundaryOrder::kUnordered;
+    *has_column_index = index_valid_;
+    *column_index = std::move(index_);
+
+    metrics_.column_size += m.total_compressed_size;
+    metrics_.value_count += chunk_rows_;
+    metrics_.null_count += chunk_nulls_;
+    if (chunk_has_minmax_) {
+      if (!file_has_minmax_ || Less(View(chunk_min_), View(file_min_))) file_min_ = chunk_min_;
+      if (!file_has_minmax_ || Less(View(file_max_), View(chunk_max_))) file_max_ = chunk_max_;
+      file_has_minmax_ = true;
+      metrics_.lower_bound = ToValue(View(file_min_));
+      metrics_.upper_bound = ToValue(View(file_max_));
+    }
+    ResetChunk();
+  }
+
+ private:
+  static T View(const Stat& s) {
+    if constexpr (kIsString) {
+      return StringRef(s.data(), static_cast<uint32_t>(s.size()));
+    } else {
+      return s;
+    }
+  }
+  static Stat Own(const T& v) {
+    if constexpr (kIsString) {
+      return std::string(v.view());
+    } else {
+      return v;
+    }
+  }
+
+  bool Less(const T& a, const T& b) const {
+    if constexpr (kIsString) {
+      if (signed_bytes_ && a.size > 0 && b.size > 0 && a.data[0] != b.data[0]) {
+        return static_cast<int8_t>(a.data[0]) < static_cast<int8_t>(b.data[0]);
+      }
+      return a.Compare(b) < 0;
+    } else {
+      return a < b;
+    }
+  }
+
+  void WriteValues(const T* values, const Validity& validity, size_t offset, size_t n) {
+    bool all_valid = validity.AllValid();
+    for (size_t i = 0; i < n; ++i) {
+      bool valid = all_valid || validity.IsValid(offset + i);
+      if (field_.nullable) {
+        levels_.push_back(valid ? 1 : 0);
+      } else if (!valid) {
+        throw ConstraintError("NULL value in required Parquet column \"" + field_.name + "\"");
+      }
+      ++page_rows_;
+      if (!valid) {
+        ++page_nulls_;
+      } else {
+        const T& v = values[i];
+        bool nan = false;
+        if constexpr (kIsFloat) nan = std::isnan(v);
+        if (nan) {
+          ++metrics_.nan_count;
+        } else if (!page_has_minmax_) {
+          page_min_ = Own(v);
+          page_max_ = Own(v);
+          page_has_minmax_ = true;
+        } else {
+          if (Less(v, View(page_min_))) page_min_ = Own(v);
+          if (Less(View(page_max_), v)) page_max_ = Own(v);
+        }
+        if (dict_mode_) {
+          indexes_.push_back(dict_.GetOrInsert(v));
+        } else {
+          AppendPlain(v, &plain_);
+        }
+      }
+      if (page_rows_ >= options_.page_row_limit ||
+          static_cast<int64_t>(PageBytes()) >= options_.page_size) {
+        FlushPage();
+      }
+    }
+    if (dict_mode_ && static_cast<int64_t>(dict_.byte_size()) > options_.dictionary_size_limit) {
+      FlushPage();  // pages so far stay dictionary-encoded; the rest of the chunk is PLAIN
+      dict_mode_ = false;
+    }
+  }
+
+  size_t PageBytes() const {
+    return dict_mode_ ? indexes_.size() * 2 + levels_.size() / 8 : plain_.size() + levels_.size() / 8;
+  }
+
+  void AppendPlain(const T& v, std::string* out) {
+    if constexpr (kIsString) {
+      if (physical_ == PhysicalType::kByteArray) {
+        uint32_t len = v.size;
+        out->append(reinterpret_cast<const char*>(&len), 4);
+      }
+      out->append(v.data, v.size);
+    } else {
+      out->append(reinterpret_cast<const char*>(&v), sizeof(T));
+    }
+  }
+
+  // Booleans are buffered one per byte; PLAIN packs them 8 to a byte.
+  void PackBooleans() {
+    std::string packed((body_.size() + 7) / 8, '\0');
+    for (size_t i = 0; i < body_.size(); ++i) {
+      if (body_[i]) packed[i / 8] = static_cast<char>(packed[i / 8] | (1 << (i % 8)));
+    }
+    body_ = std::move(packed);
+  }
+
+  std::string EncodeStat(const T& v, bool is_min) const {
+    if constexpr (kIsString) {
+      return std::string(v.view());
+    } else {
+      T x = v;
+      if constexpr (kIsFloat) {
+        // -0.0 and +0.0 are equal: widen the bounds so both orders hold them
+        if (x == 0) x = is_min ? -T(0) : T(0);
+      }
+      return std::string(reinterpret_cast<const char*>(&x), sizeof(T));
+    }
+  }
+
+  Value ToValue(const T& v) const {
+    const LogicalType& t = field_.type;
+    if constexpr (kIsString) {
+      if (t.id() == TypeId::kDecimal) {
+        return Value::Decimal(BigEndianToInt128(reinterpret_cast<const uint8_t*>(v.data), v.size),
+                              t.precision(), t.scale());
+      }
+      return t.id() == TypeId::kString ? Value::String(v.str()) : Value::Binary(v.str());
+    } else if constexpr (std::is_same_v<T, uint8_t>) {
+      return Value::Boolean(v != 0);
+    } else if constexpr (std::is_same_v<T, float>) {
+      return Value::Float(v);
+    } else if constexpr (std::is_same_v<T, double>) {
+      return Value::Double(v);
+    } else {
+      switch (t.id()) {
+        case TypeId::kDecimal: return Value::Decimal(v, t.precision(), t.scale());
+        case TypeId::kDate: return Value::Date(static_cast<int32_t>(v));
+        case TypeId::kTimestamp: return Value::Timestamp(v);
+        case TypeId::kTimestampNtz: return Value::TimestampNtz(v);
+        case TypeId::kInt32: return Value::Int32(static_cast<int32_t>(v));
+        default: return Value::Int64(v);
+      }
+    }
+  }
+
+  // Compresses body_ behind a page header and appends both to out.
+  void AppendPage(PageHeader& h, std::string* out) {
+    compressed_.clear();
+    Compress(options_.codec, options_.compression_level,
+             reinterpret_cast<const uint8_t*>(body_.data()), body_.size(), &compressed_);
+    h.uncompressed_page_size = static_cast<int32_t>(body_.size());
+    h.compressed_page_size = static_cast<int32_t>(compressed_.size());
+    size_t before = out->size();
+    EncodePageHeader(h, out);
+    uncompressed_size_ += static_cast<int64_t>(out->size() - before + body_.size());
+    out->append(compressed_);
+  }
+
+  void FlushPage() {
+    if (page_rows_ == 0) return;
+    body_.clear();
+    if (field_.nullable) {
+      body_.append(4, '\0');
+      RleEncoder::Encode(levels_.data(), levels_.size(), 1, &body_);
+      auto len = static_cast<uint32_t>(body_.size() - 4);
+      std::memcpy(body_.data(), &len, 4);
+    }
+    DataPageHeader d;
+    d.num_values = static_cast<int32_t>(page_rows_);
+    if (dict_mode_) {
+      int bw = std::max(1, RleEncoder::BitWidth(dict_.values().size() - 1));
+      body_.push_back(static_cast<char>(bw));
+      RleEncoder::Encode(indexes_.data(), indexes_.size(), bw, &body_);
+      d.encoding = Encoding::kRleDictionary;
+    } else {
+      if constexpr (std::is_same_v<T, uint8_t>) {
+        std::string levels_part = body_;
+        body_ = plain_;
+        PackBooleans();
+        body_ = levels_part + body_;
+      } else {
+        body_.append(plain_);
+      }
+      d.encoding = Encoding::kPlain;
+    }
+    PageHeader h;
+    h.type = PageType::kDataPage;
+    h.data_page_header = d;
+    PageLocation loc;
+    loc.offset = static_cast<int64_t>(data_.size());
+    loc.first_row_index = chunk_rows_;
+    AppendPage(h, &data_);
+    loc.compressed_page_size = static_cast<int32_t>(data_.size() - static_cast<size_t>(loc.offset));
+    locations_.push_back(loc);
+
+    bool null_page = page_nulls_ == page_rows_;
+    index_.null_pages.push_back(null_page);
+    index_.null_counts.push_back(page_nulls_);
+    if (page_has_minmax_) {
+      index_.min_values.push_back(EncodeStat(View(page_min_), true));
+      index_.max_values.push_back(EncodeStat(View(page_max_), false));
+      if (last_page_has_minmax_) {
+        if (Less(View(page_min_), View(last_page_min_)) || Less(View(page_max_), View(last_page_max_))) {
+          ascending_ = false;
+        }
+        if (Less(View(last_page_min_), View(page_min_)) || Less(View(last_page_max_), View(page_max_))) {
+          descending_ = false;
+        }
+      }
+      last_page_min_ = page_min_;
+      last_page_max_ = page_max_;
+      last_page_has_minmax_ = true;
+      if (!chunk_has_minmax_ || Less(View(page_min_), View(chunk_min_))) chunk_min_ = page_min_;
+      if (!chunk_has_minmax_ || Less(View(chunk_max_), View(page_max_))) chunk_max_ = page_max_;
+      chunk_has_minmax_ = true;
+    } else {
+      index_.min_values.emplace_back();
+      index_.max_values.emplace_back();
+      if (!null_page) index_valid_ = false;  // only NaNs: no bounds to give
+    }
+    chunk_rows_ += page_rows_;
+    chunk_nulls_ += page_nulls_;
+    page_rows_ = 0;
+    page_nulls_ = 0;
+    page_has_minmax_ = false;
+    levels_.clear();
+    indexes_.clear();
+    plain_.clear();
+  }
+
+  void ResetChunk() {
+    data_.clear();
+    locations_.clear();
+    index_ = ColumnIndex();
+    index_valid_ = true;
+    ascending_ = true;
+    descending_ = true;
+    last_page_has_minmax_ = false;
+    dict_.Clear();
+    dict_mode_ = options_.enable_dictionary && !std::is_same_v<T, uint8_t>;
+    chunk_rows_ = 0;
+    chunk_nulls_ = 0;
+    chunk_has_minmax_ = false;
+    uncompressed_size_ = 0;
+  }
+
+  ParquetWriterField field_;
+  ParquetWriterOptions options_;
+  PhysicalType physical_;
+  int type_length_ = 0;
+  bool signed_bytes_ = false;
+
+  std::vector<T> converted_;
+  std::string flba_;
+
+  // the current page
+  std::vector<uint8_t> levels_;
+  std::vector<uint32_t> indexes_;
+  std::string plain_;
+  int64_t page_rows_ = 0;
+  int64_t page_nulls_ = 0;
+  Stat page_min_{}, page_max_{};
+  bool page_has_minmax_ = false;
+
+  // the current chunk
+  DictionaryTable<T> dict_;
+  bool dict_mode_ = true;
+  std::string data_;
+  std::vector<PageLocation> locations_;
+  ColumnIndex index_;
+  bool index_valid_ = true;
+  bool ascending_ = true, descending_ = true;
+  Stat last_page_min_{}, last_page_max_{};
+  bool last_page_has_minmax_ = false;
+  int64_t chunk_rows_ = 0;
+  int64_t chunk_nulls_ = 0;
+  Stat chunk_min_{}, chunk_max_{};
+  bool chunk_has_minmax_ = false;
+  int64_t uncompressed_size_ = 0;
+
+  // the file
+  Stat file_min_{}, file_max_{};
+  bool file_has_minmax_ = false;
+
+  std::string body_;
+  std::string compressed_;
+};
+
+}  // namespace
+
+std::unique_ptr<ColumnWriter> ColumnWriter::Make(const ParquetWriterField& field,
+                                                 const ParquetWriterOptions& options) {
+  int type_length;
+  switch (ParquetSchema::PhysicalTypeFor(field.type, &type_length)) {
+    case PhysicalType::kBoolean: return std::make_unique<TypedColumnWriter<uint8_t>>(field, options);
+    case PhysicalType::kInt32: return std::make_unique<TypedColumnWriter<int32_t>>(field, options);
+    case PhysicalType::kInt64: return std::make_unique<TypedColumnWriter<int64_t>>(field, options);
+    case PhysicalType::kFloat: return std::make_unique<TypedColumnWriter<float>>(field, options);
+    case PhysicalType::kDouble: return std::make_unique<TypedColumnWriter<double>>(field, options);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return std::make_unique<TypedColumnWriter<StringRef>>(field, options);
+    default: throw InternalError("no Parquet column writer for " + field.type.ToString());
+  }
+}
+
+}  // namespace floe

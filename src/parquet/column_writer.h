@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "common/vector.h"
+#include "io/local_file_writer.h"
+#include "parquet/parquet_metadata.h"
+#include "parquet/parquet_writer_options.h"
+
+namespace floe {
+
+/// Encodes one column into pages, buffered until its row group's chunk is flushed.
+/// Keeps statistics per page, per chunk and for the whole file.
+class ColumnWriter {
+ public:
+  /// Returns a writer for the field's type.
+  static std::unique_ptr<ColumnWriter> Make(const ParquetWriterField& field,
+                                            const ParquetWriterOptions& options);
+  virtual ~ColumnWriter() = default;
+
+  /// Appends rows [offset, offset + n) of the vector.
+  virtual void Write(const Vector& vector, size_t offset, size_t n) = 0;
+  /// Returns the bytes buffered for the current row group.
+  virtual int64_t BufferedSize() const = 0;
+  /// Writes the buffered chunk to the file and describes it (and its page index).
+  virtual void FlushChunk(LocalFileWriter& file, parquet::ColumnChunk* chunk,
+                          parquet::ColumnIndex* column_index, bool* has_column_index,
+                          parquet::OffsetIndex* offset_index) = 0;
+  /// Returns the metrics of every chunk flushed so far.
+  const ParquetFieldMetrics& metrics() const { return metrics_; }
+
+ protected:
+  ParquetFieldMetrics metrics_;
+};
+
+}  // namespace floe

@@ -1,0 +1,262 @@
+#include "parquet/parquet_reader.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "common/exception.h"
+
+namespace floe {
+
+using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
+
+namespace {
+
+constexpr uint64_t kFooterTail = 8;  // footer length + magic
+
+using Ranges = std::vector<std::pair<int64_t, int64_t>>;
+
+Ranges Intersect(const Ranges& a, const Ranges& b) {
+  Ranges out;
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    int64_t lo = std::max(a[i].first, b[j].first);
+    int64_t hi = std::min(a[i].second, b[j].second);
+    if (lo < hi) out.emplace_back(lo, hi);
+    if (a[i].second < b[j].second) ++i;
+    else ++j;
+  }
+  return out;
+}
+
+template <typename Fn>
+auto WithPath(const std::string& path, Fn&& fn) -> decltype(fn()) {
+  try {
+    return fn();
+  } catch (const FormatError& e) {
+    throw FormatError("Parquet file \"" + path + "\": " + e.what());
+  } catch (const std::bad_alloc&) {
+    throw FormatError("Parquet file \"" + path + "\": corrupt sizes (out of memory)");
+  } catch (const std::length_error&) {
+    throw FormatError("Parquet file \"" + path + "\": corrupt sizes");
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<ParquetReader> ParquetReader::Open(const std::string& path) {
+  std::unique_ptr<ParquetReader> reader(new ParquetReader(LocalFileReader::Open(path)));
+  WithPath(path, [&] { reader->Load(); });
+  return reader;
+}
+
+void ParquetReader::Load() {
+  uint64_t size = file_->size();
+  if (size < 12) throw FormatError("too small to be a Parquet file (" + std::to_string(size) + " bytes)");
+  char head[4];
+  uint8_t tail[8];
+  file_->ReadAt(0, 4, head);
+  file_->ReadAt(size - kFooterTail, kFooterTail, tail);
+  if (std::memcmp(tail + 4, "PARE", 4) == 0) {
+    throw NotImplementedError("Parquet file \"" + path() + "\" is encrypted");
+  }
+  if (std::memcmp(head, "PAR1", 4) != 0 || std::memcmp(tail + 4, "PAR1", 4) != 0) {
+    throw FormatError("not a Parquet file (bad magic bytes)");
+  }
+  uint32_t footer_len;
+  std::memcpy(&footer_len, tail, 4);
+  if (footer_len > size - kFooterTail - 4) {
+    throw FormatError("footer length " + std::to_string(footer_len) + " is past the start of the file");
+  }
+  std::vector<uint8_t> footer(footer_len);
+  file_->ReadAt(size - kFooterTail - footer_len, footer_len, footer.data());
+  metadata_ = DecodeFileMetaData(footer.data(), footer.size());
+  columns_ = ParquetSchema::FromElements(metadata_.schema);
+  int leaves = 0;
+  for (const auto& e : metadata_.schema) leaves += e.type ? 1 : 0;
+  if (metadata_.num_rows < 0) throw FormatError("negative row count");
+  int64_t rows = 0;
+  for (const auto& rg : metadata_.row_groups) {
+    if (static_cast<int>(rg.columns.size()) != leaves) {
+      throw FormatError("a row group has " + std::to_string(rg.columns.size()) +
+                        " column chunks but the schema has " + std::to_string(leaves) + " leaves");
+    }
+    if (rg.num_rows < 0) throw FormatError("negative row group row count");
+    rows += rg.num_rows;
+    for (const auto& c : rg.columns) {
+      if (!c.has_meta_data) throw FormatError("column chunk without metadata");
+      if (!c.file_path.empty()) throw NotImplementedError("column chunks in other files");
+      int codec = static_cast<int>(c.meta_data.codec);
+      if (codec < 0 || codec > 7) throw FormatError("unknown codec " + std::to_string(codec));
+    }
+  }
+  if (rows != metadata_.num_rows) throw FormatError("row groups do not add up to the row count");
+  for (const auto& c : columns_) has_field_ids_ |= c.field_id >= 0;
+}
+
+std::optional<std::string> ParquetReader::KeyValue(const std::string& key) const {
+  for (const auto& kv : metadata_.key_value_metadata) {
+    if (kv.key == key) return kv.value;
+  }
+  return std::nullopt;
+}
+
+int ParquetReader::FindColumn(int field_id, const std::string& name) const {
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    if (has_field_ids_ ? columns_[i].field_id == field_id : columns_[i].name == name) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+const ColumnChunk& ParquetReader::Chunk(int row_group, int column) const {
+  return metadata_.row_groups.at(row_group).columns.at(columns_.at(column).leaf_index);
+}
+
+ColumnStatistics ParquetReader::RowGroupStatistics(int row_group, int column) const {
+  const ColumnChunk& c = Chunk(row_group, column);
+  const ParquetColumn& col = columns_.at(column);
+  if (!c.meta_data.statistics || !col.unsupported.empty() ||
+      c.meta_data.type != col.physical_type) {
+    ColumnStatistics s;
+    s.num_values = c.meta_data.num_values;
+    return s;
+  }
+  return DecodeColumnStatistics(col, *c.meta_data.statistics, c.meta_data.num_values);
+}
+
+bool ParquetReader::RowGroupMayMatch(int row_group,
+                                     const std::vector<ColumnPredicate>& predicates) const {
+  for (const auto& p : predicates) {
+    if (p.column < 0 || p.column >= static_cast<int>(columns_.size())) {
+      throw InvalidInputError("predicate on column " + std::to_string(p.column) + " of " +
+                              std::to_string(columns_.size()));
+    }
+    if (!p.MayMatch(RowGroupStatistics(row_group, p.column))) return false;
+  }
+  return true;
+}
+
+Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredicate>& predicates,
+                                   ScanCounters* counters) const {
+  int64_t rg_rows = metadata_.row_groups[row_group].num_rows;
+  Ranges result{{0, rg_rows}};
+  for (const auto& p : predicates) {
+    const ColumnChunk& c = Chunk(row_group, p.column);
+    const ParquetColumn& col = columns_[p.column];
+    if (!c.column_index_offset || !c.offset_index_offset || !col.unsupported.empty() ||
+        c.meta_data.type != col.physical_type) {
+      continue;
+    }
+    auto read = [&](int64_t offset, int32_t length) {
+      if (offset < 0 || length < 0 || static_cast<uint64_t>(offset) > file_->size() ||
+          static_cast<uint64_t>(length) > file_->size() - static_cast<uint64_t>(offset)) {
+        throw FormatError("page index of column \"" + col.name + "\" is past the end of the file");
+      }
+      std::vector<uint8_t> bytes(static_cast<size_t>(length));
+      file_->ReadAt(static_cast<uint64_t>(offset), bytes.size(), bytes.data());
+      counters->bytes_read += length;
+      return bytes;
+    };
+    auto ci_bytes = read(*c.column_index_offset, c.column_index_length);
+    auto oi_bytes = read(*c.offset_index_offset, c.offset_index_length);
+    ColumnIndex ci = DecodeColumnIndex(ci_bytes.data(), ci_bytes.size());
+    OffsetIndex oi = DecodeOffsetIndex(oi_bytes.data(), oi_bytes.size());
+    const auto& pages = oi.page_locations;
+    if (pages.size() != ci.null_pages.size()) {
+      throw FormatError("column \"" + col.name + "\": column index and offset index disagree");
+    }
+    Ranges matching;
+    for (size_t i = 0; i < pages.size(); ++i) {
+      int64_t first = pages[i].first_row_index;
+      int64_t last = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
+      if (first < 0 || last > rg_rows || first > last || (i == 0 && first != 0)) {
+        throw FormatError("column \"" + col.name + "\": bad first_row_index in the offset index");
+      }
+      ColumnStatistics s;
+      s.num_values = last - first;
+      if (!ci.null_counts.empty()) s.null_count = ci.null_counts[i];
+      if (ci.null_pages[i]) {
+        s.null_count = last - first;
+      } else if (col.stats_usable) {
+        s.min = DecodeStatisticsValue(col, ci.min_values[i]);
+        s.max = DecodeStatisticsValue(col, ci.max_values[i]);
+        if (!s.min || !s.max) s.min.reset(), s.max.reset();
+      }
+      if (!p.MayMatch(s)) continue;
+      if (!matching.empty() && matching.back().second == first) {
+        matching.back().second = last;
+      } else if (first < last) {
+        matching.emplace_back(first, last);
+      }
+    }
+    result = Intersect(result, matching);
+  }
+  return result;
+}
+
+std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
+    int row_group, const std::vector<int>& projection,
+    const std::vector<ColumnPredicate>& predicates, ScanCounters* sink) const {
+  if (row_group < 0 || row_group >= num_row_groups()) {
+    throw InvalidInputError("row group " + std::to_string(row_group) + " of Parquet file \"" +
+                            path() + "\" does not exist");
+  }
+  std::vector<LogicalType> types;
+  for (int c : projection) {
+    if (c < 0 || c >= static_cast<int>(columns_.size())) {
+      throw InvalidInputError("column " + std::to_string(c) + " of Parquet file \"" + path() +
+                              "\" does not exist");
+    }
+    if (!columns_[c].unsupported.empty()) {
+      throw NotImplementedError("Parquet file \"" + path() + "\": " + columns_[c].unsupported);
+    }
+    types.push_back(columns_[c].type);
+  }
+  auto counters = std::make_unique<ScanCounters>();
+  Ranges ranges;
+  std::vector<std::unique_ptr<ColumnReader>> readers;
+  WithPath(path(), [&] {
+    if (!RowGroupMayMatch(row_group, predicates)) {
+      counters->row_groups_skipped++;
+      return;
+    }
+    ranges = MatchingRows(row_group, predicates, counters.get());
+    if (ranges.empty()) {
+      counters->row_groups_skipped++;
+      return;
+    }
+    counters->row_groups_read++;
+    for (int c : projection) {
+      const ParquetColumn& col = columns_[c];
+      const ColumnMetaData& m = Chunk(row_group, c).meta_data;
+      if (m.type != col.physical_type) {
+        throw FormatError("column \"" + col.name + "\": chunk type differs from the schema");
+      }
+      int64_t start = m.data_page_offset;
+      if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 &&
+          *m.dictionary_page_offset < start) {
+        start = *m.dictionary_page_offset;
+      }
+      int64_t length = m.total_compressed_size;
+      uint64_t limit = file_->size() - kFooterTail;
+      if (start < 4 || length < 0 || static_cast<uint64_t>(start) > limit ||
+          static_cast<uint64_t>(length) > limit - static_cast<uint64_t>(start)) {
+        throw FormatError("column \"" + col.name + "\": column chunk is past the end of the file");
+      }
+      Vector holder(TypeId::kBinary, 0);
+      auto* bytes = reinterpret_cast<uint8_t*>(holder.heap().Allocate(static_cast<size_t>(length) + 8));
+      file_->ReadAt(static_cast<uint64_t>(start), static_cast<uint64_t>(length), bytes);
+      counters->bytes_read += length;
+      readers.push_back(std::make_unique<ColumnReader>(col, m.codec, std::move(holder), bytes,
+                                                       static_cast<size_t>(length),
+                                                       counters.get()));
+    }
+  });
+  if (readers.empty() && !projection.empty()) ranges.clear();
+  return std::make_unique<RowGroupReader>(path(), std::move(types), std::move(readers),
+                                          std::move(ranges), std::move(counters), sink);
+}
+
+}  // namespace floe

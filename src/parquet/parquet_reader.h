@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/local_file_reader.h"
+#include "parquet/column_predicate.h"
+#include "parquet/column_statistics.h"
+#include "parquet/parquet_metadata.h"
+#include "parquet/parquet_schema.h"
+#include "parquet/row_group_reader.h"
+#include "parquet/scan_counters.h"
+
+namespace floe {
+
+/// An open Parquet file: its footer and flat columns. Const methods are thread-safe,
+/// so threads may read different row groups of one reader at once.
+class ParquetReader {
+ public:
+  /// Opens the file and decodes its footer; throws IOError or FormatError.
+  static std::unique_ptr<ParquetReader> Open(const std::string& path);
+
+  /// Returns the file's path.
+  const std::string& path() const { return file_->path(); }
+  /// Returns the file's size in bytes.
+  uint64_t file_size() const { return file_->size(); }
+  /// Returns the file's top-level columns.
+  const std::vector<ParquetColumn>& columns() const { return columns_; }
+  /// Returns the decoded footer.
+  const parquet::FileMetaData& metadata() const { return metadata_; }
+  /// Returns the total row count from the footer.
+  int64_t num_rows() const { return metadata_.num_rows; }
+  /// Returns the number of row groups.
+  int num_row_groups() const { return static_cast<int>(metadata_.row_groups.size()); }
+  /// Returns the row count of one row group.
+  int64_t RowGroupNumRows(int row_group) const { return metadata_.row_groups.at(row_group).num_rows; }
+  /// Returns the footer's key-value entry for `key`, if any.
+  std::optional<std::string> KeyValue(const std::string& key) const;
+
+  /// Returns the column index with the given field id, or else with the given name
+  /// (name matching is used only when the file's columns carry no field ids); -1 if none.
+  int FindColumn(int field_id, const std::string& name) const;
+
+  /// Returns a column chunk's statistics as floe values.
+  ColumnStatistics RowGroupStatistics(int row_group, int column) const;
+  /// Returns false only when no row of the row group can satisfy every predicate.
+  bool RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates) const;
+
+  /// Starts reading the projected columns (indexes into columns()) of one row group,
+  /// skipping it by statistics and its pages by the page index when predicates allow.
+  /// The reader's counters are added to `counters` (if given) when it is destroyed.
+  std::unique_ptr<RowGroupReader> ReadRowGroup(int row_group, const std::vector<int>& projection,
+                                               const std::vector<ColumnPredicate>& predicates,
+                                               ScanCounters* counters = nullptr) const;
+
+ private:
+  ParquetReader(std::unique_ptr<LocalFileReader> file) : file_(std::move(file)) {}
+  void Load();
+  std::vector<std::pair<int64_t, int64_t>> MatchingRows(
+      int row_group, const std::vector<ColumnPredicate>& predicates, ScanCounters* counters) const;
+  const parquet::ColumnChunk& Chunk(int row_group, int column) const;
+
+  std::unique_ptr<LocalFileReader> file_;
+  parquet::FileMetaData metadata_;
+  std::vector<ParquetColumn> columns_;
+  bool has_field_ids_ = false;
+};
+
+}  // namespace floe

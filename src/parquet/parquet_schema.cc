@@ -1,0 +1,222 @@
+#include "parquet/parquet_schema.h"
+
+#include "common/decimal.h"
+#include "common/exception.h"
+
+namespace floe {
+
+using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
+
+namespace {
+
+using Kind = LogicalTypeInfo::Kind;
+
+[[noreturn]] void Corrupt(const std::string& what) {
+  throw FormatError("corrupt Parquet schema: " + what);
+}
+
+// Returns the fewest bytes whose two's complement holds every decimal of `precision`.
+int DecimalBytes(int precision) {
+  int n = 1;
+  while (n < 16 && Pow10(precision) > (int128_t{1} << (8 * n - 1))) ++n;
+  return n;
+}
+
+// Fills the floe type and conversion of a leaf element.
+void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
+  const LogicalTypeInfo& lt = e.logical_type;
+  ConvertedType ct = e.converted_type;
+  col->physical_type = *e.type;
+  col->type_length = e.type_length;
+  bool is_decimal = lt.kind == Kind::kDecimal || ct == ConvertedType::kDecimal;
+  int precision = lt.kind == Kind::kDecimal ? lt.decimal_precision : e.precision;
+  int scale = lt.kind == Kind::kDecimal ? lt.decimal_scale : e.scale;
+  if (is_decimal) {
+    if (precision <= 0 || precision > LogicalType::kMaxDecimalPrecision || scale < 0 ||
+        scale > precision) {
+      col->unsupported = "decimal(" + std::to_string(precision) + "," + std::to_string(scale) +
+                         ") is not supported (precision must be 1..38)";
+      return;
+    }
+  }
+  bool is_unsigned = (lt.kind == Kind::kInteger && !lt.is_signed) ||
+                     ct == ConvertedType::kUint8 || ct == ConvertedType::kUint16 ||
+                     ct == ConvertedType::kUint32 || ct == ConvertedType::kUint64;
+  int bit_width = lt.kind == Kind::kInteger ? lt.bit_width : 0;
+  if (ct == ConvertedType::kUint32) bit_width = 32;
+  if (ct == ConvertedType::kUint64) bit_width = 64;
+  col->legacy_stats_usable = !is_unsigned;
+  switch (*e.type) {
+    case PhysicalType::kBoolean: col->type = TypeId::kBoolean; return;
+    case PhysicalType::kInt32:
+      if (is_decimal) {
+        col->type = LogicalType::Decimal(precision, scale);
+        col->conversion = ParquetConversion::kInt32ToInt128;
+      } else if (lt.kind == Kind::kDate || ct == ConvertedType::kDate) {
+        col->type = TypeId::kDate;
+      } else if (is_unsigned && bit_width == 32) {
+        col->type = TypeId::kInt64;
+        col->conversion = ParquetConversion::kUint32ToInt64;
+      } else if (lt.kind == Kind::kTime || ct == ConvertedType::kTimeMillis) {
+        col->type = TypeId::kInt64;  // floe has no TIME type: microseconds of the day
+        col->conversion = ParquetConversion::kTimeMillisToMicros;
+      } else {
+        col->type = TypeId::kInt32;
+      }
+      return;
+    case PhysicalType::kInt64:
+      if (is_decimal) {
+        col->type = LogicalType::Decimal(precision, scale);
+        col->conversion = ParquetConversion::kInt64ToInt128;
+      } else if (lt.kind == Kind::kTimestamp) {
+        col->type = lt.is_adjusted_to_utc ? TypeId::kTimestamp : TypeId::kTimestampNtz;
+        if (lt.unit == TimeUnit::kMillis) col->conversion = ParquetConversion::kMillisToMicros;
+        if (lt.unit == TimeUnit::kNanos) col->conversion = ParquetConversion::kNanosToMicros;
+      } else if (ct == ConvertedType::kTimestampMillis || ct == ConvertedType::kTimestampMicros) {
+        col->type = TypeId::kTimestamp;
+        if (ct == ConvertedType::kTimestampMillis) {
+          col->conversion = ParquetConversion::kMillisToMicros;
+        }
+      } else if (is_unsigned) {
+        col->type = LogicalType::Decimal(20, 0);
+        col->conversion = ParquetConversion::kUint64ToInt128;
+      } else {
+        col->type = TypeId::kInt64;  // also TIME(MICROS): microseconds of the day
+        if (lt.kind == Kind::kTime && lt.unit == TimeUnit::kNanos) {
+          col->conversion = ParquetConversion::kNanosToMicros;
+        }
+      }
+      return;
+    case PhysicalType::kInt96:
+      col->type = TypeId::kTimestamp;
+      col->conversion = ParquetConversion::kInt96ToMicros;
+      col->stats_usable = false;  // INT96 statistics have no defined order
+      col->legacy_stats_usable = false;
+      return;
+    case PhysicalType::kFloat: col->type = TypeId::kFloat; return;
+    case PhysicalType::kDouble: col->type = TypeId::kDouble; return;
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      col->legacy_stats_usable = false;  // written in signed byte order by old writers
+      if (*e.type == PhysicalType::kFixedLenByteArray && (e.type_length <= 0)) {
+        Corrupt("FIXED_LEN_BYTE_ARRAY column \"" + e.name + "\" has no length");
+      }
+      if (is_decimal) {
+        col->type = LogicalType::Decimal(precision, scale);
+        col->conversion = ParquetConversion::kBytesToInt128;
+      } else if (*e.type == PhysicalType::kByteArray &&
+                 (lt.kind == Kind::kString || lt.kind == Kind::kEnum || lt.kind == Kind::kJson ||
+                  ct == ConvertedType::kUtf8 || ct == ConvertedType::kEnum ||
+                  ct == ConvertedType::kJson)) {
+        col->type = TypeId::kString;
+      } else {
+        col->type = TypeId::kBinary;
+      }
+      return;
+  }
+}
+
+}  // namespace
+
+std::vector<ParquetColumn> ParquetSchema::FromElements(const std::vector<SchemaElement>& schema) {
+  if (schema.empty()) Corrupt("the schema is empty");
+  std::vector<ParquetColumn> columns;
+  size_t next = 1;
+  int leaf = 0;
+  // Skips the subtree at `next`, counting its leaves.
+  auto skip_subtree = [&](auto&& self, int depth) -> void {
+    if (depth > 100) Corrupt("nested too deeply");
+    if (next >= schema.size()) Corrupt("num_children points past the schema");
+    const SchemaElement& e = schema[next++];
+    if (e.type) {
+      ++leaf;
+      return;
+    }
+    if (e.num_children < 0) Corrupt("negative num_children");
+    for (int i = 0; i < e.num_children; ++i) self(self, depth + 1);
+  };
+  int root_children = schema[0].num_children;
+  if (root_children < 0) Corrupt("negative num_children");
+  for (int i = 0; i < root_children; ++i) {
+    if (next >= schema.size()) Corrupt("num_children points past the schema");
+    const SchemaElement& e = schema[next];
+    ParquetColumn col;
+    col.name = e.name;
+    col.field_id = e.field_id ? *e.field_id : -1;
+    col.optional = e.repetition != Repetition::kRequired;
+    col.leaf_index = leaf;
+    if (!e.type || e.repetition == Repetition::kRepeated) {
+      col.unsupported = "nested column \"" + e.name + "\" (struct, list or map) is not supported";
+      skip_subtree(skip_subtree, 0);
+    } else {
+      ++next;
+      ++leaf;
+      ResolveLeaf(e, &col);
+    }
+    columns.push_back(std::move(col));
+  }
+  if (next != schema.size()) Corrupt("elements after the last column");
+  return columns;
+}
+
+PhysicalType ParquetSchema::PhysicalTypeFor(const LogicalType& type, int* type_length) {
+  *type_length = 0;
+  switch (type.id()) {
+    case TypeId::kBoolean: return PhysicalType::kBoolean;
+    case TypeId::kInt32:
+    case TypeId::kDate: return PhysicalType::kInt32;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz: return PhysicalType::kInt64;
+    case TypeId::kFloat: return PhysicalType::kFloat;
+    case TypeId::kDouble: return PhysicalType::kDouble;
+    case TypeId::kString:
+    case TypeId::kBinary: return PhysicalType::kByteArray;
+    case TypeId::kDecimal:
+      if (type.precision() <= 9) return PhysicalType::kInt32;
+      if (type.precision() <= 18) return PhysicalType::kInt64;
+      *type_length = DecimalBytes(type.precision());
+      return PhysicalType::kFixedLenByteArray;
+    default:
+      throw NotImplementedError("writing type " + type.ToString() + " to Parquet");
+  }
+}
+
+SchemaElement ParquetSchema::ToElement(const std::string& name, int field_id,
+                                       const LogicalType& type, bool optional) {
+  SchemaElement e;
+  e.name = name;
+  if (field_id >= 0) e.field_id = field_id;
+  e.repetition = optional ? Repetition::kOptional : Repetition::kRequired;
+  e.type = PhysicalTypeFor(type, &e.type_length);
+  LogicalTypeInfo& lt = e.logical_type;
+  switch (type.id()) {
+    case TypeId::kString:
+      lt.kind = Kind::kString;
+      e.converted_type = ConvertedType::kUtf8;
+      break;
+    case TypeId::kDate:
+      lt.kind = Kind::kDate;
+      e.converted_type = ConvertedType::kDate;
+      break;
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+      lt.kind = Kind::kTimestamp;
+      lt.unit = TimeUnit::kMicros;
+      lt.is_adjusted_to_utc = type.id() == TypeId::kTimestamp;
+      if (lt.is_adjusted_to_utc) e.converted_type = ConvertedType::kTimestampMicros;
+      break;
+    case TypeId::kDecimal:
+      lt.kind = Kind::kDecimal;
+      lt.decimal_precision = type.precision();
+      lt.decimal_scale = type.scale();
+      e.converted_type = ConvertedType::kDecimal;
+      e.precision = type.precision();
+      e.scale = type.scale();
+      break;
+    default: break;
+  }
+  return e;
+}
+
+}  // namespace floe

@@ -1,0 +1,216 @@
+#include "parquet/parquet_writer.h"
+
+#include "common/exception.h"
+#include "parquet/parquet_schema.h"
+
+namespace floe {
+
+using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
+
+namespace {
+
+// Returns the byte length of the first `n` UTF-8 characters of s (all of s if shorter).
+size_t Utf8Prefix(const std::string& s, int n) {
+  size_t i = 0;
+  for (int c = 0; c < n && i < s.size(); ++c) {
+    ++i;
+    while (i < s.size() && (static_cast<uint8_t>(s[i]) & 0xc0) == 0x80) ++i;
+  }
+  return i;
+}
+
+// Iceberg's truncated upper bound: the prefix with its last character incremented, so it
+// still bounds every value; nothing when no character can be incremented.
+std::optional<Value> TruncateUpper(const Value& v, int n) {
+  std::string s = v.str();
+  if (v.type().id() == TypeId::kBinary) {
+    if (s.size() <= static_cast<size_t>(n)) return v;
+    s.resize(static_cast<size_t>(n));
+    while (!s.empty()) {
+      auto last = static_cast<uint8_t>(s.back());
+      if (last != 0xff) {
+        s.back() = static_cast<char>(last + 1);
+        return Value::Binary(s);
+      }
+      s.pop_back();
+    }
+    return std::nullopt;
+  }
+  size_t len = Utf8Prefix(s, n);
+  if (len == s.size()) return v;
+  s.resize(len);
+  // decode code points, increment the last one that can be, re-encode
+  std::u32string cps;
+  for (size_t i = 0; i < s.size();) {
+    auto b = static_cast<uint8_t>(s[i]);
+    int extra = b < 0x80 ? 0 : b < 0xe0 ? 1 : b < 0xf0 ? 2 : 3;
+    char32_t cp = extra == 0 ? b : (b & (0x3f >> extra));
+    for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (s[i + k] & 0x3f);
+    cps.push_back(cp);
+    i += 1 + extra;
+  }
+  while (!cps.empty()) {
+    char32_t next = cps.back() + 1;
+    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+    if (next <= 0x10ffff) {
+      cps.back() = next;
+      std::string out;
+      for (char32_t cp : cps) {
+        if (cp < 0x80) {
+          out.push_back(static_cast<char>(cp));
+        } else if (cp < 0x800) {
+          out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
+          out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+        } else if (cp < 0x10000) {
+          out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
+          out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+          out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+        } else {
+          out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
+          out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
+          out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+          out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+        }
+      }
+      return Value::String(out);
+    }
+    cps.pop_back();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+ParquetWriter::ParquetWriter(const std::string& path, std::vector<ParquetWriterField> fields,
+                             ParquetWriterOptions options)
+    : fields_(std::move(fields)), options_(std::move(options)), file_(path) {
+  SchemaElement root;
+  root.name = "schema";
+  root.num_children = static_cast<int32_t>(fields_.size());
+  metadata_.schema.push_back(root);
+  for (const auto& f : fields_) {
+    metadata_.schema.push_back(ParquetSchema::ToElement(f.name, f.field_id, f.type, f.nullable));
+    columns_.push_back(ColumnWriter::Make(f, options_));
+  }
+  metadata_.version = 1;
+  metadata_.created_by = "floe version 0.1.0";
+  metadata_.column_orders = static_cast<int32_t>(fields_.size());
+  for (const auto& [k, v] : options_.key_value_metadata) metadata_.key_value_metadata.push_back({k, v});
+  file_.Write("PAR1", 4);
+}
+
+ParquetWriter::~ParquetWriter() = default;
+
+void ParquetWriter::Write(const DataChunk& chunk) {
+  if (closed_) throw InternalError("write to a closed ParquetWriter");
+  if (chunk.ColumnCount() != fields_.size()) {
+    throw InvalidInputError("Parquet file \"" + file_.path() + "\" has " +
+                            std::to_string(fields_.size()) + " columns, the batch " +
+                            std::to_string(chunk.ColumnCount()));
+  }
+  for (size_t i = 0; i < fields_.size(); ++i) {
+    if (chunk.column(i).type() != fields_[i].type) {
+      throw InvalidInputError("column \"" + fields_[i].name + "\" of Parquet file \"" +
+                              file_.path() + "\" is " + fields_[i].type.ToString() +
+                              ", the batch has " + chunk.column(i).type().ToString());
+    }
+  }
+  size_t offset = 0;
+  while (offset < chunk.size()) {
+    // write in slices so a row group ends close to its target size
+    size_t n = std::min<size_t>(chunk.size() - offset, 1024);
+    for (size_t i = 0; i < columns_.size(); ++i) columns_[i]->Write(chunk.column(i), offset, n);
+    row_group_rows_ += static_cast<int64_t>(n);
+    offset += n;
+    int64_t buffered = 0;
+    for (const auto& c : columns_) buffered += c->BufferedSize();
+    if (buffered >= options_.row_group_size) FlushRowGroup();
+  }
+}
+
+void ParquetWriter::FlushRowGroup() {
+  if (row_group_rows_ == 0) return;
+  RowGroup rg;
+  rg.num_rows = row_group_rows_;
+  rg.file_offset = static_cast<int64_t>(file_.position());
+  rg.ordinal = static_cast<int16_t>(metadata_.row_groups.size());
+  std::vector<ColumnIndex> cis(columns_.size());
+  std::vector<bool> has_ci(columns_.size());
+  std::vector<OffsetIndex> ois(columns_.size());
+  int64_t compressed = 0, uncompressed = 0;
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    ColumnChunk chunk;
+    bool has = false;
+    columns_[i]->FlushChunk(file_, &chunk, &cis[i], &has, &ois[i]);
+    has_ci[i] = has;
+    compressed += chunk.meta_data.total_compressed_size;
+    uncompressed += chunk.meta_data.total_uncompressed_size;
+    rg.columns.push_back(std::move(chunk));
+  }
+  rg.total_byte_size = uncompressed;
+  rg.total_compressed_size = compressed;
+  metadata_.num_rows += row_group_rows_;
+  metadata_.row_groups.push_back(std::move(rg));
+  column_indexes_.push_back(std::move(cis));
+  has_column_index_.push_back(std::move(has_ci));
+  offset_indexes_.push_back(std::move(ois));
+  row_group_rows_ = 0;
+}
+
+ParquetFileMetrics ParquetWriter::Close() {
+  if (closed_) throw InternalError("ParquetWriter closed twice");
+  closed_ = true;
+  FlushRowGroup();
+  std::string buffer;
+  if (options_.write_page_index) {
+    for (size_t g = 0; g < metadata_.row_groups.size(); ++g) {
+      for (size_t c = 0; c < columns_.size(); ++c) {
+        if (!has_column_index_[g][c]) continue;
+        buffer.clear();
+        EncodeColumnIndex(column_indexes_[g][c], &buffer);
+        ColumnChunk& chunk = metadata_.row_groups[g].columns[c];
+        chunk.column_index_offset = static_cast<int64_t>(file_.position());
+        chunk.column_index_length = static_cast<int32_t>(buffer.size());
+        file_.Write(buffer);
+      }
+    }
+    for (size_t g = 0; g < metadata_.row_groups.size(); ++g) {
+      for (size_t c = 0; c < columns_.size(); ++c) {
+        buffer.clear();
+        EncodeOffsetIndex(offset_indexes_[g][c], &buffer);
+        ColumnChunk& chunk = metadata_.row_groups[g].columns[c];
+        chunk.offset_index_offset = static_cast<int64_t>(file_.position());
+        chunk.offset_index_length = static_cast<int32_t>(buffer.size());
+        file_.Write(buffer);
+      }
+    }
+  }
+  buffer.clear();
+  EncodeFileMetaData(metadata_, &buffer);
+  auto footer_len = static_cast<uint32_t>(buffer.size());
+  file_.Write(buffer);
+  file_.Write(&footer_len, 4);
+  file_.Write("PAR1", 4);
+  ParquetFileMetrics metrics;
+  metrics.record_count = metadata_.num_rows;
+  metrics.file_size = static_cast<int64_t>(file_.position());
+  file_.Close();
+  for (const auto& rg : metadata_.row_groups) metrics.split_offsets.push_back(*rg.file_offset);
+  for (const auto& c : columns_) {
+    ParquetFieldMetrics m = c->metrics();
+    if (options_.truncate_bounds > 0 && m.lower_bound && m.lower_bound->type().IsStringLike()) {
+      std::string lower = m.lower_bound->str();
+      size_t len = m.lower_bound->type().id() == TypeId::kString
+                       ? Utf8Prefix(lower, options_.truncate_bounds)
+                       : std::min(lower.size(), static_cast<size_t>(options_.truncate_bounds));
+      lower.resize(len);
+      m.lower_bound = m.lower_bound->type().id() == TypeId::kString ? Value::String(lower)
+                                                                  : Value::Binary(lower);
+      m.upper_bound = TruncateUpper(*m.upper_bound, options_.truncate_bounds);
+    }
+    metrics.fields.push_back(std::move(m));
+  }
+  return metrics;
+}
+
+}  // namespace floe
