@@ -11,6 +11,8 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterStringFunctions(registry);
   RegisterRegexpFunctions(registry);
   RegisterMathFunctions(registry);
+  RegisterRoundingFunctions(registry);
+  RegisterGreatestLeast(registry);
   RegisterHashFunction(registry);
 }
 

@@ -17,8 +17,12 @@ void RegisterDateFunctions(FunctionRegistry& registry);
 void RegisterStringFunctions(FunctionRegistry& registry);
 /// Registers like, ilike, rlike, regexp_extract, regexp_replace.
 void RegisterRegexpFunctions(FunctionRegistry& registry);
-/// Registers abs, round, floor, ceil, power, sqrt, ln, log, greatest, least, ...
+/// Registers sqrt, exp, ln, log, power, sign, isnan, nanvl, trigonometry, pi, e, rand.
 void RegisterMathFunctions(FunctionRegistry& registry);
+/// Registers abs, round, bround, floor, ceil / ceiling.
+void RegisterRoundingFunctions(FunctionRegistry& registry);
+/// Registers greatest and least.
+void RegisterGreatestLeast(FunctionRegistry& registry);
 /// Registers hash (Spark's Murmur3 with seed 42).
 void RegisterHashFunction(FunctionRegistry& registry);
 

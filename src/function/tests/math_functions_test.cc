@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "function/tests/function_test_util.h"
+
+namespace floe {
+namespace {
+
+using testing::Call;
+using testing::CallColumns;
+using testing::Dec;
+using testing::F64;
+using testing::I32;
+using testing::I64;
+using testing::Str;
+
+TEST(MathFunctionsTest, RoundIsHalfUpOnTheDecimalValue) {
+  EXPECT_EQ(Call("round", {F64(2.5)}).float64(), 3.0);
+  EXPECT_EQ(Call("round", {F64(-2.5)}).float64(), -3.0);
+  EXPECT_EQ(Call("round", {F64(2.675), I32(2)}).float64(), 2.68);
+  EXPECT_EQ(Call("round", {F64(1234.5), I32(-2)}).float64(), 1200.0);
+  EXPECT_EQ(Call("bround", {F64(2.5)}).float64(), 2.0);
+  EXPECT_EQ(Call("bround", {F64(3.5)}).float64(), 4.0);
+  EXPECT_EQ(Call("round", {I32(1250), I32(-2)}).int32(), 1300);
+  LogicalType type;
+  EXPECT_EQ(Call("round", {Dec("3.14159", 6, 5), I32(2)}, {}, &type).ToString(), "3.14");
+  EXPECT_EQ(type, LogicalType::Decimal(4, 2));
+  EXPECT_EQ(Call("round", {Dec("-2.5", 2, 1)}, {}, &type).ToString(), "-3");
+  EXPECT_EQ(type, LogicalType::Decimal(2, 0));
+  EXPECT_EQ(Call("round", {Dec("99.5", 3, 1)}).ToString(), "100");
+}
+
+TEST(MathFunctionsTest, FloorCeilTypes) {
+  LogicalType type;
+  EXPECT_EQ(Call("floor", {F64(-1.5)}, {}, &type).int64(), -2);
+  EXPECT_EQ(type, LogicalType(TypeId::kInt64));
+  EXPECT_EQ(Call("ceil", {F64(1.2)}).int64(), 2);
+  EXPECT_EQ(Call("ceiling", {I32(5)}, {}, &type).int64(), 5);
+  EXPECT_EQ(type, LogicalType(TypeId::kInt64));
+  EXPECT_EQ(Call("floor", {Dec("-1.25", 5, 2)}, {}, &type).ToString(), "-2");
+  EXPECT_EQ(type, LogicalType::Decimal(4, 0));
+  EXPECT_EQ(Call("ceil", {Dec("1.25", 5, 2)}).ToString(), "2");
+}
+
+TEST(MathFunctionsTest, AbsPowerLogs) {
+  EXPECT_EQ(Call("abs", {I32(-3)}).int32(), 3);
+  EXPECT_EQ(Call("abs", {Dec("-1.50", 3, 2)}).ToString(), "1.50");
+  EXPECT_THROW(Call("abs", {I32(INT32_MIN)}), OutOfRangeError);
+  EXPECT_EQ(Call("power", {I32(2), I32(10)}).float64(), 1024.0);
+  EXPECT_EQ(Call("pow", {F64(4), F64(0.5)}).float64(), 2.0);
+  EXPECT_EQ(Call("sqrt", {I32(16)}).float64(), 4.0);
+  EXPECT_TRUE(std::isnan(Call("sqrt", {I32(-1)}).float64()));
+  EXPECT_TRUE(Call("ln", {I32(0)}).is_null());
+  EXPECT_EQ(Call("log10", {I32(1000)}).float64(), 3.0);
+  EXPECT_EQ(Call("log2", {I32(8)}).float64(), 3.0);
+  EXPECT_NEAR(Call("log", {I32(2), I32(8)}).float64(), 3.0, 1e-12);
+  EXPECT_NEAR(Call("exp", {I32(1)}).float64(), M_E, 1e-12);
+  EXPECT_EQ(Call("sign", {I32(-5)}).float64(), -1.0);
+  EXPECT_EQ(Call("signum", {F64(0)}).float64(), 0.0);
+  EXPECT_EQ(Call("mod", {I32(7), I32(3)}).int32(), 1);
+  EXPECT_EQ(Call("pmod", {I32(-7), I32(3)}).int32(), 2);
+}
+
+TEST(MathFunctionsTest, GreatestLeastSkipNulls) {
+  EXPECT_EQ(Call("greatest", {I32(1), Value::Null(TypeId::kInt32), I32(3)}).int32(), 3);
+  EXPECT_EQ(Call("least", {I32(1), Value::Null(TypeId::kInt32), I32(3)}).int32(), 1);
+  EXPECT_TRUE(Call("greatest", {Value::Null(TypeId::kInt32), Value::Null(TypeId::kInt32)}).is_null());
+  LogicalType type;
+  EXPECT_EQ(Call("greatest", {I32(1), F64(2.5)}, {}, &type).float64(), 2.5);
+  EXPECT_EQ(type, LogicalType(TypeId::kDouble));
+  EXPECT_EQ(Call("least", {Str("b"), Str("a")}).str(), "a");
+  EXPECT_TRUE(std::isnan(Call("greatest", {F64(NAN), F64(1)}).float64()));
+}
+
+TEST(MathFunctionsTest, IsNanAndNanvl) {
+  EXPECT_TRUE(Call("isnan", {F64(NAN)}).boolean());
+  EXPECT_FALSE(Call("isnan", {Value::Null(TypeId::kDouble)}).boolean());
+  EXPECT_EQ(Call("nanvl", {F64(NAN), F64(1)}).float64(), 1.0);
+  EXPECT_EQ(Call("nanvl", {F64(2), F64(1)}).float64(), 2.0);
+}
+
+}  // namespace
+}  // namespace floe
