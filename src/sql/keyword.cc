@@ -1,0 +1,45 @@
+#include "sql/keyword.h"
+
+#include <cctype>
+
+namespace floe {
+namespace {
+
+bool InList(std::string_view word, std::initializer_list<std::string_view> list) {
+  for (std::string_view entry : list) {
+    if (EqualsIgnoreCase(word, entry)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool IsReservedKeyword(std::string_view word) {
+  return InList(word, {"ALL",    "AND",   "AS",    "BETWEEN", "CASE",      "CROSS",  "DISTINCT",
+                       "ELSE",   "END",   "EXCEPT", "FALSE",  "FROM",      "FULL",   "GROUP",
+                       "HAVING", "ILIKE", "IN",    "INNER",   "INTERSECT", "INTO",   "IS",
+                       "JOIN",   "LEFT",  "LIKE",  "MINUS",   "NATURAL",   "NOT",    "NULL",
+                       "ON",     "OR",    "ORDER", "OUTER",   "REGEXP",    "RIGHT",  "RLIKE",
+                       "SELECT", "TABLE", "THEN",  "TRUE",    "UNION",     "USING",  "WHEN",
+                       "WHERE",  "WITH"});
+}
+
+bool CanBeBareAlias(std::string_view word) {
+  return !IsReservedKeyword(word) &&
+         !InList(word, {"LIMIT", "OFFSET", "WINDOW", "QUALIFY", "SORT", "CLUSTER", "DISTRIBUTE",
+                        "LATERAL", "SEMI", "ANTI", "PIVOT", "UNPIVOT", "TABLESAMPLE", "SET",
+                        "FILTER", "OVER"});
+}
+
+}  // namespace floe

@@ -1,0 +1,43 @@
+#include "sql/parsed_type.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace floe {
+
+std::string ParsedType::ToString() const {
+  std::string upper = name;
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  // Spark prints the canonical names of its synonyms.
+  if (upper == "INTEGER") upper = "INT";
+  if (upper == "LONG") upper = "BIGINT";
+  if (upper == "SHORT") upper = "SMALLINT";
+  if (upper == "BYTE") upper = "TINYINT";
+  if (upper == "REAL") upper = "FLOAT";
+  if (upper == "BOOL") upper = "BOOLEAN";
+  if (upper == "NUMERIC" || upper == "DEC") upper = "DECIMAL";
+  if (upper == "TEXT") upper = "STRING";
+  std::string out = upper;
+  if (upper == "DECIMAL" && !has_params) out = "DECIMAL(10,0)";
+  if (has_params) {
+    out += "(";
+    for (size_t i = 0; i < params.size(); ++i) {
+      if (i > 0) out += ",";
+      out += std::to_string(params[i]);
+    }
+    out += ")";
+  }
+  if (!children.empty()) {
+    out += "<";
+    for (size_t i = 0; i < children.size(); ++i) {
+      if (i > 0) out += ", ";
+      if (i < field_names.size()) out += field_names[i] + ": ";
+      out += children[i].ToString();
+    }
+    out += ">";
+  }
+  return out;
+}
+
+}  // namespace floe

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sql/source_position.h"
+
+namespace floe {
+
+/// A type name as written: `INT`, `DECIMAL(10, 2)`, `ARRAY<STRING>`, `STRUCT<a: INT>`.
+/// The binder resolves it (common/types.h ParseTypeName for the scalar ones).
+struct ParsedType {
+  /// Holds the name as written (`decimal`, `timestamp_ntz`, `array`, ...).
+  std::string name;
+  /// Holds numeric parameters: DECIMAL(10, 2) -> {10, 2}; VARCHAR(5) -> {5}.
+  std::vector<int64_t> params;
+  /// Holds whether parentheses followed the name (DECIMAL() vs DECIMAL).
+  bool has_params = false;
+  /// Holds element types: ARRAY<T> -> {T}; MAP<K, V> -> {K, V}; STRUCT<...> -> field types.
+  std::vector<ParsedType> children;
+  /// Holds the field names of a STRUCT, parallel to children.
+  std::vector<std::string> field_names;
+  SourcePosition position;
+
+  /// Returns the type as Spark prints it in SQL: `INT`, `DECIMAL(10,2)`, `ARRAY<STRING>`.
+  std::string ToString() const;
+};
+
+}  // namespace floe

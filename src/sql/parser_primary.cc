@@ -1,0 +1,473 @@
+// Primary expressions: literals, names, function calls with FILTER / OVER, CASE, CAST,
+// EXTRACT, subqueries, lambdas and window specifications.
+#include <algorithm>
+#include <cctype>
+
+#include "common/exception.h"
+#include "sql/keyword.h"
+#include "sql/parser.h"
+
+namespace floe {
+namespace {
+
+bool IsIntervalUnit(const Token& token) {
+  if (token.type != TokenType::kWord) return false;
+  static const char* kUnits[] = {"YEAR",   "YEARS",   "MONTH",       "MONTHS",       "WEEK",
+                                 "WEEKS",  "DAY",     "DAYS",        "HOUR",         "HOURS",
+                                 "MINUTE", "MINUTES", "SECOND",      "SECONDS",      "MILLISECOND",
+                                 "MILLISECONDS", "MICROSECOND", "MICROSECONDS"};
+  for (const char* unit : kUnits) {
+    if (EqualsIgnoreCase(token.text, unit)) return true;
+  }
+  return false;
+}
+
+std::string NormalizeUnit(std::string unit) {
+  std::transform(unit.begin(), unit.end(), unit.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  if (unit.size() > 1 && unit.back() == 'S') unit.pop_back();
+  return unit;
+}
+
+// Functions Spark calls without parentheses.
+bool IsParenlessFunction(const std::string& word) {
+  return EqualsIgnoreCase(word, "CURRENT_DATE") || EqualsIgnoreCase(word, "CURRENT_TIMESTAMP") ||
+         EqualsIgnoreCase(word, "CURRENT_USER") || EqualsIgnoreCase(word, "CURRENT_CATALOG") ||
+         EqualsIgnoreCase(word, "CURRENT_SCHEMA") || EqualsIgnoreCase(word, "CURRENT_DATABASE") ||
+         EqualsIgnoreCase(word, "LOCALTIMESTAMP") || EqualsIgnoreCase(word, "SESSION_USER");
+}
+
+}  // namespace
+
+ExpressionPtr Parser::ParsePrimary() {
+  const Token& token = Peek();
+  switch (token.type) {
+    case TokenType::kNumber:
+      Next();
+      return ParseNumber(token, /*negate=*/false);
+    case TokenType::kString:
+      return ParseStringConstant();
+    case TokenType::kBinaryString: {
+      Next();
+      auto constant = std::make_unique<ConstantExpression>();
+      constant->position = token.position;
+      constant->literal_kind = LiteralKind::kBinary;
+      constant->text = token.text;
+      return constant;
+    }
+    case TokenType::kOperator:
+      if (token.text == "(") return ParseParenthesized();
+      SyntaxError();
+    case TokenType::kWord:
+    case TokenType::kQuotedIdentifier:
+      return ParseWordPrimary();
+    case TokenType::kEnd:
+      break;
+  }
+  SyntaxError();
+}
+
+ExpressionPtr Parser::ParseNumber(const Token& token, bool negate) {
+  auto constant = std::make_unique<ConstantExpression>();
+  constant->position = token.position;
+  std::string text = token.text;
+  auto strip_suffix = [&text](size_t n) { text.erase(text.size() - n); };
+  bool fractional = text.find_first_of(".eE") != std::string::npos;
+  char last = static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
+  char before_last = text.size() > 1 ? static_cast<char>(std::toupper(
+                                           static_cast<unsigned char>(text[text.size() - 2])))
+                                     : '\0';
+  if (last == 'D' && before_last == 'B') {
+    strip_suffix(2);
+    constant->literal_kind = LiteralKind::kDecimal;
+  } else if (last == 'L' || last == 'S' || last == 'Y') {
+    strip_suffix(1);
+    fractional = text.find_first_of(".eE") != std::string::npos;
+    if (fractional) ErrorAt(token, "invalid number literal \"" + token.text + "\"");
+    constant->literal_kind = last == 'L'   ? LiteralKind::kBigint
+                             : last == 'S' ? LiteralKind::kSmallint
+                                           : LiteralKind::kTinyint;
+  } else if (last == 'D') {
+    strip_suffix(1);
+    constant->literal_kind = LiteralKind::kDouble;
+  } else if (last == 'F') {
+    strip_suffix(1);
+    constant->literal_kind = LiteralKind::kFloat;
+  } else if (text.find_first_of("eE") != std::string::npos) {
+    constant->literal_kind = LiteralKind::kDouble;
+  } else if (text.find('.') != std::string::npos) {
+    constant->literal_kind = LiteralKind::kDecimal;
+  } else {
+    constant->literal_kind = LiteralKind::kInteger;
+  }
+  constant->text = negate ? "-" + text : text;
+  return constant;
+}
+
+ExpressionPtr Parser::ParseStringConstant() {
+  auto constant = std::make_unique<ConstantExpression>();
+  constant->position = Peek().position;
+  constant->literal_kind = LiteralKind::kString;
+  constant->text = ParseStringLiteral();
+  return constant;
+}
+
+ExpressionPtr Parser::ParseTypedLiteral(LiteralKind kind) {
+  auto constant = std::make_unique<ConstantExpression>();
+  constant->position = Next().position;
+  constant->literal_kind = kind;
+  constant->text = ParseStringLiteral();
+  return constant;
+}
+
+ExpressionPtr Parser::ParseInterval() {
+  auto constant = std::make_unique<ConstantExpression>();
+  constant->position = Next().position;
+  constant->literal_kind = LiteralKind::kInterval;
+  while (true) {
+    IntervalField field;
+    if (Peek().type == TokenType::kString) {
+      field.value = ParseStringLiteral();
+    } else if (Peek().type == TokenType::kNumber && IsIntervalUnit(Peek(1))) {
+      field.value = Next().text;
+      field.quoted = false;
+    } else if ((PeekOp("-") || PeekOp("+")) && Peek(1).type == TokenType::kNumber &&
+               IsIntervalUnit(Peek(2))) {
+      field.value = (Next().text == "-" ? "-" : "") + Next().text;
+      field.quoted = false;
+    } else {
+      break;
+    }
+    if (IsIntervalUnit(Peek())) {
+      field.unit = NormalizeUnit(Next().text);
+      if (AcceptWord("TO")) {
+        if (!IsIntervalUnit(Peek())) SyntaxError();
+        field.to_unit = NormalizeUnit(Next().text);
+      }
+    }
+    bool unitless = field.unit.empty();
+    constant->interval_fields.push_back(std::move(field));
+    if (unitless) break;
+  }
+  if (constant->interval_fields.empty()) SyntaxError();
+  return constant;
+}
+
+ExpressionPtr Parser::ParseParenthesized() {
+  const Token& open = Peek();
+  // (SELECT ..) is a scalar subquery.
+  if (PeekWord("SELECT", 1) || PeekWord("WITH", 1) || PeekWord("VALUES", 1)) {
+    Next();
+    return ParseSubqueryExpression(SubqueryKind::kScalar, open);
+  }
+  // ((SELECT ..) UNION ..) is a subquery too, ((SELECT 1) + 1) is not: try the query first.
+  if (PeekOp("(", 1) && PeekQueryStart(1)) {
+    size_t saved_pos = pos_;
+    int saved_depth = depth_;
+    try {
+      Next();
+      return ParseSubqueryExpression(SubqueryKind::kScalar, open);
+    } catch (const ParserError&) {
+      pos_ = saved_pos;
+      depth_ = saved_depth;
+    }
+  }
+  // (x, y) -> body is a lambda.
+  size_t i = 1;
+  while (Peek(i).type == TokenType::kWord && PeekOp(",", i + 1)) i += 2;
+  if (Peek(i).type == TokenType::kWord && PeekOp(")", i + 1) && PeekOp("->", i + 2)) {
+    auto lambda = std::make_unique<LambdaExpression>();
+    lambda->position = open.position;
+    Next();
+    do {
+      lambda->params.push_back(ParseIdentifier());
+    } while (AcceptOp(","));
+    ExpectOp(")");
+    ExpectOp("->");
+    lambda->body = ParseExpr();
+    return lambda;
+  }
+  Next();
+  ExpressionPtr expr = ParseExpr();
+  if (AcceptOp(",")) {
+    // (a, b) is a row: Spark's struct(a, b).
+    auto row = std::make_unique<FunctionExpression>();
+    row->position = open.position;
+    row->name = "struct";
+    row->args.push_back(std::move(expr));
+    std::vector<ExpressionPtr> rest = ParseExpressionList();
+    for (auto& e : rest) row->args.push_back(std::move(e));
+    row->arg_names.resize(row->args.size());
+    expr = std::move(row);
+  }
+  ExpectOp(")");
+  return expr;
+}
+
+ExpressionPtr Parser::ParseSubqueryExpression(SubqueryKind kind, const Token& start) {
+  auto subquery = std::make_unique<SubqueryExpression>();
+  subquery->position = start.position;
+  subquery->subquery_kind = kind;
+  Enter();
+  subquery->query = ParseQuery();
+  Leave();
+  ExpectOp(")");
+  return subquery;
+}
+
+ExpressionPtr Parser::ParseWordPrimary() {
+  const Token& token = Peek();
+  if (token.type == TokenType::kWord) {
+    const std::string& word = token.text;
+    bool call = PeekOp("(", 1);
+    if (EqualsIgnoreCase(word, "NULL")) {
+      Next();
+      auto constant = std::make_unique<ConstantExpression>();
+      constant->position = token.position;
+      constant->literal_kind = LiteralKind::kNull;
+      constant->text = "NULL";
+      return constant;
+    }
+    if (EqualsIgnoreCase(word, "TRUE") || EqualsIgnoreCase(word, "FALSE")) {
+      Next();
+      auto constant = std::make_unique<ConstantExpression>();
+      constant->position = token.position;
+      constant->literal_kind = LiteralKind::kBoolean;
+      constant->text = EqualsIgnoreCase(word, "TRUE") ? "true" : "false";
+      return constant;
+    }
+    if (EqualsIgnoreCase(word, "CASE")) return ParseCase();
+    if (call && EqualsIgnoreCase(word, "CAST")) return ParseCast(false);
+    if (call && EqualsIgnoreCase(word, "TRY_CAST")) return ParseCast(true);
+    if (call && EqualsIgnoreCase(word, "EXTRACT")) return ParseExtract();
+    if (call && EqualsIgnoreCase(word, "EXISTS") &&
+        (PeekWord("SELECT", 2) || PeekWord("WITH", 2) || PeekWord("VALUES", 2))) {
+      Next();
+      Next();
+      return ParseSubqueryExpression(SubqueryKind::kExists, token);
+    }
+    if (Peek(1).type == TokenType::kString) {
+      if (EqualsIgnoreCase(word, "DATE")) return ParseTypedLiteral(LiteralKind::kDate);
+      if (EqualsIgnoreCase(word, "TIMESTAMP") || EqualsIgnoreCase(word, "TIMESTAMP_LTZ")) {
+        return ParseTypedLiteral(LiteralKind::kTimestamp);
+      }
+      if (EqualsIgnoreCase(word, "TIMESTAMP_NTZ")) {
+        return ParseTypedLiteral(LiteralKind::kTimestampNtz);
+      }
+    }
+    if (EqualsIgnoreCase(word, "INTERVAL") &&
+        (Peek(1).type == TokenType::kString ||
+         (Peek(1).type == TokenType::kNumber && IsIntervalUnit(Peek(2))) ||
+         ((PeekOp("-", 1) || PeekOp("+", 1)) && Peek(2).type == TokenType::kNumber &&
+          IsIntervalUnit(Peek(3))))) {
+      return ParseInterval();
+    }
+    if (!call && IsParenlessFunction(word)) {
+      auto function = std::make_unique<FunctionExpression>();
+      function->position = Next().position;
+      function->name = word;
+      function->has_parens = false;
+      return function;
+    }
+    if (PeekOp("->", 1)) {
+      auto lambda = std::make_unique<LambdaExpression>();
+      lambda->position = token.position;
+      lambda->params.push_back(ParseIdentifier());
+      ExpectOp("->");
+      lambda->body = ParseExpr();
+      return lambda;
+    }
+    // LEFT and RIGHT are reserved for joins but also name string functions.
+    bool function_name = call && (EqualsIgnoreCase(word, "LEFT") ||
+                                  EqualsIgnoreCase(word, "RIGHT"));
+    if (IsReservedKeyword(word) && !function_name) SyntaxError();
+  }
+  std::vector<std::string> parts;
+  parts.push_back(Next().text);
+  while (PeekOp(".") && (Peek(1).type == TokenType::kWord ||
+                         Peek(1).type == TokenType::kQuotedIdentifier)) {
+    Next();
+    parts.push_back(Next().text);
+  }
+  if (PeekOp("(")) return ParseFunctionCall(std::move(parts), token);
+  auto column = std::make_unique<ColumnRefExpression>();
+  column->position = token.position;
+  column->names = std::move(parts);
+  return column;
+}
+
+ExpressionPtr Parser::ParseCase() {
+  auto case_expr = std::make_unique<CaseExpression>();
+  case_expr->position = Next().position;
+  Enter();
+  if (!PeekWord("WHEN")) case_expr->operand = ParseExpr();
+  while (AcceptWord("WHEN")) {
+    CaseCheck check;
+    check.when = ParseExpr();
+    ExpectWord("THEN");
+    check.then = ParseExpr();
+    case_expr->checks.push_back(std::move(check));
+  }
+  if (case_expr->checks.empty()) SyntaxError();
+  if (AcceptWord("ELSE")) case_expr->else_expr = ParseExpr();
+  ExpectWord("END");
+  Leave();
+  return case_expr;
+}
+
+ExpressionPtr Parser::ParseCast(bool try_cast) {
+  auto cast = std::make_unique<CastExpression>();
+  cast->position = Next().position;
+  cast->try_cast = try_cast;
+  ExpectOp("(");
+  cast->child = ParseExpr();
+  ExpectWord("AS");
+  cast->type = ParseType();
+  ExpectOp(")");
+  return cast;
+}
+
+ExpressionPtr Parser::ParseExtract() {
+  auto function = std::make_unique<FunctionExpression>();
+  function->position = Next().position;
+  function->name = "extract";
+  ExpectOp("(");
+  auto field = std::make_unique<ConstantExpression>();
+  field->position = Peek().position;
+  field->literal_kind = LiteralKind::kString;
+  field->text = ParseAnyWord();
+  function->args.push_back(std::move(field));
+  if (!AcceptWord("FROM")) ExpectOp(",");
+  function->args.push_back(ParseExpr());
+  function->arg_names.resize(2);
+  ExpectOp(")");
+  return function;
+}
+
+ExpressionPtr Parser::ParseFunctionArgument(std::string* name) {
+  if ((Peek().type == TokenType::kWord || Peek().type == TokenType::kQuotedIdentifier) &&
+      PeekOp("=>", 1)) {
+    *name = Next().text;  // any word names an argument: table => 't'
+    Next();
+  }
+  return ParseExpr();
+}
+
+ExpressionPtr Parser::ParseFunctionCall(std::vector<std::string> name_parts, const Token& start) {
+  auto function = std::make_unique<FunctionExpression>();
+  function->position = start.position;
+  function->name = name_parts.back();
+  name_parts.pop_back();
+  function->qualifiers = std::move(name_parts);
+  ExpectOp("(");
+  Enter();
+  if (!AcceptOp(")")) {
+    if (AcceptWord("DISTINCT")) {
+      function->distinct = true;
+    } else {
+      AcceptWord("ALL");
+    }
+    if (PeekOp("*") && PeekOp(")", 1)) {
+      Next();
+      function->is_star = true;
+    } else {
+      do {
+        std::string name;
+        function->args.push_back(ParseFunctionArgument(&name));
+        function->arg_names.push_back(std::move(name));
+      } while (AcceptOp(","));
+    }
+    if (AcceptWord("IGNORE")) {
+      ExpectWord("NULLS");
+      function->ignore_nulls = true;
+    } else if (AcceptWord("RESPECT")) {
+      ExpectWord("NULLS");
+    }
+    ExpectOp(")");
+  }
+  Leave();
+  if (PeekWord("IGNORE") && PeekWord("NULLS", 1)) {
+    pos_ += 2;
+    function->ignore_nulls = true;
+  } else if (PeekWord("RESPECT") && PeekWord("NULLS", 1)) {
+    pos_ += 2;
+  }
+  if (PeekWord("FILTER") && PeekOp("(", 1)) {
+    pos_ += 2;
+    ExpectWord("WHERE");
+    function->filter = ParseExpr();
+    ExpectOp(")");
+  }
+  if (AcceptWord("OVER")) {
+    if (PeekOp("(")) {
+      function->window = ParseWindowSpec();
+    } else {
+      function->window = std::make_unique<WindowSpec>();
+      function->window->position = Peek().position;
+      function->window->base_name = ParseIdentifier();
+    }
+  }
+  return function;
+}
+
+std::unique_ptr<WindowSpec> Parser::ParseWindowSpec() {
+  auto spec = std::make_unique<WindowSpec>();
+  spec->position = Peek().position;
+  ExpectOp("(");
+  Enter();
+  if (PeekIdentifier() && !PeekWord("PARTITION") && !PeekWord("DISTRIBUTE") &&
+      !PeekWord("ORDER") && !PeekWord("SORT") && !PeekWord("ROWS") && !PeekWord("RANGE")) {
+    spec->base_name = Next().text;
+  }
+  if ((PeekWord("PARTITION") || PeekWord("DISTRIBUTE")) && PeekWord("BY", 1)) {
+    pos_ += 2;
+    spec->partitions = ParseExpressionList();
+  }
+  if ((PeekWord("ORDER") || PeekWord("SORT")) && PeekWord("BY", 1)) {
+    pos_ += 2;
+    spec->order_by = ParseOrderByList();
+  }
+  if (PeekWord("ROWS") || PeekWord("RANGE")) {
+    auto frame = std::make_unique<WindowFrame>();
+    frame->unit = PeekWord("ROWS") ? FrameUnit::kRows : FrameUnit::kRange;
+    Next();
+    if (AcceptWord("BETWEEN")) {
+      frame->start = ParseFrameBound();
+      ExpectWord("AND");
+      frame->end = ParseFrameBound();
+    } else {
+      frame->start = ParseFrameBound();
+      frame->end.kind = FrameBoundKind::kCurrentRow;
+    }
+    spec->frame = std::move(frame);
+  }
+  ExpectOp(")");
+  Leave();
+  return spec;
+}
+
+FrameBound Parser::ParseFrameBound() {
+  FrameBound bound;
+  if (AcceptWord("UNBOUNDED")) {
+    if (AcceptWord("PRECEDING")) {
+      bound.kind = FrameBoundKind::kUnboundedPreceding;
+    } else {
+      ExpectWord("FOLLOWING");
+      bound.kind = FrameBoundKind::kUnboundedFollowing;
+    }
+  } else if (PeekWord("CURRENT") && PeekWord("ROW", 1)) {
+    pos_ += 2;
+    bound.kind = FrameBoundKind::kCurrentRow;
+  } else {
+    bound.offset = ParseBinary(1);
+    if (AcceptWord("PRECEDING")) {
+      bound.kind = FrameBoundKind::kPreceding;
+    } else {
+      ExpectWord("FOLLOWING");
+      bound.kind = FrameBoundKind::kFollowing;
+    }
+  }
+  return bound;
+}
+
+}  // namespace floe

@@ -1,0 +1,458 @@
+// Queries: WITH, set operations (INTERSECT binds tighter than UNION / EXCEPT), SELECT
+// blocks with hints, GROUP BY with ROLLUP / CUBE / GROUPING SETS, ORDER BY, LIMIT, VALUES.
+#include <algorithm>
+#include <cctype>
+
+#include "common/exception.h"
+#include "sql/keyword.h"
+#include "sql/parser.h"
+
+namespace floe {
+namespace {
+
+constexpr size_t kMaxGroupingSets = 4096;
+
+// Wraps a query as SELECT * FROM (query), so a second ORDER BY / LIMIT / WITH applies on top.
+QueryNodePtr WrapQuery(QueryNodePtr query) {
+  auto select = std::make_unique<SelectNode>();
+  select->position = query->position;
+  auto star = std::make_unique<StarExpression>();
+  star->position = query->position;
+  select->select_list.push_back(std::move(star));
+  auto subquery = std::make_unique<SubqueryRef>();
+  subquery->position = query->position;
+  subquery->query = std::move(query);
+  select->from = std::move(subquery);
+  return select;
+}
+
+std::string GroupingKey(const ParsedExpression& expr) {
+  if (expr.kind == ExpressionKind::kColumnRef) {
+    std::string name = expr.As<ColumnRefExpression>().FullName();
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return "c:" + name;
+  }
+  return "e:" + expr.ToString();
+}
+
+}  // namespace
+
+QueryNode::~QueryNode() = default;
+TableRef::~TableRef() = default;
+SubqueryRef::~SubqueryRef() = default;
+
+bool Parser::PeekQueryStart(size_t ahead) const {
+  while (PeekOp("(", ahead)) ++ahead;
+  return PeekWord("SELECT", ahead) || PeekWord("WITH", ahead) || PeekWord("VALUES", ahead) ||
+         (PeekWord("TABLE", ahead) && PeekIdentifier(ahead + 1));
+}
+
+QueryNodePtr Parser::ParseQuery() {
+  Enter();
+  SourcePosition position = Peek().position;
+  std::vector<CommonTableExpression> ctes;
+  if (AcceptWord("WITH")) {
+    if (PeekWord("RECURSIVE")) ErrorAt(Peek(), "WITH RECURSIVE is not supported");
+    do {
+      CommonTableExpression cte;
+      cte.position = Peek().position;
+      cte.name = ParseIdentifier();
+      if (PeekOp("(")) cte.column_names = ParseParenthesizedIdentifiers();
+      AcceptWord("AS");
+      ExpectOp("(");
+      cte.query = ParseQuery();
+      ExpectOp(")");
+      ctes.push_back(std::move(cte));
+    } while (AcceptOp(","));
+  }
+  QueryNodePtr query = ParseSetOperations();
+  if (!ctes.empty()) {
+    if (!query->ctes.empty()) query = WrapQuery(std::move(query));
+    query->ctes = std::move(ctes);
+    query->position = position;
+  }
+  bool more = (PeekWord("ORDER") && PeekWord("BY", 1)) || PeekWord("LIMIT") || PeekWord("OFFSET");
+  if (more && (!query->order_by.empty() || query->limit || query->offset)) {
+    // (SELECT .. LIMIT 5) ORDER BY a LIMIT 2: the outer clauses apply to the result.
+    query = WrapQuery(std::move(query));
+  }
+  ParseOrderByAndLimit(*query);
+  Leave();
+  return query;
+}
+
+void Parser::ParseOrderByAndLimit(QueryNode& query) {
+  bool has_order = PeekWord("ORDER") && PeekWord("BY", 1);
+  bool has_limit = PeekWord("LIMIT") || PeekWord("OFFSET");
+  if (!has_order && !has_limit) return;
+  QueryNode* target = &query;
+  if (has_order) {
+    pos_ += 2;
+    target->order_by = ParseOrderByList();
+  }
+  bool limit_seen = false;
+  bool offset_seen = false;
+  while (true) {
+    if (!limit_seen && AcceptWord("LIMIT")) {
+      limit_seen = true;
+      if (!AcceptWord("ALL")) target->limit = ParseExpr();
+    } else if (!offset_seen && AcceptWord("OFFSET")) {
+      offset_seen = true;
+      target->offset = ParseExpr();
+    } else {
+      break;
+    }
+  }
+}
+
+std::vector<OrderByItem> Parser::ParseOrderByList() {
+  std::vector<OrderByItem> items;
+  do {
+    OrderByItem item;
+    item.expression = ParseExpr();
+    if (AcceptWord("ASC")) {
+      item.direction = OrderDirection::kAscending;
+    } else if (AcceptWord("DESC")) {
+      item.direction = OrderDirection::kDescending;
+    }
+    if (AcceptWord("NULLS")) {
+      if (AcceptWord("FIRST")) {
+        item.null_order = NullOrder::kNullsFirst;
+      } else {
+        ExpectWord("LAST");
+        item.null_order = NullOrder::kNullsLast;
+      }
+    }
+    items.push_back(std::move(item));
+  } while (AcceptOp(","));
+  return items;
+}
+
+QueryNodePtr Parser::ParseSetOperations() {
+  QueryNodePtr left = ParseIntersections();
+  int links = 0;
+  int entered = 0;
+  while (PeekWord("UNION") || PeekWord("EXCEPT") || PeekWord("MINUS")) {
+    auto node = std::make_unique<SetOperationNode>();
+    const Token& token = Next();
+    node->position = left->position;
+    node->set_type = EqualsIgnoreCase(token.text, "UNION") ? SetOperationType::kUnion
+                                                            : SetOperationType::kExcept;
+    node->all = AcceptWord("ALL");
+    if (!node->all) AcceptWord("DISTINCT");
+    node->left = std::move(left);
+    node->right = ParseIntersections();
+    left = std::move(node);
+    if (++links % 8 == 0) {
+      Enter();
+      ++entered;
+    }
+  }
+  depth_ -= entered;
+  return left;
+}
+
+QueryNodePtr Parser::ParseIntersections() {
+  QueryNodePtr left = ParseQueryPrimary();
+  int links = 0;
+  int entered = 0;
+  while (PeekWord("INTERSECT")) {
+    auto node = std::make_unique<SetOperationNode>();
+    Next();
+    node->position = left->position;
+    node->set_type = SetOperationType::kIntersect;
+    node->all = AcceptWord("ALL");
+    if (!node->all) AcceptWord("DISTINCT");
+    node->left = std::move(left);
+    node->right = ParseQueryPrimary();
+    left = std::move(node);
+    if (++links % 8 == 0) {
+      Enter();
+      ++entered;
+    }
+  }
+  depth_ -= entered;
+  return left;
+}
+
+QueryNodePtr Parser::ParseQueryPrimary() {
+  if (PeekWord("SELECT")) return ParseSelectNode();
+  if (PeekWord("VALUES")) return ParseValuesQuery();
+  if (PeekWord("TABLE")) {
+    // TABLE t is SELECT * FROM t.
+    SourcePosition position = Next().position;
+    auto table = std::make_unique<BaseTableRef>();
+    table->position = Peek().position;
+    table->name = ParseQualifiedName();
+    auto select = std::make_unique<SelectNode>();
+    select->position = position;
+    auto star = std::make_unique<StarExpression>();
+    star->position = position;
+    select->select_list.push_back(std::move(star));
+    select->from = std::move(table);
+    return select;
+  }
+  if (PeekOp("(")) {
+    Next();
+    QueryNodePtr query = ParseQuery();
+    ExpectOp(")");
+    return query;
+  }
+  SyntaxError();
+}
+
+QueryNodePtr Parser::ParseValuesQuery() {
+  SourcePosition position = Peek().position;
+  std::unique_ptr<ValuesRef> values = ParseValuesRows();
+  ParseTableAlias(*values, /*allow_column_aliases=*/true);
+  auto select = std::make_unique<SelectNode>();
+  select->position = position;
+  auto star = std::make_unique<StarExpression>();
+  star->position = position;
+  select->select_list.push_back(std::move(star));
+  select->from = std::move(values);
+  return select;
+}
+
+std::unique_ptr<ValuesRef> Parser::ParseValuesRows() {
+  auto values = std::make_unique<ValuesRef>();
+  values->position = Peek().position;
+  ExpectWord("VALUES");
+  do {
+    std::vector<ExpressionPtr> row;
+    if (PeekOp("(") && !PeekQueryStart(1)) {
+      Next();
+      row = ParseExpressionList();
+      ExpectOp(")");
+    } else {
+      row.push_back(ParseExpr());
+    }
+    values->rows.push_back(std::move(row));
+  } while (AcceptOp(","));
+  return values;
+}
+
+QueryNodePtr Parser::ParseSelectNode() {
+  auto select = std::make_unique<SelectNode>();
+  const Token& select_token = Next();
+  select->position = select_token.position;
+  ParseHints(*select, select_token);
+  if (AcceptWord("DISTINCT")) {
+    select->distinct = true;
+  } else {
+    AcceptWord("ALL");
+  }
+  do {
+    select->select_list.push_back(ParseSelectItem());
+  } while (AcceptOp(","));
+  if (AcceptWord("FROM")) select->from = ParseFromList();
+  if (AcceptWord("WHERE")) select->where = ParseExpr();
+  if (PeekWord("GROUP") && PeekWord("BY", 1)) ParseGroupBy(*select);
+  if (AcceptWord("HAVING")) select->having = ParseExpr();
+  for (int clause = 0; clause < 2; ++clause) {
+    if (select->windows.empty() && AcceptWord("WINDOW")) {
+      do {
+        NamedWindow window;
+        window.name = ParseIdentifier();
+        ExpectWord("AS");
+        window.spec = ParseWindowSpec();
+        select->windows.push_back(std::move(window));
+      } while (AcceptOp(","));
+    }
+    if (!select->qualify && AcceptWord("QUALIFY")) select->qualify = ParseExpr();
+  }
+  return select;
+}
+
+void Parser::ParseHints(SelectNode& select, const Token& select_token) {
+  size_t begin = select_token.position.offset + select_token.length;
+  size_t end = Peek().position.offset;
+  for (const HintComment& hint : hints_) {
+    if (hint.position.offset < begin || hint.position.offset > end) continue;
+    try {
+      Parser sub(hint.text);
+      while (sub.AcceptOp(",")) {
+      }
+      while (sub.Peek().type != TokenType::kEnd) {
+        Hint parsed;
+        parsed.position = hint.position;
+        parsed.name = sub.ParseAnyWord();
+        std::transform(parsed.name.begin(), parsed.name.end(), parsed.name.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+        if (sub.AcceptOp("(")) {
+          if (!sub.AcceptOp(")")) {
+            parsed.args = sub.ParseExpressionList();
+            sub.ExpectOp(")");
+          }
+        }
+        select.hints.push_back(std::move(parsed));
+        while (sub.AcceptOp(",")) {
+        }
+      }
+    } catch (const ParserError& e) {
+      int line = hint.position.line + e.line() - 1;
+      int column = e.line() == 1 ? hint.position.column + e.column() - 1 : e.column();
+      throw ParserError(std::string(e.what()) + " in hint", line, column);
+    }
+  }
+}
+
+ExpressionPtr Parser::ParseSelectItem() {
+  const Token& start = Peek();
+  size_t i = 0;
+  while ((Peek(i).type == TokenType::kWord || Peek(i).type == TokenType::kQuotedIdentifier) &&
+         PeekOp(".", i + 1)) {
+    i += 2;
+  }
+  if (PeekOp("*", i)) {
+    auto star = std::make_unique<StarExpression>();
+    star->position = start.position;
+    for (size_t part = 0; part < i; part += 2) star->qualifier.push_back(Peek(part).text);
+    pos_ += i + 1;
+    return star;
+  }
+  ExpressionPtr expr = ParseExpr();
+  if (AcceptWord("AS")) {
+    if (Peek().type == TokenType::kString) {
+      expr->alias = ParseStringLiteral();
+    } else {
+      expr->alias = ParseAnyWord();
+    }
+  } else if (Peek().type == TokenType::kQuotedIdentifier ||
+             (PeekIdentifier() && CanBeBareAlias(Peek().text))) {
+    const Token& alias = Next();
+    expr->alias = alias.text;
+    // `SELECT a FORM t`: a second bare word means the alias was a misspelled keyword.
+    const Token& after = Peek();
+    if (after.type == TokenType::kQuotedIdentifier || after.type == TokenType::kNumber ||
+        after.type == TokenType::kString ||
+        (after.type == TokenType::kWord && CanBeBareAlias(after.text))) {
+      SyntaxErrorAt(alias);
+    }
+  }
+  return expr;
+}
+
+void Parser::ParseGroupBy(SelectNode& select) {
+  pos_ += 2;  // GROUP BY
+  GroupByClause& group_by = select.group_by;
+  if (PeekWord("ALL") && !PeekOp("(", 1)) {
+    Next();
+    group_by.all = true;
+    return;
+  }
+  std::vector<std::string> keys;
+  auto add = [&](ExpressionPtr expr) -> size_t {
+    std::string key = GroupingKey(*expr);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      if (keys[i] == key) return i;
+    }
+    keys.push_back(key);
+    group_by.expressions.push_back(std::move(expr));
+    return keys.size() - 1;
+  };
+  auto parse_index_list = [&]() {
+    std::vector<size_t> indexes;
+    ExpectOp("(");
+    if (!PeekOp(")")) {
+      do {
+        indexes.push_back(add(ParseExpr()));
+      } while (AcceptOp(","));
+    }
+    ExpectOp(")");
+    return indexes;
+  };
+  auto rollup = [](const std::vector<size_t>& items) {
+    std::vector<std::vector<size_t>> sets;
+    for (size_t n = items.size() + 1; n-- > 0;) {
+      sets.emplace_back(items.begin(), items.begin() + static_cast<ptrdiff_t>(n));
+    }
+    return sets;
+  };
+  auto cube = [](const std::vector<size_t>& items) {
+    // Spark's order: for (a, b): (a, b), (a), (b), ().
+    std::vector<std::vector<size_t>> sets = {{}};
+    for (size_t k = items.size(); k-- > 0;) {
+      std::vector<std::vector<size_t>> with;
+      for (const auto& set : sets) {
+        std::vector<size_t> extended = {items[k]};
+        extended.insert(extended.end(), set.begin(), set.end());
+        with.push_back(std::move(extended));
+      }
+      with.insert(with.end(), sets.begin(), sets.end());
+      sets = std::move(with);
+    }
+    return sets;
+  };
+  auto parse_grouping_sets = [&]() {
+    std::vector<std::vector<size_t>> sets;
+    ExpectOp("(");
+    do {
+      if (PeekOp("(")) {
+        sets.push_back(parse_index_list());
+      } else {
+        sets.push_back({add(ParseExpr())});
+      }
+    } while (AcceptOp(","));
+    ExpectOp(")");
+    return sets;
+  };
+  const Token& first = Peek();
+  std::vector<std::vector<std::vector<size_t>>> elements;
+  std::vector<size_t> plain;
+  bool has_sets = false;
+  do {
+    if ((PeekWord("ROLLUP") || PeekWord("CUBE")) && PeekOp("(", 1)) {
+      bool is_rollup = PeekWord("ROLLUP");
+      Next();
+      std::vector<size_t> items = parse_index_list();
+      if (!is_rollup && items.size() > 12) ErrorAt(first, "too many CUBE columns (at most 12)");
+      elements.push_back(is_rollup ? rollup(items) : cube(items));
+      has_sets = true;
+    } else if (PeekWord("GROUPING") && PeekWord("SETS", 1)) {
+      pos_ += 2;
+      elements.push_back(parse_grouping_sets());
+      has_sets = true;
+    } else {
+      size_t index = add(ParseExpr());
+      plain.push_back(index);
+      elements.push_back({{index}});
+    }
+  } while (AcceptOp(","));
+  if (!has_sets && PeekWord("WITH") && (PeekWord("ROLLUP", 1) || PeekWord("CUBE", 1))) {
+    bool is_rollup = PeekWord("ROLLUP", 1);
+    pos_ += 2;
+    group_by.grouping_sets = is_rollup ? rollup(plain) : cube(plain);
+    return;
+  }
+  if (!has_sets && PeekWord("GROUPING") && PeekWord("SETS", 1)) {
+    pos_ += 2;  // Spark's older form: GROUP BY a, b GROUPING SETS ((a, b), (a))
+    group_by.grouping_sets = parse_grouping_sets();
+    return;
+  }
+  if (!has_sets) return;
+  std::vector<std::vector<size_t>> product = {{}};
+  for (const auto& element : elements) {
+    std::vector<std::vector<size_t>> next;
+    for (const auto& prefix : product) {
+      for (const auto& set : element) {
+        std::vector<size_t> combined = prefix;
+        for (size_t index : set) {
+          if (std::find(combined.begin(), combined.end(), index) == combined.end()) {
+            combined.push_back(index);
+          }
+        }
+        next.push_back(std::move(combined));
+        if (next.size() > kMaxGroupingSets) {
+          ErrorAt(first, "too many grouping sets (more than " +
+                             std::to_string(kMaxGroupingSets) + ")");
+        }
+      }
+    }
+    product = std::move(next);
+  }
+  group_by.grouping_sets = std::move(product);
+}
+
+}  // namespace floe
