@@ -1,0 +1,87 @@
+#include "iceberg/avro/avro_file_reader.h"
+
+#include "common/exception.h"
+#include "iceberg/avro/avro_file_writer.h"
+
+namespace floe::iceberg::avro {
+
+AvroFileReader::AvroFileReader(std::string data, std::string name) : data_(std::move(data)), name_(std::move(name)) {
+  const std::string what = "Avro file " + name_;
+  if (data_.size() < 4 || data_.compare(0, 4, std::string("Obj\x01", 4)) != 0) {
+    throw FormatError(what + " does not start with the Avro magic bytes");
+  }
+  AvroDecoder header(std::string_view(data_).substr(4), what + " header");
+  while (true) {
+    int64_t count = header.ReadLong();
+    if (count == 0) break;
+    if (count < 0) {
+      count = -count;
+      header.ReadLong();
+    }
+    if (static_cast<uint64_t>(count) > header.remaining()) header.Fail("metadata count is too large");
+    for (int64_t i = 0; i < count; ++i) {
+      std::string key = header.ReadBytes();
+      metadata_[key] = header.ReadBytes();
+    }
+  }
+  sync_ = header.ReadFixed(16);
+  pos_ = 4 + header.position();
+  auto schema = metadata_.find("avro.schema");
+  if (schema == metadata_.end()) throw FormatError(what + " has no avro.schema");
+  try {
+    schema_ = AvroSchema::Parse(schema->second);
+  } catch (const FormatError& e) {
+    throw FormatError(what + ": " + e.what());
+  }
+  std::string codec = Metadata("avro.codec", "null");
+  if (codec == "deflate") {
+    deflate_ = true;
+  } else if (codec != "null") {
+    throw NotImplementedError(what + " uses Avro codec " + codec + ", which is not supported");
+  }
+}
+
+std::string AvroFileReader::Metadata(const std::string& key, const std::string& fallback) const {
+  auto it = metadata_.find(key);
+  return it == metadata_.end() ? fallback : it->second;
+}
+
+bool AvroFileReader::LoadBlock() {
+  const std::string what = "Avro file " + name_;
+  while (pos_ < data_.size()) {
+    AvroDecoder head(std::string_view(data_).substr(pos_), what + " block header");
+    int64_t count = head.ReadLong();
+    int64_t size = head.ReadLong();
+    if (count < 0 || size < 0) head.Fail("negative block count or size");
+    size_t start = pos_ + head.position();
+    if (static_cast<uint64_t>(size) + 16 > data_.size() - start) {
+      throw FormatError(what + ": block of " + std::to_string(size) + " bytes at byte " + std::to_string(pos_) +
+                        " runs past the end of the file");
+    }
+    std::string_view raw(data_.data() + start, static_cast<size_t>(size));
+    if (data_.compare(start + static_cast<size_t>(size), 16, sync_) != 0) {
+      throw FormatError(what + ": sync marker mismatch after the block at byte " + std::to_string(pos_));
+    }
+    pos_ = start + static_cast<size_t>(size) + 16;
+    if (count == 0) continue;
+    block_ = deflate_ ? InflateRaw(raw, what) : std::string(raw);
+    block_remaining_ = count;
+    block_decoder_ = std::make_unique<AvroDecoder>(block_, what);
+    return true;
+  }
+  return false;
+}
+
+bool AvroFileReader::Next(AvroDatum* out) {
+  if (block_remaining_ == 0) {
+    if (block_decoder_ && !block_decoder_->AtEnd()) {
+      block_decoder_->Fail("block holds more bytes than its records");
+    }
+    if (!LoadBlock()) return false;
+  }
+  *out = block_decoder_->Decode(*schema_);
+  --block_remaining_;
+  return true;
+}
+
+}  // namespace floe::iceberg::avro

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "iceberg/avro/avro_decoder.h"
+
+namespace floe::iceberg::avro {
+
+/// Reads an Avro object container file held in memory: header (magic, metadata, sync),
+/// then blocks decoded with the writer's schema, codec null or deflate. Corrupt input
+/// throws FormatError naming the file.
+class AvroFileReader {
+ public:
+  /// Parses the header; `name` names the file in errors.
+  AvroFileReader(std::string data, std::string name);
+
+  /// Returns the writer schema from "avro.schema".
+  const AvroSchema& schema() const { return *schema_; }
+  const AvroSchemaPtr& schema_ptr() const { return schema_; }
+  /// Returns the header metadata (Iceberg's "schema", "partition-spec", ...).
+  const std::map<std::string, std::string>& metadata() const { return metadata_; }
+  /// Returns a metadata value, or `fallback`.
+  std::string Metadata(const std::string& key, const std::string& fallback = "") const;
+  /// Decodes the next record into *out; false at the end of the file.
+  bool Next(AvroDatum* out);
+
+ private:
+  bool LoadBlock();
+
+  std::string data_;
+  std::string name_;
+  size_t pos_ = 0;
+  std::map<std::string, std::string> metadata_;
+  AvroSchemaPtr schema_;
+  std::string sync_;
+  std::string block_;
+  int64_t block_remaining_ = 0;
+  std::unique_ptr<AvroDecoder> block_decoder_;
+  bool deflate_ = false;
+};
+
+}  // namespace floe::iceberg::avro

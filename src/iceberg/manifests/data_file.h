@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/value.h"
+
+namespace floe::iceberg {
+
+/// What a content file holds.
+enum class FileContent : uint8_t { kData = 0, kPositionDeletes = 1, kEqualityDeletes = 2 };
+
+/// A data or delete file as a manifest describes it (spec "Manifests", data_file struct).
+/// Map keys are column field ids; bounds use the single-value serialization.
+struct DataFile {
+  FileContent content = FileContent::kData;
+  std::string file_path;
+  std::string file_format = "PARQUET";
+  /// The partition tuple, one value per field of the spec that wrote the file.
+  std::vector<Value> partition;
+  int64_t record_count = 0;
+  int64_t file_size_in_bytes = 0;
+  std::map<int, int64_t> column_sizes;
+  std::map<int, int64_t> value_counts;
+  std::map<int, int64_t> null_value_counts;
+  std::map<int, int64_t> nan_value_counts;
+  std::map<int, std::string> lower_bounds;
+  std::map<int, std::string> upper_bounds;
+  std::optional<std::string> key_metadata;
+  std::vector<int64_t> split_offsets;
+  std::vector<int> equality_ids;
+  std::optional<int> sort_order_id;
+  /// The id of the partition spec of the manifest the file was read from (not stored).
+  int spec_id = 0;
+
+  bool operator==(const DataFile& other) const = default;
+};
+
+}  // namespace floe::iceberg

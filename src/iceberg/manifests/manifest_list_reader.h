@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "iceberg/manifests/manifest_file.h"
+
+namespace floe::iceberg {
+
+/// Reads a manifest list (v1 or v2) into ManifestFile entries, fields resolved by id;
+/// v1 lists get sequence numbers 0 and data content. Corrupt files throw FormatError.
+class ManifestListReader {
+ public:
+  /// Parses the bytes of a manifest list; `path` names it in errors.
+  static std::vector<ManifestFile> Read(const std::string& bytes, const std::string& path);
+  /// Reads a manifest list from a local file.
+  static std::vector<ManifestFile> Open(const std::string& local_path);
+};
+
+}  // namespace floe::iceberg

@@ -1,0 +1,59 @@
+#include "iceberg/manifests/manifest_list_writer.h"
+
+#include "iceberg/local_file.h"
+#include "iceberg/manifests/manifest_avro_schemas.h"
+
+namespace floe::iceberg {
+
+using avro::AvroDatum;
+
+ManifestListWriter::ManifestListWriter(int64_t snapshot_id, std::optional<int64_t> parent_snapshot_id,
+                                       int64_t sequence_number, avro::AvroCodec codec)
+    : sequence_number_(sequence_number) {
+  std::map<std::string, std::string> metadata = {
+      {"snapshot-id", std::to_string(snapshot_id)},
+      {"parent-snapshot-id", parent_snapshot_id ? std::to_string(*parent_snapshot_id) : "null"},
+      {"sequence-number", std::to_string(sequence_number)},
+      {"format-version", "2"},
+  };
+  writer_ = std::make_unique<avro::AvroFileWriter>(ManifestAvroSchemas::ManifestFile(), std::move(metadata), codec);
+}
+
+static AvroDatum OptionalBytes(const std::optional<std::string>& v) {
+  return v ? AvroDatum::Bytes(*v) : AvroDatum::Null();
+}
+
+void ManifestListWriter::Add(const ManifestFile& m) {
+  int64_t seq = m.sequence_number == ManifestFile::kUnassignedSequenceNumber ? sequence_number_ : m.sequence_number;
+  int64_t min_seq =
+      m.min_sequence_number == ManifestFile::kUnassignedSequenceNumber ? sequence_number_ : m.min_sequence_number;
+  std::vector<AvroDatum> partitions;
+  for (const auto& s : m.partitions) {
+    partitions.push_back(AvroDatum::Record({AvroDatum::Boolean(s.contains_null),
+                                            s.contains_nan ? AvroDatum::Boolean(*s.contains_nan) : AvroDatum::Null(),
+                                            OptionalBytes(s.lower_bound), OptionalBytes(s.upper_bound)}));
+  }
+  writer_->Append(AvroDatum::Record({
+      AvroDatum::String(m.manifest_path),
+      AvroDatum::Long(m.manifest_length),
+      AvroDatum::Int(m.partition_spec_id),
+      AvroDatum::Int(static_cast<int32_t>(m.content)),
+      AvroDatum::Long(seq),
+      AvroDatum::Long(min_seq),
+      AvroDatum::Long(m.added_snapshot_id),
+      AvroDatum::Int(m.added_files_count),
+      AvroDatum::Int(m.existing_files_count),
+      AvroDatum::Int(m.deleted_files_count),
+      AvroDatum::Long(m.added_rows_count),
+      AvroDatum::Long(m.existing_rows_count),
+      AvroDatum::Long(m.deleted_rows_count),
+      AvroDatum::Array(std::move(partitions)),
+      OptionalBytes(m.key_metadata),
+  }));
+}
+
+std::string ManifestListWriter::Finish() { return writer_->Finish(); }
+
+void ManifestListWriter::WriteTo(const std::string& local_path) { LocalFile::Write(local_path, Finish()); }
+
+}  // namespace floe::iceberg

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "iceberg/avro/avro_file_writer.h"
+#include "iceberg/manifests/manifest_file.h"
+
+namespace floe::iceberg {
+
+/// Writes a v2 manifest list (Avro, the spec's manifest_file schema) for one snapshot.
+class ManifestListWriter {
+ public:
+  /// Starts the list of the snapshot with this id, parent and sequence number.
+  ManifestListWriter(int64_t snapshot_id, std::optional<int64_t> parent_snapshot_id, int64_t sequence_number,
+                     avro::AvroCodec codec = avro::AvroCodec::kDeflate);
+
+  /// Adds a manifest; unassigned sequence numbers become the snapshot's.
+  void Add(const ManifestFile& manifest);
+  /// Finishes the file and returns its bytes.
+  std::string Finish();
+  /// Finishes and writes the file to a local path.
+  void WriteTo(const std::string& local_path);
+
+ private:
+  int64_t sequence_number_;
+  std::unique_ptr<avro::AvroFileWriter> writer_;
+};
+
+}  // namespace floe::iceberg

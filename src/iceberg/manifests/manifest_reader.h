@@ -1,0 +1,51 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iceberg/manifests/manifest_entry.h"
+#include "iceberg/manifests/manifest_file.h"
+#include "iceberg/schema.h"
+
+namespace floe::iceberg {
+
+/// Reads a manifest (v1 or v2, written by any engine): entries resolved by field id, with
+/// snapshot ids and sequence numbers inherited from the manifest list entry as the spec
+/// prescribes. Corrupt files throw FormatError naming the file.
+class ManifestReader {
+ public:
+  /// Parses a manifest's bytes; `manifest` is its manifest list entry, used for
+  /// inheritance (without it, missing values stay unset).
+  ManifestReader(std::string bytes, std::string path, std::optional<ManifestFile> manifest = std::nullopt);
+  /// Reads a manifest from a local file.
+  static ManifestReader Open(const std::string& local_path, std::optional<ManifestFile> manifest = std::nullopt);
+
+  /// Returns the format version from the header ("format-version"; 1 when absent).
+  int format_version() const { return format_version_; }
+  /// Returns the partition spec id (header, else the manifest list entry, else 0).
+  int spec_id() const { return spec_id_; }
+  /// Returns whether the manifest holds data or delete files.
+  ManifestContent content() const { return content_; }
+  /// Returns the table schema stored in the header, if any.
+  const std::optional<Schema>& schema() const { return schema_; }
+  /// Returns the partition field ids in the order of DataFile::partition.
+  const std::vector<int>& partition_field_ids() const { return partition_field_ids_; }
+
+  /// Returns every entry, deleted ones included.
+  std::vector<ManifestEntry> Entries();
+  /// Returns the entries whose status is not DELETED.
+  std::vector<ManifestEntry> LiveEntries();
+
+ private:
+  std::string path_;
+  std::optional<ManifestFile> manifest_;
+  int format_version_ = 1;
+  int spec_id_ = 0;
+  ManifestContent content_ = ManifestContent::kData;
+  std::optional<Schema> schema_;
+  std::vector<int> partition_field_ids_;
+  std::string bytes_;
+};
+
+}  // namespace floe::iceberg

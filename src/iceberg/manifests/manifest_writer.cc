@@ -1,0 +1,183 @@
+#include "iceberg/manifests/manifest_writer.h"
+
+#include <cmath>
+
+#include "common/exception.h"
+#include "iceberg/avro/avro_value_converter.h"
+#include "iceberg/local_file.h"
+#include "iceberg/manifests/manifest_avro_schemas.h"
+#include "iceberg/single_value_serialization.h"
+
+namespace floe::iceberg {
+
+using avro::AvroDatum;
+
+ManifestWriter::ManifestWriter(const Schema& schema, const PartitionSpec& spec, int64_t snapshot_id,
+                               ManifestContent content, avro::AvroCodec codec)
+    : schema_(schema),
+      spec_(spec),
+      partition_type_(spec.PartitionType(schema)),
+      snapshot_id_(snapshot_id),
+      content_(content),
+      avro_schema_(ManifestAvroSchemas::ManifestEntry(*partition_type_)) {
+  std::map<std::string, std::string> metadata = {
+      {"schema", schema.ToJson().dump()},
+      {"schema-id", std::to_string(schema.schema_id())},
+      {"partition-spec", spec.ToJson()["fields"].dump()},
+      {"partition-spec-id", std::to_string(spec.spec_id())},
+      {"format-version", "2"},
+      {"content", content == ManifestContent::kData ? "data" : "deletes"},
+  };
+  writer_ = std::make_unique<avro::AvroFileWriter>(avro_schema_, std::move(metadata), codec);
+  summary_.partition_spec_id = spec.spec_id();
+  summary_.content = content;
+  summary_.added_snapshot_id = snapshot_id;
+  summary_.partitions.resize(spec.fields().size());
+  lower_.resize(spec.fields().size());
+  upper_.resize(spec.fields().size());
+}
+
+void ManifestWriter::Add(const DataFile& file, std::optional<int64_t> data_sequence_number) {
+  ManifestEntry e;
+  e.status = ManifestEntryStatus::kAdded;
+  e.snapshot_id = snapshot_id_;
+  e.sequence_number = data_sequence_number;
+  e.data_file = file;
+  Write(e);
+}
+
+void ManifestWriter::Existing(const ManifestEntry& entry) {
+  ManifestEntry e = entry;
+  e.status = ManifestEntryStatus::kExisting;
+  Write(e);
+}
+
+void ManifestWriter::Delete(const ManifestEntry& entry) {
+  ManifestEntry e = entry;
+  e.status = ManifestEntryStatus::kDeleted;
+  e.snapshot_id = snapshot_id_;
+  Write(e);
+}
+
+static AvroDatum OptionalLong(const std::optional<int64_t>& v) {
+  return v ? AvroDatum::Long(*v) : AvroDatum::Null();
+}
+
+static AvroDatum CountMap(const std::map<int, int64_t>& m) {
+  if (m.empty()) return AvroDatum::Null();
+  std::vector<AvroDatum> items;
+  for (const auto& [k, v] : m) items.push_back(AvroDatum::Record({AvroDatum::Int(k), AvroDatum::Long(v)}));
+  return AvroDatum::Array(std::move(items));
+}
+
+static AvroDatum BoundMap(const std::map<int, std::string>& m) {
+  if (m.empty()) return AvroDatum::Null();
+  std::vector<AvroDatum> items;
+  for (const auto& [k, v] : m) items.push_back(AvroDatum::Record({AvroDatum::Int(k), AvroDatum::Bytes(v)}));
+  return AvroDatum::Array(std::move(items));
+}
+
+void ManifestWriter::Write(const ManifestEntry& e) {
+  const DataFile& f = e.data_file;
+  if (f.partition.size() != spec_.fields().size()) {
+    throw InvalidInputError("data file " + f.file_path + " has " + std::to_string(f.partition.size()) +
+                            " partition values; spec " + std::to_string(spec_.spec_id()) + " has " +
+                            std::to_string(spec_.fields().size()) + " fields");
+  }
+  std::vector<AvroDatum> partition;
+  for (size_t i = 0; i < f.partition.size(); ++i) {
+    partition.push_back(avro::AvroValueConverter::ToDatum(*partition_type_->fields()[i].type(), f.partition[i]));
+  }
+  std::vector<AvroDatum> split_offsets, equality_ids;
+  for (int64_t o : f.split_offsets) split_offsets.push_back(AvroDatum::Long(o));
+  for (int id : f.equality_ids) equality_ids.push_back(AvroDatum::Int(id));
+  AvroDatum data_file = AvroDatum::Record({
+      AvroDatum::Int(static_cast<int32_t>(f.content)),
+      AvroDatum::String(f.file_path),
+      AvroDatum::String(f.file_format),
+      AvroDatum::Record(std::move(partition)),
+      AvroDatum::Long(f.record_count),
+      AvroDatum::Long(f.file_size_in_bytes),
+      CountMap(f.column_sizes),
+      CountMap(f.value_counts),
+      CountMap(f.null_value_counts),
+      CountMap(f.nan_value_counts),
+      BoundMap(f.lower_bounds),
+      BoundMap(f.upper_bounds),
+      f.key_metadata ? AvroDatum::Bytes(*f.key_metadata) : AvroDatum::Null(),
+      split_offsets.empty() ? AvroDatum::Null() : AvroDatum::Array(std::move(split_offsets)),
+      equality_ids.empty() ? AvroDatum::Null() : AvroDatum::Array(std::move(equality_ids)),
+      f.sort_order_id ? AvroDatum::Int(*f.sort_order_id) : AvroDatum::Null(),
+  });
+  AvroDatum entry = AvroDatum::Record({
+      AvroDatum::Int(static_cast<int32_t>(e.status)),
+      OptionalLong(e.snapshot_id),
+      OptionalLong(e.sequence_number),
+      OptionalLong(e.file_sequence_number),
+      std::move(data_file),
+  });
+  writer_->Append(entry);
+  UpdateSummary(e);
+}
+
+void ManifestWriter::UpdateSummary(const ManifestEntry& e) {
+  const DataFile& f = e.data_file;
+  switch (e.status) {
+    case ManifestEntryStatus::kAdded:
+      ++summary_.added_files_count;
+      summary_.added_rows_count += f.record_count;
+      break;
+    case ManifestEntryStatus::kExisting:
+      ++summary_.existing_files_count;
+      summary_.existing_rows_count += f.record_count;
+      break;
+    case ManifestEntryStatus::kDeleted:
+      ++summary_.deleted_files_count;
+      summary_.deleted_rows_count += f.record_count;
+      break;
+  }
+  if (e.status != ManifestEntryStatus::kDeleted && e.sequence_number) {
+    if (summary_.min_sequence_number == ManifestFile::kUnassignedSequenceNumber ||
+        *e.sequence_number < summary_.min_sequence_number) {
+      summary_.min_sequence_number = *e.sequence_number;
+    }
+  }
+  for (size_t i = 0; i < f.partition.size(); ++i) {
+    const Value& v = f.partition[i];
+    PartitionFieldSummary& s = summary_.partitions[i];
+    if (!s.contains_nan) s.contains_nan = false;
+    if (v.is_null()) {
+      s.contains_null = true;
+      continue;
+    }
+    TypeId id = v.type().id();
+    if ((id == TypeId::kFloat || id == TypeId::kDouble) && std::isnan(v.float64())) {
+      s.contains_nan = true;
+      continue;
+    }
+    if (!lower_[i] || v.Compare(*lower_[i]) < 0) lower_[i] = v;
+    if (!upper_[i] || v.Compare(*upper_[i]) > 0) upper_[i] = v;
+  }
+}
+
+std::string ManifestWriter::Finish() { return writer_->Finish(); }
+
+ManifestFile ManifestWriter::ToManifestFile(const std::string& path, int64_t length) const {
+  ManifestFile m = summary_;
+  m.manifest_path = path;
+  m.manifest_length = length;
+  for (size_t i = 0; i < m.partitions.size(); ++i) {
+    const Type& type = *partition_type_->fields()[i].type();
+    if (lower_[i]) m.partitions[i].lower_bound = SingleValueSerialization::ToBytes(type, *lower_[i]);
+    if (upper_[i]) m.partitions[i].upper_bound = SingleValueSerialization::ToBytes(type, *upper_[i]);
+  }
+  return m;
+}
+
+ManifestFile ManifestWriter::WriteTo(const std::string& local_path, const std::string& manifest_path) {
+  std::string bytes = Finish();
+  LocalFile::Write(local_path, bytes);
+  return ToManifestFile(manifest_path, static_cast<int64_t>(bytes.size()));
+}
+
+}  // namespace floe::iceberg
