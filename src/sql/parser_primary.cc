@@ -133,7 +133,8 @@ ExpressionPtr Parser::ParseInterval() {
       field.quoted = false;
     } else if ((PeekOp("-") || PeekOp("+")) && Peek(1).type == TokenType::kNumber &&
                IsIntervalUnit(Peek(2))) {
-      field.value = (Next().text == "-" ? "-" : "") + Next().text;
+      bool negative = Next().text == "-";
+      field.value = (negative ? "-" : "") + Next().text;
       field.quoted = false;
     } else {
       break;
