@@ -1,0 +1,239 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "parquet/tests/parquet_test_files.h"
+
+namespace floe {
+namespace {
+
+using testing::ReadRows;
+using testing::TempParquetPath;
+using testing::WriteRows;
+using Op = ColumnPredicate::Op;
+
+TEST(ParquetStatisticsTest, ChunkStatisticsUseTheTypeOrder) {
+  std::vector<ParquetWriterField> fields = {
+      {"i", 1, TypeId::kInt32, true},      {"s", 2, TypeId::kString, true},
+      {"dec", 3, LogicalType::Decimal(30, 2), true}, {"d", 4, TypeId::kDouble, true},
+      {"ts", 5, TypeId::kTimestamp, true}, {"allnull", 6, TypeId::kInt64, true},
+  };
+  std::vector<std::vector<Value>> rows = {
+      {Value::Int32(-5), Value::String("b"), Value::Decimal(-100, 30, 2), Value::Double(NAN),
+       Value::Timestamp(-1), Value::Null(TypeId::kInt64)},
+      {Value::Int32(3), Value::String("\xc3\xa9"), Value::Decimal(7, 30, 2), Value::Double(-0.0),
+       Value::Timestamp(5), Value::Null(TypeId::kInt64)},
+      {Value::Null(TypeId::kInt32), Value::String("a"), Value::Decimal(-3, 30, 2), Value::Double(2.5),
+       Value::Null(TypeId::kTimestamp), Value::Null(TypeId::kInt64)},
+  };
+  std::string path = TempParquetPath("stats_order");
+  auto metrics = WriteRows(path, fields, rows);
+  auto reader = ParquetReader::Open(path);
+
+  auto stats = [&](int c) { return reader->RowGroupStatistics(0, c); };
+  EXPECT_EQ(*stats(0).min, Value::Int32(-5));  // signed, not unsigned, order
+  EXPECT_EQ(*stats(0).max, Value::Int32(3));
+  EXPECT_EQ(*stats(0).null_count, 1);
+  EXPECT_EQ(*stats(1).min, Value::String("a"));
+  EXPECT_EQ(*stats(1).max, Value::String("\xc3\xa9"));  // UTF-8 bytes compare unsigned
+  EXPECT_EQ(*stats(2).min, Value::Decimal(-100, 30, 2));  // FLBA two's complement order
+  EXPECT_EQ(*stats(2).max, Value::Decimal(7, 30, 2));
+  EXPECT_EQ(*stats(3).min, Value::Double(-0.0));  // NaN left out
+  EXPECT_EQ(*stats(3).max, Value::Double(2.5));
+  EXPECT_TRUE(std::signbit(stats(3).min->float64()));
+  EXPECT_EQ(*stats(4).min, Value::Timestamp(-1));
+  EXPECT_FALSE(stats(5).min.has_value());
+  EXPECT_EQ(*stats(5).null_count, 3);
+
+  ASSERT_EQ(metrics.fields.size(), 6u);
+  const auto& d = metrics.fields[3];
+  EXPECT_EQ(d.field_id, 4);
+  EXPECT_EQ(d.value_count, 3);
+  EXPECT_EQ(d.null_count, 0);
+  EXPECT_EQ(d.nan_count, 1);
+  EXPECT_EQ(*d.lower_bound, Value::Double(-0.0));
+  EXPECT_EQ(*d.upper_bound, Value::Double(2.5));
+  EXPECT_EQ(*metrics.fields[2].lower_bound, Value::Decimal(-100, 30, 2));
+  EXPECT_EQ(metrics.fields[0].null_count, 1);
+  EXPECT_FALSE(metrics.fields[5].lower_bound.has_value());
+  int64_t sizes = 0;
+  for (const auto& f : metrics.fields) {
+    EXPECT_GT(f.column_size, 0);
+    sizes += f.column_size;
+  }
+  EXPECT_LT(sizes, metrics.file_size);
+}
+
+TEST(ParquetStatisticsTest, MetricsTruncateStringBoundsLikeIceberg) {
+  std::vector<ParquetWriterField> fields = {{"s", 1, TypeId::kString, false},
+                                            {"b", 2, TypeId::kBinary, false}};
+  std::vector<std::vector<Value>> rows = {
+      {Value::String("abcdefghijklmnopqrstuvwxyz"), Value::Binary(std::string(20, 'a'))},
+      {Value::String("zzzzzzzzzzzzzzz\xc3\xa9tail"), Value::Binary(std::string(20, '\xff'))},
+  };
+  ParquetWriterOptions options;
+  options.truncate_bounds = 16;
+  auto metrics = WriteRows(TempParquetPath("truncate"), fields, rows, options);
+  EXPECT_EQ(metrics.fields[0].lower_bound->str(), "abcdefghijklmnop");
+  // 16 characters: 15 'z' and 'é', whose code point is incremented to 'ê'
+  EXPECT_EQ(metrics.fields[0].upper_bound->str(), "zzzzzzzzzzzzzzz\xc3\xaa");
+  EXPECT_EQ(metrics.fields[1].lower_bound->str(), std::string(16, 'a'));
+  EXPECT_FALSE(metrics.fields[1].upper_bound.has_value());  // 0xff... cannot be rounded up
+
+  auto raw = WriteRows(TempParquetPath("no_truncate"), fields, rows);
+  EXPECT_EQ(raw.fields[0].upper_bound->str(), "zzzzzzzzzzzzzzz\xc3\xa9tail");
+}
+
+TEST(ColumnPredicateTest, MayMatchFollowsTheStatistics) {
+  ColumnStatistics s;
+  s.min = Value::Int64(10);
+  s.max = Value::Int64(20);
+  s.null_count = 0;
+  s.num_values = 100;
+  auto p = [](Op op, std::vector<Value> v) { return ColumnPredicate{0, op, std::move(v)}; };
+  EXPECT_TRUE(p(Op::kEq, {Value::Int64(10)}).MayMatch(s));
+  EXPECT_FALSE(p(Op::kEq, {Value::Int64(21)}).MayMatch(s));
+  EXPECT_FALSE(p(Op::kLt, {Value::Int64(10)}).MayMatch(s));
+  EXPECT_TRUE(p(Op::kLe, {Value::Int64(10)}).MayMatch(s));
+  EXPECT_FALSE(p(Op::kGt, {Value::Int64(20)}).MayMatch(s));
+  EXPECT_TRUE(p(Op::kGe, {Value::Int64(20)}).MayMatch(s));
+  EXPECT_FALSE(p(Op::kIn, {Value::Int64(1), Value::Int64(30)}).MayMatch(s));
+  EXPECT_TRUE(p(Op::kIn, {Value::Int64(1), Value::Int64(15)}).MayMatch(s));
+  EXPECT_FALSE(p(Op::kIsNull, {}).MayMatch(s));
+  EXPECT_TRUE(p(Op::kIsNotNull, {}).MayMatch(s));
+  // another type never prunes
+  EXPECT_TRUE(p(Op::kEq, {Value::Int32(99)}).MayMatch(s));
+  // all NULL: only IS NULL can match
+  ColumnStatistics nulls;
+  nulls.null_count = 5;
+  nulls.num_values = 5;
+  EXPECT_FALSE(p(Op::kEq, {Value::Int64(1)}).MayMatch(nulls));
+  EXPECT_FALSE(p(Op::kIsNotNull, {}).MayMatch(nulls));
+  EXPECT_TRUE(p(Op::kIsNull, {}).MayMatch(nulls));
+  // unknown statistics: anything may match
+  ColumnStatistics unknown;
+  unknown.num_values = 5;
+  EXPECT_TRUE(p(Op::kEq, {Value::Int64(1)}).MayMatch(unknown));
+  EXPECT_TRUE(p(Op::kIsNull, {}).MayMatch(unknown));
+  // doubles: NaN is not in the bounds and sorts above all, so > never prunes
+  ColumnStatistics d;
+  d.min = Value::Double(1);
+  d.max = Value::Double(2);
+  d.num_values = 3;
+  EXPECT_TRUE(p(Op::kGt, {Value::Double(5)}).MayMatch(d));
+  EXPECT_FALSE(p(Op::kLt, {Value::Double(0.5)}).MayMatch(d));
+}
+
+std::string WriteSortedFile(const std::string& name, int64_t rows, ParquetWriterOptions options) {
+  std::vector<ParquetWriterField> fields = {{"id", 1, TypeId::kInt64, false},
+                                            {"s", 2, TypeId::kString, true}};
+  std::vector<std::vector<Value>> data;
+  for (int64_t i = 0; i < rows; ++i) {
+    data.push_back({Value::Int64(i), i % 10 == 0 ? Value::Null(TypeId::kString)
+                                                 : Value::String("s" + std::to_string(i % 100))});
+  }
+  std::string path = TempParquetPath(name);
+  WriteRows(path, fields, data, options);
+  return path;
+}
+
+TEST(ParquetPruningTest, RowGroupsSkippedByStatistics) {
+  ParquetWriterOptions options;
+  options.row_group_size = 16 * 1024;
+  std::string path = WriteSortedFile("rg_pruning", 50000, options);
+  auto reader = ParquetReader::Open(path);
+  ASSERT_GT(reader->num_row_groups(), 4);
+  std::vector<ColumnPredicate> preds = {{0, Op::kGe, {Value::Int64(20000)}},
+                                        {0, Op::kLt, {Value::Int64(20100)}}};
+  ScanCounters counters;
+  auto rows = ReadRows(*reader, {0, 1}, preds, &counters);
+  EXPECT_EQ(counters.row_groups_read + counters.row_groups_skipped, reader->num_row_groups());
+  EXPECT_GE(counters.row_groups_skipped, reader->num_row_groups() - 2);
+  // pruning may keep extra rows, never lose matching ones
+  int matching = 0;
+  for (const auto& r : rows) {
+    int64_t id = r[0].int64();
+    if (id >= 20000 && id < 20100) ++matching;
+  }
+  EXPECT_EQ(matching, 100);
+  EXPECT_LT(rows.size(), 50000u);
+
+  ScanCounters none;
+  auto nothing = ReadRows(*reader, {0}, {{0, Op::kGt, {Value::Int64(1000000)}}}, &none);
+  EXPECT_TRUE(nothing.empty());
+  EXPECT_EQ(none.row_groups_skipped, reader->num_row_groups());
+  EXPECT_EQ(none.bytes_read, 0);
+}
+
+TEST(ParquetPruningTest, PagesSkippedByThePageIndex) {
+  ParquetWriterOptions options;
+  options.page_row_limit = 1000;
+  std::string path = WriteSortedFile("page_pruning", 50000, options);
+  auto reader = ParquetReader::Open(path);
+  ASSERT_EQ(reader->num_row_groups(), 1);
+  std::vector<ColumnPredicate> preds = {{0, Op::kEq, {Value::Int64(31234)}}};
+  ScanCounters counters;
+  auto rows = ReadRows(*reader, {0, 1}, preds, &counters);
+  // only the page holding 31234 (rows 31000..31999) is decoded, in both columns
+  ASSERT_EQ(rows.size(), 1000u);
+  EXPECT_EQ(rows.front()[0], Value::Int64(31000));
+  EXPECT_EQ(rows.back()[0], Value::Int64(31999));
+  EXPECT_EQ(rows[234][1], Value::String("s34"));
+  EXPECT_EQ(counters.pages_read, 2);
+  EXPECT_EQ(counters.rows_read, 1000);
+
+  // the same scan without the page index gives a superset with the same matches
+  ParquetWriterOptions no_index = options;
+  no_index.write_page_index = false;
+  std::string plain = WriteSortedFile("no_page_index", 50000, no_index);
+  auto reader2 = ParquetReader::Open(plain);
+  ScanCounters counters2;
+  auto all = ReadRows(*reader2, {0, 1}, preds, &counters2);
+  EXPECT_EQ(all.size(), 50000u);
+  EXPECT_EQ(all[31234], rows[234]);
+  EXPECT_EQ(counters2.pages_skipped, 0);
+}
+
+TEST(ParquetPruningTest, PageRangesAcrossColumnsStayAligned) {
+  ParquetWriterOptions options;
+  options.page_row_limit = 700;  // the string column's pages end elsewhere than the ids'
+  options.page_size = 2000;
+  std::string path = WriteSortedFile("aligned", 20000, options);
+  auto reader = ParquetReader::Open(path);
+  std::vector<ColumnPredicate> preds = {{0, Op::kIn, {Value::Int64(5), Value::Int64(15000)}}};
+  ScanCounters counters;
+  auto rows = ReadRows(*reader, {1, 0}, preds, &counters);
+  EXPECT_GT(counters.pages_skipped, 10);
+  EXPECT_LT(rows.size(), 3000u);
+  bool saw5 = false, saw15000 = false;
+  for (const auto& r : rows) {
+    int64_t id = r[1].int64();
+    Value expected = id % 10 == 0 ? Value::Null(TypeId::kString) : Value::String("s" + std::to_string(id % 100));
+    ASSERT_EQ(r[0], expected) << "row " << id;
+    saw5 |= id == 5;
+    saw15000 |= id == 15000;
+  }
+  EXPECT_TRUE(saw5);
+  EXPECT_TRUE(saw15000);
+}
+
+TEST(ParquetPruningTest, IsNullUsesNullCounts) {
+  std::vector<ParquetWriterField> fields = {{"x", 1, TypeId::kInt32, true}};
+  std::vector<std::vector<Value>> data;
+  for (int i = 0; i < 5000; ++i) data.push_back({i < 2500 ? Value::Int32(i) : Value::Null(TypeId::kInt32)});
+  ParquetWriterOptions options;
+  options.page_row_limit = 500;
+  std::string path = TempParquetPath("null_pages");
+  WriteRows(path, fields, data, options);
+  auto reader = ParquetReader::Open(path);
+  ScanCounters c1, c2;
+  auto nulls = ReadRows(*reader, {0}, {{0, Op::kIsNull, {}}}, &c1);
+  EXPECT_EQ(nulls.size(), 2500u);
+  for (const auto& r : nulls) EXPECT_TRUE(r[0].is_null());
+  auto values = ReadRows(*reader, {0}, {{0, Op::kIsNotNull, {}}}, &c2);
+  EXPECT_EQ(values.size(), 2500u);
+  EXPECT_EQ(c2.pages_read, 5);
+}
+
+}  // namespace
+}  // namespace floe
