@@ -78,13 +78,17 @@ ScalarKernel IntegerKernel(ArithmeticOp op) {
   };
 }
 
+// check_zero: division by zero raises (integers read as double); with a floating operand
+// it gives the IEEE result, Infinity or NaN.
 template <typename T>
-ScalarKernel FloatingKernel(ArithmeticOp op) {
-  return [op](const std::vector<const Vector*>& args, size_t count, Vector& result,
-              const FunctionContext& context) {
+ScalarKernel FloatingKernel(ArithmeticOp op, bool check_zero) {
+  return [op, check_zero](const std::vector<const Vector*>& args, size_t count, Vector& result,
+                          const FunctionContext& context) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
-    auto by_zero = [&]() { return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage()); };
+    auto by_zero = [&]() {
+      return !check_zero || FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
+    };
     switch (op) {
       case ArithmeticOp::kAdd:
         return ExecuteBinary<T, T, T>(a, b, count, result, [](T x, T y) { return x + y; });
@@ -94,19 +98,19 @@ ScalarKernel FloatingKernel(ArithmeticOp op) {
         return ExecuteBinary<T, T, T>(a, b, count, result, [](T x, T y) { return x * y; });
       case ArithmeticOp::kDivide:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          if (y == 0) return by_zero();
+          if (y == 0 && !by_zero()) return false;
           *out = x / y;
           return true;
         });
       case ArithmeticOp::kModulo:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          if (y == 0) return by_zero();
+          if (y == 0 && !by_zero()) return false;
           *out = std::fmod(x, y);
           return true;
         });
       case ArithmeticOp::kPmod:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          if (y == 0) return by_zero();
+          if (y == 0 && !by_zero()) return false;
           T r = std::fmod(x, y);
           *out = r < 0 ? std::fmod(r + y, y) : r;
           return true;
@@ -136,6 +140,8 @@ BoundScalarFunction BindArithmetic(ArithmeticOp op, const ScalarBindInput& input
   if (auto temporal = BindTemporalArithmetic(op, input)) return *temporal;
   LogicalType a = input.arg_types[0], b = input.arg_types[1];
   auto numeric_or_null = [](const LogicalType& t) { return t.IsNumeric() || t.id() == TypeId::kNull; };
+  bool check_zero = a.id() != TypeId::kFloat && a.id() != TypeId::kDouble &&
+                    b.id() != TypeId::kFloat && b.id() != TypeId::kDouble;
   if (a.id() == TypeId::kString) a = TypeId::kDouble;
   if (b.id() == TypeId::kString) b = TypeId::kDouble;
   if (!numeric_or_null(a) || !numeric_or_null(b)) ThrowArgumentTypes(name, input, "numbers");
@@ -165,8 +171,8 @@ BoundScalarFunction BindArithmetic(ArithmeticOp op, const ScalarBindInput& input
   switch (common.id()) {
     case TypeId::kInt32: bound.kernel = IntegerKernel<int32_t>(op); break;
     case TypeId::kInt64: bound.kernel = IntegerKernel<int64_t>(op); break;
-    case TypeId::kFloat: bound.kernel = FloatingKernel<float>(op); break;
-    default: bound.kernel = FloatingKernel<double>(op); break;
+    case TypeId::kFloat: bound.kernel = FloatingKernel<float>(op, check_zero); break;
+    default: bound.kernel = FloatingKernel<double>(op, check_zero); break;
   }
   return bound;
 }
@@ -225,6 +231,25 @@ void RegisterArithmeticFunctions(FunctionRegistry& registry) {
     });
   }
   registry.AddScalar("negative", BindNegative);
+  // try_add / try_subtract / try_multiply / try_divide / try_mod: NULL instead of errors.
+  const std::pair<const char*, ArithmeticOp> kTryOps[] = {
+      {"try_add", ArithmeticOp::kAdd},           {"try_subtract", ArithmeticOp::kSubtract},
+      {"try_multiply", ArithmeticOp::kMultiply}, {"try_divide", ArithmeticOp::kDivide},
+      {"try_mod", ArithmeticOp::kModulo},
+  };
+  for (const auto& [name, op] : kTryOps) {
+    registry.AddScalar(name, [op, name](const ScalarBindInput& input) {
+      BoundScalarFunction bound = BindArithmetic(op, input);
+      bound.name = name;
+      bound.kernel = [kernel = bound.kernel](const std::vector<const Vector*>& args, size_t count,
+                                             Vector& result, const FunctionContext& context) {
+        FunctionContext try_context = context;
+        try_context.try_mode = true;
+        kernel(args, count, result, try_context);
+      };
+      return bound;
+    });
+  }
 }
 
 }  // namespace floe

@@ -8,6 +8,9 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterArithmeticFunctions(registry);
   RegisterComparisonFunctions(registry);
   RegisterDateFunctions(registry);
+  RegisterDatePartFunctions(registry);
+  RegisterDatetimeConversionFunctions(registry);
+  RegisterLogicalFunctions(registry);
   RegisterStringFunctions(registry);
   RegisterRegexpFunctions(registry);
   RegisterMathFunctions(registry);

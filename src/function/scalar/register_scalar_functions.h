@@ -11,10 +11,16 @@ void RegisterScalarFunctions(FunctionRegistry& registry);
 void RegisterArithmeticFunctions(FunctionRegistry& registry);
 /// Registers = <> < <= > >= <=>.
 void RegisterComparisonFunctions(FunctionRegistry& registry);
-/// Registers year, month, date_trunc, date_add, to_date, date_format, ...
+/// Registers date_trunc, trunc, date_add, datediff, add_months, current_date, ...
 void RegisterDateFunctions(FunctionRegistry& registry);
+/// Registers year, quarter, month, day, dayofweek, dayofyear, weekofyear, hour, minute, second.
+void RegisterDatePartFunctions(FunctionRegistry& registry);
+/// Registers to_date, to_timestamp, date_format, unix_timestamp, from_unixtime.
+void RegisterDatetimeConversionFunctions(FunctionRegistry& registry);
 /// Registers lower, upper, length, substring, concat, trim, lpad, replace, ...
 void RegisterStringFunctions(FunctionRegistry& registry);
+/// Registers not, and, or, isnull, isnotnull (Kleene logic) for callers that want them.
+void RegisterLogicalFunctions(FunctionRegistry& registry);
 /// Registers like, ilike, rlike, regexp_extract, regexp_replace.
 void RegisterRegexpFunctions(FunctionRegistry& registry);
 /// Registers sqrt, exp, ln, log, power, sign, isnan, nanvl, trigonometry, pi, e, rand.

@@ -1,8 +1,365 @@
+#include <algorithm>
+#include <climits>
+
+#include "common/exception.h"
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
+#include "function/scalar/signature.h"
+#include "function/scalar/string_kernels.h"
+#include "function/scalar/utf8.h"
+
+// String functions with Spark's semantics: positions and lengths count characters
+// (UTF-8 code points), positions are 1-based and a negative one counts from the end.
 
 namespace floe {
+namespace {
 
-void RegisterStringFunctions(FunctionRegistry& registry) { (void)registry; }
+using Args = std::vector<const Vector*>;
+
+StringRef Slice(std::string_view s, size_t from, size_t to) {
+  return StringRef(s.data() + from, static_cast<uint32_t>(to - from));
+}
+
+// Spark's UTF8String.substringSQL: characters [start, start + length).
+StringRef SubstringSql(std::string_view s, int32_t pos, int32_t length) {
+  int64_t chars = static_cast<int64_t>(Utf8Length(s));
+  int64_t start = pos > 0 ? pos - 1 : (pos < 0 ? chars + pos : 0);
+  int64_t end = start + static_cast<int64_t>(length);
+  start = std::max<int64_t>(start, 0);
+  if (start >= end || start >= chars) return StringRef(s.data(), 0);
+  end = std::min(end, chars);
+  size_t from = Utf8Offset(s, start);
+  size_t to = Utf8Offset(s, end);
+  return Slice(s, from, to);
+}
+
+void Substring(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bool has_length = args.size() == 3;
+  ExecuteSliceRows(args, count, result, [&](size_t i) {
+    int32_t length = has_length ? args[2]->Data<int32_t>()[i] : INT32_MAX;
+    return SubstringSql(StringAt(*args[0], i), args[1]->Data<int32_t>()[i], length);
+  });
+}
+
+void CharLength(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteUnary<StringRef, int32_t>(*args[0], count, result, [](StringRef s) {
+    return static_cast<int32_t>(Utf8Length(s.view()));
+  });
+}
+
+void ByteLength(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteUnary<StringRef, int32_t>(*args[0], count, result,
+                                   [](StringRef s) { return static_cast<int32_t>(s.size); });
+}
+
+ScalarKernel ChangeCase(bool upper) {
+  return [upper](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+    ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+      *out = Utf8ChangeCase(StringAt(*args[0], i), upper);
+      return true;
+    });
+  };
+}
+
+// concat: NULL when any argument is NULL.
+void Concat(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    for (const Vector* arg : args) out->append(StringAt(*arg, i));
+    return true;
+  });
+}
+
+// concat_ws: NULL only when the separator is; NULL values are skipped.
+void ConcatWs(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows({args[0]}, count, result, [&](size_t i, std::string* out) {
+    std::string_view sep = StringAt(*args[0], i);
+    bool first = true;
+    for (size_t a = 1; a < args.size(); ++a) {
+      if (args[a]->IsNull(i)) continue;
+      if (!first) out->append(sep);
+      out->append(StringAt(*args[a], i));
+      first = false;
+    }
+    return true;
+  });
+}
+
+// trim family: removes spaces, or any of the characters of a second argument.
+ScalarKernel Trim(bool left, bool right) {
+  return [left, right](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+    bool has_chars = args.size() == 2;
+    ExecuteSliceRows(args, count, result, [&](size_t i) {
+      std::string_view s = StringAt(*args[0], i);
+      std::string_view chars = has_chars ? StringAt(*args[1], i) : std::string_view(" ");
+      size_t from = 0, to = s.size();
+      if (left) {
+        while (from < to) {
+          size_t p = from;
+          Utf8Decode(s, &p);
+          if (chars.find(s.substr(from, p - from)) == std::string_view::npos) break;
+          from = p;
+        }
+      }
+      if (right) {
+        while (to > from) {
+          size_t start = to - 1;
+          while (start > from && !IsUtf8Start(s[start])) --start;
+          if (chars.find(s.substr(start, to - start)) == std::string_view::npos) break;
+          to = start;
+        }
+      }
+      return Slice(s, from, to);
+    });
+  };
+}
+
+// lpad / rpad (Spark): pads with `pad` to `length` characters, or truncates.
+ScalarKernel Pad(bool left) {
+  return [left](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+    bool has_pad = args.size() == 3;
+    ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+      std::string_view s = StringAt(*args[0], i);
+      int32_t length = args[1]->Data<int32_t>()[i];
+      std::string_view pad = has_pad ? StringAt(*args[2], i) : std::string_view(" ");
+      if (length <= 0) return true;
+      int64_t chars = static_cast<int64_t>(Utf8Length(s));
+      if (chars >= length || pad.empty()) {
+        out->append(s.substr(0, Utf8Offset(s, std::min<int64_t>(length, chars))));
+        return true;
+      }
+      int64_t missing = length - chars;
+      std::string fill;
+      size_t pad_chars = Utf8Length(pad);
+      while (missing > 0) {
+        int64_t take = std::min<int64_t>(missing, static_cast<int64_t>(pad_chars));
+        fill.append(pad.substr(0, Utf8Offset(pad, take)));
+        missing -= take;
+      }
+      if (left) *out = fill + std::string(s);
+      else *out = std::string(s) + fill;
+      return true;
+    });
+  };
+}
+
+void Replace(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bool has_replacement = args.size() == 3;
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    std::string_view s = StringAt(*args[0], i);
+    std::string_view search = StringAt(*args[1], i);
+    std::string_view replacement = has_replacement ? StringAt(*args[2], i) : std::string_view();
+    if (search.empty()) {
+      out->append(s);
+      return true;
+    }
+    size_t pos = 0;
+    for (size_t hit; (hit = s.find(search, pos)) != std::string_view::npos; pos = hit + search.size()) {
+      out->append(s.substr(pos, hit - pos));
+      out->append(replacement);
+    }
+    out->append(s.substr(pos));
+    return true;
+  });
+}
+
+// split_part(str, delimiter, n): the n-th field (negative from the end), '' past the end.
+void SplitPart(const Args& args, size_t count, Vector& result, const FunctionContext& context) {
+  ExecuteSliceRows(args, count, result, [&](size_t i) {
+    std::string_view s = StringAt(*args[0], i);
+    std::string_view delim = StringAt(*args[1], i);
+    int32_t n = args[2]->Data<int32_t>()[i];
+    if (n == 0) {
+      throw InvalidInputError("[INVALID_INDEX_OF_ZERO] split_part: the index 0 is invalid; "
+                              "field numbers start at 1 (or -1 from the end)");
+    }
+    std::vector<std::pair<size_t, size_t>> fields;
+    if (delim.empty()) {
+      fields.emplace_back(0, s.size());
+    } else {
+      size_t pos = 0;
+      for (size_t hit; (hit = s.find(delim, pos)) != std::string_view::npos; pos = hit + delim.size()) {
+        fields.emplace_back(pos, hit);
+      }
+      fields.emplace_back(pos, s.size());
+    }
+    int64_t index = n > 0 ? n - 1 : static_cast<int64_t>(fields.size()) + n;
+    if (index < 0 || index >= static_cast<int64_t>(fields.size())) return StringRef(s.data(), 0);
+    return Slice(s, fields[index].first, fields[index].second);
+  });
+  (void)context;
+}
+
+// Returns the 1-based character position of needle in s at or after byte `from`, or 0.
+int32_t CharPosition(std::string_view s, std::string_view needle, size_t from = 0) {
+  size_t hit = s.find(needle, from);
+  if (hit == std::string_view::npos) return 0;
+  return static_cast<int32_t>(Utf8Length(s.substr(0, hit))) + 1;
+}
+
+void Instr(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteBinary<StringRef, StringRef, int32_t>(*args[0], *args[1], count, result,
+                                               [](StringRef s, StringRef sub) { return CharPosition(s.view(), sub.view()); });
+}
+
+// locate(substr, str[, pos]): 1-based, searching from character pos; 0 when pos < 1.
+void Locate(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bool has_pos = args.size() == 3;
+  int32_t* out = result.Data<int32_t>();
+  ExecuteRows(args, count, result, [&](size_t i) {
+    std::string_view sub = StringAt(*args[0], i), s = StringAt(*args[1], i);
+    int32_t pos = has_pos ? args[2]->Data<int32_t>()[i] : 1;
+    if (pos < 1) {
+      out[i] = 0;
+      return true;
+    }
+    size_t from = Utf8Offset(s, pos - 1);
+    if (from > s.size() || (from == s.size() && pos - 1 > static_cast<int32_t>(Utf8Length(s)))) {
+      out[i] = 0;
+      return true;
+    }
+    out[i] = CharPosition(s, sub, from);
+    return true;
+  });
+}
+
+enum class Match { kStarts, kEnds, kContains };
+
+template <Match kind>
+void MatchKernel(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteBinary<StringRef, StringRef, uint8_t>(*args[0], *args[1], count, result, [](StringRef a, StringRef b) {
+    std::string_view s = a.view(), t = b.view();
+    if constexpr (kind == Match::kStarts) return s.substr(0, t.size()) == t;
+    else if constexpr (kind == Match::kEnds) return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
+    else return s.find(t) != std::string_view::npos;
+  });
+}
+
+void Reverse(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    std::string_view s = StringAt(*args[0], i);
+    size_t end = s.size();
+    while (end > 0) {
+      size_t start = end - 1;
+      while (start > 0 && !IsUtf8Start(s[start])) --start;
+      out->append(s.substr(start, end - start));
+      end = start;
+    }
+    return true;
+  });
+}
+
+void Repeat(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    std::string_view s = StringAt(*args[0], i);
+    int32_t n = args[1]->Data<int32_t>()[i];
+    if (n > 0 && s.size() * static_cast<size_t>(n) > (size_t{1} << 30)) {
+      throw InvalidInputError("repeat: the result would exceed 1 GiB");
+    }
+    for (int32_t k = 0; k < n; ++k) out->append(s);
+    return true;
+  });
+}
+
+// left(str, n) / right(str, n): the first / last n characters.
+ScalarKernel LeftRight(bool left) {
+  return [left](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+    ExecuteSliceRows(args, count, result, [&](size_t i) {
+      std::string_view s = StringAt(*args[0], i);
+      int32_t n = args[1]->Data<int32_t>()[i];
+      if (n <= 0) return StringRef(s.data(), 0);
+      size_t chars = Utf8Length(s);
+      if (static_cast<size_t>(n) >= chars) return Slice(s, 0, s.size());
+      return left ? Slice(s, 0, Utf8Offset(s, n)) : Slice(s, Utf8Offset(s, chars - n), s.size());
+    });
+  };
+}
+
+// initcap: upper-cases the first letter of each space-separated word, lowers the rest.
+void Initcap(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    std::string_view s = StringAt(*args[0], i);
+    bool word_start = true;
+    for (size_t pos = 0; pos < s.size();) {
+      uint32_t cp = Utf8Decode(s, &pos);
+      Utf8Append(word_start ? ToUpperCodePoint(cp) : ToLowerCodePoint(cp), out);
+      word_start = cp == ' ';
+    }
+    return true;
+  });
+}
+
+void Ascii(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteUnary<StringRef, int32_t>(*args[0], count, result, [](StringRef s) {
+    if (s.size == 0) return 0;
+    size_t pos = 0;
+    return static_cast<int32_t>(Utf8Decode(s.view(), &pos));
+  });
+}
+
+// chr(n): the character of code point n mod 256; '' for a negative n (Spark).
+void Chr(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    int64_t n = args[0]->Data<int64_t>()[i];
+    if (n >= 0) Utf8Append(static_cast<uint32_t>(n % 256), out);
+    return true;
+  });
+}
+
+// Binds a function of strings with any number (at least min) of arguments.
+ScalarBinder VariadicStrings(const char* name, size_t min, ScalarKernel kernel) {
+  return [name, min, kernel](const ScalarBindInput& input) {
+    if (input.arg_types.size() < min) {
+      throw BinderError(std::string("[WRONG_NUM_ARGS] function ") + name + " requires at least " +
+                        std::to_string(min) + " arguments");
+    }
+    for (const LogicalType& t : input.arg_types) {
+      if (t.id() == TypeId::kInterval) ThrowArgumentTypes(name, input, "strings");
+    }
+    BoundScalarFunction bound;
+    bound.name = name;
+    bound.arg_types.assign(input.arg_types.size(), TypeId::kString);
+    bound.return_type = TypeId::kString;
+    bound.kernel = kernel;
+    return bound;
+  };
+}
+
+void Add(FunctionRegistry& registry, std::initializer_list<const char*> names, std::vector<Signature> overloads) {
+  for (const char* name : names) registry.AddScalar(name, SignatureBinder(name, overloads));
+}
+
+}  // namespace
+
+void RegisterStringFunctions(FunctionRegistry& registry) {
+  const LogicalType kStr = TypeId::kString, kInt = TypeId::kInt32, kBool = TypeId::kBoolean;
+  Add(registry, {"lower", "lcase"}, {{{kStr}, kStr, ChangeCase(false)}});
+  Add(registry, {"upper", "ucase"}, {{{kStr}, kStr, ChangeCase(true)}});
+  Add(registry, {"length", "char_length", "character_length", "len"},
+      {{{kStr}, kInt, CharLength}, {{TypeId::kBinary}, kInt, ByteLength}});
+  Add(registry, {"octet_length"}, {{{kStr}, kInt, ByteLength}, {{TypeId::kBinary}, kInt, ByteLength}});
+  Add(registry, {"substring", "substr"}, {{{kStr, kInt}, kStr, Substring}, {{kStr, kInt, kInt}, kStr, Substring}});
+  registry.AddScalar("concat", VariadicStrings("concat", 0, Concat));
+  registry.AddScalar("||", VariadicStrings("||", 2, Concat));
+  registry.AddScalar("concat_ws", VariadicStrings("concat_ws", 1, ConcatWs));
+  Add(registry, {"trim", "btrim"}, {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true)}});
+  Add(registry, {"ltrim"}, {{{kStr}, kStr, Trim(true, false)}, {{kStr, kStr}, kStr, Trim(true, false)}});
+  Add(registry, {"rtrim"}, {{{kStr}, kStr, Trim(false, true)}, {{kStr, kStr}, kStr, Trim(false, true)}});
+  Add(registry, {"lpad"}, {{{kStr, kInt}, kStr, Pad(true)}, {{kStr, kInt, kStr}, kStr, Pad(true)}});
+  Add(registry, {"rpad"}, {{{kStr, kInt}, kStr, Pad(false)}, {{kStr, kInt, kStr}, kStr, Pad(false)}});
+  Add(registry, {"replace"}, {{{kStr, kStr}, kStr, Replace}, {{kStr, kStr, kStr}, kStr, Replace}});
+  Add(registry, {"split_part"}, {{{kStr, kStr, kInt}, kStr, SplitPart}});
+  Add(registry, {"instr"}, {{{kStr, kStr}, kInt, Instr}});
+  Add(registry, {"locate", "position"}, {{{kStr, kStr}, kInt, Locate}, {{kStr, kStr, kInt}, kInt, Locate}});
+  Add(registry, {"starts_with", "startswith"}, {{{kStr, kStr}, kBool, MatchKernel<Match::kStarts>}});
+  Add(registry, {"ends_with", "endswith"}, {{{kStr, kStr}, kBool, MatchKernel<Match::kEnds>}});
+  Add(registry, {"contains"}, {{{kStr, kStr}, kBool, MatchKernel<Match::kContains>}});
+  Add(registry, {"reverse"}, {{{kStr}, kStr, Reverse}});
+  Add(registry, {"repeat"}, {{{kStr, kInt}, kStr, Repeat}});
+  Add(registry, {"left"}, {{{kStr, kInt}, kStr, LeftRight(true)}});
+  Add(registry, {"right"}, {{{kStr, kInt}, kStr, LeftRight(false)}});
+  Add(registry, {"initcap"}, {{{kStr}, kStr, Initcap}});
+  Add(registry, {"ascii"}, {{{kStr}, kInt, Ascii}});
+  Add(registry, {"chr", "char"}, {{{TypeId::kInt64}, kStr, Chr}});
+}
 
 }  // namespace floe
