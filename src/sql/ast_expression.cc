@@ -143,6 +143,11 @@ std::string WindowSpec::ToString() const {
 
 std::string FunctionExpression::ToString() const {
   std::string lower_name = Lower(name);
+  bool is_offset_window = window && (lower_name == "lag" || lower_name == "lead");
+  if (lower_name == "extract" && args.size() == 2 &&
+      args[0]->kind == ExpressionKind::kConstant) {
+    return "extract(" + args[0]->ToString() + " FROM " + args[1]->ToString() + ")";
+  }
   std::string out = lower_name + "(";
   if (distinct) out += "DISTINCT ";
   if (is_star) {
@@ -153,14 +158,27 @@ std::string FunctionExpression::ToString() const {
     if (i < arg_names.size() && !arg_names[i].empty()) out += arg_names[i] + " => ";
     out += args[i]->ToString();
   }
+  // Spark names lag(x) as lag(x, 1, NULL): its analyzer fills in the defaults.
+  std::string offset = args.size() >= 2 ? args[1]->ToString() : "1";
+  if (is_offset_window && !args.empty()) {
+    if (args.size() < 2) out += ", 1";
+    if (args.size() < 3) out += ", NULL";
+  }
   out += ")";
+  if (lower_name == "if" && !window) return "(IF" + out.substr(2) + ")";  // Spark's If.sql
   if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
   if (window) {
     std::string spec = window->ToString();
     if (!window->frame && window->base_name.empty()) {
       // Spark names the column with the frame its analyzer fills in.
       std::string frame;
-      if (IsRankingFunction(lower_name)) {
+      if (is_offset_window) {
+        // Spark frames lag(x, n) at -n FOLLOWING and lead(x, n) at n FOLLOWING.
+        std::string bound = lower_name == "lag"
+                                ? (offset.rfind('-', 0) == 0 ? offset.substr(1) : "-" + offset)
+                                : offset;
+        frame = "ROWS BETWEEN " + bound + " FOLLOWING AND " + bound + " FOLLOWING";
+      } else if (IsRankingFunction(lower_name)) {
         frame = "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";
       } else if (!window->order_by.empty()) {
         frame = "RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";

@@ -111,7 +111,7 @@ class Parser {
   void ParseTableAlias(TableRef& ref, bool allow_column_aliases);
   bool PeekTimeTravel() const;
 
-  // Expressions (parser_expression.cc, parser_primary.cc).
+  // Expressions (parser_expression.cc, parser_primary.cc, parser_function.cc).
   ExpressionPtr ParseExpr();
   ExpressionPtr ParseOr();
   ExpressionPtr ParseAnd();
@@ -132,6 +132,7 @@ class Parser {
   ExpressionPtr ParseExtract();
   ExpressionPtr ParseFunctionCall(std::vector<std::string> name_parts, const Token& start);
   ExpressionPtr ParseFunctionArgument(std::string* name);
+  void ParseFunctionArguments(FunctionExpression& function);
   ExpressionPtr ParseSubqueryExpression(SubqueryKind kind, const Token& start);
   std::unique_ptr<WindowSpec> ParseWindowSpec();
   FrameBound ParseFrameBound();

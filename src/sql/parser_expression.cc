@@ -254,7 +254,9 @@ ExpressionPtr Parser::ParseUnary() {
     // Spark's literal rule folds the sign into a number: -1 is a literal.
     if (token.text == "-" && Peek().type == TokenType::kNumber) {
       const Token& number = Next();
-      return ParsePostfix(ParseNumber(number, /*negate=*/true));
+      ExpressionPtr constant = ParseNumber(number, /*negate=*/true);
+      constant->position = token.position;
+      return ParsePostfix(std::move(constant));
     }
     auto unary = std::make_unique<UnaryExpression>();
     unary->position = token.position;

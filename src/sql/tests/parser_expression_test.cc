@@ -166,7 +166,7 @@ TEST(ParserExpressionTest, FunctionCalls) {
   EXPECT_EQ(call.arg_names[2], "options");
   auto qualified = Parser::ParseExpression("system.f(1)");
   EXPECT_EQ(qualified->As<FunctionExpression>().qualifiers.size(), 1u);
-  EXPECT_EQ(Name("extract(YEAR FROM ts)"), "extract(YEAR, ts)");
+  EXPECT_EQ(Name("extract(YEAR FROM ts)"), "extract(YEAR FROM ts)");
 }
 
 TEST(ParserExpressionTest, WindowFunctions) {
@@ -241,11 +241,55 @@ TEST(ParserExpressionTest, Subqueries) {
 }
 
 TEST(ParserExpressionTest, PositionsPointAtTokens) {
+  EXPECT_EQ(Parser::ParseExpression("  -5")->position.column, 3);
   auto expr = Parser::ParseExpression("a +\n  foo(b)");
   const auto& add = expr->As<BinaryExpression>();
   EXPECT_EQ(add.right->position.line, 2);
   EXPECT_EQ(add.right->position.column, 3);
   EXPECT_EQ(add.right->position.offset, 6u);
+}
+
+}  // namespace
+}  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ParserExpressionTest, SpecialFunctionForms) {
+  auto args = [](std::string_view sql) {
+    auto expr = Parser::ParseExpression(sql);
+    const auto& function = expr->As<FunctionExpression>();
+    std::string out = function.name + ":";
+    for (const auto& arg : function.args) out += " " + arg->ToString();
+    EXPECT_EQ(function.args.size(), function.arg_names.size());
+    return out;
+  };
+  EXPECT_EQ(args("trim(s)"), "trim: s");
+  EXPECT_EQ(args("TRIM(BOTH FROM s)"), "TRIM: s");
+  EXPECT_EQ(args("trim(BOTH 'x' FROM s)"), "trim: x s");
+  EXPECT_EQ(args("trim('x' FROM s)"), "trim: x s");
+  EXPECT_EQ(args("trim(LEADING 'x' FROM s)"), "ltrim: x s");
+  EXPECT_EQ(args("trim(TRAILING FROM s)"), "rtrim: s");
+  EXPECT_EQ(args("position('a' IN s)"), "position: a s");
+  EXPECT_EQ(args("position('a', s, 2)"), "position: a s 2");
+  EXPECT_EQ(args("substring(s FROM 2 FOR 3)"), "substring: s 2 3");
+  EXPECT_EQ(args("substring(s, 2)"), "substring: s 2");
+  EXPECT_EQ(args("overlay(s PLACING 'ab' FROM 2 FOR 1)"), "overlay: s ab 2 1");
+  EXPECT_EQ(args("extract(YEAR FROM ts)"), "extract: YEAR ts");
+}
+
+TEST(ParserExpressionTest, SparkNamesOfSpecialFunctions) {
+  EXPECT_EQ(Name("extract(year FROM ts)"), "extract(year FROM ts)");
+  EXPECT_EQ(Name("if(a > 1, 'x', 'y')"), "(IF((a > 1), x, y))");
+  EXPECT_EQ(Name("lag(x) OVER (ORDER BY t)"),
+            "lag(x, 1, NULL) OVER (ORDER BY t ASC NULLS FIRST ROWS BETWEEN -1 FOLLOWING AND -1 "
+            "FOLLOWING)");
+  EXPECT_EQ(Name("lead(x, 2, 0) OVER (ORDER BY t)"),
+            "lead(x, 2, 0) OVER (ORDER BY t ASC NULLS FIRST ROWS BETWEEN 2 FOLLOWING AND 2 "
+            "FOLLOWING)");
+  EXPECT_EQ(Name("ntile(4) OVER (ORDER BY t)"),
+            "ntile(4) OVER (ORDER BY t ASC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND "
+            "CURRENT ROW)");
 }
 
 }  // namespace

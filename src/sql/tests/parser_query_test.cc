@@ -318,6 +318,13 @@ TEST(ParserQueryTest, SyntaxErrorsPointAtTheToken) {
             "Parser Error: syntax error at or near \"WEHRE\"\n"
             "LINE 3: WEHRE a = 1\n"
             "        ^");
+  ParserError second = ErrorOf("SELECT 1;\n\tSELECT a FROM t WHERE a = = 1");
+  EXPECT_EQ(second.line(), 2);
+  EXPECT_EQ(second.column(), 28);
+  EXPECT_EQ(RenderParserError(second, "SELECT 1;\n\tSELECT a FROM t WHERE a = = 1"),
+            "Parser Error: syntax error at or near \"=\"\n"
+            "LINE 2: \tSELECT a FROM t WHERE a = = 1\n"
+            "        \t                          ^");
   EXPECT_STREQ(ErrorOf("SELECT").what(), "syntax error at end of input");
   EXPECT_STREQ(ErrorOf("SELECT (1").what(), "syntax error at end of input");
   EXPECT_STREQ(ErrorOf("SELECT 1 +").what(), "syntax error at end of input");

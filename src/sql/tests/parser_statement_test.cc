@@ -81,6 +81,9 @@ TEST(ParserStatementTest, CreateTableVariants) {
       "CREATE TABLE t (a ARRAY<INT>, m MAP<STRING, BIGINT>, s STRUCT<x: INT, y STRING>)",
       StatementKind::kCreateTable);
   EXPECT_EQ(nested->columns[2].type.ToString(), "STRUCT<x: INT, y: STRING>");
+  auto external = Parse<CreateTableStatement>("CREATE TABLE t USING parquet LOCATION '/data'",
+                                              StatementKind::kCreateTable);
+  EXPECT_TRUE(external->columns.empty());
   EXPECT_THROW(Parser::ParseStatement("CREATE TABLE t"), ParserError);
   EXPECT_THROW(Parser::ParseStatement("CREATE TABLE t (a INT) LOCATION 'a' LOCATION 'b'"),
                ParserError);
