@@ -13,7 +13,9 @@
 namespace floe {
 
 /// Evaluates a function over `count` rows: args[i] holds argument i (already cast to the
-/// bound argument types), result receives the values and NULLs.
+/// bound argument types), result (of the return type, capacity >= count) receives the
+/// values and NULLs; the kernel sets the validity of every row it writes. Kernels are
+/// stateless and may run on several threads at once.
 using ScalarKernel = std::function<void(const std::vector<const Vector*>& args, size_t count,
                                         Vector& result, const FunctionContext& context)>;
 
@@ -30,6 +32,17 @@ struct BoundScalarFunction {
 };
 
 /// What the binder knows about the arguments: their types and, for literals, values.
+///
+/// How a binder calls a function: look up FunctionRegistry::FindScalar(name) (operators
+/// are functions too: "+", "=", "<=>", "||", "negative", "like", ...), call it with the
+/// arguments' own types (a bare NULL as TypeId::kNull) and the values of literal
+/// arguments, then wrap each argument whose type differs from the returned arg_types[i]
+/// in a CAST (CastVector, same context); the function has done the coercion (common super
+/// type for comparisons, Spark's decimal rules for arithmetic, implicit casts to a fixed
+/// signature). Literals matter: an integer literal next to a decimal takes the fewest
+/// digits (Spark), and LIKE / regexp / format patterns given as literals compile once.
+/// CASE / COALESCE / IF / NULLIF / IN are the executor's: their branch type is
+/// WiderType (type_coercion.h).
 struct ScalarBindInput {
   std::vector<LogicalType> arg_types;
   /// Constant value of argument i when it is a literal (e.g. a format string).

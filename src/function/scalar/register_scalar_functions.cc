@@ -17,6 +17,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterRoundingFunctions(registry);
   RegisterGreatestLeast(registry);
   RegisterHashFunction(registry);
+  RegisterEncodingFunctions(registry);
 }
 
 }  // namespace floe

@@ -29,6 +29,8 @@ void RegisterMathFunctions(FunctionRegistry& registry);
 void RegisterRoundingFunctions(FunctionRegistry& registry);
 /// Registers greatest and least.
 void RegisterGreatestLeast(FunctionRegistry& registry);
+/// Registers hex, unhex and typeof.
+void RegisterEncodingFunctions(FunctionRegistry& registry);
 /// Registers hash (Spark's Murmur3 with seed 42).
 void RegisterHashFunction(FunctionRegistry& registry);
 
