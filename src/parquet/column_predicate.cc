@@ -1,6 +1,9 @@
 #include "parquet/column_predicate.h"
 
 #include <cmath>
+#include <optional>
+
+#include "common/decimal.h"
 
 namespace floe {
 
@@ -9,6 +12,44 @@ namespace {
 bool IsNaN(const Value& v) {
   return (v.type().id() == TypeId::kFloat || v.type().id() == TypeId::kDouble) &&
          std::isnan(v.float64());
+}
+
+// Returns v as a value of type t when that loses nothing (int -> bigint, int -> decimal,
+// float -> double, decimal -> decimal of a larger scale); nothing otherwise.
+std::optional<Value> Coerce(const Value& v, const LogicalType& t) {
+  if (v.is_null() || v.type() == t) return v;
+  TypeId from = v.type().id();
+  bool integer = from == TypeId::kInt32 || from == TypeId::kInt64;
+  switch (t.id()) {
+    case TypeId::kInt64:
+      if (from == TypeId::kInt32) return Value::Int64(v.int32());
+      return std::nullopt;
+    case TypeId::kDouble:
+      if (from == TypeId::kFloat) return Value::Double(v.float32());
+      if (integer && v.int64() >= -(int64_t{1} << 53) && v.int64() <= (int64_t{1} << 53)) {
+        return Value::Double(static_cast<double>(from == TypeId::kInt32 ? v.int32() : v.int64()));
+      }
+      return std::nullopt;
+    case TypeId::kDecimal: {
+      int128_t unscaled;
+      int scale;
+      if (integer) {
+        unscaled = from == TypeId::kInt32 ? v.int32() : v.int64();
+        scale = 0;
+      } else if (from == TypeId::kDecimal) {
+        unscaled = v.decimal();
+        scale = v.type().scale();
+      } else {
+        return std::nullopt;
+      }
+      int128_t out;
+      if (scale > t.scale() || !RescaleDecimal(unscaled, scale, t.scale(), 38, &out)) {
+        return std::nullopt;
+      }
+      return Value::Decimal(out, t.precision(), t.scale());
+    }
+    default: return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -26,13 +67,21 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
   const Value& min = *stats.min;
   const Value& max = *stats.max;
   bool floating = min.type().IsFloating();
+  std::vector<Value> coerced;
+  coerced.reserve(values.size());
   for (const Value& v : values) {
-    // why: another type cannot be compared safely; NULL literals compare to nothing
-    if (v.is_null()) continue;
-    if (v.type().id() != min.type().id()) return true;
-    if (v.type().id() == TypeId::kDecimal && v.type().scale() != min.type().scale()) return true;
-    if (IsNaN(v)) return true;
+    // why: a value that cannot be turned losslessly into the column's type cannot be
+    // compared safely; NULL literals compare to nothing
+    std::optional<Value> c = Coerce(v, min.type());
+    if (!c) return true;
+    if (IsNaN(*c)) return true;
+    coerced.push_back(std::move(*c));
   }
+  return MayMatchValues(coerced, min, max, floating);
+}
+
+bool ColumnPredicate::MayMatchValues(const std::vector<Value>& values, const Value& min,
+                                     const Value& max, bool floating) const {
   switch (op) {
     case Op::kEq:
     case Op::kIn:

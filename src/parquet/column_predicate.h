@@ -8,8 +8,8 @@
 namespace floe {
 
 /// One conjunct of a scan filter on a file column, used to skip row groups and pages.
-/// The values have the column's floe type; a predicate whose values have another type
-/// never prunes.
+/// The values have the column's floe type, or one that converts to it without loss
+/// (INT to BIGINT, DOUBLE or DECIMAL; FLOAT to DOUBLE); other values never prune.
 struct ColumnPredicate {
   enum class Op { kEq, kLt, kLe, kGt, kGe, kIsNull, kIsNotNull, kIn };
   /// Index into ParquetReader::columns().
@@ -20,6 +20,10 @@ struct ColumnPredicate {
 
   /// Returns false only when no row described by the statistics can satisfy the predicate.
   bool MayMatch(const ColumnStatistics& stats) const;
+
+ private:
+  bool MayMatchValues(const std::vector<Value>& values, const Value& min, const Value& max,
+                      bool floating) const;
 };
 
 }  // namespace floe

@@ -221,6 +221,7 @@ bool ColumnReader::NextPage(size_t skippable_rows) {
       rows = h.data_page_header_v2->num_rows;
     }
     if (rows < 0) Corrupt(column_.name, "negative row count in a page");
+    ++data_pages_seen_;
     if (rows == 0) continue;
     if (static_cast<size_t>(rows) <= skippable_rows) {
       page_rows_left_ = rows;
@@ -453,7 +454,13 @@ void ColumnReader::Read(size_t n, Vector& out) {
   size_t done = 0;
   uint8_t* out_data = out.RawData();
   while (done < n) {
-    if (page_rows_left_ == 0) NextPage(0);
+    if (page_rows_left_ == 0) {
+      if (data_pages_seen_ < sparse_first_rows_.size() &&
+          sparse_first_rows_[data_pages_seen_] != row_ + static_cast<int64_t>(done)) {
+        Corrupt(column_.name, "the offset index does not match the pages");
+      }
+      NextPage(0);
+    }
     size_t k = std::min<size_t>(n - done, static_cast<size_t>(page_rows_left_));
     size_t non_null = k;
     uint8_t* levels = levels_.data();
@@ -482,12 +489,22 @@ void ColumnReader::Read(size_t n, Vector& out) {
     done += k;
     page_rows_left_ -= static_cast<int64_t>(k);
   }
+  row_ += static_cast<int64_t>(n);
 }
 
 void ColumnReader::Skip(size_t n) {
   while (n > 0) {
+    if (page_rows_left_ == 0 && data_pages_seen_ < sparse_first_rows_.size() &&
+        sparse_first_rows_[data_pages_seen_] > row_) {
+      // rows of pages that were not read at all
+      auto gap = std::min<int64_t>(static_cast<int64_t>(n), sparse_first_rows_[data_pages_seen_] - row_);
+      row_ += gap;
+      n -= static_cast<size_t>(gap);
+      continue;
+    }
     if (page_rows_left_ == 0 && !NextPage(n)) {
       n -= static_cast<size_t>(page_rows_left_);
+      row_ += page_rows_left_;
       page_rows_left_ = 0;
       continue;
     }

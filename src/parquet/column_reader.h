@@ -20,6 +20,11 @@ class ColumnReader {
   ColumnReader(const ParquetColumn& column, parquet::Codec codec, Vector chunk_holder,
                const uint8_t* chunk, size_t chunk_size, ScanCounters* counters);
 
+  /// Declares that the chunk bytes hold only some data pages (after any dictionary
+  /// page), starting at these rows of the row group; the rows between them are absent
+  /// and may only be skipped.
+  void SetSparsePages(std::vector<int64_t> first_rows) { sparse_first_rows_ = std::move(first_rows); }
+
   /// Decodes the next n rows into rows [0, n) of out.
   void Read(size_t n, Vector& out);
   /// Skips n rows, passing over whole pages without decompressing them.
@@ -46,6 +51,9 @@ class ColumnReader {
   const uint8_t* chunk_;
   size_t chunk_size_;
   size_t chunk_pos_ = 0;
+  int64_t row_ = 0;  // the row group row the next Read returns
+  std::vector<int64_t> sparse_first_rows_;
+  size_t data_pages_seen_ = 0;
 
   Vector dict_;  // the dictionary, already converted to the output type
   size_t dict_size_ = 0;

@@ -228,35 +228,99 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
       return;
     }
     counters->row_groups_read++;
+    bool partial = !(ranges.size() == 1 && ranges[0].first == 0 &&
+                     ranges[0].second == metadata_.row_groups[row_group].num_rows);
     for (int c : projection) {
-      const ParquetColumn& col = columns_[c];
-      const ColumnMetaData& m = Chunk(row_group, c).meta_data;
-      if (m.type != col.physical_type) {
-        throw FormatError("column \"" + col.name + "\": chunk type differs from the schema");
-      }
-      int64_t start = m.data_page_offset;
-      if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 &&
-          *m.dictionary_page_offset < start) {
-        start = *m.dictionary_page_offset;
-      }
-      int64_t length = m.total_compressed_size;
-      uint64_t limit = file_->size() - kFooterTail;
-      if (start < 4 || length < 0 || static_cast<uint64_t>(start) > limit ||
-          static_cast<uint64_t>(length) > limit - static_cast<uint64_t>(start)) {
-        throw FormatError("column \"" + col.name + "\": column chunk is past the end of the file");
-      }
-      Vector holder(TypeId::kBinary, 0);
-      auto* bytes = reinterpret_cast<uint8_t*>(holder.heap().Allocate(static_cast<size_t>(length) + 8));
-      file_->ReadAt(static_cast<uint64_t>(start), static_cast<uint64_t>(length), bytes);
-      counters->bytes_read += length;
-      readers.push_back(std::make_unique<ColumnReader>(col, m.codec, std::move(holder), bytes,
-                                                       static_cast<size_t>(length),
-                                                       counters.get()));
+      readers.push_back(OpenColumn(row_group, c, partial ? &ranges : nullptr, counters.get()));
     }
   });
   if (readers.empty() && !projection.empty()) ranges.clear();
   return std::make_unique<RowGroupReader>(path(), std::move(types), std::move(readers),
                                           std::move(ranges), std::move(counters), sink);
+}
+
+std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, int column,
+                                                      const Ranges* ranges,
+                                                      ScanCounters* counters) const {
+  const ParquetColumn& col = columns_[column];
+  const ColumnChunk& chunk = Chunk(row_group, column);
+  const ColumnMetaData& m = chunk.meta_data;
+  if (m.type != col.physical_type) {
+    throw FormatError("column \"" + col.name + "\": chunk type differs from the schema");
+  }
+  int64_t start = m.data_page_offset;
+  if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 &&
+      *m.dictionary_page_offset < start) {
+    start = *m.dictionary_page_offset;
+  }
+  int64_t length = m.total_compressed_size;
+  uint64_t limit = file_->size() - kFooterTail;
+  if (start < 4 || length < 0 || static_cast<uint64_t>(start) > limit ||
+      static_cast<uint64_t>(length) > limit - static_cast<uint64_t>(start)) {
+    throw FormatError("column \"" + col.name + "\": column chunk is past the end of the file");
+  }
+  // With row ranges and an offset index, read the dictionary and the pages that hold
+  // rows in the ranges; the others are never read.
+  std::vector<std::pair<int64_t, int64_t>> spans{{start, length}};
+  std::vector<int64_t> first_rows;
+  int64_t skipped_pages = 0;
+  if (ranges && chunk.offset_index_offset && chunk.offset_index_length > 0) {
+    int64_t oi_offset = *chunk.offset_index_offset;
+    int32_t oi_length = chunk.offset_index_length;
+    if (oi_offset < 0 || static_cast<uint64_t>(oi_offset) > file_->size() ||
+        static_cast<uint64_t>(oi_length) > file_->size() - static_cast<uint64_t>(oi_offset)) {
+      throw FormatError("offset index of column \"" + col.name + "\" is past the end of the file");
+    }
+    std::vector<uint8_t> bytes(static_cast<size_t>(oi_length));
+    file_->ReadAt(static_cast<uint64_t>(oi_offset), bytes.size(), bytes.data());
+    counters->bytes_read += oi_length;
+    OffsetIndex oi = DecodeOffsetIndex(bytes.data(), bytes.size());
+    const auto& pages = oi.page_locations;
+    int64_t rg_rows = metadata_.row_groups[row_group].num_rows;
+    bool valid = !pages.empty() && pages[0].offset >= start;
+    for (size_t i = 0; valid && i < pages.size(); ++i) {
+      int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
+      valid = pages[i].compressed_page_size > 0 && pages[i].offset >= start &&
+              pages[i].offset + pages[i].compressed_page_size <= start + length &&
+              pages[i].first_row_index < end_row && (i > 0 || pages[i].first_row_index == 0) &&
+              (i == 0 || pages[i].offset >= pages[i - 1].offset + pages[i - 1].compressed_page_size);
+    }
+    if (valid) {
+      spans.clear();
+      if (pages[0].offset > start) spans.emplace_back(start, pages[0].offset - start);
+      size_t r = 0;
+      for (size_t i = 0; i < pages.size(); ++i) {
+        int64_t first = pages[i].first_row_index;
+        int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
+        while (r < ranges->size() && (*ranges)[r].second <= first) ++r;
+        if (r == ranges->size() || (*ranges)[r].first >= end_row) {
+          ++skipped_pages;
+          continue;
+        }
+        first_rows.push_back(first);
+        if (!spans.empty() && spans.back().first + spans.back().second == pages[i].offset) {
+          spans.back().second += pages[i].compressed_page_size;
+        } else {
+          spans.emplace_back(pages[i].offset, pages[i].compressed_page_size);
+        }
+      }
+    }
+  }
+  int64_t total = 0;
+  for (const auto& span : spans) total += span.second;
+  Vector holder(TypeId::kBinary, 0);
+  auto* buffer = reinterpret_cast<uint8_t*>(holder.heap().Allocate(static_cast<size_t>(total) + 8));
+  int64_t at = 0;
+  for (const auto& [offset, size] : spans) {
+    file_->ReadAt(static_cast<uint64_t>(offset), static_cast<uint64_t>(size), buffer + at);
+    at += size;
+  }
+  counters->bytes_read += total;
+  counters->pages_skipped += skipped_pages;
+  auto reader = std::make_unique<ColumnReader>(col, m.codec, std::move(holder), buffer,
+                                               static_cast<size_t>(total), counters);
+  if (!first_rows.empty() || skipped_pages > 0) reader->SetSparsePages(std::move(first_rows));
+  return reader;
 }
 
 }  // namespace floe

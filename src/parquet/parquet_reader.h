@@ -63,6 +63,9 @@ class ParquetReader {
   std::vector<std::pair<int64_t, int64_t>> MatchingRows(
       int row_group, const std::vector<ColumnPredicate>& predicates, ScanCounters* counters) const;
   const parquet::ColumnChunk& Chunk(int row_group, int column) const;
+  std::unique_ptr<ColumnReader> OpenColumn(int row_group, int column,
+                                           const std::vector<std::pair<int64_t, int64_t>>* ranges,
+                                           ScanCounters* counters) const;
 
   std::unique_ptr<LocalFileReader> file_;
   parquet::FileMetaData metadata_;

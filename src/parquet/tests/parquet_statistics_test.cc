@@ -101,8 +101,19 @@ TEST(ColumnPredicateTest, MayMatchFollowsTheStatistics) {
   EXPECT_TRUE(p(Op::kIn, {Value::Int64(1), Value::Int64(15)}).MayMatch(s));
   EXPECT_FALSE(p(Op::kIsNull, {}).MayMatch(s));
   EXPECT_TRUE(p(Op::kIsNotNull, {}).MayMatch(s));
-  // another type never prunes
-  EXPECT_TRUE(p(Op::kEq, {Value::Int32(99)}).MayMatch(s));
+  // values of a narrower type are widened; other types never prune
+  EXPECT_FALSE(p(Op::kEq, {Value::Int32(99)}).MayMatch(s));
+  EXPECT_TRUE(p(Op::kEq, {Value::Int32(15)}).MayMatch(s));
+  EXPECT_TRUE(p(Op::kEq, {Value::String("99")}).MayMatch(s));
+  ColumnStatistics dec;
+  dec.min = Value::Decimal(1050, 10, 2);  // 10.50
+  dec.max = Value::Decimal(2000, 10, 2);  // 20.00
+  dec.num_values = 1;
+  EXPECT_FALSE(p(Op::kEq, {Value::Int64(10)}).MayMatch(dec));
+  EXPECT_TRUE(p(Op::kEq, {Value::Int64(11)}).MayMatch(dec));
+  EXPECT_FALSE(p(Op::kLt, {Value::Decimal(105, 3, 1)}).MayMatch(dec));  // 10.5
+  EXPECT_TRUE(p(Op::kLe, {Value::Decimal(105, 3, 1)}).MayMatch(dec));
+  EXPECT_TRUE(p(Op::kEq, {Value::Decimal(10501, 10, 3)}).MayMatch(dec));  // finer scale: no pruning
   // all NULL: only IS NULL can match
   ColumnStatistics nulls;
   nulls.null_count = 5;
@@ -181,6 +192,10 @@ TEST(ParquetPruningTest, PagesSkippedByThePageIndex) {
   EXPECT_EQ(rows[234][1], Value::String("s34"));
   EXPECT_EQ(counters.pages_read, 2);
   EXPECT_EQ(counters.rows_read, 1000);
+  EXPECT_EQ(counters.pages_skipped, 2 * 49);  // never read from the file
+  ScanCounters full;
+  ReadRows(*reader, {0, 1}, {}, &full);
+  EXPECT_LT(counters.bytes_read * 2, full.bytes_read);  // the dictionaries are still read
 
   // the same scan without the page index gives a superset with the same matches
   ParquetWriterOptions no_index = options;
