@@ -109,22 +109,22 @@ struct CreateNamespaceStatement : Statement {
 
 /// Names the one change an ALTER TABLE statement makes.
 enum class AlterTableAction : uint8_t {
-  kRenameTable,           // RENAME TO new_name
-  kAddColumns,            // ADD COLUMN(S) (..) / ADD COLUMN c t
-  kDropColumns,           // DROP COLUMN(S) [IF EXISTS] a, b
-  kRenameColumn,          // RENAME COLUMN a TO b
-  kAlterColumn,           // ALTER|CHANGE [COLUMN] c TYPE t | SET/DROP NOT NULL | COMMENT '..'
-  kSetProperties,         // SET TBLPROPERTIES (..)
-  kUnsetProperties,       // UNSET TBLPROPERTIES [IF EXISTS] (..)
-  kAddPartitionField,     // ADD PARTITION FIELD transform [AS name]
-  kDropPartitionField,    // DROP PARTITION FIELD transform|name
-  kReplacePartitionField, // REPLACE PARTITION FIELD x WITH transform [AS name]
-  kWriteOrder,            // WRITE [LOCALLY] ORDERED BY .. | DISTRIBUTED BY PARTITION .. | UNORDERED
-  kSetLocation,           // SET LOCATION '..'
-  kCreateBranch,          // CREATE [OR REPLACE] BRANCH [IF NOT EXISTS] name ..
-  kCreateTag,             // CREATE [OR REPLACE] TAG [IF NOT EXISTS] name ..
-  kDropBranch,            // DROP BRANCH [IF EXISTS] name
-  kDropTag,               // DROP TAG [IF EXISTS] name
+  kRenameTable,            // RENAME TO new_name
+  kAddColumns,             // ADD COLUMN(S) (..) / ADD COLUMN c t
+  kDropColumns,            // DROP COLUMN(S) [IF EXISTS] a, b
+  kRenameColumn,           // RENAME COLUMN a TO b
+  kAlterColumn,            // ALTER|CHANGE [COLUMN] c TYPE t | SET/DROP NOT NULL | COMMENT '..'
+  kSetProperties,          // SET TBLPROPERTIES (..)
+  kUnsetProperties,        // UNSET TBLPROPERTIES [IF EXISTS] (..)
+  kAddPartitionField,      // ADD PARTITION FIELD transform [AS name]
+  kDropPartitionField,     // DROP PARTITION FIELD transform|name
+  kReplacePartitionField,  // REPLACE PARTITION FIELD x WITH transform [AS name]
+  kWriteOrder,    // WRITE [LOCALLY] ORDERED BY .. | DISTRIBUTED BY PARTITION .. | UNORDERED
+  kSetLocation,   // SET LOCATION '..'
+  kCreateBranch,  // CREATE [OR REPLACE] BRANCH [IF NOT EXISTS] name ..
+  kCreateTag,     // CREATE [OR REPLACE] TAG [IF NOT EXISTS] name ..
+  kDropBranch,    // DROP BRANCH [IF EXISTS] name
+  kDropTag,       // DROP TAG [IF EXISTS] name
 };
 
 /// One key of WRITE ORDERED BY: a column or transform, direction, null order.

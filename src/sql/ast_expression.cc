@@ -35,7 +35,7 @@ std::string QuoteString(const std::string& s) {
 }
 
 bool IsRankingFunction(const std::string& name) {
-  static const char* kNames[] = {"row_number", "rank",   "dense_rank", "percent_rank",
+  static const char* kNames[] = {"row_number", "rank",  "dense_rank", "percent_rank",
                                  "cume_dist",  "ntile", "lag",        "lead"};
   for (const char* n : kNames) {
     if (name == n) return true;
@@ -120,8 +120,8 @@ std::string FrameBound::ToString() const {
 }
 
 std::string WindowFrame::ToString() const {
-  return std::string(unit == FrameUnit::kRows ? "ROWS" : "RANGE") + " BETWEEN " +
-         start.ToString() + " AND " + end.ToString();
+  return std::string(unit == FrameUnit::kRows ? "ROWS" : "RANGE") + " BETWEEN " + start.ToString() +
+         " AND " + end.ToString();
 }
 
 std::string WindowSpec::ToString() const {
@@ -144,8 +144,7 @@ std::string WindowSpec::ToString() const {
 std::string FunctionExpression::ToString() const {
   std::string lower_name = Lower(name);
   bool is_offset_window = window && (lower_name == "lag" || lower_name == "lead");
-  if (lower_name == "extract" && args.size() == 2 &&
-      args[0]->kind == ExpressionKind::kConstant) {
+  if (lower_name == "extract" && args.size() == 2 && args[0]->kind == ExpressionKind::kConstant) {
     return "extract(" + args[0]->ToString() + " FROM " + args[1]->ToString() + ")";
   }
   std::string out = lower_name + "(";
@@ -258,8 +257,8 @@ std::string IsExpression::ToString() const {
 }
 
 std::string BetweenExpression::ToString() const {
-  std::string out = "(" + input->ToString() + " BETWEEN " + lower->ToString() + " AND " +
-                    upper->ToString() + ")";
+  std::string out =
+      "(" + input->ToString() + " BETWEEN " + lower->ToString() + " AND " + upper->ToString() + ")";
   return negated ? "(NOT " + out + ")" : out;
 }
 

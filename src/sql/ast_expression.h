@@ -43,9 +43,13 @@ struct ParsedExpression {
 
   /// Returns this node as its concrete struct; the caller has checked `kind`.
   template <class T>
-  T& As() { return static_cast<T&>(*this); }
+  T& As() {
+    return static_cast<T&>(*this);
+  }
   template <class T>
-  const T& As() const { return static_cast<const T&>(*this); }
+  const T& As() const {
+    return static_cast<const T&>(*this);
+  }
 
   ExpressionKind kind;
   SourcePosition position;
@@ -131,8 +135,7 @@ struct OrderByItem {
   bool descending() const { return direction == OrderDirection::kDescending; }
   /// Returns whether NULLs sort first, resolving the default as Spark does.
   bool nulls_first() const {
-    return null_order == NullOrder::kDefault ? !descending()
-                                             : null_order == NullOrder::kNullsFirst;
+    return null_order == NullOrder::kDefault ? !descending() : null_order == NullOrder::kNullsFirst;
   }
   /// Returns the key as Spark prints a SortOrder: `a ASC NULLS FIRST`.
   std::string ToString() const;
@@ -217,11 +220,28 @@ struct UnaryExpression : ParsedExpression {
 /// Names a binary operator. `IS NOT DISTINCT FROM` parses as kNullSafeEqual and
 /// `IS DISTINCT FROM` as NOT over it, as Spark does.
 enum class BinaryOp : uint8_t {
-  kAdd, kSubtract, kMultiply, kDivide, kModulo, kIntegerDivide,  // DIV
-  kConcat,  // ||
-  kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual, kNullSafeEqual,
-  kAnd, kOr,
-  kBitwiseAnd, kBitwiseOr, kBitwiseXor, kShiftLeft, kShiftRight, kShiftRightUnsigned,
+  kAdd,
+  kSubtract,
+  kMultiply,
+  kDivide,
+  kModulo,
+  kIntegerDivide,  // DIV
+  kConcat,         // ||
+  kEqual,
+  kNotEqual,
+  kLess,
+  kLessEqual,
+  kGreater,
+  kGreaterEqual,
+  kNullSafeEqual,
+  kAnd,
+  kOr,
+  kBitwiseAnd,
+  kBitwiseOr,
+  kBitwiseXor,
+  kShiftLeft,
+  kShiftRight,
+  kShiftRightUnsigned,
 };
 
 /// Returns the operator as written in SQL ("+", "AND", "<=>", ...).

@@ -30,9 +30,13 @@ struct TableRef {
 
   /// Returns this node as its concrete struct; the caller has checked `kind`.
   template <class T>
-  T& As() { return static_cast<T&>(*this); }
+  T& As() {
+    return static_cast<T&>(*this);
+  }
   template <class T>
-  const T& As() const { return static_cast<const T&>(*this); }
+  const T& As() const {
+    return static_cast<const T&>(*this);
+  }
 
   TableRefKind kind;
   SourcePosition position;

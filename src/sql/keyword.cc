@@ -26,13 +26,13 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 }
 
 bool IsReservedKeyword(std::string_view word) {
-  return InList(word, {"ALL",    "AND",   "AS",    "BETWEEN", "CASE",      "CROSS",  "DISTINCT",
-                       "ELSE",   "END",   "EXCEPT", "FALSE",  "FROM",      "FULL",   "GROUP",
-                       "HAVING", "ILIKE", "IN",    "INNER",   "INTERSECT", "INTO",   "IS",
-                       "JOIN",   "LEFT",  "LIKE",  "MINUS",   "NATURAL",   "NOT",    "NULL",
-                       "ON",     "OR",    "ORDER", "OUTER",   "REGEXP",    "RIGHT",  "RLIKE",
-                       "SELECT", "TABLE", "THEN",  "TRUE",    "UNION",     "USING",  "WHEN",
-                       "WHERE",  "WITH"});
+  return InList(
+      word,
+      {"ALL",       "AND",   "AS",   "BETWEEN", "CASE",  "CROSS",  "DISTINCT", "ELSE",    "END",
+       "EXCEPT",    "FALSE", "FROM", "FULL",    "GROUP", "HAVING", "ILIKE",    "IN",      "INNER",
+       "INTERSECT", "INTO",  "IS",   "JOIN",    "LEFT",  "LIKE",   "MINUS",    "NATURAL", "NOT",
+       "NULL",      "ON",    "OR",   "ORDER",   "OUTER", "REGEXP", "RIGHT",    "RLIKE",   "SELECT",
+       "TABLE",     "THEN",  "TRUE", "UNION",   "USING", "WHEN",   "WHERE",    "WITH"});
 }
 
 bool CanBeBareAlias(std::string_view word) {

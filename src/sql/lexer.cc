@@ -57,7 +57,7 @@ void Lexer::SkipWhitespaceAndComments() {
       SourcePosition content_position = Here();
       int depth = 1;  // Spark nests bracketed comments
       while (depth > 0) {
-        if (pos_ >= sql_.size()) Fail("unterminated comment", start);
+        if (pos_ >= sql_.size()) Fail("syntax error: unterminated comment", start);
         if (PeekChar() == '/' && PeekChar(1) == '*') {
           ++depth;
           Advance(2);
@@ -165,7 +165,8 @@ Token Lexer::LexQuoted(char quote, bool raw) {
   std::string text;
   while (true) {
     if (pos_ >= sql_.size()) {
-      Fail(quote == '`' ? "unterminated quoted identifier" : "unterminated quoted string",
+      Fail(quote == '`' ? "syntax error: unterminated quoted identifier"
+                        : "syntax error: unterminated quoted string",
            token.position);
     }
     char c = PeekChar();
@@ -205,7 +206,8 @@ Token Lexer::LexQuoted(char quote, bool raw) {
             Advance();
             ++digits;
           }
-          if (digits != 4) Fail("invalid unicode escape in string literal", token.position);
+          if (digits != 4)
+            Fail("syntax error: invalid unicode escape in string literal", token.position);
           if (code < 0x80) {
             text.push_back(static_cast<char>(code));
           } else if (code < 0x800) {
@@ -241,12 +243,12 @@ Token Lexer::LexBinaryString() {
   Advance(2);
   std::string hex;
   while (true) {
-    if (pos_ >= sql_.size()) Fail("unterminated quoted string", token.position);
+    if (pos_ >= sql_.size()) Fail("syntax error: unterminated quoted string", token.position);
     char c = PeekChar();
     Advance();
     if (c == '\'') break;
     if (!std::isxdigit(static_cast<unsigned char>(c))) {
-      Fail("invalid hexadecimal digit in binary literal", token.position);
+      Fail("syntax error: invalid hexadecimal digit in binary literal", token.position);
     }
     hex.push_back(c);
   }
@@ -257,9 +259,9 @@ Token Lexer::LexBinaryString() {
 
 Token Lexer::LexOperator() {
   static const char* kOperators[] = {
-      ">>>", "<=>", "<>", "!=", "<=", ">=", "==", "||", "::", "=>", "->", "<<", ">>", "&&",
-      "(",   ")",   ",",  ".",  ";",  "+",  "-",  "*",  "/",  "%",  "=",  "<",  ">",  "&",
-      "|",   "^",   "~",  "!",  "[",  "]",  ":",  "?",  "{",  "}",
+      ">>>", "<=>", "<>", "!=", "<=", ">=", "==", "||", "::", "=>", "->", "<<", ">>",
+      "&&",  "(",   ")",  ",",  ".",  ";",  "+",  "-",  "*",  "/",  "%",  "=",  "<",
+      ">",   "&",   "|",  "^",  "~",  "!",  "[",  "]",  ":",  "?",  "{",  "}",
   };
   Token token;
   token.type = TokenType::kOperator;

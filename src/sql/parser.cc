@@ -40,9 +40,9 @@ std::vector<StatementPtr> Parser::ParseStatements(std::string_view sql) {
 StatementPtr Parser::ParseStatement(std::string_view sql) {
   std::vector<StatementPtr> statements = ParseStatements(sql);
   if (statements.size() != 1) {
-    throw ParserError(statements.empty() ? "syntax error: empty statement"
-                                         : "expected one statement, got " +
-                                               std::to_string(statements.size()),
+    throw ParserError(statements.empty()
+                          ? "syntax error: empty statement"
+                          : "expected one statement, got " + std::to_string(statements.size()),
                       1, 1);
   }
   return std::move(statements[0]);
@@ -105,14 +105,12 @@ void Parser::ExpectOp(std::string_view op) {
   if (!AcceptOp(op)) SyntaxError();
 }
 
-bool Parser::AtStatementEnd() const {
-  return Peek().type == TokenType::kEnd || PeekOp(";");
-}
+bool Parser::AtStatementEnd() const { return Peek().type == TokenType::kEnd || PeekOp(";"); }
 
 void Parser::SyntaxError() const { SyntaxErrorAt(Peek()); }
 
 void Parser::SyntaxErrorAt(const Token& token) const {
-  if (token.type == TokenType::kEnd) ErrorAt(token, "syntax error at end of input");
+  if (token.type == TokenType::kEnd) ErrorAt(token, "syntax error at or near end of input");
   std::string text(sql_.substr(token.position.offset, token.length));
   ErrorAt(token, "syntax error at or near \"" + text + "\"");
 }
@@ -123,8 +121,8 @@ void Parser::ErrorAt(const Token& token, const std::string& message) const {
 
 void Parser::Enter() {
   if (++depth_ > kMaxDepth) {
-    ErrorAt(Peek(), "statement is too deeply nested (more than " + std::to_string(kMaxDepth) +
-                        " levels)");
+    ErrorAt(Peek(),
+            "statement is too deeply nested (more than " + std::to_string(kMaxDepth) + " levels)");
   }
 }
 
@@ -153,8 +151,8 @@ QualifiedName Parser::ParseQualifiedName() {
   QualifiedName name;
   name.position = Peek().position;
   name.parts.push_back(ParseIdentifier());
-  while (PeekOp(".") && (Peek(1).type == TokenType::kWord ||
-                         Peek(1).type == TokenType::kQuotedIdentifier)) {
+  while (PeekOp(".") &&
+         (Peek(1).type == TokenType::kWord || Peek(1).type == TokenType::kQuotedIdentifier)) {
     Next();
     name.parts.push_back(ParseAnyWord());  // after a dot any word names a part: t.table
   }

@@ -35,8 +35,8 @@ StatementPtr Parser::ParseAlter() {
       alter->action = AlterTableAction::kDropPartitionField;
       alter->partition_field = ParsePartitionTransform();
     } else if (PeekWord("BRANCH") || PeekWord("TAG")) {
-      alter->action = PeekWord("BRANCH") ? AlterTableAction::kDropBranch
-                                         : AlterTableAction::kDropTag;
+      alter->action =
+          PeekWord("BRANCH") ? AlterTableAction::kDropBranch : AlterTableAction::kDropTag;
       Next();
       if (AcceptWord("IF")) {
         ExpectWord("EXISTS");

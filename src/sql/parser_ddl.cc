@@ -107,8 +107,7 @@ StatementPtr Parser::ParseCreateTable(bool or_replace, bool replace_only, bool t
   }
   // USING parquet LOCATION '..' without columns reads its schema from the files.
   if (create->columns.empty() && !create->query && !create->location) {
-    ErrorAt(Peek(), "CREATE TABLE " + create->name.ToString() +
-                        " needs a column list or AS query");
+    ErrorAt(Peek(), "CREATE TABLE " + create->name.ToString() + " needs a column list or AS query");
   }
   return create;
 }

@@ -135,11 +135,12 @@ StatementPtr Parser::ParseMerge() {
         ExpectOp(")");
       }
     }
-    bool inserts = clause.action == MergeActionType::kInsert ||
-                   clause.action == MergeActionType::kInsertStar;
+    bool inserts =
+        clause.action == MergeActionType::kInsert || clause.action == MergeActionType::kInsertStar;
     if (inserts != (clause.match == MergeMatch::kNotMatched)) {
-      ErrorAt(tokens_[pos_ - 1], "MERGE: INSERT belongs under WHEN NOT MATCHED, UPDATE and "
-                                 "DELETE under WHEN MATCHED or NOT MATCHED BY SOURCE");
+      ErrorAt(tokens_[pos_ - 1],
+              "MERGE: INSERT belongs under WHEN NOT MATCHED, UPDATE and "
+              "DELETE under WHEN MATCHED or NOT MATCHED BY SOURCE");
     }
     merge->clauses.push_back(std::move(clause));
   }

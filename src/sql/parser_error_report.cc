@@ -12,14 +12,15 @@ std::string RenderParserError(const ParserError& error, std::string_view sql) {
     start = newline + 1;
   }
   size_t end = sql.find('\n', start);
-  std::string_view text = sql.substr(start, end == std::string_view::npos ? sql.size() - start
-                                                                          : end - start);
+  std::string_view text =
+      sql.substr(start, end == std::string_view::npos ? sql.size() - start : end - start);
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
   std::string prefix = "LINE " + std::to_string(error.line()) + ": ";
   out += "\n" + prefix + std::string(text) + "\n" + std::string(prefix.size(), ' ');
   // Keep tabs so the caret lines up under the token whatever the tab width.
   size_t column = static_cast<size_t>(error.column() > 0 ? error.column() - 1 : 0);
-  for (size_t i = 0; i < column && i < text.size(); ++i) out.push_back(text[i] == '\t' ? '\t' : ' ');
+  for (size_t i = 0; i < column && i < text.size(); ++i)
+    out.push_back(text[i] == '\t' ? '\t' : ' ');
   out += "^";
   return out;
 }

@@ -27,16 +27,26 @@ int BinaryPrecedence(const Token& token, BinaryOp* op) {
     BinaryOp op;
     int precedence;
   } kOperators[] = {
-      {"=", BinaryOp::kEqual, 1},          {"==", BinaryOp::kEqual, 1},
-      {"<>", BinaryOp::kNotEqual, 1},      {"!=", BinaryOp::kNotEqual, 1},
-      {"<", BinaryOp::kLess, 1},           {"<=", BinaryOp::kLessEqual, 1},
-      {">", BinaryOp::kGreater, 1},        {">=", BinaryOp::kGreaterEqual, 1},
-      {"<=>", BinaryOp::kNullSafeEqual, 1}, {"|", BinaryOp::kBitwiseOr, 2},
-      {"^", BinaryOp::kBitwiseXor, 3},     {"&", BinaryOp::kBitwiseAnd, 4},
-      {"<<", BinaryOp::kShiftLeft, 5},     {">>", BinaryOp::kShiftRight, 5},
-      {">>>", BinaryOp::kShiftRightUnsigned, 5}, {"+", BinaryOp::kAdd, 6},
-      {"-", BinaryOp::kSubtract, 6},       {"||", BinaryOp::kConcat, 6},
-      {"*", BinaryOp::kMultiply, 7},       {"/", BinaryOp::kDivide, 7},
+      {"=", BinaryOp::kEqual, 1},
+      {"==", BinaryOp::kEqual, 1},
+      {"<>", BinaryOp::kNotEqual, 1},
+      {"!=", BinaryOp::kNotEqual, 1},
+      {"<", BinaryOp::kLess, 1},
+      {"<=", BinaryOp::kLessEqual, 1},
+      {">", BinaryOp::kGreater, 1},
+      {">=", BinaryOp::kGreaterEqual, 1},
+      {"<=>", BinaryOp::kNullSafeEqual, 1},
+      {"|", BinaryOp::kBitwiseOr, 2},
+      {"^", BinaryOp::kBitwiseXor, 3},
+      {"&", BinaryOp::kBitwiseAnd, 4},
+      {"<<", BinaryOp::kShiftLeft, 5},
+      {">>", BinaryOp::kShiftRight, 5},
+      {">>>", BinaryOp::kShiftRightUnsigned, 5},
+      {"+", BinaryOp::kAdd, 6},
+      {"-", BinaryOp::kSubtract, 6},
+      {"||", BinaryOp::kConcat, 6},
+      {"*", BinaryOp::kMultiply, 7},
+      {"/", BinaryOp::kDivide, 7},
       {"%", BinaryOp::kModulo, 7},
   };
   for (const auto& entry : kOperators) {
@@ -125,9 +135,9 @@ ExpressionPtr Parser::ParsePredicate() {
   while (true) {
     bool negated = false;
     size_t predicate_at = 0;
-    if (PeekWord("NOT") && (PeekWord("BETWEEN", 1) || PeekWord("IN", 1) || PeekWord("LIKE", 1) ||
-                            PeekWord("ILIKE", 1) || PeekWord("RLIKE", 1) ||
-                            PeekWord("REGEXP", 1))) {
+    if (PeekWord("NOT") &&
+        (PeekWord("BETWEEN", 1) || PeekWord("IN", 1) || PeekWord("LIKE", 1) ||
+         PeekWord("ILIKE", 1) || PeekWord("RLIKE", 1) || PeekWord("REGEXP", 1))) {
       negated = true;
       predicate_at = 1;
     }
@@ -144,7 +154,6 @@ ExpressionPtr Parser::ParsePredicate() {
       expr = std::move(between);
     } else if (PeekWord("IN", predicate_at)) {
       pos_ += predicate_at + 1;
-      const Token& open = Peek();
       ExpectOp("(");
       if (PeekWord("SELECT") || PeekWord("WITH") || PeekWord("VALUES")) {
         auto subquery = std::make_unique<SubqueryExpression>();
@@ -165,7 +174,6 @@ ExpressionPtr Parser::ParsePredicate() {
         in_list->list = ParseExpressionList();
         expr = std::move(in_list);
       }
-      (void)open;
       ExpectOp(")");
     } else if (PeekWord("LIKE", predicate_at) || PeekWord("ILIKE", predicate_at) ||
                PeekWord("RLIKE", predicate_at) || PeekWord("REGEXP", predicate_at)) {

@@ -160,8 +160,8 @@ std::unique_ptr<WindowSpec> Parser::ParseWindowSpec() {
   spec->position = Peek().position;
   ExpectOp("(");
   Enter();
-  if (PeekIdentifier() && !PeekWord("PARTITION") && !PeekWord("DISTRIBUTE") &&
-      !PeekWord("ORDER") && !PeekWord("SORT") && !PeekWord("ROWS") && !PeekWord("RANGE")) {
+  if (PeekIdentifier() && !PeekWord("PARTITION") && !PeekWord("DISTRIBUTE") && !PeekWord("ORDER") &&
+      !PeekWord("SORT") && !PeekWord("ROWS") && !PeekWord("RANGE")) {
     spec->base_name = Next().text;
   }
   if ((PeekWord("PARTITION") || PeekWord("DISTRIBUTE")) && PeekWord("BY", 1)) {

@@ -12,10 +12,10 @@ namespace {
 
 bool IsIntervalUnit(const Token& token) {
   if (token.type != TokenType::kWord) return false;
-  static const char* kUnits[] = {"YEAR",   "YEARS",   "MONTH",       "MONTHS",       "WEEK",
-                                 "WEEKS",  "DAY",     "DAYS",        "HOUR",         "HOURS",
-                                 "MINUTE", "MINUTES", "SECOND",      "SECONDS",      "MILLISECOND",
-                                 "MILLISECONDS", "MICROSECOND", "MICROSECONDS"};
+  static const char* kUnits[] = {
+      "YEAR",   "YEARS",   "MONTH",       "MONTHS",       "WEEK",        "WEEKS",
+      "DAY",    "DAYS",    "HOUR",        "HOURS",        "MINUTE",      "MINUTES",
+      "SECOND", "SECONDS", "MILLISECOND", "MILLISECONDS", "MICROSECOND", "MICROSECONDS"};
   for (const char* unit : kUnits) {
     if (EqualsIgnoreCase(token.text, unit)) return true;
   }
@@ -42,11 +42,8 @@ bool IsParenlessFunction(const std::string& word) {
 ExpressionPtr Parser::ParsePrimary() {
   const Token& token = Peek();
   switch (token.type) {
-    case TokenType::kNumber:
-      Next();
-      return ParseNumber(token, /*negate=*/false);
-    case TokenType::kString:
-      return ParseStringConstant();
+    case TokenType::kNumber: Next(); return ParseNumber(token, /*negate=*/false);
+    case TokenType::kString: return ParseStringConstant();
     case TokenType::kBinaryString: {
       Next();
       auto constant = std::make_unique<ConstantExpression>();
@@ -59,10 +56,8 @@ ExpressionPtr Parser::ParsePrimary() {
       if (token.text == "(") return ParseParenthesized();
       SyntaxError();
     case TokenType::kWord:
-    case TokenType::kQuotedIdentifier:
-      return ParseWordPrimary();
-    case TokenType::kEnd:
-      break;
+    case TokenType::kQuotedIdentifier: return ParseWordPrimary();
+    case TokenType::kEnd: break;
   }
   SyntaxError();
 }
@@ -74,9 +69,10 @@ ExpressionPtr Parser::ParseNumber(const Token& token, bool negate) {
   auto strip_suffix = [&text](size_t n) { text.erase(text.size() - n); };
   bool fractional = text.find_first_of(".eE") != std::string::npos;
   char last = static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
-  char before_last = text.size() > 1 ? static_cast<char>(std::toupper(
-                                           static_cast<unsigned char>(text[text.size() - 2])))
-                                     : '\0';
+  char before_last =
+      text.size() > 1
+          ? static_cast<char>(std::toupper(static_cast<unsigned char>(text[text.size() - 2])))
+          : '\0';
   if (last == 'D' && before_last == 'B') {
     strip_suffix(2);
     constant->literal_kind = LiteralKind::kDecimal;
@@ -279,14 +275,14 @@ ExpressionPtr Parser::ParseWordPrimary() {
       return lambda;
     }
     // LEFT and RIGHT are reserved for joins but also name string functions.
-    bool function_name = call && (EqualsIgnoreCase(word, "LEFT") ||
-                                  EqualsIgnoreCase(word, "RIGHT"));
+    bool function_name =
+        call && (EqualsIgnoreCase(word, "LEFT") || EqualsIgnoreCase(word, "RIGHT"));
     if (IsReservedKeyword(word) && !function_name) SyntaxError();
   }
   std::vector<std::string> parts;
   parts.push_back(Next().text);
-  while (PeekOp(".") && (Peek(1).type == TokenType::kWord ||
-                         Peek(1).type == TokenType::kQuotedIdentifier)) {
+  while (PeekOp(".") &&
+         (Peek(1).type == TokenType::kWord || Peek(1).type == TokenType::kQuotedIdentifier)) {
     Next();
     parts.push_back(Next().text);
   }

@@ -138,7 +138,7 @@ QueryNodePtr Parser::ParseSetOperations() {
     const Token& token = Next();
     node->position = left->position;
     node->set_type = EqualsIgnoreCase(token.text, "UNION") ? SetOperationType::kUnion
-                                                            : SetOperationType::kExcept;
+                                                           : SetOperationType::kExcept;
     node->all = AcceptWord("ALL");
     if (!node->all) AcceptWord("DISTINCT");
     node->left = std::move(left);
@@ -445,8 +445,8 @@ void Parser::ParseGroupBy(SelectNode& select) {
         }
         next.push_back(std::move(combined));
         if (next.size() > kMaxGroupingSets) {
-          ErrorAt(first, "too many grouping sets (more than " +
-                             std::to_string(kMaxGroupingSets) + ")");
+          ErrorAt(first,
+                  "too many grouping sets (more than " + std::to_string(kMaxGroupingSets) + ")");
         }
       }
     }

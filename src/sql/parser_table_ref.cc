@@ -181,8 +181,7 @@ TableRefPtr Parser::ParseTablePrimary() {
         bool version = PeekWord("VERSION") || PeekWord("SYSTEM_VERSION");
         pos_ += 3;  // VERSION|TIMESTAMP AS OF
         table->time_travel = version ? TimeTravelKind::kVersion : TimeTravelKind::kTimestamp;
-        table->time_travel_value =
-            version ? ParsePrimary() : ParseBinary(/*min_precedence=*/2);
+        table->time_travel_value = version ? ParsePrimary() : ParseBinary(/*min_precedence=*/2);
       }
       result = std::move(table);
     }

@@ -39,8 +39,7 @@ std::string Parser::ParseRawTextUntilEnd(size_t* end_offset) {
 StatementPtr Parser::ParseUse() {
   ExpectWord("USE");
   auto use = std::make_unique<UseStatement>();
-  if ((PeekWord("NAMESPACE") || PeekWord("DATABASE") || PeekWord("SCHEMA")) &&
-      PeekIdentifier(1)) {
+  if ((PeekWord("NAMESPACE") || PeekWord("DATABASE") || PeekWord("SCHEMA")) && PeekIdentifier(1)) {
     Next();
   }
   use->name = ParseQualifiedName();
@@ -174,8 +173,8 @@ StatementPtr Parser::ParseSet() {
     if (set->value->empty()) SyntaxError();
     return set;
   }
-  if (Peek().type == TokenType::kQuotedIdentifier && (PeekOp("=", 1) || PeekOp(";", 1) ||
-                                                      Peek(1).type == TokenType::kEnd)) {
+  if (Peek().type == TokenType::kQuotedIdentifier &&
+      (PeekOp("=", 1) || PeekOp(";", 1) || Peek(1).type == TokenType::kEnd)) {
     set->key = Next().text;
   } else {
     // Keys are free text up to '=': spark.sql.session.timeZone, write.parquet.row-group-size.
@@ -189,8 +188,7 @@ StatementPtr Parser::ParseSet() {
     if (set->key.empty()) SyntaxError();
   }
   if (AcceptOp("=")) {
-    if (Peek().type == TokenType::kString &&
-        (Peek(1).type == TokenType::kEnd || PeekOp(";", 1))) {
+    if (Peek().type == TokenType::kString && (Peek(1).type == TokenType::kEnd || PeekOp(";", 1))) {
       set->value = ParseStringLiteral();
     } else {
       set->value = ParseRawTextUntilEnd(nullptr);

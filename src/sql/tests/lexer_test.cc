@@ -80,7 +80,7 @@ TEST(LexerTest, ErrorsCarryPositions) {
   } catch (const ParserError& e) {
     EXPECT_EQ(e.line(), 2);
     EXPECT_EQ(e.column(), 3);
-    EXPECT_STREQ(e.what(), "unterminated quoted string");
+    EXPECT_STREQ(e.what(), "syntax error: unterminated quoted string");
   }
   EXPECT_THROW(Lex("/* never closed"), ParserError);
   EXPECT_THROW(Lex("`open"), ParserError);

@@ -90,8 +90,7 @@ TEST(ParserExpressionTest, Literals) {
   check("X'0A'", LiteralKind::kBinary, "0A");
   check("DATE '2026-01-15'", LiteralKind::kDate, "2026-01-15");
   check("TIMESTAMP '2026-01-15 00:00:00'", LiteralKind::kTimestamp, "2026-01-15 00:00:00");
-  check("timestamp_ntz '2026-01-15 00:00:00'", LiteralKind::kTimestampNtz,
-        "2026-01-15 00:00:00");
+  check("timestamp_ntz '2026-01-15 00:00:00'", LiteralKind::kTimestampNtz, "2026-01-15 00:00:00");
   EXPECT_EQ(Name("1e3"), "1000.0");
   EXPECT_EQ(Name("42L"), "42");
   EXPECT_EQ(Name(".5"), "0.5");
@@ -131,10 +130,10 @@ TEST(ParserExpressionTest, ColumnsAndKeywordsAsNames) {
   ASSERT_EQ(column.names.size(), 3u);
   EXPECT_EQ(column.names[1], "a b");
   EXPECT_EQ(column.ToString(), "c");
-  for (const char* name : {"date", "year", "month", "day", "hour", "key", "value", "type",
-                           "comment", "location", "options", "first", "last", "range", "rows",
-                           "format", "files", "partitions", "history", "snapshots", "timestamp",
-                           "interval", "limit", "filter"}) {
+  for (const char* name : {"date",    "year",      "month",     "day",      "hour",    "key",
+                           "value",   "type",      "comment",   "location", "options", "first",
+                           "last",    "range",     "rows",      "format",   "files",   "partitions",
+                           "history", "snapshots", "timestamp", "interval", "limit",   "filter"}) {
     auto parsed = Parser::ParseExpression(name);
     EXPECT_EQ(parsed->kind, ExpressionKind::kColumnRef) << name;
   }

@@ -64,8 +64,7 @@ TEST(ParserQueryTest, SelectListForms) {
   EXPECT_TRUE(select.distinct);
   ASSERT_EQ(select.select_list.size(), 6u);
   EXPECT_EQ(select.select_list[0]->kind, ExpressionKind::kStar);
-  EXPECT_EQ(select.select_list[1]->As<StarExpression>().qualifier,
-            std::vector<std::string>{"t"});
+  EXPECT_EQ(select.select_list[1]->As<StarExpression>().qualifier, std::vector<std::string>{"t"});
   EXPECT_EQ(select.select_list[2]->alias, "x");
   EXPECT_EQ(select.select_list[3]->alias, "y");
   EXPECT_EQ(select.select_list[4]->ToString(), "c d");
@@ -211,18 +210,16 @@ TEST(ParserQueryTest, TableReferences) {
   EXPECT_EQ(Select(ts).from->As<BaseTableRef>().time_travel, TimeTravelKind::kTimestamp);
   EXPECT_EQ(Select(ts).from->alias, "x");
   auto system_time = Query("SELECT * FROM t FOR SYSTEM_TIME AS OF TIMESTAMP '2026-01-15'");
-  EXPECT_EQ(Select(system_time).from->As<BaseTableRef>().time_travel,
-            TimeTravelKind::kTimestamp);
+  EXPECT_EQ(Select(system_time).from->As<BaseTableRef>().time_travel, TimeTravelKind::kTimestamp);
   auto system_version = Query("SELECT * FROM t FOR SYSTEM_VERSION AS OF 1");
-  EXPECT_EQ(Select(system_version).from->As<BaseTableRef>().time_travel,
-            TimeTravelKind::kVersion);
+  EXPECT_EQ(Select(system_version).from->As<BaseTableRef>().time_travel, TimeTravelKind::kVersion);
 
   auto range = Query("SELECT id FROM range(10)");
   const auto& function = Select(range).from->As<TableFunctionRef>();
   EXPECT_EQ(function.function->name, "range");
   EXPECT_EQ(function.function->args.size(), 1u);
-  auto parquet = Query(
-      "SELECT * FROM read_parquet('data/*.parquet', hive_partitioning => true) AS p(a, b)");
+  auto parquet =
+      Query("SELECT * FROM read_parquet('data/*.parquet', hive_partitioning => true) AS p(a, b)");
   const auto& read = Select(parquet).from->As<TableFunctionRef>();
   EXPECT_EQ(read.function->arg_names[1], "hive_partitioning");
   EXPECT_EQ(read.alias, "p");
@@ -325,14 +322,15 @@ TEST(ParserQueryTest, SyntaxErrorsPointAtTheToken) {
             "Parser Error: syntax error at or near \"=\"\n"
             "LINE 2: \tSELECT a FROM t WHERE a = = 1\n"
             "        \t                          ^");
-  EXPECT_STREQ(ErrorOf("SELECT").what(), "syntax error at end of input");
-  EXPECT_STREQ(ErrorOf("SELECT (1").what(), "syntax error at end of input");
-  EXPECT_STREQ(ErrorOf("SELECT 1 +").what(), "syntax error at end of input");
-  EXPECT_STREQ(ErrorOf("SELECT a FROM t WHERE").what(), "syntax error at end of input");
+  EXPECT_STREQ(ErrorOf("SELECT").what(), "syntax error at or near end of input");
+  EXPECT_STREQ(ErrorOf("SELECT (1").what(), "syntax error at or near end of input");
+  EXPECT_STREQ(ErrorOf("SELECT 1 +").what(), "syntax error at or near end of input");
+  EXPECT_STREQ(ErrorOf("SELECT a FROM t WHERE").what(), "syntax error at or near end of input");
   EXPECT_STREQ(ErrorOf("SELECT a, FROM t").what(), "syntax error at or near \"FROM\"");
   EXPECT_STREQ(ErrorOf("SELECT 1 2").what(), "syntax error at or near \"2\"");
   EXPECT_STREQ(ErrorOf("SELEC 1").what(), "syntax error at or near \"SELEC\"");
-  EXPECT_STREQ(ErrorOf("SELECT 'abc' 'def FROM t").what(), "unterminated quoted string");
+  EXPECT_STREQ(ErrorOf("SELECT 'abc' 'def FROM t").what(),
+               "syntax error: unterminated quoted string");
   EXPECT_STREQ(ErrorOf("SELECT * FROM t ORDER a").what(), "syntax error at or near \"ORDER\"");
 }
 

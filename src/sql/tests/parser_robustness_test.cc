@@ -60,13 +60,17 @@ TEST(ParserRobustnessTest, TruncatedStatements) {
 
 TEST(ParserRobustnessTest, RandomTokenSoup) {
   const char* const kPieces[] = {
-      "SELECT", "FROM", "WHERE", "(", ")", ",", "a", "b.c", "1", "2.5", "'s'", "*", "+", "-",
-      "=", "AND", "OR", "NOT", "IN", "BETWEEN", "CASE", "WHEN", "THEN", "ELSE", "END", "JOIN",
-      "ON", "GROUP", "BY", "ORDER", "LIMIT", "UNION", "ALL", "WITH", "AS", "OVER", "PARTITION",
-      "ROWS", "CAST", "INTERVAL", "DAY", "DATE", "VALUES", "::", "[", "]", "->", "=>", ";",
-      "EXISTS", "IS", "NULL", "CREATE", "TABLE", "ALTER", "ADD", "INSERT", "INTO", "SET",
-      "/*+", "*/", "--", "\n", "`", "\"", "'", "X'", "1e", "LATERAL", "FILTER", "DISTINCT",
-      "TIMESTAMP", "OF", "VERSION", "CALL", "map", "COPY", "TO", "SHOW", "DESCRIBE", "USE",
+      "SELECT", "FROM",    "WHERE",  "(",       ")",         ",",      "a",        "b.c",
+      "1",      "2.5",     "'s'",    "*",       "+",         "-",      "=",        "AND",
+      "OR",     "NOT",     "IN",     "BETWEEN", "CASE",      "WHEN",   "THEN",     "ELSE",
+      "END",    "JOIN",    "ON",     "GROUP",   "BY",        "ORDER",  "LIMIT",    "UNION",
+      "ALL",    "WITH",    "AS",     "OVER",    "PARTITION", "ROWS",   "CAST",     "INTERVAL",
+      "DAY",    "DATE",    "VALUES", "::",      "[",         "]",      "->",       "=>",
+      ";",      "EXISTS",  "IS",     "NULL",    "CREATE",    "TABLE",  "ALTER",    "ADD",
+      "INSERT", "INTO",    "SET",    "/*+",     "*/",        "--",     "\n",       "`",
+      "\"",     "'",       "X'",     "1e",      "LATERAL",   "FILTER", "DISTINCT", "TIMESTAMP",
+      "OF",     "VERSION", "CALL",   "map",     "COPY",      "TO",     "SHOW",     "DESCRIBE",
+      "USE",
   };
   std::mt19937 rng(20260115);
   std::uniform_int_distribution<size_t> pick(0, std::size(kPieces) - 1);
@@ -144,10 +148,10 @@ TEST(ParserRobustnessTest, DeepNestingIsAnErrorNotACrash) {
 TEST(ParserRobustnessTest, ReasonableNestingParses) {
   EXPECT_NO_THROW(Parser::ParseStatements("SELECT " + Repeat("(", 200) + "1" + Repeat(")", 200)));
   EXPECT_NO_THROW(Parser::ParseStatements("SELECT 1" + Repeat(" + 1", 2000)));
-  EXPECT_NO_THROW(Parser::ParseStatements("SELECT a FROM t WHERE " + Repeat("a = 1 OR ", 2000) +
-                                          "a = 2"));
-  EXPECT_NO_THROW(Parser::ParseStatements(
-      "SELECT a FROM t WHERE a IN (" + Repeat("1, ", 100000) + "1)"));
+  EXPECT_NO_THROW(
+      Parser::ParseStatements("SELECT a FROM t WHERE " + Repeat("a = 1 OR ", 2000) + "a = 2"));
+  EXPECT_NO_THROW(
+      Parser::ParseStatements("SELECT a FROM t WHERE a IN (" + Repeat("1, ", 100000) + "1)"));
 }
 
 }  // namespace

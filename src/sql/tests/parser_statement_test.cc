@@ -26,7 +26,7 @@ TEST(ParserStatementTest, CreateTableWithEveryClause) {
       LOCATION '/tmp/events'
       COMMENT 'raw events'
       TBLPROPERTIES ('write.format.default' = 'parquet', format-version = 2, 'x' true))",
-                                          StatementKind::kCreateTable);
+                                            StatementKind::kCreateTable);
   EXPECT_TRUE(create->if_not_exists);
   EXPECT_EQ(create->name.ToString(), "oleander.tutorial.events");
   ASSERT_EQ(create->columns.size(), 5u);
@@ -48,8 +48,8 @@ TEST(ParserStatementTest, CreateTableWithEveryClause) {
   EXPECT_EQ(create->location.value(), "/tmp/events");
   EXPECT_EQ(create->comment.value(), "raw events");
   ASSERT_EQ(create->properties.size(), 3u);
-  EXPECT_EQ(create->properties[0], (std::pair<std::string, std::string>{
-                                       "write.format.default", "parquet"}));
+  EXPECT_EQ(create->properties[0],
+            (std::pair<std::string, std::string>{"write.format.default", "parquet"}));
   EXPECT_EQ(create->properties[1].first, "format-version");
   EXPECT_EQ(create->properties[1].second, "2");
   EXPECT_EQ(create->properties[2].second, "true");
@@ -68,8 +68,8 @@ TEST(ParserStatementTest, CreateTableVariants) {
   EXPECT_TRUE(ctas->or_replace);
   ASSERT_NE(ctas->query, nullptr);
   EXPECT_EQ(ctas->partitioned_by[0].transform, "month");
-  auto replace = Parse<CreateTableStatement>("REPLACE TABLE t AS SELECT 1 AS a",
-                                             StatementKind::kCreateTable);
+  auto replace =
+      Parse<CreateTableStatement>("REPLACE TABLE t AS SELECT 1 AS a", StatementKind::kCreateTable);
   EXPECT_TRUE(replace->replace);
   auto temp = Parse<CreateTableStatement>("CREATE TEMPORARY TABLE t (a INT, b STRING)",
                                           StatementKind::kCreateTable);
@@ -121,8 +121,7 @@ TEST(ParserStatementTest, Drop) {
   EXPECT_TRUE(table->purge);
   auto view = Parse<DropStatement>("DROP VIEW v", StatementKind::kDrop);
   EXPECT_EQ(view->object_type, ObjectType::kView);
-  auto ns = Parse<DropStatement>("DROP NAMESPACE IF EXISTS tutorial CASCADE",
-                                 StatementKind::kDrop);
+  auto ns = Parse<DropStatement>("DROP NAMESPACE IF EXISTS tutorial CASCADE", StatementKind::kDrop);
   EXPECT_EQ(ns->object_type, ObjectType::kNamespace);
   EXPECT_TRUE(ns->cascade);
   Parse<DropStatement>("DROP SCHEMA s", StatementKind::kDrop);
@@ -160,25 +159,25 @@ TEST(ParserStatementTest, AlterTablePartitionEvolutionFromSeed) {
 }
 
 TEST(ParserStatementTest, AlterTableSchemaAndProperties) {
-  auto rename = Parse<AlterTableStatement>("ALTER TABLE a.t RENAME TO a.u",
-                                           StatementKind::kAlterTable);
+  auto rename =
+      Parse<AlterTableStatement>("ALTER TABLE a.t RENAME TO a.u", StatementKind::kAlterTable);
   EXPECT_EQ(rename->action, AlterTableAction::kRenameTable);
   EXPECT_EQ(rename->new_table_name.ToString(), "a.u");
-  auto add = Parse<AlterTableStatement>(
-      "ALTER TABLE t ADD COLUMNS (c INT COMMENT 'x', d STRING)", StatementKind::kAlterTable);
+  auto add = Parse<AlterTableStatement>("ALTER TABLE t ADD COLUMNS (c INT COMMENT 'x', d STRING)",
+                                        StatementKind::kAlterTable);
   EXPECT_EQ(add->action, AlterTableAction::kAddColumns);
   EXPECT_EQ(add->columns.size(), 2u);
   auto add_one = Parse<AlterTableStatement>("ALTER TABLE t ADD COLUMN c BIGINT AFTER b",
                                             StatementKind::kAlterTable);
   EXPECT_EQ(add_one->columns[0].after, "b");
-  auto drop = Parse<AlterTableStatement>("ALTER TABLE t DROP COLUMNS (a, b)",
-                                         StatementKind::kAlterTable);
+  auto drop =
+      Parse<AlterTableStatement>("ALTER TABLE t DROP COLUMNS (a, b)", StatementKind::kAlterTable);
   EXPECT_EQ(drop->column_names, (std::vector<std::string>{"a", "b"}));
   auto drop_one = Parse<AlterTableStatement>("ALTER TABLE t DROP COLUMN IF EXISTS s.f",
                                              StatementKind::kAlterTable);
   EXPECT_EQ(drop_one->column_names, std::vector<std::string>{"s.f"});
-  auto rename_column = Parse<AlterTableStatement>("ALTER TABLE t RENAME COLUMN a TO b",
-                                                  StatementKind::kAlterTable);
+  auto rename_column =
+      Parse<AlterTableStatement>("ALTER TABLE t RENAME COLUMN a TO b", StatementKind::kAlterTable);
   EXPECT_EQ(rename_column->new_column_name, "b");
   auto type = Parse<AlterTableStatement>("ALTER TABLE t ALTER COLUMN a TYPE BIGINT",
                                          StatementKind::kAlterTable);
@@ -216,8 +215,8 @@ TEST(ParserStatementTest, AlterTableWriteOrderAndRefs) {
       StatementKind::kAlterTable);
   EXPECT_EQ(distributed->distribution, WriteDistribution::kPartition);
   EXPECT_EQ(distributed->sort_fields.size(), 1u);
-  auto unordered = Parse<AlterTableStatement>("ALTER TABLE t WRITE UNORDERED",
-                                              StatementKind::kAlterTable);
+  auto unordered =
+      Parse<AlterTableStatement>("ALTER TABLE t WRITE UNORDERED", StatementKind::kAlterTable);
   EXPECT_EQ(unordered->distribution, WriteDistribution::kNone);
   auto branch = Parse<AlterTableStatement>(
       "ALTER TABLE t CREATE BRANCH IF NOT EXISTS audit AS OF VERSION 1234 RETAIN 7 DAYS",
@@ -237,11 +236,11 @@ TEST(ParserStatementTest, InsertDeleteUpdateMerge) {
                                        StatementKind::kInsert);
   EXPECT_EQ(values->columns, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(values->query->As<SelectNode>().from->kind, TableRefKind::kValues);
-  auto select = Parse<InsertStatement>("INSERT INTO TABLE t SELECT * FROM u",
-                                       StatementKind::kInsert);
+  auto select =
+      Parse<InsertStatement>("INSERT INTO TABLE t SELECT * FROM u", StatementKind::kInsert);
   EXPECT_FALSE(select->overwrite);
-  auto parenthesized = Parse<InsertStatement>("INSERT INTO t (SELECT * FROM u)",
-                                              StatementKind::kInsert);
+  auto parenthesized =
+      Parse<InsertStatement>("INSERT INTO t (SELECT * FROM u)", StatementKind::kInsert);
   EXPECT_TRUE(parenthesized->columns.empty());
   auto overwrite = Parse<InsertStatement>(
       "INSERT OVERWRITE TABLE t PARTITION (d = DATE '2026-01-01', h) SELECT a, h FROM u",
@@ -296,16 +295,15 @@ TEST(ParserStatementTest, CallFromSeed) {
   EXPECT_EQ(call->args[0]->ToString(), "tutorial.retail_clickstream_events");
   EXPECT_EQ(call->arg_names[1], "options");
   EXPECT_EQ(call->args[1]->As<FunctionExpression>().name, "map");
-  auto positional = Parse<CallStatement>("CALL system.rollback_to_snapshot('db.t', 123)",
-                                         StatementKind::kCall);
+  auto positional =
+      Parse<CallStatement>("CALL system.rollback_to_snapshot('db.t', 123)", StatementKind::kCall);
   EXPECT_EQ(positional->arg_names, (std::vector<std::string>{"", ""}));
   auto empty = Parse<CallStatement>("CALL system.f()", StatementKind::kCall);
   EXPECT_TRUE(empty->args.empty());
 }
 
 TEST(ParserStatementTest, SetAndReset) {
-  auto zone = Parse<SetStatement>("SET spark.sql.session.timeZone = 'UTC'",
-                                  StatementKind::kSet);
+  auto zone = Parse<SetStatement>("SET spark.sql.session.timeZone = 'UTC'", StatementKind::kSet);
   EXPECT_EQ(zone->key, "spark.sql.session.timeZone");
   EXPECT_EQ(zone->value.value(), "UTC");
   auto dashed = Parse<SetStatement>("SET write.parquet.row-group-size = 128", StatementKind::kSet);
@@ -339,8 +337,8 @@ TEST(ParserStatementTest, ShowDescribeUse) {
   auto namespaces = Parse<ShowStatement>("SHOW NAMESPACES IN oleander", StatementKind::kShow);
   EXPECT_EQ(namespaces->show_kind, ShowKind::kNamespaces);
   EXPECT_EQ(namespaces->target.ToString(), "oleander");
-  auto tables = Parse<ShowStatement>("SHOW TABLES FROM tutorial LIKE 'retail*'",
-                                     StatementKind::kShow);
+  auto tables =
+      Parse<ShowStatement>("SHOW TABLES FROM tutorial LIKE 'retail*'", StatementKind::kShow);
   EXPECT_EQ(tables->show_kind, ShowKind::kTables);
   EXPECT_EQ(tables->pattern.value(), "retail*");
   Parse<ShowStatement>("SHOW SCHEMAS", StatementKind::kShow);
@@ -350,13 +348,14 @@ TEST(ParserStatementTest, ShowDescribeUse) {
   EXPECT_EQ(columns->show_kind, ShowKind::kColumns);
   auto create = Parse<ShowStatement>("SHOW CREATE TABLE ns.t", StatementKind::kShow);
   EXPECT_EQ(create->show_kind, ShowKind::kCreateTable);
-  auto props = Parse<ShowStatement>("SHOW TBLPROPERTIES t ('write.format.default')",
-                                    StatementKind::kShow);
+  auto props =
+      Parse<ShowStatement>("SHOW TBLPROPERTIES t ('write.format.default')", StatementKind::kShow);
   EXPECT_EQ(props->property_key.value(), "write.format.default");
   auto settings = Parse<ShowStatement>("SHOW SETTINGS", StatementKind::kShow);
   EXPECT_EQ(settings->show_kind, ShowKind::kSettings);
 
-  auto describe = Parse<DescribeStatement>("DESCRIBE TABLE EXTENDED ns.t", StatementKind::kDescribe);
+  auto describe =
+      Parse<DescribeStatement>("DESCRIBE TABLE EXTENDED ns.t", StatementKind::kDescribe);
   EXPECT_TRUE(describe->extended);
   EXPECT_EQ(describe->name.ToString(), "ns.t");
   auto desc = Parse<DescribeStatement>("DESC t", StatementKind::kDescribe);
@@ -369,8 +368,8 @@ TEST(ParserStatementTest, ShowDescribeUse) {
   EXPECT_EQ(column->column, std::vector<std::string>{"a"});
   auto query = Parse<DescribeStatement>("DESCRIBE SELECT 1", StatementKind::kDescribe);
   EXPECT_NE(query->query, nullptr);
-  auto ns = Parse<DescribeStatement>("DESCRIBE NAMESPACE EXTENDED tutorial",
-                                     StatementKind::kDescribe);
+  auto ns =
+      Parse<DescribeStatement>("DESCRIBE NAMESPACE EXTENDED tutorial", StatementKind::kDescribe);
   EXPECT_EQ(ns->object_type, ObjectType::kNamespace);
 }
 
@@ -388,8 +387,8 @@ TEST(ParserStatementTest, CopyAndAnalyze) {
   EXPECT_EQ(duck->table.ToString(), "t");
   EXPECT_EQ(duck->options[0], (std::pair<std::string, std::string>{"format", "parquet"}));
   EXPECT_EQ(duck->options[2].second, "a, b");
-  auto header = Parse<CopyStatement>("COPY t FROM 'in.csv' (HEADER, DELIMITER ',')",
-                                     StatementKind::kCopy);
+  auto header =
+      Parse<CopyStatement>("COPY t FROM 'in.csv' (HEADER, DELIMITER ',')", StatementKind::kCopy);
   EXPECT_FALSE(header->to);
   EXPECT_EQ(header->options[0].second, "true");
   auto analyze = Parse<AnalyzeStatement>("ANALYZE TABLE ns.t COMPUTE STATISTICS FOR ALL COLUMNS",
@@ -398,8 +397,8 @@ TEST(ParserStatementTest, CopyAndAnalyze) {
 }
 
 TEST(ParserStatementTest, ExplainWrapsAnyStatement) {
-  auto explain = Parse<ExplainStatement>("EXPLAIN EXTENDED INSERT INTO t SELECT 1",
-                                         StatementKind::kExplain);
+  auto explain =
+      Parse<ExplainStatement>("EXPLAIN EXTENDED INSERT INTO t SELECT 1", StatementKind::kExplain);
   EXPECT_EQ(explain->mode, ExplainMode::kExtended);
   EXPECT_EQ(explain->statement->kind, StatementKind::kInsert);
   auto analyze = Parse<ExplainStatement>("EXPLAIN ANALYZE SELECT 1", StatementKind::kExplain);
