@@ -132,6 +132,7 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
         return HashBytes(s.data, s.size, seed);
       });
     case TypeId::kInterval:
+      // Not checked against Spark: months, days, then microseconds.
       return each([&](size_t i, uint32_t seed) {
         Interval iv = v.Data<Interval>()[i];
         return HashLong(iv.micros, HashInt(iv.days, HashInt(iv.months, seed)));

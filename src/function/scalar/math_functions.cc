@@ -1,5 +1,4 @@
 #include <cmath>
-#include <random>
 
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
@@ -131,26 +130,6 @@ void RegisterMathFunctions(FunctionRegistry& registry) {
 
   registry.AddScalar("pi", SignatureBinder("pi", {{{}, TypeId::kDouble, Constant(M_PI)}}));
   registry.AddScalar("e", SignatureBinder("e", {{{}, TypeId::kDouble, Constant(M_E)}}));
-
-  // rand([seed]) / random([seed]): uniform in [0, 1); never folded.
-  ScalarKernel rand = [](const std::vector<const Vector*>& args, size_t count, Vector& result,
-                         const FunctionContext&) {
-    static thread_local std::mt19937_64 engine{std::random_device{}()};
-    std::mt19937_64 seeded;
-    std::mt19937_64* gen = &engine;
-    if (!args.empty() && count > 0 && !args[0]->IsNull(0)) {
-      seeded.seed(static_cast<uint64_t>(args[0]->Data<int64_t>()[0]));
-      gen = &seeded;
-    }
-    std::uniform_real_distribution<double> dist(0.0, 1.0);
-    result.validity().Reset();
-    for (size_t i = 0; i < count; ++i) result.Data<double>()[i] = dist(*gen);
-  };
-  for (const char* name : {"rand", "random"}) {
-    registry.AddScalar(name, SignatureBinder(name, {{{}, TypeId::kDouble, rand},
-                                                    {{TypeId::kInt64}, TypeId::kDouble, rand}},
-                                             /*foldable=*/false));
-  }
 }
 
 }  // namespace floe

@@ -16,7 +16,9 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterMathFunctions(registry);
   RegisterRoundingFunctions(registry);
   RegisterGreatestLeast(registry);
+  RegisterRandomFunctions(registry);
   RegisterHashFunction(registry);
+  RegisterDigestFunctions(registry);
   RegisterEncodingFunctions(registry);
 }
 

@@ -23,7 +23,7 @@ void RegisterStringFunctions(FunctionRegistry& registry);
 void RegisterLogicalFunctions(FunctionRegistry& registry);
 /// Registers like, ilike, rlike, regexp_extract, regexp_replace.
 void RegisterRegexpFunctions(FunctionRegistry& registry);
-/// Registers sqrt, exp, ln, log, power, sign, isnan, nanvl, trigonometry, pi, e, rand.
+/// Registers sqrt, exp, ln, log, power, sign, isnan, nanvl, trigonometry, pi, e.
 void RegisterMathFunctions(FunctionRegistry& registry);
 /// Registers abs, round, bround, floor, ceil / ceiling.
 void RegisterRoundingFunctions(FunctionRegistry& registry);
@@ -31,6 +31,10 @@ void RegisterRoundingFunctions(FunctionRegistry& registry);
 void RegisterGreatestLeast(FunctionRegistry& registry);
 /// Registers hex, unhex and typeof.
 void RegisterEncodingFunctions(FunctionRegistry& registry);
+/// Registers rand / random and uuid (never folded).
+void RegisterRandomFunctions(FunctionRegistry& registry);
+/// Registers md5, sha1 / sha, sha2 and crc32.
+void RegisterDigestFunctions(FunctionRegistry& registry);
 /// Registers hash (Spark's Murmur3 with seed 42).
 void RegisterHashFunction(FunctionRegistry& registry);
 
