@@ -69,6 +69,21 @@ bool DecompressHadoopLz4(const uint8_t* data, size_t size, uint8_t* out, size_t 
   return produced == out_size;
 }
 
+// ZSTD contexts are large to set up; each thread keeps one of each for all its pages.
+struct ZstdContexts {
+  ZSTD_CCtx* compress = ZSTD_createCCtx();
+  ZSTD_DCtx* decompress = ZSTD_createDCtx();
+  ~ZstdContexts() {
+    ZSTD_freeCCtx(compress);
+    ZSTD_freeDCtx(decompress);
+  }
+};
+
+ZstdContexts& Zstd() {
+  thread_local ZstdContexts contexts;
+  return contexts;
+}
+
 }  // namespace
 
 const char* CodecName(Codec codec) {
@@ -94,7 +109,7 @@ void Compress(Codec codec, int level, const uint8_t* data, size_t size, std::str
     case Codec::kZstd: {
       size_t bound = ZSTD_compressBound(size);
       out->resize(start + bound);
-      size_t n = ZSTD_compress(out->data() + start, bound, data, size, level);
+      size_t n = ZSTD_compressCCtx(Zstd().compress, out->data() + start, bound, data, size, level);
       if (ZSTD_isError(n)) throw InternalError(std::string("ZSTD: ") + ZSTD_getErrorName(n));
       out->resize(start + n);
       return;
@@ -161,7 +176,7 @@ void Decompress(Codec codec, const uint8_t* data, size_t size, uint8_t* out, siz
       if (size > 0) std::memcpy(out, data, size);
       return;
     case Codec::kZstd: {
-      size_t n = ZSTD_decompress(out, out_size, data, size);
+      size_t n = ZSTD_decompressDCtx(Zstd().decompress, out, out_size, data, size);
       if (ZSTD_isError(n)) Corrupt(codec, ZSTD_getErrorName(n));
       if (n != out_size) Corrupt(codec, "decompressed size differs from the header");
       return;

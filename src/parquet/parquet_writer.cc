@@ -1,5 +1,7 @@
 #include "parquet/parquet_writer.h"
 
+#include <cstdio>
+
 #include "common/exception.h"
 #include "parquet/parquet_schema.h"
 
@@ -100,6 +102,16 @@ ParquetWriter::ParquetWriter(const std::string& path, std::vector<ParquetWriterF
 }
 
 ParquetWriter::~ParquetWriter() = default;
+
+void ParquetWriter::Abort() noexcept {
+  closed_ = true;
+  try {
+    file_.Close();
+  } catch (...) {
+    // why: the file is being thrown away; a failed close changes nothing
+  }
+  std::remove(file_.path().c_str());
+}
 
 void ParquetWriter::Write(const DataChunk& chunk) {
   if (closed_) throw InternalError("write to a closed ParquetWriter");

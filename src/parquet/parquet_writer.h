@@ -20,6 +20,7 @@ class ParquetWriter {
   /// Parquet cannot hold (INTERVAL).
   ParquetWriter(const std::string& path, std::vector<ParquetWriterField> fields,
                 ParquetWriterOptions options = {});
+  /// Leaves an unclosed file behind as it is; call Close or Abort.
   ~ParquetWriter();
 
   /// Appends the chunk's rows; its columns match the fields in order and type.
@@ -27,6 +28,8 @@ class ParquetWriter {
   /// Writes the last row group, the page index and the footer, closes the file and
   /// returns what a manifest entry needs.
   ParquetFileMetrics Close();
+  /// Closes and deletes the unfinished file (after a failed write); never throws.
+  void Abort() noexcept;
 
  private:
   void FlushRowGroup();

@@ -6,7 +6,8 @@
 //  1. floe writes files of every type (each codec, with and without dictionary);
 //     DuckDB and hyparquet read them and must see exactly the values floe wrote;
 //     DuckDB must see the Iceberg field ids and statistics equal to the data's min/max;
-//     hyparquet must decode the page index (ColumnIndex + OffsetIndex).
+//     hyparquet must decode the page index (ColumnIndex + OffsetIndex); parquet-wasm
+//     (the Rust parquet crate, a strict decoder) must decode every row.
 //  2. DuckDB writes files (each codec, dictionary and plain, data page v1 and v2 with
 //     the DELTA and BYTE_STREAM_SPLIT encodings) that floe must read with the values
 //     DuckDB reads.
@@ -16,6 +17,7 @@
 import { DuckDBInstance } from '@duckdb/node-api'
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, readColumnIndex, readOffsetIndex } from 'hyparquet'
 import { compressors } from 'hyparquet-compressors'
+import * as parquetWasm from 'parquet-wasm'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -177,6 +179,15 @@ for (const f of floeFiles) {
   }
   if (hdiffs || hrows.length !== expected.length) fail(`hyparquet reads ${f}`)
   else ok(`hyparquet reads ${f}: ${hrows.length} rows identical`)
+
+  // parquet-wasm: the Rust parquet/arrow crates decode the whole file
+  try {
+    const table = parquetWasm.readParquet(new Uint8Array(fs.readFileSync(file)))
+    let n = 0
+    for (let i = 0; i < table.numBatches; i++) n += table.recordBatch(i).numRows
+    if (n !== expected.length) fail(`parquet-wasm reads ${n} rows of ${f}, expected ${expected.length}`)
+    else ok(`parquet-wasm decodes ${f}: ${n} rows`)
+  } catch (e) { fail(`parquet-wasm reads ${f}: ${e?.message ?? e}`) }
 
   let pages = 0
   let indexOk = true

@@ -241,6 +241,18 @@ TEST(ParquetRoundTripTest, EmptyFileAndKeyValueMetadata) {
   EXPECT_TRUE(ReadFile(path).empty());
 }
 
+TEST(ParquetRoundTripTest, NullInRequiredColumnThenAbort) {
+  std::string path = TempParquetPath("abort");
+  ParquetWriter writer(path, {{"x", 1, TypeId::kInt32, false}});
+  DataChunk chunk({TypeId::kInt32});
+  chunk.column(0).SetValue(0, Value::Int32(1));
+  chunk.column(0).SetValue(1, Value::Null(TypeId::kInt32));
+  chunk.SetSize(2);
+  EXPECT_THROW(writer.Write(chunk), ConstraintError);
+  writer.Abort();
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
 TEST(ParquetRoundTripTest, ThreadsReadRowGroupsOfOneReader) {
   std::vector<ParquetWriterField> fields = {{"l", 1, TypeId::kInt64, false}};
   std::vector<std::vector<Value>> rows;
