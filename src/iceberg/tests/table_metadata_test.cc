@@ -5,6 +5,7 @@
 #include "common/exception.h"
 #include "common/date_time.h"
 #include "iceberg/location_remapper.h"
+#include "iceberg/partition_spec_builder.h"
 #include "iceberg/tests/fixture_paths.h"
 
 namespace floe::iceberg {
@@ -150,6 +151,40 @@ TEST(LocationRemapperTest, LongestPrefixWins) {
   no_slash.Add("s3a://warehouse", "/local/");
   EXPECT_EQ(no_slash.Remap("s3a://warehouse/t/x"), "/local/t/x");
   EXPECT_THROW(LocationRemapper::FromSetting("nonsense"), InvalidInputError);
+}
+
+}  // namespace
+}  // namespace floe::iceberg
+
+namespace floe::iceberg {
+namespace {
+
+TEST(PartitionSpecBuilderTest, DefaultNamesIdsAndErrors) {
+  Schema schema(0, {NestedField::Optional(1, "event_time", Type::Primitive(TypeKind::kTimestampTz)),
+                    NestedField::Optional(2, "id", Type::Primitive(TypeKind::kLong)),
+                    NestedField::Optional(3, "flag", Type::Primitive(TypeKind::kBoolean)),
+                    NestedField::Optional(4, "name", Type::Primitive(TypeKind::kString))});
+  PartitionSpecBuilder b(schema);
+  b.Add("event_time", Transform::Day()).Add("id", Transform::Bucket(16)).Add("name", Transform::Truncate(2));
+  b.Add("NAME", Transform::Identity());
+  PartitionSpec spec = b.Build(0);
+  ASSERT_EQ(spec.fields().size(), 4u);
+  EXPECT_EQ(spec.fields()[0].name(), "event_time_day");
+  EXPECT_EQ(spec.fields()[0].field_id(), 1000);
+  EXPECT_EQ(spec.fields()[1].name(), "id_bucket");
+  EXPECT_EQ(spec.fields()[2].name(), "name_trunc");
+  EXPECT_EQ(spec.fields()[3].name(), "name");
+  EXPECT_EQ(b.last_partition_id(), 1003);
+  EXPECT_THROW(b.Add("flag", Transform::Bucket(4)), InvalidInputError);
+  EXPECT_THROW(b.Add("missing", Transform::Identity()), InvalidInputError);
+  EXPECT_THROW(b.Add("event_time", Transform::Day(), std::string("other_name")), InvalidInputError);
+  EXPECT_THROW(b.Add("id", Transform::Hour()), InvalidInputError);
+  EXPECT_THROW(b.Add("id", Transform::Identity(), std::string("name")), InvalidInputError);
+  // Evolution: a new spec continues the ids after last-partition-id.
+  PartitionSpecBuilder next(schema, 1003);
+  next.AddWithId(spec.fields()[0]).Add("event_time", Transform::Hour());
+  EXPECT_EQ(next.Build(1).fields()[1].field_id(), 1004);
+  EXPECT_EQ(next.Build(1).fields()[1].name(), "event_time_hour");
 }
 
 }  // namespace

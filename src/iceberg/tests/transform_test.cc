@@ -167,7 +167,9 @@ TEST(TransformTest, VectorApplyMatchesValueApply) {
       Value expected = t.Apply(input.GetValue(i));
       Value got = out.GetValue(i);
       ASSERT_EQ(got.is_null(), expected.is_null()) << t.ToString() << " row " << i;
-      if (!got.is_null()) EXPECT_EQ(got, expected) << t.ToString() << " row " << i;
+      if (!got.is_null()) {
+        EXPECT_EQ(got, expected) << t.ToString() << " row " << i;
+      }
     }
   }
   Vector strings(TypeId::kString, 3);
