@@ -119,12 +119,15 @@ enum class AlterTableAction : uint8_t {
   kAddPartitionField,      // ADD PARTITION FIELD transform [AS name]
   kDropPartitionField,     // DROP PARTITION FIELD transform|name
   kReplacePartitionField,  // REPLACE PARTITION FIELD x WITH transform [AS name]
-  kWriteOrder,    // WRITE [LOCALLY] ORDERED BY .. | DISTRIBUTED BY PARTITION .. | UNORDERED
-  kSetLocation,   // SET LOCATION '..'
-  kCreateBranch,  // CREATE [OR REPLACE] BRANCH [IF NOT EXISTS] name ..
-  kCreateTag,     // CREATE [OR REPLACE] TAG [IF NOT EXISTS] name ..
-  kDropBranch,    // DROP BRANCH [IF EXISTS] name
-  kDropTag,       // DROP TAG [IF EXISTS] name
+  kWriteOrder,             // WRITE [LOCALLY] ORDERED BY .. | DISTRIBUTED BY PARTITION ..
+                           // | UNORDERED
+  kSetLocation,            // SET LOCATION '..'
+  kCreateBranch,           // CREATE [OR REPLACE] BRANCH [IF NOT EXISTS] name ..
+  kCreateTag,              // CREATE [OR REPLACE] TAG [IF NOT EXISTS] name ..
+  kDropBranch,             // DROP BRANCH [IF EXISTS] name
+  kDropTag,                // DROP TAG [IF EXISTS] name
+  kSetIdentifierFields,    // SET IDENTIFIER FIELDS a, b (column_names)
+  kDropIdentifierFields,   // DROP IDENTIFIER FIELDS a, b (column_names)
 };
 
 /// One key of WRITE ORDERED BY: a column or transform, direction, null order.

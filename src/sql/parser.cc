@@ -195,6 +195,18 @@ std::string Parser::ParseStringLiteral() {
 
 StatementPtr Parser::ParseOneStatement() {
   const Token& token = Peek();
+  if (PeekWord("WITH")) {
+    // WITH .. INSERT INTO t SELECT ..: the CTEs belong to the inserted query.
+    size_t saved_pos = pos_;
+    std::vector<CommonTableExpression> ctes = ParseWithClause();
+    if (PeekWord("INSERT")) {
+      StatementPtr insert = ParseInsert();
+      AttachCommonTableExpressions(insert->As<InsertStatement>().query, std::move(ctes),
+                                   token.position);
+      return insert;
+    }
+    pos_ = saved_pos;
+  }
   if (PeekQueryStart()) {
     auto statement = std::make_unique<SelectStatement>();
     statement->query = ParseQuery();

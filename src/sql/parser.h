@@ -91,6 +91,9 @@ class Parser {
   // Queries (parser_query.cc).
   bool PeekQueryStart(size_t ahead = 0) const;
   QueryNodePtr ParseQuery();
+  std::vector<CommonTableExpression> ParseWithClause();
+  void AttachCommonTableExpressions(QueryNodePtr& query, std::vector<CommonTableExpression> ctes,
+                                    const SourcePosition& position);
   QueryNodePtr ParseSetOperations();
   QueryNodePtr ParseIntersections();
   QueryNodePtr ParseQueryPrimary();

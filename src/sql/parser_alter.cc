@@ -30,7 +30,13 @@ StatementPtr Parser::ParseAlter() {
   } else if (AcceptWord("ADD")) {
     ParseAlterAdd(*alter);
   } else if (AcceptWord("DROP")) {
-    if (PeekWord("PARTITION") && PeekWord("FIELD", 1)) {
+    if (PeekWord("IDENTIFIER") && PeekWord("FIELDS", 1)) {
+      pos_ += 2;
+      alter->action = AlterTableAction::kDropIdentifierFields;
+      do {
+        alter->column_names.push_back(dotted_name());
+      } while (AcceptOp(","));
+    } else if (PeekWord("PARTITION") && PeekWord("FIELD", 1)) {
       pos_ += 2;
       alter->action = AlterTableAction::kDropPartitionField;
       alter->partition_field = ParsePartitionTransform();
@@ -66,7 +72,13 @@ StatementPtr Parser::ParseAlter() {
   } else if (AcceptWord("ALTER") || AcceptWord("CHANGE")) {
     ParseAlterColumn(*alter);
   } else if (AcceptWord("SET")) {
-    if (AcceptWord("TBLPROPERTIES") || AcceptWord("PROPERTIES")) {
+    if (PeekWord("IDENTIFIER") && PeekWord("FIELDS", 1)) {
+      pos_ += 2;
+      alter->action = AlterTableAction::kSetIdentifierFields;
+      do {
+        alter->column_names.push_back(dotted_name());
+      } while (AcceptOp(","));
+    } else if (AcceptWord("TBLPROPERTIES") || AcceptWord("PROPERTIES")) {
       alter->action = AlterTableAction::kSetProperties;
       alter->properties = ParseProperties();
     } else {

@@ -51,27 +51,9 @@ bool Parser::PeekQueryStart(size_t ahead) const {
 QueryNodePtr Parser::ParseQuery() {
   Enter();
   SourcePosition position = Peek().position;
-  std::vector<CommonTableExpression> ctes;
-  if (AcceptWord("WITH")) {
-    if (PeekWord("RECURSIVE")) ErrorAt(Peek(), "WITH RECURSIVE is not supported");
-    do {
-      CommonTableExpression cte;
-      cte.position = Peek().position;
-      cte.name = ParseIdentifier();
-      if (PeekOp("(")) cte.column_names = ParseParenthesizedIdentifiers();
-      AcceptWord("AS");
-      ExpectOp("(");
-      cte.query = ParseQuery();
-      ExpectOp(")");
-      ctes.push_back(std::move(cte));
-    } while (AcceptOp(","));
-  }
+  std::vector<CommonTableExpression> ctes = ParseWithClause();
   QueryNodePtr query = ParseSetOperations();
-  if (!ctes.empty()) {
-    if (!query->ctes.empty()) query = WrapQuery(std::move(query));
-    query->ctes = std::move(ctes);
-    query->position = position;
-  }
+  if (!ctes.empty()) AttachCommonTableExpressions(query, std::move(ctes), position);
   bool more = (PeekWord("ORDER") && PeekWord("BY", 1)) || PeekWord("LIMIT") || PeekWord("OFFSET");
   if (more && (!query->order_by.empty() || query->limit || query->offset)) {
     // (SELECT .. LIMIT 5) ORDER BY a LIMIT 2: the outer clauses apply to the result.
@@ -80,6 +62,32 @@ QueryNodePtr Parser::ParseQuery() {
   ParseOrderByAndLimit(*query);
   Leave();
   return query;
+}
+
+std::vector<CommonTableExpression> Parser::ParseWithClause() {
+  std::vector<CommonTableExpression> ctes;
+  if (!AcceptWord("WITH")) return ctes;
+  if (PeekWord("RECURSIVE")) ErrorAt(Peek(), "WITH RECURSIVE is not supported");
+  do {
+    CommonTableExpression cte;
+    cte.position = Peek().position;
+    cte.name = ParseIdentifier();
+    if (PeekOp("(")) cte.column_names = ParseParenthesizedIdentifiers();
+    AcceptWord("AS");
+    ExpectOp("(");
+    cte.query = ParseQuery();
+    ExpectOp(")");
+    ctes.push_back(std::move(cte));
+  } while (AcceptOp(","));
+  return ctes;
+}
+
+void Parser::AttachCommonTableExpressions(QueryNodePtr& query,
+                                          std::vector<CommonTableExpression> ctes,
+                                          const SourcePosition& position) {
+  if (!query->ctes.empty()) query = WrapQuery(std::move(query));
+  query->ctes = std::move(ctes);
+  query->position = position;
 }
 
 void Parser::ParseOrderByAndLimit(QueryNode& query) {

@@ -225,6 +225,13 @@ TEST(ParserStatementTest, AlterTableWriteOrderAndRefs) {
   EXPECT_EQ(branch->ref_name, "audit");
   EXPECT_EQ(branch->ref_snapshot_id.value(), 1234);
   EXPECT_EQ(branch->ref_retain, "7 DAYS");
+  auto identifier = Parse<AlterTableStatement>("ALTER TABLE t SET IDENTIFIER FIELDS id, data",
+                                               StatementKind::kAlterTable);
+  EXPECT_EQ(identifier->action, AlterTableAction::kSetIdentifierFields);
+  EXPECT_EQ(identifier->column_names, (std::vector<std::string>{"id", "data"}));
+  auto drop_identifier = Parse<AlterTableStatement>("ALTER TABLE t DROP IDENTIFIER FIELDS id",
+                                                    StatementKind::kAlterTable);
+  EXPECT_EQ(drop_identifier->action, AlterTableAction::kDropIdentifierFields);
   auto tag = Parse<AlterTableStatement>("ALTER TABLE t CREATE OR REPLACE TAG v1",
                                         StatementKind::kAlterTable);
   EXPECT_EQ(tag->action, AlterTableAction::kCreateTag);
@@ -236,6 +243,11 @@ TEST(ParserStatementTest, InsertDeleteUpdateMerge) {
                                        StatementKind::kInsert);
   EXPECT_EQ(values->columns, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(values->query->As<SelectNode>().from->kind, TableRefKind::kValues);
+  auto with_insert = Parse<InsertStatement>(
+      "WITH c AS (SELECT 1 AS a) INSERT INTO t SELECT a FROM c", StatementKind::kInsert);
+  EXPECT_EQ(with_insert->query->ctes.size(), 1u);
+  auto with_query = Parser::ParseStatement("WITH c AS (SELECT 1 AS a) SELECT a FROM c");
+  EXPECT_EQ(with_query->kind, StatementKind::kSelect);
   auto select =
       Parse<InsertStatement>("INSERT INTO TABLE t SELECT * FROM u", StatementKind::kInsert);
   EXPECT_FALSE(select->overwrite);
