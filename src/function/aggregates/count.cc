@@ -27,6 +27,19 @@ void CountFinalize(uint8_t** states, size_t count, Vector& result, const Functio
   }
 }
 
+/// Returns the number of non-NULL rows among the first `count`, a word at a time.
+int64_t CountValid(const Validity& validity, size_t count) {
+  const uint64_t* words = validity.words();
+  if (words == nullptr) return static_cast<int64_t>(count);
+  int64_t valid = 0;
+  size_t full_words = count / 64;
+  for (size_t w = 0; w < full_words; ++w) valid += __builtin_popcountll(words[w]);
+  if (count % 64 != 0) {
+    valid += __builtin_popcountll(words[full_words] & ((uint64_t{1} << (count % 64)) - 1));
+  }
+  return valid;
+}
+
 /// Adds `delta` to the state of each row where every argument is non-NULL.
 void CountRows(const std::vector<const Vector*>& args, size_t count, uint8_t** states,
                int64_t delta) {
@@ -39,6 +52,10 @@ void CountRows(const std::vector<const Vector*>& args, size_t count, uint8_t** s
     return;
   }
   if (args.size() == 1) {
+    if (AllSameState(states, count)) {
+      StateAt<CountState>(states, 0) += delta * CountValid(args[0]->validity(), count);
+      return;
+    }
     ForEachValidRow(args[0]->validity(), count,
                     [&](size_t i) { StateAt<CountState>(states, i) += delta; });
     return;

@@ -26,14 +26,36 @@ inline void Add(VarianceState& s, double v) {
   s.n = n;
 }
 
+/// Merges b into a with Chan et al.'s parallel formula (Spark's merge expressions).
+inline void Merge(VarianceState& a, const VarianceState& b) {
+  double n = a.n + b.n;
+  double delta = b.mean - a.mean;
+  double delta_n = n == 0.0 ? 0.0 : delta / n;
+  a = VarianceState{n, a.mean + delta_n * b.n, a.m2 + b.m2 + delta * delta_n * a.n * b.n};
+}
+
 void VarianceUpdate(const std::vector<const Vector*>& args, size_t count, uint8_t** states,
                     const FunctionContext&) {
   const Vector& input = *args[0];
   const double* data = input.Data<double>();
   if (AllSameState(states, count)) {
-    VarianceState local = StateAt<VarianceState>(states, 0);
-    ForEachValidRow(input.validity(), count, [&](size_t i) { Add(local, data[i]); });
-    StateAt<VarianceState>(states, 0) = local;
+    // One state: Welford's per-row division is a serial chain, so take the batch's
+    // two-pass moments instead (mean, then squared deviations; as stable, and
+    // pipelined) and merge them in.
+    double n = 0;
+    double sum = 0;
+    ForEachValidRow(input.validity(), count, [&](size_t i) {
+      sum += data[i];
+      n += 1.0;
+    });
+    if (n == 0) return;
+    double mean = sum / n;
+    double m2 = 0;
+    ForEachValidRow(input.validity(), count, [&](size_t i) {
+      double d = data[i] - mean;
+      m2 += d * d;
+    });
+    Merge(StateAt<VarianceState>(states, 0), VarianceState{n, mean, m2});
     return;
   }
   ForEachValidRow(input.validity(), count,
@@ -41,13 +63,7 @@ void VarianceUpdate(const std::vector<const Vector*>& args, size_t count, uint8_
 }
 
 void VarianceCombine(uint8_t* source, uint8_t* target) {
-  const auto& a = StateAt<VarianceState>(&target, 0);
-  const auto& b = StateAt<VarianceState>(&source, 0);
-  double n = a.n + b.n;
-  double delta = b.mean - a.mean;
-  double delta_n = n == 0.0 ? 0.0 : delta / n;
-  VarianceState merged{n, a.mean + delta_n * b.n, a.m2 + b.m2 + delta * delta_n * a.n * b.n};
-  StateAt<VarianceState>(&target, 0) = merged;
+  Merge(StateAt<VarianceState>(&target, 0), StateAt<VarianceState>(&source, 0));
 }
 
 }  // namespace
