@@ -1,5 +1,7 @@
 #include "function/function_registry.h"
 
+#include <cctype>
+
 #include "function/aggregates/register_aggregates.h"
 #include "function/scalar/register_scalar_functions.h"
 
@@ -36,7 +38,10 @@ const AggregateBinder* FunctionRegistry::FindAggregate(const std::string& name) 
 std::vector<std::string> FunctionRegistry::Names() const {
   std::vector<std::string> names;
   names.reserve(scalars_.size() + aggregates_.size());
-  for (const auto& [name, binder] : scalars_) names.push_back(name);
+  for (const auto& [name, binder] : scalars_) {
+    // Operators ("+", "<=>") are not names a user would misspell.
+    if (std::isalpha(static_cast<unsigned char>(name[0]))) names.push_back(name);
+  }
   for (const auto& [name, binder] : aggregates_) names.push_back(name);
   return names;
 }

@@ -84,13 +84,15 @@ void ConcatWs(const Args& args, size_t count, Vector& result, const FunctionCont
   });
 }
 
-// trim family: removes spaces, or any of the characters of a second argument.
-ScalarKernel Trim(bool left, bool right) {
-  return [left, right](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+// trim family: removes spaces, or any of the characters of another argument. Spark's
+// trim / ltrim / rtrim take (trimStr, str), btrim takes (str, trimStr).
+ScalarKernel Trim(bool left, bool right, bool chars_first = true) {
+  return [left, right, chars_first](const Args& args, size_t count, Vector& result, const FunctionContext&) {
     bool has_chars = args.size() == 2;
-    ExecuteSliceRows(args, count, result, [&](size_t i) {
-      std::string_view s = StringAt(*args[0], i);
-      std::string_view chars = has_chars ? StringAt(*args[1], i) : std::string_view(" ");
+    size_t str_arg = has_chars && chars_first ? 1 : 0;
+    auto trim_row = [&](size_t i) {
+      std::string_view s = StringAt(*args[str_arg], i);
+      std::string_view chars = has_chars ? StringAt(*args[1 - str_arg], i) : std::string_view(" ");
       size_t from = 0, to = s.size();
       if (left) {
         while (from < to) {
@@ -109,7 +111,10 @@ ScalarKernel Trim(bool left, bool right) {
         }
       }
       return Slice(s, from, to);
-    });
+    };
+    if (str_arg == 0) return ExecuteSliceRows(args, count, result, trim_row);
+    // The result points into the second argument: share its heaps instead.
+    ExecuteSliceRows({args[1], args[0]}, count, result, trim_row);
   };
 }
 
@@ -341,7 +346,8 @@ void RegisterStringFunctions(FunctionRegistry& registry) {
   registry.AddScalar("concat", VariadicStrings("concat", 0, Concat));
   registry.AddScalar("||", VariadicStrings("||", 2, Concat));
   registry.AddScalar("concat_ws", VariadicStrings("concat_ws", 1, ConcatWs));
-  Add(registry, {"trim", "btrim"}, {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true)}});
+  Add(registry, {"trim"}, {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true)}});
+  Add(registry, {"btrim"}, {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true, false)}});
   Add(registry, {"ltrim"}, {{{kStr}, kStr, Trim(true, false)}, {{kStr, kStr}, kStr, Trim(true, false)}});
   Add(registry, {"rtrim"}, {{{kStr}, kStr, Trim(false, true)}, {{kStr, kStr}, kStr, Trim(false, true)}});
   Add(registry, {"lpad"}, {{{kStr, kInt}, kStr, Pad(true)}, {{kStr, kInt, kStr}, kStr, Pad(true)}});

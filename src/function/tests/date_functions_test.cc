@@ -152,3 +152,48 @@ TEST(DateFunctionsTest, ColumnsWithNulls) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(DateFunctionsTest, DatePart) {
+  using testing::Call;
+  using testing::Str;
+  Value ts = CastValue(Str("2026-01-15 13:45:30.5"), TypeId::kTimestamp, FunctionContext());
+  EXPECT_EQ(Call("date_part", {Str("YEAR"), ts}).int32(), 2026);
+  EXPECT_EQ(Call("extract", {Str("month"), ts}).int32(), 1);
+  EXPECT_EQ(Call("date_part", {Str("DOW"), ts}).int32(), 5);
+  EXPECT_EQ(Call("date_part", {Str("HOUR"), ts}).int32(), 13);
+  LogicalType type;
+  EXPECT_EQ(Call("date_part", {Str("SECOND"), ts}, {}, &type).ToString(), "30.500000");
+  EXPECT_EQ(type, LogicalType::Decimal(8, 6));
+  EXPECT_THROW(Call("date_part", {Str("FORTNIGHT"), ts}), BinderError);
+}
+
+TEST(FunctionRegistryTest, FindsFunctionsAndAliases) {
+  const FunctionRegistry& registry = FunctionRegistry::BuiltIn();
+  for (const char* name : {"+", "<=>", "||", "substr", "dayofmonth", "ceiling", "startswith", "regexp", "pow"}) {
+    EXPECT_NE(registry.FindScalar(name), nullptr) << name;
+  }
+  EXPECT_EQ(registry.FindScalar("no_such_function"), nullptr);
+  auto names = registry.Names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "date_format"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "+"), names.end());
+}
+
+TEST(FunctionRegistryTest, WrongArgumentsAreBinderErrors) {
+  using testing::Call;
+  using testing::Str;
+  EXPECT_THROW(Call("year", {Value::Boolean(true)}), BinderError);
+  EXPECT_THROW(Call("substring", {Str("a")}), BinderError);
+  EXPECT_THROW(Call("+", {Str("a"), Value::Boolean(true)}), BinderError);
+  try {
+    Call("upper", {Str("a"), Str("b")});
+    FAIL();
+  } catch (const BinderError& e) {
+    EXPECT_NE(std::string(e.what()).find("upper"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace floe

@@ -50,7 +50,11 @@ TEST(StringFunctionsTest, ConcatAndTrim) {
   EXPECT_EQ(S("trim", {Str("  x  ")}), "x");
   EXPECT_EQ(S("ltrim", {Str("  x  ")}), "x  ");
   EXPECT_EQ(S("rtrim", {Str("  x  ")}), "  x");
-  EXPECT_EQ(S("trim", {Str("xxaxx"), Str("x")}), "a");
+  // Spark: trim(trimStr, str) but btrim(str, trimStr).
+  EXPECT_EQ(S("trim", {Str("SL"), Str("SSparkSQLS")}), "parkSQ");
+  EXPECT_EQ(S("ltrim", {Str("SL"), Str("SSparkSQLS")}), "parkSQLS");
+  EXPECT_EQ(S("rtrim", {Str("SL"), Str("SSparkSQLS")}), "SSparkSQ");
+  EXPECT_EQ(S("btrim", {Str("SSparkSQLS"), Str("SL")}), "parkSQ");
 }
 
 TEST(StringFunctionsTest, PadReplaceSplit) {
