@@ -1,0 +1,134 @@
+#include "common/vector_operations.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace floe {
+
+static uint64_t HashBytes(const char* data, size_t size) {
+  // FNV-1a over 8-byte words, then mixed: fast and good enough for hash tables.
+  uint64_t h = 0xcbf29ce484222325ULL ^ size;
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, data + i, 8);
+    h = (h ^ w) * 0x100000001b3ULL;
+    h ^= h >> 29;
+  }
+  uint64_t tail = 0;
+  if (i < size) std::memcpy(&tail, data + i, size - i);
+  h = (h ^ tail) * 0x100000001b3ULL;
+  return MixHash(h);
+}
+
+constexpr uint64_t kNullHash = 0x9e3779b97f4a7c15ULL;
+
+template <typename T, typename F>
+static void HashLoop(const Vector& v, size_t count, uint64_t* hashes, bool combine, F hash_one) {
+  const T* data = v.Data<T>();
+  const Validity& validity = v.validity();
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t h = validity.IsValid(i) ? hash_one(data[i]) : kNullHash;
+    hashes[i] = combine ? MixHash(hashes[i] * 31 + h) : h;
+  }
+}
+
+void HashVector(const Vector& v, size_t count, uint64_t* hashes, bool combine) {
+  switch (v.type().id()) {
+    case TypeId::kNull:
+      for (size_t i = 0; i < count; ++i) hashes[i] = combine ? MixHash(hashes[i] * 31 + kNullHash) : kNullHash;
+      break;
+    case TypeId::kBoolean:
+      HashLoop<uint8_t>(v, count, hashes, combine, [](uint8_t x) { return MixHash(x + 1); });
+      break;
+    case TypeId::kInt32:
+    case TypeId::kDate:
+      HashLoop<int32_t>(v, count, hashes, combine,
+                        [](int32_t x) { return MixHash(static_cast<uint64_t>(static_cast<int64_t>(x))); });
+      break;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+      HashLoop<int64_t>(v, count, hashes, combine,
+                        [](int64_t x) { return MixHash(static_cast<uint64_t>(x)); });
+      break;
+    case TypeId::kFloat:
+      HashLoop<float>(v, count, hashes, combine, [](float x) {
+        double d = x == 0 ? 0.0 : (std::isnan(x) ? NAN : x);
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        return MixHash(bits);
+      });
+      break;
+    case TypeId::kDouble:
+      HashLoop<double>(v, count, hashes, combine, [](double x) {
+        double d = x == 0 ? 0.0 : (std::isnan(x) ? NAN : x);
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        return MixHash(bits);
+      });
+      break;
+    case TypeId::kDecimal:
+      HashLoop<int128_t>(v, count, hashes, combine, [](int128_t x) {
+        return MixHash(static_cast<uint64_t>(x) ^ MixHash(static_cast<uint64_t>(x >> 64)));
+      });
+      break;
+    case TypeId::kString:
+    case TypeId::kBinary:
+      HashLoop<StringRef>(v, count, hashes, combine,
+                          [](StringRef s) { return HashBytes(s.data, s.size); });
+      break;
+    case TypeId::kInterval:
+      HashLoop<Interval>(v, count, hashes, combine, [](Interval x) {
+        return MixHash(static_cast<uint64_t>(x.micros) ^
+                       MixHash((static_cast<uint64_t>(x.months) << 32) | static_cast<uint32_t>(x.days)));
+      });
+      break;
+  }
+}
+
+template <typename T>
+static int Cmp(T a, T b) {
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+template <typename T>
+static int CmpFloat(T a, T b) {
+  bool an = std::isnan(a), bn = std::isnan(b);
+  if (an || bn) return an && bn ? 0 : (an ? 1 : -1);
+  return Cmp(a, b);
+}
+
+int CompareRows(const Vector& a, size_t i, const Vector& b, size_t j) {
+  switch (a.type().id()) {
+    case TypeId::kNull: return 0;
+    case TypeId::kBoolean: return Cmp(a.Data<uint8_t>()[i], b.Data<uint8_t>()[j]);
+    case TypeId::kInt32:
+    case TypeId::kDate: return Cmp(a.Data<int32_t>()[i], b.Data<int32_t>()[j]);
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz: return Cmp(a.Data<int64_t>()[i], b.Data<int64_t>()[j]);
+    case TypeId::kFloat: return CmpFloat(a.Data<float>()[i], b.Data<float>()[j]);
+    case TypeId::kDouble: return CmpFloat(a.Data<double>()[i], b.Data<double>()[j]);
+    case TypeId::kDecimal: return Cmp(a.Data<int128_t>()[i], b.Data<int128_t>()[j]);
+    case TypeId::kString:
+    case TypeId::kBinary: return a.Data<StringRef>()[i].Compare(b.Data<StringRef>()[j]);
+    case TypeId::kInterval: {
+      const Interval& x = a.Data<Interval>()[i];
+      const Interval& y = b.Data<Interval>()[j];
+      int c = Cmp(x.months, y.months);
+      if (c) return c;
+      c = Cmp(x.days, y.days);
+      return c ? c : Cmp(x.micros, y.micros);
+    }
+  }
+  return 0;
+}
+
+bool RowsEqualNullSafe(const Vector& a, size_t i, const Vector& b, size_t j) {
+  bool an = a.IsNull(i), bn = b.IsNull(j);
+  if (an || bn) return an && bn;
+  return CompareRows(a, i, b, j) == 0;
+}
+
+}  // namespace floe

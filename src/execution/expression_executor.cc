@@ -1,0 +1,288 @@
+#include "execution/expression_executor.h"
+
+#include "common/exception.h"
+#include "common/vector_operations.h"
+#include "function/cast.h"
+
+namespace floe {
+
+namespace {
+
+Vector ConstantVector(const Value& value, const LogicalType& type, size_t count) {
+  Vector v(type, std::max<size_t>(count, 1));
+  if (value.is_null()) {
+    for (size_t i = 0; i < count; ++i) v.SetNull(i, true);
+    return v;
+  }
+  if (type.IsStringLike()) {
+    StringRef ref = v.heap().Add(value.str());
+    auto* data = v.Data<StringRef>();
+    for (size_t i = 0; i < count; ++i) data[i] = ref;
+    return v;
+  }
+  v.SetValue(0, value);
+  size_t width = PhysicalSize(type.id());
+  uint8_t* raw = v.RawData();
+  for (size_t i = 1; i < count; ++i) std::memcpy(raw + i * width, raw, width);
+  return v;
+}
+
+// Sub-batch of the rows named by `rows`.
+DataChunk SliceChunk(const DataChunk& input, const std::vector<uint32_t>& rows) {
+  DataChunk sub;
+  sub.Initialize(input.Types(), std::max<size_t>(rows.size(), 1));
+  for (size_t c = 0; c < input.ColumnCount(); ++c) {
+    sub.column(c).Gather(input.column(c), rows.data(), rows.size());
+  }
+  sub.SetSize(rows.size());
+  return sub;
+}
+
+// Boolean state of row i: 1 true, 0 false, -1 NULL.
+inline int Truth(const Vector& v, size_t i) {
+  if (v.IsNull(i)) return -1;
+  return v.Data<uint8_t>()[i] ? 1 : 0;
+}
+
+}  // namespace
+
+Vector ExpressionExecutor::Evaluate(const BoundExpression& expr, const DataChunk& input) const {
+  return Evaluate(expr, input, input.size());
+}
+
+Vector ExpressionExecutor::EvaluateOnRows(const BoundExpression& expr, const DataChunk& input,
+                                          const std::vector<uint32_t>& rows, size_t total) const {
+  Vector result(expr.type, std::max<size_t>(total, 1));
+  for (size_t i = 0; i < total; ++i) result.SetNull(i, true);
+  if (rows.empty()) return result;
+  DataChunk sub = SliceChunk(input, rows);
+  Vector values = Evaluate(expr, sub, rows.size());
+  for (size_t k = 0; k < rows.size(); ++k) result.CopyRow(values, k, rows[k]);
+  if (expr.type.IsStringLike()) result.ShareHeapsOf(values);
+  return result;
+}
+
+Vector ExpressionExecutor::Evaluate(const BoundExpression& expr, const DataChunk& input,
+                                    size_t count) const {
+  switch (expr.kind) {
+    case BoundExpressionKind::kColumnRef: {
+      const Vector& column = input.column(expr.index);
+      if (column.type() == expr.type) return column;  // shares the storage
+      Vector out(expr.type, std::max<size_t>(count, 1));
+      CastVector(column, count, out, context_);
+      return out;
+    }
+    case BoundExpressionKind::kConstant:
+      return ConstantVector(expr.constant, expr.type, count);
+    case BoundExpressionKind::kParameter:
+      throw InternalError("unbound parameter in expression " + expr.text);
+    case BoundExpressionKind::kFunction: {
+      std::vector<Vector> args;
+      args.reserve(expr.children.size());
+      for (const auto& child : expr.children) args.push_back(Evaluate(*child, input, count));
+      std::vector<const Vector*> arg_ptrs;
+      for (const auto& a : args) arg_ptrs.push_back(&a);
+      Vector result(expr.type, std::max<size_t>(count, 1));
+      expr.function->kernel(arg_ptrs, count, result, context_);
+      return result;
+    }
+    case BoundExpressionKind::kCast: {
+      Vector child = Evaluate(*expr.children[0], input, count);
+      Vector result(expr.type, std::max<size_t>(count, 1));
+      if (expr.try_cast && !context_.try_mode) {
+        FunctionContext try_context = context_;
+        try_context.try_mode = true;
+        CastVector(child, count, result, try_context);
+      } else {
+        CastVector(child, count, result, context_);
+      }
+      return result;
+    }
+    case BoundExpressionKind::kAnd: return EvaluateAnd(expr, input, count);
+    case BoundExpressionKind::kOr: return EvaluateOr(expr, input, count);
+    case BoundExpressionKind::kNot: {
+      Vector child = Evaluate(*expr.children[0], input, count);
+      Vector result(TypeId::kBoolean, std::max<size_t>(count, 1));
+      for (size_t i = 0; i < count; ++i) {
+        if (child.IsNull(i)) {
+          result.SetNull(i, true);
+        } else {
+          result.Data<uint8_t>()[i] = child.Data<uint8_t>()[i] ? 0 : 1;
+        }
+      }
+      return result;
+    }
+    case BoundExpressionKind::kIsNull:
+    case BoundExpressionKind::kIsNotNull: {
+      Vector child = Evaluate(*expr.children[0], input, count);
+      Vector result(TypeId::kBoolean, std::max<size_t>(count, 1));
+      bool want_null = expr.kind == BoundExpressionKind::kIsNull;
+      for (size_t i = 0; i < count; ++i) {
+        result.Data<uint8_t>()[i] = child.IsNull(i) == want_null ? 1 : 0;
+      }
+      return result;
+    }
+    case BoundExpressionKind::kIn: return EvaluateIn(expr, input, count);
+    case BoundExpressionKind::kCase: return EvaluateCase(expr, input, count);
+    case BoundExpressionKind::kCoalesce: return EvaluateCoalesce(expr, input, count);
+  }
+  throw InternalError("unknown expression kind");
+}
+
+Vector ExpressionExecutor::EvaluateAnd(const BoundExpression& expr, const DataChunk& input,
+                                       size_t count) const {
+  Vector result = Evaluate(*expr.children[0], input, count);
+  Vector owned(TypeId::kBoolean, std::max<size_t>(count, 1));
+  for (size_t i = 0; i < count; ++i) owned.CopyRow(result, i, i);
+  for (size_t c = 1; c < expr.children.size(); ++c) {
+    // Only rows not already false reach the next conjunct.
+    std::vector<uint32_t> rows;
+    for (size_t i = 0; i < count; ++i) {
+      if (Truth(owned, i) != 0) rows.push_back(static_cast<uint32_t>(i));
+    }
+    if (rows.empty()) break;
+    Vector right = rows.size() == count ? Evaluate(*expr.children[c], input, count)
+                                        : EvaluateOnRows(*expr.children[c], input, rows, count);
+    for (uint32_t i : rows) {
+      int a = Truth(owned, i), b = Truth(right, i);
+      if (b == 0) {
+        owned.SetNull(i, false);
+        owned.Data<uint8_t>()[i] = 0;
+      } else if (a == 1 && b == 1) {
+        owned.Data<uint8_t>()[i] = 1;
+      } else {
+        owned.SetNull(i, true);
+      }
+    }
+  }
+  return owned;
+}
+
+Vector ExpressionExecutor::EvaluateOr(const BoundExpression& expr, const DataChunk& input,
+                                      size_t count) const {
+  Vector first = Evaluate(*expr.children[0], input, count);
+  Vector owned(TypeId::kBoolean, std::max<size_t>(count, 1));
+  for (size_t i = 0; i < count; ++i) owned.CopyRow(first, i, i);
+  for (size_t c = 1; c < expr.children.size(); ++c) {
+    std::vector<uint32_t> rows;
+    for (size_t i = 0; i < count; ++i) {
+      if (Truth(owned, i) != 1) rows.push_back(static_cast<uint32_t>(i));
+    }
+    if (rows.empty()) break;
+    Vector right = rows.size() == count ? Evaluate(*expr.children[c], input, count)
+                                        : EvaluateOnRows(*expr.children[c], input, rows, count);
+    for (uint32_t i : rows) {
+      int a = Truth(owned, i), b = Truth(right, i);
+      if (b == 1) {
+        owned.SetNull(i, false);
+        owned.Data<uint8_t>()[i] = 1;
+      } else if (a == 0 && b == 0) {
+        owned.Data<uint8_t>()[i] = 0;
+      } else {
+        owned.SetNull(i, true);
+      }
+    }
+  }
+  return owned;
+}
+
+Vector ExpressionExecutor::EvaluateCase(const BoundExpression& expr, const DataChunk& input,
+                                        size_t count) const {
+  Vector result(expr.type, std::max<size_t>(count, 1));
+  std::vector<uint32_t> remaining(count);
+  for (size_t i = 0; i < count; ++i) remaining[i] = static_cast<uint32_t>(i);
+  size_t pairs = (expr.children.size() - (expr.has_else ? 1 : 0)) / 2;
+  for (size_t p = 0; p < pairs && !remaining.empty(); ++p) {
+    Vector when = remaining.size() == count
+                      ? Evaluate(*expr.children[2 * p], input, count)
+                      : EvaluateOnRows(*expr.children[2 * p], input, remaining, count);
+    std::vector<uint32_t> hit, miss;
+    for (uint32_t i : remaining) (Truth(when, i) == 1 ? hit : miss).push_back(i);
+    if (!hit.empty()) {
+      Vector then = EvaluateOnRows(*expr.children[2 * p + 1], input, hit, count);
+      for (uint32_t i : hit) result.CopyRow(then, i, i);
+      if (expr.type.IsStringLike()) result.ShareHeapsOf(then);
+    }
+    remaining = std::move(miss);
+  }
+  if (!remaining.empty()) {
+    if (expr.has_else) {
+      Vector other = EvaluateOnRows(*expr.children.back(), input, remaining, count);
+      for (uint32_t i : remaining) result.CopyRow(other, i, i);
+      if (expr.type.IsStringLike()) result.ShareHeapsOf(other);
+    } else {
+      for (uint32_t i : remaining) result.SetNull(i, true);
+    }
+  }
+  return result;
+}
+
+Vector ExpressionExecutor::EvaluateCoalesce(const BoundExpression& expr, const DataChunk& input,
+                                            size_t count) const {
+  Vector result(expr.type, std::max<size_t>(count, 1));
+  std::vector<uint32_t> remaining(count);
+  for (size_t i = 0; i < count; ++i) remaining[i] = static_cast<uint32_t>(i);
+  for (const auto& child : expr.children) {
+    if (remaining.empty()) break;
+    Vector values = remaining.size() == count ? Evaluate(*child, input, count)
+                                              : EvaluateOnRows(*child, input, remaining, count);
+    std::vector<uint32_t> still_null;
+    for (uint32_t i : remaining) {
+      if (values.IsNull(i)) {
+        still_null.push_back(i);
+      } else {
+        result.CopyRow(values, i, i);
+      }
+    }
+    if (expr.type.IsStringLike()) result.ShareHeapsOf(values);
+    remaining = std::move(still_null);
+  }
+  for (uint32_t i : remaining) result.SetNull(i, true);
+  return result;
+}
+
+Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChunk& input,
+                                      size_t count) const {
+  Vector needle = Evaluate(*expr.children[0], input, count);
+  Vector result(TypeId::kBoolean, std::max<size_t>(count, 1));
+  std::vector<int> state(count, 0);  // 0 no match yet, 1 match, -1 saw NULL
+  for (size_t c = 1; c < expr.children.size(); ++c) {
+    Vector item = Evaluate(*expr.children[c], input, count);
+    for (size_t i = 0; i < count; ++i) {
+      if (state[i] == 1 || needle.IsNull(i)) continue;
+      if (item.IsNull(i)) {
+        state[i] = -1;
+      } else if (CompareRows(needle, i, item, i) == 0) {
+        state[i] = 1;
+      }
+    }
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (needle.IsNull(i) || state[i] == -1) {
+      result.SetNull(i, true);
+    } else {
+      bool match = state[i] == 1;
+      result.Data<uint8_t>()[i] = (match != expr.negated) ? 1 : 0;
+    }
+  }
+  return result;
+}
+
+void ExpressionExecutor::Select(const BoundExpression& expr, const DataChunk& input,
+                                SelectionVector& sel) const {
+  sel.indexes.clear();
+  Vector v = Evaluate(expr, input);
+  const uint8_t* data = v.Data<uint8_t>();
+  for (size_t i = 0; i < input.size(); ++i) {
+    if (data[i] && v.validity().IsValid(i)) sel.indexes.push_back(static_cast<uint32_t>(i));
+  }
+}
+
+Value ExpressionExecutor::EvaluateConstant(const BoundExpression& expr) const {
+  DataChunk empty;
+  empty.SetSize(1);
+  Vector v = Evaluate(expr, empty, 1);
+  return v.GetValue(0);
+}
+
+}  // namespace floe

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "common/vector.h"
+#include "function/function_context.h"
+#include "planner/bound_expression.h"
+
+namespace floe {
+
+/// Evaluates bound expressions a batch at a time. Branches of CASE, COALESCE, AND and
+/// OR are evaluated only on the rows that reach them, so `CASE WHEN x = 0 THEN 0 ELSE
+/// 1 / x END` never divides by zero.
+class ExpressionExecutor {
+ public:
+  explicit ExpressionExecutor(const FunctionContext& context) : context_(context) {}
+
+  /// Returns the expression's values for every row of input.
+  Vector Evaluate(const BoundExpression& expr, const DataChunk& input) const;
+  /// Returns the expression's values for `count` rows of input.
+  Vector Evaluate(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  /// Collects the rows where a boolean expression is true (not false, not NULL).
+  void Select(const BoundExpression& expr, const DataChunk& input, SelectionVector& sel) const;
+  /// Evaluates an expression with no column references.
+  Value EvaluateConstant(const BoundExpression& expr) const;
+
+ private:
+  Vector EvaluateOnRows(const BoundExpression& expr, const DataChunk& input,
+                        const std::vector<uint32_t>& rows, size_t total) const;
+  Vector EvaluateAnd(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  Vector EvaluateOr(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  Vector EvaluateCase(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  Vector EvaluateCoalesce(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  Vector EvaluateIn(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+
+  const FunctionContext& context_;
+};
+
+}  // namespace floe

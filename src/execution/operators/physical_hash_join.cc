@@ -1,0 +1,306 @@
+#include "execution/operators/physical_hash_join.h"
+
+#include <atomic>
+#include <mutex>
+
+#include "common/vector_operations.h"
+#include "execution/chunk_collection.h"
+#include "execution/expression_executor.h"
+
+namespace floe {
+
+namespace {
+
+struct JoinBuildState : GlobalSinkState {
+  std::mutex mutex;
+  std::vector<DataChunk> parts;
+  DataChunk rows;  // build payload columns, then key columns
+  size_t payload = 0;
+  std::vector<uint64_t> hashes;
+  std::vector<uint32_t> heads;  // row + 1; 0 is end
+  std::vector<uint32_t> next;
+  uint64_t mask = 0;
+  bool has_null_key = false;
+  std::unique_ptr<std::atomic<bool>[]> matched;  // RIGHT / FULL: build rows that found a match
+};
+
+struct JoinBuildLocal : LocalSinkState {
+  std::vector<DataChunk> parts;
+};
+
+}  // namespace
+
+struct JoinProbeState : OperatorState {
+  ChunkCollection pending;
+  size_t next = 0;
+};
+
+PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
+                                   std::vector<BoundExpressionPtr> probe_keys,
+                                   std::vector<BoundExpressionPtr> build_keys,
+                                   BoundExpressionPtr residual, bool null_aware)
+    : PhysicalOperator(std::move(types)),
+      join_type_(join_type),
+      probe_keys_(std::move(probe_keys)),
+      build_keys_(std::move(build_keys)),
+      residual_(std::move(residual)),
+      null_aware_(null_aware) {}
+
+std::string PhysicalHashJoin::Name() const { return "BroadcastHashJoin"; }
+
+std::string PhysicalHashJoin::Details() const {
+  std::string out = "[";
+  for (size_t i = 0; i < probe_keys_.size(); ++i) {
+    if (i) out += ", ";
+    out += probe_keys_[i]->text;
+  }
+  out += "], [";
+  for (size_t i = 0; i < build_keys_.size(); ++i) {
+    if (i) out += ", ";
+    out += build_keys_[i]->text;
+  }
+  out += std::string("], ") + JoinTypeName(join_type_) + ", BuildRight";
+  if (residual_) out += ", " + residual_->text;
+  return out;
+}
+
+std::unique_ptr<GlobalSinkState> PhysicalHashJoin::GetGlobalSinkState(ExecutionContext&) const {
+  return std::make_unique<JoinBuildState>();
+}
+
+std::unique_ptr<LocalSinkState> PhysicalHashJoin::GetLocalSinkState(ExecutionContext&,
+                                                                    GlobalSinkState&) const {
+  return std::make_unique<JoinBuildLocal>();
+}
+
+SinkResult PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input,
+                                  GlobalSinkState&, LocalSinkState& local_state) const {
+  auto& local = static_cast<JoinBuildLocal&>(local_state);
+  ExpressionExecutor executor(context.function_context);
+  std::vector<LogicalType> all = input.Types();
+  for (const auto& k : build_keys_) all.push_back(k->type);
+  DataChunk rows;
+  rows.Initialize(all, std::max<size_t>(input.size(), 1));
+  for (size_t c = 0; c < input.ColumnCount(); ++c) {
+    rows.column(c).CopyRange(input.column(c), 0, 0, input.size());
+  }
+  for (size_t k = 0; k < build_keys_.size(); ++k) {
+    Vector key = executor.Evaluate(*build_keys_[k], input);
+    rows.column(input.ColumnCount() + k).CopyRange(key, 0, 0, input.size());
+  }
+  rows.SetSize(input.size());
+  local.parts.push_back(std::move(rows));
+  return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalHashJoin::Combine(ExecutionContext&, GlobalSinkState& global,
+                               LocalSinkState& local_state) const {
+  auto& state = static_cast<JoinBuildState&>(global);
+  auto& local = static_cast<JoinBuildLocal&>(local_state);
+  for (auto& p : local.parts) state.parts.push_back(std::move(p));
+}
+
+void PhysicalHashJoin::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+  auto& state = static_cast<JoinBuildState&>(global);
+  size_t total = 0;
+  for (const auto& p : state.parts) total += p.size();
+  std::vector<LogicalType> all = children_[1]->types();
+  state.payload = all.size();
+  for (const auto& k : build_keys_) all.push_back(k->type);
+  state.rows.Initialize(all, std::max<size_t>(total, 1));
+  for (const auto& p : state.parts) state.rows.Append(p, 0, p.size());
+  state.parts.clear();
+  size_t n = state.rows.size();
+  state.hashes.assign(n, 0);
+  for (size_t k = 0; k < build_keys_.size(); ++k) {
+    HashVector(state.rows.column(state.payload + k), n, state.hashes.data(), k > 0);
+  }
+  size_t buckets = 16;
+  while (buckets < n * 2) buckets *= 2;
+  state.matched.reset(new std::atomic<bool>[std::max<size_t>(n, 1)]);
+  for (size_t i = 0; i < n; ++i) state.matched[i].store(false, std::memory_order_relaxed);
+  state.heads.assign(buckets, 0);
+  state.next.assign(n, 0);
+  state.mask = buckets - 1;
+  // Insert in reverse so chains list rows in input order.
+  for (size_t i = n; i-- > 0;) {
+    bool null_key = false;
+    for (size_t k = 0; k < build_keys_.size(); ++k) {
+      if (state.rows.column(state.payload + k).IsNull(i)) null_key = true;
+    }
+    if (null_key && !nulls_equal_) {
+      state.has_null_key = true;
+      continue;
+    }
+    uint64_t b = state.hashes[i] & state.mask;
+    state.next[i] = state.heads[b];
+    state.heads[b] = static_cast<uint32_t>(i + 1);
+  }
+}
+
+const Vector* PhysicalHashJoin::BuildKeyColumn(size_t k) const {
+  if (!sink_state) return nullptr;
+  auto& state = static_cast<JoinBuildState&>(*sink_state);
+  return &state.rows.column(state.payload + k);
+}
+
+size_t PhysicalHashJoin::BuildRowCount() const {
+  if (!sink_state) return 0;
+  return static_cast<JoinBuildState&>(*sink_state).rows.size();
+}
+
+std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext&) const {
+  return std::make_unique<JoinProbeState>();
+}
+
+void PhysicalHashJoin::ProbeChunk(ExecutionContext& context, DataChunk& input,
+                                  JoinProbeState& probe) const {
+  auto& build = static_cast<JoinBuildState&>(*sink_state);
+  ExpressionExecutor executor(context.function_context);
+  size_t count = input.size();
+  std::vector<Vector> keys;
+  for (const auto& k : probe_keys_) keys.push_back(executor.Evaluate(*k, input));
+  std::vector<uint64_t> hashes(count, 0);
+  for (size_t k = 0; k < keys.size(); ++k) HashVector(keys[k], count, hashes.data(), k > 0);
+
+  bool semi_like = join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti;
+  size_t build_rows = build.rows.size();
+  // NOT IN: any NULL on the build side means no probe row qualifies.
+  if (null_aware_ && join_type_ == JoinType::kAnti && build.has_null_key) return;
+
+  std::vector<uint32_t> probe_idx, build_idx;
+  std::vector<uint8_t> probe_null(count, 0);
+  for (size_t i = 0; i < count; ++i) {
+    bool null_key = false;
+    for (const auto& key : keys) null_key |= key.IsNull(i);
+    if (null_key && !nulls_equal_) {
+      probe_null[i] = 1;
+      continue;
+    }
+    for (uint32_t e = build.heads[hashes[i] & build.mask]; e != 0; e = build.next[e - 1]) {
+      uint32_t r = e - 1;
+      if (build.hashes[r] != hashes[i]) continue;
+      bool equal = true;
+      for (size_t k = 0; k < keys.size() && equal; ++k) {
+        const Vector& build_key = build.rows.column(build.payload + k);
+        equal = nulls_equal_ ? RowsEqualNullSafe(keys[k], i, build_key, r)
+                             : CompareRows(keys[k], i, build_key, r) == 0;
+      }
+      if (!equal) continue;
+      probe_idx.push_back(static_cast<uint32_t>(i));
+      build_idx.push_back(r);
+    }
+  }
+  std::vector<uint8_t> matched(count, 0);
+  size_t probe_cols = input.ColumnCount();
+  size_t build_cols = build.payload;
+  // Emit matched pairs in batches, after the residual.
+  for (size_t start = 0; start < probe_idx.size(); start += kBatchSize) {
+    size_t n = std::min(kBatchSize, probe_idx.size() - start);
+    DataChunk pairs;
+    std::vector<LogicalType> pair_types = input.Types();
+    for (size_t c = 0; c < build_cols; ++c) pair_types.push_back(build.rows.column(c).type());
+    pairs.Initialize(pair_types, n);
+    for (size_t c = 0; c < probe_cols; ++c) {
+      pairs.column(c).Gather(input.column(c), probe_idx.data() + start, n);
+    }
+    for (size_t c = 0; c < build_cols; ++c) {
+      pairs.column(probe_cols + c).Gather(build.rows.column(c), build_idx.data() + start, n);
+    }
+    pairs.SetSize(n);
+    std::vector<uint32_t> keep;
+    if (residual_) {
+      SelectionVector sel;
+      executor.Select(*residual_, pairs, sel);
+      keep = std::move(sel.indexes);
+    } else {
+      keep.resize(n);
+      for (size_t i = 0; i < n; ++i) keep[i] = static_cast<uint32_t>(i);
+    }
+    for (uint32_t k : keep) matched[probe_idx[start + k]] = 1;
+    if (build.matched && (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull)) {
+      for (uint32_t k : keep) build.matched[build_idx[start + k]].store(true, std::memory_order_relaxed);
+    }
+    if (semi_like) continue;
+    if (keep.size() != n) {
+      SelectionVector sel;
+      sel.indexes = std::move(keep);
+      pairs.Slice(sel);
+    }
+    if (pairs.size() > 0) probe.pending.Append(std::move(pairs));
+  }
+  std::vector<uint32_t> rows;
+  if (join_type_ == JoinType::kSemi) {
+    for (size_t i = 0; i < count; ++i) {
+      if (matched[i]) rows.push_back(static_cast<uint32_t>(i));
+    }
+  } else if (join_type_ == JoinType::kAnti) {
+    for (size_t i = 0; i < count; ++i) {
+      // NOT IN: a NULL probe key matches nothing but still disqualifies the row when the
+      // build side is not empty.
+      if (matched[i]) continue;
+      if (null_aware_ && probe_null[i] && build_rows > 0) continue;
+      rows.push_back(static_cast<uint32_t>(i));
+    }
+  } else if (join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull) {
+    for (size_t i = 0; i < count; ++i) {
+      if (!matched[i]) rows.push_back(static_cast<uint32_t>(i));
+    }
+  }
+  if (rows.empty()) return;
+  DataChunk out;
+  out.Initialize(types_, rows.size());
+  for (size_t c = 0; c < probe_cols; ++c) {
+    out.column(c).Gather(input.column(c), rows.data(), rows.size());
+  }
+  if (join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull) {
+    for (size_t c = probe_cols; c < types_.size(); ++c) {
+      for (size_t i = 0; i < rows.size(); ++i) out.column(c).SetNull(i, true);
+    }
+  }
+  out.SetSize(rows.size());
+  probe.pending.Append(std::move(out));
+}
+
+void PhysicalHashJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {
+  auto& build = static_cast<JoinBuildState&>(*sink_state);
+  size_t probe_cols = types_.size() - build.payload;
+  std::vector<uint32_t> rows;
+  for (size_t i = 0; i < build.rows.size(); ++i) {
+    if (!build.matched[i].load(std::memory_order_relaxed)) rows.push_back(static_cast<uint32_t>(i));
+  }
+  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
+    size_t n = std::min(kBatchSize, rows.size() - start);
+    DataChunk chunk;
+    chunk.Initialize(types_, n);
+    for (size_t c = 0; c < probe_cols; ++c) {
+      for (size_t i = 0; i < n; ++i) chunk.column(c).SetNull(i, true);
+    }
+    for (size_t c = 0; c < build.payload; ++c) {
+      chunk.column(probe_cols + c).Gather(build.rows.column(c), rows.data() + start, n);
+    }
+    chunk.SetSize(n);
+    out.push_back(std::move(chunk));
+  }
+}
+
+OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& input,
+                                         DataChunk& output, OperatorState& state) const {
+  auto& probe = static_cast<JoinProbeState&>(state);
+  if (probe.next == 0 && probe.pending.ChunkCount() == 0) ProbeChunk(context, input, probe);
+  if (probe.next >= probe.pending.ChunkCount()) {
+    probe.pending = ChunkCollection();
+    probe.next = 0;
+    output.SetSize(0);
+    return OperatorResult::kNeedMoreInput;
+  }
+  output = probe.pending.chunk(probe.next++);
+  if (probe.next >= probe.pending.ChunkCount()) {
+    probe.pending = ChunkCollection();
+    probe.next = 0;
+    return OperatorResult::kNeedMoreInput;
+  }
+  return OperatorResult::kHaveMoreOutput;
+}
+
+}  // namespace floe

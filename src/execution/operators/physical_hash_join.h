@@ -1,0 +1,86 @@
+#pragma once
+
+#include "execution/physical_operator.h"
+#include "planner/bound_expression.h"
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+/// Hash join on equi-keys: children[1] (build) is collected and hashed first, then
+/// children[0] (probe) streams through. Inner, left outer, left semi and left anti
+/// (optionally NULL-aware for NOT IN); a residual condition filters matching pairs.
+class PhysicalHashJoin : public PhysicalOperator {
+ public:
+  PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
+                   std::vector<BoundExpressionPtr> probe_keys,
+                   std::vector<BoundExpressionPtr> build_keys, BoundExpressionPtr residual,
+                   bool null_aware);
+  std::string Name() const override;
+  std::string Details() const override;
+
+  bool IsSink() const override { return true; }
+  std::vector<size_t> SinkChildren() const override { return {1}; }
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context,
+                                                    GlobalSinkState& global) const override;
+  SinkResult Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+                  LocalSinkState& local) const override;
+  void Combine(ExecutionContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+
+  bool IsStreamingOperator() const override { return true; }
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
+
+  bool HasFinalOutput() const override {
+    return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+  }
+  void FinalOutput(ExecutionContext& context, std::vector<DataChunk>& out) const override;
+
+  JoinType join_type() const { return join_type_; }
+  const std::vector<BoundExpressionPtr>& probe_keys() const { return probe_keys_; }
+  const std::vector<BoundExpressionPtr>& build_keys() const { return build_keys_; }
+  /// Returns the distinct build keys of key `k` once the build side is finished (for
+  /// runtime filters); null when the build side has not run.
+  const Vector* BuildKeyColumn(size_t k) const;
+  size_t BuildRowCount() const;
+  /// Makes NULL keys equal to each other (INTERSECT / EXCEPT).
+  void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
+
+ private:
+  void ProbeChunk(ExecutionContext& context, DataChunk& input, struct JoinProbeState& state) const;
+
+  JoinType join_type_;
+  std::vector<BoundExpressionPtr> probe_keys_;
+  std::vector<BoundExpressionPtr> build_keys_;
+  BoundExpressionPtr residual_;
+  bool null_aware_;
+  bool nulls_equal_ = false;
+};
+
+/// Join without equi-keys: every probe row against every build row, with a condition.
+class PhysicalNestedLoopJoin : public PhysicalOperator {
+ public:
+  PhysicalNestedLoopJoin(std::vector<LogicalType> types, JoinType join_type,
+                         BoundExpressionPtr condition);
+  std::string Name() const override;
+  std::string Details() const override;
+  bool IsSink() const override { return true; }
+  std::vector<size_t> SinkChildren() const override { return {1}; }
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  SinkResult Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+                  LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  bool IsStreamingOperator() const override { return true; }
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
+
+ private:
+  JoinType join_type_;
+  BoundExpressionPtr condition_;
+};
+
+}  // namespace floe

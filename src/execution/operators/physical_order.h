@@ -1,0 +1,48 @@
+#pragma once
+
+#include <optional>
+
+#include "execution/physical_operator.h"
+#include "planner/bound_expression.h"
+
+namespace floe {
+
+/// ORDER BY: collects its input, sorts it, then emits it in order. With a limit it is a
+/// top-N: it keeps only the best `offset + limit` rows as it goes.
+class PhysicalOrder : public PhysicalOperator {
+ public:
+  PhysicalOrder(std::vector<LogicalType> types, std::vector<BoundOrder> orders,
+                std::optional<int64_t> limit = std::nullopt, int64_t offset = 0);
+  std::string Name() const override { return limit_ ? "TakeOrderedAndProject" : "Sort"; }
+  std::string Details() const override;
+  bool IsSink() const override { return true; }
+  bool IsSource() const override { return true; }
+  bool ParallelSource() const override { return false; }
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context,
+                                                    GlobalSinkState& global) const override;
+  SinkResult Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+                  LocalSinkState& local) const override;
+  void Combine(ExecutionContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  bool GetData(ExecutionContext& context, DataChunk& out, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+
+ private:
+  std::vector<BoundOrder> orders_;
+  std::optional<int64_t> limit_;
+  int64_t offset_;
+};
+
+/// Sorts rows (payload + key columns) and returns the permutation; shared with window.
+struct SortKeySpec {
+  bool ascending = true;
+  bool nulls_first = true;
+};
+/// Returns the row order of `count` rows by the given key vectors (stable).
+std::vector<uint32_t> SortPermutation(const std::vector<const class Vector*>& keys,
+                                      const std::vector<SortKeySpec>& specs, size_t count);
+
+}  // namespace floe

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <memory>
+
+#include "execution/physical_operator.h"
+#include "planner/table_source.h"
+
+namespace floe {
+
+/// Reads a table source in parallel: each thread asks the source for the next batch.
+class PhysicalTableScan : public PhysicalOperator {
+ public:
+  PhysicalTableScan(std::shared_ptr<TableSource> source, std::vector<size_t> column_ids,
+                    std::vector<BoundExpressionPtr> filters, std::vector<LogicalType> types,
+                    std::vector<std::string> names);
+
+  std::string Name() const override;
+  std::string Details() const override;
+  bool IsSource() const override { return true; }
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  std::unique_ptr<LocalSourceState> GetLocalSourceState(ExecutionContext& context,
+                                                        GlobalSourceState& global) const override;
+  bool GetData(ExecutionContext& context, DataChunk& out, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+  std::vector<std::string> AnalyzeLines() const override;
+
+  const TableSource& source() const { return *source_; }
+  const std::vector<std::string>& names() const { return names_; }
+  const std::vector<BoundExpressionPtr>& filters() const { return filters_; }
+
+ private:
+  std::shared_ptr<TableSource> source_;
+  std::vector<size_t> column_ids_;
+  std::vector<BoundExpressionPtr> filters_;
+  std::vector<std::string> names_;
+  mutable ScanMetrics last_metrics_;
+};
+
+}  // namespace floe

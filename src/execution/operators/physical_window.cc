@@ -1,0 +1,389 @@
+#include "execution/operators/physical_window.h"
+
+#include <mutex>
+
+#include "common/exception.h"
+#include "common/vector_operations.h"
+#include "execution/expression_executor.h"
+#include "execution/operators/physical_order.h"
+
+namespace floe {
+
+namespace {
+
+struct WindowState : GlobalSinkState {
+  std::mutex mutex;
+  DataChunk rows;
+  bool initialized = false;
+  DataChunk output;
+};
+
+struct WindowSourceState : GlobalSourceState {
+  size_t next = 0;
+};
+
+// Gathers rows [from, to) of vectors into fresh vectors.
+std::vector<Vector> SliceRows(const std::vector<Vector>& columns, size_t from, size_t to) {
+  std::vector<Vector> out;
+  for (const auto& c : columns) {
+    Vector v(c.type(), std::max<size_t>(to - from, 1));
+    v.CopyRange(c, from, 0, to - from);
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace
+
+PhysicalWindow::PhysicalWindow(std::vector<LogicalType> types,
+                               std::vector<BoundWindowFunction> functions)
+    : PhysicalOperator(std::move(types)), functions_(std::move(functions)) {}
+
+std::string PhysicalWindow::Details() const {
+  std::string out = "[";
+  for (size_t i = 0; i < functions_.size(); ++i) {
+    if (i) out += ", ";
+    out += functions_[i].text;
+  }
+  return out + "]";
+}
+
+std::unique_ptr<GlobalSinkState> PhysicalWindow::GetGlobalSinkState(ExecutionContext&) const {
+  return std::make_unique<WindowState>();
+}
+
+SinkResult PhysicalWindow::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState& global,
+                                LocalSinkState&) const {
+  auto& state = static_cast<WindowState&>(global);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (!state.initialized) {
+    state.rows.Initialize(input.Types(), std::max<size_t>(input.size(), 16));
+    state.initialized = true;
+  }
+  state.rows.Append(input, 0, input.size());
+  return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalWindow::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
+  auto& state = static_cast<WindowState&>(global);
+  size_t input_cols = children_[0]->types().size();
+  if (!state.initialized) state.rows.Initialize(children_[0]->types(), 1);
+  DataChunk& rows = state.rows;
+  size_t n = rows.size();
+  // Sort once by the first function's keys; each function re-sorts a permutation of its own.
+  std::vector<Vector> results;
+  for (size_t f = 0; f < functions_.size(); ++f) {
+    Vector result(functions_[f].type, std::max<size_t>(n, 1));
+    ComputeFunction(context, f, rows, result);
+    results.push_back(std::move(result));
+  }
+  state.output.Initialize(types_, std::max<size_t>(n, 1));
+  for (size_t c = 0; c < input_cols; ++c) state.output.column(c) = rows.column(c);
+  for (size_t f = 0; f < functions_.size(); ++f) {
+    state.output.column(input_cols + f) = std::move(results[f]);
+  }
+  state.output.SetSize(n);
+}
+
+void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataChunk& rows,
+                                     Vector& result) const {
+  const BoundWindowFunction& fn = functions_[f];
+  ExpressionExecutor executor(context.function_context);
+  size_t n = rows.size();
+  if (n == 0) return;
+  // Evaluate keys and arguments over all rows (in chunks of the whole input).
+  std::vector<Vector> part_keys, order_keys, args;
+  for (const auto& p : fn.partitions) part_keys.push_back(executor.Evaluate(*p, rows, n));
+  for (const auto& o : fn.orders) order_keys.push_back(executor.Evaluate(*o.expression, rows, n));
+  const auto& arg_exprs = fn.kind == WindowFunctionKind::kAggregate ? fn.aggregate.args : fn.args;
+  for (const auto& a : arg_exprs) args.push_back(executor.Evaluate(*a, rows, n));
+  Vector filter_values;
+  bool has_filter = fn.kind == WindowFunctionKind::kAggregate && fn.aggregate.filter;
+  if (has_filter) filter_values = executor.Evaluate(*fn.aggregate.filter, rows, n);
+
+  std::vector<const Vector*> sort_keys;
+  std::vector<SortKeySpec> specs;
+  for (const auto& k : part_keys) {
+    sort_keys.push_back(&k);
+    specs.push_back({true, true});
+  }
+  for (size_t k = 0; k < order_keys.size(); ++k) {
+    sort_keys.push_back(&order_keys[k]);
+    specs.push_back({fn.orders[k].ascending, fn.orders[k].nulls_first});
+  }
+  std::vector<uint32_t> perm = SortPermutation(sort_keys, specs, n);
+  // Sorted copies of the order keys and arguments.
+  auto sorted = [&](const std::vector<Vector>& cols) {
+    std::vector<Vector> out;
+    for (const auto& c : cols) {
+      Vector v(c.type(), n);
+      v.Gather(c, perm.data(), n);
+      out.push_back(std::move(v));
+    }
+    return out;
+  };
+  std::vector<Vector> s_part = sorted(part_keys), s_order = sorted(order_keys), s_args = sorted(args);
+  std::vector<uint8_t> s_filter;
+  if (has_filter) {
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t r = perm[i];
+      s_filter.push_back(!filter_values.IsNull(r) && filter_values.Data<uint8_t>()[r]);
+    }
+  }
+  Vector sorted_result(fn.type, n);
+
+  auto same_partition = [&](size_t a, size_t b) {
+    for (const auto& k : s_part) {
+      if (!RowsEqualNullSafe(k, a, k, b)) return false;
+    }
+    return true;
+  };
+  auto peers = [&](size_t a, size_t b) {
+    for (const auto& k : s_order) {
+      if (!RowsEqualNullSafe(k, a, k, b)) return false;
+    }
+    return true;
+  };
+
+  size_t start = 0;
+  while (start < n) {
+    size_t end = start + 1;
+    while (end < n && same_partition(start, end)) ++end;
+    // Peer group boundaries within [start, end).
+    std::vector<size_t> peer_end(end - start);
+    std::vector<size_t> peer_start(end - start);
+    for (size_t i = start; i < end;) {
+      size_t j = i + 1;
+      while (j < end && peers(i, j)) ++j;
+      for (size_t k = i; k < j; ++k) {
+        peer_start[k - start] = i;
+        peer_end[k - start] = j;
+      }
+      i = j;
+    }
+    size_t size = end - start;
+    auto frame_of = [&](size_t i, size_t* from, size_t* to) {
+      // Returns the frame [from, to) of row i (absolute positions).
+      if (!fn.has_frame) {
+        *from = start;
+        *to = fn.orders.empty() ? end : peer_end[i - start];
+        return;
+      }
+      auto bound = [&](const BoundFrameBound& b, bool is_start) -> size_t {
+        switch (b.kind) {
+          case FrameBoundKind::kUnboundedPreceding: return start;
+          case FrameBoundKind::kUnboundedFollowing: return end;
+          case FrameBoundKind::kCurrentRow:
+            if (fn.rows_frame) return is_start ? i : i + 1;
+            return is_start ? peer_start[i - start] : peer_end[i - start];
+          case FrameBoundKind::kPreceding:
+          case FrameBoundKind::kFollowing: {
+            if (!fn.rows_frame) {
+              throw NotImplementedError("RANGE frames with value offsets are not supported yet");
+            }
+            int64_t off = b.kind == FrameBoundKind::kPreceding ? -b.offset : b.offset;
+            int64_t pos = static_cast<int64_t>(i) + off + (is_start ? 0 : 1);
+            pos = std::max<int64_t>(pos, static_cast<int64_t>(start));
+            pos = std::min<int64_t>(pos, static_cast<int64_t>(end));
+            return static_cast<size_t>(pos);
+          }
+        }
+        return start;
+      };
+      *from = bound(fn.start, true);
+      *to = bound(fn.end, false);
+      if (*to < *from) *to = *from;
+    };
+
+    switch (fn.kind) {
+      case WindowFunctionKind::kRowNumber:
+        for (size_t i = start; i < end; ++i) {
+          sorted_result.Data<int32_t>()[i] = static_cast<int32_t>(i - start + 1);
+        }
+        break;
+      case WindowFunctionKind::kRank:
+        for (size_t i = start; i < end; ++i) {
+          sorted_result.Data<int32_t>()[i] = static_cast<int32_t>(peer_start[i - start] - start + 1);
+        }
+        break;
+      case WindowFunctionKind::kDenseRank: {
+        int32_t rank = 0;
+        for (size_t i = start; i < end; ++i) {
+          if (peer_start[i - start] == i) ++rank;
+          sorted_result.Data<int32_t>()[i] = rank;
+        }
+        break;
+      }
+      case WindowFunctionKind::kPercentRank:
+        for (size_t i = start; i < end; ++i) {
+          double r = static_cast<double>(peer_start[i - start] - start);
+          sorted_result.Data<double>()[i] = size > 1 ? r / static_cast<double>(size - 1) : 0.0;
+        }
+        break;
+      case WindowFunctionKind::kCumeDist:
+        for (size_t i = start; i < end; ++i) {
+          sorted_result.Data<double>()[i] =
+              static_cast<double>(peer_end[i - start] - start) / static_cast<double>(size);
+        }
+        break;
+      case WindowFunctionKind::kNtile: {
+        int64_t buckets = s_args[0].IsNull(start) ? 1 : s_args[0].GetValue(start).int64();
+        if (buckets <= 0) throw InvalidInputError("ntile requires a positive number of buckets");
+        int64_t per = static_cast<int64_t>(size) / buckets;
+        int64_t extra = static_cast<int64_t>(size) % buckets;
+        for (size_t i = start; i < end; ++i) {
+          int64_t pos = static_cast<int64_t>(i - start);
+          int64_t bucket;
+          int64_t big = extra * (per + 1);
+          if (pos < big) {
+            bucket = pos / (per + 1);
+          } else {
+            bucket = extra + (per == 0 ? 0 : (pos - big) / per);
+          }
+          sorted_result.Data<int32_t>()[i] = static_cast<int32_t>(bucket + 1);
+        }
+        break;
+      }
+      case WindowFunctionKind::kLag:
+      case WindowFunctionKind::kLead: {
+        int64_t offset = 1;
+        if (s_args.size() > 1 && !s_args[1].IsNull(start)) offset = s_args[1].GetValue(start).int64();
+        if (fn.kind == WindowFunctionKind::kLag) offset = -offset;
+        for (size_t i = start; i < end; ++i) {
+          int64_t src = static_cast<int64_t>(i) + offset;
+          if (src >= static_cast<int64_t>(start) && src < static_cast<int64_t>(end)) {
+            sorted_result.CopyRow(s_args[0], static_cast<size_t>(src), i);
+          } else if (s_args.size() > 2) {
+            sorted_result.CopyRow(s_args[2], i, i);
+          } else {
+            sorted_result.SetNull(i, true);
+          }
+        }
+        sorted_result.ShareHeapsOf(s_args[0]);
+        if (s_args.size() > 2) sorted_result.ShareHeapsOf(s_args[2]);
+        break;
+      }
+      case WindowFunctionKind::kFirstValue:
+      case WindowFunctionKind::kLastValue:
+      case WindowFunctionKind::kNthValue: {
+        int64_t nth = 1;
+        if (fn.kind == WindowFunctionKind::kNthValue && s_args.size() > 1) {
+          nth = s_args[1].GetValue(start).int64();
+        }
+        for (size_t i = start; i < end; ++i) {
+          size_t from, to;
+          frame_of(i, &from, &to);
+          std::optional<size_t> pick;
+          if (fn.kind == WindowFunctionKind::kLastValue) {
+            for (size_t k = to; k-- > from;) {
+              if (!fn.ignore_nulls || !s_args[0].IsNull(k)) {
+                pick = k;
+                break;
+              }
+            }
+          } else {
+            int64_t seen = 0;
+            for (size_t k = from; k < to; ++k) {
+              if (fn.ignore_nulls && s_args[0].IsNull(k)) continue;
+              if (++seen == nth) {
+                pick = k;
+                break;
+              }
+            }
+          }
+          if (pick) {
+            sorted_result.CopyRow(s_args[0], *pick, i);
+          } else {
+            sorted_result.SetNull(i, true);
+          }
+        }
+        sorted_result.ShareHeapsOf(s_args[0]);
+        break;
+      }
+      case WindowFunctionKind::kAggregate: {
+        const auto& agg = *fn.aggregate.function;
+        std::unique_ptr<uint8_t[]> state(new uint8_t[std::max<size_t>(agg.state_size, 16) + 16]);
+        uint8_t* st = reinterpret_cast<uint8_t*>(
+            (reinterpret_cast<uintptr_t>(state.get()) + 15) / 16 * 16);
+        Vector one(fn.type, 1);
+        auto add_rows = [&](size_t from, size_t to) {
+          std::vector<uint32_t> rows;
+          for (size_t k = from; k < to; ++k) {
+            if (!has_filter || s_filter[k]) rows.push_back(static_cast<uint32_t>(k));
+          }
+          if (rows.empty()) return;
+          std::vector<Vector> part;
+          for (const auto& a : s_args) {
+            Vector v(a.type(), rows.size());
+            v.Gather(a, rows.data(), rows.size());
+            part.push_back(std::move(v));
+          }
+          std::vector<const Vector*> ptrs;
+          for (const auto& v : part) ptrs.push_back(&v);
+          std::vector<uint8_t*> states(rows.size(), st);
+          agg.update(ptrs, rows.size(), states.data(), context.function_context);
+        };
+        auto emit = [&](size_t i) {
+          uint8_t* states[1] = {st};
+          Vector tmp(fn.type, 1);
+          agg.finalize(states, 1, tmp, context.function_context);
+          sorted_result.CopyRow(tmp, 0, i);
+          if (fn.type.IsStringLike() && !tmp.IsNull(0)) {
+            sorted_result.SetString(i, tmp.Data<StringRef>()[0].view());
+          }
+        };
+        bool running = !fn.has_frame ||
+                       (fn.start.kind == FrameBoundKind::kUnboundedPreceding &&
+                        (fn.end.kind == FrameBoundKind::kCurrentRow ||
+                         fn.end.kind == FrameBoundKind::kUnboundedFollowing));
+        if (running) {
+          agg.initialize(st);
+          size_t added = start;
+          for (size_t i = start; i < end; ++i) {
+            size_t from, to;
+            frame_of(i, &from, &to);
+            if (to > added) {
+              add_rows(added, to);
+              added = to;
+            }
+            emit(i);
+          }
+          if (agg.destroy) agg.destroy(st);
+        } else {
+          for (size_t i = start; i < end; ++i) {
+            size_t from, to;
+            frame_of(i, &from, &to);
+            agg.initialize(st);
+            add_rows(from, to);
+            emit(i);
+            if (agg.destroy) agg.destroy(st);
+          }
+        }
+        break;
+      }
+    }
+    start = end;
+  }
+  // Scatter back to input order.
+  for (size_t i = 0; i < n; ++i) result.CopyRow(sorted_result, i, perm[i]);
+  result.ShareHeapsOf(sorted_result);
+}
+
+std::unique_ptr<GlobalSourceState> PhysicalWindow::GetGlobalSourceState(ExecutionContext&) const {
+  return std::make_unique<WindowSourceState>();
+}
+
+bool PhysicalWindow::GetData(ExecutionContext&, DataChunk& out, GlobalSourceState& global,
+                             LocalSourceState&) const {
+  auto& source = static_cast<WindowSourceState&>(global);
+  auto& state = static_cast<WindowState&>(*sink_state);
+  size_t n = std::min(kBatchSize, state.output.size() - source.next);
+  for (size_t c = 0; c < types_.size(); ++c) {
+    out.column(c).CopyRange(state.output.column(c), source.next, 0, n);
+  }
+  out.SetSize(n);
+  source.next += n;
+  return source.next < state.output.size();
+}
+
+}  // namespace floe

@@ -1,0 +1,156 @@
+#include "execution/physical_planner.h"
+
+#include "common/exception.h"
+#include "execution/operators/physical_filter.h"
+#include "execution/operators/physical_hash_aggregate.h"
+#include "execution/operators/physical_hash_join.h"
+#include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_order.h"
+#include "execution/operators/physical_table_scan.h"
+#include "execution/operators/physical_window.h"
+
+namespace floe {
+
+namespace {
+
+BoundExpressionPtr Conjunction(std::vector<BoundExpressionPtr> conjuncts) {
+  if (conjuncts.size() == 1) return std::move(conjuncts[0]);
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kAnd;
+  node->type = TypeId::kBoolean;
+  for (auto& c : conjuncts) {
+    node->text += (node->text.empty() ? "" : " AND ") + c->text;
+    node->children.push_back(std::move(c));
+  }
+  return node;
+}
+
+}  // namespace
+
+PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
+  switch (op.type) {
+    case LogicalOperatorType::kGet: {
+      auto& get = static_cast<LogicalGet&>(op);
+      return std::make_unique<PhysicalTableScan>(get.source, get.column_ids, std::move(get.filters),
+                                                 get.types, get.names);
+    }
+    case LogicalOperatorType::kValues: {
+      auto& values = static_cast<LogicalValues&>(op);
+      return std::make_unique<PhysicalValues>(values.types, std::move(values.rows));
+    }
+    case LogicalOperatorType::kFilter: {
+      auto& filter = static_cast<LogicalFilter&>(op);
+      auto result = std::make_unique<PhysicalFilter>(op.types, Conjunction(std::move(filter.conjuncts)));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kProjection: {
+      auto& projection = static_cast<LogicalProjection&>(op);
+      auto result = std::make_unique<PhysicalProjection>(op.types, std::move(projection.expressions));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kAggregate: {
+      auto& agg = static_cast<LogicalAggregate&>(op);
+      auto result = std::make_unique<PhysicalHashAggregate>(op.types, std::move(agg.groups),
+                                                            std::move(agg.aggregates),
+                                                            std::move(agg.grouping_sets));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kJoin: return PlanJoin(static_cast<LogicalJoin&>(op));
+    case LogicalOperatorType::kSort: {
+      auto& sort = static_cast<LogicalSort&>(op);
+      auto result = std::make_unique<PhysicalOrder>(op.types, std::move(sort.orders));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kLimit: {
+      auto& limit = static_cast<LogicalLimit&>(op);
+      // ORDER BY + LIMIT is a top-N.
+      if (op.children[0]->type == LogicalOperatorType::kSort && limit.limit) {
+        auto& sort = static_cast<LogicalSort&>(*op.children[0]);
+        auto result = std::make_unique<PhysicalOrder>(op.types, std::move(sort.orders), limit.limit,
+                                                      limit.offset);
+        result->AddChild(Plan(*sort.children[0]));
+        return result;
+      }
+      auto result = std::make_unique<PhysicalLimit>(op.types, limit.limit, limit.offset);
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kSetOperation:
+      return PlanSetOperation(static_cast<LogicalSetOperation&>(op));
+    case LogicalOperatorType::kWindow: {
+      auto& window = static_cast<LogicalWindow&>(op);
+      auto result = std::make_unique<PhysicalWindow>(op.types, std::move(window.functions));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+  }
+  throw InternalError("cannot plan logical operator");
+}
+
+PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
+  auto left = Plan(*join.children[0]);
+  auto right = Plan(*join.children[1]);
+  PhysicalOperatorPtr result;
+  if (!join.left_keys.empty()) {
+    result = std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(join.left_keys),
+                                                std::move(join.right_keys), std::move(join.residual),
+                                                join.null_aware);
+  } else {
+    if (join.join_type == JoinType::kRight || join.join_type == JoinType::kFull) {
+      throw NotImplementedError(std::string(JoinTypeName(join.join_type)) +
+                                " joins without an equality condition are not supported yet");
+    }
+    JoinType type = join.join_type == JoinType::kCross ? JoinType::kInner : join.join_type;
+    result = std::make_unique<PhysicalNestedLoopJoin>(join.types, type, std::move(join.residual));
+  }
+  result->AddChild(std::move(left));
+  result->AddChild(std::move(right));
+  return result;
+}
+
+PhysicalOperatorPtr PhysicalPlanner::PlanSetOperation(LogicalSetOperation& op) {
+  auto left = Plan(*op.children[0]);
+  auto right = Plan(*op.children[1]);
+  auto distinct = [&](PhysicalOperatorPtr input) -> PhysicalOperatorPtr {
+    std::vector<BoundExpressionPtr> groups;
+    for (size_t i = 0; i < op.types.size(); ++i) {
+      groups.push_back(BoundExpression::ColumnRef(i, op.types[i], op.names[i]));
+    }
+    auto agg = std::make_unique<PhysicalHashAggregate>(op.types, std::move(groups),
+                                                       std::vector<BoundAggregate>{},
+                                                       std::vector<std::vector<size_t>>{});
+    agg->AddChild(std::move(input));
+    return agg;
+  };
+  if (op.set_type == SetOperationType::kUnion) {
+    auto u = std::make_unique<PhysicalUnion>(op.types);
+    u->AddChild(std::move(left));
+    u->AddChild(std::move(right));
+    if (op.all) return u;
+    return distinct(std::move(u));
+  }
+  if (op.all) {
+    throw NotImplementedError(std::string(op.set_type == SetOperationType::kIntersect ? "INTERSECT" : "EXCEPT") +
+                              " ALL is not supported yet");
+  }
+  // INTERSECT / EXCEPT: the distinct left rows with (or without) an equal right row,
+  // NULL equal to NULL as set operations compare.
+  std::vector<BoundExpressionPtr> left_keys, right_keys;
+  for (size_t i = 0; i < op.types.size(); ++i) {
+    left_keys.push_back(BoundExpression::ColumnRef(i, op.types[i], op.names[i]));
+    right_keys.push_back(BoundExpression::ColumnRef(i, op.types[i], op.names[i]));
+  }
+  auto join_type = op.set_type == SetOperationType::kIntersect ? JoinType::kSemi : JoinType::kAnti;
+  auto join = std::make_unique<PhysicalHashJoin>(op.types, join_type, std::move(left_keys),
+                                                 std::move(right_keys), nullptr, false);
+  join->SetNullsEqual(true);
+  join->AddChild(distinct(std::move(left)));
+  join->AddChild(std::move(right));
+  return join;
+}
+
+}  // namespace floe

@@ -1,0 +1,82 @@
+#include "execution/task_scheduler.h"
+
+#include <exception>
+#include <memory>
+
+namespace floe {
+
+TaskScheduler::TaskScheduler(int threads) {
+  for (int i = 0; i < threads - 1; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+}
+
+TaskScheduler::~TaskScheduler() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  for (auto& w : workers_) w.join();
+}
+
+void TaskScheduler::WorkerLoop() {
+  for (;;) {
+    std::function<void()> task;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+      if (stop_ && queue_.empty()) return;
+      task = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    task();
+  }
+}
+
+void TaskScheduler::RunParallel(int n, const std::function<void(int)>& fn) {
+  if (n <= 1) {
+    if (n == 1) fn(0);
+    return;
+  }
+  struct Batch {
+    std::mutex mutex;
+    std::condition_variable done_cv;
+    int remaining;
+    std::exception_ptr error;
+  };
+  auto batch = std::make_shared<Batch>();
+  batch->remaining = n;
+  auto run = [batch, &fn](int i) {
+    try {
+      fn(i);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(batch->mutex);
+      if (!batch->error) batch->error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(batch->mutex);
+    if (--batch->remaining == 0) batch->done_cv.notify_all();
+  };
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (int i = 1; i < n; ++i) queue_.push_back([run, i] { run(i); });
+  }
+  cv_.notify_all();
+  run(0);
+  // The caller helps with queued tasks of this batch while it waits.
+  for (;;) {
+    std::function<void()> task;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!queue_.empty()) {
+        task = std::move(queue_.front());
+        queue_.pop_front();
+      }
+    }
+    if (!task) break;
+    task();
+  }
+  std::unique_lock<std::mutex> lock(batch->mutex);
+  batch->done_cv.wait(lock, [&] { return batch->remaining == 0; });
+  if (batch->error) std::rethrow_exception(batch->error);
+}
+
+}  // namespace floe

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace floe {
+
+/// A pool of worker threads that runs a batch of tasks and waits for all of them.
+/// Errors thrown by a task are captured and rethrown on the caller's thread.
+class TaskScheduler {
+ public:
+  explicit TaskScheduler(int threads);
+  ~TaskScheduler();
+
+  int threads() const { return static_cast<int>(workers_.size()); }
+  /// Runs fn(0) ... fn(n-1), the caller's thread taking part, and waits; rethrows the
+  /// first error.
+  void RunParallel(int n, const std::function<void(int)>& fn);
+
+ private:
+  void WorkerLoop();
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> queue_;
+  bool stop_ = false;
+};
+
+}  // namespace floe

@@ -1,0 +1,189 @@
+#include "main/client_context.h"
+
+#include <chrono>
+
+#include "common/exception.h"
+#include "execution/expression_executor.h"
+#include "execution/operators/physical_materialize.h"
+#include "execution/physical_planner.h"
+#include "execution/pipeline_executor.h"
+#include "execution/plan_printer.h"
+#include "execution/table_sources/range_source.h"
+#include "planner/binder.h"
+
+namespace floe {
+
+ClientContext::ClientContext(DatabaseState& database) : database_(database) {
+  if (database.options().threads > 0) {
+    settings_.Set("threads", std::to_string(database.options().threads));
+  }
+  BeginStatement();
+}
+
+int ClientContext::Threads() const { return static_cast<int>(settings_.GetInt("threads")); }
+
+void ClientContext::BeginStatement() {
+  TimeZone::Load(settings_.Get("spark.sql.session.timeZone"), &time_zone_);
+  function_context_.time_zone = &time_zone_;
+  function_context_.query_start_micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(
+          std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  function_context_.try_mode = false;
+}
+
+Result ClientContext::Execute(const Statement& statement) {
+  BeginStatement();
+  switch (statement.kind) {
+    case StatementKind::kSelect: return ExecuteQuery(*statement.As<SelectStatement>().query);
+    case StatementKind::kExplain: return ExecuteExplain(statement.As<ExplainStatement>());
+    case StatementKind::kCreateView: return ExecuteCreateView(statement.As<CreateViewStatement>());
+    case StatementKind::kCreateTable: return ExecuteCreateTable(statement.As<CreateTableStatement>());
+    case StatementKind::kInsert: return ExecuteInsert(statement.As<InsertStatement>());
+    case StatementKind::kDrop: return ExecuteDrop(statement.As<DropStatement>());
+    case StatementKind::kSet: return ExecuteSet(statement.As<SetStatement>());
+    case StatementKind::kReset: return ExecuteReset(statement.As<ResetStatement>());
+    case StatementKind::kShow: return ExecuteShow(statement.As<ShowStatement>());
+    case StatementKind::kDescribe: return ExecuteDescribe(statement.As<DescribeStatement>());
+    default: break;
+  }
+  throw NotImplementedError("this statement is not supported yet: " + statement.text);
+}
+
+Result ClientContext::ExecuteQuery(const QueryNode& query) { return RunQuery(query); }
+
+Result ClientContext::RunQuery(const QueryNode& query) {
+  Binder binder(*this);
+  BoundQuery bound = binder.BindQuery(query);
+  return RunPlan(*bound.plan, bound.names);
+}
+
+Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> names) {
+  PhysicalPlanner planner;
+  PhysicalOperatorPtr root = planner.Plan(plan);
+  PhysicalResultCollector collector(root->types());
+  ExecutionContext context;
+  context.function_context = function_context_;
+  context.scheduler = &database_.scheduler();
+  context.threads = Threads();
+  PipelineExecutor executor(context, *root, collector);
+  executor.Execute();
+  while (names.size() < root->types().size()) names.push_back("col" + std::to_string(names.size() + 1));
+  Result result;
+  result.SetSchema(std::move(names), root->types());
+  result.SetTimeZone(time_zone_.name());
+  for (auto& chunk : collector.rows().chunks()) result.Append(std::move(chunk));
+  return result;
+}
+
+Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
+  if (statement.statement->kind != StatementKind::kSelect) {
+    throw NotImplementedError("EXPLAIN supports queries only");
+  }
+  const QueryNode& query = *statement.statement->As<SelectStatement>().query;
+  Binder binder(*this);
+  BoundQuery bound = binder.BindQuery(query);
+  std::string text;
+  if (statement.mode == ExplainMode::kExtended) {
+    text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*bound.plan) + "\n";
+  }
+  PhysicalPlanner planner;
+  PhysicalOperatorPtr root = planner.Plan(*bound.plan);
+  if (statement.mode == ExplainMode::kAnalyze) {
+    PhysicalResultCollector collector(root->types());
+    ExecutionContext context;
+    context.function_context = function_context_;
+    context.scheduler = &database_.scheduler();
+    context.threads = Threads();
+    auto start = std::chrono::steady_clock::now();
+    PipelineExecutor executor(context, *root, collector);
+    executor.Execute();
+    auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    text += "== Physical Plan (analyzed) ==\n" + PrintPhysicalPlan(*root, true);
+    text += "Total time: " + std::to_string(ms) + " ms, rows: " +
+            std::to_string(collector.rows().RowCount()) + "\n";
+  } else {
+    text += "== Physical Plan ==\n" + PrintPhysicalPlan(*root);
+  }
+  return TextResult({"plan"}, {{text}});
+}
+
+Result ClientContext::TextResult(std::vector<std::string> names,
+                                 const std::vector<std::vector<std::string>>& rows) {
+  std::vector<LogicalType> types(names.size(), TypeId::kString);
+  Result result;
+  result.SetSchema(names, types);
+  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
+    size_t n = std::min(kBatchSize, rows.size() - start);
+    auto chunk = std::make_unique<DataChunk>(types, n);
+    for (size_t r = 0; r < n; ++r) {
+      for (size_t c = 0; c < names.size(); ++c) chunk->column(c).SetString(r, rows[start + r][c]);
+    }
+    chunk->SetSize(n);
+    result.Append(std::move(chunk));
+  }
+  return result;
+}
+
+std::shared_ptr<ViewDefinition> ClientContext::FindView(const QualifiedName& name) {
+  if (name.parts.size() != 1) return nullptr;
+  std::lock_guard<std::mutex> lock(database_.mutex());
+  auto it = database_.views().find(ToLower(name.parts[0]));
+  return it == database_.views().end() ? nullptr : it->second;
+}
+
+std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
+                                                      const TimeTravelSpec* time_travel) {
+  if (name.parts.size() == 1 && !time_travel) {
+    std::lock_guard<std::mutex> lock(database_.mutex());
+    auto it = database_.temp_tables().find(ToLower(name.parts[0]));
+    if (it != database_.temp_tables().end()) return it->second;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> ClientContext::TableNames() {
+  std::vector<std::string> names;
+  std::lock_guard<std::mutex> lock(database_.mutex());
+  for (const auto& [n, v] : database_.views()) names.push_back(n);
+  for (const auto& [n, t] : database_.temp_tables()) names.push_back(n);
+  return names;
+}
+
+std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string& name,
+                                                              const std::vector<Value>& args,
+                                                              const std::vector<std::string>& arg_names) {
+  if (name == "range") {
+    if (args.empty() || args.size() > 4) {
+      throw BinderError("range takes 1 to 3 arguments: range(end) or range(start, end[, step])");
+    }
+    std::vector<int64_t> n;
+    for (const auto& a : args) {
+      if (a.is_null() || !a.type().IsInteger()) {
+        throw BinderError("range arguments must be integers, got " + a.ToString());
+      }
+      n.push_back(a.int64());
+    }
+    if (n.size() == 1) return std::make_shared<RangeSource>(0, n[0], 1);
+    return std::make_shared<RangeSource>(n[0], n[1], n.size() > 2 ? n[2] : 1);
+  }
+  return nullptr;
+}
+
+std::vector<std::vector<Value>> ClientContext::ExecuteSubquery(const LogicalOperator& plan) {
+  Result result = RunPlan(const_cast<LogicalOperator&>(plan), {});
+  std::vector<std::vector<Value>> rows;
+  for (size_t r = 0; r < result.RowCount(); ++r) {
+    std::vector<Value> row;
+    for (size_t c = 0; c < result.ColumnCount(); ++c) row.push_back(result.GetValue(r, c));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+Value ClientContext::EvaluateConstant(const BoundExpression& expression) {
+  ExpressionExecutor executor(function_context_);
+  return executor.EvaluateConstant(expression);
+}
+
+}  // namespace floe

@@ -1,0 +1,291 @@
+// Statements on session objects: temporary views and tables, settings, SHOW, DESCRIBE.
+#include "common/exception.h"
+#include "function/type_coercion.h"
+#include "main/client_context.h"
+#include "planner/binder.h"
+#include "sql/parser.h"
+
+namespace floe {
+
+namespace {
+
+LogicalType ResolveType(const ParsedType& type) {
+  LogicalType out;
+  int p = type.params.size() > 0 ? static_cast<int>(type.params[0]) : 10;
+  int s = type.params.size() > 1 ? static_cast<int>(type.params[1]) : 0;
+  if (!ParseTypeName(type.name, p, s, type.has_params, &out)) {
+    throw NotImplementedError("unsupported data type " + type.ToString());
+  }
+  return out;
+}
+
+}  // namespace
+
+Result ClientContext::ExecuteCreateView(const CreateViewStatement& statement) {
+  if (statement.name.parts.size() != 1) {
+    throw NotImplementedError("only temporary views are supported; name it without a namespace: " +
+                              statement.name.ToString());
+  }
+  std::string key = ToLower(statement.name.parts[0]);
+  // Bind once now, so a broken view fails at creation as in Spark.
+  Binder binder(*this);
+  BoundQuery bound = binder.BindQuery(*statement.query);
+  if (!statement.column_names.empty() && statement.column_names.size() != bound.names.size()) {
+    throw BinderError("view " + statement.name.ToString() + " declares " +
+                      std::to_string(statement.column_names.size()) + " columns but its query has " +
+                      std::to_string(bound.names.size()));
+  }
+  auto view = std::make_shared<ViewDefinition>();
+  view->name = statement.name.parts[0];
+  view->sql = statement.query_text;
+  view->column_names = statement.column_names;
+  std::lock_guard<std::mutex> lock(database_.mutex());
+  auto& views = database_.views();
+  if (views.count(key) || database_.temp_tables().count(key)) {
+    if (statement.if_not_exists) return Result();
+    if (!statement.or_replace || database_.temp_tables().count(key)) {
+      throw CatalogError("[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create the temporary view `" +
+                         view->name + "` because it already exists");
+    }
+  }
+  views[key] = view;
+  return Result();
+}
+
+Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) {
+  if (!statement.temporary) {
+    throw NotImplementedError("Iceberg tables are not supported yet; use CREATE TEMPORARY TABLE");
+  }
+  if (statement.name.parts.size() != 1) {
+    throw InvalidInputError("a temporary table name has no namespace: " + statement.name.ToString());
+  }
+  std::string key = ToLower(statement.name.parts[0]);
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<bool> not_null;
+  Result data;
+  bool has_data = false;
+  if (statement.query) {
+    if (!statement.columns.empty()) {
+      throw InvalidInputError("CREATE TABLE ... AS SELECT takes its columns from the query");
+    }
+    data = RunQuery(*statement.query);
+    has_data = true;
+    names = data.names();
+    for (size_t i = 0; i < data.ColumnCount(); ++i) {
+      types.push_back(data.type(i).id() == TypeId::kNull ? LogicalType(TypeId::kString) : data.type(i));
+      not_null.push_back(false);
+    }
+  } else {
+    for (const auto& column : statement.columns) {
+      for (const auto& n : names) {
+        if (ToLower(n) == ToLower(column.name)) {
+          throw InvalidInputError("column " + column.name + " is declared twice in " +
+                                  statement.name.ToString());
+        }
+      }
+      names.push_back(column.name);
+      types.push_back(ResolveType(column.type));
+      not_null.push_back(column.not_null);
+    }
+  }
+  auto table = std::make_shared<MemoryTable>(statement.name.parts[0], names, types, not_null);
+  if (has_data) {
+    std::vector<std::shared_ptr<DataChunk>> chunks;
+    for (const auto& chunk : data.chunks()) {
+      auto copy = std::make_shared<DataChunk>(types, std::max<size_t>(chunk->size(), 1));
+      copy->Append(*chunk, 0, chunk->size());
+      chunks.push_back(std::move(copy));
+    }
+    table->Append(std::move(chunks));
+  }
+  std::lock_guard<std::mutex> lock(database_.mutex());
+  auto& tables = database_.temp_tables();
+  if (tables.count(key) || database_.views().count(key)) {
+    if (statement.if_not_exists) return Result();
+    if (!statement.or_replace) {
+      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table `" +
+                         statement.name.parts[0] + "` because it already exists");
+    }
+    database_.views().erase(key);
+  }
+  tables[key] = table;
+  return Result();
+}
+
+Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
+  std::shared_ptr<MemoryTable> table;
+  if (statement.table.parts.size() == 1) {
+    std::lock_guard<std::mutex> lock(database_.mutex());
+    auto it = database_.temp_tables().find(ToLower(statement.table.parts[0]));
+    if (it != database_.temp_tables().end()) table = it->second;
+  }
+  if (!table) {
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
+  }
+  // Map the query's columns to the table's.
+  const auto& names = table->names();
+  std::vector<int> source_of(names.size(), -1);
+  if (statement.columns.empty()) {
+    for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
+  } else {
+    for (size_t k = 0; k < statement.columns.size(); ++k) {
+      bool found = false;
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (ToLower(names[i]) == ToLower(statement.columns[k])) {
+          source_of[i] = static_cast<int>(k);
+          found = true;
+        }
+      }
+      if (!found) {
+        throw BinderError("[UNRESOLVED_COLUMN] column `" + statement.columns[k] + "` not found in " +
+                          statement.table.ToString());
+      }
+    }
+  }
+  Binder binder(*this);
+  BoundQuery query = binder.BindQuery(*statement.query);
+  size_t expected = statement.columns.empty() ? names.size() : statement.columns.size();
+  if (query.plan->types.size() != expected) {
+    throw BinderError("[INSERT_COLUMN_ARITY_MISMATCH] Cannot write to " + statement.table.ToString() +
+                      ": the table has " + std::to_string(expected) + " columns but the data has " +
+                      std::to_string(query.plan->types.size()));
+  }
+  // Cast each column to the table's type (an explicit CAST: invalid values raise).
+  auto projection = std::make_unique<LogicalProjection>();
+  for (size_t i = 0; i < names.size(); ++i) {
+    const LogicalType& target = table->types()[i];
+    if (source_of[i] < 0) {
+      projection->expressions.push_back(BoundExpression::MakeConstant(Value::Null(target)));
+      projection->expressions.back()->type = target;
+    } else {
+      const LogicalType& from = query.plan->types[source_of[i]];
+      if (!CanImplicitCast(from, target) && from.id() != TypeId::kNull && !(from == target)) {
+        if (!(from.IsNumeric() && target.IsNumeric()) &&
+            !(from.IsStringLike() && target.IsStringLike())) {
+          throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible "
+                            "data for table " + statement.table.ToString() + ": cannot safely cast `" +
+                            names[i] + "`: " + from.ToString() + " to " + target.ToString());
+        }
+      }
+      projection->expressions.push_back(Binder::AddCast(
+          BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target));
+    }
+    projection->types.push_back(target);
+    projection->names.push_back(names[i]);
+  }
+  projection->children.push_back(std::move(query.plan));
+  Result data = RunPlan(*projection, names);
+  std::vector<std::shared_ptr<DataChunk>> chunks;
+  size_t rows = 0;
+  for (const auto& chunk : data.chunks()) {
+    for (size_t c = 0; c < names.size(); ++c) {
+      if (!table->not_null()[c]) continue;
+      for (size_t r = 0; r < chunk->size(); ++r) {
+        if (chunk->column(c).IsNull(r)) {
+          throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] NULL value in column `" + names[c] +
+                                "` of " + statement.table.ToString() + " which is NOT NULL");
+        }
+      }
+    }
+    auto copy = std::make_shared<DataChunk>(table->types(), std::max<size_t>(chunk->size(), 1));
+    copy->Append(*chunk, 0, chunk->size());
+    rows += chunk->size();
+    chunks.push_back(std::move(copy));
+  }
+  if (statement.overwrite) {
+    table->Replace(std::move(chunks));
+  } else {
+    table->Append(std::move(chunks));
+  }
+  return Result();
+}
+
+Result ClientContext::ExecuteDrop(const DropStatement& statement) {
+  if (statement.object_type == ObjectType::kNamespace) {
+    throw NotImplementedError("namespaces are not supported yet");
+  }
+  std::string key = statement.name.parts.size() == 1 ? ToLower(statement.name.parts[0]) : "";
+  std::lock_guard<std::mutex> lock(database_.mutex());
+  if (statement.object_type == ObjectType::kView) {
+    if (database_.views().erase(key)) return Result();
+    if (statement.if_exists) return Result();
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] View not found: " + statement.name.ToString());
+  }
+  if (database_.temp_tables().erase(key)) return Result();
+  // Spark drops a temporary view with DROP TABLE too.
+  if (database_.views().erase(key)) return Result();
+  if (statement.if_exists) return Result();
+  throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+}
+
+Result ClientContext::ExecuteSet(const SetStatement& statement) {
+  if (statement.key.empty()) {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& [k, v] : settings_.All()) rows.push_back({k, v});
+    return TextResult({"key", "value"}, rows);
+  }
+  if (!statement.value) {
+    std::string value = settings_.Get(statement.key);
+    return TextResult({"key", "value"}, {{statement.key, value}});
+  }
+  std::string name = settings_.Set(statement.key, *statement.value);
+  return TextResult({"key", "value"}, {{statement.key, settings_.Get(name)}});
+}
+
+Result ClientContext::ExecuteReset(const ResetStatement& statement) {
+  settings_.Reset(statement.key);
+  return Result();
+}
+
+Result ClientContext::ExecuteShow(const ShowStatement& statement) {
+  if (statement.show_kind == ShowKind::kSettings) {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& d : Settings::Definitions()) {
+      rows.push_back({d.name, settings_.Get(d.name), d.description});
+    }
+    return TextResult({"name", "value", "description"}, rows);
+  }
+  if (statement.show_kind == ShowKind::kTables || statement.show_kind == ShowKind::kViews) {
+    std::vector<std::vector<std::string>> rows;
+    std::lock_guard<std::mutex> lock(database_.mutex());
+    if (statement.show_kind == ShowKind::kTables) {
+      for (const auto& [name, table] : database_.temp_tables()) rows.push_back({"", name, "true"});
+    }
+    for (const auto& [name, view] : database_.views()) rows.push_back({"", name, "true"});
+    return TextResult({"namespace", "tableName", "isTemporary"}, rows);
+  }
+  throw NotImplementedError("this SHOW statement is not supported yet: " + statement.text);
+}
+
+Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
+  std::vector<std::vector<std::string>> rows;
+  if (statement.query) {
+    Binder binder(*this);
+    BoundQuery bound = binder.BindQuery(*statement.query);
+    for (size_t i = 0; i < bound.names.size(); ++i) {
+      rows.push_back({bound.names[i], bound.plan->types[i].ToString(), ""});
+    }
+    return TextResult({"col_name", "data_type", "comment"}, rows);
+  }
+  auto table = FindTable(statement.name, nullptr);
+  if (!table) {
+    // Views: describe through a query over them.
+    if (auto view = FindView(statement.name)) {
+      StatementPtr parsed = Parser::ParseStatement("SELECT * FROM " + statement.name.ToString());
+      Binder binder(*this);
+      BoundQuery bound = binder.BindQuery(*parsed->As<SelectStatement>().query);
+      for (size_t i = 0; i < bound.names.size(); ++i) {
+        rows.push_back({bound.names[i], bound.plan->types[i].ToString(), ""});
+      }
+      return TextResult({"col_name", "data_type", "comment"}, rows);
+    }
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+  }
+  for (size_t i = 0; i < table->names().size(); ++i) {
+    rows.push_back({table->names()[i], table->types()[i].ToString(), ""});
+  }
+  return TextResult({"col_name", "data_type", "comment"}, rows);
+}
+
+}  // namespace floe

@@ -1,0 +1,137 @@
+#include "main/settings.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "common/date_time.h"
+#include "common/exception.h"
+#include "planner/bind_scope.h"
+
+namespace floe {
+
+namespace {
+
+std::string ValidateBool(const std::string& v) {
+  std::string l = ToLower(v);
+  if (l == "true" || l == "on" || l == "1") return "true";
+  if (l == "false" || l == "off" || l == "0") return "false";
+  throw InvalidInputError("expected a boolean (true or false), got '" + v + "'");
+}
+
+std::function<std::string(const std::string&)> ValidateInt(int64_t lo, int64_t hi) {
+  return [lo, hi](const std::string& v) {
+    try {
+      size_t used;
+      int64_t n = std::stoll(v, &used);
+      if (used != v.size() || n < lo || n > hi) throw std::out_of_range("");
+      return std::to_string(n);
+    } catch (const std::exception&) {
+      throw InvalidInputError("expected an integer in [" + std::to_string(lo) + ", " +
+                              std::to_string(hi) + "], got '" + v + "'");
+    }
+  };
+}
+
+std::string ValidateTimeZone(const std::string& v) {
+  TimeZone zone;
+  if (!TimeZone::Load(v, &zone)) throw InvalidInputError("unknown time zone '" + v + "'");
+  return v;
+}
+
+std::string AnyString(const std::string& v) { return v; }
+
+}  // namespace
+
+const std::vector<SettingDefinition>& Settings::Definitions() {
+  static const std::vector<SettingDefinition> kDefinitions = [] {
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    return std::vector<SettingDefinition>{
+        {"threads", std::to_string(cores), "worker threads a query uses", {"worker_threads"},
+         ValidateInt(1, 256)},
+        {"spark.sql.session.timeZone", "UTC",
+         "the session time zone: timestamps are shown and parsed in it",
+         {"timezone", "time_zone", "spark.sql.session.timezone"}, ValidateTimeZone},
+        {"spark.sql.ansi.enabled", "true",
+         "ANSI mode: overflow and invalid casts raise errors (floe always behaves so)", {},
+         ValidateBool},
+        {"spark.sql.shuffle.partitions", "200", "accepted for compatibility; floe does not shuffle",
+         {}, ValidateInt(1, 1 << 30)},
+        {"spark.sql.autoBroadcastJoinThreshold", "10485760",
+         "accepted for compatibility; floe always builds the right side in memory", {},
+         ValidateInt(-1, INT64_MAX)},
+        {"spark.sql.adaptive.enabled", "true", "accepted for compatibility", {}, ValidateBool},
+        {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
+         "dynamic partition pruning of joins", {}, ValidateBool},
+        {"floe.pruning.enabled", "true", "all pruning (off: every layer reads everything)", {},
+         ValidateBool},
+        {"floe.pruning.manifests", "true", "layer 1: drop manifests by partition summaries", {},
+         ValidateBool},
+        {"floe.pruning.partitions", "true", "layer 2: drop files by partition values", {},
+         ValidateBool},
+        {"floe.pruning.file_metrics", "true", "layer 3: drop files by column metrics", {},
+         ValidateBool},
+        {"floe.pruning.row_groups", "true", "layer 4: drop Parquet row groups and pages", {},
+         ValidateBool},
+        {"floe.location_map", "",
+         "remaps table file locations: 'prefix=folder[,prefix=folder]', e.g. "
+         "'s3a://warehouse/=/data/warehouse/'",
+         {}, AnyString},
+        {"write.parquet.compression-codec", "zstd", "codec of Parquet files written by COPY", {},
+         AnyString},
+    };
+  }();
+  return kDefinitions;
+}
+
+Settings::Settings() {
+  for (const auto& d : Definitions()) values_[d.name] = d.default_value;
+}
+
+const SettingDefinition& Settings::Find(const std::string& name) const {
+  std::string lname = ToLower(name);
+  for (const auto& d : Definitions()) {
+    if (ToLower(d.name) == lname) return d;
+    for (const auto& a : d.aliases) {
+      if (ToLower(a) == lname) return d;
+    }
+  }
+  std::vector<std::string> names;
+  for (const auto& d : Definitions()) names.push_back(d.name);
+  std::string message = "unknown setting '" + name + "'";
+  std::string suggestion = ClosestName(name, names);
+  if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
+  throw InvalidInputError(message);
+}
+
+std::string Settings::Set(const std::string& name, const std::string& value) {
+  const SettingDefinition& d = Find(name);
+  std::string normalized;
+  try {
+    normalized = d.validate(value);
+  } catch (const InvalidInputError& e) {
+    throw InvalidInputError("invalid value for setting " + d.name + ": " + e.what());
+  }
+  values_[d.name] = normalized;
+  return d.name;
+}
+
+std::string Settings::Get(const std::string& name) const { return values_.at(Find(name).name); }
+
+void Settings::Reset(const std::string& name) {
+  if (name.empty()) {
+    for (const auto& d : Definitions()) values_[d.name] = d.default_value;
+    return;
+  }
+  const SettingDefinition& d = Find(name);
+  values_[d.name] = d.default_value;
+}
+
+std::vector<std::pair<std::string, std::string>> Settings::All() const {
+  return {values_.begin(), values_.end()};
+}
+
+bool Settings::GetBool(const std::string& name) const { return Get(name) == "true"; }
+
+int64_t Settings::GetInt(const std::string& name) const { return std::stoll(Get(name)); }
+
+}  // namespace floe

@@ -1,0 +1,671 @@
+#include <cctype>
+
+#include "common/date_time.h"
+#include "common/decimal.h"
+#include "common/exception.h"
+#include "function/cast.h"
+#include "function/function_registry.h"
+#include "function/type_coercion.h"
+#include "planner/binder.h"
+
+namespace floe {
+
+namespace {
+
+BoundExpressionPtr MakeNode(BoundExpressionKind kind, LogicalType type, std::string text) {
+  auto e = std::make_unique<BoundExpression>();
+  e->kind = kind;
+  e->type = type;
+  e->text = std::move(text);
+  return e;
+}
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + ("`" + n + "`");
+  return out;
+}
+
+}  // namespace
+
+BoundExpressionPtr Binder::BindExpression(const ParsedExpression& expr, const BindScope& scope,
+                                          const char* clause) {
+  ExpressionBinding binding;
+  binding.scope = &scope;
+  binding.clause = clause;
+  return Bind(expr, binding);
+}
+
+BoundExpressionPtr Binder::FoldConstant(BoundExpressionPtr expr) {
+  if (expr->kind == BoundExpressionKind::kConstant || !expr->IsConstant()) return expr;
+  try {
+    Value v = context_.EvaluateConstant(*expr);
+    auto folded = BoundExpression::MakeConstant(v, expr->text);
+    folded->type = expr->type;
+    return folded;
+  } catch (const Exception&) {
+    // Leave it to run time: the failing branch may never be taken.
+    return expr;
+  }
+}
+
+BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding& binding) {
+  if (binding.aggregation) {
+    AggregationState& agg = *binding.aggregation;
+    if (expr.kind == ExpressionKind::kFunction) {
+      const auto& fn = expr.As<FunctionExpression>();
+      if (fn.window) {
+        if (!binding.windows) {
+          throw BinderError("window functions are not allowed in " + std::string(binding.clause) +
+                            ": " + expr.ToString());
+        }
+        return BindWindowCall(fn, binding);
+      }
+      if (IsAggregateFunction(fn)) return BindAggregateCall(fn, binding);
+    }
+    if (!ContainsAggregate(expr) && !ContainsWindow(expr)) {
+      ExpressionBinding plain;
+      plain.scope = agg.input_scope;
+      plain.clause = binding.clause;
+      plain.outer = binding.outer;
+      BoundExpressionPtr bound;
+      std::string error;
+      try {
+        bound = Bind(expr, plain);
+      } catch (const BinderError& e) {
+        error = e.what();
+      }
+      if (bound) {
+        std::string key = ExpressionKey(*bound);
+        for (size_t i = 0; i < agg.group_keys.size(); ++i) {
+          if (agg.group_keys[i] == key) {
+            return BoundExpression::ColumnRef(i, bound->type, bound->text);
+          }
+        }
+        if (bound->IsConstant()) return bound;
+      }
+      if (expr.kind == ExpressionKind::kColumnRef) {
+        const auto& ref = expr.As<ColumnRefExpression>();
+        if (binding.aliases && ref.names.size() == 1) {
+          for (const auto& [alias, target] : *binding.aliases) {
+            if (ToLower(alias) == ToLower(ref.names[0])) return target->Copy();
+          }
+        }
+        if (!bound) throw BinderError(error);
+        throw BinderError("[MISSING_AGGREGATION] expression '" + expr.ToString() +
+                          "' is neither present in the group by, nor is it an aggregate function. "
+                          "Add to group by or wrap in first() (or first_value) if you don't care "
+                          "which value you get.");
+      }
+    }
+  } else if (expr.kind == ExpressionKind::kFunction && expr.As<FunctionExpression>().window) {
+    if (!binding.windows) {
+      throw BinderError("window functions are not allowed in " + std::string(binding.clause) + ": " +
+                        expr.ToString());
+    }
+    return BindWindowCall(expr.As<FunctionExpression>(), binding);
+  }
+
+  switch (expr.kind) {
+    case ExpressionKind::kColumnRef: return BindColumnRef(expr.As<ColumnRefExpression>(), binding);
+    case ExpressionKind::kStar:
+      throw BinderError("Invalid usage of '*' in " + std::string(binding.clause));
+    case ExpressionKind::kConstant: return BindConstant(expr.As<ConstantExpression>());
+    case ExpressionKind::kFunction: {
+      const auto& fn = expr.As<FunctionExpression>();
+      if (IsAggregateFunction(fn)) {
+        throw BinderError("aggregate functions are not allowed in " + std::string(binding.clause) +
+                          ": " + expr.ToString());
+      }
+      return BindFunction(fn, binding);
+    }
+    case ExpressionKind::kUnary: {
+      const auto& u = expr.As<UnaryExpression>();
+      auto child = Bind(*u.child, binding);
+      switch (u.op) {
+        case UnaryOp::kPlus: return child;
+        case UnaryOp::kNegate: {
+          std::vector<BoundExpressionPtr> args;
+          args.push_back(std::move(child));
+          return MakeFunction("negative", std::move(args), expr.ToString());
+        }
+        case UnaryOp::kNot: {
+          auto node = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
+          node->children.push_back(AddCast(std::move(child), TypeId::kBoolean));
+          return FoldConstant(std::move(node));
+        }
+        case UnaryOp::kBitwiseNot: {
+          std::vector<BoundExpressionPtr> args;
+          args.push_back(std::move(child));
+          return MakeFunction("~", std::move(args), expr.ToString());
+        }
+      }
+      break;
+    }
+    case ExpressionKind::kBinary: return BindBinary(expr.As<BinaryExpression>(), binding);
+    case ExpressionKind::kIs: {
+      const auto& is = expr.As<IsExpression>();
+      auto child = Bind(*is.child, binding);
+      BoundExpressionPtr node;
+      if (is.is_kind == IsKind::kNull || is.is_kind == IsKind::kUnknown) {
+        node = MakeNode(is.negated ? BoundExpressionKind::kIsNotNull : BoundExpressionKind::kIsNull,
+                        TypeId::kBoolean, expr.ToString());
+        node->children.push_back(std::move(child));
+        return FoldConstant(std::move(node));
+      }
+      // x IS TRUE is (x <=> true); IS NOT TRUE its negation.
+      auto constant = BoundExpression::MakeConstant(Value::Boolean(is.is_kind == IsKind::kTrue));
+      node = MakeComparison("<=>", AddCast(std::move(child), TypeId::kBoolean), std::move(constant),
+                            expr.ToString());
+      if (!is.negated) return node;
+      auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
+      negation->children.push_back(std::move(node));
+      return negation;
+    }
+    case ExpressionKind::kBetween: {
+      const auto& b = expr.As<BetweenExpression>();
+      auto input = Bind(*b.input, binding);
+      auto lower = Bind(*b.lower, binding);
+      auto upper = Bind(*b.upper, binding);
+      auto ge = MakeComparison(">=", input->Copy(), std::move(lower), "");
+      auto le = MakeComparison("<=", std::move(input), std::move(upper), "");
+      auto both = MakeNode(BoundExpressionKind::kAnd, TypeId::kBoolean, expr.ToString());
+      both->children.push_back(std::move(ge));
+      both->children.push_back(std::move(le));
+      if (!b.negated) return FoldConstant(std::move(both));
+      auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
+      negation->children.push_back(std::move(both));
+      return FoldConstant(std::move(negation));
+    }
+    case ExpressionKind::kInList: {
+      const auto& in = expr.As<InListExpression>();
+      auto input = Bind(*in.input, binding);
+      std::vector<BoundExpressionPtr> items;
+      LogicalType common = input->type;
+      for (const auto& item : in.list) {
+        items.push_back(Bind(*item, binding));
+        auto wider = CommonSuperType(common, items.back()->type);
+        if (!wider) {
+          throw BinderError("IN list item " + item->ToString() + " of type " +
+                            items.back()->type.ToString() + " does not match " +
+                            input->type.ToString() + " in " + expr.ToString());
+        }
+        common = *wider;
+      }
+      auto node = MakeNode(BoundExpressionKind::kIn, TypeId::kBoolean, expr.ToString());
+      node->negated = in.negated;
+      node->children.push_back(AddCast(std::move(input), common));
+      for (auto& item : items) node->children.push_back(FoldConstant(AddCast(std::move(item), common)));
+      return FoldConstant(std::move(node));
+    }
+    case ExpressionKind::kLike: {
+      const auto& like = expr.As<LikeExpression>();
+      std::vector<BoundExpressionPtr> args;
+      args.push_back(AddCast(Bind(*like.input, binding), TypeId::kString));
+      args.push_back(AddCast(Bind(*like.pattern, binding), TypeId::kString));
+      if (like.escape) args.push_back(AddCast(Bind(*like.escape, binding), TypeId::kString));
+      const char* name = like.like_kind == LikeKind::kLike    ? "like"
+                         : like.like_kind == LikeKind::kILike ? "ilike"
+                                                              : "rlike";
+      auto node = MakeFunction(name, std::move(args), expr.ToString());
+      if (!like.negated) return node;
+      auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
+      negation->children.push_back(std::move(node));
+      return FoldConstant(std::move(negation));
+    }
+    case ExpressionKind::kSubquery: return BindSubquery(expr.As<SubqueryExpression>(), binding);
+    case ExpressionKind::kCase: return BindCase(expr.As<CaseExpression>(), binding);
+    case ExpressionKind::kCast: {
+      const auto& cast = expr.As<CastExpression>();
+      auto child = Bind(*cast.child, binding);
+      LogicalType target;
+      int p = cast.type.params.size() > 0 ? static_cast<int>(cast.type.params[0]) : 10;
+      int s = cast.type.params.size() > 1 ? static_cast<int>(cast.type.params[1]) : 0;
+      if (!ParseTypeName(cast.type.name, p, s, cast.type.has_params, &target)) {
+        throw BinderError("unsupported data type " + cast.type.ToString() + " in " + expr.ToString());
+      }
+      if (!CanCast(child->type, target)) {
+        throw BinderError("[DATATYPE_MISMATCH] cannot cast " + child->type.ToString() + " to " +
+                          target.ToString() + ": " + expr.ToString());
+      }
+      auto node = MakeNode(BoundExpressionKind::kCast, target, expr.ToString());
+      node->try_cast = cast.try_cast;
+      if (child->type == target && !cast.try_cast) {
+        child->text = expr.ToString();
+        return child;
+      }
+      node->children.push_back(std::move(child));
+      return FoldConstant(std::move(node));
+    }
+    case ExpressionKind::kSubscript:
+      throw NotImplementedError("subscripts (arrays and maps) are not supported yet: " + expr.ToString());
+    case ExpressionKind::kLambda:
+      throw NotImplementedError("lambda functions are not supported yet: " + expr.ToString());
+  }
+  throw InternalError("unknown expression kind in " + expr.ToString());
+}
+
+BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, ExpressionBinding& binding) {
+  std::vector<std::string> qualifier(expr.names.begin(), expr.names.end() - 1);
+  const std::string& name = expr.names.back();
+  bool ambiguous = false;
+  const ScopeColumn* column = binding.scope->Find(qualifier, name, &ambiguous);
+  if (ambiguous) {
+    std::vector<std::string> candidates;
+    for (const auto& c : binding.scope->columns) {
+      if (ToLower(c.name) == ToLower(name)) candidates.push_back(c.table + "." + c.name);
+    }
+    throw BinderError("[AMBIGUOUS_REFERENCE] Reference `" + expr.FullName() +
+                      "` is ambiguous, could be: [" + JoinNames(candidates) + "]");
+  }
+  if (column) return BoundExpression::ColumnRef(column->index, column->type, column->name);
+  if (binding.outer) {
+    const ScopeColumn* outer = binding.outer->Find(qualifier, name, &ambiguous);
+    if (outer) {
+      auto param = MakeNode(BoundExpressionKind::kParameter, outer->type, outer->name);
+      param->index = outer->index;
+      correlated_ = true;
+      return param;
+    }
+  }
+  std::string message = "[UNRESOLVED_COLUMN] column `" + expr.FullName() + "` not found";
+  std::string suggestion = ClosestName(expr.FullName(), binding.scope->Names());
+  if (!suggestion.empty()) {
+    message += "; did you mean `" + suggestion + "`?";
+  } else if (!binding.scope->columns.empty()) {
+    message += "; input columns: [" + JoinNames(binding.scope->Names()) + "]";
+  }
+  throw BinderError(message);
+}
+
+static bool ParseIntervalText(const std::string& text, const std::string& unit_in, Interval* out) {
+  // Either "<n>" with a unit, or "<n> <unit> <n> <unit> ..." without one.
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  std::vector<std::pair<std::string, std::string>> parts;
+  if (!unit_in.empty()) {
+    if (words.size() != 1) return false;
+    parts.emplace_back(words[0], unit_in);
+  } else {
+    size_t i = 0;
+    if (!words.empty() && ToLower(words[0]) == "interval") i = 1;
+    for (; i + 1 < words.size(); i += 2) parts.emplace_back(words[i], words[i + 1]);
+    if (i != words.size() || parts.empty()) return false;
+  }
+  for (auto& [number, raw_unit] : parts) {
+    std::string unit = ToLower(raw_unit);
+    if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
+    int128_t micros_value;
+    if (!ParseDecimal(number, 38, 6, &micros_value)) return false;
+    double value = DecimalToDouble(micros_value, 6);
+    int64_t whole = static_cast<int64_t>(value);
+    if (unit == "year") {
+      out->months += static_cast<int32_t>(whole * 12);
+    } else if (unit == "month") {
+      out->months += static_cast<int32_t>(whole);
+    } else if (unit == "week") {
+      out->days += static_cast<int32_t>(whole * 7);
+    } else if (unit == "day") {
+      out->days += static_cast<int32_t>(whole);
+    } else if (unit == "hour") {
+      out->micros += static_cast<int64_t>(micros_value / 1000000) * kMicrosPerHour;
+    } else if (unit == "minute") {
+      out->micros += static_cast<int64_t>(micros_value / 1000000) * kMicrosPerMinute;
+    } else if (unit == "second") {
+      out->micros += static_cast<int64_t>(micros_value);
+    } else if (unit == "millisecond") {
+      out->micros += static_cast<int64_t>(micros_value / 1000000) * 1000;
+    } else if (unit == "microsecond") {
+      out->micros += static_cast<int64_t>(micros_value / 1000000);
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+BoundExpressionPtr Binder::BindConstant(const ConstantExpression& expr) {
+  const std::string& t = expr.text;
+  std::string name = expr.ToString();
+  auto bad = [&](const char* what) {
+    return ConversionError(std::string("[INVALID_TYPED_LITERAL] The value of the typed literal ") +
+                           what + " is invalid: '" + t + "'");
+  };
+  switch (expr.literal_kind) {
+    case LiteralKind::kNull: return BoundExpression::MakeConstant(Value::Null(), "NULL");
+    case LiteralKind::kBoolean:
+      return BoundExpression::MakeConstant(Value::Boolean(ToLower(t) == "true"), name);
+    case LiteralKind::kInteger:
+    case LiteralKind::kBigint:
+    case LiteralKind::kSmallint:
+    case LiteralKind::kTinyint: {
+      int128_t v;
+      if (!ParseDecimal(t, 38, 0, &v)) throw ParserError("invalid number " + t);
+      if (expr.literal_kind != LiteralKind::kBigint && v >= INT32_MIN && v <= INT32_MAX) {
+        return BoundExpression::MakeConstant(Value::Int32(static_cast<int32_t>(v)), name);
+      }
+      if (v >= INT64_MIN && v <= INT64_MAX) {
+        return BoundExpression::MakeConstant(Value::Int64(static_cast<int64_t>(v)), name);
+      }
+      std::string digits = Int128ToString(v < 0 ? -v : v);
+      return BoundExpression::MakeConstant(
+          Value::Decimal(v, static_cast<int>(digits.size()), 0), name);
+    }
+    case LiteralKind::kDecimal: {
+      std::string s = t;
+      bool negative = !s.empty() && s[0] == '-';
+      if (negative || (!s.empty() && s[0] == '+')) s = s.substr(1);
+      size_t point = s.find('.');
+      std::string int_part = point == std::string::npos ? s : s.substr(0, point);
+      std::string frac_part = point == std::string::npos ? "" : s.substr(point + 1);
+      size_t first = int_part.find_first_not_of('0');
+      int_part = first == std::string::npos ? "" : int_part.substr(first);
+      int scale = static_cast<int>(frac_part.size());
+      int precision = std::max<int>(static_cast<int>(int_part.size()) + scale, 1);
+      precision = std::max(precision, scale);
+      if (precision > 38) {
+        return BoundExpression::MakeConstant(Value::Double(std::stod(t)), name);
+      }
+      int128_t v;
+      if (!ParseDecimal(t, precision, scale, &v)) throw ParserError("invalid number " + t);
+      return BoundExpression::MakeConstant(Value::Decimal(v, precision, scale), name);
+    }
+    case LiteralKind::kDouble:
+      return BoundExpression::MakeConstant(Value::Double(std::strtod(t.c_str(), nullptr)), name);
+    case LiteralKind::kFloat:
+      return BoundExpression::MakeConstant(Value::Float(std::strtof(t.c_str(), nullptr)), name);
+    case LiteralKind::kString: return BoundExpression::MakeConstant(Value::String(t), name);
+    case LiteralKind::kBinary: {
+      std::string bytes;
+      if (t.size() % 2 != 0) throw ParserError("invalid binary literal X'" + t + "'");
+      for (size_t i = 0; i < t.size(); i += 2) {
+        bytes.push_back(static_cast<char>(std::stoi(t.substr(i, 2), nullptr, 16)));
+      }
+      return BoundExpression::MakeConstant(Value::Binary(bytes), name);
+    }
+    case LiteralKind::kDate: {
+      int32_t days;
+      if (!ParseDate(t, &days)) throw bad("DATE");
+      return BoundExpression::MakeConstant(Value::Date(days), name);
+    }
+    case LiteralKind::kTimestamp: {
+      int64_t micros;
+      if (!ParseTimestamp(t, *context_.function_context().time_zone, &micros)) throw bad("TIMESTAMP");
+      return BoundExpression::MakeConstant(Value::Timestamp(micros), name);
+    }
+    case LiteralKind::kTimestampNtz: {
+      int64_t micros;
+      if (!ParseTimestampNtz(t, &micros)) throw bad("TIMESTAMP_NTZ");
+      return BoundExpression::MakeConstant(Value::TimestampNtz(micros), name);
+    }
+    case LiteralKind::kInterval: {
+      Interval iv;
+      for (const auto& field : expr.interval_fields) {
+        if (!field.to_unit.empty()) {
+          throw NotImplementedError("INTERVAL ... " + field.unit + " TO " + field.to_unit +
+                                    " literals are not supported yet");
+        }
+        if (!ParseIntervalText(field.value, field.unit, &iv)) throw bad("INTERVAL");
+      }
+      return BoundExpression::MakeConstant(Value::IntervalValue(iv), name);
+    }
+  }
+  throw InternalError("unknown literal kind");
+}
+
+BoundExpressionPtr Binder::MakeFunction(const std::string& name, std::vector<BoundExpressionPtr> args,
+                                        const std::string& text) {
+  const ScalarBinder* binder = FunctionRegistry::BuiltIn().FindScalar(name);
+  if (!binder) {
+    std::string message = "[UNRESOLVED_ROUTINE] function `" + name + "` not found";
+    std::string suggestion = ClosestName(name, FunctionRegistry::BuiltIn().Names());
+    if (!suggestion.empty()) message += "; did you mean `" + suggestion + "`?";
+    throw BinderError(message);
+  }
+  ScalarBindInput input;
+  for (const auto& a : args) {
+    input.arg_types.push_back(a->type);
+    input.constant_args.push_back(a->kind == BoundExpressionKind::kConstant
+                                      ? std::optional<Value>(a->constant)
+                                      : std::nullopt);
+  }
+  auto bound = std::make_shared<BoundScalarFunction>((*binder)(input));
+  auto node = MakeNode(BoundExpressionKind::kFunction, bound->return_type, text);
+  for (size_t i = 0; i < args.size(); ++i) {
+    LogicalType target = i < bound->arg_types.size() ? bound->arg_types[i] : args[i]->type;
+    node->children.push_back(AddCast(std::move(args[i]), target));
+  }
+  node->function = std::move(bound);
+  return FoldConstant(std::move(node));
+}
+
+BoundExpressionPtr Binder::MakeComparison(const std::string& op, BoundExpressionPtr left,
+                                          BoundExpressionPtr right, const std::string& text) {
+  std::string name = text.empty() ? "(" + left->text + " " + op + " " + right->text + ")" : text;
+  std::vector<BoundExpressionPtr> args;
+  args.push_back(std::move(left));
+  args.push_back(std::move(right));
+  return MakeFunction(op, std::move(args), name);
+}
+
+BoundExpressionPtr Binder::BindBinary(const BinaryExpression& expr, ExpressionBinding& binding) {
+  if (expr.op == BinaryOp::kAnd || expr.op == BinaryOp::kOr) {
+    auto node = MakeNode(expr.op == BinaryOp::kAnd ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr,
+                         TypeId::kBoolean, expr.ToString());
+    auto left = Bind(*expr.left, binding);
+    auto right = Bind(*expr.right, binding);
+    for (auto* side : {&left, &right}) {
+      if ((*side)->type.id() != TypeId::kBoolean && (*side)->type.id() != TypeId::kNull) {
+        throw BinderError("[DATATYPE_MISMATCH] " + std::string(BinaryOpToString(expr.op)) +
+                          " requires boolean operands, got " + (*side)->type.ToString() + " in " +
+                          expr.ToString());
+      }
+    }
+    node->children.push_back(AddCast(std::move(left), TypeId::kBoolean));
+    node->children.push_back(AddCast(std::move(right), TypeId::kBoolean));
+    return FoldConstant(std::move(node));
+  }
+  std::vector<BoundExpressionPtr> args;
+  args.push_back(Bind(*expr.left, binding));
+  args.push_back(Bind(*expr.right, binding));
+  const char* name = nullptr;
+  switch (expr.op) {
+    case BinaryOp::kAdd: name = "+"; break;
+    case BinaryOp::kSubtract: name = "-"; break;
+    case BinaryOp::kMultiply: name = "*"; break;
+    case BinaryOp::kDivide: name = "/"; break;
+    case BinaryOp::kModulo: name = "%"; break;
+    case BinaryOp::kIntegerDivide: name = "div"; break;
+    case BinaryOp::kConcat: name = "||"; break;
+    case BinaryOp::kEqual: name = "="; break;
+    case BinaryOp::kNotEqual: name = "<>"; break;
+    case BinaryOp::kLess: name = "<"; break;
+    case BinaryOp::kLessEqual: name = "<="; break;
+    case BinaryOp::kGreater: name = ">"; break;
+    case BinaryOp::kGreaterEqual: name = ">="; break;
+    case BinaryOp::kNullSafeEqual: name = "<=>"; break;
+    case BinaryOp::kBitwiseAnd: name = "&"; break;
+    case BinaryOp::kBitwiseOr: name = "|"; break;
+    case BinaryOp::kBitwiseXor: name = "^"; break;
+    case BinaryOp::kShiftLeft: name = "shiftleft"; break;
+    case BinaryOp::kShiftRight: name = "shiftright"; break;
+    case BinaryOp::kShiftRightUnsigned: name = "shiftrightunsigned"; break;
+    default: throw InternalError("unexpected operator");
+  }
+  return MakeFunction(name, std::move(args), expr.ToString());
+}
+
+BoundExpressionPtr Binder::BindCase(const CaseExpression& expr, ExpressionBinding& binding) {
+  BoundExpressionPtr operand;
+  if (expr.operand) operand = Bind(*expr.operand, binding);
+  std::vector<BoundExpressionPtr> whens, thens;
+  for (const auto& check : expr.checks) {
+    auto when = Bind(*check.when, binding);
+    if (operand) {
+      when = MakeComparison("=", operand->Copy(), std::move(when), "");
+    } else if (when->type.id() != TypeId::kBoolean && when->type.id() != TypeId::kNull) {
+      throw BinderError("[DATATYPE_MISMATCH] WHEN expressions in CASE must be boolean, got " +
+                        when->type.ToString() + ": " + check.when->ToString());
+    }
+    whens.push_back(AddCast(std::move(when), TypeId::kBoolean));
+    thens.push_back(Bind(*check.then, binding));
+  }
+  BoundExpressionPtr otherwise;
+  if (expr.else_expr) otherwise = Bind(*expr.else_expr, binding);
+  LogicalType type = TypeId::kNull;
+  auto widen = [&](const BoundExpressionPtr& e) {
+    auto wider = CommonSuperType(type, e->type);
+    if (!wider) {
+      throw BinderError("[DATATYPE_MISMATCH] CASE branches have incompatible types " +
+                        type.ToString() + " and " + e->type.ToString() + " in " + expr.ToString());
+    }
+    type = *wider;
+  };
+  for (const auto& t : thens) widen(t);
+  if (otherwise) widen(otherwise);
+  auto node = MakeNode(BoundExpressionKind::kCase, type, expr.ToString());
+  for (size_t i = 0; i < whens.size(); ++i) {
+    node->children.push_back(std::move(whens[i]));
+    node->children.push_back(AddCast(std::move(thens[i]), type));
+  }
+  if (otherwise) {
+    node->has_else = true;
+    node->children.push_back(AddCast(std::move(otherwise), type));
+  }
+  return FoldConstant(std::move(node));
+}
+
+BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, ExpressionBinding& binding,
+                                               bool* handled) {
+  *handled = true;
+  std::string name = ToLower(fn.name);
+  auto bind_args = [&]() {
+    std::vector<BoundExpressionPtr> args;
+    for (const auto& a : fn.args) args.push_back(Bind(*a, binding));
+    return args;
+  };
+  auto arity = [&](size_t lo, size_t hi) {
+    if (fn.args.size() < lo || fn.args.size() > hi) {
+      throw BinderError("[WRONG_NUM_ARGS] function " + fn.name + " requires " +
+                        (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                        " arguments, but " + std::to_string(fn.args.size()) + " were given");
+    }
+  };
+  auto common_type = [&](const std::vector<BoundExpressionPtr>& args) {
+    LogicalType type = TypeId::kNull;
+    for (const auto& a : args) {
+      auto wider = CommonSuperType(type, a->type);
+      if (!wider) {
+        throw BinderError("[DATATYPE_MISMATCH] arguments of " + fn.name + " have incompatible types " +
+                          type.ToString() + " and " + a->type.ToString());
+      }
+      type = *wider;
+    }
+    return type;
+  };
+  if (name == "coalesce" || name == "nvl" || name == "ifnull") {
+    if (name != "coalesce") arity(2, 2);
+    if (fn.args.empty()) arity(1, 1000);
+    auto args = bind_args();
+    LogicalType type = common_type(args);
+    auto node = MakeNode(BoundExpressionKind::kCoalesce, type, fn.ToString());
+    for (auto& a : args) node->children.push_back(AddCast(std::move(a), type));
+    return FoldConstant(std::move(node));
+  }
+  if (name == "if" || name == "iff") {
+    arity(3, 3);
+    auto args = bind_args();
+    std::vector<BoundExpressionPtr> branches;
+    branches.push_back(std::move(args[1]));
+    branches.push_back(std::move(args[2]));
+    LogicalType type = common_type(branches);
+    auto node = MakeNode(BoundExpressionKind::kCase, type, fn.ToString());
+    node->has_else = true;
+    node->children.push_back(AddCast(std::move(args[0]), TypeId::kBoolean));
+    node->children.push_back(AddCast(std::move(branches[0]), type));
+    node->children.push_back(AddCast(std::move(branches[1]), type));
+    return FoldConstant(std::move(node));
+  }
+  if (name == "nullif") {
+    arity(2, 2);
+    auto args = bind_args();
+    LogicalType type = args[0]->type;
+    auto eq = MakeComparison("=", args[0]->Copy(), std::move(args[1]), "");
+    auto node = MakeNode(BoundExpressionKind::kCase, type, fn.ToString());
+    node->has_else = true;
+    node->children.push_back(std::move(eq));
+    node->children.push_back(BoundExpression::MakeConstant(Value::Null(type)));
+    node->children.push_back(std::move(args[0]));
+    return FoldConstant(std::move(node));
+  }
+  if (name == "nvl2") {
+    arity(3, 3);
+    auto args = bind_args();
+    std::vector<BoundExpressionPtr> branches;
+    branches.push_back(std::move(args[1]));
+    branches.push_back(std::move(args[2]));
+    LogicalType type = common_type(branches);
+    auto test = MakeNode(BoundExpressionKind::kIsNotNull, TypeId::kBoolean, "");
+    test->children.push_back(std::move(args[0]));
+    auto node = MakeNode(BoundExpressionKind::kCase, type, fn.ToString());
+    node->has_else = true;
+    node->children.push_back(std::move(test));
+    node->children.push_back(AddCast(std::move(branches[0]), type));
+    node->children.push_back(AddCast(std::move(branches[1]), type));
+    return FoldConstant(std::move(node));
+  }
+  if (name == "isnull" || name == "isnotnull") {
+    arity(1, 1);
+    auto args = bind_args();
+    auto node = MakeNode(name == "isnull" ? BoundExpressionKind::kIsNull : BoundExpressionKind::kIsNotNull,
+                         TypeId::kBoolean, fn.ToString());
+    node->children.push_back(std::move(args[0]));
+    return FoldConstant(std::move(node));
+  }
+  if (name == "current_date" || name == "curdate") {
+    arity(0, 0);
+    int64_t local = context_.function_context().time_zone->ToLocal(
+        context_.function_context().query_start_micros);
+    return BoundExpression::MakeConstant(Value::Date(static_cast<int32_t>(FloorDiv(local, kMicrosPerDay))),
+                                         "current_date()");
+  }
+  if (name == "current_timestamp" || name == "now" || name == "localtimestamp") {
+    arity(0, 0);
+    return BoundExpression::MakeConstant(Value::Timestamp(context_.function_context().query_start_micros),
+                                         "current_timestamp()");
+  }
+  if (name == "current_timezone") {
+    arity(0, 0);
+    return BoundExpression::MakeConstant(Value::String(context_.function_context().time_zone->name()),
+                                         "current_timezone()");
+  }
+  *handled = false;
+  return nullptr;
+}
+
+BoundExpressionPtr Binder::BindFunction(const FunctionExpression& fn, ExpressionBinding& binding) {
+  if (!fn.arg_names.empty()) {
+    for (const auto& n : fn.arg_names) {
+      if (!n.empty()) throw BinderError("function " + fn.name + " does not take named arguments");
+    }
+  }
+  if (fn.distinct) throw BinderError("DISTINCT is only allowed in aggregate functions: " + fn.ToString());
+  if (fn.filter) throw BinderError("FILTER is only allowed in aggregate functions: " + fn.ToString());
+  bool handled;
+  auto special = BindSpecialFunction(fn, binding, &handled);
+  if (handled) return special;
+  std::vector<BoundExpressionPtr> args;
+  for (const auto& a : fn.args) args.push_back(Bind(*a, binding));
+  return MakeFunction(ToLower(fn.name), std::move(args), fn.ToString());
+}
+
+}  // namespace floe

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+
+namespace floe {
+
+/// One column visible to expressions: where it comes from and where it is in the input.
+struct ScopeColumn {
+  std::string table;   // alias or table name, lower case; empty for derived columns
+  std::string name;    // as declared (case kept); lookups ignore case
+  LogicalType type;
+  size_t index = 0;    // position in the operator's input
+  bool hidden = false; // not expanded by * and not found unqualified (USING duplicates)
+};
+
+/// The columns an expression may reference, with an optional enclosing query's scope.
+class BindScope {
+ public:
+  std::vector<ScopeColumn> columns;
+  const BindScope* outer = nullptr;
+
+  /// Finds a column by optional qualifier and name; sets *ambiguous when several match.
+  const ScopeColumn* Find(const std::vector<std::string>& qualifier, const std::string& name,
+                          bool* ambiguous) const;
+  /// Returns every column name, for suggestions.
+  std::vector<std::string> Names() const;
+  /// Appends the columns of another scope, shifting their indexes by `offset`.
+  void Append(const BindScope& other, size_t offset);
+};
+
+/// Returns the candidate closest to `name` by edit distance, or empty when none is close.
+std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates);
+/// Lower-cases ASCII letters.
+std::string ToLower(const std::string& s);
+
+}  // namespace floe

@@ -1,0 +1,240 @@
+#include "common/exception.h"
+#include "function/type_coercion.h"
+#include "planner/binder.h"
+
+namespace floe {
+
+namespace {
+
+// A SELECT simple enough to be joined directly: FROM, WHERE and one select item.
+bool IsSimpleSelect(const QueryNode& node) {
+  if (node.kind != QueryNodeKind::kSelect) return false;
+  const auto& s = node.As<SelectNode>();
+  return s.ctes.empty() && s.from && s.group_by.empty() && !s.having && !s.distinct && !s.limit &&
+         !s.offset && s.order_by.empty() && s.windows.empty() && !s.qualify;
+}
+
+bool HasParameter(const BoundExpression& e) {
+  if (e.kind == BoundExpressionKind::kParameter) return true;
+  for (const auto& c : e.children) {
+    if (HasParameter(*c)) return true;
+  }
+  return false;
+}
+
+// Rewrites a correlated condition over (outer ++ inner) columns.
+void ToJoinCondition(BoundExpression& e, size_t outer_width) {
+  if (e.kind == BoundExpressionKind::kParameter) {
+    e.kind = BoundExpressionKind::kColumnRef;
+  } else if (e.kind == BoundExpressionKind::kColumnRef) {
+    e.index += outer_width;
+  }
+  for (auto& c : e.children) ToJoinCondition(*c, outer_width);
+}
+
+int Sides(const BoundExpression& e, size_t left_width) {
+  int sides = 0;
+  for (size_t index : e.ReferencedColumns()) sides |= index < left_width ? 1 : 2;
+  return sides;
+}
+
+}  // namespace
+
+BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, ExpressionBinding& binding) {
+  Binder inner(context_, this);
+  inner.outer_scope_ = binding.scope;
+  BoundQuery query = inner.BindQuery(*expr.query);
+  if (inner.correlated_) {
+    throw NotImplementedError(
+        "correlated subqueries are supported in WHERE as [NOT] EXISTS / [NOT] IN conjuncts only: " +
+        expr.ToString());
+  }
+  if (expr.subquery_kind == SubqueryKind::kExists) {
+    auto rows = context_.ExecuteSubquery(*query.plan);
+    return BoundExpression::MakeConstant(Value::Boolean(!rows.empty()), expr.ToString());
+  }
+  if (query.plan->types.size() != 1) {
+    throw BinderError("[INVALID_SUBQUERY_EXPRESSION] subquery must return only one column, got " +
+                      std::to_string(query.plan->types.size()) + ": " + expr.ToString());
+  }
+  LogicalType type = query.plan->types[0];
+  auto rows = context_.ExecuteSubquery(*query.plan);
+  if (expr.subquery_kind == SubqueryKind::kScalar) {
+    if (rows.size() > 1) {
+      throw InvalidInputError("[SCALAR_SUBQUERY_TOO_MANY_ROWS] more than one row returned by a "
+                              "subquery used as an expression: " + expr.ToString());
+    }
+    Value v = rows.empty() ? Value::Null(type) : rows[0][0];
+    auto constant = BoundExpression::MakeConstant(v, expr.ToString());
+    constant->type = type;
+    return constant;
+  }
+  // x [NOT] IN (SELECT ...) outside a WHERE conjunct: an IN list of the rows.
+  auto input = Bind(*expr.input, binding);
+  auto common = CommonSuperType(input->type, type);
+  if (!common) {
+    throw BinderError("[DATATYPE_MISMATCH] IN subquery column type " + type.ToString() +
+                      " does not match " + input->type.ToString());
+  }
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kIn;
+  node->type = TypeId::kBoolean;
+  node->negated = expr.negated;
+  node->text = expr.ToString();
+  node->children.push_back(AddCast(std::move(input), *common));
+  if (rows.empty()) {
+    return BoundExpression::MakeConstant(Value::Boolean(expr.negated), expr.ToString());
+  }
+  for (const auto& row : rows) {
+    auto c = BoundExpression::MakeConstant(row[0]);
+    c->type = type;
+    node->children.push_back(FoldConstant(AddCast(std::move(c), *common)));
+  }
+  return node;
+}
+
+bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
+                                     const BindScope& scope) {
+  const ParsedExpression* e = &conjunct;
+  bool negated = false;
+  if (e->kind == ExpressionKind::kUnary && e->As<UnaryExpression>().op == UnaryOp::kNot) {
+    negated = true;
+    e = e->As<UnaryExpression>().child.get();
+  }
+  if (e->kind != ExpressionKind::kSubquery) return false;
+  const auto& sub = e->As<SubqueryExpression>();
+  if (sub.subquery_kind == SubqueryKind::kScalar) return false;
+  if (sub.subquery_kind == SubqueryKind::kIn) negated = negated != sub.negated;
+  size_t left_width = (*plan)->types.size();
+
+  auto join = std::make_unique<LogicalJoin>();
+  join->join_type = negated ? JoinType::kAnti : JoinType::kSemi;
+  join->null_aware = negated && sub.subquery_kind == SubqueryKind::kIn;
+  std::vector<BoundExpressionPtr> residuals;
+  LogicalOperatorPtr right;
+
+  if (IsSimpleSelect(*sub.query)) {
+    const auto& select = sub.query->As<SelectNode>();
+    Binder inner(context_, this);
+    BindScope inner_scope;
+    inner_scope.outer = &scope;
+    inner.outer_scope_ = &scope;
+    right = inner.BindTableRef(*select.from, &inner_scope);
+    inner_scope.outer = &scope;
+    auto filter = std::make_unique<LogicalFilter>();
+    if (select.where) {
+      std::vector<const ParsedExpression*> conjuncts;
+      SplitConjuncts(*select.where, &conjuncts);
+      for (const auto* c : conjuncts) {
+        if (inner.TryBindSubqueryConjunct(*c, &right, inner_scope)) continue;
+        ExpressionBinding binding;
+        binding.scope = &inner_scope;
+        binding.outer = &scope;
+        binding.clause = "WHERE";
+        auto bound = AddCast(inner.Bind(*c, binding), TypeId::kBoolean);
+        if (HasParameter(*bound)) {
+          ToJoinCondition(*bound, left_width);
+          residuals.push_back(std::move(bound));
+        } else {
+          filter->conjuncts.push_back(std::move(bound));
+        }
+      }
+    }
+    if (!filter->conjuncts.empty()) {
+      filter->types = right->types;
+      filter->names = right->names;
+      filter->children.push_back(std::move(right));
+      right = std::move(filter);
+    }
+    if (sub.subquery_kind == SubqueryKind::kIn) {
+      if (select.select_list.size() != 1 || select.select_list[0]->kind == ExpressionKind::kStar) {
+        throw BinderError("[INVALID_SUBQUERY_EXPRESSION] IN subquery must return one column: " +
+                          sub.ToString());
+      }
+      ExpressionBinding binding;
+      binding.scope = &inner_scope;
+      binding.outer = &scope;
+      binding.clause = "SELECT";
+      auto right_key = inner.Bind(*select.select_list[0], binding);
+      if (HasParameter(*right_key)) {
+        throw NotImplementedError("an IN subquery may not select a column of the outer query: " +
+                                  sub.ToString());
+      }
+      ExpressionBinding outer_binding;
+      outer_binding.scope = &scope;
+      outer_binding.clause = "WHERE";
+      auto left_key = Bind(*sub.input, outer_binding);
+      auto common = CommonSuperType(left_key->type, right_key->type);
+      if (!common) {
+        throw BinderError("[DATATYPE_MISMATCH] IN subquery column type " + right_key->type.ToString() +
+                          " does not match " + left_key->type.ToString());
+      }
+      join->left_keys.push_back(AddCast(std::move(left_key), *common));
+      join->right_keys.push_back(AddCast(std::move(right_key), *common));
+    }
+  } else {
+    Binder inner(context_, this);
+    inner.outer_scope_ = &scope;
+    BoundQuery query = inner.BindQuery(*sub.query);
+    if (inner.correlated_) {
+      throw NotImplementedError("correlated subqueries with aggregation, DISTINCT, LIMIT or set "
+                                "operations are not supported yet: " + sub.ToString());
+    }
+    if (sub.subquery_kind == SubqueryKind::kExists) return false;  // folded to a constant
+    if (query.plan->types.size() != 1) {
+      throw BinderError("[INVALID_SUBQUERY_EXPRESSION] IN subquery must return one column: " +
+                        sub.ToString());
+    }
+    ExpressionBinding outer_binding;
+    outer_binding.scope = &scope;
+    outer_binding.clause = "WHERE";
+    auto left_key = Bind(*sub.input, outer_binding);
+    auto right_key = BoundExpression::ColumnRef(0, query.plan->types[0], query.names[0]);
+    auto common = CommonSuperType(left_key->type, right_key->type);
+    if (!common) {
+      throw BinderError("[DATATYPE_MISMATCH] IN subquery column type " + right_key->type.ToString() +
+                        " does not match " + left_key->type.ToString());
+    }
+    join->left_keys.push_back(AddCast(std::move(left_key), *common));
+    join->right_keys.push_back(AddCast(std::move(right_key), *common));
+    right = std::move(query.plan);
+  }
+  // Correlated equalities become hash keys; the rest a residual over outer ++ inner.
+  for (auto& r : residuals) {
+    bool is_equi = r->kind == BoundExpressionKind::kFunction && r->function->name == "=" &&
+                   r->children.size() == 2 && !join->null_aware;
+    if (is_equi) {
+      int a = Sides(*r->children[0], left_width), b = Sides(*r->children[1], left_width);
+      if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
+        auto lk = std::move(r->children[a == 1 ? 0 : 1]);
+        auto rk = std::move(r->children[a == 1 ? 1 : 0]);
+        rk->VisitColumnRefs([&](BoundExpression& c) { c.index -= left_width; });
+        join->left_keys.push_back(std::move(lk));
+        join->right_keys.push_back(std::move(rk));
+        r.reset();
+        continue;
+      }
+    }
+  }
+  std::vector<BoundExpressionPtr> rest;
+  for (auto& r : residuals) {
+    if (r) rest.push_back(std::move(r));
+  }
+  if (rest.size() == 1) {
+    join->residual = std::move(rest[0]);
+  } else if (rest.size() > 1) {
+    auto conj = std::make_unique<BoundExpression>();
+    conj->kind = BoundExpressionKind::kAnd;
+    conj->type = TypeId::kBoolean;
+    for (auto& r : rest) conj->children.push_back(std::move(r));
+    join->residual = std::move(conj);
+  }
+  join->types = (*plan)->types;
+  join->names = (*plan)->names;
+  join->children.push_back(std::move(*plan));
+  join->children.push_back(std::move(right));
+  *plan = std::move(join);
+  return true;
+}
+
+}  // namespace floe

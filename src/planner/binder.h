@@ -1,0 +1,128 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "planner/bind_scope.h"
+#include "planner/binder_context.h"
+#include "planner/logical_operator.h"
+#include "sql/ast_query.h"
+#include "sql/ast_statement.h"
+
+namespace floe {
+
+/// A bound query: its logical plan and its output column names.
+struct BoundQuery {
+  LogicalOperatorPtr plan;
+  std::vector<std::string> names;
+};
+
+/// Groups and aggregates collected while binding an aggregating SELECT.
+struct AggregationState {
+  std::vector<BoundExpressionPtr> groups;
+  std::vector<std::string> group_keys;
+  std::vector<BoundAggregate> aggregates;
+  std::vector<std::string> aggregate_keys;
+  std::vector<std::vector<size_t>> grouping_sets;
+  const BindScope* input_scope = nullptr;
+};
+
+/// Window functions collected while binding a SELECT; their columns follow `base`.
+struct WindowState {
+  std::vector<BoundWindowFunction> functions;
+  std::vector<std::string> keys;
+  size_t base = 0;
+};
+
+/// How an expression is bound: against which columns, and what it may contain.
+struct ExpressionBinding {
+  const BindScope* scope = nullptr;
+  AggregationState* aggregation = nullptr;  // non-null: aggregate mode
+  WindowState* windows = nullptr;           // non-null: window functions allowed
+  const char* clause = "";                  // for messages: "WHERE", "GROUP BY", ...
+  /// Select-list aliases that ORDER BY / HAVING may use, with their bound expressions.
+  const std::vector<std::pair<std::string, const BoundExpression*>>* aliases = nullptr;
+  /// Non-null inside a correlated subquery: outer references become kParameter nodes.
+  const BindScope* outer = nullptr;
+};
+
+/// Turns the AST of a query into a typed logical plan: resolves names, functions and
+/// types, expands `*`, plans aggregation, windows, subqueries and set operations.
+class Binder {
+ public:
+  explicit Binder(BinderContext& context, const Binder* parent = nullptr);
+
+  /// Binds a query (SELECT, set operation, VALUES).
+  BoundQuery BindQuery(const QueryNode& node);
+  /// Binds an expression against the given columns (for DML conditions).
+  BoundExpressionPtr BindExpression(const ParsedExpression& expr, const BindScope& scope,
+                                    const char* clause);
+  /// Returns an expression cast to `type` (a no-op when it already has it).
+  static BoundExpressionPtr AddCast(BoundExpressionPtr expr, const LogicalType& type,
+                                    bool try_cast = false);
+  /// Returns the structural key of an expression (same key = same value).
+  static std::string ExpressionKey(const BoundExpression& expr);
+
+  BinderContext& context() { return context_; }
+
+ private:
+  // Queries (binder.cc).
+  BoundQuery BindSelect(const SelectNode& node);
+  BoundQuery BindSetOperation(const SetOperationNode& node);
+  void BindOrderAndLimit(const QueryNode& node, BoundQuery& query,
+                         const std::vector<std::pair<std::string, const BoundExpression*>>* aliases);
+  int64_t BindLimitValue(const ParsedExpression& expr, const char* clause);
+  const CommonTableExpression* FindCte(const std::string& name) const;
+
+  // FROM (bind_table_ref.cc).
+  LogicalOperatorPtr BindTableRef(const TableRef& ref, BindScope* scope);
+  LogicalOperatorPtr BindBaseTable(const BaseTableRef& ref, BindScope* scope);
+  LogicalOperatorPtr BindJoin(const JoinRef& ref, BindScope* scope);
+  LogicalOperatorPtr BindValues(const ValuesRef& ref, BindScope* scope);
+  LogicalOperatorPtr BindTableFunction(const TableFunctionRef& ref, BindScope* scope);
+  LogicalOperatorPtr BindDerived(BoundQuery query, const std::string& alias,
+                                 const std::vector<std::string>& column_aliases, BindScope* scope);
+
+  // Expressions (bind_expression.cc).
+  BoundExpressionPtr Bind(const ParsedExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindColumnRef(const ColumnRefExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindConstant(const ConstantExpression& expr);
+  BoundExpressionPtr BindFunction(const FunctionExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindSpecialFunction(const FunctionExpression& expr, ExpressionBinding& binding,
+                                         bool* handled);
+  BoundExpressionPtr BindBinary(const BinaryExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindCase(const CaseExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindSubquery(const SubqueryExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr MakeFunction(const std::string& name, std::vector<BoundExpressionPtr> args,
+                                  const std::string& text);
+  BoundExpressionPtr MakeComparison(const std::string& op, BoundExpressionPtr left,
+                                    BoundExpressionPtr right, const std::string& text);
+  BoundExpressionPtr FoldConstant(BoundExpressionPtr expr);
+
+  // Aggregates and windows (bind_aggregate.cc).
+  bool IsAggregateFunction(const FunctionExpression& expr) const;
+  bool ContainsAggregate(const ParsedExpression& expr) const;
+  bool ContainsWindow(const ParsedExpression& expr) const;
+  BoundExpressionPtr BindAggregateCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindWindowCall(const FunctionExpression& expr, ExpressionBinding& binding);
+
+  // Subqueries in WHERE (bind_subquery.cc).
+  bool TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
+                               const BindScope& scope);
+
+  BinderContext& context_;
+  const Binder* parent_;
+  std::map<std::string, const CommonTableExpression*> ctes_;
+  std::vector<std::string> binding_views_;  // views being expanded, to stop recursion
+  /// The enclosing query's columns when binding a subquery (correlated references).
+  const BindScope* outer_scope_ = nullptr;
+  /// Set when a column resolved to the enclosing query.
+  bool correlated_ = false;
+};
+
+/// Splits an AND tree into its conjuncts.
+void SplitConjuncts(const ParsedExpression& expr, std::vector<const ParsedExpression*>* out);
+
+}  // namespace floe

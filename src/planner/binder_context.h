@@ -1,0 +1,52 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/value.h"
+#include "function/function_context.h"
+#include "planner/logical_operator.h"
+#include "planner/table_source.h"
+#include "sql/ast_query.h"
+#include "sql/qualified_name.h"
+
+namespace floe {
+
+/// A view's definition: its query and optional column names.
+struct ViewDefinition {
+  std::string name;
+  std::string sql;  // the query text; parsed again each time the view is used
+  std::vector<std::string> column_names;
+};
+
+/// A time-travel request on a table reference.
+struct TimeTravelSpec {
+  bool by_timestamp = false;
+  Value value;  // snapshot id (bigint), branch/tag name (string), or a timestamp
+};
+
+/// What the binder needs from the session: names, functions, and running subqueries.
+class BinderContext {
+ public:
+  virtual ~BinderContext() = default;
+  virtual const FunctionContext& function_context() const = 0;
+  /// Returns a temporary view by name, or null.
+  virtual std::shared_ptr<ViewDefinition> FindView(const QualifiedName& name) = 0;
+  /// Returns a table (temporary or in the catalog), or null when it does not exist.
+  virtual std::shared_ptr<TableSource> FindTable(const QualifiedName& name,
+                                                 const TimeTravelSpec* time_travel) = 0;
+  /// Returns the names the user might have meant, for "did you mean" hints.
+  virtual std::vector<std::string> TableNames() = 0;
+  /// Binds a table function call (range, read_parquet, ...); null when unknown.
+  virtual std::shared_ptr<TableSource> FindTableFunction(const std::string& name,
+                                                         const std::vector<Value>& args,
+                                                         const std::vector<std::string>& arg_names) = 0;
+  /// Runs a bound plan (an uncorrelated subquery) and returns its rows.
+  virtual std::vector<std::vector<Value>> ExecuteSubquery(const LogicalOperator& plan) = 0;
+  /// Evaluates an expression without column references.
+  virtual Value EvaluateConstant(const BoundExpression& expression) = 0;
+};
+
+}  // namespace floe

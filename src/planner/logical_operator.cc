@@ -1,0 +1,106 @@
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+static std::string JoinTexts(const std::vector<BoundExpressionPtr>& exprs) {
+  std::string out;
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    if (i) out += ", ";
+    out += exprs[i]->text;
+  }
+  return out;
+}
+
+std::string LogicalGet::Describe() const {
+  std::string out = "Get " + source->DisplayName() + " [";
+  for (size_t i = 0; i < column_ids.size(); ++i) {
+    if (i) out += ", ";
+    out += names[i];
+  }
+  out += "]";
+  if (!filters.empty()) out += " filters: " + JoinTexts(filters);
+  return out;
+}
+
+std::string LogicalFilter::Describe() const { return "Filter " + JoinTexts(conjuncts); }
+
+std::string LogicalProjection::Describe() const { return "Project [" + JoinTexts(expressions) + "]"; }
+
+std::string LogicalAggregate::Describe() const {
+  std::string out = "Aggregate [" + JoinTexts(groups) + "] [";
+  for (size_t i = 0; i < aggregates.size(); ++i) {
+    if (i) out += ", ";
+    out += aggregates[i].text;
+  }
+  return out + "]";
+}
+
+std::string LogicalJoin::Describe() const {
+  std::string out = std::string("Join ") + JoinTypeName(join_type);
+  for (size_t i = 0; i < left_keys.size(); ++i) {
+    out += i ? " AND " : " ";
+    out += "(" + left_keys[i]->text + " = " + right_keys[i]->text + ")";
+  }
+  if (residual) out += " residual " + residual->text;
+  return out;
+}
+
+std::string LogicalSort::Describe() const {
+  std::string out = "Sort [";
+  for (size_t i = 0; i < orders.size(); ++i) {
+    if (i) out += ", ";
+    out += orders[i].expression->text + (orders[i].ascending ? " ASC" : " DESC") +
+           (orders[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+  }
+  return out + "]";
+}
+
+std::string LogicalLimit::Describe() const {
+  return "Limit " + (limit ? std::to_string(*limit) : std::string("ALL")) +
+         (offset ? " OFFSET " + std::to_string(offset) : "");
+}
+
+std::string LogicalSetOperation::Describe() const {
+  const char* name = set_type == SetOperationType::kUnion
+                         ? "Union"
+                         : (set_type == SetOperationType::kIntersect ? "Intersect" : "Except");
+  return std::string(name) + (all ? " ALL" : "");
+}
+
+BoundWindowFunction BoundWindowFunction::Copy() const {
+  BoundWindowFunction c;
+  c.kind = kind;
+  c.aggregate = aggregate.Copy();
+  for (const auto& a : args) c.args.push_back(a->Copy());
+  for (const auto& p : partitions) c.partitions.push_back(p->Copy());
+  for (const auto& o : orders) c.orders.push_back(o.Copy());
+  c.rows_frame = rows_frame;
+  c.has_frame = has_frame;
+  c.start = start;
+  c.end = end;
+  c.ignore_nulls = ignore_nulls;
+  c.type = type;
+  c.text = text;
+  return c;
+}
+
+std::string LogicalWindow::Describe() const {
+  std::string out = "Window [";
+  for (size_t i = 0; i < functions.size(); ++i) {
+    if (i) out += ", ";
+    out += functions[i].text;
+  }
+  return out + "]";
+}
+
+std::string LogicalValues::Describe() const {
+  return "Values " + std::to_string(rows.size()) + " rows";
+}
+
+std::string LogicalPlanToString(const LogicalOperator& op, int indent) {
+  std::string out = std::string(indent * 2, ' ') + op.Describe() + "\n";
+  for (const auto& child : op.children) out += LogicalPlanToString(*child, indent + 1);
+  return out;
+}
+
+}  // namespace floe

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+#include "common/vector.h"
+#include "planner/bound_expression.h"
+
+namespace floe {
+
+/// The global state of one scan, shared by the worker threads that read it.
+struct TableScanState {
+  virtual ~TableScanState() = default;
+};
+
+/// A thread's own state within a scan.
+struct LocalTableScanState {
+  virtual ~LocalTableScanState() = default;
+};
+
+/// Counters a scan reports (EXPLAIN ANALYZE, system.scans).
+struct ScanMetrics {
+  std::vector<std::pair<std::string, std::string>> lines;
+};
+
+/// What a scan is asked for: the columns (indexes into the source's columns) and the
+/// filters it may use to skip data. Filters are over the projected columns' positions;
+/// the scan may ignore them (a Filter above still applies them).
+struct ScanRequest {
+  std::vector<size_t> column_ids;
+  std::vector<const BoundExpression*> filters;
+};
+
+/// Something a FROM clause reads: a temporary table, range(), read_parquet(), an Iceberg
+/// table. The binder gets one from the catalog or a table function; the scan operator
+/// reads it in parallel.
+class TableSource {
+ public:
+  virtual ~TableSource() = default;
+  virtual const std::vector<std::string>& names() const = 0;
+  virtual const std::vector<LogicalType>& types() const = 0;
+  /// Returns the name shown in plans ("range", "memory table t", "iceberg floe.ns.t").
+  virtual std::string DisplayName() const = 0;
+
+  /// Prepares a scan; called once per query execution.
+  virtual std::unique_ptr<TableScanState> InitScan(const ScanRequest& request) const = 0;
+  /// Prepares one worker thread's state.
+  virtual std::unique_ptr<LocalTableScanState> InitLocal(TableScanState& global) const {
+    return nullptr;
+  }
+  /// Fills `out` (columns as in request.column_ids) with the next rows; returns false when
+  /// the scan is exhausted. Safe to call from several threads sharing `global`.
+  virtual bool Scan(TableScanState& global, LocalTableScanState* local, DataChunk& out) const = 0;
+  /// Returns the metrics of a finished scan.
+  virtual ScanMetrics Metrics(TableScanState& global) const { return {}; }
+  /// Returns a row-count estimate for join ordering, when known.
+  virtual std::optional<size_t> EstimatedRows() const { return std::nullopt; }
+};
+
+}  // namespace floe
