@@ -48,7 +48,7 @@ class HyperLogLog {
 /// Returns the 64-bit xxHash (XXH64) of `size` bytes with a seed.
 uint64_t XxHash64(const void* data, size_t size, uint64_t seed);
 
-/// Binds approx_count_distinct(x[, rsd]) (approx_distinct): a bigint estimate of the
+/// Binds approx_count_distinct(x[, rsd]): a bigint estimate of the
 /// number of distinct non-NULL x, 0 for no rows; rsd (default 0.05) must be constant.
 BoundAggregateFunction BindApproxCountDistinct(const std::vector<LogicalType>& arg_types,
                                                bool distinct);

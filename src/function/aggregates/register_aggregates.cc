@@ -2,11 +2,15 @@
 
 #include "function/aggregates/arg_min_max.h"
 #include "function/aggregates/avg.h"
+#include "function/aggregates/bit_aggregate.h"
 #include "function/aggregates/bool_and_or.h"
+#include "function/aggregates/central_moments.h"
 #include "function/aggregates/count.h"
+#include "function/aggregates/covariance.h"
 #include "function/aggregates/first_last.h"
 #include "function/aggregates/hyperloglog.h"
 #include "function/aggregates/min_max.h"
+#include "function/aggregates/percentile.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
 #include "function/function_registry.h"
@@ -19,6 +23,20 @@ namespace {
 AggregateBinder VarianceBinder(VarianceKind kind) {
   return [kind](const std::vector<LogicalType>& arg_types, bool distinct) {
     return BindVariance(kind, arg_types, distinct);
+  };
+}
+
+/// Returns a binder of one covariance statistic.
+AggregateBinder CovarianceBinder(CovarianceKind kind) {
+  return [kind](const std::vector<LogicalType>& arg_types, bool distinct) {
+    return BindCovariance(kind, arg_types, distinct);
+  };
+}
+
+/// Returns a binder of one bitwise fold.
+AggregateBinder BitBinder(BitOperation operation) {
+  return [operation](const std::vector<LogicalType>& arg_types, bool distinct) {
+    return BindBitAggregate(operation, arg_types, distinct);
   };
 }
 
@@ -58,6 +76,17 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("stddev", VarianceBinder(VarianceKind::kStddevSamp));
   registry.AddAggregate("std", VarianceBinder(VarianceKind::kStddevSamp));
 
+  registry.AddAggregate("covar_pop", CovarianceBinder(CovarianceKind::kCovarPop));
+  registry.AddAggregate("covar_samp", CovarianceBinder(CovarianceKind::kCovarSamp));
+  registry.AddAggregate("corr", CovarianceBinder(CovarianceKind::kCorr));
+  registry.AddAggregate("skewness", BindSkewness);
+  registry.AddAggregate("kurtosis", BindKurtosis);
+
+  registry.AddAggregate("percentile", BindPercentile);
+  registry.AddAggregate("median", BindMedian);
+  registry.AddAggregate("percentile_approx", BindPercentileApprox);
+  registry.AddAggregate("approx_percentile", BindPercentileApprox);
+
   registry.AddAggregate("approx_count_distinct", BindApproxCountDistinct);
 
   registry.AddAggregate("first", BindFirst);
@@ -71,6 +100,10 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("bool_or", BindBoolOr);
   registry.AddAggregate("some", BindBoolOr);
   registry.AddAggregate("any", BindBoolOr);
+
+  registry.AddAggregate("bit_and", BitBinder(BitOperation::kAnd));
+  registry.AddAggregate("bit_or", BitBinder(BitOperation::kOr));
+  registry.AddAggregate("bit_xor", BitBinder(BitOperation::kXor));
 }
 
 }  // namespace floe

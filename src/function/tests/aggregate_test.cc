@@ -14,11 +14,15 @@
 #include "common/vector.h"
 #include "function/aggregates/arg_min_max.h"
 #include "function/aggregates/avg.h"
+#include "function/aggregates/bit_aggregate.h"
 #include "function/aggregates/bool_and_or.h"
+#include "function/aggregates/central_moments.h"
 #include "function/aggregates/count.h"
+#include "function/aggregates/covariance.h"
 #include "function/aggregates/first_last.h"
 #include "function/aggregates/hyperloglog.h"
 #include "function/aggregates/min_max.h"
+#include "function/aggregates/percentile.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
 
@@ -430,6 +434,102 @@ TEST(AggregateTest, VarianceIsNumericallyStable) {
   EXPECT_NEAR(v, 0.25, 1e-6);
 }
 
+TEST(AggregateTest, CovarianceAndCorrelation) {
+  Vector x = Doubles({1, 2, std::nullopt, 3, 4, 10, 8});
+  Vector y = Doubles({2, 4, 5, 6, 9, 7, std::nullopt});
+  auto run = [&](CovarianceKind kind) {
+    return RunOnce(BindCovariance(kind, {TypeId::kDouble, TypeId::kDouble}, false), {&x, &y}, 7);
+  };
+  EXPECT_NEAR(run(CovarianceKind::kCovarPop).float64(), 4.4, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kCovarSamp).float64(), 5.5, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kCorr).float64(), 0.5757663148492351, 1e-12);
+  Vector one = Doubles({1});
+  EXPECT_TRUE(RunOnce(BindCovariance(CovarianceKind::kCovarSamp,
+                                     {TypeId::kDouble, TypeId::kDouble}, false),
+                      {&one, &one}, 1)
+                  .is_null());
+  Vector constant = Doubles({3, 3, 3});
+  Vector varying = Doubles({1, 2, 3});
+  EXPECT_TRUE(RunOnce(BindCovariance(CovarianceKind::kCorr, {TypeId::kDouble, TypeId::kDouble},
+                                     false),
+                      {&constant, &varying}, 3)
+                  .is_null());
+  EXPECT_EQ(BindCovariance(CovarianceKind::kCorr, {TypeId::kInt32, LogicalType::Decimal(5, 1)},
+                           false)
+                .arg_types,
+            (std::vector<LogicalType>{TypeId::kDouble, TypeId::kDouble}));
+}
+
+TEST(AggregateTest, SkewnessAndKurtosis) {
+  std::vector<double> values = {1, 2, 2, 3, 7, 11, 4.5};
+  std::vector<std::optional<double>> with_null(values.begin(), values.end());
+  with_null.push_back(std::nullopt);
+  Vector x = Doubles(with_null);
+  double n = values.size(), mean = 0, m2 = 0, m3 = 0, m4 = 0;
+  for (double v : values) mean += v / n;
+  for (double v : values) {
+    m2 += std::pow(v - mean, 2);
+    m3 += std::pow(v - mean, 3);
+    m4 += std::pow(v - mean, 4);
+  }
+  EXPECT_NEAR(RunOnce(BindSkewness({TypeId::kDouble}, false), {&x}, 8).float64(),
+              std::sqrt(n) * m3 / std::pow(m2, 1.5), 1e-12);
+  EXPECT_NEAR(RunOnce(BindKurtosis({TypeId::kDouble}, false), {&x}, 8).float64(),
+              n * m4 / (m2 * m2) - 3.0, 1e-12);
+  Vector constant = Doubles({2, 2});
+  EXPECT_TRUE(RunOnce(BindSkewness({TypeId::kDouble}, false), {&constant}, 2).is_null());
+}
+
+TEST(AggregateTest, PercentileInterpolatesAndApproxPicksARank) {
+  auto percentages = [](double p, size_t n) {
+    return Doubles(std::vector<std::optional<double>>(n, p));
+  };
+  Vector x = Int64s({4, std::nullopt, 1, 3, 2});
+  Vector half = percentages(0.5, 5), quarter = percentages(0.25, 5);
+  LogicalType i64 = TypeId::kInt64, f64 = TypeId::kDouble;
+  EXPECT_DOUBLE_EQ(RunOnce(BindPercentile({i64, f64}, false), {&x, &half}, 5).float64(), 2.5);
+  EXPECT_DOUBLE_EQ(RunOnce(BindPercentile({i64, f64}, false), {&x, &quarter}, 5).float64(),
+                   1.75);
+  EXPECT_DOUBLE_EQ(RunOnce(BindMedian({i64}, false), {&x}, 5).float64(), 2.5);
+  Vector odd = Int64s({5, 1, 3});
+  EXPECT_DOUBLE_EQ(RunOnce(BindMedian({i64}, false), {&odd}, 3).float64(), 3.0);
+
+  std::vector<std::optional<int64_t>> ten;
+  for (int64_t i = 10; i >= 1; --i) ten.push_back(i);
+  Vector t = Int64s(ten);
+  auto approx = [&](double p) {
+    Vector ps = percentages(p, 10);
+    return RunOnce(BindPercentileApprox({i64, f64}, false), {&t, &ps}, 10);
+  };
+  EXPECT_EQ(approx(0.5).int64(), 5);
+  EXPECT_EQ(approx(0.25).int64(), 3);
+  EXPECT_EQ(approx(0.0).int64(), 1);
+  EXPECT_EQ(approx(1.0).int64(), 10);
+  EXPECT_EQ(approx(0.5).type(), LogicalType(TypeId::kInt64));
+  Vector d = Decimals(6, 2, {125, 250, 375});
+  Vector ps = percentages(0.5, 3);
+  Value dm = RunOnce(BindPercentileApprox({LogicalType::Decimal(6, 2), f64}, false), {&d, &ps}, 3);
+  EXPECT_EQ(dm.ToString(), "2.50");
+  Vector bad = percentages(1.5, 5);
+  EXPECT_THROW(RunOnce(BindPercentile({i64, f64}, false), {&x, &bad}, 5), InvalidInputError);
+  Vector empty = Int64s({});
+  EXPECT_TRUE(RunOnce(BindMedian({i64}, false), {&empty}, 0).is_null());
+  EXPECT_THROW(BindPercentile({TypeId::kString, f64}, false), BinderError);
+}
+
+TEST(AggregateTest, BitAndOrXor) {
+  Vector x = Int32s({7, std::nullopt, 5, 13});
+  auto run = [&](BitOperation op) {
+    return RunOnce(BindBitAggregate(op, {TypeId::kInt32}, false), {&x}, 4);
+  };
+  EXPECT_EQ(run(BitOperation::kAnd).int32(), 5);
+  EXPECT_EQ(run(BitOperation::kOr).int32(), 15);
+  EXPECT_EQ(run(BitOperation::kXor).int32(), 15);
+  EXPECT_TRUE(RunOnce(BindBitAggregate(BitOperation::kOr, {TypeId::kInt32}, false), {&x}, 0)
+                  .is_null());
+  EXPECT_THROW(BindBitAggregate(BitOperation::kAnd, {TypeId::kDouble}, false), BinderError);
+}
+
 // ---------------------------------------------------------------- combine
 
 /// Runs f over all rows in one state, and over two halves combined; expects equal results.
@@ -481,6 +581,11 @@ TEST(AggregateTest, CombineOfPartialStatesEqualsSinglePass) {
     strings.push_back(null ? std::nullopt : std::optional<std::string>("s" + std::to_string(i)));
   }
   Vector x = Int64s(ints), d = Doubles(doubles), s = Strings(strings);
+  std::vector<std::optional<double>> other;
+  for (int i = 0; i < 300; ++i) {
+    other.push_back(i % 11 == 5 ? std::nullopt : std::optional<double>(std::cos(i * 0.3) * 10));
+  }
+  Vector dx = Doubles(other);
   LogicalType i64 = TypeId::kInt64, f64 = TypeId::kDouble, str = TypeId::kString;
   for (size_t split : {size_t{0}, size_t{1}, size_t{150}, size_t{300}}) {
     ExpectCombineEqualsSinglePass(BindCount({}, false), {}, 300, split);
@@ -495,6 +600,16 @@ TEST(AggregateTest, CombineOfPartialStatesEqualsSinglePass) {
                       VarianceKind::kStddevSamp}) {
       ExpectCombineEqualsSinglePass(BindVariance(kind, {f64}, false), {&d}, 300, split);
     }
+    ExpectCombineEqualsSinglePass(BindSkewness({f64}, false), {&d}, 300, split);
+    ExpectCombineEqualsSinglePass(BindKurtosis({f64}, false), {&d}, 300, split);
+    for (auto kind : {CovarianceKind::kCovarPop, CovarianceKind::kCovarSamp,
+                      CovarianceKind::kCorr}) {
+      ExpectCombineEqualsSinglePass(BindCovariance(kind, {f64, f64}, false), {&d, &dx}, 300,
+                                    split);
+    }
+    ExpectCombineEqualsSinglePass(BindMedian({f64}, false), {&d}, 300, split);
+    ExpectCombineEqualsSinglePass(BindBitAggregate(BitOperation::kXor, {i64}, false), {&x}, 300,
+                                  split);
     ExpectCombineEqualsSinglePass(BindFirst({str}, false), {&s}, 300, split);
     ExpectCombineEqualsSinglePass(BindLast({str}, false), {&s}, 300, split);
     ExpectCombineEqualsSinglePass(BindMaxBy({str, f64}, false), {&s, &d}, 300, split);
