@@ -16,6 +16,15 @@ int AvroValueConverter::DecimalRequiredBytes(int precision) {
   return 16;
 }
 
+// Returns decimal(precision, scale) of an Avro decimal, rejecting attributes out of range.
+static TypePtr DecimalType(const AvroSchema& s) {
+  if (s.precision() < 1 || s.precision() > 38 || s.scale() < 0 || s.scale() > s.precision()) {
+    throw FormatError("Avro decimal has invalid precision " + std::to_string(s.precision()) + " / scale " +
+                      std::to_string(s.scale()));
+  }
+  return Type::Decimal(s.precision(), s.scale());
+}
+
 static Value DecimalFromBytes(const std::string& b, int precision, int scale) {
   if (b.empty() || b.size() > 16) throw FormatError("decimal partition value has " + std::to_string(b.size()) + " bytes");
   uint128_t u = (static_cast<uint8_t>(b[0]) & 0x80) ? ~uint128_t{0} : 0;
@@ -70,10 +79,10 @@ TypePtr AvroValueConverter::IcebergType(const AvroSchema& union_or_type) {
     case AvroType::kDouble: return Type::Primitive(TypeKind::kDouble);
     case AvroType::kString: return Type::Primitive(TypeKind::kString);
     case AvroType::kBytes:
-      if (logical == "decimal") return Type::Decimal(s.precision(), s.scale());
+      if (logical == "decimal") return DecimalType(s);
       return Type::Primitive(TypeKind::kBinary);
     case AvroType::kFixed:
-      if (logical == "decimal") return Type::Decimal(s.precision(), s.scale());
+      if (logical == "decimal") return DecimalType(s);
       if (logical == "uuid") return Type::Primitive(TypeKind::kUuid);
       return Type::Fixed(s.size());
     default: throw FormatError("partition field has unsupported Avro type " + std::to_string(static_cast<int>(s.type())));
@@ -99,7 +108,10 @@ Value AvroValueConverter::FromDatum(const AvroSchema& schema, const AvroDatum& d
     case AvroType::kString: return Value::String(d.bytes);
     case AvroType::kBytes:
     case AvroType::kFixed:
-      if (logical == "decimal") return DecimalFromBytes(d.bytes, s.precision(), s.scale());
+      if (logical == "decimal") {
+        TypePtr t = DecimalType(s);
+        return DecimalFromBytes(d.bytes, t->precision(), t->scale());
+      }
       return Value::Binary(d.bytes);
     default: throw FormatError("partition value has an unsupported Avro type");
   }

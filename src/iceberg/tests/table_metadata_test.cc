@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "common/exception.h"
 #include "common/date_time.h"
 #include "iceberg/location_remapper.h"
@@ -185,6 +187,35 @@ TEST(PartitionSpecBuilderTest, DefaultNamesIdsAndErrors) {
   next.AddWithId(spec.fields()[0]).Add("event_time", Transform::Hour());
   EXPECT_EQ(next.Build(1).fields()[1].field_id(), 1004);
   EXPECT_EQ(next.Build(1).fields()[1].name(), "event_time_hour");
+}
+
+}  // namespace
+}  // namespace floe::iceberg
+
+namespace floe::iceberg {
+namespace {
+
+// Corrupted metadata files either parse or fail with FormatError / NotImplementedError,
+// never with another exception or a crash.
+TEST(TableMetadataTest, CorruptMetadataFailsCleanly) {
+  auto tables = FixtureTables();
+  if (tables.empty()) GTEST_SKIP() << "fixtures not found";
+  std::string good = testing::ReadFile(testing::LatestMetadataFile(tables.front()));
+  std::mt19937 rng(7);
+  const std::string alphabet = "{}[]\":,-0123456789abcdefxyz \\";
+  int failures = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string bad = good;
+    for (int k = 0; k < 2; ++k) bad[rng() % bad.size()] = alphabet[rng() % alphabet.size()];
+    try {
+      TableMetadata::Parse(bad, "fuzz.metadata.json");
+    } catch (const FormatError&) {
+      ++failures;
+    } catch (const NotImplementedError&) {
+      ++failures;
+    }
+  }
+  EXPECT_GT(failures, 100);
 }
 
 }  // namespace
