@@ -23,8 +23,10 @@
 #include "function/aggregates/hyperloglog.h"
 #include "function/aggregates/min_max.h"
 #include "function/aggregates/percentile.h"
+#include "function/aggregates/register_aggregates.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
+#include "function/function_registry.h"
 
 namespace floe {
 namespace {
@@ -802,6 +804,75 @@ TEST(AggregateTest, BoolAndOr) {
   EXPECT_TRUE(RunOnce(BindBoolAnd({TypeId::kBoolean}, false), {&b}, 1).boolean());
   EXPECT_TRUE(RunOnce(BindBoolOr({TypeId::kBoolean}, false), {&b}, 0).is_null());
   EXPECT_THROW(BindBoolAnd({TypeId::kInt32}, false), BinderError);
+}
+
+TEST(AggregateTest, RegistersEveryNameWithItsReturnType) {
+  FunctionRegistry registry;
+  RegisterAggregateFunctions(registry);
+  LogicalType i32 = TypeId::kInt32, i64 = TypeId::kInt64, f64 = TypeId::kDouble;
+  LogicalType str = TypeId::kString, boolean = TypeId::kBoolean;
+  struct Case {
+    const char* name;
+    std::vector<LogicalType> args;
+    LogicalType result;
+  };
+  std::vector<Case> cases = {
+      {"count", {}, i64},
+      {"count", {str}, i64},
+      {"count_if", {boolean}, i64},
+      {"sum", {i32}, i64},
+      {"try_sum", {LogicalType::Decimal(9, 3)}, LogicalType::Decimal(19, 3)},
+      {"avg", {i64}, f64},
+      {"mean", {i64}, f64},
+      {"try_avg", {f64}, f64},
+      {"min", {str}, str},
+      {"max", {TypeId::kDate}, TypeId::kDate},
+      {"min_by", {str, i64}, str},
+      {"max_by", {i32, str}, i32},
+      {"var_pop", {i32}, f64},
+      {"var_samp", {i32}, f64},
+      {"variance", {i32}, f64},
+      {"stddev_pop", {i32}, f64},
+      {"stddev_samp", {i32}, f64},
+      {"stddev", {i32}, f64},
+      {"std", {i32}, f64},
+      {"covar_pop", {i32, f64}, f64},
+      {"covar_samp", {i32, f64}, f64},
+      {"corr", {i32, f64}, f64},
+      {"skewness", {f64}, f64},
+      {"kurtosis", {f64}, f64},
+      {"percentile", {i32, f64}, f64},
+      {"median", {i32}, f64},
+      {"percentile_approx", {i32, f64}, i32},
+      {"approx_percentile", {TypeId::kDate, f64, i32}, TypeId::kDate},
+      {"approx_count_distinct", {str}, i64},
+      {"approx_count_distinct", {str, f64}, i64},
+      {"first", {str}, str},
+      {"first", {str, boolean}, str},
+      {"first_value", {i64}, i64},
+      {"any_value", {i64}, i64},
+      {"last", {f64, boolean}, f64},
+      {"last_value", {f64}, f64},
+      {"bool_and", {boolean}, boolean},
+      {"every", {boolean}, boolean},
+      {"bool_or", {boolean}, boolean},
+      {"some", {boolean}, boolean},
+      {"any", {boolean}, boolean},
+      {"bit_and", {i64}, i64},
+      {"bit_or", {i32}, i32},
+      {"bit_xor", {i64}, i64},
+  };
+  for (const auto& c : cases) {
+    const AggregateBinder* binder = registry.FindAggregate(c.name);
+    ASSERT_NE(binder, nullptr) << c.name;
+    for (bool distinct : {false, true}) {
+      if (c.args.empty() && distinct) continue;
+      BoundAggregateFunction f = (*binder)(c.args, distinct);
+      EXPECT_EQ(f.return_type, c.result) << c.name;
+      EXPECT_EQ(f.arg_types.size(), c.args.size()) << c.name;
+      EXPECT_TRUE(f.initialize && f.update && f.combine && f.finalize) << c.name;
+    }
+  }
 }
 
 }  // namespace
