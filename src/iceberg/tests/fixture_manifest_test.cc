@@ -6,6 +6,7 @@
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/single_value_serialization.h"
+#include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata.h"
 #include "iceberg/tests/fixture_paths.h"
 
@@ -184,6 +185,56 @@ TEST(FixtureManifestTest, ReadsDeleteManifests) {
     }
   }
   EXPECT_EQ(equality_delete_files, 4);
+}
+
+// Recomputes each snapshot's summary from the entries it added and deleted and its parent's
+// summary, and compares with what Spark / Trino (Iceberg Java's SnapshotSummary) wrote.
+TEST(FixtureManifestTest, SnapshotSummariesRecompute) {
+  auto tables = testing::FixtureTables();
+  if (tables.empty()) GTEST_SKIP() << "fixtures not found";
+  int compared = 0;
+  for (const auto& dir : tables) {
+    SCOPED_TRACE(dir.filename().string());
+    auto path = testing::LatestMetadataFile(dir);
+    TableMetadata m = TableMetadata::Parse(testing::ReadFile(path), path.string());
+    LocationRemapper remap = RemapperFor(m, dir);
+    for (const auto& snap : m.snapshots) {
+      SCOPED_TRACE(snap.snapshot_id);
+      if (!std::filesystem::exists(remap.Remap(snap.manifest_list))) continue;
+      std::map<std::string, std::string> parent;
+      if (snap.parent_snapshot_id) {
+        const Snapshot* p = m.SnapshotById(*snap.parent_snapshot_id);
+        if (!p) continue;
+        parent = p->summary;
+      }
+      SnapshotSummaryBuilder builder;
+      for (const auto& mf : ManifestListReader::Open(remap.Remap(snap.manifest_list))) {
+        if (mf.added_snapshot_id != snap.snapshot_id) continue;  // only this snapshot's changes
+        for (const auto& e : ManifestReader::Open(remap.Remap(mf.manifest_path), mf).Entries()) {
+          if (e.snapshot_id != snap.snapshot_id) continue;
+          if (e.status == ManifestEntryStatus::kAdded) builder.AddedFile(e.data_file);
+          if (e.status == ManifestEntryStatus::kDeleted) builder.RemovedFile(e.data_file);
+        }
+      }
+      auto ours = builder.Build(snap.operation(), parent);
+      for (const auto& [key, value] : ours) {
+        auto it = snap.summary.find(key);
+        if (it == snap.summary.end()) {
+          ADD_FAILURE() << "we write " << key << "=" << value << ", the writer did not";
+          continue;
+        }
+        EXPECT_EQ(value, it->second) << key;
+        ++compared;
+      }
+      for (const auto& [key, value] : snap.summary) {
+        if (key.rfind("added-", 0) == 0 || key.rfind("deleted-", 0) == 0 || key.rfind("removed-", 0) == 0 ||
+            key.rfind("total-", 0) == 0) {
+          EXPECT_TRUE(ours.count(key)) << "missing " << key << "=" << value;
+        }
+      }
+    }
+  }
+  EXPECT_GE(compared, 200);
 }
 
 }  // namespace
