@@ -84,6 +84,9 @@ bool CanImplicitCast(const LogicalType& from, const LogicalType& to) {
   if (from.IsNumeric() && to.IsNumeric()) {
     if (t == TypeId::kDecimal) return from.IsInteger();
     if (f == TypeId::kDecimal) return to.IsFloating();
+    // bigint -> int as well: the cast checks the range at run time (Spark's ANSI store
+    // assignment), so substring(s, id) works for a bigint id.
+    if (from.IsInteger() && to.IsInteger()) return true;
     return NumericRank(f) <= NumericRank(t);
   }
   if (t == TypeId::kString) return f != TypeId::kInterval;

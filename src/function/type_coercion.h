@@ -24,8 +24,8 @@ std::optional<LogicalType> WiderType(const LogicalType& a, const LogicalType& b)
 LogicalType WiderDecimal(const LogicalType& a, const LogicalType& b);
 
 /// Returns true when `from` may be cast to `to` without an explicit CAST (function
-/// arguments): numeric widening, anything atomic to string, string to anything atomic,
-/// date <-> timestamp, NULL to anything.
+/// arguments): numeric widening (and bigint to int, checked when cast), anything atomic
+/// to string, string to anything atomic, date <-> timestamp, NULL to anything.
 bool CanImplicitCast(const LogicalType& from, const LogicalType& to);
 
 }  // namespace floe

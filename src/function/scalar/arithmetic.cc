@@ -86,7 +86,9 @@ ScalarKernel FloatingKernel(ArithmeticOp op, bool check_zero) {
                           const FunctionContext& context) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
+    // True: go on with the IEEE result; false: NULL (try mode); or raise.
     auto by_zero = [&]() {
+      if (context.try_mode) return false;
       return !check_zero || FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
     };
     switch (op) {

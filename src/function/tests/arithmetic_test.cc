@@ -50,6 +50,7 @@ TEST(ArithmeticTest, DivisionIsFractionalAndChecksZero) {
   EXPECT_EQ(Call("/", {F64(1), I32(0)}).float64(), INFINITY);
   EXPECT_TRUE(std::isnan(Call("/", {F64(0), I32(0)}).float64()));
   EXPECT_TRUE(Call("try_divide", {I32(1), I32(0)}).is_null());
+  EXPECT_TRUE(Call("try_divide", {F64(1), I32(0)}).is_null());
   EXPECT_TRUE(Call("try_add", {I32(INT32_MAX), I32(1)}).is_null());
   EXPECT_EQ(Call("try_subtract", {I32(10), I32(3)}).int32(), 7);
   FunctionContext try_mode;
