@@ -746,6 +746,38 @@ TEST(AggregateTest, DistinctWrapperGroupsAndCombines) {
   EXPECT_EQ(first.Result().str(), "apple");
 }
 
+TEST(AggregateTest, DistinctWrapperHandlesManyValuesPerGroup) {
+  // 20000 rows, 5000 distinct values, two groups (even / odd values): several batches of
+  // inner updates per group, and set growth.
+  std::vector<std::optional<int64_t>> ints;
+  std::vector<std::optional<std::string>> strings;
+  std::vector<size_t> groups;
+  for (int64_t i = 0; i < 20000; ++i) {
+    int64_t v = (i * 7) % 5000;
+    ints.push_back(v);
+    strings.push_back("value " + std::to_string(v));
+    groups.push_back(static_cast<size_t>(v % 2));
+  }
+  Vector x = Int64s(ints), s = Strings(strings);
+  Aggregation counts(BindCount({TypeId::kInt64}, true), 2);
+  counts.Update({&x}, 20000, groups);
+  auto c = counts.Finalize();
+  EXPECT_EQ(c[0].int64(), 2500);
+  EXPECT_EQ(c[1].int64(), 2500);
+  Aggregation sums(BindSum({TypeId::kInt64}, true), 2);
+  sums.Update({&x}, 20000, groups);
+  auto total = sums.Finalize();
+  EXPECT_EQ(total[0].int64() + total[1].int64(), int64_t{4999} * 5000 / 2);
+  Aggregation string_counts(BindCount({TypeId::kString}, true), 2);
+  string_counts.Update({&s}, 20000, groups);
+  auto sc = string_counts.Finalize();
+  EXPECT_EQ(sc[0].int64(), 2500);
+  EXPECT_EQ(sc[1].int64(), 2500);
+  Aggregation max_string(BindMax({TypeId::kString}, true));
+  max_string.Update({&s}, 20000);
+  EXPECT_EQ(max_string.Result().str(), "value 999");
+}
+
 // ---------------------------------------------------------------- first / last / by
 
 TEST(AggregateTest, FirstAndLastFollowInputOrder) {
