@@ -1,0 +1,142 @@
+#include "iceberg/table_metadata_builder.h"
+
+#include <algorithm>
+
+#include "common/exception.h"
+#include "iceberg/uuid.h"
+
+namespace floe::iceberg {
+
+TableMetadataBuilder TableMetadataBuilder::NewTable(const Schema& schema, const PartitionSpec& spec,
+                                                    const SortOrder& order, const std::string& location,
+                                                    const std::map<std::string, std::string>& properties) {
+  TableMetadata m;
+  m.format_version = 2;
+  m.table_uuid = Uuid::Random();
+  m.location = location;
+  m.schemas = {Schema(0, schema.fields(), schema.identifier_field_ids())};
+  m.current_schema_id = 0;
+  m.last_column_id = schema.HighestFieldId();
+  m.partition_specs = {PartitionSpec(0, spec.fields())};
+  m.default_spec_id = 0;
+  m.last_partition_id = spec.LastAssignedFieldId();
+  m.sort_orders = {SortOrder::Unsorted()};
+  m.default_sort_order_id = 0;
+  if (!order.IsUnsorted()) {
+    m.sort_orders.emplace_back(1, order.fields());
+    m.default_sort_order_id = 1;
+  }
+  m.properties = properties;
+  return TableMetadataBuilder(std::move(m), "");
+}
+
+TableMetadataBuilder::TableMetadataBuilder(TableMetadata base, std::string base_metadata_file)
+    : metadata_(std::move(base)), base_metadata_file_(std::move(base_metadata_file)) {
+  base_last_updated_ms_ = metadata_.last_updated_ms;
+}
+
+int TableMetadataBuilder::SetCurrentSchema(const Schema& schema) {
+  int id = -1, max_id = -1;
+  for (const auto& s : metadata_.schemas) {
+    max_id = std::max(max_id, s.schema_id());
+    if (*s.AsStruct() == *schema.AsStruct() && s.identifier_field_ids() == schema.identifier_field_ids()) {
+      id = s.schema_id();
+    }
+  }
+  if (id < 0) {
+    id = max_id + 1;
+    metadata_.schemas.emplace_back(id, schema.fields(), schema.identifier_field_ids());
+  }
+  metadata_.current_schema_id = id;
+  metadata_.last_column_id = std::max(metadata_.last_column_id, schema.HighestFieldId());
+  return id;
+}
+
+int TableMetadataBuilder::SetDefaultPartitionSpec(const PartitionSpec& spec) {
+  int id = -1, max_id = -1;
+  for (const auto& s : metadata_.partition_specs) {
+    max_id = std::max(max_id, s.spec_id());
+    if (s.SameFieldsAs(spec)) id = s.spec_id();
+  }
+  if (id < 0) {
+    id = max_id + 1;
+    metadata_.partition_specs.emplace_back(id, spec.fields());
+  }
+  metadata_.default_spec_id = id;
+  metadata_.last_partition_id = std::max(metadata_.last_partition_id, spec.LastAssignedFieldId());
+  return id;
+}
+
+int TableMetadataBuilder::SetDefaultSortOrder(const SortOrder& order) {
+  int id = order.IsUnsorted() ? 0 : -1, max_id = 0;
+  for (const auto& o : metadata_.sort_orders) {
+    max_id = std::max(max_id, o.order_id());
+    if (id < 0 && o.fields() == order.fields()) id = o.order_id();
+  }
+  if (id < 0) {
+    id = max_id + 1;
+    metadata_.sort_orders.emplace_back(id, order.fields());
+  }
+  if (id == 0 && std::none_of(metadata_.sort_orders.begin(), metadata_.sort_orders.end(),
+                              [](const SortOrder& o) { return o.order_id() == 0; })) {
+    metadata_.sort_orders.insert(metadata_.sort_orders.begin(), SortOrder::Unsorted());
+  }
+  metadata_.default_sort_order_id = id;
+  return id;
+}
+
+void TableMetadataBuilder::SetProperties(const std::map<std::string, std::string>& updates) {
+  for (const auto& [k, v] : updates) metadata_.properties[k] = v;
+}
+
+void TableMetadataBuilder::RemoveProperties(const std::vector<std::string>& keys) {
+  for (const auto& k : keys) metadata_.properties.erase(k);
+}
+
+void TableMetadataBuilder::AddSnapshot(const Snapshot& snapshot, const std::string& branch) {
+  if (metadata_.SnapshotById(snapshot.snapshot_id)) {
+    throw InvalidInputError("snapshot " + std::to_string(snapshot.snapshot_id) + " already exists");
+  }
+  if (snapshot.sequence_number != NextSequenceNumber()) {
+    throw InternalError("snapshot sequence number " + std::to_string(snapshot.sequence_number) +
+                        " is not the next one, " + std::to_string(NextSequenceNumber()));
+  }
+  metadata_.snapshots.push_back(snapshot);
+  metadata_.last_sequence_number = snapshot.sequence_number;
+  SnapshotRef ref;
+  if (auto it = metadata_.refs.find(branch); it != metadata_.refs.end()) ref = it->second;
+  ref.snapshot_id = snapshot.snapshot_id;
+  ref.is_branch = true;
+  SetRef(branch, ref);
+}
+
+void TableMetadataBuilder::SetRef(const std::string& name, const SnapshotRef& ref) {
+  const Snapshot* snapshot = metadata_.SnapshotById(ref.snapshot_id);
+  if (!snapshot) throw InvalidInputError("cannot point " + name + " at unknown snapshot " + std::to_string(ref.snapshot_id));
+  metadata_.refs[name] = ref;
+  if (name == "main" && metadata_.current_snapshot_id != ref.snapshot_id) {
+    metadata_.current_snapshot_id = ref.snapshot_id;
+    metadata_.snapshot_log.push_back({snapshot->timestamp_ms, ref.snapshot_id});
+  }
+}
+
+TableMetadata TableMetadataBuilder::Build(int64_t now_ms) {
+  TableMetadata out = metadata_;
+  out.last_updated_ms = now_ms;
+  if (!base_metadata_file_.empty()) {
+    out.metadata_log.push_back({base_last_updated_ms_, base_metadata_file_});
+    int64_t max_entries = 100;
+    try {
+      max_entries = std::stoll(out.Property("write.metadata.previous-versions-max", "100"));
+    } catch (const std::exception&) {
+      throw InvalidInputError("table property write.metadata.previous-versions-max is not a number");
+    }
+    max_entries = std::max<int64_t>(max_entries, 1);
+    if (static_cast<int64_t>(out.metadata_log.size()) > max_entries) {
+      out.metadata_log.erase(out.metadata_log.begin(), out.metadata_log.end() - max_entries);
+    }
+  }
+  return out;
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "iceberg/table_metadata.h"
+
+namespace floe::iceberg {
+
+/// Produces the next version of a table's metadata, as Iceberg Java's
+/// TableMetadata.Builder: schemas, specs and sort orders are reused when an equal one
+/// exists, snapshots get the next sequence number, refs and logs are kept up to date.
+class TableMetadataBuilder {
+ public:
+  /// Starts the metadata of a new v2 table. Field ids of `schema` and `spec` are kept;
+  /// the schema becomes id 0, the spec id 0 and a non-empty sort order id 1.
+  static TableMetadataBuilder NewTable(const Schema& schema, const PartitionSpec& spec, const SortOrder& order,
+                                       const std::string& location,
+                                       const std::map<std::string, std::string>& properties);
+  /// Starts an update of `base`, which was read from `base_metadata_file` ("" for none).
+  TableMetadataBuilder(TableMetadata base, std::string base_metadata_file);
+
+  /// Adds the schema unless an equal one exists, makes it current and returns its id.
+  int SetCurrentSchema(const Schema& schema);
+  /// Adds the spec unless one with the same fields exists (new specs get the next id),
+  /// makes it the default and returns its id.
+  int SetDefaultPartitionSpec(const PartitionSpec& spec);
+  /// Adds the sort order unless an equal one exists, makes it the default, returns its id.
+  int SetDefaultSortOrder(const SortOrder& order);
+  /// Sets table properties.
+  void SetProperties(const std::map<std::string, std::string>& updates);
+  /// Removes table properties.
+  void RemoveProperties(const std::vector<std::string>& keys);
+  /// Sets the table location.
+  void SetLocation(const std::string& location) { metadata_.location = location; }
+
+  /// Returns the sequence number the next snapshot must carry.
+  int64_t NextSequenceNumber() const { return metadata_.last_sequence_number + 1; }
+  /// Adds a snapshot (its sequence number must be NextSequenceNumber()) and points the
+  /// branch at it; the "main" branch is the current snapshot.
+  void AddSnapshot(const Snapshot& snapshot, const std::string& branch = "main");
+  /// Points a branch or tag at an existing snapshot; throws InvalidInputError if unknown.
+  void SetRef(const std::string& name, const SnapshotRef& ref);
+
+  /// Returns the new metadata, stamped `now_ms`; the base file joins the metadata log,
+  /// which keeps the newest write.metadata.previous-versions-max entries (default 100).
+  TableMetadata Build(int64_t now_ms);
+
+ private:
+  TableMetadata metadata_;
+  std::string base_metadata_file_;
+  int64_t base_last_updated_ms_ = 0;
+};
+
+}  // namespace floe::iceberg
