@@ -1,6 +1,7 @@
 #include "function/aggregates/covariance.h"
 
 #include <cmath>
+#include <optional>
 
 #include "function/aggregates/distinct_aggregate.h"
 #include "function/aggregates/unsupported_arguments.h"
@@ -46,10 +47,12 @@ inline void Merge(CovarianceState& a, const CovarianceState& b) {
                       a.y_m2 + b.y_m2 + dy * dy_n * a.n * b.n};
 }
 
+/// Adds rows to the states; kSwapped for regr_*(y, x), whose first argument is y.
+template <bool kSwapped>
 void CovarianceUpdate(const std::vector<const Vector*>& args, size_t count, uint8_t** states,
                       const FunctionContext&) {
-  const Vector& x = *args[0];
-  const Vector& y = *args[1];
+  const Vector& x = *args[kSwapped ? 1 : 0];
+  const Vector& y = *args[kSwapped ? 0 : 1];
   const double* xs = x.Data<double>();
   const double* ys = y.Data<double>();
   bool all_valid = y.validity().AllValid() && x.validity().AllValid();
@@ -59,11 +62,43 @@ void CovarianceUpdate(const std::vector<const Vector*>& args, size_t count, uint
   }
 }
 
+/// Returns the statistic of a state, or nothing for NULL. Spark 3 divides by zero to NULL.
+std::optional<double> Evaluate(CovarianceKind kind, const CovarianceState& s) {
+  if (s.n == 0.0) return std::nullopt;
+  switch (kind) {
+    case CovarianceKind::kCovarPop: return s.ck / s.n;
+    case CovarianceKind::kCovarSamp:
+      if (s.n == 1.0) return std::nullopt;
+      return s.ck / (s.n - 1.0);
+    case CovarianceKind::kCorr: {
+      double denominator = std::sqrt(s.x_m2 * s.y_m2);
+      if (s.n == 1.0 || denominator == 0.0) return std::nullopt;
+      return s.ck / denominator;
+    }
+    case CovarianceKind::kRegrSlope:
+      if (s.x_m2 == 0.0) return std::nullopt;
+      return s.ck / s.x_m2;
+    case CovarianceKind::kRegrIntercept:
+      if (s.x_m2 == 0.0) return std::nullopt;
+      return s.y_mean - s.ck / s.x_m2 * s.x_mean;
+    case CovarianceKind::kRegrR2:
+      if (s.x_m2 == 0.0) return std::nullopt;
+      if (s.y_m2 == 0.0) return 1.0;
+      return s.ck * s.ck / s.x_m2 / s.y_m2;
+    case CovarianceKind::kRegrSxx: return s.x_m2;
+    case CovarianceKind::kRegrSyy: return s.y_m2;
+    case CovarianceKind::kRegrSxy: return s.ck;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 BoundAggregateFunction BindCovariance(CovarianceKind kind,
                                       const std::vector<LogicalType>& arg_types, bool distinct) {
-  static const char* const kNames[] = {"covar_pop", "covar_samp", "corr"};
+  static const char* const kNames[] = {"covar_pop",  "covar_samp", "corr",
+                                       "regr_slope", "regr_intercept", "regr_r2",
+                                       "regr_sxx",   "regr_syy",   "regr_sxy"};
   const char* name = kNames[static_cast<int>(kind)];
   auto numeric = [](const LogicalType& t) { return t.IsNumeric() || t.id() == TypeId::kNull; };
   if (arg_types.size() != 2 || !numeric(arg_types[0]) || !numeric(arg_types[1])) {
@@ -75,30 +110,17 @@ BoundAggregateFunction BindCovariance(CovarianceKind kind,
   f.return_type = TypeId::kDouble;
   f.state_size = sizeof(CovarianceState);
   f.initialize = [](uint8_t* state) { new (state) CovarianceState{0, 0, 0, 0, 0, 0}; };
-  f.update = CovarianceUpdate;
+  bool regression = kind >= CovarianceKind::kRegrSlope;
+  f.update = regression ? CovarianceUpdate<true> : CovarianceUpdate<false>;
   f.combine = [](uint8_t* source, uint8_t* target) {
     Merge(StateAt<CovarianceState>(&target, 0), StateAt<CovarianceState>(&source, 0));
   };
   f.finalize = [kind](uint8_t** states, size_t count, Vector& result, const FunctionContext&) {
     double* out = result.Data<double>();
     for (size_t i = 0; i < count; ++i) {
-      const auto& s = StateAt<CovarianceState>(states, i);
-      bool is_null = s.n == 0.0 || (kind != CovarianceKind::kCovarPop && s.n == 1.0);
-      double value = 0;
-      if (!is_null) {
-        switch (kind) {
-          case CovarianceKind::kCovarPop: value = s.ck / s.n; break;
-          case CovarianceKind::kCovarSamp: value = s.ck / (s.n - 1.0); break;
-          case CovarianceKind::kCorr: {
-            double denominator = std::sqrt(s.x_m2 * s.y_m2);
-            is_null = denominator == 0.0;  // a constant variable: Spark's x / 0 is NULL
-            value = is_null ? 0 : s.ck / denominator;
-            break;
-          }
-        }
-      }
-      result.SetNull(i, is_null);
-      out[i] = value;
+      std::optional<double> value = Evaluate(kind, StateAt<CovarianceState>(states, i));
+      result.SetNull(i, !value.has_value());
+      out[i] = value.value_or(0);
     }
   };
   return distinct ? MakeDistinctAggregate(std::move(f)) : f;

@@ -1,5 +1,8 @@
 #include "function/aggregates/register_aggregates.h"
 
+#include <string>
+
+#include "common/exception.h"
 #include "function/aggregates/arg_min_max.h"
 #include "function/aggregates/avg.h"
 #include "function/aggregates/bit_aggregate.h"
@@ -79,6 +82,19 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("covar_pop", CovarianceBinder(CovarianceKind::kCovarPop));
   registry.AddAggregate("covar_samp", CovarianceBinder(CovarianceKind::kCovarSamp));
   registry.AddAggregate("corr", CovarianceBinder(CovarianceKind::kCorr));
+  registry.AddAggregate("regr_slope", CovarianceBinder(CovarianceKind::kRegrSlope));
+  registry.AddAggregate("regr_intercept", CovarianceBinder(CovarianceKind::kRegrIntercept));
+  registry.AddAggregate("regr_r2", CovarianceBinder(CovarianceKind::kRegrR2));
+  registry.AddAggregate("regr_sxx", CovarianceBinder(CovarianceKind::kRegrSxx));
+  registry.AddAggregate("regr_syy", CovarianceBinder(CovarianceKind::kRegrSyy));
+  registry.AddAggregate("regr_sxy", CovarianceBinder(CovarianceKind::kRegrSxy));
+  registry.AddAggregate("regr_count", [](const std::vector<LogicalType>& types, bool distinct) {
+    if (types.size() != 2) {
+      throw BinderError("regr_count expects two arguments (y, x), got " +
+                        std::to_string(types.size()));
+    }
+    return BindCount(types, distinct);  // the rows where both are non-NULL
+  });
   registry.AddAggregate("skewness", BindSkewness);
   registry.AddAggregate("kurtosis", BindKurtosis);
 

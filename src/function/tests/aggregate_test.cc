@@ -462,6 +462,34 @@ TEST(AggregateTest, CovarianceAndCorrelation) {
             (std::vector<LogicalType>{TypeId::kDouble, TypeId::kDouble}));
 }
 
+TEST(AggregateTest, LinearRegressionTakesYThenX) {
+  Vector y = Doubles({2, 4, 5, 6, 9, 7, std::nullopt});
+  Vector x = Doubles({1, 2, std::nullopt, 3, 4, 10, 8});
+  auto run = [&](CovarianceKind kind) {
+    return RunOnce(BindCovariance(kind, {TypeId::kDouble, TypeId::kDouble}, false), {&y, &x}, 7);
+  };
+  EXPECT_NEAR(run(CovarianceKind::kRegrSxy).float64(), 22.0, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kRegrSxx).float64(), 50.0, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kRegrSyy).float64(), 29.2, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kRegrSlope).float64(), 0.44, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kRegrIntercept).float64(), 3.84, 1e-12);
+  EXPECT_NEAR(run(CovarianceKind::kRegrR2).float64(), 0.3315068493150685, 1e-12);
+  Vector constant = Doubles({3, 3, 3});
+  Vector varying = Doubles({1, 2, 3});
+  auto regress = [&](CovarianceKind kind, const Vector& dependent, const Vector& independent) {
+    return RunOnce(BindCovariance(kind, {TypeId::kDouble, TypeId::kDouble}, false),
+                   {&dependent, &independent}, 3);
+  };
+  EXPECT_TRUE(regress(CovarianceKind::kRegrSlope, varying, constant).is_null());
+  EXPECT_EQ(regress(CovarianceKind::kRegrR2, constant, varying).float64(), 1.0);
+  EXPECT_EQ(regress(CovarianceKind::kRegrSlope, constant, varying).float64(), 0.0);
+  Vector none = Doubles({});
+  EXPECT_TRUE(RunOnce(BindCovariance(CovarianceKind::kRegrSxx,
+                                     {TypeId::kDouble, TypeId::kDouble}, false),
+                      {&none, &none}, 0)
+                  .is_null());
+}
+
 TEST(AggregateTest, SkewnessAndKurtosis) {
   std::vector<double> values = {1, 2, 2, 3, 7, 11, 4.5};
   std::vector<std::optional<double>> with_null(values.begin(), values.end());
@@ -871,6 +899,13 @@ TEST(AggregateTest, RegistersEveryNameWithItsReturnType) {
       {"covar_pop", {i32, f64}, f64},
       {"covar_samp", {i32, f64}, f64},
       {"corr", {i32, f64}, f64},
+      {"regr_slope", {f64, i32}, f64},
+      {"regr_intercept", {f64, i32}, f64},
+      {"regr_r2", {f64, i32}, f64},
+      {"regr_sxx", {f64, i32}, f64},
+      {"regr_syy", {f64, i32}, f64},
+      {"regr_sxy", {f64, i32}, f64},
+      {"regr_count", {f64, i32}, i64},
       {"skewness", {f64}, f64},
       {"kurtosis", {f64}, f64},
       {"percentile", {i32, f64}, f64},
