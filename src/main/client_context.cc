@@ -9,6 +9,7 @@
 #include "execution/pipeline_executor.h"
 #include "execution/plan_printer.h"
 #include "execution/table_sources/range_source.h"
+#include "optimizer/optimizer.h"
 #include "planner/binder.h"
 
 namespace floe {
@@ -55,6 +56,7 @@ Result ClientContext::ExecuteQuery(const QueryNode& query) { return RunQuery(que
 Result ClientContext::RunQuery(const QueryNode& query) {
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
+  bound.plan = Optimizer::Optimize(std::move(bound.plan));
   return RunPlan(*bound.plan, bound.names);
 }
 
@@ -83,6 +85,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   const QueryNode& query = *statement.statement->As<SelectStatement>().query;
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
+  bound.plan = Optimizer::Optimize(std::move(bound.plan));
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
     text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*bound.plan) + "\n";

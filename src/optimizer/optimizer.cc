@@ -1,0 +1,26 @@
+#include "optimizer/optimizer.h"
+
+#include <algorithm>
+
+#include "optimizer/rules/column_pruning.h"
+#include "optimizer/rules/filter_pushdown.h"
+
+namespace floe {
+
+const std::vector<OptimizerRule>& Optimizer::Rules() {
+  static const std::vector<OptimizerRule> kRules = {
+      {"filter_pushdown", [](LogicalOperatorPtr plan) { return FilterPushdown().Rewrite(std::move(plan)); }},
+      {"column_pruning", [](LogicalOperatorPtr plan) { return ColumnPruning().Rewrite(std::move(plan)); }},
+  };
+  return kRules;
+}
+
+LogicalOperatorPtr Optimizer::Optimize(LogicalOperatorPtr plan, const std::vector<std::string>& disabled) {
+  for (const auto& rule : Rules()) {
+    if (std::find(disabled.begin(), disabled.end(), rule.name) != disabled.end()) continue;
+    plan = rule.apply(std::move(plan));
+  }
+  return plan;
+}
+
+}  // namespace floe

@@ -1,0 +1,216 @@
+#include "optimizer/rules/filter_pushdown.h"
+
+namespace floe {
+
+namespace {
+
+void SplitAnd(BoundExpressionPtr e, std::vector<BoundExpressionPtr>* out) {
+  if (e->kind == BoundExpressionKind::kAnd) {
+    for (auto& c : e->children) SplitAnd(std::move(c), out);
+    return;
+  }
+  out->push_back(std::move(e));
+}
+
+bool HasParameterOrVolatile(const BoundExpression& e) {
+  if (e.kind == BoundExpressionKind::kParameter) return true;
+  if (e.kind == BoundExpressionKind::kFunction && e.function && !e.function->foldable) return true;
+  for (const auto& c : e.children) {
+    if (HasParameterOrVolatile(*c)) return true;
+  }
+  return false;
+}
+
+// Replaces column refs by the projection's expressions (inlining).
+BoundExpressionPtr Substitute(const BoundExpression& e, const std::vector<BoundExpressionPtr>& exprs) {
+  if (e.kind == BoundExpressionKind::kColumnRef) {
+    auto copy = exprs[e.index]->Copy();
+    return copy;
+  }
+  auto copy = std::make_unique<BoundExpression>();
+  *copy = BoundExpression();
+  copy->kind = e.kind;
+  copy->type = e.type;
+  copy->index = e.index;
+  copy->constant = e.constant;
+  copy->function = e.function;
+  copy->try_cast = e.try_cast;
+  copy->has_else = e.has_else;
+  copy->negated = e.negated;
+  copy->text = e.text;
+  for (const auto& c : e.children) copy->children.push_back(Substitute(*c, exprs));
+  return copy;
+}
+
+bool IsCheap(const BoundExpression& e) {
+  // Inlining a projection expression into a filter duplicates its work; keep it to
+  // column refs, constants, casts and plain functions.
+  return e.kind != BoundExpressionKind::kParameter;
+}
+
+int Sides(const BoundExpression& e, size_t left_width) {
+  int sides = 0;
+  for (size_t index : e.ReferencedColumns()) sides |= index < left_width ? 1 : 2;
+  return sides;
+}
+
+}  // namespace
+
+LogicalOperatorPtr FilterPushdown::Rewrite(LogicalOperatorPtr op) { return Push(std::move(op), {}); }
+
+LogicalOperatorPtr FilterPushdown::AddFilter(LogicalOperatorPtr op, std::vector<BoundExpressionPtr> filters) {
+  if (filters.empty()) return op;
+  auto filter = std::make_unique<LogicalFilter>();
+  filter->types = op->types;
+  filter->names = op->names;
+  filter->conjuncts = std::move(filters);
+  filter->children.push_back(std::move(op));
+  return filter;
+}
+
+LogicalOperatorPtr FilterPushdown::Push(LogicalOperatorPtr op, std::vector<BoundExpressionPtr> filters) {
+  switch (op->type) {
+    case LogicalOperatorType::kFilter: {
+      auto& filter = static_cast<LogicalFilter&>(*op);
+      for (auto& c : filter.conjuncts) SplitAnd(std::move(c), &filters);
+      return Push(std::move(op->children[0]), std::move(filters));
+    }
+    case LogicalOperatorType::kProjection: {
+      auto& projection = static_cast<LogicalProjection&>(*op);
+      std::vector<BoundExpressionPtr> down, keep;
+      for (auto& f : filters) {
+        bool ok = !HasParameterOrVolatile(*f);
+        for (size_t index : f->ReferencedColumns()) {
+          ok = ok && IsCheap(*projection.expressions[index]) &&
+               !HasParameterOrVolatile(*projection.expressions[index]);
+        }
+        if (ok) {
+          down.push_back(Substitute(*f, projection.expressions));
+        } else {
+          keep.push_back(std::move(f));
+        }
+      }
+      op->children[0] = Push(std::move(op->children[0]), std::move(down));
+      return AddFilter(std::move(op), std::move(keep));
+    }
+    case LogicalOperatorType::kJoin: return PushIntoJoin(std::move(op), std::move(filters));
+    case LogicalOperatorType::kAggregate: {
+      auto& agg = static_cast<LogicalAggregate&>(*op);
+      std::vector<BoundExpressionPtr> down, keep;
+      size_t groups = agg.groups.size();
+      for (auto& f : filters) {
+        bool only_groups = agg.grouping_sets.empty() && !HasParameterOrVolatile(*f);
+        for (size_t index : f->ReferencedColumns()) only_groups = only_groups && index < groups;
+        if (only_groups && !f->ReferencedColumns().empty()) {
+          down.push_back(Substitute(*f, agg.groups));
+        } else {
+          keep.push_back(std::move(f));
+        }
+      }
+      op->children[0] = Push(std::move(op->children[0]), std::move(down));
+      return AddFilter(std::move(op), std::move(keep));
+    }
+    case LogicalOperatorType::kSort: {
+      op->children[0] = Push(std::move(op->children[0]), std::move(filters));
+      return op;
+    }
+    case LogicalOperatorType::kGet: {
+      auto& get = static_cast<LogicalGet&>(*op);
+      for (const auto& f : filters) {
+        if (!HasParameterOrVolatile(*f)) get.filters.push_back(f->Copy());
+      }
+      return AddFilter(std::move(op), std::move(filters));
+    }
+    case LogicalOperatorType::kSetOperation: {
+      auto& set = static_cast<LogicalSetOperation&>(*op);
+      if (set.set_type == SetOperationType::kUnion && !filters.empty()) {
+        // A filter on a union applies to each input.
+        std::vector<BoundExpressionPtr> left, right;
+        for (const auto& f : filters) {
+          left.push_back(f->Copy());
+          right.push_back(f->Copy());
+        }
+        op->children[0] = Push(std::move(op->children[0]), std::move(left));
+        op->children[1] = Push(std::move(op->children[1]), std::move(right));
+        return op;
+      }
+      for (auto& child : op->children) child = Push(std::move(child), {});
+      return AddFilter(std::move(op), std::move(filters));
+    }
+    default: {
+      // Limit, window, values: filters stay above (a limit or a window changes with them).
+      for (auto& child : op->children) child = Push(std::move(child), {});
+      return AddFilter(std::move(op), std::move(filters));
+    }
+  }
+}
+
+LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vector<BoundExpressionPtr> filters) {
+  auto& join = static_cast<LogicalJoin&>(*op);
+  size_t left_width = join.children[0]->types.size();
+  std::vector<BoundExpressionPtr> left, right, keep;
+  bool inner = join.join_type == JoinType::kInner || join.join_type == JoinType::kCross;
+  // The residual of an inner join is a filter like any other.
+  if (inner && join.residual) {
+    SplitAnd(std::move(join.residual), &filters);
+    join.residual = nullptr;
+  }
+  for (auto& f : filters) {
+    if (HasParameterOrVolatile(*f)) {
+      keep.push_back(std::move(f));
+      continue;
+    }
+    int sides = Sides(*f, left_width);
+    bool left_ok = join.join_type != JoinType::kRight && join.join_type != JoinType::kFull;
+    bool right_ok = inner;
+    if (sides == 1 && left_ok) {
+      left.push_back(std::move(f));
+    } else if (sides == 2 && right_ok) {
+      f->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
+      right.push_back(std::move(f));
+    } else if (sides == 3 && inner) {
+      // a.k = b.k becomes a hash key; anything else the join's residual.
+      bool is_equi = f->kind == BoundExpressionKind::kFunction && f->function->name == "=" &&
+                     f->children.size() == 2;
+      if (is_equi) {
+        int a = Sides(*f->children[0], left_width), b = Sides(*f->children[1], left_width);
+        if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
+          auto lk = std::move(f->children[a == 1 ? 0 : 1]);
+          auto rk = std::move(f->children[a == 1 ? 1 : 0]);
+          rk->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
+          join.left_keys.push_back(std::move(lk));
+          join.right_keys.push_back(std::move(rk));
+          join.join_type = JoinType::kInner;
+          continue;
+        }
+      }
+      keep.push_back(std::move(f));
+    } else {
+      keep.push_back(std::move(f));
+    }
+  }
+  if (inner && !keep.empty()) {
+    // Non-equi conditions across both sides: the join's residual.
+    std::vector<BoundExpressionPtr> rest;
+    for (auto& k : keep) rest.push_back(std::move(k));
+    keep.clear();
+    if (rest.size() == 1) {
+      join.residual = std::move(rest[0]);
+    } else {
+      auto conj = std::make_unique<BoundExpression>();
+      conj->kind = BoundExpressionKind::kAnd;
+      conj->type = TypeId::kBoolean;
+      for (auto& r : rest) {
+        conj->text += (conj->text.empty() ? "" : " AND ") + r->text;
+        conj->children.push_back(std::move(r));
+      }
+      join.residual = std::move(conj);
+    }
+    if (join.join_type == JoinType::kCross) join.join_type = JoinType::kInner;
+  }
+  op->children[0] = Push(std::move(op->children[0]), std::move(left));
+  op->children[1] = Push(std::move(op->children[1]), std::move(right));
+  return AddFilter(std::move(op), std::move(keep));
+}
+
+}  // namespace floe
