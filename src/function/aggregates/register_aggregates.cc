@@ -13,7 +13,9 @@
 #include "function/aggregates/first_last.h"
 #include "function/aggregates/hyperloglog.h"
 #include "function/aggregates/min_max.h"
+#include "function/aggregates/mode.h"
 #include "function/aggregates/percentile.h"
+#include "function/aggregates/string_agg.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
 #include "function/function_registry.h"
@@ -104,6 +106,9 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("approx_percentile", BindPercentileApprox);
 
   registry.AddAggregate("approx_count_distinct", BindApproxCountDistinct);
+  registry.AddAggregate("mode", BindMode);
+  registry.AddAggregate("string_agg", BindStringAgg);
+  registry.AddAggregate("listagg", BindStringAgg);
 
   registry.AddAggregate("first", BindFirst);
   registry.AddAggregate("first_value", BindFirst);

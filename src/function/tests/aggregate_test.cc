@@ -22,8 +22,10 @@
 #include "function/aggregates/first_last.h"
 #include "function/aggregates/hyperloglog.h"
 #include "function/aggregates/min_max.h"
+#include "function/aggregates/mode.h"
 #include "function/aggregates/percentile.h"
 #include "function/aggregates/register_aggregates.h"
+#include "function/aggregates/string_agg.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
 #include "function/function_registry.h"
@@ -547,6 +549,37 @@ TEST(AggregateTest, PercentileInterpolatesAndApproxPicksARank) {
   EXPECT_THROW(BindPercentile({TypeId::kString, f64}, false), BinderError);
 }
 
+TEST(AggregateTest, ModePicksTheMostFrequentAndTheLeastOnTies) {
+  Vector x = Int64s({3, 1, 3, 1, 2, std::nullopt, std::nullopt, std::nullopt});
+  EXPECT_EQ(RunOnce(BindMode({TypeId::kInt64}, false), {&x}, 8).int64(), 1);
+  Vector s = Strings({"b", "a", "b", std::nullopt});
+  EXPECT_EQ(RunOnce(BindMode({TypeId::kString}, false), {&s}, 4).str(), "b");
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  Vector d = Doubles({nan, 1.0, -nan, 0.0, -0.0, 0.0});
+  Value m = RunOnce(BindMode({TypeId::kDouble}, false), {&d}, 6);
+  EXPECT_EQ(m.float64(), 0.0);  // 0.0 three times (with -0.0), NaN twice
+  EXPECT_TRUE(RunOnce(BindMode({TypeId::kInt64}, false), {&x}, 0).is_null());
+  EXPECT_EQ(RunOnce(BindMode({TypeId::kInt64}, true), {&x}, 8).int64(), 1);
+}
+
+TEST(AggregateTest, StringAggConcatenatesInInputOrder) {
+  Vector s = Strings({"a", std::nullopt, "b", "c"});
+  Vector comma = Strings({", ", ", ", ", ", ", "});
+  LogicalType str = TypeId::kString;
+  EXPECT_EQ(RunOnce(BindStringAgg({str, str}, false), {&s, &comma}, 4).str(), "a, b, c");
+  EXPECT_EQ(RunOnce(BindStringAgg({str}, false), {&s}, 4).str(), "abc");
+  EXPECT_TRUE(RunOnce(BindStringAgg({str}, false), {&s}, 0).is_null());
+  Aggregation left(BindStringAgg({str, str}, false)), right(BindStringAgg({str, str}, false));
+  left.Update({&s, &comma}, 2);
+  {
+    Vector more = Strings({"d", "e"});
+    right.Update({&more, &comma}, 2);
+  }
+  left.CombineFrom(right);
+  EXPECT_EQ(left.Result().str(), "a, d, e");
+  EXPECT_THROW(BindStringAgg({TypeId::kInt32}, false), BinderError);
+}
+
 TEST(AggregateTest, BitAndOrXor) {
   Vector x = Int32s({7, std::nullopt, 5, 13});
   auto run = [&](BitOperation op) {
@@ -925,6 +958,9 @@ TEST(AggregateTest, RegistersEveryNameWithItsReturnType) {
       {"bool_or", {boolean}, boolean},
       {"some", {boolean}, boolean},
       {"any", {boolean}, boolean},
+      {"mode", {str}, str},
+      {"string_agg", {str, str}, str},
+      {"listagg", {str}, str},
       {"bit_and", {i64}, i64},
       {"bit_or", {i32}, i32},
       {"bit_xor", {i64}, i64},
