@@ -258,16 +258,17 @@ Token Lexer::LexBinaryString() {
 }
 
 Token Lexer::LexOperator() {
-  static const char* kOperators[] = {
-      ">>>", "<=>", "<>", "!=", "<=", ">=", "==", "||", "::", "=>", "->", "<<", ">>",
-      "&&",  "(",   ")",  ",",  ".",  ";",  "+",  "-",  "*",  "/",  "%",  "=",  "<",
-      ">",   "&",   "|",  "^",  "~",  "!",  "[",  "]",  ":",  "?",  "{",  "}",
-  };
+  static const char* const kLongOperators[] = {
+      ">>>", "<=>", "<>", "!=", "<=", ">=", "==", "||", "::", "=>", "->", "<<", ">>", "&&"};
+  static const std::string_view kShortOperators = "(),.;+-*/%=<>&|^~![]:?{}";
   Token token;
   token.type = TokenType::kOperator;
   token.position = Here();
-  std::string_view rest = sql_.substr(pos_);
-  for (const char* op : kOperators) {
+  std::string_view rest = sql_.substr(pos_, 3);
+  bool may_be_long =
+      rest.size() > 1 && std::string_view("<>!=|:-&").find(rest[0]) != std::string_view::npos;
+  for (const char* op : kLongOperators) {
+    if (!may_be_long) break;
     std::string_view candidate(op);
     if (rest.substr(0, candidate.size()) == candidate) {
       token.text = std::string(candidate);
@@ -275,6 +276,12 @@ Token Lexer::LexOperator() {
       Advance(candidate.size());
       return token;
     }
+  }
+  if (kShortOperators.find(PeekChar()) != std::string_view::npos && PeekChar() != '\0') {
+    token.text = std::string(1, PeekChar());
+    token.length = 1;
+    Advance();
+    return token;
   }
   Fail("syntax error at or near \"" + std::string(1, PeekChar()) + "\"", token.position);
 }

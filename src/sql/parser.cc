@@ -14,6 +14,11 @@ Parser::Parser(std::string_view sql) : sql_(sql) {
   Lexer lexer(sql);
   tokens_ = lexer.Tokenize();
   hints_ = lexer.hints();
+  after_open_parens_.resize(tokens_.size());
+  for (size_t i = tokens_.size(); i-- > 0;) {
+    bool open = tokens_[i].type == TokenType::kOperator && tokens_[i].text == "(";
+    after_open_parens_[i] = open && i + 1 < tokens_.size() ? after_open_parens_[i + 1] : i;
+  }
 }
 
 // ---- Entry points ----
@@ -121,6 +126,7 @@ void Parser::ErrorAt(const Token& token, const std::string& message) const {
 
 void Parser::Enter() {
   if (++depth_ > kMaxDepth) {
+    depth_exceeded_ = true;
     ErrorAt(Peek(),
             "statement is too deeply nested (more than " + std::to_string(kMaxDepth) + " levels)");
   }

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "sql/ast_ddl.h"
@@ -91,6 +92,7 @@ class Parser {
   // Queries (parser_query.cc).
   bool PeekQueryStart(size_t ahead = 0) const;
   QueryNodePtr ParseQuery();
+  bool TryParseParenthesizedQuery(QueryNodePtr* query);
   std::vector<CommonTableExpression> ParseWithClause();
   void AttachCommonTableExpressions(QueryNodePtr& query, std::vector<CommonTableExpression> ctes,
                                     const SourcePosition& position);
@@ -146,8 +148,13 @@ class Parser {
   std::string_view sql_;
   std::vector<Token> tokens_;
   std::vector<HintComment> hints_;
+  /// Holds, per token index, the index of the first token at or after it that is not '('.
+  std::vector<size_t> after_open_parens_;
   size_t pos_ = 0;
   int depth_ = 0;
+  bool depth_exceeded_ = false;
+  /// Holds the token indexes where "( query )" failed to parse, so no attempt repeats.
+  std::unordered_set<size_t> failed_query_at_;
 };
 
 }  // namespace floe

@@ -159,14 +159,13 @@ ExpressionPtr Parser::ParseParenthesized() {
   }
   // ((SELECT ..) UNION ..) is a subquery too, ((SELECT 1) + 1) is not: try the query first.
   if (PeekOp("(", 1) && PeekQueryStart(1)) {
-    size_t saved_pos = pos_;
-    int saved_depth = depth_;
-    try {
-      Next();
-      return ParseSubqueryExpression(SubqueryKind::kScalar, open);
-    } catch (const ParserError&) {
-      pos_ = saved_pos;
-      depth_ = saved_depth;
+    QueryNodePtr query;
+    if (TryParseParenthesizedQuery(&query)) {
+      auto subquery = std::make_unique<SubqueryExpression>();
+      subquery->position = open.position;
+      subquery->subquery_kind = SubqueryKind::kScalar;
+      subquery->query = std::move(query);
+      return subquery;
     }
   }
   // (x, y) -> body is a lambda.

@@ -31,7 +31,8 @@ TableRef::~TableRef() = default;
 SubqueryRef::~SubqueryRef() = default;
 
 bool Parser::PeekQueryStart(size_t ahead) const {
-  while (PeekOp("(", ahead)) ++ahead;
+  size_t index = std::min(pos_ + ahead, tokens_.size() - 1);
+  ahead = after_open_parens_[index] - pos_;  // skip '(' in O(1): deep nesting stays linear
   return PeekWord("SELECT", ahead) || PeekWord("WITH", ahead) || PeekWord("VALUES", ahead) ||
          (PeekWord("TABLE", ahead) && PeekIdentifier(ahead + 1));
 }
@@ -50,6 +51,27 @@ QueryNodePtr Parser::ParseQuery() {
   ParseOrderByAndLimit(*query);
   Leave();
   return query;
+}
+
+bool Parser::TryParseParenthesizedQuery(QueryNodePtr* query) {
+  size_t start = pos_;
+  if (failed_query_at_.count(start) > 0) return false;
+  int saved_depth = depth_;
+  try {
+    ExpectOp("(");
+    QueryNodePtr parsed = ParseQuery();
+    ExpectOp(")");
+    *query = std::move(parsed);
+    return true;
+  } catch (const ParserError&) {
+    if (depth_exceeded_) throw;
+    // Whether "( query )" parses at a token does not depend on the context, so one failed
+    // attempt answers for every later one: nested ambiguous parentheses stay linear.
+    failed_query_at_.insert(start);
+    pos_ = start;
+    depth_ = saved_depth;
+    return false;
+  }
 }
 
 std::vector<CommonTableExpression> Parser::ParseWithClause() {

@@ -127,18 +127,12 @@ TableRefPtr Parser::ParseTablePrimary() {
     bool is_query = PeekWord("SELECT", 1) || PeekWord("WITH", 1) || PeekWord("VALUES", 1);
     if (!is_query && PeekOp("(", 1) && PeekQueryStart(1)) {
       // ((SELECT ..) UNION ..) t is a subquery; ((SELECT ..) a JOIN b) a nested join.
-      size_t saved_pos = pos_;
-      int saved_depth = depth_;
-      try {
-        Next();
+      QueryNodePtr query;
+      if (TryParseParenthesizedQuery(&query)) {
         auto subquery = std::make_unique<SubqueryRef>();
         subquery->position = start.position;
-        subquery->query = ParseQuery();
-        ExpectOp(")");
+        subquery->query = std::move(query);
         result = std::move(subquery);
-      } catch (const ParserError&) {
-        pos_ = saved_pos;
-        depth_ = saved_depth;
       }
     }
     if (!result && is_query) {

@@ -2,6 +2,7 @@
 // acceptable outcomes are an AST or a ParserError, never a crash or another exception.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 
 #include "common/exception.h"
@@ -143,6 +144,19 @@ TEST(ParserRobustnessTest, DeepNestingIsAnErrorNotACrash) {
   ExpectTooDeep(Repeat("SELECT 1 UNION ", kDeep) + "SELECT 1");
   ExpectTooDeep("SELECT CASE " + Repeat("WHEN CASE ", kDeep) + "1");
   ExpectTooDeep("SELECT CAST(a AS " + Repeat("ARRAY<", kDeep) + "INT" + Repeat(">", kDeep) + ")");
+}
+
+TEST(ParserRobustnessTest, AmbiguousParenthesesStayLinear) {
+  // Each "((SELECT" may open a subquery or a parenthesized expression; trying both at every
+  // level without memory would take 2^n steps.
+  const int kLevels = 80;
+  std::string sql = "SELECT " + Repeat("((SELECT ", kLevels) + "1" + Repeat(")+1)", kLevels);
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_NO_THROW(Parser::ParseStatements(sql));
+  std::string from = "SELECT * FROM " + Repeat("((SELECT * FROM ", kLevels) + "t" +
+                     Repeat(") a JOIN b ON true)", kLevels);
+  EXPECT_NO_THROW(Parser::ParseStatements(from));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
 TEST(ParserRobustnessTest, ReasonableNestingParses) {
