@@ -899,6 +899,83 @@ TEST(AggregateTest, BoolAndOr) {
   EXPECT_THROW(BindBoolAnd({TypeId::kInt32}, false), BinderError);
 }
 
+// The examples of Spark's SQL function reference, with Spark's answers.
+TEST(AggregateTest, SparkDocumentationExamples) {
+  LogicalType i32 = TypeId::kInt32, f64 = TypeId::kDouble, str = TypeId::kString;
+  auto ints = [](std::vector<std::optional<int32_t>> v) { return Int32s(v); };
+  auto constant = [](double p, size_t n) {
+    return Doubles(std::vector<std::optional<double>>(n, p));
+  };
+  {
+    Vector col = Doubles({-10, -20, 100, 1000});  // the binder casts int to double
+    EXPECT_NEAR(RunOnce(BindKurtosis({i32}, false), {&col}, 4).float64(), -0.7014368047529627,
+                1e-13);
+    EXPECT_NEAR(RunOnce(BindSkewness({i32}, false), {&col}, 4).float64(), 1.1135657469022011,
+                1e-13);
+  }
+  {
+    Vector col = Doubles({1, 10, 100, 10, 1});
+    EXPECT_NEAR(RunOnce(BindKurtosis({f64}, false), {&col}, 5).float64(), 0.19432323191699075,
+                1e-12);
+  }
+  {
+    Vector c1 = Doubles({3, 3, 6}), c2 = Doubles({2, 3, 4});
+    EXPECT_NEAR(RunOnce(BindCovariance(CovarianceKind::kCorr, {f64, f64}, false), {&c1, &c2}, 3)
+                    .float64(),
+                0.8660254037844387, 1e-15);
+    Vector a = Doubles({1, 2, 3});
+    EXPECT_NEAR(
+        RunOnce(BindCovariance(CovarianceKind::kCovarPop, {f64, f64}, false), {&a, &a}, 3)
+            .float64(),
+        0.6666666666666666, 1e-15);
+    EXPECT_EQ(RunOnce(BindCovariance(CovarianceKind::kCovarSamp, {f64, f64}, false), {&a, &a}, 3)
+                  .float64(),
+              1.0);
+    EXPECT_EQ(RunOnce(BindVariance(VarianceKind::kStddevSamp, {f64}, false), {&a}, 3).float64(),
+              1.0);
+    EXPECT_NEAR(RunOnce(BindVariance(VarianceKind::kVarPop, {f64}, false), {&a}, 3).float64(),
+                0.6666666666666666, 1e-15);
+  }
+  {
+    Vector col = ints({0, 10});
+    Vector p = constant(0.3, 2);
+    EXPECT_EQ(RunOnce(BindPercentile({i32, f64}, false), {&col, &p}, 2).float64(), 3.0);
+    EXPECT_EQ(RunOnce(BindMedian({i32}, false), {&col}, 2).float64(), 5.0);
+  }
+  {
+    Vector col = ints({0, 1, 2, 10});
+    Vector accuracy = Int64s({100, 100, 100, 100});
+    for (auto [p, expected] : {std::pair{0.5, 1}, std::pair{0.4, 1}, std::pair{0.1, 0}}) {
+      Vector ps = constant(p, 4);
+      EXPECT_EQ(RunOnce(BindPercentileApprox({i32, f64, TypeId::kInt64}, false),
+                        {&col, &ps, &accuracy}, 4)
+                    .int32(),
+                expected)
+          << p;
+    }
+  }
+  {
+    Vector x = Strings({"a", "b", "c"});
+    Vector y = ints({10, 50, 20});
+    EXPECT_EQ(RunOnce(BindMaxBy({str, i32}, false), {&x, &y}, 3).str(), "b");
+    EXPECT_EQ(RunOnce(BindMinBy({str, i32}, false), {&x, &y}, 3).str(), "a");
+  }
+  {
+    Vector col = ints({0, 10, 10});
+    EXPECT_EQ(RunOnce(BindMode({i32}, false), {&col}, 3).int32(), 10);
+    Vector bits = ints({3, 5});
+    EXPECT_EQ(RunOnce(BindBitAggregate(BitOperation::kXor, {i32}, false), {&bits}, 2).int32(), 6);
+    Vector first = ints({std::nullopt, 5, 20});
+    Vector yes = MakeVector(TypeId::kBoolean, std::vector<Value>(3, Value::Boolean(true)));
+    EXPECT_EQ(RunOnce(BindFirst({i32, TypeId::kBoolean}, false), {&first, &yes}, 3).int32(), 5);
+    EXPECT_EQ(RunOnce(BindLast({i32}, false), {&first}, 3).int32(), 20);
+    Vector five = ints({5, 10, 15});
+    EXPECT_EQ(RunOnce(BindAvg({i32}, false, true), {&five}, 3).float64(), 10.0);
+    Vector nulls = ints({std::nullopt, std::nullopt});
+    EXPECT_TRUE(RunOnce(BindSum({i32}, false), {&nulls}, 2).is_null());
+  }
+}
+
 TEST(AggregateTest, RegistersEveryNameWithItsReturnType) {
   FunctionRegistry registry;
   RegisterAggregateFunctions(registry);
