@@ -15,6 +15,7 @@
 #include "function/aggregates/min_max.h"
 #include "function/aggregates/mode.h"
 #include "function/aggregates/percentile.h"
+#include "function/aggregates/regr_average.h"
 #include "function/aggregates/string_agg.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
@@ -96,6 +97,12 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
                         std::to_string(types.size()));
     }
     return BindCount(types, distinct);  // the rows where both are non-NULL
+  });
+  registry.AddAggregate("regr_avgx", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindRegrAverage(/*of_x=*/true, types, distinct);
+  });
+  registry.AddAggregate("regr_avgy", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindRegrAverage(/*of_x=*/false, types, distinct);
   });
   registry.AddAggregate("skewness", BindSkewness);
   registry.AddAggregate("kurtosis", BindKurtosis);

@@ -24,6 +24,7 @@
 #include "function/aggregates/min_max.h"
 #include "function/aggregates/mode.h"
 #include "function/aggregates/percentile.h"
+#include "function/aggregates/regr_average.h"
 #include "function/aggregates/register_aggregates.h"
 #include "function/aggregates/string_agg.h"
 #include "function/aggregates/sum.h"
@@ -490,6 +491,22 @@ TEST(AggregateTest, LinearRegressionTakesYThenX) {
                                      {TypeId::kDouble, TypeId::kDouble}, false),
                       {&none, &none}, 0)
                   .is_null());
+}
+
+TEST(AggregateTest, RegrAverageSkipsRowsWhereEitherIsNull) {
+  Vector y = Int32s({1, 2, std::nullopt, 4});
+  Vector x = Decimals(5, 1, {10, std::nullopt, 30, 50});
+  LogicalType decimal = LogicalType::Decimal(5, 1);
+  Value avgx = RunOnce(BindRegrAverage(true, {TypeId::kInt32, decimal}, false), {&y, &x}, 4);
+  EXPECT_EQ(avgx.type(), LogicalType::Decimal(9, 5));
+  EXPECT_EQ(avgx.ToString(), "3.00000");
+  Value avgy = RunOnce(BindRegrAverage(false, {TypeId::kInt32, decimal}, false), {&y, &x}, 4);
+  EXPECT_DOUBLE_EQ(avgy.float64(), 2.5);
+  Aggregation grouped(BindRegrAverage(false, {TypeId::kInt32, decimal}, false), 2);
+  grouped.Update({&y, &x}, 4, {0, 1, 1, 1});
+  auto results = grouped.Finalize();
+  EXPECT_DOUBLE_EQ(results[0].float64(), 1.0);
+  EXPECT_DOUBLE_EQ(results[1].float64(), 4.0);
 }
 
 TEST(AggregateTest, SkewnessAndKurtosis) {
@@ -1016,6 +1033,8 @@ TEST(AggregateTest, RegistersEveryNameWithItsReturnType) {
       {"regr_syy", {f64, i32}, f64},
       {"regr_sxy", {f64, i32}, f64},
       {"regr_count", {f64, i32}, i64},
+      {"regr_avgx", {f64, i32}, f64},
+      {"regr_avgy", {LogicalType::Decimal(3, 1), i32}, LogicalType::Decimal(7, 5)},
       {"skewness", {f64}, f64},
       {"kurtosis", {f64}, f64},
       {"percentile", {i32, f64}, f64},
