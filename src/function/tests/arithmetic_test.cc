@@ -123,3 +123,26 @@ TEST(ArithmeticTest, NullsPropagate) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ArithmeticTest, ManyRowsTakeTheFastPathAndStillReportOverflow) {
+  std::vector<Value> x, y;
+  for (int i = 0; i < 1000; ++i) {
+    x.push_back(Value::Int32(i));
+    y.push_back(Value::Int32(2 * i));
+  }
+  auto rows = testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32});
+  EXPECT_EQ(rows[999].int32(), 999 * 1998);
+  y[500] = Value::Int32(INT32_MAX);
+  EXPECT_THROW(testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32}), OutOfRangeError);
+  FunctionContext try_mode;
+  try_mode.try_mode = true;
+  rows = testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32}, try_mode);
+  EXPECT_TRUE(rows[500].is_null());
+  EXPECT_EQ(rows[501].int32(), 501 * 1002);
+}
+
+}  // namespace
+}  // namespace floe
