@@ -15,12 +15,23 @@ bool IsNaN(const Value& v) {
 }
 
 // Returns v as a value of type t when that loses nothing (int -> bigint, int -> decimal,
-// float -> double, decimal -> decimal of a larger scale); nothing otherwise.
+// float -> double, decimal -> decimal of a larger scale, and back when exact); nothing
+// otherwise.
 std::optional<Value> Coerce(const Value& v, const LogicalType& t) {
   if (v.is_null() || v.type() == t) return v;
   TypeId from = v.type().id();
   bool integer = from == TypeId::kInt32 || from == TypeId::kInt64;
   switch (t.id()) {
+    case TypeId::kInt32:
+      if (from == TypeId::kInt64 && v.int64() >= INT32_MIN && v.int64() <= INT32_MAX) {
+        return Value::Int32(static_cast<int32_t>(v.int64()));
+      }
+      return std::nullopt;
+    case TypeId::kFloat:
+      if (from == TypeId::kDouble && static_cast<double>(static_cast<float>(v.float64())) == v.float64()) {
+        return Value::Float(static_cast<float>(v.float64()));
+      }
+      return std::nullopt;
     case TypeId::kInt64:
       if (from == TypeId::kInt32) return Value::Int64(v.int32());
       return std::nullopt;

@@ -390,6 +390,15 @@ void ColumnReader::Convert(const uint8_t* phys, size_t n, uint8_t* dst) {
     case ParquetConversion::kUint32ToInt64:
       for (size_t i = 0; i < n; ++i) out64[i] = static_cast<uint32_t>(in32[i]);
       return;
+    case ParquetConversion::kInt32ToInt64:
+      for (size_t i = 0; i < n; ++i) out64[i] = in32[i];
+      return;
+    case ParquetConversion::kFloatToDouble: {
+      auto* in = reinterpret_cast<const float*>(phys);
+      auto* out = reinterpret_cast<double*>(dst);
+      for (size_t i = 0; i < n; ++i) out[i] = in[i];
+      return;
+    }
     case ParquetConversion::kTimeMillisToMicros:
       for (size_t i = 0; i < n; ++i) out64[i] = int64_t{in32[i]} * 1000;
       return;

@@ -34,6 +34,7 @@ std::optional<Value> DecodeStatisticsValue(const ParquetColumn& col, std::string
           return Value::Decimal(v, type.precision(), type.scale());
         case ParquetConversion::kUint32ToInt64: return Value::Int64(static_cast<uint32_t>(v));
         case ParquetConversion::kTimeMillisToMicros: return Value::Int64(int64_t{v} * 1000);
+        case ParquetConversion::kInt32ToInt64: return Value::Int64(v);
         default: break;
       }
       if (type.id() == TypeId::kDate) return Value::Date(v);
@@ -59,6 +60,7 @@ std::optional<Value> DecodeStatisticsValue(const ParquetColumn& col, std::string
     case PhysicalType::kFloat: {
       float v;
       if (!Load(bytes, &v) || v != v) return std::nullopt;
+      if (col.conversion == ParquetConversion::kFloatToDouble) return Value::Double(v);
       return Value::Float(v);
     }
     case PhysicalType::kDouble: {

@@ -12,6 +12,7 @@
 
 namespace floe::parquet {
 
+/// Physical storage types.
 enum class PhysicalType : int32_t {
   kBoolean = 0,
   kInt32 = 1,
@@ -23,6 +24,7 @@ enum class PhysicalType : int32_t {
   kFixedLenByteArray = 7,
 };
 
+/// Legacy logical annotations (kNone when absent).
 enum class ConvertedType : int32_t {
   kNone = -1,
   kUtf8 = 0,
@@ -49,8 +51,10 @@ enum class ConvertedType : int32_t {
   kInterval = 21,
 };
 
+/// Field repetition.
 enum class Repetition : int32_t { kRequired = 0, kOptional = 1, kRepeated = 2 };
 
+/// Value and level encodings.
 enum class Encoding : int32_t {
   kPlain = 0,
   kPlainDictionary = 2,
@@ -75,6 +79,7 @@ enum class Codec : int32_t {
   kLz4Raw = 7,
 };
 
+/// Kinds of pages in a column chunk.
 enum class PageType : int32_t {
   kDataPage = 0,
   kIndexPage = 1,
@@ -82,6 +87,7 @@ enum class PageType : int32_t {
   kDataPageV2 = 3,
 };
 
+/// Units of TIME and TIMESTAMP logical types.
 enum class TimeUnit : int8_t { kMillis, kMicros, kNanos };
 
 /// The LogicalType union; `kind` names the member that is set.
@@ -113,6 +119,7 @@ struct LogicalTypeInfo {
   bool is_signed = true;
 };
 
+/// One node of the flattened schema tree.
 struct SchemaElement {
   std::optional<PhysicalType> type;
   int32_t type_length = 0;
@@ -126,6 +133,7 @@ struct SchemaElement {
   LogicalTypeInfo logical_type;
 };
 
+/// Column chunk or page statistics, values PLAIN-encoded.
 struct Statistics {
   std::optional<std::string> max;  // legacy, signed order
   std::optional<std::string> min;  // legacy, signed order
@@ -135,6 +143,7 @@ struct Statistics {
   std::optional<std::string> min_value;
 };
 
+/// Where a column chunk's pages are and what they hold.
 struct ColumnMetaData {
   PhysicalType type = PhysicalType::kInt32;
   std::vector<Encoding> encodings;
@@ -148,6 +157,7 @@ struct ColumnMetaData {
   std::optional<Statistics> statistics;
 };
 
+/// A column chunk of a row group, with its page index locations.
 struct ColumnChunk {
   std::string file_path;
   int64_t file_offset = 0;
@@ -159,6 +169,7 @@ struct ColumnChunk {
   int32_t column_index_length = 0;
 };
 
+/// A horizontal slice of the file.
 struct RowGroup {
   std::vector<ColumnChunk> columns;
   int64_t total_byte_size = 0;
@@ -168,11 +179,13 @@ struct RowGroup {
   std::optional<int16_t> ordinal;
 };
 
+/// One footer key-value entry.
 struct KeyValue {
   std::string key;
   std::string value;
 };
 
+/// The footer.
 struct FileMetaData {
   int32_t version = 1;
   std::vector<SchemaElement> schema;
@@ -184,6 +197,7 @@ struct FileMetaData {
   int32_t column_orders = 0;
 };
 
+/// Header of a v1 data page.
 struct DataPageHeader {
   int32_t num_values = 0;
   Encoding encoding = Encoding::kPlain;
@@ -191,11 +205,13 @@ struct DataPageHeader {
   Encoding repetition_level_encoding = Encoding::kRle;
 };
 
+/// Header of a dictionary page.
 struct DictionaryPageHeader {
   int32_t num_values = 0;
   Encoding encoding = Encoding::kPlain;
 };
 
+/// Header of a v2 data page (levels stored uncompressed, before the values).
 struct DataPageHeaderV2 {
   int32_t num_values = 0;
   int32_t num_nulls = 0;
@@ -206,6 +222,7 @@ struct DataPageHeaderV2 {
   bool is_compressed = true;
 };
 
+/// Header in front of every page.
 struct PageHeader {
   PageType type = PageType::kDataPage;
   int32_t uncompressed_page_size = 0;
@@ -215,8 +232,10 @@ struct PageHeader {
   std::optional<DataPageHeaderV2> data_page_header_v2;
 };
 
+/// Ordering of the page bounds in a ColumnIndex.
 enum class BoundaryOrder : int32_t { kUnordered = 0, kAscending = 1, kDescending = 2 };
 
+/// Per-page statistics of a column chunk (page index).
 struct ColumnIndex {
   std::vector<bool> null_pages;
   std::vector<std::string> min_values;
@@ -225,12 +244,14 @@ struct ColumnIndex {
   std::vector<int64_t> null_counts;
 };
 
+/// Where one page lives and the first row it holds.
 struct PageLocation {
   int64_t offset = 0;
   int32_t compressed_page_size = 0;
   int64_t first_row_index = 0;
 };
 
+/// Page locations of a column chunk (page index).
 struct OffsetIndex {
   std::vector<PageLocation> page_locations;
 };

@@ -198,12 +198,17 @@ Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredic
 
 std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     int row_group, const std::vector<int>& projection,
-    const std::vector<ColumnPredicate>& predicates, ScanCounters* sink) const {
+    const std::vector<ColumnPredicate>& predicates, ScanCounters* sink,
+    const std::vector<LogicalType>* read_types) const {
   if (row_group < 0 || row_group >= num_row_groups()) {
     throw InvalidInputError("row group " + std::to_string(row_group) + " of Parquet file \"" +
                             path() + "\" does not exist");
   }
+  if (read_types && read_types->size() != projection.size()) {
+    throw InvalidInputError("read types do not match the projection");
+  }
   std::vector<LogicalType> types;
+  std::vector<ParquetColumn> read_columns;
   for (int c : projection) {
     if (c < 0 || c >= static_cast<int>(columns_.size())) {
       throw InvalidInputError("column " + std::to_string(c) + " of Parquet file \"" + path() +
@@ -212,7 +217,9 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     if (!columns_[c].unsupported.empty()) {
       throw NotImplementedError("Parquet file \"" + path() + "\": " + columns_[c].unsupported);
     }
-    types.push_back(columns_[c].type);
+    read_columns.push_back(read_types ? ParquetSchema::Promote(columns_[c], (*read_types)[types.size()])
+                                      : columns_[c]);
+    types.push_back(read_columns.back().type);
   }
   auto counters = std::make_unique<ScanCounters>();
   Ranges ranges;
@@ -230,8 +237,9 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     counters->row_groups_read++;
     bool partial = !(ranges.size() == 1 && ranges[0].first == 0 &&
                      ranges[0].second == metadata_.row_groups[row_group].num_rows);
-    for (int c : projection) {
-      readers.push_back(OpenColumn(row_group, c, partial ? &ranges : nullptr, counters.get()));
+    for (size_t i = 0; i < projection.size(); ++i) {
+      readers.push_back(OpenColumn(row_group, projection[i], read_columns[i],
+                                   partial ? &ranges : nullptr, counters.get()));
     }
   });
   if (readers.empty() && !projection.empty()) ranges.clear();
@@ -240,9 +248,9 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
 }
 
 std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, int column,
+                                                      const ParquetColumn& col,
                                                       const Ranges* ranges,
                                                       ScanCounters* counters) const {
-  const ParquetColumn& col = columns_[column];
   const ColumnChunk& chunk = Chunk(row_group, column);
   const ColumnMetaData& m = chunk.meta_data;
   if (m.type != col.physical_type) {

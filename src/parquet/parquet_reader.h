@@ -53,9 +53,12 @@ class ParquetReader {
   /// Starts reading the projected columns (indexes into columns()) of one row group,
   /// skipping it by statistics and its pages by the page index when predicates allow.
   /// The reader's counters are added to `counters` (if given) when it is destroyed.
+  /// `read_types`, when given, has one type per projected column to decode it as
+  /// (Iceberg's type promotions, see ParquetSchema::Promote).
   std::unique_ptr<RowGroupReader> ReadRowGroup(int row_group, const std::vector<int>& projection,
                                                const std::vector<ColumnPredicate>& predicates,
-                                               ScanCounters* counters = nullptr) const;
+                                               ScanCounters* counters = nullptr,
+                                               const std::vector<LogicalType>* read_types = nullptr) const;
 
  private:
   ParquetReader(std::unique_ptr<LocalFileReader> file) : file_(std::move(file)) {}
@@ -63,7 +66,7 @@ class ParquetReader {
   std::vector<std::pair<int64_t, int64_t>> MatchingRows(
       int row_group, const std::vector<ColumnPredicate>& predicates, ScanCounters* counters) const;
   const parquet::ColumnChunk& Chunk(int row_group, int column) const;
-  std::unique_ptr<ColumnReader> OpenColumn(int row_group, int column,
+  std::unique_ptr<ColumnReader> OpenColumn(int row_group, int column, const ParquetColumn& col,
                                            const std::vector<std::pair<int64_t, int64_t>>* ranges,
                                            ScanCounters* counters) const;
 

@@ -159,6 +159,28 @@ std::vector<ParquetColumn> ParquetSchema::FromElements(const std::vector<SchemaE
   return columns;
 }
 
+ParquetColumn ParquetSchema::Promote(const ParquetColumn& column, const LogicalType& type) {
+  ParquetColumn out = column;
+  out.type = type;
+  if (type == column.type) return out;
+  TypeId from = column.type.id();
+  if (from == TypeId::kInt32 && type.id() == TypeId::kInt64 &&
+      column.conversion == ParquetConversion::kNone) {
+    out.conversion = ParquetConversion::kInt32ToInt64;
+    return out;
+  }
+  if (from == TypeId::kFloat && type.id() == TypeId::kDouble) {
+    out.conversion = ParquetConversion::kFloatToDouble;
+    return out;
+  }
+  if (from == TypeId::kDecimal && type.id() == TypeId::kDecimal &&
+      type.scale() == column.type.scale() && type.precision() >= column.type.precision()) {
+    return out;  // the unscaled values are the same
+  }
+  throw InvalidInputError("cannot read Parquet column \"" + column.name + "\" of type " +
+                          column.type.ToString() + " as " + type.ToString());
+}
+
 PhysicalType ParquetSchema::PhysicalTypeFor(const LogicalType& type, int* type_length) {
   *type_length = 0;
   switch (type.id()) {

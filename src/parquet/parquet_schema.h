@@ -21,6 +21,8 @@ enum class ParquetConversion : uint8_t {
   kNanosToMicros,   // TIMESTAMP(NANOS) as INT64
   kInt96ToMicros,   // legacy INT96 (Julian day + nanoseconds of day)
   kTimeMillisToMicros,  // TIME(MILLIS) as INT32 -> int64 microseconds of the day
+  kInt32ToInt64,        // INT read as BIGINT (Iceberg type promotion)
+  kFloatToDouble,       // FLOAT read as DOUBLE (Iceberg type promotion)
 };
 
 /// One top-level column of a Parquet file as floe sees it.
@@ -53,6 +55,11 @@ class ParquetSchema {
   /// Returns the SchemaElement floe writes for a column of the given type.
   static parquet::SchemaElement ToElement(const std::string& name, int field_id,
                                           const LogicalType& type, bool optional);
+  /// Returns the column read as `type` instead, for Iceberg's type promotions (int to
+  /// bigint, float to double, decimal to a wider precision of the same scale); throws
+  /// InvalidInputError for any other change.
+  static ParquetColumn Promote(const ParquetColumn& column, const LogicalType& type);
+
   /// Returns the physical type floe writes for a type; sets *type_length for FLBA.
   static parquet::PhysicalType PhysicalTypeFor(const LogicalType& type, int* type_length);
 };

@@ -46,10 +46,15 @@ class ThriftCompactReader {
   bool ReadBool(ThriftType field_type);
   /// Reads a boolean list element.
   bool ReadBoolElement();
+  /// Reads a one-byte integer.
   int8_t ReadByte();
+  /// Reads a zigzag varint i16.
   int16_t ReadI16() { return static_cast<int16_t>(ReadZigZag()); }
+  /// Reads a zigzag varint i32, checking its range.
   int32_t ReadI32();
+  /// Reads a zigzag varint i64.
   int64_t ReadI64() { return ReadZigZag(); }
+  /// Reads an 8-byte little-endian double.
   double ReadDouble();
   /// Returns a view of a binary/string value inside the buffer.
   std::string_view ReadBinary();

@@ -241,6 +241,43 @@ TEST(ParquetRoundTripTest, EmptyFileAndKeyValueMetadata) {
   EXPECT_TRUE(ReadFile(path).empty());
 }
 
+TEST(ParquetRoundTripTest, ReadsWithIcebergTypePromotion) {
+  std::vector<ParquetWriterField> fields = {{"i", 1, TypeId::kInt32, true},
+                                            {"f", 2, TypeId::kFloat, true},
+                                            {"d", 3, LogicalType::Decimal(9, 2), true}};
+  std::vector<std::vector<Value>> rows;
+  for (int i = 0; i < 3000; ++i) {
+    rows.push_back({i % 4 ? Value::Int32(i * (i % 2 ? -70000 : 1)) : Value::Null(TypeId::kInt32),
+                    Value::Float(static_cast<float>(i) / 3), Value::Decimal(i * 101 - 5000, 9, 2)});
+  }
+  std::string path = TempParquetPath("promotion");
+  ParquetWriterOptions options;
+  options.row_group_size = 8 * 1024;
+  WriteRows(path, fields, rows, options);
+  auto reader = ParquetReader::Open(path);
+  std::vector<LogicalType> as = {TypeId::kInt64, TypeId::kDouble, LogicalType::Decimal(20, 2)};
+  size_t r = 0;
+  DataChunk chunk;
+  for (int g = 0; g < reader->num_row_groups(); ++g) {
+    auto rg = reader->ReadRowGroup(g, {0, 1, 2}, {}, nullptr, &as);
+    while (rg->Next(chunk)) {
+      ASSERT_EQ(chunk.column(0).type(), LogicalType(TypeId::kInt64));
+      for (size_t k = 0; k < chunk.size(); ++k, ++r) {
+        Value i = rows[r][0];
+        EXPECT_EQ(chunk.column(0).GetValue(k), i.is_null() ? Value::Null(TypeId::kInt64) : Value::Int64(i.int32()));
+        EXPECT_EQ(chunk.column(1).GetValue(k), Value::Double(rows[r][1].float32()));
+        EXPECT_EQ(chunk.column(2).GetValue(k), Value::Decimal(rows[r][2].decimal(), 20, 2));
+      }
+    }
+  }
+  EXPECT_EQ(r, rows.size());
+  std::vector<LogicalType> bad = {TypeId::kString, TypeId::kDouble, TypeId::kDouble};
+  EXPECT_THROW(reader->ReadRowGroup(0, {0, 1, 2}, {}, nullptr, &bad), InvalidInputError);
+  // a BIGINT predicate value prunes an INT column when it fits
+  ColumnPredicate p{0, ColumnPredicate::Op::kGt, {Value::Int64(10000000)}};
+  EXPECT_FALSE(reader->RowGroupMayMatch(0, {p}));
+}
+
 TEST(ParquetRoundTripTest, NullInRequiredColumnThenAbort) {
   std::string path = TempParquetPath("abort");
   ParquetWriter writer(path, {{"x", 1, TypeId::kInt32, false}});
