@@ -24,7 +24,8 @@ std::unique_ptr<RE2> CompileRegex(const std::string& name, std::string_view patt
   auto re = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
   if (!re->ok()) {
     throw InvalidInputError("[INVALID_PARAMETER_VALUE.PATTERN] " + name + ": invalid regular expression '" +
-                            std::string(pattern) + "': " + re->error());
+                            std::string(pattern) + "': " + re->error() +
+                            " (RE2 syntax: Java's without lookaround or backreferences)");
   }
   return re;
 }

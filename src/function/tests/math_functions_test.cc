@@ -82,3 +82,27 @@ TEST(MathFunctionsTest, IsNanAndNanvl) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+// Cases of test/sql/functions/math/math_functions.test whose types hinge on decimal literals.
+TEST(MathFunctionsTest, DecimalLiteralsKeepDecimalResults) {
+  using testing::Call;
+  using testing::Dec;
+  using testing::I32;
+  EXPECT_EQ(Call("abs", {Dec("-1.5", 2, 1)}).ToString(), "1.5");
+  EXPECT_EQ(Call("round", {Dec("2.5", 2, 1)}).ToString(), "3");
+  EXPECT_EQ(Call("round", {Dec("2.345", 4, 3), I32(2)}).ToString(), "2.35");
+  EXPECT_EQ(Call("bround", {Dec("2.5", 2, 1)}).ToString(), "2");
+  EXPECT_EQ(Call("floor", {Dec("3.7", 2, 1)}).ToString(), "3");
+  EXPECT_EQ(Call("ceil", {Dec("3.2", 2, 1)}).ToString(), "4");
+  EXPECT_EQ(Call("mod", {Dec("7.5", 2, 1), I32(2)}).ToString(), "1.5");
+  EXPECT_EQ(Call("greatest", {I32(1), Dec("2.5", 2, 1)}).ToString(), "2.5");
+  EXPECT_EQ(Call("round", {Value::Double(0.125), I32(2)}).float64(), 0.13);
+  EXPECT_EQ(Call("ln", {Call("exp", {I32(2)})}).float64(), 2.0);
+  EXPECT_EQ(Call("pow", {I32(2), I32(-1)}).float64(), 0.5);
+}
+
+}  // namespace
+}  // namespace floe
