@@ -259,6 +259,19 @@ class TypedColumnWriter final : public ColumnWriter {
     }
   }
 
+  // Shortens long string bounds in the column index, as parquet-mr does: a prefix is
+  // still a lower bound, and a prefix with its last byte incremented an upper bound.
+  std::string IndexBound(std::string bound, bool is_min) const {
+    constexpr size_t kMaxIndexBound = 64;
+    if (physical_ != PhysicalType::kByteArray || bound.size() <= kMaxIndexBound) return bound;
+    std::string prefix = bound.substr(0, kMaxIndexBound);
+    if (is_min) return prefix;
+    while (!prefix.empty() && static_cast<uint8_t>(prefix.back()) == 0xff) prefix.pop_back();
+    if (prefix.empty()) return bound;
+    prefix.back() = static_cast<char>(static_cast<uint8_t>(prefix.back()) + 1);
+    return prefix;
+  }
+
   // Compresses body_ behind a page header and appends both to out.
   void AppendPage(PageHeader& h, std::string* out) {
     compressed_.clear();
@@ -313,8 +326,8 @@ class TypedColumnWriter final : public ColumnWriter {
     index_.null_pages.push_back(null_page);
     index_.null_counts.push_back(page_nulls_);
     if (page_has_minmax_) {
-      index_.min_values.push_back(EncodeStat(View(page_min_), true));
-      index_.max_values.push_back(EncodeStat(View(page_max_), false));
+      index_.min_values.push_back(IndexBound(EncodeStat(View(page_min_), true), true));
+      index_.max_values.push_back(IndexBound(EncodeStat(View(page_max_), false), false));
       if (last_page_has_minmax_) {
         if (Less(View(page_min_), View(last_page_min_)) || Less(View(page_max_), View(last_page_max_))) {
           ascending_ = false;
