@@ -165,6 +165,14 @@ std::string FunctionExpression::ToString() const {
   }
   out += ")";
   if (lower_name == "if" && !window) return "(IF" + out.substr(2) + ")";  // Spark's If.sql
+  if (!within_group.empty()) {
+    out += " WITHIN GROUP (ORDER BY ";
+    for (size_t i = 0; i < within_group.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += within_group[i].ToString();
+    }
+    out += ")";
+  }
   if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
   if (window) {
     std::string spec = window->ToString();

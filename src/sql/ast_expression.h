@@ -201,6 +201,8 @@ struct FunctionExpression : ParsedExpression {
   bool has_parens = true;
   /// Holds whether IGNORE NULLS was written (inside or after the argument list).
   bool ignore_nulls = false;
+  /// Holds WITHIN GROUP (ORDER BY ..) keys, as in percentile_cont(0.5) WITHIN GROUP (..).
+  std::vector<OrderByItem> within_group;
   ExpressionPtr filter;
   std::unique_ptr<WindowSpec> window;
 };

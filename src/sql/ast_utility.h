@@ -19,16 +19,17 @@ struct UseStatement : Statement {
 
 /// Names what a SHOW statement lists.
 enum class ShowKind : uint8_t {
-  kNamespaces,     // SHOW NAMESPACES|SCHEMAS|DATABASES [IN|FROM ns] [[LIKE] 'p']
-  kTables,         // SHOW TABLES [IN|FROM ns] [[LIKE] 'p']
-  kViews,          // SHOW VIEWS [IN|FROM ns] [[LIKE] 'p']
-  kColumns,        // SHOW COLUMNS IN|FROM t [IN|FROM ns]
-  kCreateTable,    // SHOW CREATE TABLE t
-  kTblProperties,  // SHOW TBLPROPERTIES t [('key')]
-  kSettings,       // SHOW SETTINGS | SHOW ALL
-  kFunctions,      // SHOW [USER|SYSTEM|ALL] FUNCTIONS [[LIKE] 'p']
-  kPartitions,     // SHOW PARTITIONS t
-  kCatalogs,       // SHOW CATALOGS
+  kNamespaces,        // SHOW NAMESPACES|SCHEMAS|DATABASES [IN|FROM ns] [[LIKE] 'p']
+  kTables,            // SHOW TABLES [IN|FROM ns] [[LIKE] 'p']
+  kViews,             // SHOW VIEWS [IN|FROM ns] [[LIKE] 'p']
+  kColumns,           // SHOW COLUMNS IN|FROM t [IN|FROM ns]
+  kCreateTable,       // SHOW CREATE TABLE t
+  kTblProperties,     // SHOW TBLPROPERTIES t [('key')]
+  kSettings,          // SHOW SETTINGS | SHOW ALL
+  kFunctions,         // SHOW [USER|SYSTEM|ALL] FUNCTIONS [[LIKE] 'p']
+  kPartitions,        // SHOW PARTITIONS t
+  kCatalogs,          // SHOW CATALOGS
+  kCurrentNamespace,  // SHOW CURRENT NAMESPACE|SCHEMA|DATABASE
 };
 
 /// SHOW ...: the target is a namespace (NAMESPACES, TABLES, VIEWS) or a table.

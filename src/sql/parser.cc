@@ -231,6 +231,13 @@ StatementPtr Parser::ParseOneStatement() {
   if (PeekWord("ALTER")) return ParseAlter();
   if (PeekWord("INSERT")) return ParseInsert();
   if (PeekWord("DELETE")) return ParseDelete();
+  if (PeekWord("TRUNCATE") && PeekWord("TABLE", 1)) {
+    // TRUNCATE TABLE t deletes every row: the same as DELETE FROM t.
+    pos_ += 2;
+    auto truncate = std::make_unique<DeleteStatement>();
+    truncate->table = ParseQualifiedName();
+    return truncate;
+  }
   if (PeekWord("UPDATE")) return ParseUpdate();
   if (PeekWord("MERGE")) return ParseMerge();
   if (PeekWord("USE")) return ParseUse();

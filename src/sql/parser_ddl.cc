@@ -92,6 +92,11 @@ StatementPtr Parser::ParseCreateTable(bool or_replace, bool replace_only, bool t
     } else if (AcceptWord("TBLPROPERTIES")) {
       if (!create->properties.empty()) SyntaxErrorAt(clause);
       create->properties = ParseProperties();
+    } else if (PeekWord("STORED") && PeekWord("AS", 1)) {
+      // Hive's STORED AS parquet names the provider too.
+      if (!create->provider.empty()) SyntaxErrorAt(clause);
+      pos_ += 2;
+      create->provider = Lower(ParseAnyWord());
     } else if (AcceptWord("OPTIONS")) {
       if (!create->options.empty()) SyntaxErrorAt(clause);
       create->options = ParseProperties();

@@ -137,6 +137,14 @@ ExpressionPtr Parser::ParseFunctionCall(std::vector<std::string> name_parts, con
   } else if (PeekWord("RESPECT") && PeekWord("NULLS", 1)) {
     pos_ += 2;
   }
+  if (PeekWord("WITHIN") && PeekWord("GROUP", 1)) {
+    pos_ += 2;
+    ExpectOp("(");
+    ExpectWord("ORDER");
+    ExpectWord("BY");
+    function->within_group = ParseOrderByList();
+    ExpectOp(")");
+  }
   if (PeekWord("FILTER") && PeekOp("(", 1)) {
     pos_ += 2;
     ExpectWord("WHERE");

@@ -99,6 +99,10 @@ StatementPtr Parser::ParseShow() {
   } else if (AcceptWord("PARTITIONS")) {
     show->show_kind = ShowKind::kPartitions;
     show->target = ParseQualifiedName();
+  } else if (PeekWord("CURRENT") &&
+             (PeekWord("NAMESPACE", 1) || PeekWord("SCHEMA", 1) || PeekWord("DATABASE", 1))) {
+    pos_ += 2;
+    show->show_kind = ShowKind::kCurrentNamespace;
   } else if (AcceptWord("CATALOGS")) {
     show->show_kind = ShowKind::kCatalogs;
     parse_like();

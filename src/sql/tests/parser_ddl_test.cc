@@ -71,6 +71,9 @@ TEST(ParserDdlTest, CreateTableVariants) {
   auto replace =
       Parse<CreateTableStatement>("REPLACE TABLE t AS SELECT 1 AS a", StatementKind::kCreateTable);
   EXPECT_TRUE(replace->replace);
+  auto hive_format = Parse<CreateTableStatement>("CREATE TABLE t (a INT) STORED AS PARQUET",
+                                                 StatementKind::kCreateTable);
+  EXPECT_EQ(hive_format->provider, "parquet");
   auto temp = Parse<CreateTableStatement>("CREATE TEMPORARY TABLE t (a INT, b STRING)",
                                           StatementKind::kCreateTable);
   EXPECT_TRUE(temp->temporary);

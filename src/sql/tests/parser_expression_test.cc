@@ -166,6 +166,9 @@ TEST(ParserExpressionTest, FunctionCalls) {
   auto qualified = Parser::ParseExpression("system.f(1)");
   EXPECT_EQ(qualified->As<FunctionExpression>().qualifiers.size(), 1u);
   EXPECT_EQ(Name("extract(YEAR FROM ts)"), "extract(YEAR FROM ts)");
+  auto within = Parser::ParseExpression("percentile_cont(0.5) WITHIN GROUP (ORDER BY x DESC)");
+  EXPECT_EQ(within->As<FunctionExpression>().within_group.size(), 1u);
+  EXPECT_EQ(within->ToString(), "percentile_cont(0.5) WITHIN GROUP (ORDER BY x DESC NULLS LAST)");
 }
 
 TEST(ParserExpressionTest, WindowFunctions) {

@@ -40,6 +40,9 @@ TEST(ParserStatementTest, InsertDeleteUpdateMerge) {
   auto del = Parse<DeleteStatement>("DELETE FROM t AS x WHERE x.a > 1", StatementKind::kDelete);
   EXPECT_EQ(del->alias, "x");
   EXPECT_NE(del->where, nullptr);
+  auto truncate = Parse<DeleteStatement>("TRUNCATE TABLE ns.t", StatementKind::kDelete);
+  EXPECT_EQ(truncate->table.ToString(), "ns.t");
+  EXPECT_EQ(truncate->where, nullptr);
   auto del_all = Parse<DeleteStatement>("DELETE FROM t", StatementKind::kDelete);
   EXPECT_EQ(del_all->where, nullptr);
 
@@ -138,6 +141,8 @@ TEST(ParserStatementTest, ShowDescribeUse) {
   auto props =
       Parse<ShowStatement>("SHOW TBLPROPERTIES t ('write.format.default')", StatementKind::kShow);
   EXPECT_EQ(props->property_key.value(), "write.format.default");
+  auto current = Parse<ShowStatement>("SHOW CURRENT NAMESPACE", StatementKind::kShow);
+  EXPECT_EQ(current->show_kind, ShowKind::kCurrentNamespace);
   auto settings = Parse<ShowStatement>("SHOW SETTINGS", StatementKind::kShow);
   EXPECT_EQ(settings->show_kind, ShowKind::kSettings);
 
