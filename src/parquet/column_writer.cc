@@ -296,7 +296,8 @@ class TypedColumnWriter final : public ColumnWriter {
     }
     DataPageHeader d;
     d.num_values = static_cast<int32_t>(page_rows_);
-    if (dict_mode_) {
+    // a page of only NULLs before any value has no dictionary to point into: PLAIN
+    if (dict_mode_ && !dict_.values().empty()) {
       int bw = std::max(1, RleEncoder::BitWidth(dict_.values().size() - 1));
       body_.push_back(static_cast<char>(bw));
       RleEncoder::Encode(indexes_.data(), indexes_.size(), bw, &body_);

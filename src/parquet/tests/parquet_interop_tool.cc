@@ -80,6 +80,7 @@ std::vector<ParquetWriterField> Fields() {
       {"c_ts", 13, TypeId::kTimestamp, true},
       {"c_ts_ntz", 14, TypeId::kTimestampNtz, true},
       {"c_required", 15, TypeId::kInt64, false},
+      {"c_all_null", 16, TypeId::kInt32, true},
   };
 }
 
@@ -106,6 +107,7 @@ std::vector<Value> Row(int64_t r) {
       null_if(n, Value::Timestamp(x * 3600000123LL)),
       null_if(n, Value::TimestampNtz(x * 1000000 - 1)),
       Value::Int64(r),
+      Value::Null(TypeId::kInt32),
   };
 }
 

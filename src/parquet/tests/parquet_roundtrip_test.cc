@@ -36,6 +36,7 @@ std::vector<ParquetWriterField> AllTypeFields() {
       {"ts", 14, TypeId::kTimestamp, true},
       {"ntz", 15, TypeId::kTimestampNtz, true},
       {"req", 16, TypeId::kInt64, false},
+      {"all_null", 17, TypeId::kString, true},
   };
 }
 
@@ -82,6 +83,7 @@ std::vector<std::vector<Value>> AllTypeRows(size_t n) {
         maybe(Value::Timestamp(x % 4000000000000000LL - 2000000000000000LL), TypeId::kTimestamp),
         maybe(Value::TimestampNtz(-86400000001LL * (r % 1000)), TypeId::kTimestampNtz),
         Value::Int64(static_cast<int64_t>(r) - 1000),
+        Value::Null(TypeId::kString),
     });
   }
   return rows;
