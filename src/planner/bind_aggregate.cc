@@ -184,11 +184,19 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
     };
     w.start = bound_of(spec.frame->start);
     w.end = bound_of(spec.frame->end);
-    if (!w.rows_frame && (w.start.kind == FrameBoundKind::kPreceding ||
-                          w.start.kind == FrameBoundKind::kFollowing ||
-                          w.end.kind == FrameBoundKind::kPreceding ||
-                          w.end.kind == FrameBoundKind::kFollowing)) {
-      throw NotImplementedError("RANGE frames with value offsets are not supported yet: " + w.text);
+    bool value_offsets = w.start.kind == FrameBoundKind::kPreceding ||
+                         w.start.kind == FrameBoundKind::kFollowing ||
+                         w.end.kind == FrameBoundKind::kPreceding ||
+                         w.end.kind == FrameBoundKind::kFollowing;
+    if (!w.rows_frame && value_offsets) {
+      if (w.orders.size() != 1) {
+        throw BinderError("A RANGE frame with value offsets needs exactly one ORDER BY key: " + w.text);
+      }
+      const LogicalType& key = w.orders[0].expression->type;
+      if (!key.IsNumeric() && key.id() != TypeId::kDate) {
+        throw BinderError("A RANGE frame with value offsets needs a numeric or date ORDER BY key, got " +
+                          key.ToString() + ": " + w.text);
+      }
     }
   }
   w.ignore_nulls = fn.ignore_nulls;

@@ -93,7 +93,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         }
         if (!bound) throw BinderError(error);
         throw BinderError("[MISSING_AGGREGATION] expression '" + expr.ToString() +
-                          "' is neither present in the group by, nor is it an aggregate function. "
+                          "' is neither present in the GROUP BY, nor is it an aggregate function. "
                           "Add to group by or wrap in first() (or first_value) if you don't care "
                           "which value you get.");
       }
@@ -630,6 +630,15 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
                          TypeId::kBoolean, fn.ToString());
     node->children.push_back(std::move(args[0]));
     return FoldConstant(std::move(node));
+  }
+  static const char* const kWindowOnly[] = {"row_number", "rank", "dense_rank", "percent_rank",
+                                            "cume_dist", "ntile", "lag", "lead", "first_value",
+                                            "last_value", "nth_value"};
+  for (const char* w : kWindowOnly) {
+    if (name == w) {
+      throw BinderError("[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function " + name +
+                        "() requires an OVER clause: " + fn.ToString());
+    }
   }
   if (name == "current_date" || name == "curdate") {
     arity(0, 0);

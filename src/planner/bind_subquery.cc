@@ -44,6 +44,9 @@ BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, Expressi
   Binder inner(context_, this);
   inner.outer_scope_ = binding.scope;
   BoundQuery query = inner.BindQuery(*expr.query);
+  if (inner.correlated_ && expr.subquery_kind == SubqueryKind::kScalar && binding.pending_joins) {
+    return BindCorrelatedScalar(expr, binding);
+  }
   if (inner.correlated_) {
     throw NotImplementedError(
         "correlated subqueries are supported in WHERE as [NOT] EXISTS / [NOT] IN conjuncts only: " +
@@ -91,6 +94,139 @@ BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, Expressi
     node->children.push_back(FoldConstant(AddCast(std::move(c), *common)));
   }
   return node;
+}
+
+void Binder::ApplyPendingJoins(std::vector<PendingJoin>& pending, LogicalOperatorPtr* plan) {
+  for (auto& p : pending) {
+    auto join = std::make_unique<LogicalJoin>();
+    join->join_type = JoinType::kLeft;
+    join->left_keys = std::move(p.left_keys);
+    join->right_keys = std::move(p.right_keys);
+    join->types = (*plan)->types;
+    join->names = (*plan)->names;
+    join->types.insert(join->types.end(), p.right->types.begin(), p.right->types.end());
+    join->names.insert(join->names.end(), p.right->names.begin(), p.right->names.end());
+    join->children.push_back(std::move(*plan));
+    join->children.push_back(std::move(p.right));
+    *plan = std::move(join);
+  }
+  pending.clear();
+}
+
+BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding) {
+  auto unsupported = [&](const std::string& why) {
+    return NotImplementedError("correlated scalar subquery not supported (" + why + "): " + expr.ToString());
+  };
+  if (expr.query->kind != QueryNodeKind::kSelect) throw unsupported("set operation");
+  const auto& select = expr.query->As<SelectNode>();
+  if (!select.from || !select.group_by.empty() || select.having || select.distinct || select.limit ||
+      select.offset || !select.order_by.empty() || !select.ctes.empty() || select.select_list.size() != 1 ||
+      !ContainsAggregate(*select.select_list[0])) {
+    throw unsupported("it must be SELECT <aggregate> FROM ... WHERE ...");
+  }
+  Binder inner(context_, this);
+  BindScope inner_scope;
+  LogicalOperatorPtr right = inner.BindTableRef(*select.from, &inner_scope);
+  AggregationState agg;
+  agg.input_scope = &inner_scope;
+  std::vector<BoundExpressionPtr> outer_keys;
+  auto filter = std::make_unique<LogicalFilter>();
+  if (select.where) {
+    std::vector<const ParsedExpression*> conjuncts;
+    SplitConjuncts(*select.where, &conjuncts);
+    for (const auto* c : conjuncts) {
+      ExpressionBinding b;
+      b.scope = &inner_scope;
+      b.outer = binding.scope;
+      b.clause = "WHERE";
+      auto bound = AddCast(inner.Bind(*c, b), TypeId::kBoolean);
+      if (!HasParameter(*bound)) {
+        filter->conjuncts.push_back(std::move(bound));
+        continue;
+      }
+      bool ok = bound->kind == BoundExpressionKind::kFunction && bound->function->name == "=" &&
+                bound->children.size() == 2;
+      if (ok) {
+        auto& a = bound->children[0];
+        auto& b2 = bound->children[1];
+        bool a_outer = HasParameter(*a) && a->ReferencedColumns().empty();
+        bool b_outer = HasParameter(*b2) && b2->ReferencedColumns().empty();
+        bool a_inner = !HasParameter(*a);
+        bool b_inner = !HasParameter(*b2);
+        if ((a_outer && b_inner) || (b_outer && a_inner)) {
+          auto outer_side = std::move(a_outer ? a : b2);
+          auto inner_side = std::move(a_outer ? b2 : a);
+          ToJoinCondition(*outer_side, 0);
+          agg.group_keys.push_back(ExpressionKey(*inner_side));
+          agg.groups.push_back(std::move(inner_side));
+          outer_keys.push_back(std::move(outer_side));
+          continue;
+        }
+      }
+      throw unsupported("only equality conditions may reference the outer query");
+    }
+  }
+  if (!filter->conjuncts.empty()) {
+    filter->types = right->types;
+    filter->names = right->names;
+    filter->children.push_back(std::move(right));
+    right = std::move(filter);
+  }
+  ExpressionBinding item_binding;
+  item_binding.scope = &inner_scope;
+  item_binding.aggregation = &agg;
+  item_binding.clause = "SELECT";
+  auto value = inner.Bind(*select.select_list[0], item_binding);
+  size_t keys = agg.groups.size();
+  bool is_count = value->kind == BoundExpressionKind::kColumnRef && value->index >= keys &&
+                  agg.aggregates[value->index - keys].function->name == "count";
+  auto aggregate = std::make_unique<LogicalAggregate>();
+  for (const auto& g : agg.groups) {
+    aggregate->types.push_back(g->type);
+    aggregate->names.push_back(g->text);
+  }
+  for (const auto& a : agg.aggregates) {
+    aggregate->types.push_back(a.function->return_type);
+    aggregate->names.push_back(a.text);
+  }
+  aggregate->groups = std::move(agg.groups);
+  aggregate->aggregates = std::move(agg.aggregates);
+  aggregate->children.push_back(std::move(right));
+  auto projection = std::make_unique<LogicalProjection>();
+  for (size_t k = 0; k < keys; ++k) {
+    projection->expressions.push_back(BoundExpression::ColumnRef(k, aggregate->types[k], aggregate->names[k]));
+    projection->types.push_back(aggregate->types[k]);
+    projection->names.push_back(aggregate->names[k]);
+  }
+  LogicalType type = value->type;
+  projection->types.push_back(type);
+  projection->names.push_back(expr.ToString());
+  projection->expressions.push_back(std::move(value));
+  projection->children.push_back(std::move(aggregate));
+
+  size_t column = binding.pending_base;
+  for (const auto& p : *binding.pending_joins) column += p.right->types.size();
+  column += keys;
+  PendingJoin pending;
+  pending.right = std::move(projection);
+  for (size_t k = 0; k < keys; ++k) {
+    auto common = CommonSuperType(outer_keys[k]->type, pending.right->types[k]);
+    if (!common) throw unsupported("correlation keys of incompatible types");
+    pending.left_keys.push_back(AddCast(std::move(outer_keys[k]), *common));
+    pending.right_keys.push_back(
+        AddCast(BoundExpression::ColumnRef(k, pending.right->types[k], pending.right->names[k]), *common));
+  }
+  binding.pending_joins->push_back(std::move(pending));
+  auto result = BoundExpression::ColumnRef(column, type, expr.ToString());
+  if (!is_count) return result;
+  // No matching rows: count is 0, not NULL.
+  auto coalesce = std::make_unique<BoundExpression>();
+  coalesce->kind = BoundExpressionKind::kCoalesce;
+  coalesce->type = type;
+  coalesce->text = expr.ToString();
+  coalesce->children.push_back(std::move(result));
+  coalesce->children.push_back(BoundExpression::MakeConstant(Value::Int64(0)));
+  return coalesce;
 }
 
 bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,

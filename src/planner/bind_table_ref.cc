@@ -307,39 +307,51 @@ LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
     scope->Append(left_scope, 0);
     return join;
   }
-  // USING: one visible column per pair (the right's for RIGHT joins, coalesced for FULL).
-  for (auto [l, r] : using_pairs) {
-    for (auto& c : combined.columns) {
-      if (ref.join_type == JoinType::kRight ? c.index == l : c.index == r) c.hidden = true;
-      if (ref.join_type == JoinType::kFull && (c.index == l || c.index == r)) c.hidden = true;
-    }
-  }
+  // USING: the merged columns come first (the left's, the right's for RIGHT joins, both
+  // coalesced for FULL), then every column of both sides; the originals of the merged
+  // columns stay reachable by qualified name only.
   LogicalOperatorPtr plan = std::move(join);
-  if (ref.join_type == JoinType::kFull && !using_pairs.empty()) {
+  if (!using_pairs.empty()) {
     auto projection = std::make_unique<LogicalProjection>();
+    BindScope merged;
+    for (auto [l, r] : using_pairs) {
+      const ScopeColumn* source = nullptr;
+      for (const auto& c : combined.columns) {
+        if (c.index == l) source = &c;
+      }
+      std::string name = source ? source->name : plan->names[l];
+      BoundExpressionPtr e;
+      if (ref.join_type == JoinType::kFull) {
+        auto common = *CommonSuperType(plan->types[l], plan->types[r]);
+        e = std::make_unique<BoundExpression>();
+        e->kind = BoundExpressionKind::kCoalesce;
+        e->type = common;
+        e->children.push_back(AddCast(BoundExpression::ColumnRef(l, plan->types[l], name), common));
+        e->children.push_back(AddCast(BoundExpression::ColumnRef(r, plan->types[r], name), common));
+      } else {
+        size_t from = ref.join_type == JoinType::kRight ? r : l;
+        e = BoundExpression::ColumnRef(from, plan->types[from], name);
+      }
+      e->text = name;
+      merged.columns.push_back({"", name, e->type, projection->expressions.size(), false});
+      projection->types.push_back(e->type);
+      projection->names.push_back(name);
+      projection->expressions.push_back(std::move(e));
+    }
+    size_t offset = projection->expressions.size();
     for (size_t i = 0; i < plan->types.size(); ++i) {
       projection->expressions.push_back(BoundExpression::ColumnRef(i, plan->types[i], plan->names[i]));
       projection->types.push_back(plan->types[i]);
       projection->names.push_back(plan->names[i]);
     }
-    for (auto [l, r] : using_pairs) {
-      auto co = std::make_unique<BoundExpression>();
-      co->kind = BoundExpressionKind::kCoalesce;
-      auto common = *CommonSuperType(plan->types[l], plan->types[r]);
-      co->type = common;
-      co->text = "coalesce(" + plan->names[l] + ", " + plan->names[r] + ")";
-      co->children.push_back(AddCast(BoundExpression::ColumnRef(l, plan->types[l], plan->names[l]), common));
-      co->children.push_back(AddCast(BoundExpression::ColumnRef(r, plan->types[r], plan->names[r]), common));
-      const ScopeColumn* source = nullptr;
-      for (const auto& c : combined.columns) {
-        if (c.index == l) source = &c;
+    for (auto& c : combined.columns) {
+      for (auto [l, r] : using_pairs) {
+        if (c.index == l || c.index == r) c.hidden = true;
       }
-      combined.columns.push_back({"", source ? source->name : plan->names[l], common,
-                                  projection->expressions.size(), false});
-      projection->types.push_back(common);
-      projection->names.push_back(source ? source->name : plan->names[l]);
-      projection->expressions.push_back(std::move(co));
     }
+    merged.Append(combined, offset);
+    merged.outer = combined.outer;
+    combined = merged;
     projection->children.push_back(std::move(plan));
     plan = std::move(projection);
   }

@@ -130,12 +130,15 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     std::vector<const ParsedExpression*> conjuncts;
     SplitConjuncts(*node.where, &conjuncts);
     auto filter = std::make_unique<LogicalFilter>();
+    std::vector<PendingJoin> pending;
     for (const auto* c : conjuncts) {
       if (TryBindSubqueryConjunct(*c, &plan, scope)) continue;
       ExpressionBinding binding;
       binding.scope = &scope;
       binding.clause = "WHERE";
       binding.outer = scope.outer;
+      binding.pending_joins = &pending;
+      binding.pending_base = plan->types.size();
       auto bound = Bind(*c, binding);
       if (bound->type.id() != TypeId::kBoolean && bound->type.id() != TypeId::kNull) {
         throw BinderError("WHERE condition must be boolean, got " + bound->type.ToString() + ": " +
@@ -143,6 +146,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
       }
       filter->conjuncts.push_back(AddCast(std::move(bound), TypeId::kBoolean));
     }
+    ApplyPendingJoins(pending, &plan);
     if (!filter->conjuncts.empty()) {
       filter->types = plan->types;
       filter->names = plan->names;
@@ -213,6 +217,8 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
   }
 
   WindowState windows;
+  std::vector<PendingJoin> pending;
+  size_t pending_base = plan->types.size();
   std::vector<BoundExpressionPtr> select_exprs;
   std::vector<std::string> select_names;
   auto bind_item = [&](const ParsedExpression& item, const char* clause) {
@@ -222,6 +228,10 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     binding.windows = &windows;
     binding.clause = clause;
     binding.outer = scope.outer;
+    if (!aggregate) {
+      binding.pending_joins = &pending;
+      binding.pending_base = pending_base;
+    }
     return Bind(item, binding);
   };
   for (const auto& item : node.select_list) {
@@ -339,6 +349,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
   }
 
   // Assemble: Aggregate -> Filter(HAVING) -> Window -> Project -> Distinct -> Sort -> Limit.
+  ApplyPendingJoins(pending, &plan);
   if (aggregate) {
     auto aggregate_op = std::make_unique<LogicalAggregate>();
     for (const auto& g : agg.groups) {

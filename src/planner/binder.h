@@ -36,6 +36,14 @@ struct WindowState {
   size_t base = 0;
 };
 
+/// A correlated scalar subquery turned into a LEFT JOIN with its aggregate grouped by
+/// the correlation keys; applied to the plan after the clause is bound.
+struct PendingJoin {
+  LogicalOperatorPtr right;
+  std::vector<BoundExpressionPtr> left_keys;   // over the current plan's columns
+  std::vector<BoundExpressionPtr> right_keys;  // over right's columns
+};
+
 /// How an expression is bound: against which columns, and what it may contain.
 struct ExpressionBinding {
   const BindScope* scope = nullptr;
@@ -46,6 +54,10 @@ struct ExpressionBinding {
   const std::vector<std::pair<std::string, const BoundExpression*>>* aliases = nullptr;
   /// Non-null inside a correlated subquery: outer references become kParameter nodes.
   const BindScope* outer = nullptr;
+  /// Non-null where correlated scalar subqueries may become joins (WHERE, SELECT).
+  std::vector<PendingJoin>* pending_joins = nullptr;
+  /// Width of the plan the pending joins will extend.
+  size_t pending_base = 0;
 };
 
 /// Turns the AST of a query into a typed logical plan: resolves names, functions and
@@ -111,6 +123,8 @@ class Binder {
   // Subqueries in WHERE (bind_subquery.cc).
   bool TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
                                const BindScope& scope);
+  BoundExpressionPtr BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding);
+  static void ApplyPendingJoins(std::vector<PendingJoin>& pending, LogicalOperatorPtr* plan);
 
   BinderContext& context_;
   const Binder* parent_;

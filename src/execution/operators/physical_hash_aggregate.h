@@ -13,6 +13,8 @@ class PhysicalHashAggregate : public PhysicalOperator {
   PhysicalHashAggregate(std::vector<LogicalType> types, std::vector<BoundExpressionPtr> groups,
                         std::vector<BoundAggregate> aggregates,
                         std::vector<std::vector<size_t>> grouping_sets);
+  // The hash table's states refer to aggregates_: drop it first.
+  ~PhysicalHashAggregate() override { sink_state.reset(); }
   std::string Name() const override { return "HashAggregate"; }
   std::string Details() const override;
   bool IsSink() const override { return true; }

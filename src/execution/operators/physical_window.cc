@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "common/decimal.h"
 #include "common/exception.h"
 #include "common/vector_operations.h"
 #include "execution/expression_executor.h"
@@ -21,17 +22,6 @@ struct WindowState : GlobalSinkState {
 struct WindowSourceState : GlobalSourceState {
   size_t next = 0;
 };
-
-// Gathers rows [from, to) of vectors into fresh vectors.
-std::vector<Vector> SliceRows(const std::vector<Vector>& columns, size_t from, size_t to) {
-  std::vector<Vector> out;
-  for (const auto& c : columns) {
-    Vector v(c.type(), std::max<size_t>(to - from, 1));
-    v.CopyRange(c, from, 0, to - from);
-    out.push_back(std::move(v));
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -162,6 +152,38 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
       i = j;
     }
     size_t size = end - start;
+    // RANGE n PRECEDING / FOLLOWING: rows whose (single) order key is within n of row i's.
+    auto key_at = [&](size_t k) -> double {
+      const Vector& v = s_order[0];
+      switch (v.type().id()) {
+        case TypeId::kInt32:
+        case TypeId::kDate: return v.Data<int32_t>()[k];
+        case TypeId::kInt64: return static_cast<double>(v.Data<int64_t>()[k]);
+        case TypeId::kFloat: return v.Data<float>()[k];
+        case TypeId::kDouble: return v.Data<double>()[k];
+        case TypeId::kDecimal: return DecimalToDouble(v.Data<int128_t>()[k], v.type().scale());
+        default: return 0;
+      }
+    };
+    auto RangeBound = [&](const BoundFrameBound& b, bool is_start, size_t i) -> size_t {
+      if (s_order[0].IsNull(i)) return is_start ? peer_start[i - start] : peer_end[i - start];
+      const Value& o = b.range_offset;
+      double off = o.type().id() == TypeId::kDecimal ? DecimalToDouble(o.decimal(), o.type().scale())
+                   : o.type().IsInteger()          ? static_cast<double>(o.int64())
+                                                   : o.float64();
+      bool ascending = fn.orders[0].ascending;
+      // Signed distance along the sort direction.
+      double target = key_at(i) + ((b.kind == FrameBoundKind::kPreceding) ? -off : off) * (ascending ? 1 : -1);
+      auto before = [&](size_t k, bool inclusive) {
+        if (s_order[0].IsNull(k)) return fn.orders[0].nulls_first;
+        double key = key_at(k);
+        if (ascending) return inclusive ? key < target : key <= target;
+        return inclusive ? key > target : key >= target;
+      };
+      size_t k = start;
+      while (k < end && before(k, is_start)) ++k;
+      return k;
+    };
     auto frame_of = [&](size_t i, size_t* from, size_t* to) {
       // Returns the frame [from, to) of row i (absolute positions).
       if (!fn.has_frame) {
@@ -178,9 +200,7 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
             return is_start ? peer_start[i - start] : peer_end[i - start];
           case FrameBoundKind::kPreceding:
           case FrameBoundKind::kFollowing: {
-            if (!fn.rows_frame) {
-              throw NotImplementedError("RANGE frames with value offsets are not supported yet");
-            }
+            if (!fn.rows_frame) return RangeBound(b, is_start, i);
             int64_t off = b.kind == FrameBoundKind::kPreceding ? -b.offset : b.offset;
             int64_t pos = static_cast<int64_t>(i) + off + (is_start ? 0 : 1);
             pos = std::max<int64_t>(pos, static_cast<int64_t>(start));
