@@ -20,6 +20,23 @@ bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; 
 
 }  // namespace
 
+size_t Lexer::UnicodeSpaceLength() const {
+  // Text pasted from web pages brings no-break and other Unicode spaces (and a BOM);
+  // Spark's lexer skips them too.
+  static const std::string_view kSpaces[] = {"\xC2\xA0",     "\xE1\x9A\x80", "\xE2\x80\xA8",
+                                             "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80",
+                                             "\xEF\xBB\xBF"};
+  std::string_view rest = sql_.substr(pos_, 3);
+  if (rest.size() == 3 && rest[0] == '\xE2' && rest[1] == '\x80' &&
+      static_cast<unsigned char>(rest[2]) >= 0x80 && static_cast<unsigned char>(rest[2]) <= 0x8A) {
+    return 3;  // U+2000 .. U+200A
+  }
+  for (std::string_view space : kSpaces) {
+    if (rest.substr(0, space.size()) == space) return space.size();
+  }
+  return 0;
+}
+
 char Lexer::PeekChar(size_t ahead) const {
   return pos_ + ahead < sql_.size() ? sql_[pos_ + ahead] : '\0';
 }
@@ -47,6 +64,8 @@ void Lexer::SkipWhitespaceAndComments() {
     char c = PeekChar();
     if (std::isspace(static_cast<unsigned char>(c))) {
       Advance();
+    } else if (size_t n = UnicodeSpaceLength(); n > 0) {
+      Advance(n);
     } else if (c == '-' && PeekChar(1) == '-') {
       while (pos_ < sql_.size() && PeekChar() != '\n') Advance();
     } else if (c == '/' && PeekChar(1) == '*') {
@@ -115,7 +134,7 @@ Token Lexer::LexWord() {
   token.type = TokenType::kWord;
   token.position = Here();
   size_t start = pos_;
-  while (pos_ < sql_.size() && IsWordChar(PeekChar())) Advance();
+  while (pos_ < sql_.size() && IsWordChar(PeekChar()) && UnicodeSpaceLength() == 0) Advance();
   token.text = std::string(sql_.substr(start, pos_ - start));
   token.length = pos_ - start;
   return token;
@@ -179,15 +198,8 @@ Token Lexer::LexQuoted(char quote, bool raw) {
       Advance();
       break;
     }
-    if (c == '\\' && quote != '`') {
+    if (c == '\\' && quote != '`' && !raw) {  // a raw string r'..' keeps every backslash
       char e = PeekChar(1);
-      if (raw) {
-        // A raw string keeps the backslash; it still cannot end on an escaped quote.
-        text.push_back('\\');
-        if (pos_ + 1 < sql_.size()) text.push_back(e);
-        Advance(2);
-        continue;
-      }
       Advance(2);
       switch (e) {
         case 'n': text.push_back('\n'); break;
@@ -258,8 +270,8 @@ Token Lexer::LexBinaryString() {
 }
 
 Token Lexer::LexOperator() {
-  static const char* const kLongOperators[] = {
-      ">>>", "<=>", "<>", "!=", "<=", ">=", "==", "||", "::", "=>", "->", "<<", ">>", "&&"};
+  static const char* const kLongOperators[] = {">>>", "<=>", "<>", "!=", "<=", ">=", "==", "!>",
+                                               "!<",  "||",  "::", "=>", "->", "<<", ">>", "&&"};
   static const std::string_view kShortOperators = "(),.;+-*/%=<>&|^~![]:?{}";
   Token token;
   token.type = TokenType::kOperator;

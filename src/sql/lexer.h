@@ -21,6 +21,7 @@ class Lexer {
 
  private:
   char PeekChar(size_t ahead = 0) const;
+  size_t UnicodeSpaceLength() const;
   SourcePosition Here() const;
   void Advance(size_t n = 1);
   void SkipWhitespaceAndComments();

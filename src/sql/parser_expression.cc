@@ -27,27 +27,18 @@ int BinaryPrecedence(const Token& token, BinaryOp* op) {
     BinaryOp op;
     int precedence;
   } kOperators[] = {
-      {"=", BinaryOp::kEqual, 1},
-      {"==", BinaryOp::kEqual, 1},
-      {"<>", BinaryOp::kNotEqual, 1},
-      {"!=", BinaryOp::kNotEqual, 1},
-      {"<", BinaryOp::kLess, 1},
-      {"<=", BinaryOp::kLessEqual, 1},
-      {">", BinaryOp::kGreater, 1},
-      {">=", BinaryOp::kGreaterEqual, 1},
-      {"<=>", BinaryOp::kNullSafeEqual, 1},
-      {"|", BinaryOp::kBitwiseOr, 2},
-      {"^", BinaryOp::kBitwiseXor, 3},
-      {"&", BinaryOp::kBitwiseAnd, 4},
-      {"<<", BinaryOp::kShiftLeft, 5},
-      {">>", BinaryOp::kShiftRight, 5},
-      {">>>", BinaryOp::kShiftRightUnsigned, 5},
-      {"+", BinaryOp::kAdd, 6},
-      {"-", BinaryOp::kSubtract, 6},
-      {"||", BinaryOp::kConcat, 6},
-      {"*", BinaryOp::kMultiply, 7},
-      {"/", BinaryOp::kDivide, 7},
-      {"%", BinaryOp::kModulo, 7},
+      {"=", BinaryOp::kEqual, 1},         {"==", BinaryOp::kEqual, 1},
+      {"<>", BinaryOp::kNotEqual, 1},     {"!=", BinaryOp::kNotEqual, 1},
+      {"<", BinaryOp::kLess, 1},          {"<=", BinaryOp::kLessEqual, 1},
+      {">", BinaryOp::kGreater, 1},       {">=", BinaryOp::kGreaterEqual, 1},
+      {"!>", BinaryOp::kLessEqual, 1},  // Spark's "not greater"
+      {"!<", BinaryOp::kGreaterEqual, 1}, {"<=>", BinaryOp::kNullSafeEqual, 1},
+      {"|", BinaryOp::kBitwiseOr, 2},     {"^", BinaryOp::kBitwiseXor, 3},
+      {"&", BinaryOp::kBitwiseAnd, 4},    {"<<", BinaryOp::kShiftLeft, 5},
+      {">>", BinaryOp::kShiftRight, 5},   {">>>", BinaryOp::kShiftRightUnsigned, 5},
+      {"+", BinaryOp::kAdd, 6},           {"-", BinaryOp::kSubtract, 6},
+      {"||", BinaryOp::kConcat, 6},       {"*", BinaryOp::kMultiply, 7},
+      {"/", BinaryOp::kDivide, 7},        {"%", BinaryOp::kModulo, 7},
   };
   for (const auto& entry : kOperators) {
     if (token.text == entry.text) {

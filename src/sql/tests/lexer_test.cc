@@ -44,6 +44,29 @@ TEST(LexerTest, StringsFollowSparkEscapes) {
   EXPECT_EQ(tokens[5].text, "A");
 }
 
+TEST(LexerTest, RawStringsKeepBackslashes) {
+  auto tokens = Lex(R"(r'a\' 'b')");
+  EXPECT_EQ(tokens[0].text, "a\\");
+  EXPECT_EQ(tokens[1].text, "b");
+}
+
+TEST(LexerTest, UnicodeSpacesSeparateTokens) {
+  auto tokens =
+      Lex("\xEF\xBB\xBF"
+          "SELECT"
+          "\xC2\xA0"
+          "a,"
+          "\xE2\x80\x83"
+          "b"
+          "\xE3\x80\x80"
+          "FROM t");
+  ASSERT_EQ(tokens.size(), 7u);
+  EXPECT_EQ(tokens[0].text, "SELECT");
+  EXPECT_EQ(tokens[1].text, "a");
+  EXPECT_EQ(tokens[3].text, "b");
+  EXPECT_EQ(tokens[4].text, "FROM");
+}
+
 TEST(LexerTest, BackquotedIdentifiers) {
   auto tokens = Lex("`a b` `x``y`");
   EXPECT_EQ(tokens[0].type, TokenType::kQuotedIdentifier);
