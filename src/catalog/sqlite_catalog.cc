@@ -1,0 +1,199 @@
+#include "catalog/sqlite_catalog.h"
+
+#include <sqlite3.h>
+
+#include <memory>
+
+#include "common/exception.h"
+
+namespace floe {
+
+namespace {
+
+// A prepared statement that finalizes itself.
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) {
+      throw IOError(std::string("catalog: cannot prepare statement: ") + sqlite3_errmsg(db));
+    }
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement& Bind(const std::string& value) {
+    sqlite3_bind_text(stmt_, ++index_, value.c_str(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  /// Returns true while there is a row.
+  bool Step() {
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    if (rc == SQLITE_CONSTRAINT) throw CatalogError(std::string("catalog: ") + sqlite3_errmsg(db_));
+    throw IOError(std::string("catalog: ") + sqlite3_errmsg(db_));
+  }
+  std::string Text(int column) {
+    const unsigned char* text = sqlite3_column_text(stmt_, column);
+    return text ? reinterpret_cast<const char*>(text) : "";
+  }
+  int Changes() { return sqlite3_changes(db_); }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+  int index_ = 0;
+};
+
+}  // namespace
+
+SqliteCatalog::SqliteCatalog(const std::string& path, std::string catalog_name)
+    : path_(path), name_(std::move(catalog_name)) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw IOError("cannot open catalog " + path + ": " + message);
+  }
+  // Another process may be committing: wait for its lock rather than fail.
+  sqlite3_busy_timeout(db_, 10000);
+  Exec("CREATE TABLE IF NOT EXISTS iceberg_tables ("
+       "catalog_name VARCHAR(255) NOT NULL, "
+       "table_namespace VARCHAR(255) NOT NULL, "
+       "table_name VARCHAR(255) NOT NULL, "
+       "metadata_location VARCHAR(1000), "
+       "previous_metadata_location VARCHAR(1000), "
+       "PRIMARY KEY (catalog_name, table_namespace, table_name))");
+  Exec("CREATE TABLE IF NOT EXISTS iceberg_namespace_properties ("
+       "catalog_name VARCHAR(255) NOT NULL, "
+       "namespace VARCHAR(255) NOT NULL, "
+       "property_key VARCHAR(255), "
+       "property_value VARCHAR(1000), "
+       "PRIMARY KEY (catalog_name, namespace, property_key))");
+}
+
+SqliteCatalog::~SqliteCatalog() {
+  if (db_) sqlite3_close(db_);
+}
+
+void SqliteCatalog::Exec(const std::string& sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw IOError("catalog " + path_ + ": " + message);
+  }
+}
+
+bool SqliteCatalog::CreateNamespace(const std::string& ns,
+                                    const std::map<std::string, std::string>& properties) {
+  if (NamespaceExists(ns)) return false;
+  // The JDBC catalog marks a namespace with an `exists` property.
+  std::map<std::string, std::string> all = properties;
+  all["exists"] = "true";
+  for (const auto& [k, v] : all) {
+    Statement s(db_, "INSERT INTO iceberg_namespace_properties (catalog_name, namespace, property_key, "
+                     "property_value) VALUES (?, ?, ?, ?)");
+    s.Bind(name_).Bind(ns).Bind(k).Bind(v).Step();
+  }
+  return true;
+}
+
+bool SqliteCatalog::NamespaceExists(const std::string& ns) {
+  Statement a(db_, "SELECT 1 FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ? LIMIT 1");
+  a.Bind(name_).Bind(ns);
+  if (a.Step()) return true;
+  Statement b(db_, "SELECT 1 FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? LIMIT 1");
+  b.Bind(name_).Bind(ns);
+  return b.Step();
+}
+
+bool SqliteCatalog::DropNamespace(const std::string& ns) {
+  if (!NamespaceExists(ns)) return false;
+  if (!ListTables(ns).empty()) {
+    throw CatalogError("[SCHEMA_NOT_EMPTY] Cannot drop namespace " + ns + " because it contains tables");
+  }
+  Statement s(db_, "DELETE FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ?");
+  s.Bind(name_).Bind(ns).Step();
+  return true;
+}
+
+std::vector<std::string> SqliteCatalog::ListNamespaces() {
+  Statement s(db_, "SELECT namespace FROM iceberg_namespace_properties WHERE catalog_name = ? UNION "
+                   "SELECT table_namespace FROM iceberg_tables WHERE catalog_name = ? ORDER BY 1");
+  s.Bind(name_).Bind(name_);
+  std::vector<std::string> out;
+  while (s.Step()) out.push_back(s.Text(0));
+  return out;
+}
+
+std::map<std::string, std::string> SqliteCatalog::NamespaceProperties(const std::string& ns) {
+  Statement s(db_, "SELECT property_key, property_value FROM iceberg_namespace_properties "
+                   "WHERE catalog_name = ? AND namespace = ?");
+  s.Bind(name_).Bind(ns);
+  std::map<std::string, std::string> out;
+  while (s.Step()) out[s.Text(0)] = s.Text(1);
+  return out;
+}
+
+std::optional<CatalogTableEntry> SqliteCatalog::LoadTable(const std::string& ns, const std::string& table) {
+  Statement s(db_, "SELECT metadata_location, previous_metadata_location FROM iceberg_tables "
+                   "WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
+  s.Bind(name_).Bind(ns).Bind(table);
+  if (!s.Step()) return std::nullopt;
+  return CatalogTableEntry{ns, table, s.Text(0), s.Text(1)};
+}
+
+bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
+                                const std::string& metadata_location) {
+  if (LoadTable(ns, table)) return false;
+  Statement s(db_, "INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
+                   "metadata_location, previous_metadata_location) VALUES (?, ?, ?, ?, NULL)");
+  s.Bind(name_).Bind(ns).Bind(table).Bind(metadata_location);
+  try {
+    s.Step();
+  } catch (const CatalogError&) {
+    return false;  // a concurrent CREATE won
+  }
+  return true;
+}
+
+bool SqliteCatalog::CommitTable(const std::string& ns, const std::string& table,
+                                const std::string& expected, const std::string& location) {
+  Statement s(db_, "UPDATE iceberg_tables SET metadata_location = ?, previous_metadata_location = ? "
+                   "WHERE catalog_name = ? AND table_namespace = ? AND table_name = ? AND "
+                   "metadata_location = ?");
+  s.Bind(location).Bind(expected).Bind(name_).Bind(ns).Bind(table).Bind(expected);
+  s.Step();
+  return s.Changes() == 1;
+}
+
+bool SqliteCatalog::DropTable(const std::string& ns, const std::string& table) {
+  Statement s(db_, "DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
+  s.Bind(name_).Bind(ns).Bind(table);
+  s.Step();
+  return s.Changes() == 1;
+}
+
+bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table, const std::string& new_ns,
+                                const std::string& new_table) {
+  if (LoadTable(new_ns, new_table)) {
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
+                       new_ns + "." + new_table + " because it already exists");
+  }
+  Statement s(db_, "UPDATE iceberg_tables SET table_namespace = ?, table_name = ? WHERE catalog_name = ? "
+                   "AND table_namespace = ? AND table_name = ?");
+  s.Bind(new_ns).Bind(new_table).Bind(name_).Bind(ns).Bind(table);
+  s.Step();
+  return s.Changes() == 1;
+}
+
+std::vector<std::string> SqliteCatalog::ListTables(const std::string& ns) {
+  Statement s(db_, "SELECT table_name FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
+                   "ORDER BY table_name");
+  s.Bind(name_).Bind(ns);
+  std::vector<std::string> out;
+  while (s.Step()) out.push_back(s.Text(0));
+  return out;
+}
+
+}  // namespace floe
