@@ -1,11 +1,13 @@
+#include <cctype>
 #include <cstring>
 
+#include "common/exception.h"
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "function/scalar/string_kernels.h"
 
-// hex / unhex / typeof: hex prints bytes (or a bigint's two's complement) in upper case,
+// hex / unhex / base64 / unbase64 / encode / decode / typeof: hex prints bytes (or a bigint's two's complement) in upper case,
 // as Spark does; unhex reads them back into binary, NULL for invalid text.
 
 namespace floe {
@@ -63,6 +65,75 @@ void Unhex(const Args& args, size_t count, Vector& result, const FunctionContext
   });
 }
 
+void Base64(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    std::string_view s = StringAt(*args[0], i);
+    for (size_t k = 0; k < s.size(); k += 3) {
+      uint32_t n = static_cast<unsigned char>(s[k]) << 16;
+      if (k + 1 < s.size()) n |= static_cast<unsigned char>(s[k + 1]) << 8;
+      if (k + 2 < s.size()) n |= static_cast<unsigned char>(s[k + 2]);
+      out->push_back(kAlphabet[(n >> 18) & 63]);
+      out->push_back(kAlphabet[(n >> 12) & 63]);
+      out->push_back(k + 1 < s.size() ? kAlphabet[(n >> 6) & 63] : '=');
+      out->push_back(k + 2 < s.size() ? kAlphabet[n & 63] : '=');
+    }
+    return true;
+  });
+}
+
+int Base64Value(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+' || c == '-') return 62;
+  if (c == '/' || c == '_') return 63;
+  return -1;
+}
+
+// unbase64: whitespace and padding are skipped; NULL for other invalid characters.
+void Unbase64(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    uint32_t bits = 0;
+    int n = 0;
+    for (char c : StringAt(*args[0], i)) {
+      if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+      int v = Base64Value(c);
+      if (v < 0) return false;
+      bits = (bits << 6) | static_cast<uint32_t>(v);
+      n += 6;
+      if (n >= 8) {
+        n -= 8;
+        out->push_back(static_cast<char>((bits >> n) & 0xFF));
+      }
+    }
+    return true;
+  });
+}
+
+// encode(str, charset) / decode(bin, charset): UTF-8 only (the bytes are kept as they are).
+ScalarBinder CharsetBinder(const char* name, LogicalType from, LogicalType to) {
+  return [name, from, to](const ScalarBindInput& input) {
+    CheckArgumentCount(name, input, 2, 2);
+    const Value* charset = ConstantArg(input, 1);
+    if (charset != nullptr && !charset->is_null()) {
+      std::string c = charset->str();
+      for (char& ch : c) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      if (c != "UTF-8" && c != "UTF8") {
+        throw BinderError(std::string(name) + ": the charset '" + charset->str() + "' is not supported; only UTF-8 is");
+      }
+    }
+    BoundScalarFunction bound;
+    bound.name = name;
+    bound.arg_types = {from, TypeId::kString};
+    bound.return_type = to;
+    bound.kernel = [](const Args& a, size_t count, Vector& result, const FunctionContext&) {
+      ExecuteSliceRows(a, count, result, [&](size_t i) { return a[0]->Data<StringRef>()[i]; });
+    };
+    return bound;
+  };
+}
+
 // typeof(x): the Spark name of the argument's type, whatever its value.
 BoundScalarFunction BindTypeof(const ScalarBindInput& input) {
   CheckArgumentCount("typeof", input, 1, 1);
@@ -87,6 +158,10 @@ void RegisterEncodingFunctions(FunctionRegistry& registry) {
                                                     {{TypeId::kString}, TypeId::kString, HexBytes}}));
   registry.AddScalar("unhex", SignatureBinder("unhex", {{{TypeId::kString}, TypeId::kBinary, Unhex}}));
   registry.AddScalar("typeof", BindTypeof);
+  registry.AddScalar("base64", SignatureBinder("base64", {{{TypeId::kBinary}, TypeId::kString, Base64}}));
+  registry.AddScalar("unbase64", SignatureBinder("unbase64", {{{TypeId::kString}, TypeId::kBinary, Unbase64}}));
+  registry.AddScalar("encode", CharsetBinder("encode", TypeId::kString, TypeId::kBinary));
+  registry.AddScalar("decode", CharsetBinder("decode", TypeId::kBinary, TypeId::kString));
 }
 
 }  // namespace floe

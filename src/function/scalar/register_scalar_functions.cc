@@ -10,6 +10,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterDateFunctions(registry);
   RegisterDatePartFunctions(registry);
   RegisterDatetimeConversionFunctions(registry);
+  RegisterTimeZoneFunctions(registry);
   RegisterLogicalFunctions(registry);
   RegisterStringFunctions(registry);
   RegisterRegexpFunctions(registry);

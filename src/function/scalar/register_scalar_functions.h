@@ -17,6 +17,8 @@ void RegisterDateFunctions(FunctionRegistry& registry);
 void RegisterDatePartFunctions(FunctionRegistry& registry);
 /// Registers to_date, to_timestamp, date_format, unix_timestamp, from_unixtime.
 void RegisterDatetimeConversionFunctions(FunctionRegistry& registry);
+/// Registers from_utc_timestamp and to_utc_timestamp.
+void RegisterTimeZoneFunctions(FunctionRegistry& registry);
 /// Registers lower, upper, length, substring, concat, trim, lpad, replace, ...
 void RegisterStringFunctions(FunctionRegistry& registry);
 /// Registers not, and, or, isnull, isnotnull (Kleene logic) for callers that want them.
@@ -29,7 +31,7 @@ void RegisterMathFunctions(FunctionRegistry& registry);
 void RegisterRoundingFunctions(FunctionRegistry& registry);
 /// Registers greatest and least.
 void RegisterGreatestLeast(FunctionRegistry& registry);
-/// Registers hex, unhex and typeof.
+/// Registers hex, unhex, base64, unbase64, encode, decode and typeof.
 void RegisterEncodingFunctions(FunctionRegistry& registry);
 /// Registers rand / random and uuid (never folded).
 void RegisterRandomFunctions(FunctionRegistry& registry);

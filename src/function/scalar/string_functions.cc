@@ -310,6 +310,56 @@ void Chr(const Args& args, size_t count, Vector& result, const FunctionContext&)
   });
 }
 
+// translate(str, from, to): each character of `from` becomes the one at the same place in
+// `to`, or is removed when `to` is shorter.
+void Translate(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    std::string_view s = StringAt(*args[0], i), from = StringAt(*args[1], i), to = StringAt(*args[2], i);
+    std::vector<uint32_t> from_cps, to_cps;
+    for (size_t p = 0; p < from.size();) from_cps.push_back(Utf8Decode(from, &p));
+    for (size_t p = 0; p < to.size();) to_cps.push_back(Utf8Decode(to, &p));
+    for (size_t p = 0; p < s.size();) {
+      uint32_t cp = Utf8Decode(s, &p);
+      auto it = std::find(from_cps.begin(), from_cps.end(), cp);
+      if (it == from_cps.end()) {
+        Utf8Append(cp, out);
+      } else if (size_t k = it - from_cps.begin(); k < to_cps.size()) {
+        Utf8Append(to_cps[k], out);
+      }
+    }
+    return true;
+  });
+}
+
+// levenshtein(a, b): the edit distance in characters.
+void Levenshtein(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  int32_t* out = result.Data<int32_t>();
+  ExecuteRows(args, count, result, [&](size_t i) {
+    std::vector<uint32_t> a, b;
+    std::string_view sa = StringAt(*args[0], i), sb = StringAt(*args[1], i);
+    for (size_t p = 0; p < sa.size();) a.push_back(Utf8Decode(sa, &p));
+    for (size_t p = 0; p < sb.size();) b.push_back(Utf8Decode(sb, &p));
+    std::vector<int32_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int32_t>(j);
+    for (size_t k = 1; k <= a.size(); ++k) {
+      int32_t diagonal = row[0];
+      row[0] = static_cast<int32_t>(k);
+      for (size_t j = 1; j <= b.size(); ++j) {
+        int32_t above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[k - 1] == b[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    out[i] = row[b.size()];
+    return true;
+  });
+}
+
+void BitLength(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteUnary<StringRef, int32_t>(*args[0], count, result,
+                                   [](StringRef s) { return static_cast<int32_t>(s.size) * 8; });
+}
+
 // Binds a function of strings with any number (at least min) of arguments.
 ScalarBinder VariadicStrings(const char* name, size_t min, ScalarKernel kernel) {
   return [name, min, kernel](const ScalarBindInput& input) {
@@ -366,6 +416,9 @@ void RegisterStringFunctions(FunctionRegistry& registry) {
   Add(registry, {"initcap"}, {{{kStr}, kStr, Initcap}});
   Add(registry, {"ascii"}, {{{kStr}, kInt, Ascii}});
   Add(registry, {"chr", "char"}, {{{TypeId::kInt64}, kStr, Chr}});
+  Add(registry, {"translate"}, {{{kStr, kStr, kStr}, kStr, Translate}});
+  Add(registry, {"levenshtein"}, {{{kStr, kStr}, kInt, Levenshtein}});
+  Add(registry, {"bit_length"}, {{{kStr}, kInt, BitLength}, {{TypeId::kBinary}, kInt, BitLength}});
 }
 
 }  // namespace floe

@@ -197,3 +197,25 @@ TEST(FunctionRegistryTest, WrongArgumentsAreBinderErrors) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(DateFunctionsTest, TimeZoneShiftsAndMonthsBetween) {
+  using testing::Call;
+  using testing::Str;
+  FunctionContext context;
+  auto ts = [&](const char* s) { return CastValue(Str(s), TypeId::kTimestamp, context); };
+  // Spark docs: from_utc_timestamp('2016-08-31', 'Asia/Seoul') = 2016-08-31 09:00:00.
+  EXPECT_EQ(Call("from_utc_timestamp", {ts("2016-08-31"), Str("Asia/Seoul")}).ToString(), "2016-08-31 09:00:00");
+  EXPECT_EQ(Call("to_utc_timestamp", {ts("2016-08-31"), Str("Asia/Seoul")}).ToString(), "2016-08-30 15:00:00");
+  EXPECT_THROW(Call("from_utc_timestamp", {ts("2016-08-31"), Str("Mars/Olympus")}), InvalidInputError);
+  // Spark docs: months_between('1997-02-28 10:30:00', '1996-10-30') = 3.94959677.
+  EXPECT_DOUBLE_EQ(Call("months_between", {ts("1997-02-28 10:30:00"), ts("1996-10-30")}).float64(), 3.94959677);
+  EXPECT_NEAR(Call("months_between", {ts("1997-02-28 10:30:00"), ts("1996-10-30"), Value::Boolean(false)}).float64(),
+              3.9495967741935485, 1e-15);
+  EXPECT_EQ(Call("months_between", {ts("2026-03-31"), ts("2026-02-28")}).float64(), 1.0);
+}
+
+}  // namespace
+}  // namespace floe

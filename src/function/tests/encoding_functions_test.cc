@@ -52,3 +52,21 @@ TEST(LogicalFunctionsTest, KleeneLogic) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(EncodingFunctionsTest, Base64AndCharsets) {
+  using testing::Call;
+  using testing::Str;
+  EXPECT_EQ(Call("base64", {Str("Spark SQL")}).str(), "U3BhcmsgU1FM");  // Spark docs
+  EXPECT_EQ(Call("base64", {Str("ab")}).str(), "YWI=");
+  EXPECT_EQ(Call("unbase64", {Str("U3BhcmsgU1FM")}).str(), "Spark SQL");
+  EXPECT_EQ(Call("unbase64", {Str("YWI=")}).str(), "ab");
+  EXPECT_TRUE(Call("unbase64", {Str("*")}).is_null());
+  EXPECT_EQ(Call("decode", {Call("encode", {Str("h\xc3\xa9"), Str("utf-8")}), Str("UTF-8")}).str(), "h\xc3\xa9");
+  EXPECT_THROW(Call("encode", {Str("a"), Str("latin1")}), BinderError);
+}
+
+}  // namespace
+}  // namespace floe

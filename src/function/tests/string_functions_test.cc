@@ -98,3 +98,19 @@ TEST(StringFunctionsTest, ColumnsWithNulls) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(StringFunctionsTest, TranslateLevenshteinBitLength) {
+  using testing::Call;
+  using testing::Str;
+  EXPECT_EQ(Call("translate", {Str("AaBbCc"), Str("abc"), Str("123")}).str(), "A1B2C3");  // Spark docs
+  EXPECT_EQ(Call("translate", {Str("abc"), Str("bc"), Str("x")}).str(), "ax");
+  EXPECT_EQ(Call("levenshtein", {Str("kitten"), Str("sitting")}).int32(), 3);  // Spark docs
+  EXPECT_EQ(Call("levenshtein", {Str(""), Str("abc")}).int32(), 3);
+  EXPECT_EQ(Call("bit_length", {Str("Spark SQL")}).int32(), 72);
+}
+
+}  // namespace
+}  // namespace floe
