@@ -11,6 +11,7 @@
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
 #include "iceberg/snapshot.h"
+#include "iceberg/snapshot_ref.h"
 #include "iceberg/sort_order.h"
 
 namespace floe::iceberg {

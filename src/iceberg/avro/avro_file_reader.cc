@@ -1,7 +1,7 @@
 #include "iceberg/avro/avro_file_reader.h"
 
 #include "common/exception.h"
-#include "iceberg/avro/avro_file_writer.h"
+#include "iceberg/avro/deflate_codec.h"
 
 namespace floe::iceberg::avro {
 
@@ -64,7 +64,7 @@ bool AvroFileReader::LoadBlock() {
     }
     pos_ = start + static_cast<size_t>(size) + 16;
     if (count == 0) continue;
-    block_ = deflate_ ? InflateRaw(raw, what) : std::string(raw);
+    block_ = deflate_ ? DeflateCodec::Decompress(raw, what) : std::string(raw);
     block_remaining_ = count;
     block_decoder_ = std::make_unique<AvroDecoder>(block_, what);
     return true;

@@ -40,10 +40,4 @@ class AvroFileWriter {
   bool finished_ = false;
 };
 
-/// Returns raw-deflate (RFC 1951) bytes, as Avro's deflate codec stores them.
-std::string DeflateRaw(std::string_view data);
-/// Inflates raw-deflate bytes; throws FormatError (naming `what`) when corrupt or when the
-/// output would exceed `max_size`.
-std::string InflateRaw(std::string_view data, const std::string& what, size_t max_size = size_t{1} << 30);
-
 }  // namespace floe::iceberg::avro

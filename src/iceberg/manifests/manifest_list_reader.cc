@@ -2,6 +2,7 @@
 
 #include "common/exception.h"
 #include "iceberg/avro/avro_file_reader.h"
+#include "iceberg/avro/avro_record.h"
 #include "iceberg/avro/avro_value_converter.h"
 #include "iceberg/local_file.h"
 
