@@ -106,19 +106,14 @@ ScalarKernel IntegerKernel(ArithmeticOp op) {
   };
 }
 
-// check_zero: division by zero raises (integers read as double); with a floating operand
-// it gives the IEEE result, Infinity or NaN.
+// Division by zero raises for doubles too (Spark's ANSI mode: no Infinity, no NaN).
 template <typename T>
-ScalarKernel FloatingKernel(ArithmeticOp op, bool check_zero) {
-  return [op, check_zero](const std::vector<const Vector*>& args, size_t count, Vector& result,
-                          const FunctionContext& context) {
+ScalarKernel FloatingKernel(ArithmeticOp op) {
+  return [op](const std::vector<const Vector*>& args, size_t count, Vector& result,
+              const FunctionContext& context) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
-    // True: go on with the IEEE result; false: NULL (try mode); or raise.
-    auto by_zero = [&]() {
-      if (context.try_mode) return false;
-      return !check_zero || FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
-    };
+    auto by_zero = [&]() { return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage()); };
     switch (op) {
       case ArithmeticOp::kAdd:
         return ExecuteBinary<T, T, T>(a, b, count, result, [](T x, T y) { return x + y; });
@@ -128,19 +123,19 @@ ScalarKernel FloatingKernel(ArithmeticOp op, bool check_zero) {
         return ExecuteBinary<T, T, T>(a, b, count, result, [](T x, T y) { return x * y; });
       case ArithmeticOp::kDivide:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          if (y == 0 && !by_zero()) return false;
+          if (y == 0) return by_zero();
           *out = x / y;
           return true;
         });
       case ArithmeticOp::kModulo:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          if (y == 0 && !by_zero()) return false;
+          if (y == 0) return by_zero();
           *out = std::fmod(x, y);
           return true;
         });
       case ArithmeticOp::kPmod:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          if (y == 0 && !by_zero()) return false;
+          if (y == 0) return by_zero();
           T r = std::fmod(x, y);
           *out = r < 0 ? std::fmod(r + y, y) : r;
           return true;
@@ -170,8 +165,6 @@ BoundScalarFunction BindArithmetic(ArithmeticOp op, const ScalarBindInput& input
   if (auto temporal = BindTemporalArithmetic(op, input)) return *temporal;
   LogicalType a = input.arg_types[0], b = input.arg_types[1];
   auto numeric_or_null = [](const LogicalType& t) { return t.IsNumeric() || t.id() == TypeId::kNull; };
-  bool check_zero = a.id() != TypeId::kFloat && a.id() != TypeId::kDouble &&
-                    b.id() != TypeId::kFloat && b.id() != TypeId::kDouble;
   if (a.id() == TypeId::kString) a = TypeId::kDouble;
   if (b.id() == TypeId::kString) b = TypeId::kDouble;
   if (!numeric_or_null(a) || !numeric_or_null(b)) ThrowArgumentTypes(name, input, "numbers");
@@ -201,8 +194,8 @@ BoundScalarFunction BindArithmetic(ArithmeticOp op, const ScalarBindInput& input
   switch (common.id()) {
     case TypeId::kInt32: bound.kernel = IntegerKernel<int32_t>(op); break;
     case TypeId::kInt64: bound.kernel = IntegerKernel<int64_t>(op); break;
-    case TypeId::kFloat: bound.kernel = FloatingKernel<float>(op, check_zero); break;
-    default: bound.kernel = FloatingKernel<double>(op, check_zero); break;
+    case TypeId::kFloat: bound.kernel = FloatingKernel<float>(op); break;
+    default: bound.kernel = FloatingKernel<double>(op); break;
   }
   return bound;
 }
