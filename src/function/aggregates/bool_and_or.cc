@@ -25,7 +25,9 @@ BoundAggregateFunction MakeBoolAggregate(const char* name,
   f.arg_types = {TypeId::kBoolean};
   f.return_type = TypeId::kBoolean;
   f.state_size = sizeof(BoolState);
-  f.initialize = [](uint8_t* state) { new (state) BoolState{kAnd ? uint8_t{1} : uint8_t{0}, false}; };
+  f.initialize = [](uint8_t* state) {
+    new (state) BoolState{kAnd ? uint8_t{1} : uint8_t{0}, false};
+  };
   f.update = [](const std::vector<const Vector*>& args, size_t count, uint8_t** states,
                 const FunctionContext&) {
     const uint8_t* data = args[0]->Data<uint8_t>();
