@@ -153,37 +153,17 @@ class TypedColumnWriter final : public ColumnWriter {
   }
 
   void WriteValues(const T* values, const Validity& validity, size_t offset, size_t n) {
-    bool all_valid = validity.AllValid();
-    for (size_t i = 0; i < n; ++i) {
-      bool valid = all_valid || validity.IsValid(offset + i);
-      if (field_.nullable) {
-        levels_.push_back(valid ? 1 : 0);
-      } else if (!valid) {
-        throw ConstraintError("NULL value in required Parquet column \"" + field_.name + "\"");
-      }
-      ++page_rows_;
-      if (!valid) {
-        ++page_nulls_;
+    size_t i = 0;
+    while (i < n) {
+      // runs short enough that a page overshoots its targets by little
+      auto room = static_cast<size_t>(std::max<int64_t>(1, options_.page_row_limit - page_rows_));
+      size_t k = std::min({n - i, room, size_t{512}});
+      if (validity.AllValid()) {
+        WriteRun<true>(values + i, validity, offset + i, k);
       } else {
-        const T& v = values[i];
-        bool nan = false;
-        if constexpr (kIsFloat) nan = std::isnan(v);
-        if (nan) {
-          ++metrics_.nan_count;
-        } else if (!page_has_minmax_) {
-          page_min_ = Own(v);
-          page_max_ = Own(v);
-          page_has_minmax_ = true;
-        } else {
-          if (Less(v, View(page_min_))) page_min_ = Own(v);
-          if (Less(View(page_max_), v)) page_max_ = Own(v);
-        }
-        if (dict_mode_) {
-          indexes_.push_back(dict_.GetOrInsert(v));
-        } else {
-          AppendPlain(v, &plain_);
-        }
+        WriteRun<false>(values + i, validity, offset + i, k);
       }
+      i += k;
       if (page_rows_ >= options_.page_row_limit ||
           static_cast<int64_t>(PageBytes()) >= options_.page_size) {
         FlushPage();
@@ -192,6 +172,58 @@ class TypedColumnWriter final : public ColumnWriter {
     if (dict_mode_ && static_cast<int64_t>(dict_.byte_size()) > options_.dictionary_size_limit) {
       FlushPage();  // pages so far stay dictionary-encoded; the rest of the chunk is PLAIN
       dict_mode_ = false;
+    }
+  }
+
+  template <bool kAllValid>
+  void WriteRun(const T* values, const Validity& validity, size_t offset, size_t n) {
+    if (kAllValid) {
+      if (field_.nullable) levels_.insert(levels_.end(), n, 1);
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        bool valid = validity.IsValid(offset + i);
+        if (!valid && !field_.nullable) {
+          throw ConstraintError("NULL value in required Parquet column \"" + field_.name + "\"");
+        }
+        if (field_.nullable) levels_.push_back(valid ? 1 : 0);
+        page_nulls_ += valid ? 0 : 1;
+      }
+    }
+    page_rows_ += static_cast<int64_t>(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (!kAllValid && !validity.IsValid(offset + i)) continue;
+      const T& v = values[i];
+      if constexpr (kIsFloat) {
+        if (std::isnan(v)) {
+          ++metrics_.nan_count;
+          continue;
+        }
+      }
+      if (!page_has_minmax_) {
+        page_min_ = Own(v);
+        page_max_ = Own(v);
+        page_has_minmax_ = true;
+      } else {
+        if (Less(v, View(page_min_))) page_min_ = Own(v);
+        if (Less(View(page_max_), v)) page_max_ = Own(v);
+      }
+    }
+    if (dict_mode_) {
+      for (size_t i = 0; i < n; ++i) {
+        if (kAllValid || validity.IsValid(offset + i)) indexes_.push_back(dict_.GetOrInsert(values[i]));
+      }
+    } else if constexpr (!kIsString) {
+      if (kAllValid) {
+        plain_.append(reinterpret_cast<const char*>(values), n * sizeof(T));
+      } else {
+        for (size_t i = 0; i < n; ++i) {
+          if (validity.IsValid(offset + i)) AppendPlain(values[i], &plain_);
+        }
+      }
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        if (kAllValid || validity.IsValid(offset + i)) AppendPlain(values[i], &plain_);
+      }
     }
   }
 

@@ -15,6 +15,19 @@
 #include "parquet/row_group_reader.h"
 #include "parquet/scan_counters.h"
 
+// Use from a scan (one morsel = one row group):
+//
+//   auto reader = ParquetReader::Open(path);               // once per file, shared
+//   int col = reader->FindColumn(field_id, name);          // -1: the file lacks it
+//   std::vector<ColumnPredicate> preds = {{col, ColumnPredicate::Op::kGe, {Value::Int64(10)}}};
+//   ScanCounters counters;                                 // one per thread
+//   auto rg = reader->ReadRowGroup(g, {col}, preds, &counters);
+//   DataChunk chunk;
+//   while (rg->Next(chunk)) { ... }                        // rows may still fail preds
+//
+// Predicates only prune: whole row groups by their statistics, row ranges by the page
+// index; the rows returned must still be filtered.
+
 namespace floe {
 
 /// An open Parquet file: its footer and flat columns. Const methods are thread-safe,
