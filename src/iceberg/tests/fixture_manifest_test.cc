@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "iceberg/location_remapper.h"
+#include "iceberg/manifests/manifest_group.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/single_value_serialization.h"
@@ -165,6 +166,43 @@ TEST(FixtureManifestTest, PartitionEvolutionKeepsSpecPerFile) {
   EXPECT_EQ(rows, 7);
   EXPECT_EQ(files_per_spec[0], 6);
   EXPECT_EQ(files_per_spec[1], 1);
+}
+
+// FIXTURES.md rows: icebird_spark_bunnies 20 rows with 1 position delete file,
+// duckdb_equality_deletes_mytable 4 equality delete files; every path resolves after remapping.
+TEST(FixtureManifestTest, ManifestGroupRemapsEveryPath) {
+  auto tables = testing::FixtureTables();
+  if (tables.empty()) GTEST_SKIP() << "fixtures not found";
+  std::map<std::string, std::pair<int64_t, size_t>> seen;  // rows in data files, delete files
+  for (const auto& dir : tables) {
+    auto path = testing::LatestMetadataFile(dir);
+    TableMetadata m = TableMetadata::Parse(testing::ReadFile(path), path.string());
+    if (!m.CurrentSnapshot()) continue;
+    std::vector<std::string> read_locations;
+    ManifestGroup group(m, *m.CurrentSnapshot(), RemapperFor(m, dir), [&](const std::string& location) {
+      read_locations.push_back(location);
+      return testing::ReadFile(location);
+    });
+    int64_t rows = 0;
+    for (const auto& e : group.DataEntries()) {
+      EXPECT_TRUE(std::filesystem::exists(e.data_file.file_path)) << e.data_file.file_path;
+      rows += e.data_file.record_count;
+    }
+    auto deletes = group.DeleteEntries();
+    for (const auto& e : deletes) EXPECT_TRUE(std::filesystem::exists(e.data_file.file_path)) << e.data_file.file_path;
+    for (const auto& location : read_locations) EXPECT_EQ(location.rfind(dir.string(), 0), 0u) << location;
+    EXPECT_EQ(rows, std::stoll(m.CurrentSnapshot()->summary.at("total-records")));
+    seen[dir.filename().string()] = {rows, deletes.size()};
+  }
+  if (seen.count("icebird_spark_bunnies")) {
+    EXPECT_EQ(seen["icebird_spark_bunnies"].second, 1u);
+  }
+  if (seen.count("duckdb_equality_deletes_mytable")) {
+    EXPECT_EQ(seen["duckdb_equality_deletes_mytable"].second, 4u);
+  }
+  if (seen.count("cxx_partition_evolution")) {
+    EXPECT_EQ(seen["cxx_partition_evolution"].first, 7);
+  }
 }
 
 // FIXTURES.md: duckdb_equality_deletes_mytable has equality deletes (eq 4).
