@@ -79,8 +79,8 @@ struct CreateViewStatement : Statement {
   std::string query_text;
 };
 
-/// Names what a DROP / CREATE NAMESPACE statement acts on.
-enum class ObjectType : uint8_t { kTable, kView, kNamespace };
+/// Names what a DROP or DESCRIBE statement acts on (kFunction: DESCRIBE FUNCTION only).
+enum class ObjectType : uint8_t { kTable, kView, kNamespace, kFunction };
 
 /// DROP TABLE|VIEW [IF EXISTS] name [PURGE]; DROP NAMESPACE|SCHEMA|DATABASE [IF EXISTS]
 /// name [CASCADE|RESTRICT].

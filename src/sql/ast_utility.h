@@ -48,7 +48,7 @@ struct ShowStatement : Statement {
 };
 
 /// DESCRIBE|DESC [TABLE] [EXTENDED|FORMATTED] name [column]; DESCRIBE [QUERY] query;
-/// DESCRIBE NAMESPACE|DATABASE|SCHEMA [EXTENDED] name.
+/// DESCRIBE NAMESPACE|DATABASE|SCHEMA [EXTENDED] name; DESCRIBE FUNCTION [EXTENDED] name.
 struct DescribeStatement : Statement {
   DescribeStatement() : Statement(StatementKind::kDescribe) {}
 

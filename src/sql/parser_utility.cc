@@ -123,6 +123,13 @@ StatementPtr Parser::ParseDescribe() {
     describe->name = ParseQualifiedName();
     return describe;
   }
+  if (PeekWord("FUNCTION") && (PeekIdentifier(1) || PeekWord("EXTENDED", 1))) {
+    Next();
+    describe->object_type = ObjectType::kFunction;
+    describe->extended = PeekWord("EXTENDED") && PeekIdentifier(1) && AcceptWord("EXTENDED");
+    describe->name = ParseQualifiedName();
+    return describe;
+  }
   if (AcceptWord("QUERY") || (!PeekWord("TABLE") && PeekQueryStart())) {
     describe->query = ParseQuery();
     return describe;

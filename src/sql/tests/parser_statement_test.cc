@@ -163,6 +163,14 @@ TEST(ParserStatementTest, ShowDescribeUse) {
   auto ns =
       Parse<DescribeStatement>("DESCRIBE NAMESPACE EXTENDED tutorial", StatementKind::kDescribe);
   EXPECT_EQ(ns->object_type, ObjectType::kNamespace);
+  auto function =
+      Parse<DescribeStatement>("DESCRIBE FUNCTION EXTENDED upper", StatementKind::kDescribe);
+  EXPECT_EQ(function->object_type, ObjectType::kFunction);
+  EXPECT_TRUE(function->extended);
+  EXPECT_EQ(function->name.ToString(), "upper");
+  auto table_named_function =
+      Parse<DescribeStatement>("DESCRIBE function", StatementKind::kDescribe);
+  EXPECT_EQ(table_named_function->object_type, ObjectType::kTable);
 }
 
 TEST(ParserStatementTest, CopyAndAnalyze) {
