@@ -171,6 +171,7 @@ void RegisterComparisonFunctions(FunctionRegistry& registry) {
   registry.AddScalar(">", ComparisonBinder<CompareOp::kGt>(">"));
   registry.AddScalar(">=", ComparisonBinder<CompareOp::kGe>(">="));
   registry.AddScalar("<=>", BindNullSafeEqual);
+  registry.AddScalar("equal_null", BindNullSafeEqual);
 }
 
 }  // namespace floe

@@ -8,6 +8,7 @@
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "function/scalar/string_kernels.h"
+#include "function/scalar/utf8.h"
 
 // LIKE / ILIKE and the regular-expression functions. A literal pattern is compiled once at
 // bind time; a pattern from a column is recompiled only when it changes from row to row.
@@ -224,6 +225,49 @@ BoundScalarFunction BindRegexpReplace(const ScalarBindInput& input) {
   return bound;
 }
 
+// The regexp functions of one string and one regex that scan for matches.
+enum class Scan { kCount, kSubstr, kInstr };
+
+BoundScalarFunction BindRegexpScan(const std::string& name, Scan scan, const ScalarBindInput& input) {
+  CheckArgumentCount(name, input, 2, 2);
+  auto cache = RegexCache(name, input);
+  BoundScalarFunction bound;
+  bound.name = name;
+  bound.arg_types = {TypeId::kString, TypeId::kString};
+  bound.return_type = scan == Scan::kSubstr ? TypeId::kString : TypeId::kInt32;
+  bound.kernel = [cache, name, scan](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+    PatternCache<RegexPtr> local = *cache;
+    result.ShareHeapsOf(*args[0]);
+    ExecuteRows(args, count, result, [&](size_t i) {
+      std::string_view s = StringAt(*args[0], i);
+      const RE2& re = RegexAt(local, name, *args[1], i);
+      re2::StringPiece match;
+      if (scan == Scan::kCount) {
+        // Non-overlapping matches; an empty match moves on by one byte, as Java's find().
+        int32_t n = 0;
+        size_t pos = 0;
+        while (pos <= s.size() && re.Match(Piece(s), pos, s.size(), RE2::UNANCHORED, &match, 1)) {
+          ++n;
+          size_t end = match.data() - s.data() + match.size();
+          pos = match.empty() ? end + 1 : end;
+        }
+        result.Data<int32_t>()[i] = n;
+        return true;
+      }
+      bool found = re.Match(Piece(s), 0, s.size(), RE2::UNANCHORED, &match, 1);
+      if (scan == Scan::kSubstr) {
+        if (!found) return false;  // NULL without a match (Spark)
+        result.Data<StringRef>()[i] = StringRef(match.data(), static_cast<uint32_t>(match.size()));
+        return true;
+      }
+      result.Data<int32_t>()[i] =
+          found ? static_cast<int32_t>(Utf8Length(s.substr(0, match.data() - s.data()))) + 1 : 0;
+      return true;
+    });
+  };
+  return bound;
+}
+
 }  // namespace
 
 void RegisterRegexpFunctions(FunctionRegistry& registry) {
@@ -234,6 +278,9 @@ void RegisterRegexpFunctions(FunctionRegistry& registry) {
   }
   registry.AddScalar("regexp_extract", BindRegexpExtract);
   registry.AddScalar("regexp_replace", BindRegexpReplace);
+  registry.AddScalar("regexp_count", [](const ScalarBindInput& in) { return BindRegexpScan("regexp_count", Scan::kCount, in); });
+  registry.AddScalar("regexp_substr", [](const ScalarBindInput& in) { return BindRegexpScan("regexp_substr", Scan::kSubstr, in); });
+  registry.AddScalar("regexp_instr", [](const ScalarBindInput& in) { return BindRegexpScan("regexp_instr", Scan::kInstr, in); });
 }
 
 }  // namespace floe

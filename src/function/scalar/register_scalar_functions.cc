@@ -18,6 +18,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterRoundingFunctions(registry);
   RegisterGreatestLeast(registry);
   RegisterRandomFunctions(registry);
+  RegisterBitwiseFunctions(registry);
   RegisterHashFunction(registry);
   RegisterDigestFunctions(registry);
   RegisterEncodingFunctions(registry);

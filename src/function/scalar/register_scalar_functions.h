@@ -37,6 +37,8 @@ void RegisterEncodingFunctions(FunctionRegistry& registry);
 void RegisterRandomFunctions(FunctionRegistry& registry);
 /// Registers md5, sha1 / sha, sha2 and crc32.
 void RegisterDigestFunctions(FunctionRegistry& registry);
+/// Registers & | ^ ~ << >> >>> (and shiftleft / shiftright / shiftrightunsigned), bit_count.
+void RegisterBitwiseFunctions(FunctionRegistry& registry);
 /// Registers hash (Spark's Murmur3 with seed 42).
 void RegisterHashFunction(FunctionRegistry& registry);
 

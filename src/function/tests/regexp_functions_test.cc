@@ -65,3 +65,39 @@ TEST(RegexpFunctionsTest, ExtractAndReplace) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(RegexpFunctionsTest, CountSubstrInstr) {
+  using testing::Call;
+  using testing::Str;
+  // Spark docs: regexp_count('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en') = 2.
+  EXPECT_EQ(Call("regexp_count", {Str("Steven Jones and Stephen Smith are the best players"), Str("Ste(v|ph)en")}).int32(), 2);
+  EXPECT_EQ(Call("regexp_count", {Str("abc"), Str("z")}).int32(), 0);
+  EXPECT_EQ(Call("regexp_substr", {Str("Steven Jones and Stephen Smith are the best players"), Str("Ste(v|ph)en")}).str(),
+            "Steven");
+  EXPECT_TRUE(Call("regexp_substr", {Str("abc"), Str("z")}).is_null());
+  EXPECT_EQ(Call("regexp_instr", {Str("h\xc3\xa9llo 42"), Str("[0-9]+")}).int32(), 7);
+  EXPECT_EQ(Call("regexp_instr", {Str("abc"), Str("z")}).int32(), 0);
+}
+
+TEST(BitwiseFunctionsTest, Operators) {
+  using testing::Call;
+  using testing::I32;
+  using testing::I64;
+  EXPECT_EQ(Call("&", {I32(3), I32(5)}).int32(), 1);
+  EXPECT_EQ(Call("|", {I32(3), I32(5)}).int32(), 7);
+  EXPECT_EQ(Call("^", {I32(3), I64(5)}).int64(), 6);
+  EXPECT_EQ(Call("~", {I32(0)}).int32(), -1);
+  EXPECT_EQ(Call("shiftleft", {I32(2), I32(1)}).int32(), 4);
+  EXPECT_EQ(Call("shiftright", {I32(-4), I32(1)}).int32(), -2);
+  EXPECT_EQ(Call("shiftrightunsigned", {I32(-4), I32(28)}).int32(), 15);
+  EXPECT_EQ(Call("bit_count", {I32(0)}).int32(), 0);
+  EXPECT_EQ(Call("bit_count", {I32(-1)}).int32(), 64);
+  EXPECT_EQ(Call("bit_count", {I64(7)}).int32(), 3);
+  EXPECT_TRUE(Call("equal_null", {Value::Null(TypeId::kInt32), Value::Null(TypeId::kInt32)}).boolean());
+}
+
+}  // namespace
+}  // namespace floe
