@@ -168,7 +168,7 @@ void Replace(const Args& args, size_t count, Vector& result, const FunctionConte
 }
 
 // split_part(str, delimiter, n): the n-th field (negative from the end), '' past the end.
-void SplitPart(const Args& args, size_t count, Vector& result, const FunctionContext& context) {
+void SplitPart(const Args& args, size_t count, Vector& result, const FunctionContext&) {
   ExecuteSliceRows(args, count, result, [&](size_t i) {
     std::string_view s = StringAt(*args[0], i);
     std::string_view delim = StringAt(*args[1], i);
@@ -191,7 +191,6 @@ void SplitPart(const Args& args, size_t count, Vector& result, const FunctionCon
     if (index < 0 || index >= static_cast<int64_t>(fields.size())) return StringRef(s.data(), 0);
     return Slice(s, fields[index].first, fields[index].second);
   });
-  (void)context;
 }
 
 // Returns the 1-based character position of needle in s at or after byte `from`, or 0.
@@ -213,16 +212,8 @@ void Locate(const Args& args, size_t count, Vector& result, const FunctionContex
   ExecuteRows(args, count, result, [&](size_t i) {
     std::string_view sub = StringAt(*args[0], i), s = StringAt(*args[1], i);
     int32_t pos = has_pos ? args[2]->Data<int32_t>()[i] : 1;
-    if (pos < 1) {
-      out[i] = 0;
-      return true;
-    }
-    size_t from = Utf8Offset(s, pos - 1);
-    if (from > s.size() || (from == s.size() && pos - 1 > static_cast<int32_t>(Utf8Length(s)))) {
-      out[i] = 0;
-      return true;
-    }
-    out[i] = CharPosition(s, sub, from);
+    bool in_range = pos >= 1 && static_cast<size_t>(pos - 1) <= Utf8Length(s);
+    out[i] = in_range ? CharPosition(s, sub, Utf8Offset(s, pos - 1)) : 0;
     return true;
   });
 }
