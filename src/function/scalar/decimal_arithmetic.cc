@@ -63,6 +63,38 @@ bool SignedMulDivRound(int128_t a, int128_t b, int128_t d, int128_t* out) {
   return true;
 }
 
+// x (scale s1) + y (scale s2) at scale rs <= max(s1, s2), rounding HALF_UP, for sums whose
+// aligned operands overflow 128 bits: each operand splits into its part at scale rs and a
+// remainder below it, so no intermediate value needs more than 38 digits.
+bool AddAtLowerScale(int128_t x, int s1, int128_t y, int s2, int rs, int128_t* out) {
+  int common = std::max(s1, s2);
+  int d = common - rs;
+  if (d <= 0 || d > 37) return false;
+  auto split = [&](int128_t v, int s, int128_t* q, int128_t* r) {
+    if (s <= rs) {
+      *r = 0;
+      return !__builtin_mul_overflow(v, Pow10(rs - s), q);
+    }
+    int128_t f = Pow10(s - rs);
+    *q = v / f;
+    *r = (v % f) * Pow10(common - s);
+    return true;
+  };
+  int128_t q1, r1, q2, r2, q;
+  if (!split(x, s1, &q1, &r1) || !split(y, s2, &q2, &r2)) return false;
+  if (__builtin_add_overflow(q1, q2, &q)) return false;
+  int128_t unit = Pow10(d);
+  int128_t r = r1 + r2;  // |r| < 2 * 10^37
+  q += r / unit;
+  r %= unit;
+  if (q > 0 && r < 0) --q, r += unit;
+  if (q < 0 && r > 0) ++q, r -= unit;
+  int128_t twice = (r < 0 ? -r : r) * 2;
+  if (twice >= unit) q += r < 0 ? -1 : 1;
+  *out = q;
+  return true;
+}
+
 [[noreturn]] void ThrowDecimalOverflow(const LogicalType& result) {
   throw OutOfRangeError("[NUMERIC_VALUE_OUT_OF_RANGE] the result of a decimal operation "
                         "cannot be represented as " + result.ToString() +
@@ -121,12 +153,12 @@ ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, cons
             *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
               // Operands have at most 38 digits, aligned at most 38 + 38: check each step.
               int128_t ax, ay, sum;
-              if (__builtin_mul_overflow(x, fa, &ax) || __builtin_mul_overflow(y, fb, &ay)) {
-                return overflow();
-              }
-              if (subtract ? __builtin_sub_overflow(ax, ay, &sum)
-                           : __builtin_add_overflow(ax, ay, &sum)) {
-                return overflow();
+              bool aligned = !__builtin_mul_overflow(x, fa, &ax) && !__builtin_mul_overflow(y, fb, &ay) &&
+                             !(subtract ? __builtin_sub_overflow(ax, ay, &sum) : __builtin_add_overflow(ax, ay, &sum));
+              if (!aligned) {
+                // Past 128 bits only when the result scale dropped (precision loss).
+                if (!AddAtLowerScale(x, s1, subtract ? -y : y, s2, rs, &sum)) return overflow();
+                return fits(sum, out);
               }
               if (common != rs && !RescaleDecimal(sum, common, rs, rp, &sum)) return overflow();
               return fits(sum, out);

@@ -147,3 +147,27 @@ TEST(ArithmeticTest, ManyRowsTakeTheFastPathAndStillReportOverflow) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+// Sums whose operands, aligned to one scale, pass 128 bits although the result fits the
+// reduced scale of Spark's result type.
+TEST(ArithmeticTest, DecimalSumsWithPrecisionLoss) {
+  using testing::Call;
+  using testing::Dec;
+  LogicalType type;
+  // decimal(38,0) + decimal(38,38) is decimal(38,6).
+  EXPECT_EQ(Call("+", {Dec("5", 38, 0), Dec("0.4999995", 38, 38)}, {}, &type).ToString(), "5.500000");
+  EXPECT_EQ(type, LogicalType::Decimal(38, 6));
+  EXPECT_EQ(Call("-", {Dec("5", 38, 0), Dec("0.4999995", 38, 38)}).ToString(), "4.500001");
+  EXPECT_EQ(Call("+", {Dec("-5", 38, 0), Dec("0.0000004", 38, 38)}).ToString(), "-5.000000");
+  // decimal(38,18) + decimal(38,18) is decimal(38,17): near the top of the range.
+  std::string big = "99999999999999999999.999999999999999999";
+  EXPECT_EQ(Call("+", {Dec(big, 38, 18), Dec(big, 38, 18)}, {}, &type).ToString(),
+            "200000000000000000000.00000000000000000");
+  EXPECT_EQ(type, LogicalType::Decimal(38, 17));
+}
+
+}  // namespace
+}  // namespace floe
