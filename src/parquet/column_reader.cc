@@ -412,7 +412,7 @@ void ColumnReader::Convert(const uint8_t* phys, size_t n, uint8_t* dst) {
       for (size_t i = 0; i < n; ++i) out128[i] = static_cast<uint64_t>(in64[i]);
       return;
     case ParquetConversion::kMillisToMicros:
-      for (size_t i = 0; i < n; ++i) out64[i] = in64[i] * 1000;
+      for (size_t i = 0; i < n; ++i) out64[i] = MillisToMicros(in64[i]);
       return;
     case ParquetConversion::kNanosToMicros:
       for (size_t i = 0; i < n; ++i) out64[i] = FloorDiv(in64[i], 1000);

@@ -48,7 +48,7 @@ std::optional<Value> DecodeStatisticsValue(const ParquetColumn& col, std::string
           return Value::Decimal(v, type.precision(), type.scale());
         case ParquetConversion::kUint64ToInt128:
           return Value::Decimal(static_cast<uint64_t>(v), type.precision(), type.scale());
-        case ParquetConversion::kMillisToMicros: v *= 1000; break;
+        case ParquetConversion::kMillisToMicros: v = parquet::MillisToMicros(v); break;
         case ParquetConversion::kNanosToMicros: v = FloorDiv(v, 1000); break;
         default: break;
       }

@@ -82,7 +82,7 @@ void ParquetReader::Load() {
                         " column chunks but the schema has " + std::to_string(leaves) + " leaves");
     }
     if (rg.num_rows < 0) throw FormatError("negative row group row count");
-    rows += rg.num_rows;
+    if (__builtin_add_overflow(rows, rg.num_rows, &rows)) throw FormatError("row counts overflow");
     for (const auto& c : rg.columns) {
       if (!c.has_meta_data) throw FormatError("column chunk without metadata");
       if (!c.file_path.empty()) throw NotImplementedError("column chunks in other files");
@@ -289,7 +289,8 @@ std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, int colum
     for (size_t i = 0; valid && i < pages.size(); ++i) {
       int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
       valid = pages[i].compressed_page_size > 0 && pages[i].offset >= start &&
-              pages[i].offset + pages[i].compressed_page_size <= start + length &&
+              pages[i].offset <= start + length &&
+              pages[i].compressed_page_size <= start + length - pages[i].offset &&
               pages[i].first_row_index < end_row && (i > 0 || pages[i].first_row_index == 0) &&
               (i == 0 || pages[i].offset >= pages[i - 1].offset + pages[i - 1].compressed_page_size);
     }

@@ -19,8 +19,15 @@ inline int64_t Int96ToMicros(const uint8_t* p) {
   std::memcpy(&julian_day, p + 8, 4);
   constexpr int64_t kJulianEpochDay = 2440588;
   constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
-  return (static_cast<int64_t>(julian_day) - kJulianEpochDay) * kMicrosPerDay +
-         FloorDiv(nanos, 1000);
+  // wrapping arithmetic: corrupt values give wrong times, never undefined behaviour
+  uint64_t days = static_cast<uint64_t>(static_cast<int64_t>(julian_day) - kJulianEpochDay);
+  return static_cast<int64_t>(days * static_cast<uint64_t>(kMicrosPerDay) +
+                              static_cast<uint64_t>(FloorDiv(nanos, 1000)));
+}
+
+/// Converts milliseconds to microseconds, wrapping on overflow (only corrupt data does).
+inline int64_t MillisToMicros(int64_t v) {
+  return static_cast<int64_t>(static_cast<uint64_t>(v) * 1000u);
 }
 
 /// Converts big-endian two's complement bytes (at most 16) to a 128-bit integer.
