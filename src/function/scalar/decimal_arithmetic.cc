@@ -5,6 +5,7 @@
 
 #include "common/decimal.h"
 #include "common/exception.h"
+#include "function/scalar/rounding.h"
 #include "function/scalar/scalar_executor.h"
 
 namespace floe {
@@ -22,9 +23,9 @@ LogicalType Adjust(int precision, int scale) {
   return LogicalType::Decimal(LogicalType::kMaxDecimalPrecision, adjusted);
 }
 
-// round_half_up(x * y / d) for non-negative x, y and positive d through a 256-bit product;
-// nothing when the quotient does not fit 127 bits.
-std::optional<uint128_t> MulDivRound(uint128_t x, uint128_t y, uint128_t d) {
+// round_half_up(x * y / d) (or the truncated quotient) for non-negative x, y and positive d
+// through a 256-bit product; nothing when the quotient does not fit 127 bits.
+std::optional<uint128_t> MulDivRound(uint128_t x, uint128_t y, uint128_t d, bool round = true) {
   const uint128_t kMask = ~uint64_t{0};
   uint128_t x0 = x & kMask, x1 = x >> 64, y0 = y & kMask, y1 = y >> 64;
   uint128_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
@@ -48,16 +49,17 @@ std::optional<uint128_t> MulDivRound(uint128_t x, uint128_t y, uint128_t d) {
       }
     }
   }
-  if (r >= d - r) ++q;
+  if (round && r >= d - r) ++q;
   if (q >> 127) return std::nullopt;
   return q;
 }
 
-// Computes round_half_up(a * b / d) with signs; false when it does not fit.
-bool SignedMulDivRound(int128_t a, int128_t b, int128_t d, int128_t* out) {
+// Computes round_half_up(a * b / d) (or the truncated quotient) with signs; false when it
+// does not fit.
+bool SignedMulDivRound(int128_t a, int128_t b, int128_t d, int128_t* out, bool round = true) {
   bool negative = ((a < 0) != (b < 0)) != (d < 0);
   auto abs = [](int128_t v) { return v < 0 ? -static_cast<uint128_t>(v) : static_cast<uint128_t>(v); };
-  auto q = MulDivRound(abs(a), abs(b), abs(d));
+  auto q = MulDivRound(abs(a), abs(b), abs(d), round);
   if (!q) return false;
   *out = negative ? -static_cast<int128_t>(*q) : static_cast<int128_t>(*q);
   return true;
@@ -165,14 +167,20 @@ ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, cons
             });
       }
       case ArithmeticOp::kMultiply: {
-        int natural = s1 + s2;
-        int128_t divisor = Pow10(natural - rs);
+        // The product has scale s1 + s2 (up to 76); Spark's type may keep fewer digits.
+        int drop = s1 + s2 - rs;
+        int128_t divisor = Pow10(std::min(drop, 38));
         return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
             *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
               int128_t product;
-              if (divisor == 1 && !__builtin_mul_overflow(x, y, &product)) return fits(product, out);
-              if (!SignedMulDivRound(x, y, divisor, &product)) return overflow();
-              return fits(product, out);
+              if (drop == 0 && !__builtin_mul_overflow(x, y, &product)) return fits(product, out);
+              if (drop <= 38) {
+                if (!SignedMulDivRound(x, y, divisor, &product)) return overflow();
+                return fits(product, out);
+              }
+              // Truncate 38 digits first: HALF_UP only looks at the digits kept after that.
+              if (!SignedMulDivRound(x, y, divisor, &product, /*round=*/false)) return overflow();
+              return fits(RoundUnscaled(product, drop - 38, false), out);
             });
       }
       case ArithmeticOp::kIntegralDivide: {
@@ -200,10 +208,12 @@ ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, cons
         return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
             *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
               if (y == 0) return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
-              int128_t q;
-              bool ok = shift >= 0 ? SignedMulDivRound(x, Pow10(shift), y, &q)
-                                   : SignedMulDivRound(x, 1, y * Pow10(-shift), &q);
-              if (!ok) return overflow();
+              // Spark's rules keep shift in [0, 76]; past 10^38 the factor goes in two steps
+              // (an overflow of the first step is an overflow of the quotient too).
+              int128_t q, scaled = x;
+              int first = shift > 38 ? shift - 38 : 0;
+              if (first > 0 && __builtin_mul_overflow(x, Pow10(first), &scaled)) return overflow();
+              if (!SignedMulDivRound(scaled, Pow10(shift - first), y, &q)) return overflow();
               return fits(q, out);
             });
       }

@@ -171,3 +171,43 @@ TEST(ArithmeticTest, DecimalSumsWithPrecisionLoss) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ArithmeticTest, DecimalDivisionWithAWideScaleGap) {
+  using testing::Call;
+  using testing::Dec;
+  LogicalType type;
+  // decimal(38,0) / decimal(38,38) is decimal(38,6): the dividend scales up by 10^44.
+  EXPECT_EQ(Call("/", {Dec("1", 38, 0), Dec("0.1", 38, 38)}, {}, &type).ToString(), "10.000000");
+  EXPECT_EQ(type, LogicalType::Decimal(38, 6));
+  EXPECT_EQ(Call("/", {Dec("2", 38, 0), Dec("0.3", 38, 38)}).ToString(), "6.666667");
+  EXPECT_THROW(Call("/", {Dec("99999999999999999999999999999999999999", 38, 0), Dec("0.1", 38, 38)}),
+               OutOfRangeError);
+}
+
+}  // namespace
+}  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ArithmeticTest, DecimalProductDroppingMoreThan38Digits) {
+  using testing::Call;
+  using testing::Dec;
+  LogicalType type;
+  // decimal(38,38) * decimal(38,38) is decimal(38,37): 39 digits of the product's scale go.
+  EXPECT_EQ(Call("*", {Dec("0.5", 38, 38), Dec("0.5", 38, 38)}, {}, &type).ToString(),
+            "0.2500000000000000000000000000000000000");
+  EXPECT_EQ(type, LogicalType::Decimal(38, 37));
+  EXPECT_EQ(Call("*", {Dec("0.33333333333333333333333333333333333333", 38, 38),
+                       Dec("0.33333333333333333333333333333333333333", 38, 38)})
+                .ToString(),
+            "0.1111111111111111111111111111111111111");
+  EXPECT_EQ(Call("*", {Dec("-0.00000000000000000005", 38, 38), Dec("0.5", 38, 38)}).ToString(),
+            "-0.0000000000000000000250000000000000000");
+}
+
+}  // namespace
+}  // namespace floe
