@@ -86,6 +86,15 @@ BoundAggregateFunction BindCount(const std::vector<LogicalType>& arg_types, bool
     throw BinderError("count(DISTINCT *) is not supported: name the columns to count");
   }
   BoundAggregateFunction f = MakeCountFunction("count", arg_types);
+  for (const auto& type : arg_types) {
+    if (type.id() == TypeId::kNull) {
+      // count(NULL) is 0, whatever validity a NULL-typed vector carries.
+      f.update = [](const std::vector<const Vector*>&, size_t, uint8_t**,
+                    const FunctionContext&) {};
+      f.remove = [](const std::vector<const Vector*>&, size_t, uint8_t**) {};
+      return distinct ? MakeDistinctAggregate(std::move(f)) : f;
+    }
+  }
   f.update = [](const std::vector<const Vector*>& args, size_t count, uint8_t** states,
                 const FunctionContext&) { CountRows(args, count, states, 1); };
   f.remove = [](const std::vector<const Vector*>& args, size_t count, uint8_t** states) {

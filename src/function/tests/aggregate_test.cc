@@ -95,6 +95,12 @@ TEST(AggregateTest, GroupsThroughRepeatedStatePointers) {
   EXPECT_EQ(maxes[1].int64(), 20);
 }
 
+TEST(AggregateTest, CountOfNullTypeIsZero) {
+  Vector nulls(TypeId::kNull, 3);  // validity left "all valid": the type alone decides
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kNull}, false), {&nulls}, 3).int64(), 0);
+  EXPECT_EQ(RunOnce(BindCount({TypeId::kNull}, true), {&nulls}, 3).int64(), 0);
+}
+
 TEST(AggregateTest, CountIfCountsTrueRows) {
   Vector b = MakeVector(TypeId::kBoolean, {Value::Boolean(true), Value::Boolean(false),
                                            Value::Null(TypeId::kBoolean), Value::Boolean(true)});
