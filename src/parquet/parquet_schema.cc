@@ -111,6 +111,8 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
         col->type = TypeId::kString;
       } else {
         col->type = TypeId::kBinary;
+        // why: FLOAT16 and INTERVAL bytes do not sort like their values
+        if (lt.kind == Kind::kFloat16 || ct == ConvertedType::kInterval) col->stats_usable = false;
       }
       return;
   }

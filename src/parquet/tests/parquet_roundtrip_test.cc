@@ -226,6 +226,16 @@ TEST(ParquetRoundTripTest, ProjectionReadsOnlyChosenColumns) {
   }
   EXPECT_LT(some.bytes_read, all.bytes_read);
   EXPECT_EQ(some.rows_read, 3000);
+  // no columns at all (COUNT(*)): batches carry only a row count
+  size_t counted = 0;
+  DataChunk empty;
+  auto rg = reader->ReadRowGroup(0, {}, {});
+  while (rg->Next(empty)) {
+    EXPECT_EQ(empty.ColumnCount(), 0u);
+    counted += empty.size();
+  }
+  EXPECT_EQ(counted, 3000u);
+  EXPECT_EQ(rg->counters().bytes_read, 0);
   EXPECT_EQ(reader->FindColumn(11, ""), 10);
   EXPECT_EQ(reader->FindColumn(99, "s"), -1);  // ids present: names are not used
 }
