@@ -6,10 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "sql/ast_ddl.h"
-#include "sql/ast_dml.h"
-#include "sql/ast_statement.h"
-#include "sql/ast_utility.h"
+#include "sql/ast.h"
 #include "sql/token.h"
 
 namespace floe {
@@ -18,7 +15,8 @@ namespace floe {
 /// Lexer's tokens. Every failure is a ParserError with the line and column of the token.
 class Parser {
  public:
-  /// Caps the nesting of expressions, subqueries and joins, so no input overflows the stack.
+  /// Caps the nesting of expressions, subqueries and joins, so no input overflows the stack
+  /// (8 links of an operator, join or UNION chain count as one level).
   static constexpr int kMaxDepth = 1000;
 
   /// Parses `;`-separated statements; empty statements are skipped.
@@ -87,7 +85,7 @@ class Parser {
   StatementPtr ParseReset();
   StatementPtr ParseCopy();
   StatementPtr ParseAnalyze();
-  std::string ParseRawTextUntilEnd(size_t* end_offset);
+  std::string ParseRawTextUntilEnd();
 
   // Queries (parser_query.cc).
   bool PeekQueryStart(size_t ahead = 0) const;

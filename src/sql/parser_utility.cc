@@ -25,14 +25,13 @@ std::string Trim(std::string_view s) {
 
 }  // namespace
 
-std::string Parser::ParseRawTextUntilEnd(size_t* end_offset) {
+std::string Parser::ParseRawTextUntilEnd() {
   size_t start = Peek().position.offset;
   size_t end = start;
   while (!AtStatementEnd()) {
     const Token& token = Next();
     end = token.position.offset + token.length;
   }
-  if (end_offset != nullptr) *end_offset = end;
   return Trim(sql_.substr(start, end - start));
 }
 
@@ -179,7 +178,7 @@ StatementPtr Parser::ParseSet() {
     if (Peek().type == TokenType::kString) {
       set->value = ParseStringLiteral();
     } else {
-      set->value = ParseRawTextUntilEnd(nullptr);
+      set->value = ParseRawTextUntilEnd();
     }
     if (set->value->empty()) SyntaxError();
     return set;
@@ -202,7 +201,7 @@ StatementPtr Parser::ParseSet() {
     if (Peek().type == TokenType::kString && (Peek(1).type == TokenType::kEnd || PeekOp(";", 1))) {
       set->value = ParseStringLiteral();
     } else {
-      set->value = ParseRawTextUntilEnd(nullptr);
+      set->value = ParseRawTextUntilEnd();
     }
   }
   return set;
@@ -214,7 +213,7 @@ StatementPtr Parser::ParseReset() {
   if (Peek().type == TokenType::kQuotedIdentifier) {
     reset->key = Next().text;
   } else {
-    reset->key = ParseRawTextUntilEnd(nullptr);
+    reset->key = ParseRawTextUntilEnd();
   }
   return reset;
 }
