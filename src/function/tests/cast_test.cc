@@ -4,7 +4,7 @@
 
 #include "common/decimal.h"
 #include "function/cast.h"
-#include "function/tests/function_test_util.h"
+#include "function/tests/call_function.h"
 
 namespace floe {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "function/tests/function_test_util.h"
+#include "function/tests/call_function.h"
 
 namespace floe {
 namespace {

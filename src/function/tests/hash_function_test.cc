@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "function/tests/function_test_util.h"
+#include "function/tests/call_function.h"
 
 namespace floe {
 namespace {
