@@ -169,7 +169,11 @@ class TypedColumnWriter final : public ColumnWriter {
         FlushPage();
       }
     }
-    if (dict_mode_ && static_cast<int64_t>(dict_.byte_size()) > options_.dictionary_size_limit) {
+    // Give up the dictionary when it grows past its limit, or when nearly every value
+    // is new (a dictionary of distinct values only adds indexes).
+    if (dict_mode_ &&
+        (static_cast<int64_t>(dict_.byte_size()) > options_.dictionary_size_limit ||
+         (dict_values_seen_ >= 8192 && dict_.values().size() * 4 > dict_values_seen_ * 3))) {
       FlushPage();  // pages so far stay dictionary-encoded; the rest of the chunk is PLAIN
       dict_mode_ = false;
     }
@@ -209,9 +213,11 @@ class TypedColumnWriter final : public ColumnWriter {
       }
     }
     if (dict_mode_) {
+      size_t before = indexes_.size();
       for (size_t i = 0; i < n; ++i) {
         if (kAllValid || validity.IsValid(offset + i)) indexes_.push_back(dict_.GetOrInsert(values[i]));
       }
+      dict_values_seen_ += indexes_.size() - before;
     } else if constexpr (!kIsString) {
       if (kAllValid) {
         plain_.append(reinterpret_cast<const char*>(values), n * sizeof(T));
@@ -399,6 +405,7 @@ class TypedColumnWriter final : public ColumnWriter {
     descending_ = true;
     last_page_has_minmax_ = false;
     dict_.Clear();
+    dict_values_seen_ = 0;
     dict_mode_ = options_.enable_dictionary && !std::is_same_v<T, uint8_t>;
     chunk_rows_ = 0;
     chunk_nulls_ = 0;
@@ -427,6 +434,7 @@ class TypedColumnWriter final : public ColumnWriter {
   // the current chunk
   DictionaryTable<T> dict_;
   bool dict_mode_ = true;
+  size_t dict_values_seen_ = 0;
   std::string data_;
   std::vector<PageLocation> locations_;
   ColumnIndex index_;
