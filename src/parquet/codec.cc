@@ -7,6 +7,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <cctype>
 #include <cstring>
 
 #include "common/exception.h"
@@ -98,6 +99,19 @@ const char* CodecName(Codec codec) {
     case Codec::kLz4Raw: return "LZ4_RAW";
   }
   return "UNKNOWN";
+}
+
+bool ParseCodecName(std::string_view name, Codec* out) {
+  std::string lower;
+  for (char c : name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  if (lower == "zstd") *out = Codec::kZstd;
+  else if (lower == "snappy") *out = Codec::kSnappy;
+  else if (lower == "gzip") *out = Codec::kGzip;
+  else if (lower == "lz4_raw" || lower == "lz4") *out = Codec::kLz4Raw;
+  else if (lower == "brotli") *out = Codec::kBrotli;
+  else if (lower == "uncompressed" || lower == "none") *out = Codec::kUncompressed;
+  else return false;
+  return true;
 }
 
 void Compress(Codec codec, int level, const uint8_t* data, size_t size, std::string* out) {

@@ -171,6 +171,17 @@ INSTANTIATE_TEST_SUITE_P(AllCodecs, ParquetCodecTest,
                                            parquet::Codec::kZstd, parquet::Codec::kBrotli),
                          [](const auto& info) { return std::string(parquet::CodecName(info.param)); });
 
+TEST(ParquetCodecNameTest, ParsesCopyOptionNames) {
+  parquet::Codec c;
+  ASSERT_TRUE(parquet::ParseCodecName("ZSTD", &c));
+  EXPECT_EQ(c, parquet::Codec::kZstd);
+  ASSERT_TRUE(parquet::ParseCodecName("lz4", &c));
+  EXPECT_EQ(c, parquet::Codec::kLz4Raw);
+  ASSERT_TRUE(parquet::ParseCodecName("none", &c));
+  EXPECT_EQ(c, parquet::Codec::kUncompressed);
+  EXPECT_FALSE(parquet::ParseCodecName("lzo", &c));
+}
+
 TEST(ParquetRoundTripTest, DictionaryFallsBackToPlain) {
   std::vector<ParquetWriterField> fields = {{"s", 1, TypeId::kString, true},
                                             {"l", 2, TypeId::kInt64, true}};
