@@ -1,0 +1,67 @@
+#include "iceberg/expressions/inclusive_metrics_evaluator.h"
+
+#include "common/exception.h"
+#include "iceberg/expressions/predicate.h"
+#include "iceberg/expressions/value_range.h"
+#include "iceberg/single_value_serialization.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+std::optional<int64_t> Count(const std::map<int, int64_t>& counts, int id) {
+  auto it = counts.find(id);
+  if (it == counts.end() || it->second < 0) return std::nullopt;
+  return it->second;
+}
+
+Value Bound(const std::map<int, std::string>& bounds, int id, const Type& type) {
+  auto it = bounds.find(id);
+  if (it == bounds.end()) return Value();
+  try {
+    return SingleValueSerialization::FromBytes(type, it->second);
+  } catch (const Exception&) {
+    return Value();
+  }
+}
+
+}  // namespace
+
+InclusiveMetricsEvaluator::InclusiveMetricsEvaluator(const Schema& schema, const ExpressionPtr& filter)
+    : schema_(schema), filter_(RewriteNot(filter)) {}
+
+bool InclusiveMetricsEvaluator::Eval(const DataFile& file) const {
+  if (file.record_count == 0) return false;  // an empty file holds no matching row
+  return Eval(*filter_, file);
+}
+
+bool InclusiveMetricsEvaluator::Eval(const Expression& e, const DataFile& file) const {
+  switch (e.op()) {
+    case Operation::kTrue: return true;
+    case Operation::kFalse: return false;
+    case Operation::kAnd: return Eval(*e.left(), file) && Eval(*e.right(), file);
+    case Operation::kOr: return Eval(*e.left(), file) || Eval(*e.right(), file);
+    case Operation::kNot: return true;
+    default: break;
+  }
+  const auto& p = static_cast<const Predicate&>(e);
+  const NestedField* field = schema_.FindFieldById(p.field_id());
+  if (!field || !field->type()->IsPrimitive()) return true;
+  int id = p.field_id();
+  auto values = Count(file.value_counts, id);
+  auto nulls = Count(file.null_value_counts, id);
+  auto nans = Count(file.nan_value_counts, id);
+  bool all_null = values && nulls && *nulls == *values;
+  switch (p.op()) {
+    case Operation::kIsNull: return !(nulls && *nulls == 0);
+    case Operation::kNotNull: return !all_null;
+    case Operation::kIsNan: return !(nans && *nans == 0) && !all_null;
+    case Operation::kNotNan: return !(values && nans && *nans == *values);
+    default: break;
+  }
+  if (values && nulls && *nulls + nans.value_or(0) == *values) return false;  // only NULLs and NaNs
+  ValueRange range{Bound(file.lower_bounds, id, *field->type()), Bound(file.upper_bounds, id, *field->type())};
+  return range.MayMatch(p);
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,30 @@
+#include "iceberg/expressions/partition_evaluator.h"
+
+#include "iceberg/expressions/predicate.h"
+#include "iceberg/expressions/projections.h"
+
+namespace floe::iceberg {
+
+PartitionEvaluator::PartitionEvaluator(const ExpressionPtr& filter, const PartitionSpec& spec, const Schema& schema)
+    : partition_filter_(Projections::Inclusive(spec, schema, filter)) {
+  for (size_t i = 0; i < spec.fields().size(); ++i) positions_[spec.fields()[i].field_id()] = i;
+}
+
+bool PartitionEvaluator::Eval(const std::vector<Value>& partition) const { return Eval(*partition_filter_, partition); }
+
+bool PartitionEvaluator::Eval(const Expression& e, const std::vector<Value>& partition) const {
+  switch (e.op()) {
+    case Operation::kTrue: return true;
+    case Operation::kFalse: return false;
+    case Operation::kAnd: return Eval(*e.left(), partition) && Eval(*e.right(), partition);
+    case Operation::kOr: return Eval(*e.left(), partition) || Eval(*e.right(), partition);
+    case Operation::kNot: return true;
+    default: break;
+  }
+  const auto& p = static_cast<const Predicate&>(e);
+  auto it = positions_.find(p.field_id());
+  if (it == positions_.end() || it->second >= partition.size()) return true;
+  return p.Test(partition[it->second]);
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <vector>
+
+#include "common/value.h"
+#include "iceberg/expressions/expression.h"
+
+namespace floe::iceberg {
+
+/// A predicate on one field, by id: a NULL/NaN test, a comparison with one literal, a set
+/// test with several, or a prefix test on strings. Literals are non-NULL floe Values of
+/// the field's type (Type::ToLogicalType), in a partition tuple the transform's result type.
+class Predicate : public Expression {
+ public:
+  /// Returns a predicate; throws InternalError when the literal count does not fit `op`.
+  static std::shared_ptr<const Predicate> Make(Operation op, int field_id, std::vector<Value> literals = {});
+
+  int field_id() const { return field_id_; }
+  const std::vector<Value>& literals() const { return literals_; }
+  /// Returns the single literal of a comparison or prefix test.
+  const Value& literal() const { return literals_.front(); }
+
+  ExpressionPtr Negate() const override;
+  std::string ToString() const override;
+
+  /// Returns whether a value (possibly NULL) satisfies the predicate, SQL style: a NULL
+  /// value satisfies only is_null (and not_nan).
+  bool Test(const Value& value) const;
+
+  Predicate(Operation op, int field_id, std::vector<Value> literals)
+      : Expression(op), field_id_(field_id), literals_(std::move(literals)) {}
+
+ private:
+  int field_id_;
+  std::vector<Value> literals_;
+};
+
+using PredicatePtr = std::shared_ptr<const Predicate>;
+
+/// Returns true when a value is a floating-point NaN.
+bool IsNan(const Value& value);
+
+}  // namespace floe::iceberg

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "common/value.h"
+#include "iceberg/expressions/predicate.h"
+
+namespace floe::iceberg {
+
+/// The known bounds of the non-NULL, non-NaN values of a column or partition field in a
+/// file or manifest; a NULL bound is unknown. Strings bounds may be truncated prefixes
+/// (lower) or incremented prefixes (upper), which still bound every value.
+struct ValueRange {
+  Value lower;
+  Value upper;
+
+  /// Returns false only when no value within the bounds satisfies the comparison, set or
+  /// prefix predicate; NULL and NaN tests are the caller's.
+  bool MayMatch(const Predicate& predicate) const;
+};
+
+}  // namespace floe::iceberg

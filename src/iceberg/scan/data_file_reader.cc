@@ -1,0 +1,157 @@
+#include "iceberg/scan/data_file_reader.h"
+
+#include <algorithm>
+
+#include "common/exception.h"
+#include "iceberg/expressions/predicate.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+std::optional<ColumnPredicate::Op> ColumnOp(Operation op) {
+  switch (op) {
+    case Operation::kEq: return ColumnPredicate::Op::kEq;
+    case Operation::kLt: return ColumnPredicate::Op::kLt;
+    case Operation::kLtEq: return ColumnPredicate::Op::kLe;
+    case Operation::kGt: return ColumnPredicate::Op::kGt;
+    case Operation::kGtEq: return ColumnPredicate::Op::kGe;
+    case Operation::kIsNull: return ColumnPredicate::Op::kIsNull;
+    case Operation::kNotNull: return ColumnPredicate::Op::kIsNotNull;
+    case Operation::kIn: return ColumnPredicate::Op::kIn;
+    default: return std::nullopt;
+  }
+}
+
+void Conjuncts(const ExpressionPtr& e, std::vector<ExpressionPtr>* out) {
+  if (e->op() == Operation::kAnd) {
+    Conjuncts(e->left(), out);
+    Conjuncts(e->right(), out);
+  } else {
+    out->push_back(e);
+  }
+}
+
+}  // namespace
+
+DataFileReader::DataFileReader(const FileScanTask& task, const Schema& schema, std::vector<int> field_ids,
+                               const ExpressionPtr& filter, const LocationRemapper& remapper,
+                               const NameMapping& mapping, bool prune_row_groups)
+    : reader_(ParquetReader::Open(task.local_path)), prune_row_groups_(prune_row_groups) {
+  if (!task.deletes.empty()) {
+    deletes_ = std::make_unique<DeleteFilter>(task, schema, remapper, mapping);
+    if (deletes_->empty()) deletes_.reset();
+  }
+  std::map<int, int> slot_of_column;
+  auto add_column = [&](int col, const LogicalType& type) {
+    auto it = slot_of_column.find(col);
+    if (it != slot_of_column.end()) return it->second;
+    int slot = static_cast<int>(projection_.size());
+    projection_.push_back(col);
+    read_types_.push_back(type);
+    slot_of_column[col] = slot;
+    return slot;
+  };
+  for (int id : field_ids) {
+    const NestedField* field = schema.FindFieldById(id);
+    if (!field || !field->type()->IsPrimitive()) throw InvalidInputError("cannot read field " + std::to_string(id));
+    LogicalType type = field->type()->ToLogicalType();
+    types_.push_back(type);
+    int col = mapping.FindColumn(*reader_, id, field->name());
+    if (col >= 0 && !reader_->columns()[col].unsupported.empty()) col = -1;
+    slot_of_field_.push_back(col < 0 ? -1 : add_column(col, type));
+  }
+  if (deletes_) {
+    for (int id : deletes_->equality_field_ids()) {
+      const NestedField* field = schema.FindFieldById(id);
+      int col = mapping.FindColumn(*reader_, id, field ? field->name() : "");
+      if (col >= 0 && field && field->type()->IsPrimitive()) {
+        equality_slots_[id] = add_column(col, field->type()->ToLogicalType());
+      } else {
+        equality_slots_[id] = -1;
+      }
+    }
+  }
+  int64_t start = 0;
+  for (int rg = 0; rg < reader_->num_row_groups(); ++rg) {
+    row_group_start_.push_back(start);
+    start += reader_->RowGroupNumRows(rg);
+  }
+  if (prune_row_groups_) BuildPredicates(filter, schema, mapping);
+}
+
+void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping) {
+  if (!filter) return;
+  std::vector<ExpressionPtr> conjuncts;
+  Conjuncts(RewriteNot(filter), &conjuncts);
+  for (const auto& c : conjuncts) {
+    if (!c->IsPredicate()) continue;
+    const auto& p = static_cast<const Predicate&>(*c);
+    auto op = ColumnOp(p.op());
+    const NestedField* field = schema.FindFieldById(p.field_id());
+    if (!op || !field) continue;
+    int col = mapping.FindColumn(*reader_, p.field_id(), field->name());
+    if (col < 0 || !reader_->columns()[col].unsupported.empty()) continue;
+    predicates_.push_back(ColumnPredicate{col, *op, p.literals()});
+  }
+}
+
+std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group,
+                                                                             ScanCounters* counters) const {
+  if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_)) {
+    if (counters) ++counters->row_groups_skipped;
+    return nullptr;
+  }
+  auto cursor = std::make_unique<RowGroupCursor>();
+  cursor->file_ = this;
+  cursor->next_position_ = row_group_start_[row_group];
+  cursor->end_position_ = cursor->next_position_ + reader_->RowGroupNumRows(row_group);
+  if (projection_.empty()) {
+    if (counters) {
+      ++counters->row_groups_read;
+      counters->rows_read += reader_->RowGroupNumRows(row_group);
+    }
+    return cursor;
+  }
+  // positions must stay contiguous when position deletes apply: no page skipping then
+  bool keep_positions = deletes_ && deletes_->has_positions();
+  static const std::vector<ColumnPredicate> kNone;
+  cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, keep_positions ? kNone : predicates_, counters,
+                                        &read_types_);
+  return cursor;
+}
+
+bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
+  const DataFileReader& f = *file_;
+  while (true) {
+    size_t n;
+    if (rows_) {
+      if (!rows_->Next(chunk_)) return false;
+      n = chunk_.size();
+    } else {
+      if (next_position_ >= end_position_) return false;
+      n = static_cast<size_t>(std::min<int64_t>(kBatchSize, end_position_ - next_position_));
+    }
+    int64_t first = next_position_;
+    next_position_ += static_cast<int64_t>(n);
+    if (n == 0) continue;
+    if (f.deletes_) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
+    if (f.deletes_ && keep_.size() == 0) continue;
+    out.Initialize(f.types_, std::max(n, kBatchSize));
+    for (size_t i = 0; i < f.types_.size(); ++i) {
+      int slot = f.slot_of_field_[i];
+      if (slot >= 0) {
+        out.column(i) = chunk_.column(slot);
+      } else {
+        for (size_t r = 0; r < n; ++r) out.column(i).SetNull(r, true);
+      }
+    }
+    out.SetSize(n);
+    // the batch's buffers now belong to `out`; the next batch decodes into fresh ones
+    chunk_ = DataChunk();
+    if (f.deletes_ && keep_.size() < n) out.Slice(keep_);
+    return true;
+  }
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "common/vector.h"
+#include "iceberg/expressions/expression.h"
+#include "iceberg/scan/delete_filter.h"
+#include "iceberg/scan/file_scan_task.h"
+#include "iceberg/scan/name_mapping.h"
+#include "iceberg/schema.h"
+#include "parquet/column_predicate.h"
+#include "parquet/parquet_reader.h"
+#include "parquet/scan_counters.h"
+
+namespace floe::iceberg {
+
+/// Reads one task's Parquet data file row group by row group, as columns of the table
+/// schema chosen by field id: renamed columns found by id, columns added later read as
+/// NULL, narrower types widened, files without ids resolved by the name mapping; row
+/// groups skipped by statistics (layer 4) and deleted rows removed. Rows that fail the
+/// filter may still be returned; the caller filters rows. Const methods are thread-safe.
+class DataFileReader {
+ public:
+  /// Streams the live rows of one row group in batches of at most kBatchSize rows.
+  class RowGroupCursor {
+   public:
+    /// Fills `out` (one column per requested field) with the next rows; false at the end.
+    bool Next(DataChunk& out);
+
+   private:
+    friend class DataFileReader;
+    const DataFileReader* file_ = nullptr;
+    std::unique_ptr<RowGroupReader> rows_;  // null when no file column is read
+    int64_t next_position_ = 0;
+    int64_t end_position_ = 0;
+    DataChunk chunk_;
+    SelectionVector keep_;
+  };
+
+  /// Opens the task's file and loads its deletes; `field_ids` are the requested fields of
+  /// `schema`, primitive ones. Throws IOError or FormatError.
+  DataFileReader(const FileScanTask& task, const Schema& schema, std::vector<int> field_ids,
+                 const ExpressionPtr& filter, const LocationRemapper& remapper, const NameMapping& mapping,
+                 bool prune_row_groups);
+
+  /// Returns the number of row groups of the file.
+  int num_row_groups() const { return reader_->num_row_groups(); }
+  /// Returns the output types, one per requested field.
+  const std::vector<LogicalType>& types() const { return types_; }
+  /// Returns the predicates used to skip row groups and pages.
+  const std::vector<ColumnPredicate>& column_predicates() const { return predicates_; }
+
+  /// Starts reading a row group; returns nullptr (and counts a skipped row group) when its
+  /// statistics prove no row can match. Counters are added to `counters` when done.
+  std::unique_ptr<RowGroupCursor> ReadRowGroup(int row_group, ScanCounters* counters) const;
+
+ private:
+  void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);
+
+  std::unique_ptr<ParquetReader> reader_;
+  std::vector<LogicalType> types_;
+  /// For each requested field, its column in the row group batch, or -1 (all NULL).
+  std::vector<int> slot_of_field_;
+  /// File columns read, and the types to decode them as.
+  std::vector<int> projection_;
+  std::vector<LogicalType> read_types_;
+  /// Equality delete field id -> column in the row group batch (-1: absent).
+  std::map<int, int> equality_slots_;
+  std::vector<ColumnPredicate> predicates_;
+  std::vector<int64_t> row_group_start_;
+  std::unique_ptr<DeleteFilter> deletes_;
+  bool prune_row_groups_;
+};
+
+}  // namespace floe::iceberg

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "iceberg/manifests/manifest_entry.h"
+
+namespace floe::iceberg {
+
+/// A delete file that applies to a task's data file, with its data sequence number.
+struct DeleteFileRef {
+  DataFile file;
+  /// The location to read it from (remapped).
+  std::string local_path;
+  int64_t data_sequence_number = 0;
+};
+
+/// One data file a scan reads, with the delete files that apply to it (spec "Scan
+/// Planning"): position deletes of its partition with a sequence number at least its
+/// own, equality deletes of its partition (or global ones) with a greater one.
+struct FileScanTask {
+  /// The data file as the manifest names it (file_path as written).
+  DataFile data_file;
+  /// The location to read it from (remapped).
+  std::string local_path;
+  int64_t data_sequence_number = 0;
+  std::vector<std::shared_ptr<const DeleteFileRef>> deletes;
+};
+
+}  // namespace floe::iceberg

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "iceberg/expressions/expression.h"
+#include "iceberg/expressions/inclusive_metrics_evaluator.h"
+#include "iceberg/expressions/manifest_evaluator.h"
+#include "iceberg/expressions/partition_evaluator.h"
+#include "iceberg/location_remapper.h"
+#include "iceberg/scan/file_scan_task.h"
+#include "iceberg/scan/table_scan_metrics.h"
+#include "iceberg/table_metadata.h"
+
+namespace floe::iceberg {
+
+/// Which pruning layers a scan uses; switching one off never changes results.
+struct PruningOptions {
+  bool manifests = true;
+  bool partitions = true;
+  bool file_metrics = true;
+  bool row_groups = true;
+};
+
+/// Plans the scan of one snapshot of a table: reads the manifest list and the data and
+/// delete manifests, drops manifests by their partition summaries (layer 1), data files
+/// by their partition tuples under their own spec (layer 2) and by column metrics
+/// (layer 3), and pairs each remaining data file with the delete files that apply.
+class TableScan {
+ public:
+  /// Scans `snapshot_id` (nullopt: the current snapshot; a table without snapshots is
+  /// empty) with `filter` on the field ids of the snapshot's schema. Throws
+  /// InvalidInputError when the snapshot id is unknown.
+  TableScan(std::shared_ptr<const TableMetadata> metadata, std::optional<int64_t> snapshot_id, ExpressionPtr filter,
+            LocationRemapper remapper, PruningOptions options = {});
+
+  /// Returns the schema of the snapshot (its schema id, else the current schema).
+  const Schema& schema() const { return *schema_; }
+  /// Returns the snapshot scanned, or nullptr for an empty table.
+  const Snapshot* snapshot() const { return snapshot_; }
+  const ExpressionPtr& filter() const { return filter_; }
+  const LocationRemapper& remapper() const { return remapper_; }
+  const PruningOptions& options() const { return options_; }
+  const TableMetadata& metadata() const { return *metadata_; }
+
+  /// Plans the files to read; call once. Throws IOError or FormatError on bad metadata.
+  std::vector<FileScanTask> PlanFiles();
+  /// Returns what planning read and pruned.
+  const TableScanMetrics& metrics() const { return metrics_; }
+
+ private:
+  struct SpecEvaluators {
+    std::unique_ptr<ManifestEvaluator> manifest;
+    std::unique_ptr<PartitionEvaluator> partition;
+  };
+  /// Returns the evaluators of one spec, built on first use.
+  const SpecEvaluators& EvaluatorsFor(int spec_id);
+  std::vector<ManifestFile> ReadManifestList() const;
+  /// Reads the live entries of the manifests, in parallel.
+  std::vector<std::vector<ManifestEntry>> ReadManifests(const std::vector<const ManifestFile*>& manifests) const;
+
+  std::shared_ptr<const TableMetadata> metadata_;
+  const Snapshot* snapshot_ = nullptr;
+  const Schema* schema_ = nullptr;
+  ExpressionPtr filter_;
+  LocationRemapper remapper_;
+  PruningOptions options_;
+  std::map<int, SpecEvaluators> evaluators_;
+  TableScanMetrics metrics_;
+};
+
+}  // namespace floe::iceberg

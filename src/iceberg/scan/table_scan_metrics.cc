@@ -1,0 +1,62 @@
+#include "iceberg/scan/table_scan_metrics.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+std::string ReadOfTotal(int64_t read, int64_t total) {
+  return std::to_string(read) + " read / " + std::to_string(total) + " total";
+}
+
+void AddLines(const SpecScanMetrics& m, const std::string& prefix,
+              std::vector<std::pair<std::string, std::string>>* out) {
+  out->emplace_back(prefix + "manifests", ReadOfTotal(m.manifests_read, m.manifests_total));
+  if (m.delete_manifests_total > 0) {
+    out->emplace_back(prefix + "delete manifests", ReadOfTotal(m.delete_manifests_read, m.delete_manifests_total));
+  }
+  out->emplace_back(prefix + "partitions", ReadOfTotal(m.partitions_read, m.partitions_total));
+  out->emplace_back(prefix + "data files",
+                    ReadOfTotal(m.data_files_read, m.data_files_total) + " (manifest pruned " +
+                        std::to_string(m.data_files_manifest_pruned) + ", partition pruned " +
+                        std::to_string(m.data_files_partition_pruned) + ", metrics pruned " +
+                        std::to_string(m.data_files_metrics_pruned) + ")");
+  if (m.delete_files_total > 0) {
+    out->emplace_back(prefix + "delete files", ReadOfTotal(m.delete_files_read, m.delete_files_total));
+  }
+  out->emplace_back(prefix + "bytes", ReadOfTotal(m.bytes_read, m.bytes_total));
+  out->emplace_back(prefix + "rows", ReadOfTotal(m.rows_read, m.rows_total));
+}
+
+}  // namespace
+
+SpecScanMetrics& SpecScanMetrics::operator+=(const SpecScanMetrics& o) {
+  manifests_total += o.manifests_total;
+  manifests_read += o.manifests_read;
+  delete_manifests_total += o.delete_manifests_total;
+  delete_manifests_read += o.delete_manifests_read;
+  data_files_total += o.data_files_total;
+  data_files_manifest_pruned += o.data_files_manifest_pruned;
+  data_files_partition_pruned += o.data_files_partition_pruned;
+  data_files_metrics_pruned += o.data_files_metrics_pruned;
+  data_files_read += o.data_files_read;
+  delete_files_total += o.delete_files_total;
+  delete_files_read += o.delete_files_read;
+  partitions_total += o.partitions_total;
+  partitions_read += o.partitions_read;
+  bytes_total += o.bytes_total;
+  bytes_read += o.bytes_read;
+  rows_total += o.rows_total;
+  rows_read += o.rows_read;
+  return *this;
+}
+
+std::vector<std::pair<std::string, std::string>> TableScanMetrics::ToLines() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  AddLines(total, "", &out);
+  if (by_spec.size() > 1) {
+    for (const auto& [spec_id, m] : by_spec) AddLines(m, "spec " + std::to_string(spec_id) + " ", &out);
+  }
+  return out;
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace floe::iceberg {
+
+/// What scan planning kept and dropped at each pruning layer, for one spec or in all.
+struct SpecScanMetrics {
+  int64_t manifests_total = 0;
+  int64_t manifests_read = 0;
+  int64_t delete_manifests_total = 0;
+  int64_t delete_manifests_read = 0;
+  /// Data files: in all manifests (skipped manifests by their list counts), and kept.
+  int64_t data_files_total = 0;
+  int64_t data_files_manifest_pruned = 0;
+  int64_t data_files_partition_pruned = 0;
+  int64_t data_files_metrics_pruned = 0;
+  int64_t data_files_read = 0;
+  int64_t delete_files_total = 0;
+  int64_t delete_files_read = 0;
+  /// Distinct partition tuples among the data files of the manifests read, and kept.
+  int64_t partitions_total = 0;
+  int64_t partitions_read = 0;
+  /// File sizes of the data files of the manifests read, and of those kept.
+  int64_t bytes_total = 0;
+  int64_t bytes_read = 0;
+  /// Record counts: of every data file (skipped manifests by their list counts), and kept.
+  int64_t rows_total = 0;
+  int64_t rows_read = 0;
+
+  /// Adds another's counts to these.
+  SpecScanMetrics& operator+=(const SpecScanMetrics& o);
+};
+
+/// The planning metrics of a table scan: totals and per partition spec id.
+struct TableScanMetrics {
+  SpecScanMetrics total;
+  std::map<int, SpecScanMetrics> by_spec;
+
+  /// Returns lines such as ("manifests", "3 read / 10 total"), then per spec when there
+  /// are several ("spec 1 data files", ...).
+  std::vector<std::pair<std::string, std::string>> ToLines() const;
+};
+
+}  // namespace floe::iceberg

@@ -1,0 +1,161 @@
+#include <gtest/gtest.h>
+
+#include "iceberg/expressions/inclusive_metrics_evaluator.h"
+#include "iceberg/expressions/manifest_evaluator.h"
+#include "iceberg/expressions/partition_evaluator.h"
+#include "iceberg/expressions/predicate.h"
+#include "iceberg/single_value_serialization.h"
+
+namespace floe::iceberg {
+namespace {
+
+TypePtr Prim(TypeKind kind) { return Type::Primitive(kind); }
+
+ExpressionPtr P(Operation op, int id, std::vector<Value> literals = {}) {
+  return Predicate::Make(op, id, std::move(literals));
+}
+
+class EvaluatorsTest : public ::testing::Test {
+ protected:
+  Schema schema_{0,
+                 {NestedField::Optional(1, "id", Prim(TypeKind::kLong)),
+                  NestedField::Optional(2, "d", Prim(TypeKind::kDate)),
+                  NestedField::Optional(3, "s", Prim(TypeKind::kString)),
+                  NestedField::Optional(4, "x", Prim(TypeKind::kDouble))}};
+  // partitioned by identity(id) and year(d)
+  PartitionSpec spec_{1, {PartitionField(1, 1000, "id", Transform::Identity()),
+                          PartitionField(2, 1001, "d_year", Transform::Year())}};
+
+  static PartitionFieldSummary Summary(const Type& type, std::optional<Value> lower, std::optional<Value> upper,
+                                       bool contains_null) {
+    PartitionFieldSummary s;
+    s.contains_null = contains_null;
+    s.contains_nan = false;
+    if (lower) s.lower_bound = SingleValueSerialization::ToBytes(type, *lower);
+    if (upper) s.upper_bound = SingleValueSerialization::ToBytes(type, *upper);
+    return s;
+  }
+
+  ManifestFile Manifest(int64_t id_lo, int64_t id_hi, int32_t year_lo, int32_t year_hi, bool nulls) {
+    ManifestFile m;
+    m.partition_spec_id = 1;
+    m.partitions.push_back(Summary(*Prim(TypeKind::kLong), Value::Int64(id_lo), Value::Int64(id_hi), nulls));
+    m.partitions.push_back(Summary(*Prim(TypeKind::kInt), Value::Int32(year_lo), Value::Int32(year_hi), false));
+    return m;
+  }
+
+  bool ManifestMatches(const ExpressionPtr& filter, const ManifestFile& m) {
+    return ManifestEvaluator(filter, spec_, schema_).Eval(m);
+  }
+};
+
+TEST_F(EvaluatorsTest, ManifestSummaries) {
+  ManifestFile m = Manifest(10, 20, 55, 56, false);  // years 2025..2026
+  EXPECT_TRUE(ManifestMatches(P(Operation::kEq, 1, {Value::Int64(15)}), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kEq, 1, {Value::Int64(21)}), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kLt, 1, {Value::Int64(10)}), m));
+  EXPECT_TRUE(ManifestMatches(P(Operation::kLtEq, 1, {Value::Int64(10)}), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kGt, 1, {Value::Int64(20)}), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kIn, 1, {Value::Int64(1), Value::Int64(30)}), m));
+  EXPECT_TRUE(ManifestMatches(P(Operation::kIn, 1, {Value::Int64(1), Value::Int64(12)}), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kIsNull, 1), m));
+  EXPECT_TRUE(ManifestMatches(P(Operation::kIsNull, 1), Manifest(10, 20, 55, 56, true)));
+  EXPECT_TRUE(ManifestMatches(P(Operation::kNotEq, 1, {Value::Int64(15)}), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kNotEq, 1, {Value::Int64(15)}), Manifest(15, 15, 55, 55, false)));
+  // year(d): a date in 2024 cannot be in a manifest of 2025..2026
+  EXPECT_FALSE(ManifestMatches(P(Operation::kEq, 2, {Value::Date(19800)}), m));  // 2024-03-18
+  EXPECT_TRUE(ManifestMatches(P(Operation::kGtEq, 2, {Value::Date(19800)}), m));
+  // a column that is not a partition source never prunes; AND/OR/NOT combine
+  EXPECT_TRUE(ManifestMatches(P(Operation::kEq, 3, {Value::String("a")}), m));
+  EXPECT_FALSE(ManifestMatches(Expression::And(P(Operation::kEq, 3, {Value::String("a")}),
+                                               P(Operation::kEq, 1, {Value::Int64(99)})),
+                               m));
+  EXPECT_TRUE(ManifestMatches(Expression::Or(P(Operation::kEq, 1, {Value::Int64(99)}),
+                                             P(Operation::kEq, 1, {Value::Int64(11)})),
+                              m));
+  EXPECT_FALSE(ManifestMatches(Expression::Not(P(Operation::kGtEq, 1, {Value::Int64(10)})), m));
+}
+
+TEST_F(EvaluatorsTest, ManifestWithOnlyNulls) {
+  ManifestFile m;
+  m.partitions.push_back(Summary(*Prim(TypeKind::kLong), std::nullopt, std::nullopt, true));
+  m.partitions.push_back(Summary(*Prim(TypeKind::kInt), Value::Int32(55), Value::Int32(55), false));
+  EXPECT_TRUE(ManifestMatches(P(Operation::kIsNull, 1), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kNotNull, 1), m));
+  EXPECT_FALSE(ManifestMatches(P(Operation::kEq, 1, {Value::Int64(1)}), m));
+  // no summaries at all (old writers): keep
+  ManifestFile bare;
+  EXPECT_TRUE(ManifestMatches(P(Operation::kEq, 1, {Value::Int64(1)}), bare));
+}
+
+TEST_F(EvaluatorsTest, PartitionTuples) {
+  PartitionEvaluator e(Expression::And(P(Operation::kGtEq, 2, {Value::Date(20089)}),  // 2025-01-01
+                                       P(Operation::kNotEq, 1, {Value::Int64(3)})),
+                       spec_, schema_);
+  EXPECT_TRUE(e.Eval({Value::Int64(1), Value::Int32(55)}));
+  EXPECT_FALSE(e.Eval({Value::Int64(1), Value::Int32(54)}));
+  EXPECT_FALSE(e.Eval({Value::Int64(3), Value::Int32(55)}));
+  EXPECT_FALSE(e.Eval({Value::Null(TypeId::kInt64), Value::Int32(55)}));  // NULL <> 3 is not true
+  EXPECT_FALSE(e.Eval({Value::Int64(1), Value::Null(TypeId::kInt32)}));
+  PartitionEvaluator nulls(P(Operation::kIsNull, 2), spec_, schema_);
+  EXPECT_TRUE(nulls.Eval({Value::Int64(1), Value::Null(TypeId::kInt32)}));
+  EXPECT_FALSE(nulls.Eval({Value::Int64(1), Value::Int32(55)}));
+  // a spec without the source column keeps every file
+  PartitionEvaluator other(P(Operation::kEq, 3, {Value::String("z")}), spec_, schema_);
+  EXPECT_TRUE(other.Eval({Value::Int64(1), Value::Int32(55)}));
+}
+
+TEST_F(EvaluatorsTest, InclusiveMetrics) {
+  DataFile f;
+  f.record_count = 10;
+  f.value_counts = {{1, 10}, {3, 10}, {4, 10}};
+  f.null_value_counts = {{1, 0}, {3, 4}, {4, 0}};
+  f.nan_value_counts = {{4, 10}};
+  f.lower_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kLong), Value::Int64(100));
+  f.upper_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kLong), Value::Int64(200));
+  f.lower_bounds[3] = "apple";
+  f.upper_bounds[3] = "apricot";
+  InclusiveMetricsEvaluator any(schema_, P(Operation::kEq, 1, {Value::Int64(150)}));
+  EXPECT_TRUE(any.Eval(f));
+  auto eval = [&](ExpressionPtr e) { return InclusiveMetricsEvaluator(schema_, e).Eval(f); };
+  EXPECT_FALSE(eval(P(Operation::kEq, 1, {Value::Int64(99)})));
+  EXPECT_FALSE(eval(P(Operation::kGt, 1, {Value::Int64(200)})));
+  EXPECT_TRUE(eval(P(Operation::kGtEq, 1, {Value::Int64(200)})));
+  EXPECT_FALSE(eval(P(Operation::kLt, 1, {Value::Int64(100)})));
+  EXPECT_FALSE(eval(P(Operation::kIsNull, 1)));
+  EXPECT_TRUE(eval(P(Operation::kIsNull, 3)));
+  EXPECT_TRUE(eval(P(Operation::kStartsWith, 3, {Value::String("ap")})));
+  EXPECT_TRUE(eval(P(Operation::kStartsWith, 3, {Value::String("apr")})));
+  EXPECT_FALSE(eval(P(Operation::kStartsWith, 3, {Value::String("b")})));
+  EXPECT_FALSE(eval(P(Operation::kStartsWith, 3, {Value::String("aq")})));
+  EXPECT_FALSE(eval(P(Operation::kNotStartsWith, 3, {Value::String("ap")})));
+  // x is all NaN
+  EXPECT_FALSE(eval(P(Operation::kNotNan, 4)));
+  EXPECT_TRUE(eval(P(Operation::kIsNan, 4)));
+  EXPECT_FALSE(eval(P(Operation::kGt, 4, {Value::Double(1)})));
+  // d has no metrics: never prunes
+  EXPECT_TRUE(eval(P(Operation::kEq, 2, {Value::Date(1)})));
+  // an empty file matches nothing
+  DataFile empty;
+  EXPECT_FALSE(InclusiveMetricsEvaluator(schema_, Expression::AlwaysTrue()).Eval(empty));
+}
+
+TEST_F(EvaluatorsTest, MetricsOfPromotedColumnsAndAllNulls) {
+  DataFile f;
+  f.record_count = 3;
+  // id was an int when the file was written: 4-byte bounds widen to long
+  f.lower_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kInt), Value::Int32(5));
+  f.upper_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kInt), Value::Int32(7));
+  f.value_counts = {{1, 3}, {3, 3}};
+  f.null_value_counts = {{1, 0}, {3, 3}};
+  auto eval = [&](ExpressionPtr e) { return InclusiveMetricsEvaluator(schema_, e).Eval(f); };
+  EXPECT_TRUE(eval(P(Operation::kEq, 1, {Value::Int64(6)})));
+  EXPECT_FALSE(eval(P(Operation::kEq, 1, {Value::Int64(8)})));
+  EXPECT_FALSE(eval(P(Operation::kNotNull, 3)));
+  EXPECT_FALSE(eval(P(Operation::kEq, 3, {Value::String("a")})));
+  EXPECT_FALSE(eval(P(Operation::kNotEq, 3, {Value::String("a")})));
+  EXPECT_TRUE(eval(P(Operation::kIsNull, 3)));
+}
+
+}  // namespace
+}  // namespace floe::iceberg
