@@ -19,6 +19,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterGreatestLeast(registry);
   RegisterRandomFunctions(registry);
   RegisterBitwiseFunctions(registry);
+  RegisterFormatNumberFunction(registry);
   RegisterHashFunction(registry);
   RegisterDigestFunctions(registry);
   RegisterEncodingFunctions(registry);

@@ -39,6 +39,8 @@ void RegisterRandomFunctions(FunctionRegistry& registry);
 void RegisterDigestFunctions(FunctionRegistry& registry);
 /// Registers & | ^ ~ << >> >>> (and shiftleft / shiftright / shiftrightunsigned), bit_count.
 void RegisterBitwiseFunctions(FunctionRegistry& registry);
+/// Registers format_number.
+void RegisterFormatNumberFunction(FunctionRegistry& registry);
 /// Registers hash (Spark's Murmur3 with seed 42).
 void RegisterHashFunction(FunctionRegistry& registry);
 

@@ -106,3 +106,23 @@ TEST(MathFunctionsTest, DecimalLiteralsKeepDecimalResults) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(MathFunctionsTest, FormatNumber) {
+  using testing::Call;
+  using testing::Dec;
+  using testing::I32;
+  EXPECT_EQ(Call("format_number", {Value::Double(12332.123456), I32(4)}).str(), "12,332.1235");  // Spark docs
+  EXPECT_EQ(Call("format_number", {Dec("12332.123456", 11, 6), I32(4)}).str(), "12,332.1235");
+  EXPECT_EQ(Call("format_number", {I32(1234567), I32(0)}).str(), "1,234,567");
+  EXPECT_EQ(Call("format_number", {I32(-1234), I32(2)}).str(), "-1,234.00");
+  EXPECT_EQ(Call("format_number", {Dec("2.5", 2, 1), I32(0)}).str(), "2");  // HALF_EVEN
+  EXPECT_EQ(Call("format_number", {Value::Double(0.5), I32(0)}).str(), "0");
+  EXPECT_EQ(Call("format_number", {Value::Double(123.0), I32(2)}).str(), "123.00");
+  EXPECT_TRUE(Call("format_number", {I32(1), I32(-1)}).is_null());
+}
+
+}  // namespace
+}  // namespace floe
