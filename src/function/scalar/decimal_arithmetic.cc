@@ -97,6 +97,21 @@ bool AddAtLowerScale(int128_t x, int s1, int128_t y, int s2, int rs, int128_t* o
   return true;
 }
 
+// (v * 10^k) mod m for 0 <= v < m < 2^127, by doublings that never pass 128 bits.
+uint128_t MulPow10Mod(uint128_t v, int k, uint128_t m) {
+  auto twice = [m](uint128_t t) {
+    t <<= 1;
+    return t >= m ? t - m : t;
+  };
+  for (int i = 0; i < k; ++i) {
+    uint128_t r2 = twice(v);
+    uint128_t r8 = twice(twice(r2));
+    v = r8 + r2;
+    if (v >= m) v -= m;
+  }
+  return v;
+}
+
 [[noreturn]] void ThrowDecimalOverflow(const LogicalType& result) {
   throw OutOfRangeError("[NUMERIC_VALUE_OUT_OF_RANGE] the result of a decimal operation "
                         "cannot be represented as " + result.ToString() +
@@ -225,11 +240,17 @@ ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, cons
         return ExecuteBinaryNullable<int128_t, int128_t, int128_t>(
             *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
               if (y == 0) return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage());
-              int128_t ax, ay;
-              if (__builtin_mul_overflow(x, fa, &ax) || __builtin_mul_overflow(y, fb, &ay)) {
-                return overflow();
+              int128_t ax, ay, r;
+              if (__builtin_mul_overflow(y, fb, &ay)) return overflow();
+              if (!__builtin_mul_overflow(x, fa, &ax)) {
+                r = ax % ay;
+              } else {
+                // (x * fa) mod ay = ((x mod ay) * fa) mod ay, the sign of x.
+                uint128_t m = ay < 0 ? -static_cast<uint128_t>(ay) : static_cast<uint128_t>(ay);
+                uint128_t v = (x < 0 ? -static_cast<uint128_t>(x) : static_cast<uint128_t>(x)) % m;
+                int128_t magnitude = static_cast<int128_t>(MulPow10Mod(v, common - s1, m));
+                r = x < 0 ? -magnitude : magnitude;
               }
-              int128_t r = ax % ay;
               if (positive && r < 0) r = (r + ay) % ay;
               if (common != rs && !RescaleDecimal(r, common, rs, rp, &r)) return overflow();
               return fits(r, out);

@@ -211,3 +211,23 @@ TEST(ArithmeticTest, DecimalProductDroppingMoreThan38Digits) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ArithmeticTest, DecimalRemainderOfAWideDividend) {
+  using testing::Call;
+  using testing::Dec;
+  LogicalType type;
+  // decimal(38,0) % decimal(38,38): the dividend aligned to scale 38 passes 128 bits.
+  EXPECT_EQ(Call("%", {Dec("7", 38, 0), Dec("0.3", 38, 38)}, {}, &type).ToString(),
+            "0.10000000000000000000000000000000000000");
+  EXPECT_EQ(type, LogicalType::Decimal(38, 38));
+  EXPECT_EQ(Call("%", {Dec("-7", 38, 0), Dec("0.3", 38, 38)}).ToString(),
+            "-0.10000000000000000000000000000000000000");
+  EXPECT_EQ(Call("pmod", {Dec("-7", 38, 0), Dec("0.3", 38, 38)}).ToString(),
+            "0.20000000000000000000000000000000000000");
+}
+
+}  // namespace
+}  // namespace floe
