@@ -265,8 +265,10 @@ std::string IsExpression::ToString() const {
 }
 
 std::string BetweenExpression::ToString() const {
-  std::string out =
-      "(" + input->ToString() + " BETWEEN " + lower->ToString() + " AND " + upper->ToString() + ")";
+  // Spark 3.5 parses BETWEEN as two comparisons and names the column after them.
+  std::string value = input->ToString();
+  std::string out = "((" + value + " >= " + lower->ToString() + ") AND (" + value + " <= " +
+                    upper->ToString() + "))";
   return negated ? "(NOT " + out + ")" : out;
 }
 

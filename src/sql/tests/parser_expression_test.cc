@@ -40,8 +40,8 @@ TEST(ParserExpressionTest, BooleanPrecedence) {
 }
 
 TEST(ParserExpressionTest, Predicates) {
-  EXPECT_EQ(Name("a BETWEEN 1 AND 2 AND c"), "((a BETWEEN 1 AND 2) AND c)");
-  EXPECT_EQ(Name("a NOT BETWEEN 1 AND 2"), "(NOT (a BETWEEN 1 AND 2))");
+  EXPECT_EQ(Name("a BETWEEN 1 AND 2 AND c"), "(((a >= 1) AND (a <= 2)) AND c)");
+  EXPECT_EQ(Name("a NOT BETWEEN 1 AND 2"), "(NOT ((a >= 1) AND (a <= 2)))");
   EXPECT_EQ(Name("a IN (1, 2, 3)"), "(a IN (1, 2, 3))");
   EXPECT_EQ(Name("a NOT IN (1, 2)"), "(NOT (a IN (1, 2)))");
   EXPECT_EQ(Name("a IS NULL"), "(a IS NULL)");
