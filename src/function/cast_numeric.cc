@@ -55,9 +55,8 @@ CastStatus FromDouble(double v, D* out, const LogicalType& to) {
       return CastStatus::kOverflow;
     }
     double t = std::trunc(v);
-    *out = t >= static_cast<double>(std::numeric_limits<D>::max())
-               ? std::numeric_limits<D>::max()
-               : static_cast<D>(t);
+    *out = t >= static_cast<double>(std::numeric_limits<D>::max()) ? std::numeric_limits<D>::max()
+                                                                   : static_cast<D>(t);
   } else if constexpr (std::is_same_v<D, int128_t>) {
     if (!DoubleToDecimalExact(v, to.precision(), to.scale(), out)) return CastStatus::kOverflow;
   } else {
@@ -126,8 +125,7 @@ void CastNumericTo(const Vector& source, size_t count, Vector& result,
         return FromDecimal<D>(v, scale, out, to);
       });
     }
-    default:
-      throw InternalError("CastNumeric: unexpected source type " + source.type().ToString());
+    default: throw InternalError("CastNumeric: unexpected source type " + source.type().ToString());
   }
 }
 
@@ -142,8 +140,7 @@ void CastNumeric(const Vector& source, size_t count, Vector& result,
     case TypeId::kFloat: return CastNumericTo<float>(source, count, result, context);
     case TypeId::kDouble: return CastNumericTo<double>(source, count, result, context);
     case TypeId::kDecimal: return CastNumericTo<int128_t>(source, count, result, context);
-    default:
-      throw InternalError("CastNumeric: unexpected target type " + result.type().ToString());
+    default: throw InternalError("CastNumeric: unexpected target type " + result.type().ToString());
   }
 }
 

@@ -141,8 +141,7 @@ void CastFromString(const Vector& source, size_t count, Vector& result,
     case TypeId::kFloat: return parse(float{});
     case TypeId::kDouble: return parse(double{});
     case TypeId::kDecimal: return parse(int128_t{});
-    default:
-      throw ConversionError("cannot cast \"STRING\" to \"" + CastTypeName(to) + "\"");
+    default: throw ConversionError("cannot cast \"STRING\" to \"" + CastTypeName(to) + "\"");
   }
 }
 
@@ -169,9 +168,11 @@ void CastToString(const Vector& source, size_t count, Vector& result,
       return FormatRows<uint8_t>(source, count, result,
                                  [](uint8_t v) { return std::string(v ? "true" : "false"); });
     case TypeId::kInt32:
-      return FormatRows<int32_t>(source, count, result, [](int32_t v) { return std::to_string(v); });
+      return FormatRows<int32_t>(source, count, result,
+                                 [](int32_t v) { return std::to_string(v); });
     case TypeId::kInt64:
-      return FormatRows<int64_t>(source, count, result, [](int64_t v) { return std::to_string(v); });
+      return FormatRows<int64_t>(source, count, result,
+                                 [](int64_t v) { return std::to_string(v); });
     case TypeId::kFloat: return FormatRows<float>(source, count, result, FormatFloat);
     case TypeId::kDouble: return FormatRows<double>(source, count, result, FormatDouble);
     case TypeId::kDecimal: {
@@ -190,8 +191,7 @@ void CastToString(const Vector& source, size_t count, Vector& result,
     case TypeId::kInterval:
       return FormatRows<Interval>(source, count, result,
                                   [](Interval v) { return Value::IntervalValue(v).ToString(); });
-    default:
-      throw ConversionError("cannot cast \"" + CastTypeName(from) + "\" to \"STRING\"");
+    default: throw ConversionError("cannot cast \"" + CastTypeName(from) + "\" to \"STRING\"");
   }
 }
 

@@ -16,17 +16,20 @@ void CastFromTimestampToNumber(const Vector& source, size_t count, Vector& resul
   const LogicalType& to = result.type();
   switch (to.id()) {
     case TypeId::kInt32:
-      return CastRows<int64_t, int32_t>(source, count, result, context, [](int64_t v, int32_t* out) {
-        int64_t seconds = FloorDiv(v, kMicrosPerSecond);
-        if (seconds < INT32_MIN || seconds > INT32_MAX) return CastStatus::kOverflow;
-        *out = static_cast<int32_t>(seconds);
-        return CastStatus::kOk;
-      });
+      return CastRows<int64_t, int32_t>(source, count, result, context,
+                                        [](int64_t v, int32_t* out) {
+                                          int64_t seconds = FloorDiv(v, kMicrosPerSecond);
+                                          if (seconds < INT32_MIN || seconds > INT32_MAX)
+                                            return CastStatus::kOverflow;
+                                          *out = static_cast<int32_t>(seconds);
+                                          return CastStatus::kOk;
+                                        });
     case TypeId::kInt64:
-      return CastRows<int64_t, int64_t>(source, count, result, context, [](int64_t v, int64_t* out) {
-        *out = FloorDiv(v, kMicrosPerSecond);
-        return CastStatus::kOk;
-      });
+      return CastRows<int64_t, int64_t>(source, count, result, context,
+                                        [](int64_t v, int64_t* out) {
+                                          *out = FloorDiv(v, kMicrosPerSecond);
+                                          return CastStatus::kOk;
+                                        });
     case TypeId::kFloat:
       return CastRows<int64_t, float>(source, count, result, context, [](int64_t v, float* out) {
         *out = static_cast<float>(static_cast<double>(v) / kMicrosPerSecond);
@@ -38,14 +41,12 @@ void CastFromTimestampToNumber(const Vector& source, size_t count, Vector& resul
         return CastStatus::kOk;
       });
     case TypeId::kDecimal:
-      return CastRows<int64_t, int128_t>(source, count, result, context,
-                                         [&to](int64_t v, int128_t* out) {
-                                           return RescaleDecimal(v, 6, to.scale(), to.precision(), out)
-                                                      ? CastStatus::kOk
-                                                      : CastStatus::kOverflow;
-                                         });
-    default:
-      throw ConversionError("cannot cast \"TIMESTAMP\" to \"" + CastTypeName(to) + "\"");
+      return CastRows<int64_t, int128_t>(
+          source, count, result, context, [&to](int64_t v, int128_t* out) {
+            return RescaleDecimal(v, 6, to.scale(), to.precision(), out) ? CastStatus::kOk
+                                                                         : CastStatus::kOverflow;
+          });
+    default: throw ConversionError("cannot cast \"TIMESTAMP\" to \"" + CastTypeName(to) + "\"");
   }
 }
 
@@ -56,7 +57,8 @@ CastStatus SecondsToMicros(int64_t seconds, int64_t* out) {
 
 CastStatus DoubleSecondsToMicros(double seconds, int64_t* out) {
   double micros = std::trunc(seconds * kMicrosPerSecond);
-  if (!std::isfinite(micros) || micros >= 9.223372036854775807e18 || micros < -9.223372036854775807e18) {
+  if (!std::isfinite(micros) || micros >= 9.223372036854775807e18 ||
+      micros < -9.223372036854775807e18) {
     return CastStatus::kOverflow;
   }
   *out = static_cast<int64_t>(micros);
@@ -67,32 +69,34 @@ void CastFromNumberToTimestamp(const Vector& source, size_t count, Vector& resul
                                const FunctionContext& context) {
   switch (source.type().id()) {
     case TypeId::kInt32:
-      return CastRows<int32_t, int64_t>(source, count, result, context,
-                                        [](int32_t v, int64_t* out) { return SecondsToMicros(v, out); });
+      return CastRows<int32_t, int64_t>(
+          source, count, result, context,
+          [](int32_t v, int64_t* out) { return SecondsToMicros(v, out); });
     case TypeId::kInt64:
-      return CastRows<int64_t, int64_t>(source, count, result, context,
-                                        [](int64_t v, int64_t* out) { return SecondsToMicros(v, out); });
+      return CastRows<int64_t, int64_t>(
+          source, count, result, context,
+          [](int64_t v, int64_t* out) { return SecondsToMicros(v, out); });
     case TypeId::kFloat:
-      return CastRows<float, int64_t>(source, count, result, context,
-                                      [](float v, int64_t* out) { return DoubleSecondsToMicros(v, out); });
+      return CastRows<float, int64_t>(source, count, result, context, [](float v, int64_t* out) {
+        return DoubleSecondsToMicros(v, out);
+      });
     case TypeId::kDouble:
       return CastRows<double, int64_t>(source, count, result, context, [](double v, int64_t* out) {
         return DoubleSecondsToMicros(v, out);
       });
     case TypeId::kDecimal: {
       int scale = source.type().scale();
-      return CastRows<int128_t, int64_t>(source, count, result, context,
-                                         [scale](int128_t v, int64_t* out) {
-                                           int128_t micros;
-                                           // Truncates sub-microsecond digits (Spark: toLong).
-                                           micros = scale > 6 ? v / Pow10(scale - 6)
-                                                              : v * Pow10(6 - scale);
-                                           if (micros > INT64_MAX || micros < INT64_MIN) {
-                                             return CastStatus::kOverflow;
-                                           }
-                                           *out = static_cast<int64_t>(micros);
-                                           return CastStatus::kOk;
-                                         });
+      return CastRows<int128_t, int64_t>(
+          source, count, result, context, [scale](int128_t v, int64_t* out) {
+            int128_t micros;
+            // Truncates sub-microsecond digits (Spark: toLong).
+            micros = scale > 6 ? v / Pow10(scale - 6) : v * Pow10(6 - scale);
+            if (micros > INT64_MAX || micros < INT64_MIN) {
+              return CastStatus::kOverflow;
+            }
+            *out = static_cast<int64_t>(micros);
+            return CastStatus::kOk;
+          });
     }
     default:
       throw ConversionError("cannot cast \"" + CastTypeName(source.type()) + "\" to \"TIMESTAMP\"");

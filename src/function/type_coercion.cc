@@ -55,7 +55,8 @@ std::optional<LogicalType> CommonSuperType(const LogicalType& a, const LogicalTy
   if (auto tight = TightestCommonType(a, b)) return tight;
   // Spark casts the string side to the other side's type (a decimal takes double: no
   // decimal type fits every string).
-  const LogicalType* other = a.id() == TypeId::kString ? &b : (b.id() == TypeId::kString ? &a : nullptr);
+  const LogicalType* other =
+      a.id() == TypeId::kString ? &b : (b.id() == TypeId::kString ? &a : nullptr);
   if (other == nullptr) return std::nullopt;
   if (other->id() == TypeId::kDecimal) return LogicalType(TypeId::kDouble);
   if (other->IsNumeric() || other->IsTemporal() || other->id() == TypeId::kBoolean ||

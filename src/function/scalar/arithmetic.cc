@@ -25,8 +25,8 @@ namespace {
 
 template <typename T>
 std::string OverflowMessage(const char* op) {
-  return std::string("[ARITHMETIC_OVERFLOW] ") +
-         (std::is_same_v<T, int32_t> ? "integer" : "long") + " overflow in " + op +
+  return std::string("[ARITHMETIC_OVERFLOW] ") + (std::is_same_v<T, int32_t> ? "integer" : "long") +
+         " overflow in " + op +
          ". Use try_ functions to tolerate overflow and return NULL instead.";
 }
 
@@ -34,7 +34,8 @@ std::string OverflowMessage(const char* op) {
 // compiler vectorizes it); returns false, leaving the work to the checked loop that names
 // the failing row, when there are NULLs or an overflow happened.
 template <typename T>
-bool TryCheckedFastPath(ArithmeticOp op, const Vector& a, const Vector& b, size_t count, Vector& result) {
+bool TryCheckedFastPath(ArithmeticOp op, const Vector& a, const Vector& b, size_t count,
+                        Vector& result) {
   if (!a.validity().AllValid() || !b.validity().AllValid()) return false;
   const T* x = a.Data<T>();
   const T* y = b.Data<T>();
@@ -64,7 +65,9 @@ ScalarKernel IntegerKernel(ArithmeticOp op) {
                     const FunctionContext& context) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
-    auto overflow = [&]() { return FailOrNull<OutOfRangeError>(context, OverflowMessage<T>(name)); };
+    auto overflow = [&]() {
+      return FailOrNull<OutOfRangeError>(context, OverflowMessage<T>(name));
+    };
     auto by_zero = [&]() { return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage()); };
     if (TryCheckedFastPath<T>(op, a, b, count, result)) return;
     switch (op) {
@@ -94,14 +97,14 @@ ScalarKernel IntegerKernel(ArithmeticOp op) {
           return true;
         });
       case ArithmeticOp::kIntegralDivide:
-        return ExecuteBinaryNullable<T, T, int64_t>(a, b, count, result, [&](T x, T y, int64_t* out) {
-          if (y == 0) return by_zero();
-          if (y == -1 && x == std::numeric_limits<T>::min()) return overflow();
-          *out = x / y;
-          return true;
-        });
-      case ArithmeticOp::kDivide:
-        throw InternalError("integer kernel for /");
+        return ExecuteBinaryNullable<T, T, int64_t>(
+            a, b, count, result, [&](T x, T y, int64_t* out) {
+              if (y == 0) return by_zero();
+              if (y == -1 && x == std::numeric_limits<T>::min()) return overflow();
+              *out = x / y;
+              return true;
+            });
+      case ArithmeticOp::kDivide: throw InternalError("integer kernel for /");
     }
   };
 }
@@ -140,8 +143,7 @@ ScalarKernel FloatingKernel(ArithmeticOp op) {
           *out = r < 0 ? std::fmod(r + y, y) : r;
           return true;
         });
-      case ArithmeticOp::kIntegralDivide:
-        throw InternalError("floating kernel for div");
+      case ArithmeticOp::kIntegralDivide: throw InternalError("floating kernel for div");
     }
   };
 }
@@ -164,7 +166,9 @@ BoundScalarFunction BindArithmetic(ArithmeticOp op, const ScalarBindInput& input
   CheckArgumentCount(name, input, 2, 2);
   if (auto temporal = BindTemporalArithmetic(op, input)) return *temporal;
   LogicalType a = input.arg_types[0], b = input.arg_types[1];
-  auto numeric_or_null = [](const LogicalType& t) { return t.IsNumeric() || t.id() == TypeId::kNull; };
+  auto numeric_or_null = [](const LogicalType& t) {
+    return t.IsNumeric() || t.id() == TypeId::kNull;
+  };
   if (a.id() == TypeId::kString) a = TypeId::kDouble;
   if (b.id() == TypeId::kString) b = TypeId::kDouble;
   if (!numeric_or_null(a) || !numeric_or_null(b)) ThrowArgumentTypes(name, input, "numbers");
@@ -216,7 +220,8 @@ BoundScalarFunction BindNegative(const ScalarBindInput& input) {
   CheckArgumentCount("negative", input, 1, 1);
   LogicalType t = input.arg_types[0];
   if (t.id() == TypeId::kString || t.id() == TypeId::kNull) t = TypeId::kDouble;
-  if (!t.IsNumeric() && t.id() != TypeId::kInterval) ThrowArgumentTypes("negative", input, "a number or an interval");
+  if (!t.IsNumeric() && t.id() != TypeId::kInterval)
+    ThrowArgumentTypes("negative", input, "a number or an interval");
   BoundScalarFunction bound;
   bound.name = "negative";
   bound.arg_types = {t};
@@ -229,7 +234,8 @@ BoundScalarFunction BindNegative(const ScalarBindInput& input) {
       case TypeId::kFloat: return NegateRows<float>(*args[0], count, result, context);
       case TypeId::kDouble: return NegateRows<double>(*args[0], count, result, context);
       case TypeId::kDecimal:
-        return ExecuteUnary<int128_t, int128_t>(*args[0], count, result, [](int128_t x) { return -x; });
+        return ExecuteUnary<int128_t, int128_t>(*args[0], count, result,
+                                                [](int128_t x) { return -x; });
       default:
         return ExecuteUnary<Interval, Interval>(*args[0], count, result, [](Interval x) {
           return Interval{-x.months, -x.days, -x.micros};
@@ -243,15 +249,18 @@ BoundScalarFunction BindNegative(const ScalarBindInput& input) {
 
 void RegisterArithmeticFunctions(FunctionRegistry& registry) {
   const std::pair<const char*, ArithmeticOp> kOps[] = {
-      {"+", ArithmeticOp::kAdd},           {"-", ArithmeticOp::kSubtract},
-      {"*", ArithmeticOp::kMultiply},      {"/", ArithmeticOp::kDivide},
-      {"%", ArithmeticOp::kModulo},        {"mod", ArithmeticOp::kModulo},
-      {"div", ArithmeticOp::kIntegralDivide}, {"pmod", ArithmeticOp::kPmod},
+      {"+", ArithmeticOp::kAdd},
+      {"-", ArithmeticOp::kSubtract},
+      {"*", ArithmeticOp::kMultiply},
+      {"/", ArithmeticOp::kDivide},
+      {"%", ArithmeticOp::kModulo},
+      {"mod", ArithmeticOp::kModulo},
+      {"div", ArithmeticOp::kIntegralDivide},
+      {"pmod", ArithmeticOp::kPmod},
   };
   for (const auto& [name, op] : kOps) {
-    registry.AddScalar(name, [op](const ScalarBindInput& input) {
-      return BindArithmetic(op, input);
-    });
+    registry.AddScalar(name,
+                       [op](const ScalarBindInput& input) { return BindArithmetic(op, input); });
   }
   registry.AddScalar("negative", BindNegative);
   // try_add / try_subtract / try_multiply / try_divide / try_mod: NULL instead of errors.

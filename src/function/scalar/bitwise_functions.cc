@@ -18,9 +18,15 @@ template <typename T>
 ScalarKernel BitKernel(BitOp op) {
   return [op](const Args& args, size_t count, Vector& result, const FunctionContext&) {
     switch (op) {
-      case BitOp::kAnd: return ExecuteBinary<T, T, T>(*args[0], *args[1], count, result, [](T x, T y) { return x & y; });
-      case BitOp::kOr: return ExecuteBinary<T, T, T>(*args[0], *args[1], count, result, [](T x, T y) { return x | y; });
-      case BitOp::kXor: return ExecuteBinary<T, T, T>(*args[0], *args[1], count, result, [](T x, T y) { return x ^ y; });
+      case BitOp::kAnd:
+        return ExecuteBinary<T, T, T>(*args[0], *args[1], count, result,
+                                      [](T x, T y) { return x & y; });
+      case BitOp::kOr:
+        return ExecuteBinary<T, T, T>(*args[0], *args[1], count, result,
+                                      [](T x, T y) { return x | y; });
+      case BitOp::kXor:
+        return ExecuteBinary<T, T, T>(*args[0], *args[1], count, result,
+                                      [](T x, T y) { return x ^ y; });
     }
   };
 }
@@ -78,7 +84,8 @@ ScalarBinder ShiftBinder(const char* name, Shift shift) {
     bound.name = name;
     bound.arg_types = {t, TypeId::kInt32};
     bound.return_type = t;
-    bound.kernel = t.id() == TypeId::kInt32 ? ShiftKernel<int32_t>(shift) : ShiftKernel<int64_t>(shift);
+    bound.kernel =
+        t.id() == TypeId::kInt32 ? ShiftKernel<int32_t>(shift) : ShiftKernel<int64_t>(shift);
     return bound;
   };
 }
@@ -87,7 +94,8 @@ template <typename T>
 void BitCount(const Args& args, size_t count, Vector& result, const FunctionContext&) {
   ExecuteUnary<T, int32_t>(*args[0], count, result, [](T x) {
     // Spark counts the bits of the value widened to a long (bit_count(-1) is 64 for an int).
-    return static_cast<int32_t>(__builtin_popcountll(static_cast<uint64_t>(static_cast<int64_t>(x))));
+    return static_cast<int32_t>(
+        __builtin_popcountll(static_cast<uint64_t>(static_cast<int64_t>(x))));
   });
 }
 
@@ -98,15 +106,18 @@ void RegisterBitwiseFunctions(FunctionRegistry& registry) {
   registry.AddScalar("|", BitBinder("|", BitOp::kOr));
   registry.AddScalar("^", BitBinder("^", BitOp::kXor));
   const LogicalType kInt = TypeId::kInt32, kLong = TypeId::kInt64;
-  registry.AddScalar("~", SignatureBinder("~", {{{kInt}, kInt, BitNot<int32_t>}, {{kLong}, kLong, BitNot<int64_t>}}));
+  registry.AddScalar("~", SignatureBinder("~", {{{kInt}, kInt, BitNot<int32_t>},
+                                                {{kLong}, kLong, BitNot<int64_t>}}));
   registry.AddScalar("shiftleft", ShiftBinder("shiftleft", Shift::kLeft));
   registry.AddScalar("<<", ShiftBinder("<<", Shift::kLeft));
   registry.AddScalar("shiftright", ShiftBinder("shiftright", Shift::kRight));
   registry.AddScalar(">>", ShiftBinder(">>", Shift::kRight));
-  registry.AddScalar("shiftrightunsigned", ShiftBinder("shiftrightunsigned", Shift::kRightUnsigned));
+  registry.AddScalar("shiftrightunsigned",
+                     ShiftBinder("shiftrightunsigned", Shift::kRightUnsigned));
   registry.AddScalar(">>>", ShiftBinder(">>>", Shift::kRightUnsigned));
-  registry.AddScalar("bit_count", SignatureBinder("bit_count", {{{kInt}, kInt, BitCount<int32_t>},
-                                                                {{kLong}, kInt, BitCount<int64_t>}}));
+  registry.AddScalar("bit_count",
+                     SignatureBinder("bit_count", {{{kInt}, kInt, BitCount<int32_t>},
+                                                   {{kLong}, kInt, BitCount<int64_t>}}));
 }
 
 }  // namespace floe

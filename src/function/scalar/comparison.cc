@@ -108,18 +108,19 @@ std::vector<LogicalType> ComparisonTypes(const char* name, const ScalarBindInput
   const LogicalType& b = input.arg_types[1];
   auto common = CommonSuperType(a, b);
   if (!common || common->id() == TypeId::kInterval) {
-    throw BinderError(std::string("[DATATYPE_MISMATCH] cannot compare ") + a.ToString() +
-                      " with " + b.ToString() + " in " + name);
+    throw BinderError(std::string("[DATATYPE_MISMATCH] cannot compare ") + a.ToString() + " with " +
+                      b.ToString() + " in " + name);
   }
   if (common->id() == TypeId::kNull) common = LogicalType(TypeId::kBoolean);
   if (common->id() == TypeId::kDecimal) {
     // Keep each decimal's own precision and scale; integers take theirs.
     auto as_decimal = [](const LogicalType& t) {
       return t.id() == TypeId::kDecimal ? t
-             : t.IsInteger()           ? DecimalForInteger(t.id())
-                                       : LogicalType::Decimal(38, 0);
+             : t.IsInteger()            ? DecimalForInteger(t.id())
+                                        : LogicalType::Decimal(38, 0);
     };
-    return {as_decimal(a.id() == TypeId::kNull ? b : a), as_decimal(b.id() == TypeId::kNull ? a : b)};
+    return {as_decimal(a.id() == TypeId::kNull ? b : a),
+            as_decimal(b.id() == TypeId::kNull ? a : b)};
   }
   return {*common, *common};
 }

@@ -19,11 +19,24 @@ namespace {
 
 using Args = std::vector<const Vector*>;
 
-enum class TruncUnit { kYear, kQuarter, kMonth, kWeek, kDay, kHour, kMinute, kSecond, kMillisecond, kMicrosecond, kInvalid };
+enum class TruncUnit {
+  kYear,
+  kQuarter,
+  kMonth,
+  kWeek,
+  kDay,
+  kHour,
+  kMinute,
+  kSecond,
+  kMillisecond,
+  kMicrosecond,
+  kInvalid
+};
 
 TruncUnit ParseUnit(std::string_view text) {
   std::string u(text);
-  std::transform(u.begin(), u.end(), u.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::transform(u.begin(), u.end(), u.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
   if (u == "YEAR" || u == "YYYY" || u == "YY") return TruncUnit::kYear;
   if (u == "QUARTER") return TruncUnit::kQuarter;
   if (u == "MONTH" || u == "MM" || u == "MON") return TruncUnit::kMonth;
@@ -96,20 +109,21 @@ void TruncDate(const Args& args, size_t count, Vector& result, const FunctionCon
 
 ScalarKernel DateAdd(int sign) {
   return [sign](const Args& args, size_t count, Vector& result, const FunctionContext& context) {
-    ExecuteBinaryNullable<int32_t, int32_t, int32_t>(*args[0], *args[1], count, result,
-                                                     [&](int32_t d, int32_t n, int32_t* out) {
-                                                       int64_t v = static_cast<int64_t>(d) + sign * static_cast<int64_t>(n);
-                                                       if (v < INT32_MIN || v > INT32_MAX) {
-                                                         return FailOrNull<OutOfRangeError>(context, "[DATETIME_OVERFLOW] date_add overflow");
-                                                       }
-                                                       *out = static_cast<int32_t>(v);
-                                                       return true;
-                                                     });
+    ExecuteBinaryNullable<int32_t, int32_t, int32_t>(
+        *args[0], *args[1], count, result, [&](int32_t d, int32_t n, int32_t* out) {
+          int64_t v = static_cast<int64_t>(d) + sign * static_cast<int64_t>(n);
+          if (v < INT32_MIN || v > INT32_MAX) {
+            return FailOrNull<OutOfRangeError>(context, "[DATETIME_OVERFLOW] date_add overflow");
+          }
+          *out = static_cast<int32_t>(v);
+          return true;
+        });
   };
 }
 
 void DateDiff(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  ExecuteBinary<int32_t, int32_t, int32_t>(*args[0], *args[1], count, result, [](int32_t a, int32_t b) { return a - b; });
+  ExecuteBinary<int32_t, int32_t, int32_t>(*args[0], *args[1], count, result,
+                                           [](int32_t a, int32_t b) { return a - b; });
 }
 
 void AddMonths(const Args& args, size_t count, Vector& result, const FunctionContext&) {
@@ -128,11 +142,13 @@ void LastDay(const Args& args, size_t count, Vector& result, const FunctionConte
 // next_day(date, 'MO' / 'Mon' / 'Monday'): the first such day after date; NULL for a bad name.
 void NextDay(const Args& args, size_t count, Vector& result, const FunctionContext&) {
   static const char* const kNames[] = {"MO", "TU", "WE", "TH", "FR", "SA", "SU"};
-  static const char* const kLong[] = {"MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"};
+  static const char* const kLong[] = {"MONDAY", "TUESDAY",  "WEDNESDAY", "THURSDAY",
+                                      "FRIDAY", "SATURDAY", "SUNDAY"};
   int32_t* out = result.Data<int32_t>();
   ExecuteRows(args, count, result, [&](size_t i) {
     std::string name(StringAt(*args[1], i));
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     int target = -1;
     for (int k = 0; k < 7; ++k) {
       std::string_view full = kLong[k];
@@ -151,10 +167,13 @@ void NextDay(const Args& args, size_t count, Vector& result, const FunctionConte
 void MakeDate(const Args& args, size_t count, Vector& result, const FunctionContext& context) {
   int32_t* out = result.Data<int32_t>();
   ExecuteRows(args, count, result, [&](size_t i) {
-    int32_t y = args[0]->Data<int32_t>()[i], m = args[1]->Data<int32_t>()[i], d = args[2]->Data<int32_t>()[i];
-    if (m < 1 || m > 12 || d < 1 || !IsValidDate(y, static_cast<unsigned>(m), static_cast<unsigned>(d))) {
-      return FailOrNull<InvalidInputError>(context, "[DATETIME_FIELD_OUT_OF_BOUNDS] make_date: invalid date " +
-                                                        std::to_string(y) + "-" + std::to_string(m) + "-" + std::to_string(d));
+    int32_t y = args[0]->Data<int32_t>()[i], m = args[1]->Data<int32_t>()[i],
+            d = args[2]->Data<int32_t>()[i];
+    if (m < 1 || m > 12 || d < 1 ||
+        !IsValidDate(y, static_cast<unsigned>(m), static_cast<unsigned>(d))) {
+      return FailOrNull<InvalidInputError>(
+          context, "[DATETIME_FIELD_OUT_OF_BOUNDS] make_date: invalid date " + std::to_string(y) +
+                       "-" + std::to_string(m) + "-" + std::to_string(d));
     }
     out[i] = DaysFromCivil(y, static_cast<unsigned>(m), static_cast<unsigned>(d));
     return true;
@@ -162,7 +181,8 @@ void MakeDate(const Args& args, size_t count, Vector& result, const FunctionCont
 }
 
 void CurrentDate(const Args&, size_t count, Vector& result, const FunctionContext& context) {
-  int32_t today = static_cast<int32_t>(FloorDiv(context.time_zone->ToLocal(context.query_start_micros), kMicrosPerDay));
+  int32_t today = static_cast<int32_t>(
+      FloorDiv(context.time_zone->ToLocal(context.query_start_micros), kMicrosPerDay));
   result.validity().Reset();
   for (size_t i = 0; i < count; ++i) result.Data<int32_t>()[i] = today;
 }
@@ -176,7 +196,8 @@ void CurrentTimestamp(const Args&, size_t count, Vector& result, const FunctionC
 // both are month ends, else months plus the difference of day and time over 31 days,
 // rounded to 8 digits unless round_off is false (Spark, after Hive).
 ScalarKernel MonthsBetween(bool has_round_off) {
-  return [has_round_off](const Args& args, size_t count, Vector& result, const FunctionContext& context) {
+  return [has_round_off](const Args& args, size_t count, Vector& result,
+                         const FunctionContext& context) {
     const TimeZone& zone = *context.time_zone;
     double* out = result.Data<double>();
     ExecuteRows(args, count, result, [&](size_t i) {
@@ -196,7 +217,8 @@ ScalarKernel MonthsBetween(bool has_round_off) {
       }
       int64_t seconds1 = (local1 - days1 * kMicrosPerDay) / kMicrosPerSecond;
       int64_t seconds2 = (local2 - days2 * kMicrosPerDay) / kMicrosPerSecond;
-      int64_t seconds_diff = (static_cast<int64_t>(d1) - static_cast<int64_t>(d2)) * 86400 + seconds1 - seconds2;
+      int64_t seconds_diff =
+          (static_cast<int64_t>(d1) - static_cast<int64_t>(d2)) * 86400 + seconds1 - seconds2;
       double diff = month_diff + static_cast<double>(seconds_diff) / (31.0 * 86400);
       out[i] = round_off ? std::floor(diff * 1e8 + 0.5) / 1e8 : diff;
       return true;
@@ -207,7 +229,8 @@ ScalarKernel MonthsBetween(bool has_round_off) {
 // Epoch conversions: unix_seconds / unix_millis / unix_micros and their inverses.
 ScalarKernel ToEpoch(int64_t unit) {
   return [unit](const Args& args, size_t count, Vector& result, const FunctionContext&) {
-    ExecuteUnary<int64_t, int64_t>(*args[0], count, result, [unit](int64_t ts) { return FloorDiv(ts, unit); });
+    ExecuteUnary<int64_t, int64_t>(*args[0], count, result,
+                                   [unit](int64_t ts) { return FloorDiv(ts, unit); });
   };
 }
 
@@ -220,7 +243,8 @@ ScalarKernel FromEpoch(int64_t unit) {
   };
 }
 
-void Add(FunctionRegistry& registry, std::initializer_list<const char*> names, std::vector<Signature> overloads) {
+void Add(FunctionRegistry& registry, std::initializer_list<const char*> names,
+         std::vector<Signature> overloads) {
   for (const char* name : names) registry.AddScalar(name, SignatureBinder(name, overloads));
 }
 
@@ -229,13 +253,15 @@ void Add(FunctionRegistry& registry, std::initializer_list<const char*> names, s
 void RegisterDateFunctions(FunctionRegistry& registry) {
   const LogicalType kDate = TypeId::kDate, kTs = TypeId::kTimestamp, kNtz = TypeId::kTimestampNtz;
   const LogicalType kInt = TypeId::kInt32, kLong = TypeId::kInt64, kStr = TypeId::kString;
-  Add(registry, {"date_trunc"}, {{{kStr, kTs}, kTs, DateTrunc(false)}, {{kStr, kNtz}, kNtz, DateTrunc(true)}});
+  Add(registry, {"date_trunc"},
+      {{{kStr, kTs}, kTs, DateTrunc(false)}, {{kStr, kNtz}, kNtz, DateTrunc(true)}});
   Add(registry, {"trunc"}, {{{kDate, kStr}, kDate, TruncDate}});
   Add(registry, {"date_add", "dateadd"}, {{{kDate, kInt}, kDate, DateAdd(1)}});
   Add(registry, {"date_sub"}, {{{kDate, kInt}, kDate, DateAdd(-1)}});
   Add(registry, {"datediff", "date_diff"}, {{{kDate, kDate}, kInt, DateDiff}});
-  Add(registry, {"months_between"}, {{{kTs, kTs}, TypeId::kDouble, MonthsBetween(false)},
-                                     {{kTs, kTs, TypeId::kBoolean}, TypeId::kDouble, MonthsBetween(true)}});
+  Add(registry, {"months_between"},
+      {{{kTs, kTs}, TypeId::kDouble, MonthsBetween(false)},
+       {{kTs, kTs, TypeId::kBoolean}, TypeId::kDouble, MonthsBetween(true)}});
   Add(registry, {"add_months"}, {{{kDate, kInt}, kDate, AddMonths}});
   Add(registry, {"last_day"}, {{{kDate}, kDate, LastDay}});
   Add(registry, {"next_day"}, {{{kDate, kStr}, kDate, NextDay}});
@@ -245,9 +271,10 @@ void RegisterDateFunctions(FunctionRegistry& registry) {
   Add(registry, {"unix_seconds"}, {{{kTs}, kLong, ToEpoch(kMicrosPerSecond)}});
   Add(registry, {"unix_millis"}, {{{kTs}, kLong, ToEpoch(1000)}});
   Add(registry, {"unix_micros"}, {{{kTs}, kLong, ToEpoch(1)}});
-  Add(registry, {"unix_date"}, {{{kDate}, kInt, [](const Args& args, size_t count, Vector& result, const FunctionContext&) {
-                                  result.CopyRange(*args[0], 0, 0, count);
-                                }}});
+  Add(registry, {"unix_date"},
+      {{{kDate}, kInt, [](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+          result.CopyRange(*args[0], 0, 0, count);
+        }}});
   Add(registry, {"timestamp_seconds"}, {{{kLong}, kTs, FromEpoch(kMicrosPerSecond)}});
   Add(registry, {"timestamp_millis"}, {{{kLong}, kTs, FromEpoch(1000)}});
   Add(registry, {"timestamp_micros"}, {{{kLong}, kTs, FromEpoch(1)}});

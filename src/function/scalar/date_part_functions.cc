@@ -56,7 +56,8 @@ ScalarKernel TimeField(Fn fn, bool ntz) {
   };
 }
 
-void AddDateField(FunctionRegistry& registry, std::initializer_list<const char*> names, ScalarKernel kernel) {
+void AddDateField(FunctionRegistry& registry, std::initializer_list<const char*> names,
+                  ScalarKernel kernel) {
   for (const char* name : names) {
     registry.AddScalar(name, SignatureBinder(name, {{{TypeId::kDate}, TypeId::kInt32, kernel}}));
   }
@@ -64,8 +65,10 @@ void AddDateField(FunctionRegistry& registry, std::initializer_list<const char*>
 
 template <typename Fn>
 void AddTimeField(FunctionRegistry& registry, const char* name, Fn fn) {
-  registry.AddScalar(name, SignatureBinder(name, {{{TypeId::kTimestamp}, TypeId::kInt32, TimeField(fn, false)},
-                                                  {{TypeId::kTimestampNtz}, TypeId::kInt32, TimeField(fn, true)}}));
+  registry.AddScalar(
+      name,
+      SignatureBinder(name, {{{TypeId::kTimestamp}, TypeId::kInt32, TimeField(fn, false)},
+                             {{TypeId::kTimestampNtz}, TypeId::kInt32, TimeField(fn, true)}}));
 }
 
 // Seconds with their fraction, as extract(SECOND FROM ts) gives them: decimal(8,6).
@@ -97,19 +100,28 @@ BoundScalarFunction BindDatePart(const ScalarBindInput& input) {
     bound.arg_types = {TypeId::kString, ntz ? TypeId::kTimestampNtz : TypeId::kTimestamp};
     bound.return_type = LogicalType::Decimal(8, 6);
     ScalarKernel seconds = SecondsWithFraction(ntz);
-    bound.kernel = [seconds](const Args& args, size_t count, Vector& result, const FunctionContext& context) {
+    bound.kernel = [seconds](const Args& args, size_t count, Vector& result,
+                             const FunctionContext& context) {
       seconds({args[1]}, count, result, context);
     };
     return bound;
   }
   static const std::pair<const char*, const char*> kFields[] = {
-      {"YEAR", "year"}, {"Y", "year"}, {"YEARS", "year"}, {"YR", "year"}, {"YRS", "year"},
-      {"QUARTER", "quarter"}, {"QTR", "quarter"}, {"MONTH", "month"}, {"MON", "month"},
-      {"MONS", "month"}, {"MONTHS", "month"}, {"WEEK", "weekofyear"}, {"W", "weekofyear"},
-      {"WEEKS", "weekofyear"}, {"DAY", "day"}, {"D", "day"}, {"DAYS", "day"},
-      {"DAYOFWEEK", "dayofweek"}, {"DOW", "dayofweek"}, {"DAYOFWEEK_ISO", "weekday_iso"},
-      {"DOY", "dayofyear"}, {"HOUR", "hour"}, {"H", "hour"}, {"HOURS", "hour"}, {"HR", "hour"},
-      {"HRS", "hour"}, {"MINUTE", "minute"}, {"M", "minute"}, {"MIN", "minute"}, {"MINS", "minute"},
+      {"YEAR", "year"},      {"Y", "year"},
+      {"YEARS", "year"},     {"YR", "year"},
+      {"YRS", "year"},       {"QUARTER", "quarter"},
+      {"QTR", "quarter"},    {"MONTH", "month"},
+      {"MON", "month"},      {"MONS", "month"},
+      {"MONTHS", "month"},   {"WEEK", "weekofyear"},
+      {"W", "weekofyear"},   {"WEEKS", "weekofyear"},
+      {"DAY", "day"},        {"D", "day"},
+      {"DAYS", "day"},       {"DAYOFWEEK", "dayofweek"},
+      {"DOW", "dayofweek"},  {"DAYOFWEEK_ISO", "weekday_iso"},
+      {"DOY", "dayofyear"},  {"HOUR", "hour"},
+      {"H", "hour"},         {"HOURS", "hour"},
+      {"HR", "hour"},        {"HRS", "hour"},
+      {"MINUTE", "minute"},  {"M", "minute"},
+      {"MIN", "minute"},     {"MINS", "minute"},
       {"MINUTES", "minute"},
   };
   for (const auto& [name, function] : kFields) {
@@ -124,24 +136,28 @@ BoundScalarFunction BindDatePart(const ScalarBindInput& input) {
     };
     return bound;
   }
-  throw BinderError("[INVALID_EXTRACT_FIELD] date_part: cannot extract '" + field->str() + "' from " +
-                    input.arg_types[1].ToString());
+  throw BinderError("[INVALID_EXTRACT_FIELD] date_part: cannot extract '" + field->str() +
+                    "' from " + input.arg_types[1].ToString());
 }
 
 }  // namespace
 
 void RegisterDatePartFunctions(FunctionRegistry& registry) {
-  AddDateField(registry, {"year"}, DateField([](int32_t d) { return static_cast<int32_t>(ToCivil(d).year); }));
-  AddDateField(registry, {"quarter"},
-               DateField([](int32_t d) { return static_cast<int32_t>((ToCivil(d).month - 1) / 3 + 1); }));
-  AddDateField(registry, {"month"}, DateField([](int32_t d) { return static_cast<int32_t>(ToCivil(d).month); }));
+  AddDateField(registry, {"year"},
+               DateField([](int32_t d) { return static_cast<int32_t>(ToCivil(d).year); }));
+  AddDateField(registry, {"quarter"}, DateField([](int32_t d) {
+                 return static_cast<int32_t>((ToCivil(d).month - 1) / 3 + 1);
+               }));
+  AddDateField(registry, {"month"},
+               DateField([](int32_t d) { return static_cast<int32_t>(ToCivil(d).month); }));
   AddDateField(registry, {"day", "dayofmonth"},
                DateField([](int32_t d) { return static_cast<int32_t>(ToCivil(d).day); }));
   // 1 = Sunday ... 7 = Saturday; 1970-01-01 was a Thursday.
   AddDateField(registry, {"dayofweek"},
                DateField([](int32_t d) { return static_cast<int32_t>(FloorMod(d + 4, 7) + 1); }));
   // 0 = Monday ... 6 = Sunday.
-  AddDateField(registry, {"weekday"}, DateField([](int32_t d) { return static_cast<int32_t>(FloorMod(d + 3, 7)); }));
+  AddDateField(registry, {"weekday"},
+               DateField([](int32_t d) { return static_cast<int32_t>(FloorMod(d + 3, 7)); }));
   AddDateField(registry, {"dayofyear"}, DateField([](int32_t d) {
                  return static_cast<int32_t>(d - DaysFromCivil(ToCivil(d).year, 1, 1) + 1);
                }));
@@ -149,9 +165,12 @@ void RegisterDatePartFunctions(FunctionRegistry& registry) {
   // 1 = Monday ... 7 = Sunday (extract DAYOFWEEK_ISO).
   AddDateField(registry, {"weekday_iso"},
                DateField([](int32_t d) { return static_cast<int32_t>(FloorMod(d + 3, 7) + 1); }));
-  AddTimeField(registry, "hour", [](int64_t t) { return static_cast<int32_t>(t / kMicrosPerHour); });
-  AddTimeField(registry, "minute", [](int64_t t) { return static_cast<int32_t>(t / kMicrosPerMinute % 60); });
-  AddTimeField(registry, "second", [](int64_t t) { return static_cast<int32_t>(t / kMicrosPerSecond % 60); });
+  AddTimeField(registry, "hour",
+               [](int64_t t) { return static_cast<int32_t>(t / kMicrosPerHour); });
+  AddTimeField(registry, "minute",
+               [](int64_t t) { return static_cast<int32_t>(t / kMicrosPerMinute % 60); });
+  AddTimeField(registry, "second",
+               [](int64_t t) { return static_cast<int32_t>(t / kMicrosPerSecond % 60); });
   registry.AddScalar("date_part", BindDatePart);
   registry.AddScalar("extract", BindDatePart);
 }

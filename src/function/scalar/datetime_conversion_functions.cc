@@ -46,7 +46,8 @@ class FormatterSource {
   std::shared_ptr<const DateTimeFormatter> formatter_;
 };
 
-BoundScalarFunction Bound(const std::string& name, std::vector<LogicalType> args, LogicalType ret, ScalarKernel kernel) {
+BoundScalarFunction Bound(const std::string& name, std::vector<LogicalType> args, LogicalType ret,
+                          ScalarKernel kernel) {
   BoundScalarFunction bound;
   bound.name = name;
   bound.arg_types = std::move(args);
@@ -63,15 +64,18 @@ void Identity(const Args& args, size_t count, Vector& result, const FunctionCont
 bool ParseInstant(const std::string& name, FormatterSource& source, const Args& args, size_t i,
                   const FunctionContext& context, bool try_mode, int64_t* out) {
   std::string_view text = StringAt(*args[0], i);
-  const DateTimeFormatter& formatter = args.size() > 1 ? source.Get(StringAt(*args[1], i)) : source.Get(kDefaultPattern);
+  const DateTimeFormatter& formatter =
+      args.size() > 1 ? source.Get(StringAt(*args[1], i)) : source.Get(kDefaultPattern);
   std::optional<int64_t> offset;
   std::optional<int64_t> local = formatter.Parse(text, &offset);
   if (!local) {
     if (try_mode || context.try_mode) return false;
-    throw ConversionError("[CANNOT_PARSE_TIMESTAMP] " + name + ": text '" + std::string(text) +
-                          "' does not match the pattern" +
-                          (args.size() > 1 ? " '" + std::string(StringAt(*args[1], i)) + "'" : std::string(" '") + kDefaultPattern + "'") +
-                          ". Use try_to_timestamp to tolerate invalid input and return NULL instead.");
+    throw ConversionError(
+        "[CANNOT_PARSE_TIMESTAMP] " + name + ": text '" + std::string(text) +
+        "' does not match the pattern" +
+        (args.size() > 1 ? " '" + std::string(StringAt(*args[1], i)) + "'"
+                         : std::string(" '") + kDefaultPattern + "'") +
+        ". Use try_to_timestamp to tolerate invalid input and return NULL instead.");
   }
   *out = offset ? *local - *offset : context.time_zone->FromLocal(*local);
   return true;
@@ -80,7 +84,8 @@ bool ParseInstant(const std::string& name, FormatterSource& source, const Args& 
 enum class Target { kDate, kTimestamp, kEpochSeconds };
 
 // to_date / to_timestamp / unix_timestamp of text with a pattern.
-ScalarKernel ParseKernel(const std::string& name, Target target, const Value* pattern, bool try_mode) {
+ScalarKernel ParseKernel(const std::string& name, Target target, const Value* pattern,
+                         bool try_mode) {
   auto source = std::make_shared<FormatterSource>(pattern);
   return [=](const Args& args, size_t count, Vector& result, const FunctionContext& context) {
     FormatterSource local = *source;
@@ -89,10 +94,13 @@ ScalarKernel ParseKernel(const std::string& name, Target target, const Value* pa
       if (!ParseInstant(name, local, args, i, context, try_mode, &ts)) return false;
       switch (target) {
         case Target::kDate:
-          result.Data<int32_t>()[i] = static_cast<int32_t>(FloorDiv(context.time_zone->ToLocal(ts), kMicrosPerDay));
+          result.Data<int32_t>()[i] =
+              static_cast<int32_t>(FloorDiv(context.time_zone->ToLocal(ts), kMicrosPerDay));
           break;
         case Target::kTimestamp: result.Data<int64_t>()[i] = ts; break;
-        case Target::kEpochSeconds: result.Data<int64_t>()[i] = FloorDiv(ts, kMicrosPerSecond); break;
+        case Target::kEpochSeconds:
+          result.Data<int64_t>()[i] = FloorDiv(ts, kMicrosPerSecond);
+          break;
       }
       return true;
     });
@@ -107,16 +115,18 @@ ScalarBinder ToDatetimeBinder(const std::string& name, Target target, bool try_m
     if (input.arg_types.size() == 1) {
       if (try_mode && input.arg_types[0].id() == TypeId::kString) {
         // The binder's cast would raise: cast here in try mode instead.
-        return Bound(name, {TypeId::kString}, ret, [](const Args& args, size_t count, Vector& result,
-                                                      const FunctionContext& context) {
-          FunctionContext try_context = context;
-          try_context.try_mode = true;
-          CastVector(*args[0], count, result, try_context);
-        });
+        return Bound(
+            name, {TypeId::kString}, ret,
+            [](const Args& args, size_t count, Vector& result, const FunctionContext& context) {
+              FunctionContext try_context = context;
+              try_context.try_mode = true;
+              CastVector(*args[0], count, result, try_context);
+            });
       }
       return Bound(name, {ret}, ret, Identity);
     }
-    return Bound(name, {TypeId::kString, TypeId::kString}, ret, ParseKernel(name, target, ConstantArg(input, 1), try_mode));
+    return Bound(name, {TypeId::kString, TypeId::kString}, ret,
+                 ParseKernel(name, target, ConstantArg(input, 1), try_mode));
   };
 }
 
@@ -127,7 +137,8 @@ ScalarKernel FormatKernel(const Value* pattern, bool ntz, int64_t unit) {
     const TimeZone& zone = ntz ? TimeZone::Utc() : *context.time_zone;
     bool has_pattern = args.size() > 1;
     ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
-      const DateTimeFormatter& formatter = has_pattern ? local.Get(StringAt(*args[1], i)) : local.Get(kDefaultPattern);
+      const DateTimeFormatter& formatter =
+          has_pattern ? local.Get(StringAt(*args[1], i)) : local.Get(kDefaultPattern);
       int64_t v = args[0]->Data<int64_t>()[i];
       int64_t micros;
       if (__builtin_mul_overflow(v, unit, &micros)) return false;
@@ -141,24 +152,29 @@ BoundScalarFunction BindDateFormat(const ScalarBindInput& input) {
   CheckArgumentCount("date_format", input, 2, 2);
   bool ntz = input.arg_types[0].id() == TypeId::kTimestampNtz;
   LogicalType ts = ntz ? TypeId::kTimestampNtz : TypeId::kTimestamp;
-  return Bound("date_format", {ts, TypeId::kString}, TypeId::kString, FormatKernel(ConstantArg(input, 1), ntz, 1));
+  return Bound("date_format", {ts, TypeId::kString}, TypeId::kString,
+               FormatKernel(ConstantArg(input, 1), ntz, 1));
 }
 
 BoundScalarFunction BindFromUnixtime(const ScalarBindInput& input) {
   CheckArgumentCount("from_unixtime", input, 1, 2);
   std::vector<LogicalType> args = {TypeId::kInt64};
   if (input.arg_types.size() == 2) args.push_back(TypeId::kString);
-  return Bound("from_unixtime", args, TypeId::kString, FormatKernel(ConstantArg(input, 1), false, kMicrosPerSecond));
+  return Bound("from_unixtime", args, TypeId::kString,
+               FormatKernel(ConstantArg(input, 1), false, kMicrosPerSecond));
 }
 
 ScalarBinder UnixTimestampBinder(const std::string& name) {
   return [name](const ScalarBindInput& input) {
     CheckArgumentCount(name, input, 0, 2);
     if (input.arg_types.empty()) {
-      return Bound(name, {}, TypeId::kInt64, [](const Args&, size_t count, Vector& result, const FunctionContext& context) {
-        result.validity().Reset();
-        for (size_t i = 0; i < count; ++i) result.Data<int64_t>()[i] = FloorDiv(context.query_start_micros, kMicrosPerSecond);
-      });
+      return Bound(name, {}, TypeId::kInt64,
+                   [](const Args&, size_t count, Vector& result, const FunctionContext& context) {
+                     result.validity().Reset();
+                     for (size_t i = 0; i < count; ++i)
+                       result.Data<int64_t>()[i] =
+                           FloorDiv(context.query_start_micros, kMicrosPerSecond);
+                   });
     }
     TypeId first = input.arg_types[0].id();
     if (first == TypeId::kString || first == TypeId::kNull) {
@@ -169,10 +185,14 @@ ScalarBinder UnixTimestampBinder(const std::string& name) {
     // A date or timestamp: its seconds since the epoch (a pattern is ignored, as in Spark).
     std::vector<LogicalType> args = {TypeId::kTimestamp};
     if (input.arg_types.size() == 2) args.push_back(TypeId::kString);
-    if (!input.arg_types[0].IsTemporal()) ThrowArgumentTypes(name, input, "a string, date or timestamp");
-    return Bound(name, args, TypeId::kInt64, [](const Args& a, size_t count, Vector& result, const FunctionContext&) {
-      ExecuteUnary<int64_t, int64_t>(*a[0], count, result, [](int64_t ts) { return FloorDiv(ts, kMicrosPerSecond); });
-    });
+    if (!input.arg_types[0].IsTemporal())
+      ThrowArgumentTypes(name, input, "a string, date or timestamp");
+    return Bound(name, args, TypeId::kInt64,
+                 [](const Args& a, size_t count, Vector& result, const FunctionContext&) {
+                   ExecuteUnary<int64_t, int64_t>(*a[0], count, result, [](int64_t ts) {
+                     return FloorDiv(ts, kMicrosPerSecond);
+                   });
+                 });
   };
 }
 
@@ -181,7 +201,8 @@ ScalarBinder UnixTimestampBinder(const std::string& name) {
 void RegisterDatetimeConversionFunctions(FunctionRegistry& registry) {
   registry.AddScalar("to_date", ToDatetimeBinder("to_date", Target::kDate, false));
   registry.AddScalar("to_timestamp", ToDatetimeBinder("to_timestamp", Target::kTimestamp, false));
-  registry.AddScalar("try_to_timestamp", ToDatetimeBinder("try_to_timestamp", Target::kTimestamp, true));
+  registry.AddScalar("try_to_timestamp",
+                     ToDatetimeBinder("try_to_timestamp", Target::kTimestamp, true));
   registry.AddScalar("date_format", BindDateFormat);
   registry.AddScalar("from_unixtime", BindFromUnixtime);
   registry.AddScalar("unix_timestamp", UnixTimestampBinder("unix_timestamp"));

@@ -9,9 +9,11 @@
 namespace floe {
 namespace {
 
-const char* const kMonths[] = {"January", "February", "March",     "April",   "May",      "June",
-                               "July",    "August",   "September", "October", "November", "December"};
-const char* const kDays[] = {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
+const char* const kMonths[] = {"January",   "February", "March",    "April",
+                               "May",       "June",     "July",     "August",
+                               "September", "October",  "November", "December"};
+const char* const kDays[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
+                             "Friday", "Saturday", "Sunday"};
 
 bool IsNumericLetter(char c) { return std::strchr("yuMLdDHhkKmsSQq", c) != nullptr; }
 
@@ -38,7 +40,8 @@ void AppendOffset(std::string* out, int64_t offset_seconds, bool colon, bool min
 bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
   if (s.size() < prefix.size()) return false;
   for (size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(s[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) !=
+        std::tolower(static_cast<unsigned char>(prefix[i]))) {
       return false;
     }
   }
@@ -69,15 +72,17 @@ DateTimeFormatter::DateTimeFormatter(std::string_view pattern) {
           t.literal += pattern[j++];
         }
         if (j >= pattern.size()) {
-          throw InvalidInputError("datetime pattern '" + std::string(pattern) + "' has an unclosed quote");
+          throw InvalidInputError("datetime pattern '" + std::string(pattern) +
+                                  "' has an unclosed quote");
         }
         i = j + 1;
       }
       tokens_.push_back(t);
     } else if (std::isalpha(static_cast<unsigned char>(c))) {
       if (std::strchr("yuMLdDEaHhkKmsSQqGzZXxV", c) == nullptr) {
-        throw InvalidInputError("[INVALID_DATETIME_PATTERN] unsupported letter '" + std::string(1, c) +
-                                "' in datetime pattern '" + std::string(pattern) + "'");
+        throw InvalidInputError("[INVALID_DATETIME_PATTERN] unsupported letter '" +
+                                std::string(1, c) + "' in datetime pattern '" +
+                                std::string(pattern) + "'");
       }
       Token t;
       t.letter = c;
@@ -113,18 +118,25 @@ std::string DateTimeFormatter::Format(int64_t micros, const TimeZone& zone) cons
       case 0: out += t.literal; break;
       case 'y':
       case 'u':
-        if (n == 2) AppendPadded(&out, FloorMod(year, 100), 2);
-        else AppendPadded(&out, year, n);
+        if (n == 2)
+          AppendPadded(&out, FloorMod(year, 100), 2);
+        else
+          AppendPadded(&out, year, n);
         break;
       case 'M':
       case 'L':
-        if (n >= 4) out += kMonths[month - 1];
-        else if (n == 3) out += std::string(kMonths[month - 1]).substr(0, 3);
-        else AppendPadded(&out, month, n);
+        if (n >= 4)
+          out += kMonths[month - 1];
+        else if (n == 3)
+          out += std::string(kMonths[month - 1]).substr(0, 3);
+        else
+          AppendPadded(&out, month, n);
         break;
       case 'd': AppendPadded(&out, day, n); break;
       case 'D': AppendPadded(&out, days - DaysFromCivil(year, 1, 1) + 1, n); break;
-      case 'E': out += n >= 4 ? std::string(kDays[weekday]) : std::string(kDays[weekday]).substr(0, 3); break;
+      case 'E':
+        out += n >= 4 ? std::string(kDays[weekday]) : std::string(kDays[weekday]).substr(0, 3);
+        break;
       case 'a': out += hour < 12 ? "AM" : "PM"; break;
       case 'H': AppendPadded(&out, hour, n); break;
       case 'k': AppendPadded(&out, hour == 0 ? 24 : hour, n); break;
@@ -141,17 +153,26 @@ std::string DateTimeFormatter::Format(int64_t micros, const TimeZone& zone) cons
       case 'Q':
       case 'q': {
         int quarter = static_cast<int>((month - 1) / 3 + 1);
-        if (n == 3) out += "Q" + std::to_string(quarter);
-        else if (n >= 4) out += std::to_string(quarter) + (quarter == 1 ? "st" : quarter == 2 ? "nd" : quarter == 3 ? "rd" : "th") + " quarter";
-        else AppendPadded(&out, quarter, n);
+        if (n == 3)
+          out += "Q" + std::to_string(quarter);
+        else if (n >= 4)
+          out += std::to_string(quarter) +
+                 (quarter == 1   ? "st"
+                  : quarter == 2 ? "nd"
+                  : quarter == 3 ? "rd"
+                                 : "th") +
+                 " quarter";
+        else
+          AppendPadded(&out, quarter, n);
         break;
       }
       case 'G': out += year > 0 ? "AD" : "BC"; break;
       case 'V': out += zone.name(); break;
       case 'z': {
         auto seconds = FloorDiv(micros, kMicrosPerSecond);
-        auto info = zone.zone().lookup(std::chrono::time_point<std::chrono::system_clock, cctz::seconds>(
-            cctz::seconds(seconds)));
+        auto info =
+            zone.zone().lookup(std::chrono::time_point<std::chrono::system_clock, cctz::seconds>(
+                cctz::seconds(seconds)));
         out += info.abbr;
         break;
       }
@@ -161,8 +182,10 @@ std::string DateTimeFormatter::Format(int64_t micros, const TimeZone& zone) cons
         break;
       case 'X':
       case 'x':
-        if (t.letter == 'X' && offset_seconds == 0) out += 'Z';
-        else AppendOffset(&out, offset_seconds, n >= 3, n == 1);
+        if (t.letter == 'X' && offset_seconds == 0)
+          out += 'Z';
+        else
+          AppendOffset(&out, offset_seconds, n >= 3, n == 1);
         break;
     }
   }
@@ -171,7 +194,8 @@ std::string DateTimeFormatter::Format(int64_t micros, const TimeZone& zone) cons
 
 std::optional<int64_t> DateTimeFormatter::Parse(std::string_view s,
                                                 std::optional<int64_t>* offset_micros) const {
-  int64_t year = 1970, month = 1, day = 1, day_of_year = -1, hour = 0, minute = 0, second = 0, fraction = 0;
+  int64_t year = 1970, month = 1, day = 1, day_of_year = -1, hour = 0, minute = 0, second = 0,
+          fraction = 0;
   int am_pm = -1;
   bool twelve_hour = false;
   size_t pos = 0;
@@ -183,7 +207,8 @@ std::optional<int64_t> DateTimeFormatter::Parse(std::string_view s,
       pos += t.literal.size();
       continue;
     }
-    bool adjacent = k + 1 < tokens_.size() && tokens_[k + 1].letter != 0 && IsNumericLetter(tokens_[k + 1].letter);
+    bool adjacent = k + 1 < tokens_.size() && tokens_[k + 1].letter != 0 &&
+                    IsNumericLetter(tokens_[k + 1].letter);
     auto read_number = [&](int min_digits, int max_digits, int64_t* out) {
       size_t start = pos;
       int64_t v = 0;
@@ -259,24 +284,31 @@ std::optional<int64_t> DateTimeFormatter::Parse(std::string_view s,
         break;
       }
       case 'a':
-        if (StartsWithIgnoreCase(s.substr(pos), "AM")) am_pm = 0;
-        else if (StartsWithIgnoreCase(s.substr(pos), "PM")) am_pm = 1;
-        else return std::nullopt;
+        if (StartsWithIgnoreCase(s.substr(pos), "AM"))
+          am_pm = 0;
+        else if (StartsWithIgnoreCase(s.substr(pos), "PM"))
+          am_pm = 1;
+        else
+          return std::nullopt;
         pos += 2;
         break;
       case 'E': {
         bool found = false;
         for (int d = 0; d < 7 && !found; ++d) {
           std::string_view name = kDays[d];
-          if (t.count >= 4 && StartsWithIgnoreCase(s.substr(pos), name)) pos += name.size(), found = true;
-          else if (t.count < 4 && StartsWithIgnoreCase(s.substr(pos), name.substr(0, 3))) pos += 3, found = true;
+          if (t.count >= 4 && StartsWithIgnoreCase(s.substr(pos), name))
+            pos += name.size(), found = true;
+          else if (t.count < 4 && StartsWithIgnoreCase(s.substr(pos), name.substr(0, 3)))
+            pos += 3, found = true;
         }
         if (!found) return std::nullopt;
         break;
       }
       case 'G':
-        if (StartsWithIgnoreCase(s.substr(pos), "AD")) pos += 2;
-        else return std::nullopt;
+        if (StartsWithIgnoreCase(s.substr(pos), "AD"))
+          pos += 2;
+        else
+          return std::nullopt;
         break;
       case 'Q':
       case 'q': {
@@ -327,11 +359,12 @@ std::optional<int64_t> DateTimeFormatter::Parse(std::string_view s,
     if (day_of_year > DaysFromCivil(year + 1, 1, 1) - first) return std::nullopt;
     days = first + day_of_year - 1;
   } else {
-    if (!IsValidDate(year, static_cast<unsigned>(month), static_cast<unsigned>(day))) return std::nullopt;
+    if (!IsValidDate(year, static_cast<unsigned>(month), static_cast<unsigned>(day)))
+      return std::nullopt;
     days = DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
   }
-  return days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond +
-         fraction;
+  return days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute +
+         second * kMicrosPerSecond + fraction;
 }
 
 }  // namespace floe

@@ -58,7 +58,9 @@ std::optional<uint128_t> MulDivRound(uint128_t x, uint128_t y, uint128_t d, bool
 // does not fit.
 bool SignedMulDivRound(int128_t a, int128_t b, int128_t d, int128_t* out, bool round = true) {
   bool negative = ((a < 0) != (b < 0)) != (d < 0);
-  auto abs = [](int128_t v) { return v < 0 ? -static_cast<uint128_t>(v) : static_cast<uint128_t>(v); };
+  auto abs = [](int128_t v) {
+    return v < 0 ? -static_cast<uint128_t>(v) : static_cast<uint128_t>(v);
+  };
   auto q = MulDivRound(abs(a), abs(b), abs(d), round);
   if (!q) return false;
   *out = negative ? -static_cast<int128_t>(*q) : static_cast<int128_t>(*q);
@@ -113,9 +115,10 @@ uint128_t MulPow10Mod(uint128_t v, int k, uint128_t m) {
 }
 
 [[noreturn]] void ThrowDecimalOverflow(const LogicalType& result) {
-  throw OutOfRangeError("[NUMERIC_VALUE_OUT_OF_RANGE] the result of a decimal operation "
-                        "cannot be represented as " + result.ToString() +
-                        ". Use try_ functions to return NULL instead.");
+  throw OutOfRangeError(
+      "[NUMERIC_VALUE_OUT_OF_RANGE] the result of a decimal operation "
+      "cannot be represented as " +
+      result.ToString() + ". Use try_ functions to return NULL instead.");
 }
 
 }  // namespace
@@ -170,8 +173,10 @@ ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, cons
             *args[0], *args[1], count, result, [&](int128_t x, int128_t y, int128_t* out) {
               // Operands have at most 38 digits, aligned at most 38 + 38: check each step.
               int128_t ax, ay, sum;
-              bool aligned = !__builtin_mul_overflow(x, fa, &ax) && !__builtin_mul_overflow(y, fb, &ay) &&
-                             !(subtract ? __builtin_sub_overflow(ax, ay, &sum) : __builtin_add_overflow(ax, ay, &sum));
+              bool aligned = !__builtin_mul_overflow(x, fa, &ax) &&
+                             !__builtin_mul_overflow(y, fb, &ay) &&
+                             !(subtract ? __builtin_sub_overflow(ax, ay, &sum)
+                                        : __builtin_add_overflow(ax, ay, &sum));
               if (!aligned) {
                 // Past 128 bits only when the result scale dropped (precision loss).
                 if (!AddAtLowerScale(x, s1, subtract ? -y : y, s2, rs, &sum)) return overflow();
@@ -211,7 +216,8 @@ ScalarKernel DecimalArithmeticKernel(ArithmeticOp op, const LogicalType& a, cons
               }
               int128_t q = ax / ay;
               if (q > INT64_MAX || q < INT64_MIN) {
-                return FailOrNull<OutOfRangeError>(context, "[ARITHMETIC_OVERFLOW] long overflow in div");
+                return FailOrNull<OutOfRangeError>(context,
+                                                   "[ARITHMETIC_OVERFLOW] long overflow in div");
               }
               *out = static_cast<int64_t>(q);
               return true;

@@ -46,7 +46,8 @@ void Sha2(const Args& args, size_t count, Vector& result, const FunctionContext&
 }
 
 void Crc32Kernel(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  ExecuteUnary<StringRef, int64_t>(*args[0], count, result, [](StringRef s) { return static_cast<int64_t>(Crc32(s.view())); });
+  ExecuteUnary<StringRef, int64_t>(
+      *args[0], count, result, [](StringRef s) { return static_cast<int64_t>(Crc32(s.view())); });
 }
 
 }  // namespace

@@ -7,8 +7,9 @@
 #include "function/scalar/signature.h"
 #include "function/scalar/string_kernels.h"
 
-// hex / unhex / base64 / unbase64 / encode / decode / typeof: hex prints bytes (or a bigint's two's complement) in upper case,
-// as Spark does; unhex reads them back into binary, NULL for invalid text.
+// hex / unhex / base64 / unbase64 / encode / decode / typeof: hex prints bytes (or a bigint's two's
+// complement) in upper case, as Spark does; unhex reads them back into binary, NULL for invalid
+// text.
 
 namespace floe {
 namespace {
@@ -66,7 +67,8 @@ void Unhex(const Args& args, size_t count, Vector& result, const FunctionContext
 }
 
 void Base64(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  static const char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
     std::string_view s = StringAt(*args[0], i);
     for (size_t k = 0; k < s.size(); k += 3) {
@@ -120,7 +122,8 @@ ScalarBinder CharsetBinder(const char* name, LogicalType from, LogicalType to) {
       std::string c = charset->str();
       for (char& ch : c) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
       if (c != "UTF-8" && c != "UTF8") {
-        throw BinderError(std::string(name) + ": the charset '" + charset->str() + "' is not supported; only UTF-8 is");
+        throw BinderError(std::string(name) + ": the charset '" + charset->str() +
+                          "' is not supported; only UTF-8 is");
       }
     }
     BoundScalarFunction bound;
@@ -153,13 +156,17 @@ BoundScalarFunction BindTypeof(const ScalarBindInput& input) {
 }  // namespace
 
 void RegisterEncodingFunctions(FunctionRegistry& registry) {
-  registry.AddScalar("hex", SignatureBinder("hex", {{{TypeId::kInt64}, TypeId::kString, HexLong},
-                                                    {{TypeId::kBinary}, TypeId::kString, HexBytes},
-                                                    {{TypeId::kString}, TypeId::kString, HexBytes}}));
-  registry.AddScalar("unhex", SignatureBinder("unhex", {{{TypeId::kString}, TypeId::kBinary, Unhex}}));
+  registry.AddScalar("hex",
+                     SignatureBinder("hex", {{{TypeId::kInt64}, TypeId::kString, HexLong},
+                                             {{TypeId::kBinary}, TypeId::kString, HexBytes},
+                                             {{TypeId::kString}, TypeId::kString, HexBytes}}));
+  registry.AddScalar("unhex",
+                     SignatureBinder("unhex", {{{TypeId::kString}, TypeId::kBinary, Unhex}}));
   registry.AddScalar("typeof", BindTypeof);
-  registry.AddScalar("base64", SignatureBinder("base64", {{{TypeId::kBinary}, TypeId::kString, Base64}}));
-  registry.AddScalar("unbase64", SignatureBinder("unbase64", {{{TypeId::kString}, TypeId::kBinary, Unbase64}}));
+  registry.AddScalar("base64",
+                     SignatureBinder("base64", {{{TypeId::kBinary}, TypeId::kString, Base64}}));
+  registry.AddScalar("unbase64",
+                     SignatureBinder("unbase64", {{{TypeId::kString}, TypeId::kBinary, Unbase64}}));
   registry.AddScalar("encode", CharsetBinder("encode", TypeId::kString, TypeId::kBinary));
   registry.AddScalar("decode", CharsetBinder("decode", TypeId::kBinary, TypeId::kString));
 }

@@ -49,7 +49,9 @@ void FormatDoubleRows(const Args& args, size_t count, Vector& result) {
     double v = args[0]->Data<double>()[i];
     if (d < 0) return false;
     if (!std::isfinite(v)) {
-      *out = std::isnan(v) ? "NaN" : (v > 0 ? "\xe2\x88\x9e" : "-\xe2\x88\x9e");  // Java prints the infinity sign
+      *out = std::isnan(v)
+                 ? "NaN"
+                 : (v > 0 ? "\xe2\x88\x9e" : "-\xe2\x88\x9e");  // Java prints the infinity sign
       return true;
     }
     double rounded = RoundDouble(v, d, /*half_even=*/true);

@@ -37,8 +37,10 @@ void PickRows(const std::vector<const Vector*>& args, size_t count, Vector& resu
       if (!found || (kGreatest ? Less(best, v) : Less(v, best))) best = v;
       found = true;
     }
-    if (found) out[i] = best;
-    else result.SetNull(i, true);
+    if (found)
+      out[i] = best;
+    else
+      result.SetNull(i, true);
   }
   if constexpr (std::is_same_v<T, StringRef>) {
     for (const Vector* arg : args) result.ShareHeapsOf(*arg);
@@ -91,8 +93,10 @@ BoundScalarFunction BindPick(const char* name, const ScalarBindInput& input) {
 }  // namespace
 
 void RegisterGreatestLeast(FunctionRegistry& registry) {
-  registry.AddScalar("greatest", [](const ScalarBindInput& in) { return BindPick<true>("greatest", in); });
-  registry.AddScalar("least", [](const ScalarBindInput& in) { return BindPick<false>("least", in); });
+  registry.AddScalar("greatest",
+                     [](const ScalarBindInput& in) { return BindPick<true>("greatest", in); });
+  registry.AddScalar("least",
+                     [](const ScalarBindInput& in) { return BindPick<false>("least", in); });
 }
 
 }  // namespace floe

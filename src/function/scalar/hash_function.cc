@@ -91,7 +91,8 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
   switch (type.id()) {
     case TypeId::kNull: return;
     case TypeId::kBoolean:
-      return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<uint8_t>()[i] ? 1 : 0, seed); });
+      return each(
+          [&](size_t i, uint32_t seed) { return HashInt(v.Data<uint8_t>()[i] ? 1 : 0, seed); });
     case TypeId::kInt32:
     case TypeId::kDate:
       return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int32_t>()[i], seed); });
@@ -103,16 +104,20 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
       return each([&](size_t i, uint32_t seed) {
         float f = v.Data<float>()[i];
         uint32_t bits = 0;
-        if (std::isnan(f)) bits = 0x7fc00000;
-        else if (f != 0) std::memcpy(&bits, &f, 4);
+        if (std::isnan(f))
+          bits = 0x7fc00000;
+        else if (f != 0)
+          std::memcpy(&bits, &f, 4);
         return HashInt(bits, seed);
       });
     case TypeId::kDouble:
       return each([&](size_t i, uint32_t seed) {
         double d = v.Data<double>()[i];
         uint64_t bits = 0;
-        if (std::isnan(d)) bits = 0x7ff8000000000000ULL;
-        else if (d != 0) std::memcpy(&bits, &d, 8);
+        if (std::isnan(d))
+          bits = 0x7ff8000000000000ULL;
+        else if (d != 0)
+          std::memcpy(&bits, &d, 8);
         return HashLong(bits, seed);
       });
     case TypeId::kDecimal:

@@ -60,7 +60,8 @@ bool LikeMatcher::Matches(std::string_view input) const {
     case Kind::kEquals: return text == literal_;
     case Kind::kPrefix: return text.substr(0, literal_.size()) == literal_;
     case Kind::kSuffix:
-      return text.size() >= literal_.size() && text.substr(text.size() - literal_.size()) == literal_;
+      return text.size() >= literal_.size() &&
+             text.substr(text.size() - literal_.size()) == literal_;
     case Kind::kContains: return text.find(literal_) != std::string_view::npos;
     case Kind::kGeneral: return MatchGeneral(text);
   }

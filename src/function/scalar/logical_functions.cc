@@ -28,13 +28,19 @@ void Connective(const Args& args, size_t count, Vector& result, const FunctionCo
     bool an = a.IsNull(i), bn = b.IsNull(i);
     bool av = !an && x[i], bv = !bn && y[i];
     if (kAnd) {
-      if ((!an && !av) || (!bn && !bv)) out[i] = 0;
-      else if (an || bn) result.SetNull(i, true);
-      else out[i] = 1;
+      if ((!an && !av) || (!bn && !bv))
+        out[i] = 0;
+      else if (an || bn)
+        result.SetNull(i, true);
+      else
+        out[i] = 1;
     } else {
-      if (av || bv) out[i] = 1;
-      else if (an || bn) result.SetNull(i, true);
-      else out[i] = 0;
+      if (av || bv)
+        out[i] = 1;
+      else if (an || bn)
+        result.SetNull(i, true);
+      else
+        out[i] = 0;
     }
   }
 }

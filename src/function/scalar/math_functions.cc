@@ -33,7 +33,8 @@ ScalarKernel Logarithm(DoubleFn fn) {
 }
 
 void AddUnary(FunctionRegistry& registry, const char* name, ScalarKernel kernel) {
-  registry.AddScalar(name, SignatureBinder(name, {{{TypeId::kDouble}, TypeId::kDouble, std::move(kernel)}}));
+  registry.AddScalar(
+      name, SignatureBinder(name, {{{TypeId::kDouble}, TypeId::kDouble, std::move(kernel)}}));
 }
 
 double Signum(double x) { return std::isnan(x) ? x : (x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0)); }
@@ -83,14 +84,21 @@ void RegisterMathFunctions(FunctionRegistry& registry) {
   AddUnary(registry, "sign", UnaryDouble(Signum));
   AddUnary(registry, "signum", UnaryDouble(Signum));
 
-  Signature power{{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble,
+  Signature power{{TypeId::kDouble, TypeId::kDouble},
+                  TypeId::kDouble,
                   BinaryDouble([](double x, double y) { return std::pow(x, y); })};
   registry.AddScalar("power", SignatureBinder("power", {power}));
   registry.AddScalar("pow", SignatureBinder("pow", {power}));
-  registry.AddScalar("atan2", SignatureBinder("atan2", {{{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble,
-                                                         BinaryDouble([](double y, double x) { return std::atan2(y, x); })}}));
-  registry.AddScalar("hypot", SignatureBinder("hypot", {{{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble,
-                                                         BinaryDouble([](double x, double y) { return std::hypot(x, y); })}}));
+  registry.AddScalar(
+      "atan2", SignatureBinder(
+                   "atan2", {{{TypeId::kDouble, TypeId::kDouble},
+                              TypeId::kDouble,
+                              BinaryDouble([](double y, double x) { return std::atan2(y, x); })}}));
+  registry.AddScalar(
+      "hypot", SignatureBinder(
+                   "hypot", {{{TypeId::kDouble, TypeId::kDouble},
+                              TypeId::kDouble,
+                              BinaryDouble([](double x, double y) { return std::hypot(x, y); })}}));
 
   // log(x) is ln; log(base, x) is NULL for a non-positive base or x.
   ScalarKernel log_base = [](const std::vector<const Vector*>& args, size_t count, Vector& result,
@@ -102,8 +110,12 @@ void RegisterMathFunctions(FunctionRegistry& registry) {
                                                     return true;
                                                   });
   };
-  registry.AddScalar("log", SignatureBinder("log", {{{TypeId::kDouble}, TypeId::kDouble, Logarithm([](double x) { return std::log(x); })},
-                                                    {{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble, log_base}}));
+  registry.AddScalar(
+      "log",
+      SignatureBinder(
+          "log",
+          {{{TypeId::kDouble}, TypeId::kDouble, Logarithm([](double x) { return std::log(x); })},
+           {{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble, log_base}}));
 
   ScalarKernel isnan = [](const std::vector<const Vector*>& args, size_t count, Vector& result,
                           const FunctionContext&) {
@@ -112,7 +124,8 @@ void RegisterMathFunctions(FunctionRegistry& registry) {
     for (size_t i = 0; i < count; ++i) out[i] = !a.IsNull(i) && std::isnan(a.Data<double>()[i]);
     result.validity().Reset();  // isnan(NULL) is false
   };
-  registry.AddScalar("isnan", SignatureBinder("isnan", {{{TypeId::kDouble}, TypeId::kBoolean, isnan}}));
+  registry.AddScalar("isnan",
+                     SignatureBinder("isnan", {{{TypeId::kDouble}, TypeId::kBoolean, isnan}}));
   ScalarKernel nanvl = [](const std::vector<const Vector*>& args, size_t count, Vector& result,
                           const FunctionContext&) {
     const Vector& a = *args[0];
@@ -122,11 +135,15 @@ void RegisterMathFunctions(FunctionRegistry& registry) {
     for (size_t i = 0; i < count; ++i) {
       bool use_b = !a.IsNull(i) && std::isnan(a.Data<double>()[i]);
       const Vector& src = use_b ? b : a;
-      if (src.IsNull(i)) result.SetNull(i, true);
-      else out[i] = src.Data<double>()[i];
+      if (src.IsNull(i))
+        result.SetNull(i, true);
+      else
+        out[i] = src.Data<double>()[i];
     }
   };
-  registry.AddScalar("nanvl", SignatureBinder("nanvl", {{{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble, nanvl}}));
+  registry.AddScalar(
+      "nanvl",
+      SignatureBinder("nanvl", {{{TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble, nanvl}}));
 
   registry.AddScalar("pi", SignatureBinder("pi", {{{}, TypeId::kDouble, Constant(M_PI)}}));
   registry.AddScalar("e", SignatureBinder("e", {{{}, TypeId::kDouble, Constant(M_E)}}));

@@ -42,7 +42,8 @@ void Uuid(const Args&, size_t count, Vector& result, const FunctionContext&) {
     lo = (lo & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);  // IETF variant
     std::snprintf(buf, sizeof(buf), "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
                   static_cast<unsigned>((hi >> 16) & 0xFFFF), static_cast<unsigned>(hi & 0xFFFF),
-                  static_cast<unsigned>(lo >> 48), static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
+                  static_cast<unsigned>(lo >> 48),
+                  static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
     result.SetString(i, buf);
   }
 }
@@ -51,10 +52,13 @@ void Uuid(const Args&, size_t count, Vector& result, const FunctionContext&) {
 
 void RegisterRandomFunctions(FunctionRegistry& registry) {
   for (const char* name : {"rand", "random"}) {
-    registry.AddScalar(name, SignatureBinder(name, {{{}, TypeId::kDouble, Rand}, {{TypeId::kInt64}, TypeId::kDouble, Rand}},
-                                             /*foldable=*/false));
+    registry.AddScalar(
+        name, SignatureBinder(
+                  name, {{{}, TypeId::kDouble, Rand}, {{TypeId::kInt64}, TypeId::kDouble, Rand}},
+                  /*foldable=*/false));
   }
-  registry.AddScalar("uuid", SignatureBinder("uuid", {{{}, TypeId::kString, Uuid}}, /*foldable=*/false));
+  registry.AddScalar("uuid",
+                     SignatureBinder("uuid", {{{}, TypeId::kString, Uuid}}, /*foldable=*/false));
 }
 
 }  // namespace floe

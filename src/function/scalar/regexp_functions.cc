@@ -1,6 +1,6 @@
-#include <memory>
-
 #include <re2/re2.h>
+
+#include <memory>
 
 #include "common/exception.h"
 #include "function/function_registry.h"
@@ -24,8 +24,9 @@ std::unique_ptr<RE2> CompileRegex(const std::string& name, std::string_view patt
   options.set_log_errors(false);
   auto re = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
   if (!re->ok()) {
-    throw InvalidInputError("[INVALID_PARAMETER_VALUE.PATTERN] " + name + ": invalid regular expression '" +
-                            std::string(pattern) + "': " + re->error() +
+    throw InvalidInputError("[INVALID_PARAMETER_VALUE.PATTERN] " + name +
+                            ": invalid regular expression '" + std::string(pattern) +
+                            "': " + re->error() +
                             " (RE2 syntax: Java's without lookaround or backreferences)");
   }
   return re;
@@ -69,7 +70,8 @@ ScalarBinder LikeBinder(const char* name, bool case_insensitive) {
     if (input.arg_types.size() == 3) {
       const std::string* e = ConstantPattern(input, 2);
       if (e == nullptr || e->size() != 1) {
-        throw BinderError(std::string(name) + ": the escape must be a one-character string literal");
+        throw BinderError(std::string(name) +
+                          ": the escape must be a one-character string literal");
       }
       escape = (*e)[0];
     }
@@ -98,7 +100,8 @@ ScalarBinder LikeBinder(const char* name, bool case_insensitive) {
 }
 
 // Returns a cache holding the literal regex of argument 1, compiled now (bind-time errors).
-std::shared_ptr<PatternCache<RegexPtr>> RegexCache(const std::string& name, const ScalarBindInput& input) {
+std::shared_ptr<PatternCache<RegexPtr>> RegexCache(const std::string& name,
+                                                   const ScalarBindInput& input) {
   auto cache = std::make_shared<PatternCache<RegexPtr>>();
   if (const std::string* p = ConstantPattern(input, 1)) {
     cache->Preset(*p, std::make_shared<RegexPtr>(CompileRegex(name, *p)));
@@ -106,8 +109,10 @@ std::shared_ptr<PatternCache<RegexPtr>> RegexCache(const std::string& name, cons
   return cache;
 }
 
-const RE2& RegexAt(PatternCache<RegexPtr>& cache, const std::string& name, const Vector& patterns, size_t i) {
-  return *cache.Get(StringAt(patterns, i), [&](std::string_view p) { return CompileRegex(name, p); });
+const RE2& RegexAt(PatternCache<RegexPtr>& cache, const std::string& name, const Vector& patterns,
+                   size_t i) {
+  return *cache.Get(StringAt(patterns, i),
+                    [&](std::string_view p) { return CompileRegex(name, p); });
 }
 
 re2::StringPiece Piece(std::string_view s) { return re2::StringPiece(s.data(), s.size()); }
@@ -119,7 +124,8 @@ BoundScalarFunction BindRlike(const std::string& name, const ScalarBindInput& in
   bound.name = name;
   bound.arg_types = {TypeId::kString, TypeId::kString};
   bound.return_type = TypeId::kBoolean;
-  bound.kernel = [cache, name](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bound.kernel = [cache, name](const Args& args, size_t count, Vector& result,
+                               const FunctionContext&) {
     uint8_t* out = result.Data<uint8_t>();
     PatternCache<RegexPtr> local = *cache;
     ExecuteRows(args, count, result, [&](size_t i) {
@@ -140,7 +146,8 @@ BoundScalarFunction BindRegexpExtract(const ScalarBindInput& input) {
   bound.arg_types = {TypeId::kString, TypeId::kString};
   if (input.arg_types.size() == 3) bound.arg_types.push_back(TypeId::kInt32);
   bound.return_type = TypeId::kString;
-  bound.kernel = [cache, name](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bound.kernel = [cache, name](const Args& args, size_t count, Vector& result,
+                               const FunctionContext&) {
     bool has_group = args.size() == 3;
     PatternCache<RegexPtr> local = *cache;
     ExecuteSliceRows(args, count, result, [&](size_t i) {
@@ -148,9 +155,10 @@ BoundScalarFunction BindRegexpExtract(const ScalarBindInput& input) {
       const RE2& re = RegexAt(local, name, *args[1], i);
       int group = has_group ? args[2]->Data<int32_t>()[i] : 1;
       if (group < 0 || group > re.NumberOfCapturingGroups()) {
-        throw InvalidInputError("[INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX] regexp_extract: the regex has " +
-                                std::to_string(re.NumberOfCapturingGroups()) +
-                                " groups, but the group index is " + std::to_string(group));
+        throw InvalidInputError(
+            "[INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX] regexp_extract: the regex has " +
+            std::to_string(re.NumberOfCapturingGroups()) + " groups, but the group index is " +
+            std::to_string(group));
       }
       std::vector<re2::StringPiece> groups(group + 1);
       if (!re.Match(Piece(s), 0, s.size(), RE2::UNANCHORED, groups.data(), group + 1) ||
@@ -170,9 +178,12 @@ std::string JavaToRe2Rewrite(std::string_view java, int groups) {
     char c = java[i];
     if (c == '\\' && i + 1 < java.size()) {
       char next = java[++i];
-      if (next == '\\') out += "\\\\";
-      else out += next;
-    } else if (c == '$' && i + 1 < java.size() && std::isdigit(static_cast<unsigned char>(java[i + 1]))) {
+      if (next == '\\')
+        out += "\\\\";
+      else
+        out += next;
+    } else if (c == '$' && i + 1 < java.size() &&
+               std::isdigit(static_cast<unsigned char>(java[i + 1]))) {
       int group = java[++i] - '0';
       // Java takes more digits while they still name a group.
       while (i + 1 < java.size() && std::isdigit(static_cast<unsigned char>(java[i + 1])) &&
@@ -180,10 +191,12 @@ std::string JavaToRe2Rewrite(std::string_view java, int groups) {
         group = group * 10 + (java[++i] - '0');
       }
       if (group > groups) {
-        throw InvalidInputError("regexp_replace: the replacement refers to group " + std::to_string(group) +
-                                " but the regex has " + std::to_string(groups));
+        throw InvalidInputError("regexp_replace: the replacement refers to group " +
+                                std::to_string(group) + " but the regex has " +
+                                std::to_string(groups));
       }
-      if (group > 9) throw InvalidInputError("regexp_replace: group references above $9 are not supported");
+      if (group > 9)
+        throw InvalidInputError("regexp_replace: group references above $9 are not supported");
       out += '\\';
       out += static_cast<char>('0' + group);
     } else if (c == '\\') {
@@ -204,7 +217,8 @@ BoundScalarFunction BindRegexpReplace(const ScalarBindInput& input) {
   bound.name = name;
   bound.arg_types.assign(input.arg_types.size(), TypeId::kString);
   bound.return_type = TypeId::kString;
-  bound.kernel = [cache, name](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bound.kernel = [cache, name](const Args& args, size_t count, Vector& result,
+                               const FunctionContext&) {
     bool has_replacement = args.size() == 3;
     PatternCache<RegexPtr> local = *cache;
     std::string last_replacement, rewrite;
@@ -228,14 +242,16 @@ BoundScalarFunction BindRegexpReplace(const ScalarBindInput& input) {
 // The regexp functions of one string and one regex that scan for matches.
 enum class Scan { kCount, kSubstr, kInstr };
 
-BoundScalarFunction BindRegexpScan(const std::string& name, Scan scan, const ScalarBindInput& input) {
+BoundScalarFunction BindRegexpScan(const std::string& name, Scan scan,
+                                   const ScalarBindInput& input) {
   CheckArgumentCount(name, input, 2, 2);
   auto cache = RegexCache(name, input);
   BoundScalarFunction bound;
   bound.name = name;
   bound.arg_types = {TypeId::kString, TypeId::kString};
   bound.return_type = scan == Scan::kSubstr ? TypeId::kString : TypeId::kInt32;
-  bound.kernel = [cache, name, scan](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  bound.kernel = [cache, name, scan](const Args& args, size_t count, Vector& result,
+                                     const FunctionContext&) {
     PatternCache<RegexPtr> local = *cache;
     result.ShareHeapsOf(*args[0]);
     ExecuteRows(args, count, result, [&](size_t i) {
@@ -274,13 +290,20 @@ void RegisterRegexpFunctions(FunctionRegistry& registry) {
   registry.AddScalar("like", LikeBinder("like", false));
   registry.AddScalar("ilike", LikeBinder("ilike", true));
   for (const char* name : {"rlike", "regexp", "regexp_like"}) {
-    registry.AddScalar(name, [name](const ScalarBindInput& input) { return BindRlike(name, input); });
+    registry.AddScalar(name,
+                       [name](const ScalarBindInput& input) { return BindRlike(name, input); });
   }
   registry.AddScalar("regexp_extract", BindRegexpExtract);
   registry.AddScalar("regexp_replace", BindRegexpReplace);
-  registry.AddScalar("regexp_count", [](const ScalarBindInput& in) { return BindRegexpScan("regexp_count", Scan::kCount, in); });
-  registry.AddScalar("regexp_substr", [](const ScalarBindInput& in) { return BindRegexpScan("regexp_substr", Scan::kSubstr, in); });
-  registry.AddScalar("regexp_instr", [](const ScalarBindInput& in) { return BindRegexpScan("regexp_instr", Scan::kInstr, in); });
+  registry.AddScalar("regexp_count", [](const ScalarBindInput& in) {
+    return BindRegexpScan("regexp_count", Scan::kCount, in);
+  });
+  registry.AddScalar("regexp_substr", [](const ScalarBindInput& in) {
+    return BindRegexpScan("regexp_substr", Scan::kSubstr, in);
+  });
+  registry.AddScalar("regexp_instr", [](const ScalarBindInput& in) {
+    return BindRegexpScan("regexp_instr", Scan::kInstr, in);
+  });
 }
 
 }  // namespace floe

@@ -34,8 +34,10 @@ double RoundDouble(double v, int scale, bool half_even) {
   if (up) {
     int i = static_cast<int>(kept.size()) - 1;
     while (i >= 0 && kept[i] == '9') kept[i--] = '0';
-    if (i < 0) kept.insert(kept.begin(), '1');
-    else ++kept[i];
+    if (i < 0)
+      kept.insert(kept.begin(), '1');
+    else
+      ++kept[i];
   }
   std::string text = kept + "e" + std::to_string(-scale);
   double out = 0;

@@ -64,7 +64,8 @@ BoundScalarFunction BindAbs(const ScalarBindInput& input) {
     case TypeId::kDouble:
       kernel = [](const std::vector<const Vector*>& args, size_t count, Vector& result,
                   const FunctionContext&) {
-        ExecuteUnary<double, double>(*args[0], count, result, [](double x) { return std::fabs(x); });
+        ExecuteUnary<double, double>(*args[0], count, result,
+                                     [](double x) { return std::fabs(x); });
       };
       break;
     default:
@@ -108,9 +109,13 @@ BoundScalarFunction BindRound(const char* name, bool half_even, const ScalarBind
   if (input.arg_types.size() == 2) args.push_back(TypeId::kInt32);
   switch (t.id()) {
     case TypeId::kInt32:
-      return Bound(name, args, t, scale >= 0 ? RoundInteger<int32_t>(0, half_even) : RoundInteger<int32_t>(scale, half_even));
+      return Bound(name, args, t,
+                   scale >= 0 ? RoundInteger<int32_t>(0, half_even)
+                              : RoundInteger<int32_t>(scale, half_even));
     case TypeId::kInt64:
-      return Bound(name, args, t, scale >= 0 ? RoundInteger<int64_t>(0, half_even) : RoundInteger<int64_t>(scale, half_even));
+      return Bound(name, args, t,
+                   scale >= 0 ? RoundInteger<int64_t>(0, half_even)
+                              : RoundInteger<int64_t>(scale, half_even));
     case TypeId::kFloat:
     case TypeId::kDouble: {
       args[0] = TypeId::kDouble;
@@ -132,15 +137,17 @@ BoundScalarFunction BindRound(const char* name, bool half_even, const ScalarBind
       return Bound(name, args, ret,
                    [drop, pad, half_even, ret](const std::vector<const Vector*>& a, size_t count,
                                                Vector& result, const FunctionContext& context) {
-                     ExecuteUnaryNullable<int128_t, int128_t>(*a[0], count, result, [&](int128_t x, int128_t* out) {
-                       int128_t r = drop > 0 ? RoundUnscaled(x, drop, half_even) : x;
-                       if (pad > 0) r *= Pow10(std::min(pad, 38));
-                       if (!DecimalFits(r, ret.precision())) {
-                         return FailOrNull<OutOfRangeError>(context, "[NUMERIC_VALUE_OUT_OF_RANGE] overflow in round");
-                       }
-                       *out = r;
-                       return true;
-                     });
+                     ExecuteUnaryNullable<int128_t, int128_t>(
+                         *a[0], count, result, [&](int128_t x, int128_t* out) {
+                           int128_t r = drop > 0 ? RoundUnscaled(x, drop, half_even) : x;
+                           if (pad > 0) r *= Pow10(std::min(pad, 38));
+                           if (!DecimalFits(r, ret.precision())) {
+                             return FailOrNull<OutOfRangeError>(
+                                 context, "[NUMERIC_VALUE_OUT_OF_RANGE] overflow in round");
+                           }
+                           *out = r;
+                           return true;
+                         });
                    });
     }
   }
@@ -190,11 +197,16 @@ BoundScalarFunction BindFloorCeil(const char* name, bool ceil, const ScalarBindI
 
 void RegisterRoundingFunctions(FunctionRegistry& registry) {
   registry.AddScalar("abs", BindAbs);
-  registry.AddScalar("round", [](const ScalarBindInput& in) { return BindRound("round", false, in); });
-  registry.AddScalar("bround", [](const ScalarBindInput& in) { return BindRound("bround", true, in); });
-  registry.AddScalar("floor", [](const ScalarBindInput& in) { return BindFloorCeil("floor", false, in); });
-  registry.AddScalar("ceil", [](const ScalarBindInput& in) { return BindFloorCeil("ceil", true, in); });
-  registry.AddScalar("ceiling", [](const ScalarBindInput& in) { return BindFloorCeil("ceiling", true, in); });
+  registry.AddScalar("round",
+                     [](const ScalarBindInput& in) { return BindRound("round", false, in); });
+  registry.AddScalar("bround",
+                     [](const ScalarBindInput& in) { return BindRound("bround", true, in); });
+  registry.AddScalar("floor",
+                     [](const ScalarBindInput& in) { return BindFloorCeil("floor", false, in); });
+  registry.AddScalar("ceil",
+                     [](const ScalarBindInput& in) { return BindFloorCeil("ceil", true, in); });
+  registry.AddScalar("ceiling",
+                     [](const ScalarBindInput& in) { return BindFloorCeil("ceiling", true, in); });
 }
 
 }  // namespace floe

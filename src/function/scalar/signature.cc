@@ -29,14 +29,13 @@ void CheckArgumentCount(const std::string& name, const ScalarBindInput& input, s
                         size_t max) {
   size_t n = input.arg_types.size();
   if (n >= min && n <= max) return;
-  std::string expected = min == max ? std::to_string(min)
-                                    : std::to_string(min) + " to " + std::to_string(max);
+  std::string expected =
+      min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max);
   throw BinderError("[WRONG_NUM_ARGS] function " + name + " requires " + expected +
                     " arguments but got " + std::to_string(n));
 }
 
-ScalarBinder SignatureBinder(std::string name, std::vector<Signature> overloads,
-                             bool foldable) {
+ScalarBinder SignatureBinder(std::string name, std::vector<Signature> overloads, bool foldable) {
   return [name, overloads, foldable](const ScalarBindInput& input) {
     const Signature* chosen = nullptr;
     for (const Signature& s : overloads) {

@@ -87,7 +87,8 @@ void ConcatWs(const Args& args, size_t count, Vector& result, const FunctionCont
 // trim family: removes spaces, or any of the characters of another argument. Spark's
 // trim / ltrim / rtrim take (trimStr, str), btrim takes (str, trimStr).
 ScalarKernel Trim(bool left, bool right, bool chars_first = true) {
-  return [left, right, chars_first](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  return [left, right, chars_first](const Args& args, size_t count, Vector& result,
+                                    const FunctionContext&) {
     bool has_chars = args.size() == 2;
     size_t str_arg = has_chars && chars_first ? 1 : 0;
     auto trim_row = [&](size_t i) {
@@ -140,8 +141,10 @@ ScalarKernel Pad(bool left) {
         fill.append(pad.substr(0, Utf8Offset(pad, take)));
         missing -= take;
       }
-      if (left) *out = fill + std::string(s);
-      else *out = std::string(s) + fill;
+      if (left)
+        *out = fill + std::string(s);
+      else
+        *out = std::string(s) + fill;
       return true;
     });
   };
@@ -158,7 +161,8 @@ void Replace(const Args& args, size_t count, Vector& result, const FunctionConte
       return true;
     }
     size_t pos = 0;
-    for (size_t hit; (hit = s.find(search, pos)) != std::string_view::npos; pos = hit + search.size()) {
+    for (size_t hit; (hit = s.find(search, pos)) != std::string_view::npos;
+         pos = hit + search.size()) {
       out->append(s.substr(pos, hit - pos));
       out->append(replacement);
     }
@@ -174,15 +178,17 @@ void SplitPart(const Args& args, size_t count, Vector& result, const FunctionCon
     std::string_view delim = StringAt(*args[1], i);
     int32_t n = args[2]->Data<int32_t>()[i];
     if (n == 0) {
-      throw InvalidInputError("[INVALID_INDEX_OF_ZERO] split_part: the index 0 is invalid; "
-                              "field numbers start at 1 (or -1 from the end)");
+      throw InvalidInputError(
+          "[INVALID_INDEX_OF_ZERO] split_part: the index 0 is invalid; "
+          "field numbers start at 1 (or -1 from the end)");
     }
     std::vector<std::pair<size_t, size_t>> fields;
     if (delim.empty()) {
       fields.emplace_back(0, s.size());
     } else {
       size_t pos = 0;
-      for (size_t hit; (hit = s.find(delim, pos)) != std::string_view::npos; pos = hit + delim.size()) {
+      for (size_t hit; (hit = s.find(delim, pos)) != std::string_view::npos;
+           pos = hit + delim.size()) {
         fields.emplace_back(pos, hit);
       }
       fields.emplace_back(pos, s.size());
@@ -201,8 +207,9 @@ int32_t CharPosition(std::string_view s, std::string_view needle, size_t from = 
 }
 
 void Instr(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  ExecuteBinary<StringRef, StringRef, int32_t>(*args[0], *args[1], count, result,
-                                               [](StringRef s, StringRef sub) { return CharPosition(s.view(), sub.view()); });
+  ExecuteBinary<StringRef, StringRef, int32_t>(
+      *args[0], *args[1], count, result,
+      [](StringRef s, StringRef sub) { return CharPosition(s.view(), sub.view()); });
 }
 
 // locate(substr, str[, pos]): 1-based, searching from character pos; 0 when pos < 1.
@@ -222,12 +229,16 @@ enum class Match { kStarts, kEnds, kContains };
 
 template <Match kind>
 void MatchKernel(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  ExecuteBinary<StringRef, StringRef, uint8_t>(*args[0], *args[1], count, result, [](StringRef a, StringRef b) {
-    std::string_view s = a.view(), t = b.view();
-    if constexpr (kind == Match::kStarts) return s.substr(0, t.size()) == t;
-    else if constexpr (kind == Match::kEnds) return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
-    else return s.find(t) != std::string_view::npos;
-  });
+  ExecuteBinary<StringRef, StringRef, uint8_t>(
+      *args[0], *args[1], count, result, [](StringRef a, StringRef b) {
+        std::string_view s = a.view(), t = b.view();
+        if constexpr (kind == Match::kStarts)
+          return s.substr(0, t.size()) == t;
+        else if constexpr (kind == Match::kEnds)
+          return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
+        else
+          return s.find(t) != std::string_view::npos;
+      });
 }
 
 void Reverse(const Args& args, size_t count, Vector& result, const FunctionContext&) {
@@ -305,7 +316,8 @@ void Chr(const Args& args, size_t count, Vector& result, const FunctionContext&)
 // `to`, or is removed when `to` is shorter.
 void Translate(const Args& args, size_t count, Vector& result, const FunctionContext&) {
   ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
-    std::string_view s = StringAt(*args[0], i), from = StringAt(*args[1], i), to = StringAt(*args[2], i);
+    std::string_view s = StringAt(*args[0], i), from = StringAt(*args[1], i),
+                     to = StringAt(*args[2], i);
     std::vector<uint32_t> from_cps, to_cps;
     for (size_t p = 0; p < from.size();) from_cps.push_back(Utf8Decode(from, &p));
     for (size_t p = 0; p < to.size();) to_cps.push_back(Utf8Decode(to, &p));
@@ -370,7 +382,8 @@ ScalarBinder VariadicStrings(const char* name, size_t min, ScalarKernel kernel) 
   };
 }
 
-void Add(FunctionRegistry& registry, std::initializer_list<const char*> names, std::vector<Signature> overloads) {
+void Add(FunctionRegistry& registry, std::initializer_list<const char*> names,
+         std::vector<Signature> overloads) {
   for (const char* name : names) registry.AddScalar(name, SignatureBinder(name, overloads));
 }
 
@@ -382,22 +395,31 @@ void RegisterStringFunctions(FunctionRegistry& registry) {
   Add(registry, {"upper", "ucase"}, {{{kStr}, kStr, ChangeCase(true)}});
   Add(registry, {"length", "char_length", "character_length", "len"},
       {{{kStr}, kInt, CharLength}, {{TypeId::kBinary}, kInt, ByteLength}});
-  Add(registry, {"octet_length"}, {{{kStr}, kInt, ByteLength}, {{TypeId::kBinary}, kInt, ByteLength}});
-  Add(registry, {"substring", "substr"}, {{{kStr, kInt}, kStr, Substring}, {{kStr, kInt, kInt}, kStr, Substring}});
+  Add(registry, {"octet_length"},
+      {{{kStr}, kInt, ByteLength}, {{TypeId::kBinary}, kInt, ByteLength}});
+  Add(registry, {"substring", "substr"},
+      {{{kStr, kInt}, kStr, Substring}, {{kStr, kInt, kInt}, kStr, Substring}});
   registry.AddScalar("concat", VariadicStrings("concat", 0, Concat));
   registry.AddScalar("||", VariadicStrings("||", 2, Concat));
   registry.AddScalar("concat_ws", VariadicStrings("concat_ws", 1, ConcatWs));
-  Add(registry, {"trim"}, {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true)}});
-  Add(registry, {"btrim"}, {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true, false)}});
-  Add(registry, {"ltrim"}, {{{kStr}, kStr, Trim(true, false)}, {{kStr, kStr}, kStr, Trim(true, false)}});
-  Add(registry, {"rtrim"}, {{{kStr}, kStr, Trim(false, true)}, {{kStr, kStr}, kStr, Trim(false, true)}});
+  Add(registry, {"trim"},
+      {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true)}});
+  Add(registry, {"btrim"},
+      {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true, false)}});
+  Add(registry, {"ltrim"},
+      {{{kStr}, kStr, Trim(true, false)}, {{kStr, kStr}, kStr, Trim(true, false)}});
+  Add(registry, {"rtrim"},
+      {{{kStr}, kStr, Trim(false, true)}, {{kStr, kStr}, kStr, Trim(false, true)}});
   Add(registry, {"lpad"}, {{{kStr, kInt}, kStr, Pad(true)}, {{kStr, kInt, kStr}, kStr, Pad(true)}});
-  Add(registry, {"rpad"}, {{{kStr, kInt}, kStr, Pad(false)}, {{kStr, kInt, kStr}, kStr, Pad(false)}});
+  Add(registry, {"rpad"},
+      {{{kStr, kInt}, kStr, Pad(false)}, {{kStr, kInt, kStr}, kStr, Pad(false)}});
   Add(registry, {"replace"}, {{{kStr, kStr}, kStr, Replace}, {{kStr, kStr, kStr}, kStr, Replace}});
   Add(registry, {"split_part"}, {{{kStr, kStr, kInt}, kStr, SplitPart}});
   Add(registry, {"instr"}, {{{kStr, kStr}, kInt, Instr}});
-  Add(registry, {"locate", "position"}, {{{kStr, kStr}, kInt, Locate}, {{kStr, kStr, kInt}, kInt, Locate}});
-  Add(registry, {"starts_with", "startswith"}, {{{kStr, kStr}, kBool, MatchKernel<Match::kStarts>}});
+  Add(registry, {"locate", "position"},
+      {{{kStr, kStr}, kInt, Locate}, {{kStr, kStr, kInt}, kInt, Locate}});
+  Add(registry, {"starts_with", "startswith"},
+      {{{kStr, kStr}, kBool, MatchKernel<Match::kStarts>}});
   Add(registry, {"ends_with", "endswith"}, {{{kStr, kStr}, kBool, MatchKernel<Match::kEnds>}});
   Add(registry, {"contains"}, {{{kStr, kStr}, kBool, MatchKernel<Match::kContains>}});
   Add(registry, {"reverse"}, {{{kStr}, kStr, Reverse}});

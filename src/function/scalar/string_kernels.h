@@ -36,6 +36,8 @@ void ExecuteSliceRows(const std::vector<const Vector*>& args, size_t count, Vect
 }
 
 /// Returns row i of a string vector as a view.
-inline std::string_view StringAt(const Vector& v, size_t i) { return v.Data<StringRef>()[i].view(); }
+inline std::string_view StringAt(const Vector& v, size_t i) {
+  return v.Data<StringRef>()[i].view();
+}
 
 }  // namespace floe

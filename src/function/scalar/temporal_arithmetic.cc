@@ -82,8 +82,9 @@ std::optional<BoundScalarFunction> BindTemporalArithmetic(ArithmeticOp op,
     return Make(name, {TypeId::kDate, TypeId::kDate}, TypeId::kInt32,
                 [](const std::vector<const Vector*>& args, size_t count, Vector& result,
                    const FunctionContext&) {
-                  ExecuteBinary<int32_t, int32_t, int32_t>(*args[0], *args[1], count, result,
-                                                           [](int32_t x, int32_t y) { return x - y; });
+                  ExecuteBinary<int32_t, int32_t, int32_t>(
+                      *args[0], *args[1], count, result,
+                      [](int32_t x, int32_t y) { return x - y; });
                 });
   }
   if (ai == TypeId::kDate && bi == TypeId::kInterval) {
@@ -122,9 +123,10 @@ std::optional<BoundScalarFunction> BindTemporalArithmetic(ArithmeticOp op,
     return Make(name, {common, common}, TypeId::kInterval,
                 [](const std::vector<const Vector*>& args, size_t count, Vector& result,
                    const FunctionContext&) {
-                  ExecuteBinary<int64_t, int64_t, Interval>(
-                      *args[0], *args[1], count, result,
-                      [](int64_t x, int64_t y) { return Interval{0, 0, x - y}; });
+                  ExecuteBinary<int64_t, int64_t, Interval>(*args[0], *args[1], count, result,
+                                                            [](int64_t x, int64_t y) {
+                                                              return Interval{0, 0, x - y};
+                                                            });
                 });
   }
   if (ai == TypeId::kInterval && bi == TypeId::kInterval) {
@@ -139,7 +141,8 @@ std::optional<BoundScalarFunction> BindTemporalArithmetic(ArithmeticOp op,
                 });
   }
   if (a.IsTemporal() || b.IsTemporal() || ai == TypeId::kInterval || bi == TypeId::kInterval) {
-    ThrowArgumentTypes(name, input, "numbers, date +/- int, date - date, or date/timestamp +/- interval");
+    ThrowArgumentTypes(name, input,
+                       "numbers, date +/- int, date - date, or date/timestamp +/- interval");
   }
   return std::nullopt;
 }

@@ -22,9 +22,10 @@ class ZoneCache {
   const TimeZone& Get(std::string_view name) {
     if (!loaded_ || name != name_) {
       if (!TimeZone::Load(std::string(name), &zone_)) {
-        throw InvalidInputError("[INVALID_TIMEZONE] the time zone '" + std::string(name) +
-                                "' is unknown; use an IANA name such as 'America/Los_Angeles' or an "
-                                "offset such as '+02:00'");
+        throw InvalidInputError(
+            "[INVALID_TIMEZONE] the time zone '" + std::string(name) +
+            "' is unknown; use an IANA name such as 'America/Los_Angeles' or an "
+            "offset such as '+02:00'");
       }
       name_ = std::string(name);
       loaded_ = true;
@@ -55,8 +56,9 @@ ScalarKernel ShiftKernel(bool from_utc) {
 
 void RegisterTimeZoneFunctions(FunctionRegistry& registry) {
   const LogicalType kTs = TypeId::kTimestamp, kStr = TypeId::kString;
-  registry.AddScalar("from_utc_timestamp",
-                     SignatureBinder("from_utc_timestamp", {{{kTs, kStr}, kTs, ShiftKernel(true)}}));
+  registry.AddScalar(
+      "from_utc_timestamp",
+      SignatureBinder("from_utc_timestamp", {{{kTs, kStr}, kTs, ShiftKernel(true)}}));
   registry.AddScalar("to_utc_timestamp",
                      SignatureBinder("to_utc_timestamp", {{{kTs, kStr}, kTs, ShiftKernel(false)}}));
 }

@@ -25,7 +25,8 @@ TEST(ArithmeticTest, IntegersKeepTheirTypeAndCheckOverflow) {
     Call("+", {I32(INT32_MAX), I32(1)});
     FAIL();
   } catch (const OutOfRangeError& e) {
-    EXPECT_NE(std::string(e.what()).find("[ARITHMETIC_OVERFLOW] integer overflow"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("[ARITHMETIC_OVERFLOW] integer overflow"),
+              std::string::npos);
   }
   EXPECT_THROW(Call("*", {I64(INT64_MAX), I64(2)}), OutOfRangeError);
   EXPECT_THROW(Call("-", {I64(INT64_MIN), I64(1)}), OutOfRangeError);
@@ -86,12 +87,11 @@ TEST(ArithmeticTest, DecimalPrecisionAndScale) {
   EXPECT_EQ(Call("%", {Dec("7.5", 2, 1), Dec("2", 1, 0)}).ToString(), "1.5");
   EXPECT_THROW(Call("/", {Dec("1", 10, 2), Dec("0", 10, 2)}), DivideByZeroError);
   // decimal(38,10) * decimal(38,10): precision loss keeps 6 digits of scale.
-  EXPECT_EQ(Call("*", {Dec("12345678901234567890.5", 38, 10), Dec("2.25", 38, 10)}, {}, &type)
-                .ToString(),
-            "27777777527777777753.625000");
+  EXPECT_EQ(
+      Call("*", {Dec("12345678901234567890.5", 38, 10), Dec("2.25", 38, 10)}, {}, &type).ToString(),
+      "27777777527777777753.625000");
   EXPECT_EQ(type, LogicalType::Decimal(38, 6));
-  EXPECT_THROW(Call("*", {Dec("99999999999999999999999999999999999999", 38, 0),
-                          Dec("10", 38, 0)}),
+  EXPECT_THROW(Call("*", {Dec("99999999999999999999999999999999999999", 38, 0), Dec("10", 38, 0)}),
                OutOfRangeError);
   EXPECT_EQ(Call("+", {Dec("1.5", 2, 1), F64(1)}, {}, &type).float64(), 2.5);
   EXPECT_EQ(type, LogicalType(TypeId::kDouble));
@@ -137,7 +137,8 @@ TEST(ArithmeticTest, ManyRowsTakeTheFastPathAndStillReportOverflow) {
   auto rows = testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32});
   EXPECT_EQ(rows[999].int32(), 999 * 1998);
   y[500] = Value::Int32(INT32_MAX);
-  EXPECT_THROW(testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32}), OutOfRangeError);
+  EXPECT_THROW(testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32}),
+               OutOfRangeError);
   FunctionContext try_mode;
   try_mode.try_mode = true;
   rows = testing::CallColumns("*", {x, y}, {TypeId::kInt32, TypeId::kInt32}, try_mode);
@@ -158,7 +159,8 @@ TEST(ArithmeticTest, DecimalSumsWithPrecisionLoss) {
   using testing::Dec;
   LogicalType type;
   // decimal(38,0) + decimal(38,38) is decimal(38,6).
-  EXPECT_EQ(Call("+", {Dec("5", 38, 0), Dec("0.4999995", 38, 38)}, {}, &type).ToString(), "5.500000");
+  EXPECT_EQ(Call("+", {Dec("5", 38, 0), Dec("0.4999995", 38, 38)}, {}, &type).ToString(),
+            "5.500000");
   EXPECT_EQ(type, LogicalType::Decimal(38, 6));
   EXPECT_EQ(Call("-", {Dec("5", 38, 0), Dec("0.4999995", 38, 38)}).ToString(), "4.500001");
   EXPECT_EQ(Call("+", {Dec("-5", 38, 0), Dec("0.0000004", 38, 38)}).ToString(), "-5.000000");
@@ -183,8 +185,9 @@ TEST(ArithmeticTest, DecimalDivisionWithAWideScaleGap) {
   EXPECT_EQ(Call("/", {Dec("1", 38, 0), Dec("0.1", 38, 38)}, {}, &type).ToString(), "10.000000");
   EXPECT_EQ(type, LogicalType::Decimal(38, 6));
   EXPECT_EQ(Call("/", {Dec("2", 38, 0), Dec("0.3", 38, 38)}).ToString(), "6.666667");
-  EXPECT_THROW(Call("/", {Dec("99999999999999999999999999999999999999", 38, 0), Dec("0.1", 38, 38)}),
-               OutOfRangeError);
+  EXPECT_THROW(
+      Call("/", {Dec("99999999999999999999999999999999999999", 38, 0), Dec("0.1", 38, 38)}),
+      OutOfRangeError);
 }
 
 }  // namespace

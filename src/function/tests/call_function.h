@@ -24,15 +24,16 @@ inline std::vector<Value> CallColumns(const std::string& name,
                                       const std::vector<std::vector<Value>>& columns,
                                       const std::vector<LogicalType>& types,
                                       const FunctionContext& context = FunctionContext(),
-                                      LogicalType* return_type = nullptr,
-                                      bool constants = false) {
+                                      LogicalType* return_type = nullptr, bool constants = false) {
   const ScalarBinder* binder = FunctionRegistry::BuiltIn().FindScalar(name);
   if (binder == nullptr) throw InvalidInputError("no function " + name);
   ScalarBindInput input;
   input.arg_types = types;
   for (const auto& column : columns) {
-    if (constants && column.size() == 1) input.constant_args.push_back(column[0]);
-    else input.constant_args.push_back(std::nullopt);
+    if (constants && column.size() == 1)
+      input.constant_args.push_back(column[0]);
+    else
+      input.constant_args.push_back(std::nullopt);
   }
   BoundScalarFunction bound = (*binder)(input);
   size_t count = columns.empty() ? 1 : columns[0].size();

@@ -1,9 +1,10 @@
+#include "function/cast.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "common/decimal.h"
-#include "function/cast.h"
 #include "function/tests/call_function.h"
 
 namespace floe {
@@ -37,8 +38,8 @@ TEST(CastTest, InvalidStringRaisesOrIsNullInTryMode) {
     Cast(Str("abc"), TypeId::kInt32);
     FAIL();
   } catch (const ConversionError& e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "[CAST_INVALID_INPUT] The value 'abc' of the type \"STRING\" cannot be cast to \"INT\""),
+    EXPECT_NE(std::string(e.what()).find("[CAST_INVALID_INPUT] The value 'abc' of the type "
+                                         "\"STRING\" cannot be cast to \"INT\""),
               std::string::npos)
         << e.what();
   }
@@ -59,8 +60,9 @@ TEST(CastTest, NumericOverflowAndTruncation) {
     Cast(Value::Double(1e10), TypeId::kInt32);
     FAIL();
   } catch (const OutOfRangeError& e) {
-    EXPECT_NE(std::string(e.what()).find("[CAST_OVERFLOW] The value 1.0E10D of the type \"DOUBLE\""),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("[CAST_OVERFLOW] The value 1.0E10D of the type \"DOUBLE\""),
+        std::string::npos)
         << e.what();
   }
   EXPECT_THROW(Cast(Value::Double(NAN), TypeId::kInt64), OutOfRangeError);

@@ -54,7 +54,8 @@ TEST(DateFunctionsTest, SessionTimeZone) {
   EXPECT_EQ(Call("day", {ts}, context).int32(), 14);
   EXPECT_EQ(Call("hour", {Ts("2026-07-15 02:00:00")}, context).int32(), 19);  // PDT
   EXPECT_EQ(Text(Call("date_trunc", {Str("DAY"), ts}, context)), "2026-01-14 08:00:00");
-  EXPECT_EQ(Call("date_format", {ts, Str("yyyy-MM-dd HH:mm z")}, context).str(), "2026-01-14 18:00 PST");
+  EXPECT_EQ(Call("date_format", {ts, Str("yyyy-MM-dd HH:mm z")}, context).str(),
+            "2026-01-14 18:00 PST");
   EXPECT_EQ(Call("date_format", {ts, Str("XXX")}, context).str(), "-08:00");
   EXPECT_EQ(Call("unix_timestamp", {Str("2026-01-14 18:00:00")}, context).int64(),
             Call("unix_timestamp", {ts}).int64());
@@ -71,7 +72,8 @@ TEST(DateFunctionsTest, Truncation) {
   EXPECT_EQ(Text(Call("date_trunc", {Str("minute"), ts})), "2026-05-15 13:45:00");
   EXPECT_EQ(Text(Call("date_trunc", {Str("MONTH"), Date("2026-05-15")})), "2026-05-01 00:00:00");
   EXPECT_EQ(Text(Call("date_trunc", {Str("bogus"), ts})), "NULL");
-  EXPECT_EQ(Text(Call("date_trunc", {Str("HOUR"), Ts("1969-12-31 23:30:00")})), "1969-12-31 23:00:00");
+  EXPECT_EQ(Text(Call("date_trunc", {Str("HOUR"), Ts("1969-12-31 23:30:00")})),
+            "1969-12-31 23:00:00");
   EXPECT_EQ(Text(Call("trunc", {Date("2026-05-15"), Str("MM")})), "2026-05-01");
   EXPECT_EQ(Text(Call("trunc", {Date("2026-05-15"), Str("YEAR")})), "2026-01-01");
   EXPECT_EQ(Text(Call("trunc", {Date("2026-05-15"), Str("QUARTER")})), "2026-04-01");
@@ -102,11 +104,14 @@ TEST(DateFunctionsTest, ParsingAndFormatting) {
   EXPECT_EQ(Text(Call("to_date", {Str("15/01/2026"), Str("dd/MM/yyyy")})), "2026-01-15");
   EXPECT_EQ(Text(Call("to_date", {Ts("2026-01-15 23:59:59")})), "2026-01-15");
   EXPECT_EQ(Text(Call("to_timestamp", {Str("2026-01-15 10:30:00")})), "2026-01-15 10:30:00");
-  EXPECT_EQ(Text(Call("to_timestamp", {Str("15/01/2026 10:30"), Str("dd/MM/yyyy HH:mm")})), "2026-01-15 10:30:00");
+  EXPECT_EQ(Text(Call("to_timestamp", {Str("15/01/2026 10:30"), Str("dd/MM/yyyy HH:mm")})),
+            "2026-01-15 10:30:00");
   EXPECT_EQ(Text(Call("to_timestamp", {Str("2026-01-15")})), "2026-01-15 00:00:00");
-  EXPECT_EQ(Text(Call("to_timestamp", {Str("Jan 5 2026 01:02:03.25 PM"), Str("MMM d yyyy hh:mm:ss.SS a")})),
+  EXPECT_EQ(Text(Call("to_timestamp",
+                      {Str("Jan 5 2026 01:02:03.25 PM"), Str("MMM d yyyy hh:mm:ss.SS a")})),
             "2026-01-05 13:02:03.25");
-  EXPECT_EQ(Text(Call("to_timestamp", {Str("2026-01-15T10:30:00+02:00"), Str("yyyy-MM-dd'T'HH:mm:ssXXX")})),
+  EXPECT_EQ(Text(Call("to_timestamp",
+                      {Str("2026-01-15T10:30:00+02:00"), Str("yyyy-MM-dd'T'HH:mm:ssXXX")})),
             "2026-01-15 08:30:00");
   EXPECT_EQ(Text(Call("to_timestamp", {Str("20260115"), Str("yyyyMMdd")})), "2026-01-15 00:00:00");
   EXPECT_THROW(Call("to_date", {Str("2026/01/15"), Str("yyyy-MM-dd")}), ConversionError);
@@ -144,8 +149,9 @@ TEST(DateFunctionsTest, UnixTime) {
 }
 
 TEST(DateFunctionsTest, ColumnsWithNulls) {
-  auto rows = CallColumns("date_add", {{Date("2026-12-31"), Value::Null(TypeId::kDate)}, {I32(1), I32(1)}},
-                          {TypeId::kDate, TypeId::kInt32});
+  auto rows =
+      CallColumns("date_add", {{Date("2026-12-31"), Value::Null(TypeId::kDate)}, {I32(1), I32(1)}},
+                  {TypeId::kDate, TypeId::kInt32});
   EXPECT_EQ(Text(rows[0]), "2027-01-01");
   EXPECT_TRUE(rows[1].is_null());
 }
@@ -172,7 +178,8 @@ TEST(DateFunctionsTest, DatePart) {
 
 TEST(FunctionRegistryTest, FindsFunctionsAndAliases) {
   const FunctionRegistry& registry = FunctionRegistry::BuiltIn();
-  for (const char* name : {"+", "<=>", "||", "substr", "dayofmonth", "ceiling", "startswith", "regexp", "pow"}) {
+  for (const char* name :
+       {"+", "<=>", "||", "substr", "dayofmonth", "ceiling", "startswith", "regexp", "pow"}) {
     EXPECT_NE(registry.FindScalar(name), nullptr) << name;
   }
   EXPECT_EQ(registry.FindScalar("no_such_function"), nullptr);
@@ -207,13 +214,19 @@ TEST(DateFunctionsTest, TimeZoneShiftsAndMonthsBetween) {
   FunctionContext context;
   auto ts = [&](const char* s) { return CastValue(Str(s), TypeId::kTimestamp, context); };
   // Spark docs: from_utc_timestamp('2016-08-31', 'Asia/Seoul') = 2016-08-31 09:00:00.
-  EXPECT_EQ(Call("from_utc_timestamp", {ts("2016-08-31"), Str("Asia/Seoul")}).ToString(), "2016-08-31 09:00:00");
-  EXPECT_EQ(Call("to_utc_timestamp", {ts("2016-08-31"), Str("Asia/Seoul")}).ToString(), "2016-08-30 15:00:00");
-  EXPECT_THROW(Call("from_utc_timestamp", {ts("2016-08-31"), Str("Mars/Olympus")}), InvalidInputError);
+  EXPECT_EQ(Call("from_utc_timestamp", {ts("2016-08-31"), Str("Asia/Seoul")}).ToString(),
+            "2016-08-31 09:00:00");
+  EXPECT_EQ(Call("to_utc_timestamp", {ts("2016-08-31"), Str("Asia/Seoul")}).ToString(),
+            "2016-08-30 15:00:00");
+  EXPECT_THROW(Call("from_utc_timestamp", {ts("2016-08-31"), Str("Mars/Olympus")}),
+               InvalidInputError);
   // Spark docs: months_between('1997-02-28 10:30:00', '1996-10-30') = 3.94959677.
-  EXPECT_DOUBLE_EQ(Call("months_between", {ts("1997-02-28 10:30:00"), ts("1996-10-30")}).float64(), 3.94959677);
-  EXPECT_NEAR(Call("months_between", {ts("1997-02-28 10:30:00"), ts("1996-10-30"), Value::Boolean(false)}).float64(),
-              3.9495967741935485, 1e-15);
+  EXPECT_DOUBLE_EQ(Call("months_between", {ts("1997-02-28 10:30:00"), ts("1996-10-30")}).float64(),
+                   3.94959677);
+  EXPECT_NEAR(
+      Call("months_between", {ts("1997-02-28 10:30:00"), ts("1996-10-30"), Value::Boolean(false)})
+          .float64(),
+      3.9495967741935485, 1e-15);
   EXPECT_EQ(Call("months_between", {ts("2026-03-31"), ts("2026-02-28")}).float64(), 1.0);
 }
 

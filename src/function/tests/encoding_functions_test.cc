@@ -33,7 +33,8 @@ TEST(EncodingFunctionsTest, TypeofNamesSparkTypes) {
 
 TEST(LogicalFunctionsTest, KleeneLogic) {
   Value t = Value::Boolean(true), f = Value::Boolean(false), n = Value::Null(TypeId::kBoolean);
-  auto rows = CallColumns("and", {{t, t, f, n, n, f}, {t, f, n, t, n, f}}, {TypeId::kBoolean, TypeId::kBoolean});
+  auto rows = CallColumns("and", {{t, t, f, n, n, f}, {t, f, n, t, n, f}},
+                          {TypeId::kBoolean, TypeId::kBoolean});
   EXPECT_TRUE(rows[0].boolean());
   EXPECT_FALSE(rows[1].boolean());
   EXPECT_FALSE(rows[2].is_null());
@@ -64,7 +65,8 @@ TEST(EncodingFunctionsTest, Base64AndCharsets) {
   EXPECT_EQ(Call("unbase64", {Str("U3BhcmsgU1FM")}).str(), "Spark SQL");
   EXPECT_EQ(Call("unbase64", {Str("YWI=")}).str(), "ab");
   EXPECT_TRUE(Call("unbase64", {Str("*")}).is_null());
-  EXPECT_EQ(Call("decode", {Call("encode", {Str("h\xc3\xa9"), Str("utf-8")}), Str("UTF-8")}).str(), "h\xc3\xa9");
+  EXPECT_EQ(Call("decode", {Call("encode", {Str("h\xc3\xa9"), Str("utf-8")}), Str("UTF-8")}).str(),
+            "h\xc3\xa9");
   EXPECT_THROW(Call("encode", {Str("a"), Str("latin1")}), BinderError);
 }
 

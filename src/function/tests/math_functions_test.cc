@@ -65,7 +65,8 @@ TEST(MathFunctionsTest, AbsPowerLogs) {
 TEST(MathFunctionsTest, GreatestLeastSkipNulls) {
   EXPECT_EQ(Call("greatest", {I32(1), Value::Null(TypeId::kInt32), I32(3)}).int32(), 3);
   EXPECT_EQ(Call("least", {I32(1), Value::Null(TypeId::kInt32), I32(3)}).int32(), 1);
-  EXPECT_TRUE(Call("greatest", {Value::Null(TypeId::kInt32), Value::Null(TypeId::kInt32)}).is_null());
+  EXPECT_TRUE(
+      Call("greatest", {Value::Null(TypeId::kInt32), Value::Null(TypeId::kInt32)}).is_null());
   LogicalType type;
   EXPECT_EQ(Call("greatest", {I32(1), F64(2.5)}, {}, &type).float64(), 2.5);
   EXPECT_EQ(type, LogicalType(TypeId::kDouble));
@@ -114,7 +115,8 @@ TEST(MathFunctionsTest, FormatNumber) {
   using testing::Call;
   using testing::Dec;
   using testing::I32;
-  EXPECT_EQ(Call("format_number", {Value::Double(12332.123456), I32(4)}).str(), "12,332.1235");  // Spark docs
+  EXPECT_EQ(Call("format_number", {Value::Double(12332.123456), I32(4)}).str(),
+            "12,332.1235");  // Spark docs
   EXPECT_EQ(Call("format_number", {Dec("12332.123456", 11, 6), I32(4)}).str(), "12,332.1235");
   EXPECT_EQ(Call("format_number", {I32(1234567), I32(0)}).str(), "1,234,567");
   EXPECT_EQ(Call("format_number", {I32(-1234), I32(2)}).str(), "-1,234.00");

@@ -32,8 +32,9 @@ TEST(RegexpFunctionsTest, Like) {
   EXPECT_TRUE(Like("ilike", "ABC", "a%c"));
   EXPECT_TRUE(Like("ilike", "Alice", "%A%"));
   // A pattern from a column is compiled per distinct value.
-  auto rows = CallColumns("like", {{Str("abc"), Str("abc"), Str("xyz")}, {Str("a%"), Str("b%"), Str("%z")}},
-                          {TypeId::kString, TypeId::kString});
+  auto rows =
+      CallColumns("like", {{Str("abc"), Str("abc"), Str("xyz")}, {Str("a%"), Str("b%"), Str("%z")}},
+                  {TypeId::kString, TypeId::kString});
   EXPECT_TRUE(rows[0].boolean());
   EXPECT_FALSE(rows[1].boolean());
   EXPECT_TRUE(rows[2].boolean());
@@ -48,16 +49,21 @@ TEST(RegexpFunctionsTest, Rlike) {
 }
 
 TEST(RegexpFunctionsTest, ExtractAndReplace) {
-  EXPECT_EQ(Call("regexp_extract", {Str("100-200"), Str("([0-9]+)-([0-9]+)"), I32(1)}).str(), "100");
-  EXPECT_EQ(Call("regexp_extract", {Str("100-200"), Str("([0-9]+)-([0-9]+)"), I32(2)}).str(), "200");
-  EXPECT_EQ(Call("regexp_extract", {Str("100-200"), Str("([0-9]+)-([0-9]+)"), I32(0)}).str(), "100-200");
+  EXPECT_EQ(Call("regexp_extract", {Str("100-200"), Str("([0-9]+)-([0-9]+)"), I32(1)}).str(),
+            "100");
+  EXPECT_EQ(Call("regexp_extract", {Str("100-200"), Str("([0-9]+)-([0-9]+)"), I32(2)}).str(),
+            "200");
+  EXPECT_EQ(Call("regexp_extract", {Str("100-200"), Str("([0-9]+)-([0-9]+)"), I32(0)}).str(),
+            "100-200");
   EXPECT_EQ(Call("regexp_extract", {Str("foo"), Str("([0-9]+)"), I32(1)}).str(), "");
   EXPECT_EQ(Call("regexp_extract", {Str("order 42 of 7"), Str("[0-9]+"), I32(0)}).str(), "42");
   EXPECT_EQ(Call("regexp_extract", {Str("ann@example.com"), Str("@(.*)$")}).str(), "example.com");
   EXPECT_THROW(Call("regexp_extract", {Str("a"), Str("(a)"), I32(2)}), InvalidInputError);
   EXPECT_EQ(Call("regexp_replace", {Str("100-200"), Str("[0-9]+"), Str("num")}).str(), "num-num");
-  EXPECT_EQ(Call("regexp_replace", {Str("John Smith"), Str("([a-zA-Z]+) ([a-zA-Z]+)"), Str("$2, $1")}).str(),
-            "Smith, John");
+  EXPECT_EQ(
+      Call("regexp_replace", {Str("John Smith"), Str("([a-zA-Z]+) ([a-zA-Z]+)"), Str("$2, $1")})
+          .str(),
+      "Smith, John");
   EXPECT_EQ(Call("regexp_replace", {Str("aaa"), Str("b"), Str("c")}).str(), "aaa");
   EXPECT_EQ(Call("regexp_replace", {Str("a.b"), Str("\\."), Str("\\$")}).str(), "a$b");
   EXPECT_TRUE(Call("regexp_replace", {Value::Null(TypeId::kString), Str("a"), Str("b")}).is_null());
@@ -72,10 +78,16 @@ namespace {
 TEST(RegexpFunctionsTest, CountSubstrInstr) {
   using testing::Call;
   using testing::Str;
-  // Spark docs: regexp_count('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en') = 2.
-  EXPECT_EQ(Call("regexp_count", {Str("Steven Jones and Stephen Smith are the best players"), Str("Ste(v|ph)en")}).int32(), 2);
+  // Spark docs: regexp_count('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en')
+  // = 2.
+  EXPECT_EQ(Call("regexp_count",
+                 {Str("Steven Jones and Stephen Smith are the best players"), Str("Ste(v|ph)en")})
+                .int32(),
+            2);
   EXPECT_EQ(Call("regexp_count", {Str("abc"), Str("z")}).int32(), 0);
-  EXPECT_EQ(Call("regexp_substr", {Str("Steven Jones and Stephen Smith are the best players"), Str("Ste(v|ph)en")}).str(),
+  EXPECT_EQ(Call("regexp_substr",
+                 {Str("Steven Jones and Stephen Smith are the best players"), Str("Ste(v|ph)en")})
+                .str(),
             "Steven");
   EXPECT_TRUE(Call("regexp_substr", {Str("abc"), Str("z")}).is_null());
   EXPECT_EQ(Call("regexp_instr", {Str("h\xc3\xa9llo 42"), Str("[0-9]+")}).int32(), 7);
@@ -96,7 +108,8 @@ TEST(BitwiseFunctionsTest, Operators) {
   EXPECT_EQ(Call("bit_count", {I32(0)}).int32(), 0);
   EXPECT_EQ(Call("bit_count", {I32(-1)}).int32(), 64);
   EXPECT_EQ(Call("bit_count", {I64(7)}).int32(), 3);
-  EXPECT_TRUE(Call("equal_null", {Value::Null(TypeId::kInt32), Value::Null(TypeId::kInt32)}).boolean());
+  EXPECT_TRUE(
+      Call("equal_null", {Value::Null(TypeId::kInt32), Value::Null(TypeId::kInt32)}).boolean());
 }
 
 }  // namespace

@@ -89,7 +89,10 @@ TEST(StringFunctionsTest, SearchFunctions) {
 }
 
 TEST(StringFunctionsTest, ColumnsWithNulls) {
-  auto rows = CallColumns("substring", {{Str("apple"), Value::Null(TypeId::kString), Str("")}, {I32(2), I32(2), I32(2)}, {I32(2), I32(2), I32(2)}},
+  auto rows = CallColumns("substring",
+                          {{Str("apple"), Value::Null(TypeId::kString), Str("")},
+                           {I32(2), I32(2), I32(2)},
+                           {I32(2), I32(2), I32(2)}},
                           {TypeId::kString, TypeId::kInt32, TypeId::kInt32});
   EXPECT_EQ(rows[0].str(), "pp");
   EXPECT_TRUE(rows[1].is_null());
@@ -105,7 +108,8 @@ namespace {
 TEST(StringFunctionsTest, TranslateLevenshteinBitLength) {
   using testing::Call;
   using testing::Str;
-  EXPECT_EQ(Call("translate", {Str("AaBbCc"), Str("abc"), Str("123")}).str(), "A1B2C3");  // Spark docs
+  EXPECT_EQ(Call("translate", {Str("AaBbCc"), Str("abc"), Str("123")}).str(),
+            "A1B2C3");  // Spark docs
   EXPECT_EQ(Call("translate", {Str("abc"), Str("bc"), Str("x")}).str(), "ax");
   EXPECT_EQ(Call("levenshtein", {Str("kitten"), Str("sitting")}).int32(), 3);  // Spark docs
   EXPECT_EQ(Call("levenshtein", {Str(""), Str("abc")}).int32(), 3);

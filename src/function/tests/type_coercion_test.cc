@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "function/type_coercion.h"
+
+#include <gtest/gtest.h>
 
 namespace floe {
 namespace {
