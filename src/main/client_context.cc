@@ -8,6 +8,7 @@
 #include "execution/physical_planner.h"
 #include "execution/pipeline_executor.h"
 #include "execution/plan_printer.h"
+#include "execution/table_sources/parquet_table_function.h"
 #include "execution/table_sources/range_source.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
@@ -46,6 +47,12 @@ Result ClientContext::Execute(const Statement& statement) {
     case StatementKind::kReset: return ExecuteReset(statement.As<ResetStatement>());
     case StatementKind::kShow: return ExecuteShow(statement.As<ShowStatement>());
     case StatementKind::kDescribe: return ExecuteDescribe(statement.As<DescribeStatement>());
+    case StatementKind::kCopy: return ExecuteCopy(statement.As<CopyStatement>());
+    case StatementKind::kCreateNamespace:
+      return ExecuteCreateNamespace(statement.As<CreateNamespaceStatement>());
+    case StatementKind::kUse: return ExecuteUse(statement.As<UseStatement>());
+    case StatementKind::kAlterTable: return ExecuteAlterTable(statement.As<AlterTableStatement>());
+    case StatementKind::kDelete: return ExecuteDelete(statement.As<DeleteStatement>());
     default: break;
   }
   throw NotImplementedError("this statement is not supported yet: " + statement.text);
@@ -142,7 +149,14 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
     auto it = database_.temp_tables().find(ToLower(name.parts[0]));
     if (it != database_.temp_tables().end()) return it->second;
   }
-  return nullptr;
+  auto resolved = Tables().Resolve(name, current_namespace_);
+  if (!resolved) return nullptr;
+  LoadedTable table = Tables().Load(*resolved, Remapper());
+  if (!resolved->metadata_table.empty()) {
+    if (time_travel) throw NotImplementedError("time travel on metadata tables is not supported");
+    return MakeMetadataTable(table);
+  }
+  return MakeIcebergSource(table, time_travel);
 }
 
 std::vector<std::string> ClientContext::TableNames() {
@@ -150,6 +164,11 @@ std::vector<std::string> ClientContext::TableNames() {
   std::lock_guard<std::mutex> lock(database_.mutex());
   for (const auto& [n, v] : database_.views()) names.push_back(n);
   for (const auto& [n, t] : database_.temp_tables()) names.push_back(n);
+  try {
+    for (const auto& t : Tables().catalog().ListTables(current_namespace_)) names.push_back(t);
+  } catch (const Exception&) {
+    // A catalog that cannot be opened only means no suggestions from it.
+  }
   return names;
 }
 
@@ -170,7 +189,11 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
     if (n.size() == 1) return std::make_shared<RangeSource>(0, n[0], 1);
     return std::make_shared<RangeSource>(n[0], n[1], n.size() > 2 ? n[2] : 1);
   }
-  return nullptr;
+  ParquetSourceOptions parquet;
+  bool pruning = settings_.GetBool("floe.pruning.enabled");
+  parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
+  parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
+  return ParquetTableFunction::Make(name, args, arg_names, parquet);
 }
 
 std::vector<std::vector<Value>> ClientContext::ExecuteSubquery(const LogicalOperator& plan) {

@@ -8,6 +8,8 @@
 #include "floe/result.h"
 #include "main/database_state.h"
 #include "main/settings.h"
+#include "main/table_catalog.h"
+#include "iceberg/write/snapshot_producer.h"
 #include "planner/binder_context.h"
 #include "sql/ast_ddl.h"
 #include "sql/ast_dml.h"
@@ -56,6 +58,34 @@ class ClientContext : public BinderContext {
   Result ExecuteShow(const ShowStatement& statement);
   Result ExecuteDescribe(const DescribeStatement& statement);
 
+  // Iceberg tables in the catalog (iceberg_statements.cc, iceberg_alter_table.cc).
+  TableCatalog& Tables();
+  iceberg::LocationRemapper Remapper() const;
+  Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
+  Result ExecuteUse(const UseStatement& statement);
+  Result CreateIcebergTable(const CreateTableStatement& statement);
+  Result InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name);
+  Result DropIceberg(const DropStatement& statement);
+  Result ExecuteAlterTable(const AlterTableStatement& statement);
+  Result DescribeIceberg(const ResolvedTableName& name, bool extended);
+  Result ShowIceberg(const ShowStatement& statement);
+  Result ExecuteDelete(const DeleteStatement& statement);
+  /// Writes `data` (the table's columns, in schema order) as data files of the table.
+  std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
+  /// Commits a change with optimistic concurrency; retries appends on conflict.
+  void CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
+                    const std::string& read_location);
+  /// Commits a metadata-only change built by `update` from the current metadata.
+  void CommitMetadata(const ResolvedTableName& name,
+                      const std::function<iceberg::TableMetadata(const LoadedTable&)>& update);
+  /// Binds an INSERT's query and casts it to the target columns; returns the rows.
+  Result EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
+                             const std::vector<LogicalType>& types, const std::vector<bool>& required,
+                             const std::string& table_name);
+  std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table);
+  std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
+  Result ExecuteCopy(const CopyStatement& statement);
+
   /// Binds, optimizes and runs a query; returns the result batches.
   Result RunQuery(const QueryNode& query);
   /// Runs a logical plan (consumed) and returns its rows as a result.
@@ -69,6 +99,8 @@ class ClientContext : public BinderContext {
   Settings settings_;
   TimeZone time_zone_;
   FunctionContext function_context_;
+  std::string current_namespace_ = "default";
+  std::unique_ptr<TableCatalog> tables_;
 };
 
 }  // namespace floe

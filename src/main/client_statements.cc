@@ -53,9 +53,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& statement) {
 }
 
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) {
-  if (!statement.temporary) {
-    throw NotImplementedError("Iceberg tables are not supported yet; use CREATE TEMPORARY TABLE");
-  }
+  if (!statement.temporary) return CreateIcebergTable(statement);
   if (statement.name.parts.size() != 1) {
     throw InvalidInputError("a temporary table name has no namespace: " + statement.name.ToString());
   }
@@ -121,6 +119,8 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
     if (it != database_.temp_tables().end()) table = it->second;
   }
   if (!table) {
+    auto resolved = Tables().Resolve(statement.table, current_namespace_);
+    if (resolved && resolved->metadata_table.empty()) return InsertIntoIceberg(statement, *resolved);
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
   }
   // Map the query's columns to the table's.
@@ -203,20 +203,29 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
 
 Result ClientContext::ExecuteDrop(const DropStatement& statement) {
   if (statement.object_type == ObjectType::kNamespace) {
-    throw NotImplementedError("namespaces are not supported yet");
+    std::string ns = statement.name.parts.back();
+    if (statement.cascade) {
+      for (const auto& t : Tables().catalog().ListTables(ns)) Tables().catalog().DropTable(ns, t);
+    }
+    if (!Tables().catalog().DropNamespace(ns) && !statement.if_exists) {
+      throw CatalogError("[SCHEMA_NOT_FOUND] The namespace " + ns + " cannot be found");
+    }
+    if (ToLower(current_namespace_) == ToLower(ns)) current_namespace_ = "default";
+    return Result();
   }
   std::string key = statement.name.parts.size() == 1 ? ToLower(statement.name.parts[0]) : "";
-  std::lock_guard<std::mutex> lock(database_.mutex());
-  if (statement.object_type == ObjectType::kView) {
+  {
+    std::lock_guard<std::mutex> lock(database_.mutex());
+    if (statement.object_type == ObjectType::kView) {
+      if (database_.views().erase(key)) return Result();
+      if (statement.if_exists) return Result();
+      throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] View not found: " + statement.name.ToString());
+    }
+    if (database_.temp_tables().erase(key)) return Result();
+    // Spark drops a temporary view with DROP TABLE too.
     if (database_.views().erase(key)) return Result();
-    if (statement.if_exists) return Result();
-    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] View not found: " + statement.name.ToString());
   }
-  if (database_.temp_tables().erase(key)) return Result();
-  // Spark drops a temporary view with DROP TABLE too.
-  if (database_.views().erase(key)) return Result();
-  if (statement.if_exists) return Result();
-  throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+  return DropIceberg(statement);
 }
 
 Result ClientContext::ExecuteSet(const SetStatement& statement) {
@@ -246,7 +255,11 @@ Result ClientContext::ExecuteShow(const ShowStatement& statement) {
     }
     return TextResult({"name", "value", "description"}, rows);
   }
-  if (statement.show_kind == ShowKind::kTables || statement.show_kind == ShowKind::kViews) {
+  if (statement.show_kind == ShowKind::kNamespaces || statement.show_kind == ShowKind::kTables ||
+      statement.show_kind == ShowKind::kTblProperties || statement.show_kind == ShowKind::kCreateTable) {
+    return ShowIceberg(statement);
+  }
+  if (statement.show_kind == ShowKind::kViews) {
     std::vector<std::vector<std::string>> rows;
     std::lock_guard<std::mutex> lock(database_.mutex());
     if (statement.show_kind == ShowKind::kTables) {
@@ -281,6 +294,10 @@ Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
       return TextResult({"col_name", "data_type", "comment"}, rows);
     }
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+  }
+  if (!std::dynamic_pointer_cast<MemoryTable>(table)) {
+    auto resolved = Tables().Resolve(statement.name, current_namespace_);
+    if (resolved && resolved->metadata_table.empty()) return DescribeIceberg(*resolved, statement.extended || statement.formatted);
   }
   for (size_t i = 0; i < table->names().size(); ++i) {
     rows.push_back({table->names()[i], table->types()[i].ToString(), ""});

@@ -1,6 +1,9 @@
 #include "floe/database.h"
 
+#include <filesystem>
 #include <thread>
+
+#include "common/exception.h"
 
 #include "main/database_state.h"
 
@@ -12,6 +15,19 @@ DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(optio
   // The pool is sized for the machine; a session may use fewer threads (SET threads).
   int pool = std::max(threads, static_cast<int>(std::thread::hardware_concurrency()));
   scheduler_ = std::make_unique<TaskScheduler>(std::max(pool, 1));
+  warehouse_ = std::filesystem::absolute(options_.warehouse).lexically_normal().string();
+  while (warehouse_.size() > 1 && warehouse_.back() == '/') warehouse_.pop_back();
+}
+
+SqliteCatalog& DatabaseState::catalog() {
+  std::lock_guard<std::mutex> lock(catalog_mutex_);
+  if (!catalog_) {
+    std::error_code error;
+    std::filesystem::create_directories(warehouse_, error);
+    if (error) throw IOError("cannot create warehouse folder " + warehouse_ + ": " + error.message());
+    catalog_ = std::make_unique<SqliteCatalog>(warehouse_ + "/catalog.db", options_.catalog_name);
+  }
+  return *catalog_;
 }
 
 Database::Database(DatabaseOptions options)

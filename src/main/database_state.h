@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 
+#include "catalog/sqlite_catalog.h"
 #include "execution/task_scheduler.h"
 #include "execution/table_sources/memory_table.h"
 #include "floe/database.h"
@@ -25,6 +26,10 @@ class DatabaseState {
   /// Temporary views and tables by lower-case name; guarded by mutex().
   std::map<std::string, std::shared_ptr<ViewDefinition>>& views() { return views_; }
   std::map<std::string, std::shared_ptr<MemoryTable>>& temp_tables() { return temp_tables_; }
+  /// Returns the warehouse's catalog, opening (and creating) it on first use.
+  SqliteCatalog& catalog();
+  /// Returns the absolute warehouse folder.
+  const std::string& warehouse() const { return warehouse_; }
 
  private:
   DatabaseOptions options_;
@@ -32,6 +37,9 @@ class DatabaseState {
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<ViewDefinition>> views_;
   std::map<std::string, std::shared_ptr<MemoryTable>> temp_tables_;
+  std::string warehouse_;
+  std::mutex catalog_mutex_;
+  std::unique_ptr<SqliteCatalog> catalog_;
 };
 
 }  // namespace floe

@@ -1,0 +1,142 @@
+#include "iceberg/write/snapshot_producer.h"
+
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "common/exception.h"
+#include "iceberg/local_file.h"
+#include "iceberg/manifests/manifest_list_reader.h"
+#include "iceberg/manifests/manifest_list_writer.h"
+#include "iceberg/manifests/manifest_reader.h"
+#include "iceberg/manifests/manifest_writer.h"
+#include "iceberg/snapshot_summary_builder.h"
+#include "iceberg/table_metadata_builder.h"
+#include "iceberg/uuid.h"
+
+namespace floe::iceberg {
+
+int64_t NewSnapshotId() {
+  static thread_local std::mt19937_64 rng(std::random_device{}());
+  int64_t id = static_cast<int64_t>(rng() & 0x7fffffffffffffffULL);
+  return id == 0 ? 1 : id;
+}
+
+std::string NextMetadataPath(const std::string& table_location, const std::string& base_file) {
+  int version = 0;
+  if (!base_file.empty()) {
+    std::string name = std::filesystem::path(base_file).filename().string();
+    size_t dash = name.find('-');
+    try {
+      version = std::stoi(name.substr(0, dash)) + 1;
+    } catch (...) {
+      version = 1;
+    }
+  }
+  char prefix[16];
+  std::snprintf(prefix, sizeof(prefix), "%05d-", version);
+  return table_location + "/metadata/" + prefix + Uuid::Random() + ".metadata.json";
+}
+
+void WriteMetadataFile(const TableMetadata& metadata, const std::string& path) {
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  LocalFile::Write(path, metadata.ToJsonString());
+}
+
+SnapshotProducer::SnapshotProducer(const TableMetadata& base, std::string base_file,
+                                   LocationRemapper remapper)
+    : base_(base), base_file_(std::move(base_file)), remapper_(std::move(remapper)) {}
+
+std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotChange& change,
+                                                                 int64_t now_ms) {
+  TableMetadataBuilder builder(base_, base_file_);
+  int64_t snapshot_id = NewSnapshotId();
+  int64_t sequence_number = builder.NextSequenceNumber();
+  const Snapshot* parent = base_.CurrentSnapshot();
+  const Schema& schema = base_.CurrentSchema();
+  std::string metadata_dir = base_.location + "/metadata";
+  std::filesystem::create_directories(remapper_.Remap(metadata_dir));
+  std::string commit_id = Uuid::Random();
+  int manifest_counter = 0;
+  auto new_manifest_path = [&]() {
+    return metadata_dir + "/" + commit_id + "-m" + std::to_string(manifest_counter++) + ".avro";
+  };
+
+  SnapshotSummaryBuilder summary;
+  std::vector<ManifestFile> manifests;
+  // New files, one manifest per spec.
+  std::map<int, std::vector<const DataFile*>> by_spec;
+  for (const auto& f : change.added) by_spec[f.spec_id].push_back(&f);
+  for (const auto& [spec_id, files] : by_spec) {
+    const PartitionSpec* spec = base_.SpecById(spec_id);
+    if (!spec) throw InternalError("no partition spec " + std::to_string(spec_id));
+    ManifestWriter writer(schema, *spec, snapshot_id);
+    for (const DataFile* f : files) {
+      writer.Add(*f);
+      summary.AddedFile(*f);
+    }
+    std::string path = new_manifest_path();
+    manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
+    written_.push_back(remapper_.Remap(path));
+  }
+  // The parent's manifests: carried over, or rewritten when they hold removed files.
+  std::set<std::string> removed(change.removed_paths.begin(), change.removed_paths.end());
+  if (parent && !parent->manifest_list.empty()) {
+    std::vector<ManifestFile> parent_manifests =
+        ManifestListReader::Open(remapper_.Remap(parent->manifest_list));
+    for (const auto& m : parent_manifests) {
+      if (removed.empty()) {
+        manifests.push_back(m);
+        continue;
+      }
+      ManifestReader reader = ManifestReader::Open(remapper_.Remap(m.manifest_path), m);
+      std::vector<ManifestEntry> live = reader.LiveEntries();
+      bool touched = false;
+      for (const auto& e : live) touched = touched || removed.count(e.data_file.file_path) > 0;
+      if (!touched) {
+        manifests.push_back(m);
+        continue;
+      }
+      const PartitionSpec* spec = base_.SpecById(reader.spec_id());
+      if (!spec) throw FormatError("manifest " + m.manifest_path + " names unknown spec id " +
+                                   std::to_string(reader.spec_id()));
+      ManifestWriter writer(schema, *spec, snapshot_id, m.content);
+      for (const auto& e : live) {
+        if (removed.count(e.data_file.file_path)) {
+          writer.Delete(e);
+          summary.RemovedFile(e.data_file);
+        } else {
+          writer.Existing(e);
+        }
+      }
+      std::string path = new_manifest_path();
+      manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
+      written_.push_back(remapper_.Remap(path));
+    }
+  }
+  std::string list_path = metadata_dir + "/snap-" + std::to_string(snapshot_id) + "-1-" + commit_id + ".avro";
+  ManifestListWriter list(snapshot_id, parent ? std::optional<int64_t>(parent->snapshot_id) : std::nullopt,
+                          sequence_number);
+  for (const auto& m : manifests) list.Add(m);
+  list.WriteTo(remapper_.Remap(list_path));
+  written_.push_back(remapper_.Remap(list_path));
+
+  Snapshot snapshot;
+  snapshot.snapshot_id = snapshot_id;
+  if (parent) snapshot.parent_snapshot_id = parent->snapshot_id;
+  snapshot.sequence_number = sequence_number;
+  snapshot.timestamp_ms = now_ms;
+  snapshot.manifest_list = list_path;
+  snapshot.schema_id = schema.schema_id();
+  for (const auto& [k, v] : change.extra_summary) summary.Set(k, v);
+  summary.Set("engine-name", "floe");
+  snapshot.summary = summary.Build(change.operation, parent ? parent->summary : std::map<std::string, std::string>{});
+  builder.AddSnapshot(snapshot);
+  TableMetadata metadata = builder.Build(now_ms);
+  std::string metadata_path = NextMetadataPath(base_.location, base_file_);
+  WriteMetadataFile(metadata, remapper_.Remap(metadata_path));
+  written_.push_back(remapper_.Remap(metadata_path));
+  return {std::move(metadata), metadata_path};
+}
+
+}  // namespace floe::iceberg

@@ -1,0 +1,264 @@
+// ALTER TABLE on Iceberg tables: metadata-only commits (schema, partition spec, sort
+// order, properties) and renames.
+#include <chrono>
+
+#include "common/exception.h"
+#include "iceberg/partition_spec_builder.h"
+#include "iceberg/table_metadata_builder.h"
+#include "iceberg/type.h"
+#include "main/client_context.h"
+#include "planner/bind_scope.h"
+
+namespace floe {
+
+namespace {
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+iceberg::Transform TransformOf(const PartitionTransform& p) {
+  std::optional<int> arg;
+  if (p.param) arg = static_cast<int>(*p.param);
+  return iceberg::Transform::FromSparkFunction(p.transform, arg);
+}
+
+const iceberg::NestedField& FieldByName(const iceberg::Schema& schema, const std::string& name,
+                                        const std::string& table) {
+  const iceberg::NestedField* f = schema.FindFieldByName(name, false);
+  if (!f) throw BinderError("[UNRESOLVED_COLUMN] column `" + name + "` not found in " + table);
+  return *f;
+}
+
+// Finds the current spec's field a DROP / REPLACE names: by field name, or by transform.
+int FindPartitionField(const iceberg::PartitionSpec& spec, const iceberg::Schema& schema,
+                       const PartitionTransform& p) {
+  for (size_t i = 0; i < spec.fields().size(); ++i) {
+    const auto& f = spec.fields()[i];
+    if (p.transform == "identity" && ToLower(f.name()) == ToLower(p.column)) return static_cast<int>(i);
+  }
+  iceberg::Transform t = TransformOf(p);
+  const iceberg::NestedField* source = schema.FindFieldByName(p.column, false);
+  for (size_t i = 0; i < spec.fields().size(); ++i) {
+    const auto& f = spec.fields()[i];
+    if (source && f.source_id() == source->id() && f.transform() == t) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool IsSafeWidening(const LogicalType& from, const LogicalType& to) {
+  if (from == to) return true;
+  if (from.id() == TypeId::kInt32 && to.id() == TypeId::kInt64) return true;
+  if (from.id() == TypeId::kFloat && to.id() == TypeId::kDouble) return true;
+  if (from.id() == TypeId::kDecimal && to.id() == TypeId::kDecimal) {
+    return to.scale() == from.scale() && to.precision() >= from.precision();
+  }
+  return false;
+}
+
+}  // namespace
+
+Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
+  auto resolved = Tables().Resolve(statement.table, current_namespace_);
+  if (!resolved || !resolved->metadata_table.empty()) {
+    if (statement.if_exists) return Result();
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
+  }
+  const std::string table_name = resolved->ToString();
+  if (statement.action == AlterTableAction::kRenameTable) {
+    ResolvedTableName target = Tables().ResolveForCreate(statement.new_table_name, resolved->namespace_name);
+    if (!Tables().catalog().RenameTable(resolved->namespace_name, resolved->table_name, target.namespace_name,
+                                        target.table_name)) {
+      throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + table_name);
+    }
+    return Result();
+  }
+  CommitMetadata(*resolved, [&](const LoadedTable& table) {
+    const iceberg::TableMetadata& m = *table.metadata;
+    iceberg::TableMetadataBuilder builder(m, table.metadata_location);
+    const iceberg::Schema& schema = m.CurrentSchema();
+    auto new_schema = [&](std::vector<iceberg::NestedField> fields) {
+      int next_id = 0;
+      for (const auto& s : m.schemas) next_id = std::max(next_id, s.schema_id() + 1);
+      builder.SetCurrentSchema(iceberg::Schema(next_id, std::move(fields), schema.identifier_field_ids()));
+    };
+    switch (statement.action) {
+      case AlterTableAction::kAddColumns: {
+        std::vector<iceberg::NestedField> fields = schema.fields();
+        int next = m.last_column_id;
+        for (const auto& c : statement.columns) {
+          if (schema.FindFieldByName(c.name, false)) {
+            throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + c.name + " already exists in " + table_name);
+          }
+          if (c.not_null) {
+            throw InvalidInputError("cannot add required column " + c.name +
+                                    ": existing rows have no value for it");
+          }
+          LogicalType type;
+          int p = c.type.params.size() > 0 ? static_cast<int>(c.type.params[0]) : 10;
+          int s = c.type.params.size() > 1 ? static_cast<int>(c.type.params[1]) : 0;
+          if (!ParseTypeName(c.type.name, p, s, c.type.has_params, &type)) {
+            throw NotImplementedError("unsupported column type " + c.type.ToString());
+          }
+          fields.emplace_back(++next, c.name, iceberg::Type::FromLogicalType(type), false, c.comment.value_or(""));
+        }
+        new_schema(std::move(fields));
+        break;
+      }
+      case AlterTableAction::kDropColumns: {
+        std::vector<iceberg::NestedField> fields;
+        for (const auto& f : schema.fields()) {
+          bool drop = false;
+          for (const auto& name : statement.column_names) drop = drop || ToLower(name) == ToLower(f.name());
+          if (!drop) {
+            fields.push_back(f);
+            continue;
+          }
+          for (const auto& pf : m.DefaultSpec().fields()) {
+            if (pf.source_id() == f.id()) {
+              throw InvalidInputError("cannot drop column " + f.name() + ": the current partition spec uses it (" +
+                                      pf.name() + ")");
+            }
+          }
+        }
+        for (const auto& name : statement.column_names) FieldByName(schema, name, table_name);
+        new_schema(std::move(fields));
+        break;
+      }
+      case AlterTableAction::kRenameColumn: {
+        const auto& target = FieldByName(schema, statement.column_names.at(0), table_name);
+        if (schema.FindFieldByName(statement.new_column_name, false)) {
+          throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + statement.new_column_name +
+                                  " already exists in " + table_name);
+        }
+        std::vector<iceberg::NestedField> fields;
+        for (const auto& f : schema.fields()) {
+          fields.push_back(f.id() == target.id()
+                               ? iceberg::NestedField(f.id(), statement.new_column_name, f.type(), f.required(), f.doc())
+                               : f);
+        }
+        new_schema(std::move(fields));
+        break;
+      }
+      case AlterTableAction::kAlterColumn: {
+        const auto& target = FieldByName(schema, statement.column_names.at(0), table_name);
+        iceberg::TypePtr type = target.type();
+        bool required = target.required();
+        std::string doc = target.doc();
+        if (statement.new_type) {
+          LogicalType to;
+          const auto& t = *statement.new_type;
+          int p = t.params.size() > 0 ? static_cast<int>(t.params[0]) : 10;
+          int s = t.params.size() > 1 ? static_cast<int>(t.params[1]) : 0;
+          if (!ParseTypeName(t.name, p, s, t.has_params, &to)) {
+            throw NotImplementedError("unsupported column type " + t.ToString());
+          }
+          LogicalType from = target.type()->ToLogicalType();
+          if (!IsSafeWidening(from, to)) {
+            throw InvalidInputError("[CANNOT_UPDATE_FIELD] cannot change column " + target.name() + " from " +
+                                    from.ToString() + " to " + to.ToString() +
+                                    ": only int->bigint, float->double and wider decimal precision are allowed");
+          }
+          type = iceberg::Type::FromLogicalType(to);
+        }
+        if (statement.set_not_null) {
+          if (*statement.set_not_null) {
+            throw InvalidInputError("cannot make column " + target.name() + " NOT NULL: existing rows may hold NULL");
+          }
+          required = false;
+        }
+        if (statement.new_comment) doc = *statement.new_comment;
+        std::vector<iceberg::NestedField> fields;
+        for (const auto& f : schema.fields()) {
+          fields.push_back(f.id() == target.id() ? iceberg::NestedField(f.id(), f.name(), type, required, doc) : f);
+        }
+        new_schema(std::move(fields));
+        break;
+      }
+      case AlterTableAction::kSetProperties: {
+        std::map<std::string, std::string> updates(statement.properties.begin(), statement.properties.end());
+        builder.SetProperties(updates);
+        break;
+      }
+      case AlterTableAction::kUnsetProperties: {
+        for (const auto& k : statement.property_keys) {
+          if (!m.properties.count(k) && !statement.if_exists) {
+            throw InvalidInputError("[UNSET_NONEXISTENT_PROPERTIES] property " + k + " is not set on " + table_name);
+          }
+        }
+        builder.RemoveProperties(statement.property_keys);
+        break;
+      }
+      case AlterTableAction::kAddPartitionField:
+      case AlterTableAction::kDropPartitionField:
+      case AlterTableAction::kReplacePartitionField: {
+        const iceberg::PartitionSpec& current = m.DefaultSpec();
+        std::optional<int> drop;
+        if (statement.action == AlterTableAction::kDropPartitionField) {
+          int index = FindPartitionField(current, schema, *statement.partition_field);
+          if (index < 0) {
+            throw InvalidInputError("cannot drop partition field " + statement.partition_field->ToString() +
+                                    ": the current spec of " + table_name + " has no such field");
+          }
+          drop = index;
+        }
+        if (statement.action == AlterTableAction::kReplacePartitionField) {
+          int index = FindPartitionField(current, schema, *statement.replaced_partition_field);
+          if (index < 0) {
+            throw InvalidInputError("cannot replace partition field " + statement.replaced_partition_field->ToString() +
+                                    ": the current spec of " + table_name + " has no such field");
+          }
+          drop = index;
+        }
+        iceberg::PartitionSpecBuilder spec_builder(schema, m.last_partition_id);
+        for (size_t i = 0; i < current.fields().size(); ++i) {
+          if (drop && static_cast<int>(i) == *drop) continue;
+          spec_builder.AddWithId(current.fields()[i]);
+        }
+        if (statement.action != AlterTableAction::kDropPartitionField) {
+          const PartitionTransform& p = *statement.partition_field;
+          const auto& source = FieldByName(schema, p.column, table_name);
+          iceberg::Transform t = TransformOf(p);
+          for (const auto& f : current.fields()) {
+            if (f.source_id() == source.id() && f.transform() == t &&
+                !(drop && current.fields()[*drop] == f)) {
+              throw InvalidInputError("[PARTITION_FIELD_ALREADY_EXISTS] cannot add partition field " + p.ToString() +
+                                      ": " + table_name + " is already partitioned by it (" + f.name() + ")");
+            }
+          }
+          std::optional<std::string> field_name;
+          if (!statement.partition_field_name.empty()) field_name = statement.partition_field_name;
+          spec_builder.Add(source.name(), t, field_name);
+        }
+        // Reuses an identical earlier spec (and its id) when there is one.
+        builder.SetDefaultPartitionSpec(spec_builder.Build(0));
+        break;
+      }
+      case AlterTableAction::kWriteOrder: {
+        std::vector<iceberg::SortField> fields;
+        for (const auto& sf : statement.sort_fields) {
+          iceberg::SortField field;
+          field.transform = TransformOf(sf.term);
+          field.source_id = FieldByName(schema, sf.term.column, table_name).id();
+          field.direction = sf.direction == OrderDirection::kDescending ? iceberg::SortDirection::kDescending
+                                                                        : iceberg::SortDirection::kAscending;
+          bool nulls_first = sf.null_order == NullOrder::kDefault ? sf.direction != OrderDirection::kDescending
+                                                                  : sf.null_order == NullOrder::kNullsFirst;
+          field.null_order = nulls_first ? iceberg::NullOrder::kNullsFirst : iceberg::NullOrder::kNullsLast;
+          fields.push_back(field);
+        }
+        builder.SetDefaultSortOrder(iceberg::SortOrder(1, fields));
+        break;
+      }
+      case AlterTableAction::kSetLocation: builder.SetLocation(statement.location); break;
+      default:
+        throw NotImplementedError("this ALTER TABLE action is not supported yet: " + statement.text);
+    }
+    return builder.Build(NowMs());
+  });
+  return Result();
+}
+
+}  // namespace floe

@@ -1,0 +1,72 @@
+// Turns a loaded Iceberg table (and a time-travel clause) into the source a scan reads.
+#include "common/date_time.h"
+#include "common/exception.h"
+#include "main/client_context.h"
+
+#if __has_include("execution/table_sources/iceberg_table_source.h")
+#include "execution/table_sources/iceberg_table_source.h"
+#define FLOE_HAS_ICEBERG_SCAN 1
+#endif
+
+namespace floe {
+
+std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable& table,
+                                                              const TimeTravelSpec* time_travel) {
+  const iceberg::TableMetadata& m = *table.metadata;
+  std::optional<int64_t> snapshot_id;
+  if (time_travel) {
+    const iceberg::Snapshot* snapshot = nullptr;
+    const Value& v = time_travel->value;
+    if (time_travel->by_timestamp) {
+      int64_t micros = 0;
+      if (v.type().id() == TypeId::kTimestamp || v.type().id() == TypeId::kTimestampNtz) {
+        micros = v.int64();
+      } else if (v.type().id() == TypeId::kDate) {
+        micros = static_cast<int64_t>(v.int32()) * kMicrosPerDay;
+      } else if (v.type().IsInteger()) {
+        micros = v.int64() * kMicrosPerSecond;  // Spark: seconds since the epoch
+      } else if (!ParseTimestamp(v.ToString(), time_zone_, &micros)) {
+        throw InvalidInputError("invalid TIMESTAMP AS OF value '" + v.ToString() + "'");
+      }
+      snapshot = m.SnapshotAsOfTime(FloorDiv(micros, 1000));
+      if (!snapshot) {
+        throw InvalidInputError("Cannot find a snapshot older than " + FormatTimestamp(micros, time_zone_) +
+                                " for " + table.name.ToString());
+      }
+    } else if (v.type().IsInteger()) {
+      snapshot = m.SnapshotById(v.int64());
+      if (!snapshot) {
+        throw InvalidInputError("Cannot find snapshot with ID " + v.ToString() + " in " + table.name.ToString());
+      }
+    } else {
+      snapshot = m.SnapshotByRef(v.ToString());
+      if (!snapshot) {
+        // A quoted number is a snapshot id too.
+        try {
+          snapshot = m.SnapshotById(std::stoll(v.ToString()));
+        } catch (const std::exception&) {
+        }
+      }
+      if (!snapshot) {
+        throw InvalidInputError("Cannot find a branch, tag or snapshot named '" + v.ToString() + "' in " +
+                                table.name.ToString());
+      }
+    }
+    snapshot_id = snapshot->snapshot_id;
+  }
+#ifdef FLOE_HAS_ICEBERG_SCAN
+  IcebergScanOptions options;
+  bool all = settings_.GetBool("floe.pruning.enabled");
+  options.prune_manifests = all && settings_.GetBool("floe.pruning.manifests");
+  options.prune_partitions = all && settings_.GetBool("floe.pruning.partitions");
+  options.prune_file_metrics = all && settings_.GetBool("floe.pruning.file_metrics");
+  options.prune_row_groups = all && settings_.GetBool("floe.pruning.row_groups");
+  return std::make_shared<IcebergTableSource>(Tables().catalog().name() + "." + table.name.ToString(),
+                                              table.metadata, snapshot_id, Remapper(), options);
+#else
+  (void)snapshot_id;
+  throw NotImplementedError("reading Iceberg tables is not built in yet");
+#endif
+}
+
+}  // namespace floe

@@ -1,0 +1,582 @@
+// Statements on Iceberg tables in the warehouse catalog: namespaces, CREATE / DROP TABLE,
+// INSERT, DELETE, DESCRIBE, SHOW; commits with optimistic concurrency.
+#include <chrono>
+#include <filesystem>
+
+#include "common/exception.h"
+#include "execution/table_sources/memory_table.h"
+#include "function/type_coercion.h"
+#include "iceberg/local_file.h"
+#include "iceberg/manifests/manifest_list_reader.h"
+#include "iceberg/manifests/manifest_reader.h"
+#include "iceberg/partition_spec_builder.h"
+#include "iceberg/table_metadata_builder.h"
+#include "iceberg/type.h"
+#include "iceberg/uuid.h"
+#include "iceberg/write/partitioned_data_writer.h"
+#include "main/client_context.h"
+#include "planner/binder.h"
+#include "sql/parser.h"
+#include <set>
+
+namespace floe {
+
+namespace {
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+LogicalType ResolveColumnType(const ParsedType& type) {
+  LogicalType out;
+  int p = type.params.size() > 0 ? static_cast<int>(type.params[0]) : 10;
+  int s = type.params.size() > 1 ? static_cast<int>(type.params[1]) : 0;
+  if (!ParseTypeName(type.name, p, s, type.has_params, &out) || out.id() == TypeId::kNull ||
+      out.id() == TypeId::kInterval) {
+    throw NotImplementedError("unsupported column type " + type.ToString());
+  }
+  return out;
+}
+
+parquet::Codec CodecByName(const std::string& raw) {
+  std::string name = ToLower(raw);
+  if (name == "zstd") return parquet::Codec::kZstd;
+  if (name == "snappy") return parquet::Codec::kSnappy;
+  if (name == "gzip") return parquet::Codec::kGzip;
+  if (name == "lz4" || name == "lz4_raw") return parquet::Codec::kLz4Raw;
+  if (name == "uncompressed" || name == "none") return parquet::Codec::kUncompressed;
+  throw InvalidInputError("unknown write.parquet.compression-codec '" + raw +
+                          "' (zstd, snappy, gzip, lz4, uncompressed)");
+}
+
+}  // namespace
+
+TableCatalog& ClientContext::Tables() {
+  if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse());
+  return *tables_;
+}
+
+iceberg::LocationRemapper ClientContext::Remapper() const {
+  return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));
+}
+
+Result ClientContext::ExecuteCreateNamespace(const CreateNamespaceStatement& statement) {
+  std::vector<std::string> parts = statement.name.parts;
+  if (parts.size() == 2 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) parts.erase(parts.begin());
+  if (parts.size() != 1) {
+    throw NotImplementedError("nested namespaces are not supported: " + statement.name.ToString());
+  }
+  std::map<std::string, std::string> properties(statement.properties.begin(), statement.properties.end());
+  if (statement.comment) properties["comment"] = *statement.comment;
+  if (statement.location) properties["location"] = *statement.location;
+  if (!Tables().catalog().CreateNamespace(parts[0], properties) && !statement.if_not_exists) {
+    throw CatalogError("[SCHEMA_ALREADY_EXISTS] Cannot create namespace " + parts[0] +
+                       " because it already exists");
+  }
+  return Result();
+}
+
+Result ClientContext::ExecuteUse(const UseStatement& statement) {
+  std::vector<std::string> parts = statement.name.parts;
+  if (parts.size() == 2 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) parts.erase(parts.begin());
+  if (parts.size() == 1 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) {
+    current_namespace_ = "default";
+    return Result();
+  }
+  if (parts.size() != 1) throw NotImplementedError("nested namespaces are not supported");
+  if (!Tables().catalog().NamespaceExists(parts[0]) && parts[0] != "default") {
+    throw CatalogError("[SCHEMA_NOT_FOUND] The namespace " + parts[0] + " cannot be found");
+  }
+  current_namespace_ = parts[0];
+  return Result();
+}
+
+Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) {
+  if (!statement.provider.empty() && statement.provider != "iceberg") {
+    throw NotImplementedError("USING " + statement.provider + " tables are not supported; floe tables are Iceberg");
+  }
+  ResolvedTableName name = Tables().ResolveForCreate(statement.name, current_namespace_);
+  SqliteCatalog& catalog = Tables().catalog();
+  bool exists = catalog.LoadTable(name.namespace_name, name.table_name).has_value();
+  if (exists && statement.if_not_exists) return Result();
+  if (exists && !statement.or_replace) {
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
+                       " because it already exists");
+  }
+  if (!exists && statement.replace && !statement.or_replace) {
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Cannot replace table " + name.ToString() + ": not found");
+  }
+  // Columns: declared, or those of the AS query.
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<bool> required;
+  std::vector<std::string> docs;
+  Result data;
+  bool has_query = statement.query != nullptr;
+  if (has_query) {
+    data = RunQuery(*statement.query);
+    for (size_t i = 0; i < data.ColumnCount(); ++i) {
+      names.push_back(data.names()[i]);
+      LogicalType t = data.type(i);
+      types.push_back(t.id() == TypeId::kNull ? LogicalType(TypeId::kString) : t);
+      required.push_back(false);
+      docs.push_back("");
+    }
+  }
+  for (const auto& column : statement.columns) {
+    names.push_back(column.name);
+    types.push_back(ResolveColumnType(column.type));
+    required.push_back(column.not_null);
+    docs.push_back(column.comment.value_or(""));
+  }
+  if (names.empty()) throw InvalidInputError("table " + name.ToString() + " needs at least one column");
+  std::vector<iceberg::NestedField> fields;
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (ToLower(names[j]) == ToLower(names[i])) {
+        throw InvalidInputError("[COLUMN_ALREADY_EXISTS] column " + names[i] + " appears twice in " +
+                                name.ToString());
+      }
+    }
+    fields.emplace_back(static_cast<int>(i + 1), names[i], iceberg::Type::FromLogicalType(types[i]),
+                        required[i], docs[i]);
+  }
+  iceberg::Schema schema(0, fields);
+  iceberg::PartitionSpecBuilder spec_builder(schema);
+  for (const auto& p : statement.partitioned_by) {
+    std::optional<int> arg;
+    if (p.param) arg = static_cast<int>(*p.param);
+    iceberg::Transform transform = iceberg::Transform::FromSparkFunction(p.transform, arg);
+    const iceberg::NestedField* source = schema.FindFieldByName(p.column, false);
+    if (!source) {
+      throw BinderError("[UNRESOLVED_COLUMN] partition column `" + p.column + "` not found in " +
+                        name.ToString());
+    }
+    spec_builder.Add(source->name(), transform);
+  }
+  iceberg::PartitionSpec spec = spec_builder.Build(0);
+  std::map<std::string, std::string> properties;
+  for (const auto& [k, v] : statement.properties) {
+    if (k == "format-version") {
+      if (v != "2") throw NotImplementedError("floe writes Iceberg format version 2, not " + v);
+      continue;
+    }
+    properties[k] = v;
+  }
+  if (statement.comment) properties["comment"] = *statement.comment;
+  std::string location = statement.location
+                             ? *statement.location
+                             : Tables().DefaultLocation(name.namespace_name, name.table_name);
+  while (location.size() > 1 && location.back() == '/') location.pop_back();
+  if (exists) {
+    // CREATE OR REPLACE: the old entry goes; its files stay for older readers.
+    catalog.DropTable(name.namespace_name, name.table_name);
+  }
+  iceberg::TableMetadata metadata =
+      iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
+          .Build(NowMs());
+  std::string metadata_path = iceberg::NextMetadataPath(location, "");
+  iceberg::WriteMetadataFile(metadata, Remapper().Remap(metadata_path));
+  if (!catalog.NamespaceExists(name.namespace_name)) catalog.CreateNamespace(name.namespace_name, {});
+  if (!catalog.CreateTable(name.namespace_name, name.table_name, metadata_path)) {
+    std::filesystem::remove(metadata_path);
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
+                       " because it already exists");
+  }
+  if (has_query && data.RowCount() > 0) {
+    LoadedTable table = Tables().Load(name, Remapper());
+    iceberg::SnapshotChange change;
+    change.added = WriteDataFiles(table, data);
+    CommitChange(name, change, table.metadata_location);
+  }
+  return Result();
+}
+
+std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& table, const Result& data) {
+  const iceberg::TableMetadata& m = *table.metadata;
+  iceberg::DataWriterOptions options;
+  iceberg::LocationRemapper remapper = Remapper();
+  options.data_location = remapper.Remap(m.Property("write.data.path", m.location + "/data"));
+  options.parquet.codec = CodecByName(m.Property("write.parquet.compression-codec", "zstd"));
+  std::string level = m.Property("write.parquet.compression-level", "");
+  if (!level.empty()) options.parquet.compression_level = std::stoi(level);
+  options.parquet.row_group_size = std::stoll(m.Property("write.parquet.row-group-size-bytes", "134217728"));
+  options.target_file_size = std::stoll(m.Property("write.target-file-size-bytes", "536870912"));
+  iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), options);
+  try {
+    for (const auto& chunk : data.chunks()) writer.Write(*chunk);
+    auto files = writer.Finish();
+    // Paths are recorded as the table names them, not as remapped locally.
+    for (auto& f : files) {
+      for (const auto& [from, to] : remapper.prefixes()) {
+        if (f.file_path.rfind(to, 0) == 0) {
+          f.file_path = from + f.file_path.substr(to.size());
+          break;
+        }
+      }
+    }
+    return files;
+  } catch (...) {
+    writer.Abort();
+    throw;
+  }
+}
+
+void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
+                                 const std::string& read_location) {
+  iceberg::LocationRemapper remapper = Remapper();
+  constexpr int kAttempts = 8;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    LoadedTable base = Tables().Load(name, remapper);
+    if (base.metadata_location != read_location && !change.removed_paths.empty()) {
+      // Files chosen for removal may have changed under us: only appends retry blindly.
+      throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
+                         " changed while this statement ran; run it again");
+    }
+    iceberg::SnapshotProducer producer(*base.metadata, base.metadata_location, remapper);
+    std::pair<iceberg::TableMetadata, std::string> produced;
+    try {
+      produced = producer.Produce(change, NowMs());
+    } catch (...) {
+      std::error_code ignored;
+      for (const auto& f : producer.written_files()) std::filesystem::remove(f, ignored);
+      throw;
+    }
+    if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location,
+                                       produced.second)) {
+      return;
+    }
+    std::error_code ignored;
+    for (const auto& f : producer.written_files()) std::filesystem::remove(f, ignored);
+  }
+  throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString() + " after " +
+                     std::to_string(kAttempts) + " attempts");
+}
+
+void ClientContext::CommitMetadata(const ResolvedTableName& name,
+                                   const std::function<iceberg::TableMetadata(const LoadedTable&)>& update) {
+  iceberg::LocationRemapper remapper = Remapper();
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    LoadedTable base = Tables().Load(name, remapper);
+    iceberg::TableMetadata metadata = update(base);
+    std::string path = iceberg::NextMetadataPath(base.metadata->location, base.metadata_location);
+    iceberg::WriteMetadataFile(metadata, remapper.Remap(path));
+    if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location, path)) {
+      return;
+    }
+    std::error_code ignored;
+    std::filesystem::remove(remapper.Remap(path), ignored);
+  }
+  throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString());
+}
+
+Result ClientContext::EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
+                                          const std::vector<LogicalType>& types, const std::vector<bool>& required,
+                                          const std::string& table_name) {
+  std::vector<int> source_of(names.size(), -1);
+  if (statement.columns.empty()) {
+    for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
+  } else {
+    for (size_t k = 0; k < statement.columns.size(); ++k) {
+      bool found = false;
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (ToLower(names[i]) == ToLower(statement.columns[k])) {
+          source_of[i] = static_cast<int>(k);
+          found = true;
+        }
+      }
+      if (!found) {
+        throw BinderError("[UNRESOLVED_COLUMN] column `" + statement.columns[k] + "` not found in " + table_name);
+      }
+    }
+  }
+  Binder binder(*this);
+  BoundQuery query = binder.BindQuery(*statement.query);
+  size_t expected = statement.columns.empty() ? names.size() : statement.columns.size();
+  if (query.plan->types.size() != expected) {
+    throw BinderError("[INSERT_COLUMN_ARITY_MISMATCH] Cannot write to " + table_name + ": the table has " +
+                      std::to_string(expected) + " columns but the data has " +
+                      std::to_string(query.plan->types.size()));
+  }
+  auto projection = std::make_unique<LogicalProjection>();
+  for (size_t i = 0; i < names.size(); ++i) {
+    const LogicalType& target = types[i];
+    if (source_of[i] < 0) {
+      if (required[i]) {
+        throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] column `" + names[i] + "` of " + table_name +
+                              " is NOT NULL and has no value in the INSERT");
+      }
+      auto null = BoundExpression::MakeConstant(Value::Null(target));
+      null->type = target;
+      projection->expressions.push_back(std::move(null));
+    } else {
+      const LogicalType& from = query.plan->types[source_of[i]];
+      bool ok = from == target || from.id() == TypeId::kNull || CanImplicitCast(from, target) ||
+                (from.IsNumeric() && target.IsNumeric()) || (from.IsStringLike() && target.IsStringLike()) ||
+                (from.IsTemporal() && target.IsTemporal());
+      if (!ok) {
+        throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible data for "
+                          "table " + table_name + ": cannot safely cast `" + names[i] + "`: " +
+                          from.ToString() + " to " + target.ToString());
+      }
+      projection->expressions.push_back(Binder::AddCast(
+          BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target));
+    }
+    projection->types.push_back(target);
+    projection->names.push_back(names[i]);
+  }
+  projection->children.push_back(std::move(query.plan));
+  LogicalOperatorPtr plan = std::move(projection);
+  Result data = RunPlan(*plan, names);
+  for (const auto& chunk : data.chunks()) {
+    for (size_t c = 0; c < names.size(); ++c) {
+      if (!required[c]) continue;
+      for (size_t r = 0; r < chunk->size(); ++r) {
+        if (chunk->column(c).IsNull(r)) {
+          throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] NULL value in column `" + names[c] + "` of " +
+                                table_name + " which is NOT NULL");
+        }
+      }
+    }
+  }
+  return data;
+}
+
+Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name) {
+  LoadedTable table = Tables().Load(name, Remapper());
+  const iceberg::Schema& schema = table.metadata->CurrentSchema();
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<bool> required;
+  for (const auto& f : schema.fields()) {
+    names.push_back(f.name());
+    types.push_back(f.type()->ToLogicalType());
+    required.push_back(f.required());
+  }
+  Result data = EvaluateInsertQuery(statement, names, types, required, name.ToString());
+  iceberg::SnapshotChange change;
+  change.operation = "append";
+  if (data.RowCount() > 0) change.added = WriteDataFiles(table, data);
+  if (statement.overwrite) {
+    // Dynamic overwrite: replace the partitions the new rows touch (all, when unpartitioned).
+    change.operation = "overwrite";
+    const iceberg::PartitionSpec& spec = table.metadata->DefaultSpec();
+    std::set<std::string> touched;
+    for (const auto& f : change.added) {
+      std::string key;
+      for (const auto& v : f.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
+      touched.insert(key);
+    }
+    const iceberg::Snapshot* current = table.metadata->CurrentSnapshot();
+    iceberg::LocationRemapper remapper = Remapper();
+    if (current && !current->manifest_list.empty()) {
+      for (const auto& m : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
+        if (m.content != iceberg::ManifestContent::kData) continue;
+        auto reader = iceberg::ManifestReader::Open(remapper.Remap(m.manifest_path), m);
+        for (const auto& e : reader.LiveEntries()) {
+          bool replace = spec.IsUnpartitioned();
+          if (!replace && reader.spec_id() == spec.spec_id()) {
+            std::string key;
+            for (const auto& v : e.data_file.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
+            replace = touched.count(key) > 0;
+          }
+          if (replace) change.removed_paths.push_back(e.data_file.file_path);
+        }
+      }
+    }
+    if (change.added.empty() && change.removed_paths.empty()) return Result();
+  } else if (change.added.empty()) {
+    return Result();
+  }
+  CommitChange(name, change, table.metadata_location);
+  return Result();
+}
+
+Result ClientContext::DropIceberg(const DropStatement& statement) {
+  auto resolved = Tables().Resolve(statement.name, current_namespace_);
+  if (!resolved || !resolved->metadata_table.empty()) {
+    if (statement.if_exists) return Result();
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+  }
+  std::string location;
+  if (statement.purge) {
+    LoadedTable table = Tables().Load(*resolved, Remapper());
+    location = Remapper().Remap(table.metadata->location);
+  }
+  Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
+  if (statement.purge && !location.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(location, ignored);
+  }
+  return Result();
+}
+
+Result ClientContext::DescribeIceberg(const ResolvedTableName& name, bool extended) {
+  LoadedTable table = Tables().Load(name, Remapper());
+  const iceberg::TableMetadata& m = *table.metadata;
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& f : m.CurrentSchema().fields()) {
+    rows.push_back({f.name(), f.type()->ToLogicalType().ToString(), f.doc()});
+  }
+  const iceberg::PartitionSpec& spec = m.DefaultSpec();
+  if (!spec.fields().empty()) {
+    rows.push_back({"", "", ""});
+    rows.push_back({"# Partitioning", "", ""});
+    for (size_t i = 0; i < spec.fields().size(); ++i) {
+      const auto& pf = spec.fields()[i];
+      std::string source = m.CurrentSchema().FindColumnName(pf.source_id());
+      std::string text = pf.transform().IsIdentity() ? source
+                                                     : pf.transform().ToString() + "(" + source + ")";
+      rows.push_back({"Part " + std::to_string(i), text, ""});
+    }
+  }
+  if (extended) {
+    rows.push_back({"", "", ""});
+    rows.push_back({"# Metadata Columns", "", ""});
+    rows.push_back({"", "", ""});
+    rows.push_back({"# Detailed Table Information", "", ""});
+    rows.push_back({"Name", Tables().catalog().name() + "." + name.ToString(), ""});
+    rows.push_back({"Type", "MANAGED", ""});
+    rows.push_back({"Location", m.location, ""});
+    rows.push_back({"Provider", "iceberg", ""});
+    rows.push_back({"Format version", std::to_string(m.format_version), ""});
+    rows.push_back({"Partition spec id", std::to_string(m.default_spec_id), ""});
+    const iceberg::SortOrder* order = m.DefaultSortOrder();
+    std::string order_text;
+    if (order) {
+      for (const auto& sf : order->fields()) {
+        if (!order_text.empty()) order_text += ", ";
+        order_text += m.CurrentSchema().FindColumnName(sf.source_id) +
+                      (sf.direction == iceberg::SortDirection::kAscending ? " ASC" : " DESC") +
+                      (sf.null_order == iceberg::NullOrder::kNullsFirst ? " NULLS FIRST" : " NULLS LAST");
+      }
+    }
+    rows.push_back({"Sort order", order_text.empty() ? "unsorted" : order_text, ""});
+    const iceberg::Snapshot* current = m.CurrentSnapshot();
+    rows.push_back({"Current snapshot", current ? std::to_string(current->snapshot_id) : "none", ""});
+    std::string props;
+    for (const auto& [k, v] : m.properties) props += (props.empty() ? "" : ",") + k + "=" + v;
+    rows.push_back({"Table Properties", "[" + props + "]", ""});
+  }
+  return TextResult({"col_name", "data_type", "comment"}, rows);
+}
+
+Result ClientContext::ShowIceberg(const ShowStatement& statement) {
+  SqliteCatalog& catalog = Tables().catalog();
+  std::vector<std::vector<std::string>> rows;
+  switch (statement.show_kind) {
+    case ShowKind::kNamespaces: {
+      for (const auto& ns : catalog.ListNamespaces()) rows.push_back({ns});
+      return TextResult({"namespace"}, rows);
+    }
+    case ShowKind::kTables: {
+      std::string ns = current_namespace_;
+      if (!statement.target.parts.empty()) ns = statement.target.parts.back();
+      for (const auto& t : catalog.ListTables(ns)) rows.push_back({ns, t, "false"});
+      {
+        std::lock_guard<std::mutex> lock(database_.mutex());
+        for (const auto& [n, t] : database_.temp_tables()) rows.push_back({"", n, "true"});
+        for (const auto& [n, v] : database_.views()) rows.push_back({"", n, "true"});
+      }
+      return TextResult({"namespace", "tableName", "isTemporary"}, rows);
+    }
+    case ShowKind::kTblProperties: {
+      auto resolved = Tables().Resolve(statement.target, current_namespace_);
+      if (!resolved) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
+      LoadedTable table = Tables().Load(*resolved, Remapper());
+      std::map<std::string, std::string> props = table.metadata->properties;
+      props["format"] = "iceberg/parquet";
+      props["current-snapshot-id"] = table.metadata->CurrentSnapshot()
+                                         ? std::to_string(table.metadata->CurrentSnapshot()->snapshot_id)
+                                         : "none";
+      props["format-version"] = std::to_string(table.metadata->format_version);
+      for (const auto& [k, v] : props) {
+        if (statement.property_key && *statement.property_key != k) continue;
+        rows.push_back({k, v});
+      }
+      return TextResult({"key", "value"}, rows);
+    }
+    case ShowKind::kCreateTable: {
+      auto resolved = Tables().Resolve(statement.target, current_namespace_);
+      if (!resolved) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
+      LoadedTable table = Tables().Load(*resolved, Remapper());
+      const iceberg::TableMetadata& m = *table.metadata;
+      std::string sql = "CREATE TABLE " + catalog.name() + "." + resolved->ToString() + " (\n";
+      const auto& fields = m.CurrentSchema().fields();
+      for (size_t i = 0; i < fields.size(); ++i) {
+        sql += "  " + fields[i].name() + " " + fields[i].type()->ToLogicalType().ToString();
+        if (fields[i].required()) sql += " NOT NULL";
+        if (!fields[i].doc().empty()) sql += " COMMENT '" + fields[i].doc() + "'";
+        sql += i + 1 < fields.size() ? ",\n" : ")\n";
+      }
+      sql += "USING iceberg\n";
+      const auto& spec = m.DefaultSpec();
+      if (!spec.fields().empty()) {
+        sql += "PARTITIONED BY (";
+        for (size_t i = 0; i < spec.fields().size(); ++i) {
+          const auto& pf = spec.fields()[i];
+          std::string source = m.CurrentSchema().FindColumnName(pf.source_id());
+          const auto& t = pf.transform();
+          std::string text;
+          switch (t.kind()) {
+            case iceberg::TransformKind::kIdentity: text = source; break;
+            case iceberg::TransformKind::kBucket: text = "bucket(" + std::to_string(t.param()) + ", " + source + ")"; break;
+            case iceberg::TransformKind::kTruncate: text = "truncate(" + std::to_string(t.param()) + ", " + source + ")"; break;
+            default: text = t.ToString() + "s(" + source + ")"; break;
+          }
+          sql += (i ? ", " : "") + text;
+        }
+        sql += ")\n";
+      }
+      sql += "LOCATION '" + m.location + "'\n";
+      if (!m.properties.empty()) {
+        sql += "TBLPROPERTIES (\n";
+        size_t i = 0;
+        for (const auto& [k, v] : m.properties) {
+          sql += "  '" + k + "' = '" + v + "'" + (++i < m.properties.size() ? ",\n" : ")\n");
+        }
+      }
+      return TextResult({"createtab_stmt"}, {{sql}});
+    }
+    default: break;
+  }
+  throw NotImplementedError("this SHOW statement is not supported yet: " + statement.text);
+}
+
+Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
+  auto resolved = Tables().Resolve(statement.table, current_namespace_);
+  if (!resolved || !resolved->metadata_table.empty()) {
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
+  }
+  LoadedTable table = Tables().Load(*resolved, Remapper());
+  iceberg::SnapshotChange change;
+  change.operation = "delete";
+  std::vector<std::string> live;
+  const iceberg::Snapshot* current = table.metadata->CurrentSnapshot();
+  iceberg::LocationRemapper remapper = Remapper();
+  if (current && !current->manifest_list.empty()) {
+    for (const auto& m : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
+      auto reader = iceberg::ManifestReader::Open(remapper.Remap(m.manifest_path), m);
+      for (const auto& e : reader.LiveEntries()) live.push_back(e.data_file.file_path);
+    }
+  }
+  if (live.empty()) return Result();
+  change.removed_paths = live;
+  if (statement.where) {
+    // Copy-on-write: keep the rows the condition does not select (NULL keeps the row).
+    std::string alias = statement.alias.empty() ? "" : " AS " + statement.alias;
+    std::string sql = "SELECT * FROM " + Tables().catalog().name() + "." + resolved->ToString() + alias +
+                      " WHERE NOT coalesce((" + statement.text.substr(statement.where->position.offset -
+                                                                     statement.position.offset) + "), false)";
+    StatementPtr parsed = Parser::ParseStatement(sql);
+    Result keep = RunQuery(*parsed->As<SelectStatement>().query);
+    change.operation = "overwrite";
+    if (keep.RowCount() > 0) change.added = WriteDataFiles(table, keep);
+  }
+  CommitChange(*resolved, change, table.metadata_location);
+  return Result();
+}
+
+}  // namespace floe
