@@ -70,6 +70,7 @@ class ClientContext : public BinderContext {
   Result DescribeIceberg(const ResolvedTableName& name, bool extended);
   Result ShowIceberg(const ShowStatement& statement);
   Result ExecuteDelete(const DeleteStatement& statement);
+  Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
   /// Commits a change with optimistic concurrency; retries appends on conflict.
