@@ -566,12 +566,37 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   change.removed_paths = live;
   if (statement.where) {
     // Copy-on-write: keep the rows the condition does not select (NULL keeps the row).
-    std::string alias = statement.alias.empty() ? "" : " AS " + statement.alias;
-    std::string sql = "SELECT * FROM " + Tables().catalog().name() + "." + resolved->ToString() + alias +
-                      " WHERE NOT coalesce((" + statement.text.substr(statement.where->position.offset -
-                                                                     statement.position.offset) + "), false)";
-    StatementPtr parsed = Parser::ParseStatement(sql);
-    Result keep = RunQuery(*parsed->As<SelectStatement>().query);
+    auto source = MakeIcebergSource(table, nullptr);
+    BindScope scope;
+    std::string alias = ToLower(statement.alias.empty() ? resolved->table_name : statement.alias);
+    auto get = std::make_unique<LogicalGet>();
+    get->source = source;
+    get->alias = alias;
+    for (size_t i = 0; i < source->names().size(); ++i) {
+      get->column_ids.push_back(i);
+      get->names.push_back(source->names()[i]);
+      get->types.push_back(source->types()[i]);
+      scope.columns.push_back({alias, source->names()[i], source->types()[i], i, false});
+    }
+    Binder binder(*this);
+    BoundExpressionPtr condition = Binder::AddCast(binder.BindExpression(*statement.where, scope, "WHERE"),
+                                                   TypeId::kBoolean);
+    auto coalesce = std::make_unique<BoundExpression>();
+    coalesce->kind = BoundExpressionKind::kCoalesce;
+    coalesce->type = TypeId::kBoolean;
+    coalesce->children.push_back(std::move(condition));
+    coalesce->children.push_back(BoundExpression::MakeConstant(Value::Boolean(false)));
+    auto keep_condition = std::make_unique<BoundExpression>();
+    keep_condition->kind = BoundExpressionKind::kNot;
+    keep_condition->type = TypeId::kBoolean;
+    keep_condition->children.push_back(std::move(coalesce));
+    auto filter = std::make_unique<LogicalFilter>();
+    filter->types = get->types;
+    filter->names = get->names;
+    filter->conjuncts.push_back(std::move(keep_condition));
+    filter->children.push_back(std::move(get));
+    LogicalOperatorPtr plan = std::move(filter);
+    Result keep = RunPlan(*plan, source->names());
     change.operation = "overwrite";
     if (keep.RowCount() > 0) change.added = WriteDataFiles(table, keep);
   }
