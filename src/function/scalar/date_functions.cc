@@ -243,6 +243,27 @@ ScalarKernel FromEpoch(int64_t unit) {
   };
 }
 
+// dayname / monthname (Spark 4): the three-letter English name.
+ScalarKernel ShortName(bool month) {
+  static const char* const kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  return [month](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+    ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+      int32_t d = args[0]->Data<int32_t>()[i];
+      if (month) {
+        int64_t y;
+        unsigned m, day;
+        CivilFromDays(d, &y, &m, &day);
+        *out = kMonths[m - 1];
+      } else {
+        *out = kDays[FloorMod(d + 3, 7)];
+      }
+      return true;
+    });
+  };
+}
+
 void Add(FunctionRegistry& registry, std::initializer_list<const char*> names,
          std::vector<Signature> overloads) {
   for (const char* name : names) registry.AddScalar(name, SignatureBinder(name, overloads));
@@ -275,6 +296,12 @@ void RegisterDateFunctions(FunctionRegistry& registry) {
       {{{kDate}, kInt, [](const Args& args, size_t count, Vector& result, const FunctionContext&) {
           result.CopyRange(*args[0], 0, 0, count);
         }}});
+  Add(registry, {"date_from_unix_date"},
+      {{{kInt}, kDate, [](const Args& args, size_t count, Vector& result, const FunctionContext&) {
+          result.CopyRange(*args[0], 0, 0, count);
+        }}});
+  Add(registry, {"dayname"}, {{{kDate}, kStr, ShortName(false)}});
+  Add(registry, {"monthname"}, {{{kDate}, kStr, ShortName(true)}});
   Add(registry, {"timestamp_seconds"}, {{{kLong}, kTs, FromEpoch(kMicrosPerSecond)}});
   Add(registry, {"timestamp_millis"}, {{{kLong}, kTs, FromEpoch(1000)}});
   Add(registry, {"timestamp_micros"}, {{{kLong}, kTs, FromEpoch(1)}});

@@ -358,6 +358,16 @@ void Levenshtein(const Args& args, size_t count, Vector& result, const FunctionC
   });
 }
 
+// space(n): n spaces ('' for n <= 0).
+void Space(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
+    int32_t n = args[0]->Data<int32_t>()[i];
+    if (n > (1 << 30)) throw InvalidInputError("space: the result would exceed 1 GiB");
+    if (n > 0) out->assign(static_cast<size_t>(n), ' ');
+    return true;
+  });
+}
+
 void BitLength(const Args& args, size_t count, Vector& result, const FunctionContext&) {
   ExecuteUnary<StringRef, int32_t>(*args[0], count, result,
                                    [](StringRef s) { return static_cast<int32_t>(s.size) * 8; });
@@ -429,6 +439,7 @@ void RegisterStringFunctions(FunctionRegistry& registry) {
   Add(registry, {"initcap"}, {{{kStr}, kStr, Initcap}});
   Add(registry, {"ascii"}, {{{kStr}, kInt, Ascii}});
   Add(registry, {"chr", "char"}, {{{TypeId::kInt64}, kStr, Chr}});
+  Add(registry, {"space"}, {{{kInt}, kStr, Space}});
   Add(registry, {"translate"}, {{{kStr, kStr, kStr}, kStr, Translate}});
   Add(registry, {"levenshtein"}, {{{kStr, kStr}, kInt, Levenshtein}});
   Add(registry, {"bit_length"}, {{{kStr}, kInt, BitLength}, {{TypeId::kBinary}, kInt, BitLength}});

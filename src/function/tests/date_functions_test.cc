@@ -232,3 +232,22 @@ TEST(DateFunctionsTest, TimeZoneShiftsAndMonthsBetween) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(DateFunctionsTest, NamesAndUnixDates) {
+  using testing::Call;
+  using testing::I32;
+  using testing::Str;
+  Value d = CastValue(Str("2026-01-15"), TypeId::kDate, FunctionContext());
+  EXPECT_EQ(Call("dayname", {d}).str(), "Thu");
+  EXPECT_EQ(Call("monthname", {d}).str(), "Jan");
+  EXPECT_EQ(Call("date_from_unix_date", {I32(1)}).ToString(), "1970-01-02");
+  EXPECT_EQ(Call("unix_date", {d}).int32(), 20468);
+  EXPECT_EQ(Call("space", {I32(3)}).str(), "   ");
+  EXPECT_EQ(Call("space", {I32(-1)}).str(), "");
+}
+
+}  // namespace
+}  // namespace floe
