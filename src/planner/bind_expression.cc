@@ -523,7 +523,7 @@ BoundExpressionPtr Binder::BindCase(const CaseExpression& expr, ExpressionBindin
   if (expr.else_expr) otherwise = Bind(*expr.else_expr, binding);
   LogicalType type = TypeId::kNull;
   auto widen = [&](const BoundExpressionPtr& e) {
-    auto wider = CommonSuperType(type, e->type);
+    auto wider = WiderType(type, e->type);
     if (!wider) {
       throw BinderError("[DATATYPE_MISMATCH] CASE branches have incompatible types " +
                         type.ToString() + " and " + e->type.ToString() + " in " + expr.ToString());
@@ -563,7 +563,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
   auto common_type = [&](const std::vector<BoundExpressionPtr>& args) {
     LogicalType type = TypeId::kNull;
     for (const auto& a : args) {
-      auto wider = CommonSuperType(type, a->type);
+      auto wider = WiderType(type, a->type);
       if (!wider) {
         throw BinderError("[DATATYPE_MISMATCH] arguments of " + fn.name + " have incompatible types " +
                           type.ToString() + " and " + a->type.ToString());

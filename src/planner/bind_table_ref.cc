@@ -172,7 +172,7 @@ LogicalOperatorPtr Binder::BindValues(const ValuesRef& ref, BindScope* scope) {
       binding.clause = "VALUES";
       auto e = Bind(*row[c], binding);
       if (!e->IsConstant()) throw BinderError("VALUES may only hold constant expressions");
-      auto common = CommonSuperType(types[c], e->type);
+      auto common = WiderType(types[c], e->type);
       if (!common) {
         throw BinderError("VALUES column " + std::to_string(c + 1) + " has incompatible types " +
                           types[c].ToString() + " and " + e->type.ToString());

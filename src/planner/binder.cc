@@ -475,7 +475,7 @@ BoundQuery Binder::BindSetOperation(const SetOperationNode& node) {
   // Widen both sides to common column types.
   std::vector<LogicalType> types;
   for (size_t i = 0; i < left.plan->types.size(); ++i) {
-    auto common = CommonSuperType(left.plan->types[i], right.plan->types[i]);
+    auto common = WiderType(left.plan->types[i], right.plan->types[i]);
     if (!common) {
       throw BinderError("set operation column " + std::to_string(i + 1) + " has incompatible types " +
                         left.plan->types[i].ToString() + " and " + right.plan->types[i].ToString());

@@ -110,6 +110,13 @@ PrintedRows ResultPrinter::Render(const Result& result) {
 
 void ResultPrinter::Print(const Result& result, std::ostream& out) const {
   if (result.HasError() || result.ColumnCount() == 0) return;
+  // EXPLAIN and SHOW CREATE TABLE: one text column, printed as it is.
+  if (mode_ == OutputMode::kTable && result.ColumnCount() == 1 &&
+      (result.names()[0] == "plan" || result.names()[0] == "createtab_stmt")) {
+    for (size_t r = 0; r < result.RowCount(); ++r) out << result.GetString(r, 0);
+    out.flush();
+    return;
+  }
   Print(Render(result), out);
 }
 
