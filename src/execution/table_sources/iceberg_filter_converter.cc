@@ -1,0 +1,359 @@
+#include "execution/table_sources/iceberg_filter_converter.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/date_time.h"
+#include "common/exception.h"
+#include "function/scalar_function.h"
+#include "iceberg/expressions/predicate.h"
+
+namespace floe {
+
+using iceberg::Expression;
+using iceberg::ExpressionPtr;
+using iceberg::Operation;
+using iceberg::Predicate;
+
+namespace {
+
+std::optional<Operation> ComparisonOf(const std::string& name) {
+  if (name == "=" || name == "==") return Operation::kEq;
+  if (name == "<>" || name == "!=") return Operation::kNotEq;
+  if (name == "<") return Operation::kLt;
+  if (name == "<=") return Operation::kLtEq;
+  if (name == ">") return Operation::kGt;
+  if (name == ">=") return Operation::kGtEq;
+  return std::nullopt;
+}
+
+bool IsLosslessWidening(const LogicalType& from, const LogicalType& to) {
+  switch (from.id()) {
+    case TypeId::kInt32:
+      return to.id() == TypeId::kInt64 || to.id() == TypeId::kDouble ||
+             (to.id() == TypeId::kDecimal && to.precision() - to.scale() >= 10);
+    case TypeId::kInt64: return to.id() == TypeId::kDecimal && to.precision() - to.scale() >= 19;
+    case TypeId::kFloat: return to.id() == TypeId::kDouble;
+    case TypeId::kDecimal:
+      return to.id() == TypeId::kDecimal && to.scale() >= from.scale() &&
+             to.precision() - to.scale() >= from.precision() - from.scale();
+    default: return false;
+  }
+}
+
+int128_t Pow10(int n) {
+  int128_t p = 1;
+  while (n-- > 0) p *= 10;
+  return p;
+}
+
+// The calendar units a derived expression of a date or timestamp column steps by.
+enum class Unit { kYear, kMonth, kDay, kHour };
+
+std::optional<Unit> UnitOf(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), ::toupper);
+  if (text == "YEAR" || text == "YYYY" || text == "YY") return Unit::kYear;
+  if (text == "MONTH" || text == "MM" || text == "MON") return Unit::kMonth;
+  if (text == "DAY" || text == "DD") return Unit::kDay;
+  if (text == "HOUR") return Unit::kHour;
+  return std::nullopt;
+}
+
+// Returns the index of the unit holding a date (days) or timestamp (micros) value.
+int64_t UnitIndex(Unit unit, bool is_date, int64_t raw) {
+  if (unit == Unit::kHour) return FloorDiv(raw, kMicrosPerHour);
+  int64_t days = is_date ? raw : FloorDiv(raw, kMicrosPerDay);
+  if (unit == Unit::kDay) return days;
+  int64_t y;
+  unsigned m, d;
+  CivilFromDays(days, &y, &m, &d);
+  return unit == Unit::kYear ? y : y * 12 + (m - 1);
+}
+
+// Returns the first date or timestamp of a unit, as a value of the column's type.
+Value UnitStart(Unit unit, bool is_date, int64_t index) {
+  int64_t raw;
+  if (unit == Unit::kHour) {
+    raw = index * kMicrosPerHour;
+  } else {
+    int64_t days = unit == Unit::kDay    ? index
+                   : unit == Unit::kYear ? DaysFromCivil(index, 1, 1)
+                                         : DaysFromCivil(FloorDiv(index, 12), static_cast<unsigned>(FloorMod(index, 12) + 1), 1);
+    raw = is_date ? days : days * kMicrosPerDay;
+  }
+  return is_date ? Value::Date(static_cast<int32_t>(raw)) : Value::TimestampNtz(raw);
+}
+
+}  // namespace
+
+ExpressionPtr IcebergFilterConverter::Convert(const std::vector<const BoundExpression*>& filters) const {
+  ExpressionPtr result = Expression::AlwaysTrue();
+  for (const auto* f : filters) result = Expression::And(result, Convert(*f, true));
+  return result;
+}
+
+ExpressionPtr IcebergFilterConverter::Convert(const BoundExpression& e, bool positive) const {
+  switch (e.kind) {
+    case BoundExpressionKind::kAnd: {
+      ExpressionPtr result = Expression::AlwaysTrue();
+      for (const auto& c : e.children) result = Expression::And(result, Convert(*c, positive));
+      return result;
+    }
+    case BoundExpressionKind::kOr: {
+      ExpressionPtr result = Expression::AlwaysFalse();
+      for (const auto& c : e.children) result = Expression::Or(result, Convert(*c, positive));
+      return result;
+    }
+    case BoundExpressionKind::kNot: return Expression::Not(Convert(*e.children[0], !positive));
+    default: break;
+  }
+  ExpressionPtr leaf;
+  try {
+    leaf = ConvertLeaf(e);
+  } catch (const Exception&) {
+    leaf = nullptr;  // an odd literal: no pruning rather than an error
+  }
+  if (leaf) return leaf;
+  // unknown: true where it stands positively, false under NOT, so never stricter
+  return positive ? Expression::AlwaysTrue() : Expression::AlwaysFalse();
+}
+
+ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) const {
+  switch (e.kind) {
+    case BoundExpressionKind::kConstant:
+      if (e.constant.is_null() || e.constant.type().id() != TypeId::kBoolean) return nullptr;
+      return e.constant.boolean() ? Expression::AlwaysTrue() : Expression::AlwaysFalse();
+    case BoundExpressionKind::kColumnRef: {
+      auto field = FieldOf(e);
+      if (!field || e.type.id() != TypeId::kBoolean) return nullptr;
+      return Predicate::Make(Operation::kEq, *field, {Value::Boolean(true)});
+    }
+    case BoundExpressionKind::kIsNull:
+    case BoundExpressionKind::kIsNotNull: {
+      auto field = FieldOf(*e.children[0]);
+      if (!field) return nullptr;
+      return Predicate::Make(e.kind == BoundExpressionKind::kIsNull ? Operation::kIsNull : Operation::kNotNull, *field);
+    }
+    case BoundExpressionKind::kIn: {
+      auto field = FieldOf(*e.children[0]);
+      if (!field) return nullptr;
+      std::vector<Value> literals;
+      for (size_t i = 1; i < e.children.size(); ++i) {
+        const BoundExpression& c = *e.children[i];
+        if (c.kind != BoundExpressionKind::kConstant) return nullptr;
+        if (c.constant.is_null()) {
+          if (e.negated) return nullptr;  // NOT IN with a NULL is never true; leave it to the filter
+          continue;                       // IN: a NULL matches nothing
+        }
+        auto literal = LiteralFor(*field, c.constant);
+        if (!literal) return nullptr;
+        literals.push_back(*literal);
+      }
+      if (literals.empty()) return e.negated ? nullptr : Expression::AlwaysFalse();
+      return Predicate::Make(e.negated ? Operation::kNotIn : Operation::kIn, *field, std::move(literals));
+    }
+    case BoundExpressionKind::kFunction: break;
+    default: return nullptr;
+  }
+  if (!e.function || e.children.size() != 2) return nullptr;
+  const std::string& name = e.function->name;
+  const BoundExpression& a = *e.children[0];
+  const BoundExpression& b = *e.children[1];
+  if (auto op = ComparisonOf(name)) {
+    if (b.kind == BoundExpressionKind::kConstant && !b.constant.is_null()) {
+      if (FieldOf(a)) return ConvertComparison(*op, a, b.constant);
+      return ConvertDerived(*op, a, b.constant);
+    }
+    if (a.kind == BoundExpressionKind::kConstant && !a.constant.is_null()) {
+      Operation flipped = iceberg::FlipOperation(*op);
+      if (FieldOf(b)) return ConvertComparison(flipped, b, a.constant);
+      return ConvertDerived(flipped, b, a.constant);
+    }
+    return nullptr;
+  }
+  if (b.kind != BoundExpressionKind::kConstant || b.constant.is_null() || b.constant.type().id() != TypeId::kString) {
+    return nullptr;
+  }
+  auto field = FieldOf(a);
+  if (!field || a.type.id() != TypeId::kString) return nullptr;
+  const std::string& text = b.constant.str();
+  if (name == "starts_with" || name == "startswith") {
+    return Predicate::Make(Operation::kStartsWith, *field, {Value::String(text)});
+  }
+  if (name == "like") {
+    size_t wild = text.find_first_of("%_\\");
+    if (wild == std::string::npos) return Predicate::Make(Operation::kEq, *field, {Value::String(text)});
+    if (wild > 0 && text[wild] == '%') {
+      return Predicate::Make(Operation::kStartsWith, *field, {Value::String(text.substr(0, wild))});
+    }
+  }
+  return nullptr;
+}
+
+ExpressionPtr IcebergFilterConverter::ConvertComparison(Operation op, const BoundExpression& column,
+                                                        const Value& literal) const {
+  int field = *FieldOf(column);
+  auto value = LiteralFor(field, literal);
+  if (!value) return nullptr;
+  return Predicate::Make(op, field, {*value});
+}
+
+ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundExpression& derived,
+                                                     const Value& literal) const {
+  // Recognize unit(column) and the unit index of the literal.
+  const BoundExpression* column = nullptr;
+  Unit unit = Unit::kDay;
+  int64_t index = 0;
+  bool aligned = true;
+  auto is_day_of_ntz = [&](const BoundExpression& e) -> const BoundExpression* {
+    // CAST(ts AS DATE) or to_date(ts) of a timestamp without zone (with a zone, the
+    // session time zone decides the day, which the scan does not know)
+    bool cast = e.kind == BoundExpressionKind::kCast && e.type.id() == TypeId::kDate && !e.try_cast;
+    bool to_date = e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "to_date" &&
+                   e.children.size() == 1;
+    if ((cast || to_date) && e.children[0]->type.id() == TypeId::kTimestampNtz && FieldOf(*e.children[0])) {
+      return e.children[0].get();
+    }
+    return nullptr;
+  };
+  if (const BoundExpression* c = is_day_of_ntz(derived)) {
+    if (literal.type().id() != TypeId::kDate) return nullptr;
+    column = c;
+    index = literal.int64();
+  } else if (derived.kind == BoundExpressionKind::kFunction && derived.function && derived.children.size() == 1 &&
+             (derived.function->name == "year" || derived.function->name == "month")) {
+    // month(d) is the month of the year, not a step function of d: only year qualifies
+    if (derived.function->name != "year" || !literal.type().IsInteger()) return nullptr;
+    const BoundExpression& arg = *derived.children[0];
+    column = arg.type.id() == TypeId::kDate && FieldOf(arg) ? &arg : is_day_of_ntz(arg);
+    unit = Unit::kYear;
+    index = literal.int64();
+  } else if (derived.kind == BoundExpressionKind::kFunction && derived.function &&
+             derived.function->name == "date_trunc" && derived.children.size() == 2 &&
+             derived.children[0]->kind == BoundExpressionKind::kConstant &&
+             !derived.children[0]->constant.is_null() && derived.children[1]->type.id() == TypeId::kTimestampNtz &&
+             FieldOf(*derived.children[1]) && literal.type().id() == TypeId::kTimestampNtz) {
+    auto u = UnitOf(derived.children[0]->constant.str());
+    if (!u) return nullptr;
+    column = derived.children[1].get();
+    unit = *u;
+    index = UnitIndex(unit, false, literal.int64());
+    aligned = UnitStart(unit, false, index).int64() == literal.int64();
+  }
+  if (!column) return nullptr;
+  int field = *FieldOf(*column);
+  bool is_date = column->type.id() == TypeId::kDate;
+  auto start = [&](int64_t i) { return LiteralFor(field, UnitStart(unit, is_date, i)); };
+  auto bound = [&](Operation o, int64_t i) -> ExpressionPtr {
+    auto v = start(i);
+    return v ? Predicate::Make(o, field, {*v}) : nullptr;
+  };
+  switch (op) {
+    case Operation::kEq: {
+      if (!aligned) return Expression::AlwaysFalse();
+      auto lo = bound(Operation::kGtEq, index), hi = bound(Operation::kLt, index + 1);
+      return lo && hi ? Expression::And(lo, hi) : nullptr;
+    }
+    case Operation::kLt: return bound(Operation::kLt, aligned ? index : index + 1);
+    case Operation::kLtEq: return bound(Operation::kLt, index + 1);
+    case Operation::kGt: return bound(Operation::kGtEq, index + 1);
+    case Operation::kGtEq: return bound(Operation::kGtEq, aligned ? index : index + 1);
+    default: return nullptr;
+  }
+}
+
+std::optional<int> IcebergFilterConverter::FieldOf(const BoundExpression& e) const {
+  if (e.kind == BoundExpressionKind::kColumnRef) {
+    if (e.index >= field_ids_.size()) return std::nullopt;
+    return field_ids_[e.index];
+  }
+  if (e.kind == BoundExpressionKind::kCast && !e.children.empty() &&
+      e.children[0]->kind == BoundExpressionKind::kColumnRef && IsLosslessWidening(e.children[0]->type, e.type)) {
+    return FieldOf(*e.children[0]);
+  }
+  return std::nullopt;
+}
+
+std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Value& lit) const {
+  const iceberg::NestedField* field = schema_.FindFieldById(field_id);
+  if (!field || !field->type()->IsPrimitive() || lit.is_null()) return std::nullopt;
+  if (field->type()->kind() == iceberg::TypeKind::kTime || field->type()->kind() == iceberg::TypeKind::kUuid ||
+      field->type()->kind() == iceberg::TypeKind::kFixed) {
+    return std::nullopt;
+  }
+  LogicalType type = field->type()->ToLogicalType();
+  TypeId from = lit.type().id();
+  auto integral_double = [&](double d, double limit) { return std::floor(d) == d && std::fabs(d) <= limit; };
+  switch (type.id()) {
+    case TypeId::kBoolean:
+      if (from == TypeId::kBoolean) return lit;
+      return std::nullopt;
+    case TypeId::kInt32:
+    case TypeId::kInt64: {
+      int64_t v;
+      if (from == TypeId::kInt32 || from == TypeId::kInt64) {
+        v = lit.int64();
+      } else if (from == TypeId::kDouble && integral_double(lit.float64(), 9007199254740992.0)) {
+        v = static_cast<int64_t>(lit.float64());
+      } else if (from == TypeId::kDecimal && lit.decimal() % Pow10(lit.type().scale()) == 0) {
+        int128_t whole = lit.decimal() / Pow10(lit.type().scale());
+        if (whole > INT64_MAX || whole < INT64_MIN) return std::nullopt;
+        v = static_cast<int64_t>(whole);
+      } else {
+        return std::nullopt;
+      }
+      if (type.id() == TypeId::kInt64) return Value::Int64(v);
+      if (v < INT32_MIN || v > INT32_MAX) return std::nullopt;
+      return Value::Int32(static_cast<int32_t>(v));
+    }
+    case TypeId::kFloat:
+      if (from == TypeId::kFloat) return lit;
+      if (from == TypeId::kDouble && static_cast<double>(static_cast<float>(lit.float64())) == lit.float64()) {
+        return Value::Float(static_cast<float>(lit.float64()));
+      }
+      return std::nullopt;
+    case TypeId::kDouble:
+      if (from == TypeId::kFloat || from == TypeId::kDouble) return Value::Double(lit.float64());
+      if ((from == TypeId::kInt32 || from == TypeId::kInt64) && std::llabs(lit.int64()) <= (int64_t{1} << 53)) {
+        return Value::Double(static_cast<double>(lit.int64()));
+      }
+      return std::nullopt;
+    case TypeId::kDecimal: {
+      int128_t unscaled;
+      int scale;
+      if (from == TypeId::kDecimal) {
+        unscaled = lit.decimal();
+        scale = lit.type().scale();
+      } else if (from == TypeId::kInt32 || from == TypeId::kInt64) {
+        unscaled = lit.int64();
+        scale = 0;
+      } else {
+        return std::nullopt;
+      }
+      if (scale > type.scale()) {
+        int128_t p = Pow10(scale - type.scale());
+        if (unscaled % p != 0) return std::nullopt;
+        unscaled /= p;
+      } else {
+        unscaled *= Pow10(type.scale() - scale);
+      }
+      int128_t limit = Pow10(type.precision());
+      if (unscaled >= limit || unscaled <= -limit) return std::nullopt;
+      return Value::Decimal(unscaled, type.precision(), type.scale());
+    }
+    case TypeId::kDate:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+      if (from == type.id()) return lit;
+      return std::nullopt;
+    case TypeId::kString:
+      if (from == TypeId::kString) return lit;
+      return std::nullopt;
+    case TypeId::kBinary:
+      if (from == TypeId::kBinary || from == TypeId::kString) return Value::Binary(lit.str());
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace floe

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <vector>
+
+#include "iceberg/expressions/expression.h"
+#include "iceberg/schema.h"
+#include "planner/bound_expression.h"
+
+namespace floe {
+
+/// Converts scan filters (bound expressions over the projected columns) into an Iceberg
+/// expression on field ids, for pruning. What it cannot convert becomes `true` where it
+/// stands positively (`false` under NOT), so the result is never stricter than the
+/// filter: it may prune less, never wrongly. Maps expressions of a column that
+/// partition transforms also compute (CAST(ts AS DATE), to_date, year, date_trunc on
+/// dates and timestamps without zone) to ranges on the column.
+class IcebergFilterConverter {
+ public:
+  /// `field_ids[i]` is the field id of projected column i.
+  IcebergFilterConverter(const iceberg::Schema& schema, std::vector<int> field_ids)
+      : schema_(schema), field_ids_(std::move(field_ids)) {}
+
+  /// Returns the AND of the converted filters.
+  iceberg::ExpressionPtr Convert(const std::vector<const BoundExpression*>& filters) const;
+  /// Returns one converted filter.
+  iceberg::ExpressionPtr Convert(const BoundExpression& filter) const { return Convert(filter, true); }
+
+ private:
+  iceberg::ExpressionPtr Convert(const BoundExpression& e, bool positive) const;
+  iceberg::ExpressionPtr ConvertLeaf(const BoundExpression& e) const;
+  iceberg::ExpressionPtr ConvertComparison(iceberg::Operation op, const BoundExpression& column,
+                                           const Value& literal) const;
+  iceberg::ExpressionPtr ConvertDerived(iceberg::Operation op, const BoundExpression& derived,
+                                        const Value& literal) const;
+  /// Returns the field id when `e` is a column, or a lossless widening cast of one.
+  std::optional<int> FieldOf(const BoundExpression& e) const;
+  /// Returns the literal as a value of the field's type when exactly representable.
+  std::optional<Value> LiteralFor(int field_id, const Value& literal) const;
+
+  const iceberg::Schema& schema_;
+  std::vector<int> field_ids_;
+};
+
+}  // namespace floe

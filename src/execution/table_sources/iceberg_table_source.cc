@@ -1,0 +1,176 @@
+#include "execution/table_sources/iceberg_table_source.h"
+
+#include <chrono>
+#include <deque>
+#include <mutex>
+
+#include "common/exception.h"
+#include "execution/table_sources/iceberg_filter_converter.h"
+#include "iceberg/scan/data_file_reader.h"
+#include "iceberg/scan/name_mapping.h"
+#include "iceberg/scan/table_scan.h"
+
+namespace floe {
+
+namespace {
+
+using iceberg::DataFileReader;
+
+struct IcebergScanState : TableScanState {
+  std::unique_ptr<iceberg::TableScan> scan;
+  std::vector<iceberg::FileScanTask> tasks;
+  std::vector<int> field_ids;
+  iceberg::ExpressionPtr filter;
+  iceberg::NameMapping mapping;
+  double planning_ms = 0;
+
+  std::mutex mutex;
+  size_t next_task = 0;
+  std::deque<std::pair<std::shared_ptr<const DataFileReader>, int>> morsels;  // (file, row group)
+  ScanCounters counters;
+  int64_t files_opened = 0;
+};
+
+struct IcebergLocalState : LocalTableScanState {
+  std::shared_ptr<const DataFileReader> file;
+  std::unique_ptr<DataFileReader::RowGroupCursor> cursor;
+  ScanCounters counters;  // of the current row group, added to the scan's when it ends
+};
+
+// Hands out the next (file, row group) morsel; opens the next file outside the lock when
+// no morsel is queued. Returns false when every row group is taken.
+bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, IcebergLocalState& local) {
+  while (true) {
+    size_t task;
+    {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      if (!state.morsels.empty()) {
+        auto [file, rg] = state.morsels.front();
+        state.morsels.pop_front();
+        local.file = std::move(file);
+        local.cursor = local.file->ReadRowGroup(rg, &local.counters);
+        if (local.cursor) return true;
+        continue;
+      }
+      if (state.next_task >= state.tasks.size()) return false;
+      task = state.next_task++;
+      ++state.files_opened;
+    }
+    auto file = std::make_shared<const DataFileReader>(state.tasks[task], state.scan->schema(), state.field_ids,
+                                                       state.filter, state.scan->remapper(), state.mapping,
+                                                       options.prune_row_groups);
+    std::lock_guard<std::mutex> lock(state.mutex);
+    for (int rg = 0; rg < file->num_row_groups(); ++rg) state.morsels.emplace_back(file, rg);
+  }
+}
+
+void FlushCounters(IcebergScanState& state, IcebergLocalState& local) {
+  local.cursor.reset();  // its row group reader adds its counters to local.counters
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.counters += local.counters;
+  local.counters = ScanCounters();
+}
+
+}  // namespace
+
+IcebergTableSource::IcebergTableSource(std::string display_name,
+                                       std::shared_ptr<const iceberg::TableMetadata> metadata,
+                                       std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
+                                       IcebergScanOptions options)
+    : display_name_(std::move(display_name)),
+      metadata_(std::move(metadata)),
+      snapshot_id_(snapshot_id),
+      remapper_(std::move(remapper)),
+      options_(options) {
+  if (metadata_->format_version > 2) {
+    throw NotImplementedError("format version " + std::to_string(metadata_->format_version) + " is not supported");
+  }
+  const iceberg::Snapshot* snapshot =
+      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  if (snapshot_id_ && !snapshot) {
+    throw InvalidInputError("table " + display_name_ + " has no snapshot " + std::to_string(*snapshot_id_));
+  }
+  if (snapshot && snapshot->schema_id) schema_ = metadata_->SchemaById(*snapshot->schema_id);
+  if (!schema_) schema_ = &metadata_->CurrentSchema();
+  for (const auto& field : schema_->fields()) {
+    if (!field.type()->IsPrimitive()) continue;  // nested columns are not readable yet
+    field_ids_.push_back(field.id());
+    names_.push_back(field.name());
+    types_.push_back(field.type()->ToLogicalType());
+  }
+}
+
+std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& request) const {
+  auto state = std::make_unique<IcebergScanState>();
+  auto start = std::chrono::steady_clock::now();
+  for (size_t c : request.column_ids) state->field_ids.push_back(field_ids_.at(c));
+  IcebergFilterConverter converter(*schema_, state->field_ids);
+  state->filter = converter.Convert(request.filters);
+  iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
+                                  options_.prune_row_groups};
+  state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
+  state->tasks = state->scan->PlanFiles();
+  state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
+  state->planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return state;
+}
+
+std::unique_ptr<LocalTableScanState> IcebergTableSource::InitLocal(TableScanState&) const {
+  return std::make_unique<IcebergLocalState>();
+}
+
+bool IcebergTableSource::Scan(TableScanState& global, LocalTableScanState* local_state, DataChunk& out) const {
+  auto& state = static_cast<IcebergScanState&>(global);
+  if (!local_state) throw InternalError("IcebergTableSource::Scan without a local state");
+  auto& local = static_cast<IcebergLocalState&>(*local_state);
+  while (true) {
+    if (local.cursor) {
+      if (local.cursor->Next(out)) return true;
+      FlushCounters(state, local);
+    }
+    if (!NextMorsel(state, options_, local)) {
+      FlushCounters(state, local);
+      out.SetSize(0);
+      return false;
+    }
+  }
+}
+
+ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
+  auto& state = static_cast<IcebergScanState&>(global);
+  ScanMetrics metrics;
+  if (state.scan->snapshot()) {
+    metrics.lines.emplace_back("snapshot", std::to_string(state.scan->snapshot()->snapshot_id));
+  }
+  metrics.lines.emplace_back("filter", state.filter->ToString());
+  for (auto& line : state.scan->metrics().ToLines()) metrics.lines.push_back(std::move(line));
+  std::lock_guard<std::mutex> lock(state.mutex);
+  const ScanCounters& c = state.counters;
+  metrics.lines.emplace_back("row groups", std::to_string(c.row_groups_read) + " read / " +
+                                               std::to_string(c.row_groups_read + c.row_groups_skipped) +
+                                               " total (statistics pruned " + std::to_string(c.row_groups_skipped) +
+                                               ")");
+  metrics.lines.emplace_back("pages", std::to_string(c.pages_read) + " read, " + std::to_string(c.pages_skipped) +
+                                          " skipped");
+  metrics.lines.emplace_back("rows decoded", std::to_string(c.rows_read));
+  metrics.lines.emplace_back("bytes decoded", std::to_string(c.bytes_read));
+  char ms[32];
+  std::snprintf(ms, sizeof(ms), "%.3f ms", state.planning_ms);
+  metrics.lines.emplace_back("planning time", ms);
+  return metrics;
+}
+
+std::optional<size_t> IcebergTableSource::EstimatedRows() const {
+  const iceberg::Snapshot* snapshot =
+      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  if (!snapshot) return 0;
+  auto it = snapshot->summary.find("total-records");
+  if (it == snapshot->summary.end()) return std::nullopt;
+  try {
+    return static_cast<size_t>(std::stoll(it->second));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace floe

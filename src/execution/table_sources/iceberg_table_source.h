@@ -1,0 +1,50 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iceberg/location_remapper.h"
+#include "iceberg/table_metadata.h"
+#include "planner/table_source.h"
+
+namespace floe {
+
+/// Which pruning layers an Iceberg scan uses; results never depend on them.
+struct IcebergScanOptions {
+  bool prune_manifests = true, prune_partitions = true, prune_file_metrics = true, prune_row_groups = true;
+};
+
+/// Reads one snapshot of an Iceberg table: plans its files once per InitScan with
+/// pruning at every layer (manifests, partitions, file metrics, row groups) and hands
+/// out (file, row group) morsels to the worker threads, deletes applied.
+class IcebergTableSource : public TableSource {
+ public:
+  /// `snapshot_id` nullopt: the current snapshot; a table without snapshots is empty.
+  IcebergTableSource(std::string display_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
+                     std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
+                     IcebergScanOptions options);
+
+  const std::vector<std::string>& names() const override { return names_; }
+  const std::vector<LogicalType>& types() const override { return types_; }
+  std::string DisplayName() const override { return display_name_; }
+  std::unique_ptr<TableScanState> InitScan(const ScanRequest& request) const override;
+  std::unique_ptr<LocalTableScanState> InitLocal(TableScanState& global) const override;
+  bool Scan(TableScanState& global, LocalTableScanState* local, DataChunk& out) const override;
+  ScanMetrics Metrics(TableScanState& global) const override;
+  std::optional<size_t> EstimatedRows() const override;
+
+ private:
+  std::string display_name_;
+  std::shared_ptr<const iceberg::TableMetadata> metadata_;
+  std::optional<int64_t> snapshot_id_;
+  iceberg::LocationRemapper remapper_;
+  IcebergScanOptions options_;
+  const iceberg::Schema* schema_ = nullptr;
+  std::vector<int> field_ids_;
+  std::vector<std::string> names_;
+  std::vector<LogicalType> types_;
+};
+
+}  // namespace floe

@@ -1,0 +1,215 @@
+#include "execution/table_sources/iceberg_table_source.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "common/date_time.h"
+#include "execution/table_sources/iceberg_filter_converter.h"
+#include "function/scalar_function.h"
+#include "iceberg/tests/fixture_paths.h"
+
+namespace floe {
+namespace {
+
+namespace fixtures = iceberg::testing;
+
+BoundExpressionPtr Col(size_t index, LogicalType type) { return BoundExpression::ColumnRef(index, type, "c"); }
+BoundExpressionPtr Const(Value v) { return BoundExpression::MakeConstant(std::move(v)); }
+
+template <typename... Args>
+std::vector<BoundExpressionPtr> List(Args&&... args) {
+  std::vector<BoundExpressionPtr> out;
+  (out.push_back(std::move(args)), ...);
+  return out;
+}
+
+BoundExpressionPtr Call(const std::string& name, std::vector<BoundExpressionPtr> args,
+                        LogicalType type = TypeId::kBoolean) {
+  auto e = std::make_unique<BoundExpression>();
+  e->kind = BoundExpressionKind::kFunction;
+  e->type = type;
+  e->function = std::make_shared<BoundScalarFunction>();
+  e->function->name = name;
+  e->children = std::move(args);
+  return e;
+}
+
+BoundExpressionPtr Node(BoundExpressionKind kind, std::vector<BoundExpressionPtr> args,
+                        LogicalType type = TypeId::kBoolean) {
+  auto e = std::make_unique<BoundExpression>();
+  e->kind = kind;
+  e->type = type;
+  e->children = std::move(args);
+  return e;
+}
+
+struct Fixture {
+  std::shared_ptr<const iceberg::TableMetadata> metadata;
+  iceberg::LocationRemapper remapper;
+};
+
+Fixture Load(const std::string& name) {
+  auto dir = fixtures::FixturesDir() / name;
+  auto path = fixtures::LatestMetadataFile(dir);
+  Fixture f;
+  f.metadata = std::make_shared<iceberg::TableMetadata>(
+      iceberg::TableMetadata::Parse(fixtures::ReadFile(path), path.string()));
+  f.remapper.Add(f.metadata->location, dir.string());
+  return f;
+}
+
+struct ScanResult {
+  std::vector<std::vector<Value>> rows;  // sorted, as strings compare
+  std::map<std::string, std::string> metrics;
+};
+
+// Scans with two threads and keeps the rows `keep` accepts (the engine's Filter above).
+ScanResult ScanTable(const std::string& table, std::vector<size_t> columns, const BoundExpression* filter,
+                     IcebergScanOptions options, const std::function<bool(const std::vector<Value>&)>& keep) {
+  Fixture f = Load(table);
+  IcebergTableSource source("iceberg " + table, f.metadata, std::nullopt, f.remapper, options);
+  ScanRequest request;
+  request.column_ids = columns;
+  if (filter) request.filters.push_back(filter);
+  auto global = source.InitScan(request);
+  std::mutex mutex;
+  ScanResult result;
+  auto work = [&] {
+    auto local = source.InitLocal(*global);
+    DataChunk out;
+    while (true) {
+      bool more = source.Scan(*global, local.get(), out);
+      for (size_t r = 0; r < out.size(); ++r) {
+        auto row = out.GetRow(r);
+        EXPECT_LE(out.size(), kBatchSize);
+        if (!keep || keep(row)) {
+          std::lock_guard<std::mutex> lock(mutex);
+          result.rows.push_back(std::move(row));
+        }
+      }
+      if (!more) break;
+    }
+  };
+  std::thread other(work);
+  work();
+  other.join();
+  std::sort(result.rows.begin(), result.rows.end(), [](const auto& a, const auto& b) {
+    for (size_t i = 0; i < a.size(); ++i) {
+      std::string x = a[i].is_null() ? "" : a[i].ToString(), y = b[i].is_null() ? "" : b[i].ToString();
+      if (x != y) return x < y;
+    }
+    return false;
+  });
+  for (auto& [k, v] : source.Metrics(*global).lines) result.metrics[k] = v;
+  return result;
+}
+
+constexpr IcebergScanOptions kNoPruning{false, false, false, false};
+
+TEST(IcebergTableSourceTest, SchemaOfTheSnapshot) {
+  if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  Fixture f = Load("cxx_partition_evolution");
+  IcebergTableSource source("t", f.metadata, std::nullopt, f.remapper, {});
+  EXPECT_EQ(source.names(), (std::vector<std::string>{"c1", "c2", "c3"}));
+  EXPECT_EQ(source.types()[1], LogicalType(TypeId::kDate));
+  EXPECT_EQ(source.EstimatedRows(), std::optional<size_t>(7));
+  EXPECT_THROW(IcebergTableSource("t", f.metadata, 42, f.remapper, {}), InvalidInputError);
+}
+
+TEST(IcebergTableSourceTest, IdentityFilterPrunesFilesOfEverySpec) {
+  if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  // c1 = 2 over spec 0 (c1, c2) and spec 1 (c3): spec 0 drops the c1=1 files by partition,
+  // the spec 1 file is kept by its spec and dropped (or not) by its metrics only.
+  auto filter = Call("=", List(Col(0, TypeId::kInt32), Const(Value::Int32(2))));
+  auto keep = [](const std::vector<Value>& r) { return !r[0].is_null() && r[0].int32() == 2; };
+  ScanResult pruned = ScanTable("cxx_partition_evolution", {0, 1, 2}, filter.get(), {}, keep);
+  ScanResult full = ScanTable("cxx_partition_evolution", {0, 1, 2}, filter.get(), kNoPruning, keep);
+  EXPECT_EQ(pruned.rows, full.rows);
+  EXPECT_EQ(pruned.rows.size(), 2u);
+  EXPECT_EQ(pruned.metrics["spec 0 data files"], "2 read / 6 total (manifest pruned 0, partition pruned 4, metrics pruned 0)");
+  EXPECT_EQ(full.metrics["data files"], "7 read / 7 total (manifest pruned 0, partition pruned 0, metrics pruned 0)");
+  ScanResult all = ScanTable("cxx_partition_evolution", {2, 0}, nullptr, {}, nullptr);
+  EXPECT_EQ(all.rows.size(), 7u);
+}
+
+TEST(IcebergTableSourceTest, TimestampRangePrunesDayPartitions) {
+  if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  int64_t micros = 0;
+  ASSERT_TRUE(ParseTimestamp("2025-01-01 00:00:00", TimeZone::Utc(), &micros));
+  auto filter = Call(">=", List(Col(0, TypeId::kTimestamp), Const(Value::Timestamp(micros))));
+  auto keep = [&](const std::vector<Value>& r) { return !r[0].is_null() && r[0].int64() >= micros; };
+  for (const char* table : {"cxx_day_timestamptz_partitioning", "cxx_hour_timestamptz_partitioning",
+                            "cxx_month_timestamptz_partitioning"}) {
+    SCOPED_TRACE(table);
+    ScanResult pruned = ScanTable(table, {1, 0, 2}, filter.get(), {}, keep);
+    ScanResult full = ScanTable(table, {1, 0, 2}, filter.get(), kNoPruning, keep);
+    EXPECT_EQ(pruned.rows, full.rows);
+    EXPECT_FALSE(pruned.rows.empty());
+    EXPECT_EQ(pruned.metrics["partitions"], "1 read / 3 total");
+  }
+}
+
+TEST(IcebergTableSourceTest, DeletesAndCountStar) {
+  if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  EXPECT_EQ(ScanTable("icebird_spark_bunnies", {}, nullptr, {}, nullptr).rows.size(), 20u);
+  EXPECT_EQ(ScanTable("duckdb_equality_deletes_mytable", {1}, nullptr, {}, nullptr).rows.size(), 2u);
+}
+
+TEST(IcebergTableSourceTest, UnconvertibleFiltersNeverPrune) {
+  if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  // NOT (c1 = 2 AND <unknown>) must keep c1 = 2 files
+  auto unknown = Call("some_udf", List(Col(0, TypeId::kInt32), Const(Value::Int32(1))));
+  auto eq = Call("=", List(Col(0, TypeId::kInt32), Const(Value::Int32(2))));
+  std::vector<BoundExpressionPtr> conj;
+  conj.push_back(std::move(eq));
+  conj.push_back(std::move(unknown));
+  auto filter = Node(BoundExpressionKind::kNot, List(Node(BoundExpressionKind::kAnd, std::move(conj))));
+  ScanResult r = ScanTable("cxx_partition_evolution", {0}, filter.get(), {}, nullptr);
+  EXPECT_EQ(r.rows.size(), 7u);
+  EXPECT_EQ(r.metrics["filter"], "true");
+}
+
+TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
+  iceberg::Schema schema(0, {iceberg::NestedField::Optional(7, "ts", iceberg::Type::Primitive(iceberg::TypeKind::kTimestamp)),
+                             iceberg::NestedField::Optional(8, "d", iceberg::Type::Primitive(iceberg::TypeKind::kDate)),
+                             iceberg::NestedField::Optional(9, "n", iceberg::Type::Primitive(iceberg::TypeKind::kInt))});
+  IcebergFilterConverter converter(schema, {7, 8, 9});
+  int32_t day = 0;
+  ASSERT_TRUE(ParseDate("2026-01-01", &day));
+  auto cast = Node(BoundExpressionKind::kCast, List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate);
+  auto eq = Call("=", List(std::move(cast), Const(Value::Date(day))));
+  EXPECT_EQ(converter.Convert(*eq)->ToString(),
+            "(ref(7) >= 2026-01-01 00:00:00 and ref(7) < 2026-01-02 00:00:00)");
+  auto to_date = Call("to_date", List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate);
+  auto le = Call("<=", List(std::move(to_date), Const(Value::Date(day))));
+  EXPECT_EQ(converter.Convert(*le)->ToString(), "ref(7) < 2026-01-02 00:00:00");
+  auto year = Call("year", List(Col(1, TypeId::kDate)), TypeId::kInt32);
+  auto y = Call("=", List(std::move(year), Const(Value::Int32(2025))));
+  EXPECT_EQ(converter.Convert(*y)->ToString(), "(ref(8) >= 2025-01-01 and ref(8) < 2026-01-01)");
+  auto trunc = Call("date_trunc", List(Const(Value::String("DAY")), Col(0, TypeId::kTimestampNtz)), TypeId::kTimestampNtz);
+  auto gt = Call(">", List(std::move(trunc), Const(Value::TimestampNtz(int64_t{day} * kMicrosPerDay + 5))));
+  EXPECT_EQ(converter.Convert(*gt)->ToString(), "ref(7) >= 2026-01-02 00:00:00");
+  // an INT column compared with a BIGINT value: the binder casts the column
+  auto widened = Node(BoundExpressionKind::kCast, List(Col(2, TypeId::kInt32)), TypeId::kInt64);
+  auto lt = Call("<", List(Const(Value::Int64(10)), std::move(widened)));
+  EXPECT_EQ(converter.Convert(*lt)->ToString(), "ref(9) > 10");
+  auto big = Call("=", List(Node(BoundExpressionKind::kCast, List(Col(2, TypeId::kInt32)), TypeId::kInt64),
+                        Const(Value::Int64(int64_t{1} << 40))));
+  EXPECT_EQ(converter.Convert(*big)->ToString(), "true");
+  // IN with a NULL, LIKE prefix, IS NULL, OR
+  std::vector<BoundExpressionPtr> in_args;
+  in_args.push_back(Col(2, TypeId::kInt32));
+  in_args.push_back(Const(Value::Int32(1)));
+  in_args.push_back(Const(Value::Null(TypeId::kInt32)));
+  auto in = Node(BoundExpressionKind::kIn, std::move(in_args));
+  EXPECT_EQ(converter.Convert(*in)->ToString(), "ref(9) in (1)");
+  std::vector<BoundExpressionPtr> either;
+  either.push_back(Node(BoundExpressionKind::kIsNull, List(Col(1, TypeId::kDate))));
+  either.push_back(Call("some_udf", List(Col(2, TypeId::kInt32))));
+  EXPECT_EQ(converter.Convert(*Node(BoundExpressionKind::kOr, std::move(either)))->ToString(), "true");
+}
+
+}  // namespace
+}  // namespace floe
