@@ -43,6 +43,9 @@ class Result {
 
   /// Prints the result as an aligned table (the shell's default mode).
   std::string ToTable() const;
+  /// Returns what the statement read: each scan's pruning metrics (for the shell's .stats).
+  const std::string& StatsText() const { return stats_; }
+  void SetStats(std::string stats) { stats_ = std::move(stats); }
 
   // For the engine: building a result.
   static Result Error(const std::string& kind, const std::string& message);
@@ -61,6 +64,7 @@ class Result {
   std::vector<size_t> chunk_offsets_;
   size_t row_count_ = 0;
   std::string time_zone_ = "UTC";
+  std::string stats_;
 };
 
 }  // namespace floe

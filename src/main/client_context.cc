@@ -5,6 +5,7 @@
 #include "common/exception.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_table_scan.h"
 #include "execution/physical_planner.h"
 #include "execution/pipeline_executor.h"
 #include "execution/plan_printer.h"
@@ -36,6 +37,8 @@ void ClientContext::BeginStatement() {
 
 Result ClientContext::Execute(const Statement& statement) {
   BeginStatement();
+  statement_scans_.clear();
+  statement_sql_ = statement.text;
   switch (statement.kind) {
     case StatementKind::kSelect: return ExecuteQuery(*statement.As<SelectStatement>().query);
     case StatementKind::kExplain: return ExecuteExplain(statement.As<ExplainStatement>());
@@ -53,12 +56,40 @@ Result ClientContext::Execute(const Statement& statement) {
     case StatementKind::kUse: return ExecuteUse(statement.As<UseStatement>());
     case StatementKind::kAlterTable: return ExecuteAlterTable(statement.As<AlterTableStatement>());
     case StatementKind::kDelete: return ExecuteDelete(statement.As<DeleteStatement>());
+    case StatementKind::kCall: return ExecuteCall(statement.As<CallStatement>());
     default: break;
   }
   throw NotImplementedError("this statement is not supported yet: " + statement.text);
 }
 
-Result ClientContext::ExecuteQuery(const QueryNode& query) { return RunQuery(query); }
+Result ClientContext::ExecuteQuery(const QueryNode& query) {
+  auto start = std::chrono::steady_clock::now();
+  Result result = RunQuery(query);
+  QueryRecord record;
+  record.sql = statement_sql_;
+  record.started_us = function_context_.query_start_micros;
+  record.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  record.rows = static_cast<int64_t>(result.RowCount());
+  record.scans = statement_scans_;
+  std::string stats;
+  for (const auto& scan : record.scans) {
+    stats += "scan " + scan.table + "\n";
+    for (const auto& [k, v] : scan.metrics) stats += "  " + k + ": " + v + "\n";
+  }
+  if (!stats.empty()) stats.pop_back();
+  result.SetStats(stats);
+  database_.RecordQuery(std::move(record));
+  return result;
+}
+
+namespace {
+void CollectScans(const PhysicalOperator& op, std::vector<QueryRecord::Scan>* out) {
+  if (const auto* scan = dynamic_cast<const PhysicalTableScan*>(&op)) {
+    out->push_back({scan->source().DisplayName(), scan->metrics().lines});
+  }
+  for (const auto& child : op.children()) CollectScans(*child, out);
+}
+}  // namespace
 
 Result ClientContext::RunQuery(const QueryNode& query) {
   Binder binder(*this);
@@ -77,6 +108,7 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
   context.threads = Threads();
   PipelineExecutor executor(context, *root, collector);
   executor.Execute();
+  CollectScans(*root, &statement_scans_);
   while (names.size() < root->types().size()) names.push_back("col" + std::to_string(names.size() + 1));
   Result result;
   result.SetSchema(std::move(names), root->types());
@@ -149,6 +181,13 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
     auto it = database_.temp_tables().find(ToLower(name.parts[0]));
     if (it != database_.temp_tables().end()) return it->second;
   }
+  {
+    std::vector<std::string> parts = name.parts;
+    if (parts.size() == 3 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) parts.erase(parts.begin());
+    if (parts.size() == 2 && ToLower(parts[0]) == "system") {
+      if (auto system = MakeSystemTable(ToLower(parts[1]))) return system;
+    }
+  }
   auto resolved = Tables().Resolve(name, current_namespace_);
   if (!resolved) return nullptr;
   LoadedTable table = Tables().Load(*resolved, Remapper());
@@ -157,6 +196,48 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
     return MakeMetadataTable(table);
   }
   return MakeIcebergSource(table, time_travel);
+}
+
+std::shared_ptr<TableSource> ClientContext::MakeSystemTable(const std::string& name) {
+  std::vector<QueryRecord> queries = database_.RecentQueries();
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<std::vector<Value>> rows;
+  if (name == "queries") {
+    names = {"query_id", "query", "started_at", "elapsed_ms", "rows", "scans"};
+    types = {TypeId::kInt64, TypeId::kString, TypeId::kTimestamp, TypeId::kDouble, TypeId::kInt64, TypeId::kInt32};
+    for (const auto& q : queries) {
+      rows.push_back({Value::Int64(q.query_id), Value::String(q.sql), Value::Timestamp(q.started_us),
+                      Value::Double(q.elapsed_ms), Value::Int64(q.rows),
+                      Value::Int32(static_cast<int32_t>(q.scans.size()))});
+    }
+  } else if (name == "scans") {
+    names = {"query_id", "scan_index", "table_name", "metric", "value"};
+    types = {TypeId::kInt64, TypeId::kInt32, TypeId::kString, TypeId::kString, TypeId::kString};
+    for (const auto& q : queries) {
+      for (size_t s = 0; s < q.scans.size(); ++s) {
+        for (const auto& [k, v] : q.scans[s].metrics) {
+          rows.push_back({Value::Int64(q.query_id), Value::Int32(static_cast<int32_t>(s)),
+                          Value::String(q.scans[s].table), Value::String(k), Value::String(v)});
+        }
+      }
+    }
+  } else {
+    return nullptr;
+  }
+  auto table = std::make_shared<MemoryTable>("system." + name, names, types, std::vector<bool>(names.size(), false));
+  std::vector<std::shared_ptr<DataChunk>> chunks;
+  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
+    size_t n = std::min(kBatchSize, rows.size() - start);
+    auto chunk = std::make_shared<DataChunk>(types, n);
+    for (size_t r = 0; r < n; ++r) {
+      for (size_t c = 0; c < types.size(); ++c) chunk->column(c).SetValue(r, rows[start + r][c]);
+    }
+    chunk->SetSize(n);
+    chunks.push_back(std::move(chunk));
+  }
+  table->Append(std::move(chunks));
+  return table;
 }
 
 std::vector<std::string> ClientContext::TableNames() {

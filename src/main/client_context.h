@@ -84,6 +84,7 @@ class ClientContext : public BinderContext {
                              const std::vector<LogicalType>& types, const std::vector<bool>& required,
                              const std::string& table_name);
   std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table);
+  std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
   std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
   Result ExecuteCopy(const CopyStatement& statement);
 
@@ -101,6 +102,9 @@ class ClientContext : public BinderContext {
   TimeZone time_zone_;
   FunctionContext function_context_;
   std::string current_namespace_ = "default";
+  /// Scans run by the current statement (its subqueries included).
+  std::vector<QueryRecord::Scan> statement_scans_;
+  std::string statement_sql_;
   std::unique_ptr<TableCatalog> tables_;
 };
 

@@ -13,6 +13,20 @@
 
 namespace floe {
 
+/// One finished query and what its scans read, for system.queries / system.scans.
+struct QueryRecord {
+  int64_t query_id = 0;
+  std::string sql;
+  int64_t started_us = 0;
+  double elapsed_ms = 0;
+  int64_t rows = 0;
+  struct Scan {
+    std::string table;
+    std::vector<std::pair<std::string, std::string>> metrics;
+  };
+  std::vector<Scan> scans;
+};
+
 /// What all connections of a Database share: options, the worker pool, temporary
 /// tables and views (floe keeps them per database, so a shell's statements share them).
 class DatabaseState {
@@ -28,6 +42,10 @@ class DatabaseState {
   std::map<std::string, std::shared_ptr<MemoryTable>>& temp_tables() { return temp_tables_; }
   /// Returns the warehouse's catalog, opening (and creating) it on first use.
   SqliteCatalog& catalog();
+  /// Remembers a finished query (the newest 1,000 are kept); returns its id.
+  int64_t RecordQuery(QueryRecord record);
+  /// Returns the remembered queries, oldest first.
+  std::vector<QueryRecord> RecentQueries();
   /// Returns the absolute warehouse folder.
   const std::string& warehouse() const { return warehouse_; }
 
@@ -40,6 +58,9 @@ class DatabaseState {
   std::string warehouse_;
   std::mutex catalog_mutex_;
   std::unique_ptr<SqliteCatalog> catalog_;
+  std::mutex history_mutex_;
+  std::vector<QueryRecord> history_;
+  int64_t next_query_id_ = 1;
 };
 
 }  // namespace floe

@@ -27,6 +27,8 @@ class PhysicalTableScan : public PhysicalOperator {
   const TableSource& source() const { return *source_; }
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<BoundExpressionPtr>& filters() const { return filters_; }
+  /// Returns the metrics of the last finished execution.
+  const ScanMetrics& metrics() const { return last_metrics_; }
 
  private:
   std::shared_ptr<TableSource> source_;
