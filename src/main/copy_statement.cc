@@ -40,20 +40,31 @@ int64_t IntegerOption(const std::string& key, const std::string& value) {
 int64_t ByteSizeOption(const std::string& key, const std::string& value) {
   std::string text = LowerText(value);
   size_t end = 0;
-  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+  while (end < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+    ++end;
   std::string unit = text.substr(end);
   while (!unit.empty() && unit.front() == ' ') unit.erase(0, 1);
   int64_t number = IntegerOption(key, text.substr(0, end));
   int64_t scale = 1;
-  if (unit.empty() || unit == "b" || unit == "bytes") scale = 1;
-  else if (unit == "kb") scale = 1000;
-  else if (unit == "mb") scale = 1000 * 1000;
-  else if (unit == "gb") scale = 1000 * 1000 * 1000;
-  else if (unit == "kib") scale = int64_t{1} << 10;
-  else if (unit == "mib") scale = int64_t{1} << 20;
-  else if (unit == "gib") scale = int64_t{1} << 30;
-  else throw InvalidInputError("COPY option " + key + " has an unknown unit: '" + value + "'");
-  if (number <= 0) throw InvalidInputError("COPY option " + key + " must be positive, got '" + value + "'");
+  if (unit.empty() || unit == "b" || unit == "bytes")
+    scale = 1;
+  else if (unit == "kb")
+    scale = 1000;
+  else if (unit == "mb")
+    scale = 1000 * 1000;
+  else if (unit == "gb")
+    scale = 1000 * 1000 * 1000;
+  else if (unit == "kib")
+    scale = int64_t{1} << 10;
+  else if (unit == "mib")
+    scale = int64_t{1} << 20;
+  else if (unit == "gib")
+    scale = int64_t{1} << 30;
+  else
+    throw InvalidInputError("COPY option " + key + " has an unknown unit: '" + value + "'");
+  if (number <= 0)
+    throw InvalidInputError("COPY option " + key + " must be positive, got '" + value + "'");
   return number * scale;
 }
 
@@ -78,13 +89,18 @@ CopyToFileOptions ParseOptions(const CopyStatement& statement, const Settings& s
   options.parquet.codec = CodecOption(settings.Get("write.parquet.compression-codec"));
   std::string path = LowerText(statement.path);
   bool csv_extension = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
-  options.format = csv_extension ? CopyToFileOptions::Format::kCsv : CopyToFileOptions::Format::kParquet;
+  options.format =
+      csv_extension ? CopyToFileOptions::Format::kCsv : CopyToFileOptions::Format::kParquet;
   for (const auto& [key, value] : statement.options) {
     if (key == "format") {
       std::string f = LowerText(value);
-      if (f == "parquet") options.format = CopyToFileOptions::Format::kParquet;
-      else if (f == "csv") options.format = CopyToFileOptions::Format::kCsv;
-      else throw InvalidInputError("COPY: unsupported format '" + value + "' (expected parquet or csv)");
+      if (f == "parquet")
+        options.format = CopyToFileOptions::Format::kParquet;
+      else if (f == "csv")
+        options.format = CopyToFileOptions::Format::kCsv;
+      else
+        throw InvalidInputError("COPY: unsupported format '" + value +
+                                "' (expected parquet or csv)");
     }
   }
   bool parquet = options.format == CopyToFileOptions::Format::kParquet;
@@ -101,13 +117,14 @@ CopyToFileOptions ParseOptions(const CopyStatement& statement, const Settings& s
     } else if (parquet && key == "dictionary") {
       options.parquet.enable_dictionary = BoolOption(key, value);
     } else if (!parquet && (key == "delimiter" || key == "delim" || key == "sep")) {
-      if (value.size() != 1) throw InvalidInputError("COPY option " + key + " must be one character");
+      if (value.size() != 1)
+        throw InvalidInputError("COPY option " + key + " must be one character");
       options.csv_delimiter = value[0];
     } else if (!parquet && key == "header") {
       options.csv_header = BoolOption(key, value);
     } else {
-      throw InvalidInputError("COPY: unknown option " + key + " for " + (parquet ? "Parquet" : "CSV") +
-                              " files");
+      throw InvalidInputError("COPY: unknown option " + key + " for " +
+                              (parquet ? "Parquet" : "CSV") + " files");
     }
   }
   return options;
@@ -126,9 +143,11 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
   const QueryNode* query = statement.query.get();
   if (!query) {
     std::string columns;
-    for (const auto& c : statement.columns) columns += (columns.empty() ? "" : ", ") + QuoteIdentifierIfNeeded(c);
-    table_query = Parser::ParseStatement("SELECT " + (columns.empty() ? std::string("*") : columns) +
-                                         " FROM " + statement.table.ToString());
+    for (const auto& c : statement.columns)
+      columns += (columns.empty() ? "" : ", ") + QuoteIdentifierIfNeeded(c);
+    table_query =
+        Parser::ParseStatement("SELECT " + (columns.empty() ? std::string("*") : columns) +
+                               " FROM " + statement.table.ToString());
     query = table_query->As<SelectStatement>().query.get();
   }
   Binder binder(*this);
@@ -137,7 +156,8 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(*bound.plan);
   std::vector<std::string> names = bound.names;
-  while (names.size() < root->types().size()) names.push_back("col" + std::to_string(names.size() + 1));
+  while (names.size() < root->types().size())
+    names.push_back("col" + std::to_string(names.size() + 1));
   // why: Parquet readers find columns by name, so each name must be unique
   for (size_t i = 1; i < names.size(); ++i) {
     auto taken = [&](const std::string& n) {

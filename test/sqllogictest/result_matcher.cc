@@ -1,8 +1,35 @@
 #include "result_matcher.h"
 
 #include <algorithm>
+#include <regex>
 
 namespace floe::sqllogictest {
+
+namespace {
+
+// An expected value `<REGEX>:re` (DuckDB's) matches a value the whole of which matches
+// re, `<!REGEX>:re` one that does not; any other expected value must be equal.
+bool ValueMatches(const std::string& expected, const std::string& actual) {
+  static const std::string kRegex = "<REGEX>:", kNotRegex = "<!REGEX>:";
+  if (expected.rfind(kRegex, 0) == 0) return std::regex_match(actual, std::regex(expected.substr(kRegex.size())));
+  if (expected.rfind(kNotRegex, 0) == 0) {
+    return !std::regex_match(actual, std::regex(expected.substr(kNotRegex.size())));
+  }
+  return expected == actual;
+}
+
+bool RowsMatch(const ResultMatcher::Rows& expected, const ResultMatcher::Rows& actual) {
+  if (expected.size() != actual.size()) return false;
+  for (size_t r = 0; r < expected.size(); ++r) {
+    if (expected[r].size() != actual[r].size()) return false;
+    for (size_t c = 0; c < expected[r].size(); ++c) {
+      if (!ValueMatches(expected[r][c], actual[r][c])) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 void ResultMatcher::Sort(SortMode mode, Rows* rows) {
   if (mode == SortMode::kRowSort) {
@@ -68,13 +95,13 @@ std::optional<std::string> ResultMatcher::Match(const TestRecord& record,
   }
 
   std::string problem;
-  if (actual != expected) {
+  if (!RowsMatch(expected, actual)) {
     if (actual.size() != expected.size()) {
       problem = "expected " + std::to_string(expected.size()) + " row(s) but got " +
                 std::to_string(actual.size());
     } else {
       for (size_t r = 0; r < actual.size() && problem.empty(); ++r) {
-        if (actual[r] != expected[r]) problem = "row " + std::to_string(r + 1) + " differs";
+        if (!RowsMatch({expected[r]}, {actual[r]})) problem = "row " + std::to_string(r + 1) + " differs";
       }
     }
   } else if (actual_types != record.column_types) {

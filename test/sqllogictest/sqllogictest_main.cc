@@ -18,7 +18,9 @@
 //                              (runs of spaces when a line has no tab and there is more than
 //                              one column), NULL as `NULL`, the empty string as `(empty)`.
 //                              Values are compared exactly as text (doubles as Spark prints
-//                              them: 3.5, 1.0E10); column types are checked too.
+//                              them: 3.5, 1.0E10); column types are checked too. An
+//                              expected value `<REGEX>:re` matches a value wholly matching
+//                              re (newlines in values show as \n), `<!REGEX>:re` one not.
 //   loop <var> <start> <end> / foreach <var> <v1> <v2>... / endloop
 //                              repeats the records between, with ${var} substituted
 //   require <feature>          skips the rest of the file unless the feature is supported

@@ -33,6 +33,15 @@ TEST(ResultMatcherTest, ValueSortComparesValues) {
   EXPECT_FALSE(ResultMatcher::Match(record, "II", {{"2", "1"}, {"4", "3"}}));
 }
 
+TEST(ResultMatcherTest, RegexValuesMatchWholeValues) {
+  auto record = Query("T", SortMode::kNoSort, {{"<REGEX>:.*row groups: read 1, skipped [1-9].*"}});
+  EXPECT_FALSE(ResultMatcher::Match(record, "T", {{"Scan\\n  row groups: read 1, skipped 9\\n"}}));
+  EXPECT_TRUE(ResultMatcher::Match(record, "T", {{"row groups: read 1, skipped 0"}}));
+  auto negated = Query("T", SortMode::kNoSort, {{"<!REGEX>:.*skipped 0.*"}});
+  EXPECT_FALSE(ResultMatcher::Match(negated, "T", {{"skipped 3"}}));
+  EXPECT_TRUE(ResultMatcher::Match(negated, "T", {{"skipped 0"}}));
+}
+
 TEST(ResultMatcherTest, AcceptsOneValuePerLine) {
   auto record = Query("II", SortMode::kNoSort, {{"1"}, {"2"}, {"3"}, {"4"}});
   EXPECT_FALSE(ResultMatcher::Match(record, "II", {{"1", "2"}, {"3", "4"}}));
