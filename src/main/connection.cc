@@ -28,7 +28,8 @@ std::vector<Result> Connection::QueryAll(const std::string& sql) {
     try {
       results.push_back(context_->Execute(*statement));
     } catch (const ParserError& e) {
-      results.push_back(Result::Error(ErrorKindName(e.kind()), RenderParserError(e, statement->text)));
+      // Positions are offsets into the whole text, not the statement's own.
+      results.push_back(Result::Error(ErrorKindName(e.kind()), RenderParserError(e, sql)));
     } catch (const Exception& e) {
       results.push_back(Result::Error(ErrorKindName(e.kind()),
                                       std::string(ErrorKindName(e.kind())) + ": " + e.what()));
