@@ -10,6 +10,7 @@ PACKAGES=(
   libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev
   nlohmann-json3-dev
   nodejs npm
+  time
 )
 
 missing=()
