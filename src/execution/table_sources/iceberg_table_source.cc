@@ -7,6 +7,7 @@
 #include "common/exception.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/scan/data_file_reader.h"
+#include "iceberg/scan/delete_file_cache.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/table_scan.h"
 
@@ -22,6 +23,7 @@ struct IcebergScanState : TableScanState {
   std::vector<int> field_ids;
   iceberg::ExpressionPtr filter;
   iceberg::NameMapping mapping;
+  std::unique_ptr<iceberg::DeleteFileCache> deletes;  // delete files read once per scan
   double planning_ms = 0;
 
   std::mutex mutex;
@@ -58,7 +60,7 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     }
     auto file = std::make_shared<const DataFileReader>(state.tasks[task], state.scan->schema(), state.field_ids,
                                                        state.filter, state.scan->remapper(), state.mapping,
-                                                       options.prune_row_groups);
+                                                       options.prune_row_groups, state.deletes.get());
     std::lock_guard<std::mutex> lock(state.mutex);
     for (int rg = 0; rg < file->num_row_groups(); ++rg) state.morsels.emplace_back(file, rg);
   }
@@ -111,6 +113,7 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
   state->tasks = state->scan->PlanFiles();
   state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
+  state->deletes = std::make_unique<iceberg::DeleteFileCache>(state->scan->schema(), remapper_, state->mapping);
   state->planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return state;
 }

@@ -36,10 +36,12 @@ void Conjuncts(const ExpressionPtr& e, std::vector<ExpressionPtr>* out) {
 
 DataFileReader::DataFileReader(const FileScanTask& task, const Schema& schema, std::vector<int> field_ids,
                                const ExpressionPtr& filter, const LocationRemapper& remapper,
-                               const NameMapping& mapping, bool prune_row_groups)
+                               const NameMapping& mapping, bool prune_row_groups, DeleteFileCache* cache)
     : reader_(ParquetReader::Open(task.local_path)), prune_row_groups_(prune_row_groups) {
   if (!task.deletes.empty()) {
-    deletes_ = std::make_unique<DeleteFilter>(task, schema, remapper, mapping);
+    std::unique_ptr<DeleteFileCache> own;
+    if (!cache) cache = (own = std::make_unique<DeleteFileCache>(schema, remapper, mapping)).get();
+    deletes_ = std::make_unique<DeleteFilter>(task, *cache);
     if (deletes_->empty()) deletes_.reset();
   }
   std::map<int, int> slot_of_column;

@@ -39,11 +39,12 @@ class DataFileReader {
     SelectionVector keep_;
   };
 
-  /// Opens the task's file and loads its deletes; `field_ids` are the requested fields of
-  /// `schema`, primitive ones. Throws IOError or FormatError.
+  /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
+  /// cache, when given); `field_ids` are the requested fields of `schema`, primitive ones.
+  /// Throws IOError or FormatError.
   DataFileReader(const FileScanTask& task, const Schema& schema, std::vector<int> field_ids,
                  const ExpressionPtr& filter, const LocationRemapper& remapper, const NameMapping& mapping,
-                 bool prune_row_groups);
+                 bool prune_row_groups, DeleteFileCache* deletes = nullptr);
 
   /// Returns the number of row groups of the file.
   int num_row_groups() const { return reader_->num_row_groups(); }

@@ -1,26 +1,22 @@
 #pragma once
 
 #include <map>
-#include <string>
-#include <unordered_set>
+#include <memory>
 #include <vector>
 
 #include "common/vector.h"
-#include "iceberg/location_remapper.h"
+#include "iceberg/scan/delete_file_cache.h"
 #include "iceberg/scan/file_scan_task.h"
-#include "iceberg/scan/name_mapping.h"
-#include "iceberg/schema.h"
 
 namespace floe::iceberg {
 
-/// The deletes of one data file, loaded from its task's delete files: the positions its
+/// The deletes of one data file, from its task's delete files: the positions its
 /// position deletes name (their file_path compared as written and remapped) and the
 /// key sets of its equality deletes (Java's DeleteFilter).
 class DeleteFilter {
  public:
-  /// Reads the task's delete files; throws IOError or FormatError.
-  DeleteFilter(const FileScanTask& task, const Schema& schema, const LocationRemapper& remapper,
-               const NameMapping& mapping);
+  /// Loads the task's delete files through the scan's cache; throws IOError or FormatError.
+  DeleteFilter(const FileScanTask& task, DeleteFileCache& cache);
 
   /// Returns true when no row is deleted.
   bool empty() const { return positions_.empty() && equality_.empty(); }
@@ -36,19 +32,9 @@ class DeleteFilter {
               SelectionVector* keep) const;
 
  private:
-  struct EqualitySet {
-    std::vector<int> field_ids;
-    std::unordered_set<std::string> keys;
-  };
-  void LoadPositions(const DeleteFileRef& file, const FileScanTask& task, const LocationRemapper& remapper);
-  void LoadEquality(const DeleteFileRef& file, const Schema& schema, const NameMapping& mapping);
-
   std::vector<int64_t> positions_;  // sorted
-  std::vector<EqualitySet> equality_;
+  std::vector<std::shared_ptr<const EqualityDeletes>> equality_;
   std::vector<int> equality_field_ids_;
 };
-
-/// Appends the key of one value to an equality delete key.
-void AppendKey(const Value& value, std::string* key);
 
 }  // namespace floe::iceberg

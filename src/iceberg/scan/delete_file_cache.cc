@@ -1,0 +1,113 @@
+#include "iceberg/scan/delete_file_cache.h"
+
+#include "common/exception.h"
+#include "parquet/parquet_reader.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+constexpr int kDeleteFilePathId = 2147483546;
+constexpr int kDeletePosId = 2147483545;
+
+// Calls fn on every batch of the projected columns of a whole file.
+template <typename Fn>
+void ReadWholeFile(const ParquetReader& reader, const std::vector<int>& projection,
+                   const std::vector<LogicalType>* read_types, Fn fn) {
+  DataChunk chunk;
+  for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+    auto rows = reader.ReadRowGroup(rg, projection, {}, nullptr, read_types);
+    while (rows->Next(chunk)) fn(chunk);
+  }
+}
+
+}  // namespace
+
+void AppendKey(const Value& value, std::string* key) {
+  if (value.is_null()) {
+    *key += '\x01';
+  } else {
+    *key += '\x02';
+    *key += value.ToString();
+  }
+  *key += '\x1f';
+}
+
+std::shared_ptr<const PositionDeletes> DeleteFileCache::Positions(const DeleteFileRef& file) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = positions_.find(file.local_path);
+    if (it != positions_.end()) return it->second;
+  }
+  auto loaded = LoadPositions(file);  // outside the lock; a rare double load is harmless
+  std::lock_guard<std::mutex> lock(mutex_);
+  return positions_.emplace(file.local_path, std::move(loaded)).first->second;
+}
+
+std::shared_ptr<const EqualityDeletes> DeleteFileCache::Equality(const DeleteFileRef& file) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = equality_.find(file.local_path);
+    if (it != equality_.end()) return it->second;
+  }
+  auto loaded = LoadEquality(file);
+  std::lock_guard<std::mutex> lock(mutex_);
+  return equality_.emplace(file.local_path, std::move(loaded)).first->second;
+}
+
+std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const DeleteFileRef& file) const {
+  auto reader = ParquetReader::Open(file.local_path);
+  NameMapping by_name;
+  int path_col = by_name.FindColumn(*reader, kDeleteFilePathId, "file_path");
+  int pos_col = by_name.FindColumn(*reader, kDeletePosId, "pos");
+  if (path_col < 0 || pos_col < 0) {
+    throw FormatError("position delete file " + file.local_path + " lacks its file_path or pos column");
+  }
+  auto out = std::make_shared<PositionDeletes>();
+  std::vector<LogicalType> types = {TypeId::kString, TypeId::kInt64};
+  ReadWholeFile(*reader, {path_col, pos_col}, &types, [&](const DataChunk& chunk) {
+    const auto* paths = chunk.column(0).Data<StringRef>();
+    const auto* pos = chunk.column(1).Data<int64_t>();
+    std::vector<int64_t>* current = nullptr;
+    std::string_view current_path;
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      if (chunk.column(0).IsNull(i) || chunk.column(1).IsNull(i)) continue;
+      if (!current || paths[i].view() != current_path) {
+        current = &out->by_path[paths[i].str()];
+        current_path = paths[i].view();
+      }
+      current->push_back(pos[i]);
+    }
+  });
+  for (const auto& [path, positions] : out->by_path) {
+    auto& local = out->by_local_path[remapper_.Remap(path)];
+    local.insert(local.end(), positions.begin(), positions.end());
+  }
+  return out;
+}
+
+std::shared_ptr<const EqualityDeletes> DeleteFileCache::LoadEquality(const DeleteFileRef& file) const {
+  auto reader = ParquetReader::Open(file.local_path);
+  auto out = std::make_shared<EqualityDeletes>();
+  std::vector<int> projection;
+  std::vector<LogicalType> types;
+  for (int id : file.file.equality_ids) {
+    const NestedField* field = schema_.FindFieldById(id);
+    int col = mapping_.FindColumn(*reader, id, field ? field->name() : "");
+    if (col < 0) throw FormatError("equality delete file " + file.local_path + " lacks field " + std::to_string(id));
+    out->field_ids.push_back(id);
+    projection.push_back(col);
+    types.push_back(field && field->type()->IsPrimitive() ? field->type()->ToLogicalType()
+                                                          : reader->columns()[col].type);
+  }
+  ReadWholeFile(*reader, projection, &types, [&](const DataChunk& chunk) {
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      std::string key;
+      for (size_t c = 0; c < projection.size(); ++c) AppendKey(chunk.column(c).GetValue(i), &key);
+      out->keys.insert(std::move(key));
+    }
+  });
+  return out;
+}
+
+}  // namespace floe::iceberg

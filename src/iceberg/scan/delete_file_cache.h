@@ -1,0 +1,62 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "iceberg/location_remapper.h"
+#include "iceberg/scan/file_scan_task.h"
+#include "iceberg/scan/name_mapping.h"
+#include "iceberg/schema.h"
+
+namespace floe::iceberg {
+
+/// The rows one position delete file deletes: positions by data file path, as written
+/// and as remapped.
+struct PositionDeletes {
+  std::unordered_map<std::string, std::vector<int64_t>> by_path;
+  std::unordered_map<std::string, std::vector<int64_t>> by_local_path;
+};
+
+/// The keys one equality delete file deletes, over its equality field ids.
+struct EqualityDeletes {
+  std::vector<int> field_ids;
+  std::unordered_set<std::string> keys;
+};
+
+/// Delete files read once per scan and shared by the readers of every data file they
+/// apply to (a partition's position delete file usually covers many data files).
+/// Thread-safe.
+class DeleteFileCache {
+ public:
+  DeleteFileCache(const Schema& schema, LocationRemapper remapper, NameMapping mapping)
+      : schema_(schema), remapper_(std::move(remapper)), mapping_(std::move(mapping)) {}
+
+  /// Returns the positions a position delete file lists; throws IOError or FormatError.
+  std::shared_ptr<const PositionDeletes> Positions(const DeleteFileRef& file);
+  /// Returns the keys an equality delete file lists; throws IOError or FormatError.
+  std::shared_ptr<const EqualityDeletes> Equality(const DeleteFileRef& file);
+
+  const LocationRemapper& remapper() const { return remapper_; }
+  const NameMapping& mapping() const { return mapping_; }
+
+ private:
+  std::shared_ptr<const PositionDeletes> LoadPositions(const DeleteFileRef& file) const;
+  std::shared_ptr<const EqualityDeletes> LoadEquality(const DeleteFileRef& file) const;
+
+  const Schema& schema_;
+  LocationRemapper remapper_;
+  NameMapping mapping_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const PositionDeletes>> positions_;
+  std::map<std::string, std::shared_ptr<const EqualityDeletes>> equality_;
+};
+
+/// Appends the key of one value to an equality delete key.
+void AppendKey(const Value& value, std::string* key);
+
+}  // namespace floe::iceberg
