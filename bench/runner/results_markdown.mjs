@@ -7,20 +7,23 @@ const size = (b) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${(b / 1e3).toFi
 /// Returns the Markdown table of one workload's runs, with ratios to DuckDB at the same threads.
 function workloadTable(w) {
   const lines = [
-    '| query | threads | engine | median ms | min–max ms | × DuckDB | data files read / total | bytes read / total | peak RSS MB |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| query | threads | engine | median ms | min–max ms | × DuckDB | partitions read / total (ideal) | data files read / total | bytes read / total | scan planning ms | peak RSS MB |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const q of w.queries) {
     for (const r of q.runs) {
-      if (r.error) { lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | error | | | | | |`); continue; }
+      if (r.error) { lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | error | | | | | | | |`); continue; }
       const duck = q.runs.find((x) => x.engine === 'duckdb' && x.threads === r.threads && !x.error);
       const ratio = duck ? (r.medianMs / duck.medianMs).toFixed(2) : '';
       const files = r.scan ? `${r.scan.filesRead} / ${r.scan.filesTotal}` : '';
       const bytes = r.scan && r.scan.bytesTotal != null
         ? `${size(r.scan.bytesRead)} / ${size(r.scan.bytesTotal)}` : '';
-      lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | ${ms(r.medianMs)} | ${ms(r.minMs)}–${ms(r.maxMs)} | ${ratio} | ${files} | ${bytes} | ${mb(r.rssKb)} |`);
+      const parts = r.scan && r.scan.partitionsRead != null
+        ? `${r.scan.partitionsRead} / ${r.scan.partitionsTotal}${q.idealPartitions != null ? ` (${q.idealPartitions})` : ''}` : '';
+      const planning = r.scan && r.scan.planningMs != null ? r.scan.planningMs.toFixed(1) : '';
+      lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | ${ms(r.medianMs)} | ${ms(r.minMs)}–${ms(r.maxMs)} | ${ratio} | ${parts} | ${files} | ${bytes} | ${planning} | ${mb(r.rssKb)} |`);
     }
-    if (q.mismatch) lines.push(`| ${q.name} | | **answers differ** | ${q.mismatch} | | | | | |`);
+    if (q.mismatch) lines.push(`| ${q.name} | | **answers differ** | ${q.mismatch} | | | | | | | |`);
   }
   return lines.join('\n');
 }

@@ -103,11 +103,18 @@ function factScanMetrics(plan) {
   let best = null;
   const files = [...plan.matchAll(/data files: (\d+) read \/ (\d+) total/g)];
   const bytes = [...plan.matchAll(/bytes: (\d+) read \/ (\d+) total/g)];
+  const partitions = [...plan.matchAll(/partitions: (\d+) read \/ (\d+) total/g)];
+  const planning = [...plan.matchAll(/planning time: ([0-9.]+) ms/g)];
   files.forEach((m, i) => {
     const total = Number(m[2]);
     if (!best || total > best.filesTotal) {
-      best = { filesRead: Number(m[1]), filesTotal: total,
-        bytesRead: bytes[i] ? Number(bytes[i][1]) : null, bytesTotal: bytes[i] ? Number(bytes[i][2]) : null };
+      best = {
+        filesRead: Number(m[1]), filesTotal: total,
+        bytesRead: bytes[i] ? Number(bytes[i][1]) : null, bytesTotal: bytes[i] ? Number(bytes[i][2]) : null,
+        partitionsRead: partitions[i] ? Number(partitions[i][1]) : null,
+        partitionsTotal: partitions[i] ? Number(partitions[i][2]) : null,
+        planningMs: planning[i] ? Number(planning[i][1]) : null,
+      };
     }
   });
   return best;
@@ -130,6 +137,13 @@ function runFloe({ warehouse, threads, sets, sql, runs }) {
     times: counted.map((s) => s.ms), rssKb: r.rssKb, columns: rows[0], rows: rows.slice(1),
     scan: factScanMetrics(statements[sets.length].text),
   };
+}
+
+/// Returns the single number a counting query returns in floe (null when it fails).
+function floeCount(warehouse, sql) {
+  const r = spawnSync(FLOE, ['--warehouse', warehouse, '-csv', '-c', sql], { encoding: 'utf8' });
+  const rows = parseCsv(r.stdout.trim());
+  return r.status === 0 && rows.length === 2 ? Number(rows[1][0]) : null;
 }
 
 /// Runs a query in DuckDB in a child process: setup statements, one warm-up, `runs` counted.
@@ -264,7 +278,10 @@ function main() {
     const fill = (sql) => Object.entries(substitutions).reduce((s, [k, v]) => s.replaceAll(k, v), sql);
 
     for (const query of workload.queries) {
-      const result = { name: query.name, sql: fill(query.sql), runs: [], mismatch: null };
+      const result = {
+        name: query.name, sql: fill(query.sql), runs: [], mismatch: null,
+        idealPartitions: query.ideal ? floeCount(warehouse, query.ideal) : null,
+      };
       let reference = null;
       for (const threads of threadCounts) {
         const attempts = [

@@ -8,23 +8,33 @@ JOIN star.dim_date d ON s.date_id = d.date_id
 WHERE d.quarter = 'Q1' AND d.year = 2025
 GROUP BY s.product_id`;
 
-/// Returns the star-join query of seed 000 with `where` in place of its dimension filter.
+/// Returns the star-join query of seed 000 with `where` in place of its dimension filter, and
+/// the query counting its ideal partitions (those holding matching rows).
 function starJoin(where, extraJoin = '') {
-  return `SELECT s.product_id, SUM(s.amount)
+  return {
+    sql: `SELECT s.product_id, SUM(s.amount)
 FROM star.sales s
 JOIN star.dim_date d ON s.date_id = d.date_id${extraJoin}
 WHERE ${where}
-GROUP BY s.product_id`;
+GROUP BY s.product_id`,
+    ideal: `SELECT count(DISTINCT s.date_id) FROM star.sales s
+JOIN star.dim_date d ON s.date_id = d.date_id${extraJoin} WHERE ${where}`,
+  };
 }
 
-/// Returns seed 002's event-type count over the half-open event_time range [from, to).
+/// Returns seed 002's event-type count over the half-open event_time range [from, to), and the
+/// query counting its ideal partitions (days holding matching rows).
 function eventRange(from, to) {
-  return `SELECT event_type, COUNT(*) AS event_count
+  const where = `event_time >= TIMESTAMP '${from} 00:00:00' AND event_time < TIMESTAMP '${to} 00:00:00'`;
+  return {
+    ideal: `SELECT count(DISTINCT CAST(event_time AS DATE)) FROM tutorial.retail_clickstream_events WHERE ${where}`,
+    sql: `SELECT event_type, COUNT(*) AS event_count
 FROM tutorial.retail_clickstream_events
 WHERE event_time >= TIMESTAMP '${from} 00:00:00'
   AND event_time < TIMESTAMP '${to} 00:00:00'
 GROUP BY event_type
-ORDER BY event_type`;
+ORDER BY event_type`,
+  };
 }
 
 export const WORKLOADS = {
@@ -33,13 +43,13 @@ export const WORKLOADS = {
     scale: { full: 4_000_000, quick: 100_000 },
     tables: { star: ['sales', 'dim_date', 'dim_product', 'dim_store', 'dim_customer'] },
     queries: [
-      { name: 'seed000_q1_2025', sql: SEED_000_Q1_2025 },
-      { name: 'mondays_2025', sql: starJoin(`d.day_name = 'Monday' AND d.year = 2025`) },
-      { name: 'q1_2023_2025', sql: starJoin(`d.quarter = 'Q1'`) },
-      { name: 'first_of_month', sql: starJoin(`d.date_id % 100 = 1`) },
+      { name: 'seed000_q1_2025', ...starJoin(`d.quarter = 'Q1' AND d.year = 2025`), sql: SEED_000_Q1_2025 },
+      { name: 'mondays_2025', ...starJoin(`d.day_name = 'Monday' AND d.year = 2025`) },
+      { name: 'q1_2023_2025', ...starJoin(`d.quarter = 'Q1'`) },
+      { name: 'first_of_month', ...starJoin(`d.date_id % 100 = 1`) },
       {
         name: 'date_and_store',
-        sql: starJoin(`d.quarter = 'Q1' AND d.year = 2025 AND st.region = 'North'`,
+        ...starJoin(`d.quarter = 'Q1' AND d.year = 2025 AND st.region = 'North'`,
           '\nJOIN star.dim_store st ON s.store_id = st.store_id'),
       },
     ],
@@ -49,9 +59,11 @@ export const WORKLOADS = {
     scale: { full: 4_000_000, quick: 100_000 },
     tables: { tutorial: ['retail_clickstream_events', 'retail_daily_traffic_summary'] },
     queries: [
-      { name: 'one_day_event_time', sql: eventRange('2026-01-01', '2026-01-02') },
+      { name: 'one_day_event_time', ...eventRange('2026-01-01', '2026-01-02') },
       {
         name: 'summary_event_date',
+        ideal: `SELECT count(DISTINCT event_date) FROM tutorial.retail_daily_traffic_summary
+WHERE event_date = DATE '2026-01-01'`,
         sql: `SELECT *
 FROM tutorial.retail_daily_traffic_summary
 WHERE event_date = DATE '2026-01-01'`,
@@ -60,8 +72,8 @@ WHERE event_date = DATE '2026-01-01'`,
 FROM tutorial.retail_daily_traffic_summary
 WHERE event_date = DATE '2026-01-01'`,
       },
-      { name: 'one_week_event_time', sql: eventRange('2026-01-01', '2026-01-08') },
-      { name: 'one_month_event_time', sql: eventRange('2025-12-01', '2026-01-01') },
+      { name: 'one_week_event_time', ...eventRange('2026-01-01', '2026-01-08') },
+      { name: 'one_month_event_time', ...eventRange('2025-12-01', '2026-01-01') },
     ],
   },
   engine: {
