@@ -84,6 +84,27 @@ Value UnitStart(Unit unit, bool is_date, int64_t index) {
   return is_date ? Value::Date(static_cast<int32_t>(raw)) : Value::TimestampNtz(raw);
 }
 
+bool IsNan(const Value& v) { return v.type().IsFloating() && std::isnan(v.float64()); }
+
+// Wraps a comparison on a floating-point column so that it and its negation agree with
+// floe's (Spark's) order, where NaN equals NaN and is above every number: Iceberg's
+// comparisons are false for NaN, so NaN rows are added to > and >= (and stay out of the
+// others explicitly, which makes the rewrite of a NOT above them correct too).
+ExpressionPtr NanSafe(const iceberg::Schema& schema, int field, ExpressionPtr predicate) {
+  const iceberg::NestedField* f = schema.FindFieldById(field);
+  bool floating = f && (f->type()->kind() == iceberg::TypeKind::kFloat || f->type()->kind() == iceberg::TypeKind::kDouble);
+  if (!floating) return predicate;
+  switch (predicate->op()) {
+    case Operation::kGt:
+    case Operation::kGtEq: return Expression::Or(predicate, Predicate::Make(Operation::kIsNan, field));
+    case Operation::kLt:
+    case Operation::kLtEq:
+    case Operation::kEq:
+    case Operation::kIn: return Expression::And(predicate, Predicate::Make(Operation::kNotNan, field));
+    default: return predicate;  // != and NOT IN hold for NaN in both orders
+  }
+}
+
 }  // namespace
 
 ExpressionPtr IcebergFilterConverter::Convert(const std::vector<const BoundExpression*>& filters) const {
@@ -146,11 +167,12 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
           continue;                       // IN: a NULL matches nothing
         }
         auto literal = LiteralFor(*field, c.constant);
-        if (!literal) return nullptr;
+        if (!literal || IsNan(*literal)) return nullptr;
         literals.push_back(*literal);
       }
       if (literals.empty()) return e.negated ? nullptr : Expression::AlwaysFalse();
-      return Predicate::Make(e.negated ? Operation::kNotIn : Operation::kIn, *field, std::move(literals));
+      return NanSafe(schema_, *field,
+                     Predicate::Make(e.negated ? Operation::kNotIn : Operation::kIn, *field, std::move(literals)));
     }
     case BoundExpressionKind::kFunction: break;
     default: return nullptr;
@@ -195,7 +217,13 @@ ExpressionPtr IcebergFilterConverter::ConvertComparison(Operation op, const Boun
   int field = *FieldOf(column);
   auto value = LiteralFor(field, literal);
   if (!value) return nullptr;
-  return Predicate::Make(op, field, {*value});
+  if (IsNan(*value)) {
+    // NaN equals NaN and is above every number
+    if (op == Operation::kEq || op == Operation::kGtEq) return Predicate::Make(Operation::kIsNan, field);
+    if (op == Operation::kNotEq || op == Operation::kLt) return Predicate::Make(Operation::kNotNan, field);
+    return nullptr;
+  }
+  return NanSafe(schema_, field, Predicate::Make(op, field, {*value}));
 }
 
 ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundExpression& derived,

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 
 #include "common/date_time.h"
@@ -174,8 +175,9 @@ TEST(IcebergTableSourceTest, UnconvertibleFiltersNeverPrune) {
 TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
   iceberg::Schema schema(0, {iceberg::NestedField::Optional(7, "ts", iceberg::Type::Primitive(iceberg::TypeKind::kTimestamp)),
                              iceberg::NestedField::Optional(8, "d", iceberg::Type::Primitive(iceberg::TypeKind::kDate)),
-                             iceberg::NestedField::Optional(9, "n", iceberg::Type::Primitive(iceberg::TypeKind::kInt))});
-  IcebergFilterConverter converter(schema, {7, 8, 9});
+                             iceberg::NestedField::Optional(9, "n", iceberg::Type::Primitive(iceberg::TypeKind::kInt)),
+                             iceberg::NestedField::Optional(10, "x", iceberg::Type::Primitive(iceberg::TypeKind::kDouble))});
+  IcebergFilterConverter converter(schema, {7, 8, 9, 10});
   int32_t day = 0;
   ASSERT_TRUE(ParseDate("2026-01-01", &day));
   auto cast = Node(BoundExpressionKind::kCast, List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate);
@@ -198,6 +200,13 @@ TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
   auto big = Call("=", List(Node(BoundExpressionKind::kCast, List(Col(2, TypeId::kInt32)), TypeId::kInt64),
                         Const(Value::Int64(int64_t{1} << 40))));
   EXPECT_EQ(converter.Convert(*big)->ToString(), "true");
+  // NaN is above every number in floe's order: > keeps NaN rows, and NOT of < must too
+  auto gt_x = Call(">", List(Col(3, TypeId::kDouble), Const(Value::Double(1.5))));
+  EXPECT_EQ(converter.Convert(*gt_x)->ToString(), "(ref(10) > 1.5 or is_nan(ref(10)))");
+  auto not_lt = Node(BoundExpressionKind::kNot, List(Call("<", List(Col(3, TypeId::kDouble), Const(Value::Double(1.5))))));
+  EXPECT_EQ(iceberg::RewriteNot(converter.Convert(*not_lt))->ToString(), "(ref(10) >= 1.5 or is_nan(ref(10)))");
+  auto eq_nan = Call("=", List(Col(3, TypeId::kDouble), Const(Value::Double(std::nan("")))));
+  EXPECT_EQ(converter.Convert(*eq_nan)->ToString(), "is_nan(ref(10))");
   // IN with a NULL, LIKE prefix, IS NULL, OR
   std::vector<BoundExpressionPtr> in_args;
   in_args.push_back(Col(2, TypeId::kInt32));
