@@ -29,4 +29,57 @@ std::string PrintPhysicalPlan(const PhysicalOperator& root, bool analyze) {
   return out;
 }
 
+namespace {
+
+// Numbers operators bottom-up (children first), as Spark does.
+void Number(const PhysicalOperator& op, std::vector<const PhysicalOperator*>* order) {
+  for (const auto& child : op.children()) Number(*child, order);
+  order->push_back(&op);
+}
+
+size_t IndexOf(const std::vector<const PhysicalOperator*>& order, const PhysicalOperator* op) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i] == op) return i + 1;
+  }
+  return 0;
+}
+
+void PrintTree(const PhysicalOperator& op, const std::vector<const PhysicalOperator*>& order,
+               const std::string& prefix, bool last, bool root, std::string* out) {
+  std::string line = root ? "" : prefix + (last ? "+- " : ":- ");
+  line += op.Name() + " (" + std::to_string(IndexOf(order, &op)) + ")";
+  *out += line + "\n";
+  std::string child_prefix = root ? "" : prefix + (last ? "   " : ":  ");
+  const auto& children = op.children();
+  for (size_t i = 0; i < children.size(); ++i) {
+    PrintTree(*children[i], order, child_prefix, i + 1 == children.size(), false, out);
+  }
+}
+
+}  // namespace
+
+std::string PrintFormattedPlan(const PhysicalOperator& root) {
+  std::vector<const PhysicalOperator*> order;
+  Number(root, &order);
+  std::string out = "== Physical Plan ==\n";
+  PrintTree(root, order, "", true, true, &out);
+  for (size_t i = 0; i < order.size(); ++i) {
+    const PhysicalOperator& op = *order[i];
+    out += "\n\n(" + std::to_string(i + 1) + ") " + op.Name() + "\n";
+    std::string types;
+    for (size_t t = 0; t < op.types().size(); ++t) types += (t ? ", " : "") + op.types()[t].ToString();
+    out += "Output [" + std::to_string(op.types().size()) + "]: [" + types + "]\n";
+    std::string details = op.Details();
+    if (!details.empty()) out += "Arguments: " + details + "\n";
+    if (!op.children().empty()) {
+      std::string inputs;
+      for (const auto& c : op.children()) {
+        inputs += (inputs.empty() ? "" : ", ") + std::string("(") + std::to_string(IndexOf(order, c.get())) + ")";
+      }
+      out += "Input: " + inputs + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace floe

@@ -127,7 +127,10 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   bound.plan = Optimizer::Optimize(std::move(bound.plan));
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
-    text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*bound.plan) + "\n";
+    Binder analyzed_binder(*this);
+    BoundQuery analyzed = analyzed_binder.BindQuery(query);
+    text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*analyzed.plan) + "\n";
+    text += "== Optimized Logical Plan ==\n" + LogicalPlanToString(*bound.plan) + "\n";
   }
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(*bound.plan);
@@ -144,6 +147,8 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     text += "== Physical Plan (analyzed) ==\n" + PrintPhysicalPlan(*root, true);
     text += "Total time: " + std::to_string(ms) + " ms, rows: " +
             std::to_string(collector.rows().RowCount()) + "\n";
+  } else if (statement.mode == ExplainMode::kFormatted) {
+    text += PrintFormattedPlan(*root);
   } else {
     text += "== Physical Plan ==\n" + PrintPhysicalPlan(*root);
   }
