@@ -66,6 +66,23 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
   }
 }
 
+// Returns an Iceberg expression with field ids replaced by names ("ref(3)" -> "event_time").
+std::string WithNames(const iceberg::Expression& e, const std::map<int, std::string>& names) {
+  std::string text = e.ToString(), out;
+  size_t pos = 0;
+  while (true) {
+    size_t ref = text.find("ref(", pos);
+    size_t close = ref == std::string::npos ? ref : text.find(')', ref);
+    if (close == std::string::npos) break;
+    out += text.substr(pos, ref - pos);
+    int id = std::atoi(text.c_str() + ref + 4);
+    auto it = names.find(id);
+    out += it == names.end() ? text.substr(ref, close + 1 - ref) : it->second;
+    pos = close + 1;
+  }
+  return out + text.substr(pos);
+}
+
 void FlushCounters(IcebergScanState& state, IcebergLocalState& local) {
   local.cursor.reset();  // its row group reader adds its counters to local.counters
   std::lock_guard<std::mutex> lock(state.mutex);
@@ -145,7 +162,17 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   if (state.scan->snapshot()) {
     metrics.lines.emplace_back("snapshot", std::to_string(state.scan->snapshot()->snapshot_id));
   }
-  metrics.lines.emplace_back("filter", state.filter->ToString());
+  std::map<int, std::string> names;
+  for (const auto& f : state.scan->schema().fields()) names[f.id()] = f.name();
+  metrics.lines.emplace_back("filter", WithNames(*state.filter, names));
+  for (const auto& [spec_id, filter] : state.scan->PartitionFilters()) {
+    std::map<int, std::string> partition_names;
+    if (const auto* spec = metadata_->SpecById(spec_id)) {
+      for (const auto& f : spec->fields()) partition_names[f.field_id()] = f.name();
+    }
+    metrics.lines.emplace_back("partition filter (spec " + std::to_string(spec_id) + ")",
+                               WithNames(*filter, partition_names));
+  }
   for (auto& line : state.scan->metrics().ToLines()) metrics.lines.push_back(std::move(line));
   std::lock_guard<std::mutex> lock(state.mutex);
   const ScanCounters& c = state.counters;

@@ -43,6 +43,12 @@ const TableScan::SpecEvaluators& TableScan::EvaluatorsFor(int spec_id) {
   return evaluators_.emplace(spec_id, std::move(e)).first->second;
 }
 
+std::map<int, ExpressionPtr> TableScan::PartitionFilters() const {
+  std::map<int, ExpressionPtr> out;
+  for (const auto& [spec_id, e] : evaluators_) out[spec_id] = e.partition->partition_filter();
+  return out;
+}
+
 std::vector<ManifestFile> TableScan::ReadManifestList() const {
   std::vector<ManifestFile> manifests;
   if (snapshot_->manifest_list.empty()) {

@@ -49,6 +49,8 @@ class TableScan {
   std::vector<FileScanTask> PlanFiles();
   /// Returns what planning read and pruned.
   const TableScanMetrics& metrics() const { return metrics_; }
+  /// Returns the filter projected onto the partition fields of each spec planning met.
+  std::map<int, ExpressionPtr> PartitionFilters() const;
 
  private:
   struct SpecEvaluators {
