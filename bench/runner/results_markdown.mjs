@@ -56,6 +56,13 @@ export function renderResults(report, chartName) {
       out.push(`| floe COPY | ${ms(c.floe.ms)} | ${(c.floe.bytes / 1e6).toFixed(1)} | ${(c.floe.ms / c.duckdb.ms).toFixed(2)} | ${(c.floe.bytes / c.duckdb.bytes).toFixed(3)} |`);
       out.push(`| DuckDB COPY | ${ms(c.duckdb.ms)} | ${(c.duckdb.bytes / 1e6).toFixed(1)} | 1.00 | 1.000 |`, '');
     }
+    if (w.partitionedWrite) {
+      const p = w.partitionedWrite;
+      out.push(`Partitioned write (issue 4): ${w.rows.toLocaleString('en-US')} rows over 1,000 days; floe \`INSERT INTO\` an Iceberg table \`PARTITIONED BY (day)\` (default threads, includes the commit) vs DuckDB \`COPY ... (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day))\` at 2 threads:`, '');
+      out.push('| writer | time ms | × DuckDB | Parquet files | peak RSS MB |', '|---|---:|---:|---:|---:|');
+      out.push(`| floe INSERT | ${ms(p.floe.ms)} | ${(p.floe.ms / p.duckdb.ms).toFixed(2)} | ${p.floe.files} | ${mb(p.floe.rssKb)} |`);
+      out.push(`| DuckDB COPY PARTITION_BY | ${ms(p.duckdb.ms)} | 1.00 | ${p.duckdb.files} | ${mb(p.duckdb.rssKb)} |`, '');
+    }
     for (const q of w.queries) out.push(`<details><summary>${q.name}</summary>\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n</details>\n`);
     out.push(workloadTable(w), '');
   }

@@ -6,11 +6,11 @@
 //                  [--runs N] [--out FILE.md]
 // Exits 1 when any two answers differ or a query fails; timings are never asserted.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORKLOADS, sixColumnSelect } from './workloads.mjs';
+import { WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
 
@@ -227,6 +227,39 @@ function writeParquetFiles(rows, dataDir, log) {
   };
 }
 
+/// Returns the number of Parquet files under a folder.
+function countParquetFiles(dir) {
+  return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;
+}
+
+/// Times issue 4's partitioned write: floe's INSERT into an Iceberg table partitioned by a day
+/// column over 1,000 days against DuckDB's COPY ... (FORMAT parquet, PARTITION_BY (day)), zstd.
+function writePartitioned(rows, dataDir, log) {
+  const dir = path.join(dataDir, `partitioned-write-${rows}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  log(`  writing ${rows} rows over 1,000 day partitions: floe INSERT vs DuckDB COPY PARTITION_BY ...`);
+  const warehouse = path.join(dir, 'floe');
+  const floe = runMeasured([FLOE, '--warehouse', warehouse, '-csv', '--timer',
+    '-c', 'CREATE NAMESPACE w',
+    '-c', 'CREATE TABLE w.t (id BIGINT, day DATE, v DECIMAL(20,1), s STRING) PARTITIONED BY (day)',
+    '-c', `INSERT INTO w.t ${partitionedSelect(rows, 'floe')}`]);
+  const statements = splitStatements(floe.stdout);
+  if (floe.status !== 0 || statements.length !== 3) throw new Error(`floe INSERT failed: ${floe.stderr}`);
+  const duckdbDir = path.join(dir, 'duckdb');
+  const duck = runDuckdb({
+    threads: 2, setup: [], runs: 1,
+    sql: `COPY (${partitionedSelect(rows, 'duckdb')}) TO '${duckdbDir}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), OVERWRITE)`,
+  });
+  if (duck.error) throw new Error(duck.error);
+  const result = {
+    floe: { ms: statements[2].ms, files: countParquetFiles(warehouse), rssKb: floe.rssKb },
+    duckdb: { ms: duck.times[0], files: countParquetFiles(duckdbDir), rssKb: duck.rssKb },
+  };
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
 function machine() {
   const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? 'unknown';
   const free = spawnSync('free', ['-h'], { encoding: 'utf8' }).stdout.trim();
@@ -270,6 +303,7 @@ function main() {
     if (name === 'parquet') {
       const files = writeParquetFiles(rows, dataDir, log);
       entry.copy = files.copy;
+      entry.partitionedWrite = writePartitioned(rows, dataDir, log);
       substitutions['{{FLOE_FILE}}'] = files.floeFile;
       substitutions['{{DUCKDB_FILE}}'] = files.duckdbFile;
     }

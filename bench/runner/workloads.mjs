@@ -125,3 +125,15 @@ export function sixColumnSelect(rows, engine) {
        ${ts} AS ts
 FROM range(${rows})`;
 }
+
+/// Returns the SELECT of issue 4's partitioned-write comparison: rows spread over 1,000 days,
+/// in floe's dialect or DuckDB's.
+export function partitionedSelect(rows, engine) {
+  const id = engine === 'duckdb' ? 'range' : 'id';
+  const day = engine === 'duckdb'
+    ? `CAST(DATE '2023-01-01' + CAST(${id} % 1000 AS INT) AS DATE)`
+    : `date_add(DATE '2023-01-01', CAST(${id} % 1000 AS INT))`;
+  return `SELECT ${id} AS id, ${day} AS day, ${id} * 0.5 AS v,
+       'item-' || CAST(${id} % 50000 AS VARCHAR) AS s
+FROM range(${rows})`;
+}
