@@ -1,0 +1,170 @@
+#include "iceberg/scan/data_file_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "iceberg/expressions/predicate.h"
+#include "parquet/parquet_writer.h"
+
+namespace floe::iceberg {
+namespace {
+
+TypePtr Prim(TypeKind kind) { return Type::Primitive(kind); }
+
+class DataFileReaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("floe_dfr_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // Writes rows (a, b) = (i, "s<i>") for i in [0, n), `rows_per_group` rows per row group.
+  std::string WriteData(const std::string& name, int n, bool field_ids, const std::string& a_name = "a",
+                        int rows_per_group = 1000) {
+    std::string path = (dir_ / name).string();
+    ParquetWriterOptions options;
+    options.row_group_size = 1;  // a row group per written chunk
+    ParquetWriter writer(path, {{a_name, field_ids ? 1 : -1, TypeId::kInt32}, {"b", field_ids ? 2 : -1, TypeId::kString}},
+                         options);
+    for (int start = 0; start < n; start += rows_per_group) {
+      int count = std::min(rows_per_group, n - start);
+      DataChunk chunk({TypeId::kInt32, TypeId::kString}, static_cast<size_t>(count));
+      for (int i = 0; i < count; ++i) {
+        chunk.column(0).Data<int32_t>()[i] = start + i;
+        chunk.column(1).SetString(i, "s" + std::to_string(start + i));
+      }
+      chunk.SetSize(count);
+      writer.Write(chunk);
+    }
+    writer.Close();
+    return path;
+  }
+
+  std::vector<std::vector<Value>> ReadAll(const FileScanTask& task, const Schema& schema, std::vector<int> ids,
+                                          const std::map<std::string, std::string>& properties = {},
+                                          ExpressionPtr filter = nullptr, ScanCounters* counters = nullptr) {
+    DataFileReader reader(task, schema, std::move(ids), filter ? filter : Expression::AlwaysTrue(), remapper_,
+                          NameMapping::FromProperties(properties), true);
+    std::vector<std::vector<Value>> rows;
+    for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+      auto cursor = reader.ReadRowGroup(rg, counters);
+      if (!cursor) continue;
+      DataChunk chunk;
+      while (cursor->Next(chunk)) {
+        for (size_t r = 0; r < chunk.size(); ++r) rows.push_back(chunk.GetRow(r));
+      }
+    }
+    return rows;
+  }
+
+  static FileScanTask Task(const std::string& path) {
+    FileScanTask task;
+    task.data_file.file_path = "s3://bucket/" + std::filesystem::path(path).filename().string();
+    task.local_path = path;
+    return task;
+  }
+
+  std::filesystem::path dir_;
+  LocationRemapper remapper_;
+};
+
+TEST_F(DataFileReaderTest, RenamedWidenedAndAddedColumnsByFieldId) {
+  FileScanTask task = Task(WriteData("ids.parquet", 5, true, "old_a"));
+  // a renamed and widened to long, c added later
+  Schema schema(1, {NestedField::Optional(1, "new_a", Prim(TypeKind::kLong)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString)),
+                    NestedField::Optional(3, "c", Prim(TypeKind::kInt))});
+  auto rows = ReadAll(task, schema, {3, 1});
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_TRUE(rows[2][0].is_null());
+  EXPECT_EQ(rows[2][1].type(), LogicalType(TypeId::kInt64));
+  EXPECT_EQ(rows[2][1].int64(), 2);
+}
+
+TEST_F(DataFileReaderTest, FilesWithoutIdsUseTheNameMapping) {
+  FileScanTask task = Task(WriteData("noids.parquet", 3, false, "legacy_a"));
+  Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString))});
+  std::map<std::string, std::string> props = {
+      {"schema.name-mapping.default", R"([{"field-id": 1, "names": ["legacy_a", "a"]}, {"field-id": 2, "names": ["b"]}])"}};
+  auto mapped = ReadAll(task, schema, {1, 2}, props);
+  ASSERT_EQ(mapped.size(), 3u);
+  EXPECT_EQ(mapped[1][0].int32(), 1);
+  EXPECT_EQ(mapped[1][1].str(), "s1");
+  // without a mapping, names are matched as they are: legacy_a is not a
+  auto by_name = ReadAll(task, schema, {1, 2});
+  EXPECT_TRUE(by_name[1][0].is_null());
+  EXPECT_EQ(by_name[1][1].str(), "s1");
+}
+
+TEST_F(DataFileReaderTest, RowGroupsSkippedByStatistics) {
+  FileScanTask task = Task(WriteData("groups.parquet", 4000, true, "a", 1000));
+  Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString))});
+  ScanCounters counters;
+  auto rows = ReadAll(task, schema, {1}, {}, Predicate::Make(Operation::kGtEq, 1, {Value::Int32(2500)}), &counters);
+  EXPECT_EQ(counters.row_groups_skipped, 2);
+  EXPECT_GE(rows.size(), 1500u);
+  for (const auto& r : rows) EXPECT_GE(r[0].int32(), 2000);
+}
+
+TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
+  std::string data = WriteData("data.parquet", 3000, true, "a", 1000);
+  FileScanTask task = Task(data);
+  // position deletes name the data file as the metadata does (remapped to the local path)
+  std::string pos_path = (dir_ / "pos.parquet").string();
+  {
+    ParquetWriter writer(pos_path, {{"file_path", 2147483546, TypeId::kString}, {"pos", 2147483545, TypeId::kInt64}});
+    DataChunk chunk({TypeId::kString, TypeId::kInt64}, 4);
+    const char* paths[] = {"s3://bucket/data.parquet", "s3://bucket/data.parquet", "s3://bucket/other.parquet",
+                           "s3://bucket/data.parquet"};
+    int64_t positions[] = {0, 1500, 7, 2999};
+    for (int i = 0; i < 4; ++i) {
+      chunk.column(0).SetString(i, paths[i]);
+      chunk.column(1).Data<int64_t>()[i] = positions[i];
+    }
+    chunk.SetSize(4);
+    writer.Write(chunk);
+    writer.Close();
+  }
+  std::string eq_path = (dir_ / "eq.parquet").string();
+  {
+    ParquetWriter writer(eq_path, {{"b", 2, TypeId::kString}});
+    DataChunk chunk({TypeId::kString}, 2);
+    chunk.column(0).SetString(0, "s10");
+    chunk.column(0).SetString(1, "s2000");
+    chunk.SetSize(2);
+    writer.Write(chunk);
+    writer.Close();
+  }
+  auto pos = std::make_shared<DeleteFileRef>();
+  pos->file.content = FileContent::kPositionDeletes;
+  pos->local_path = pos_path;
+  auto eq = std::make_shared<DeleteFileRef>();
+  eq->file.content = FileContent::kEqualityDeletes;
+  eq->file.equality_ids = {2};
+  eq->local_path = eq_path;
+  task.deletes = {pos, eq};
+  Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString))});
+  // only a is read; b is read for the equality deletes and left out of the output
+  auto rows = ReadAll(task, schema, {1});
+  ASSERT_EQ(rows.size(), 3000u - 5u);
+  std::set<int32_t> seen;
+  for (const auto& r : rows) {
+    ASSERT_EQ(r.size(), 1u);
+    seen.insert(r[0].int32());
+  }
+  for (int32_t gone : {0, 10, 1500, 2000, 2999}) EXPECT_EQ(seen.count(gone), 0u) << gone;
+  EXPECT_EQ(seen.count(7), 1u);
+  // no column at all (count(*)) still honours the deletes
+  EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 5u);
+  task.deletes = {pos};
+  EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 3u);
+}
+
+}  // namespace
+}  // namespace floe::iceberg
