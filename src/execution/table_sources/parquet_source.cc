@@ -241,6 +241,13 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
               file->direct = false;
               continue;
             }
+            if (!CanReadAs(file->reader->columns()[c], types_[s])) {
+              throw InvalidInputError(
+                  "read_parquet: column \"" + names_[s] + "\" is " +
+                  file->reader->columns()[c].type.ToString() + " in file \"" + files_[f] +
+                  "\" but " + types_[s].ToString() +
+                  " in the first file; union_by_name => true takes the wider type");
+            }
             file->slots.push_back(static_cast<int>(file->projection.size()));
             file->constants.emplace_back();
             file->projection.push_back(c);
