@@ -23,14 +23,21 @@ void ReadWholeFile(const ParquetReader& reader, const std::vector<int>& projecti
 
 }  // namespace
 
-void AppendKey(const Value& value, std::string* key) {
-  if (value.is_null()) {
-    *key += '\x01';
-  } else {
-    *key += '\x02';
-    *key += value.ToString();
+void AppendNullKey(std::string* key) { *key += '\x01'; }
+
+void AppendKey(const Vector& vector, size_t row, std::string* key) {
+  if (vector.IsNull(row)) return AppendNullKey(key);
+  *key += '\x02';
+  TypeId id = vector.type().id();
+  if (id == TypeId::kString || id == TypeId::kBinary) {
+    const StringRef& s = vector.Data<StringRef>()[row];
+    uint32_t size = s.size;
+    key->append(reinterpret_cast<const char*>(&size), sizeof(size));
+    key->append(s.data, s.size);
+    return;
   }
-  *key += '\x1f';
+  size_t width = PhysicalSize(id);
+  key->append(reinterpret_cast<const char*>(vector.Data<uint8_t>()) + row * width, width);
 }
 
 std::shared_ptr<const PositionDeletes> DeleteFileCache::Positions(const DeleteFileRef& file) {
@@ -103,7 +110,7 @@ std::shared_ptr<const EqualityDeletes> DeleteFileCache::LoadEquality(const Delet
   ReadWholeFile(*reader, projection, &types, [&](const DataChunk& chunk) {
     for (size_t i = 0; i < chunk.size(); ++i) {
       std::string key;
-      for (size_t c = 0; c < projection.size(); ++c) AppendKey(chunk.column(c).GetValue(i), &key);
+      for (size_t c = 0; c < projection.size(); ++c) AppendKey(chunk.column(c), i, &key);
       out->keys.insert(std::move(key));
     }
   });

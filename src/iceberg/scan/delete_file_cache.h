@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/vector.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/scan/file_scan_task.h"
 #include "iceberg/scan/name_mapping.h"
@@ -56,7 +57,10 @@ class DeleteFileCache {
   std::map<std::string, std::shared_ptr<const EqualityDeletes>> equality_;
 };
 
-/// Appends the key of one value to an equality delete key.
-void AppendKey(const Value& value, std::string* key);
+/// Appends the key of row `row` of a vector to an equality delete key: a NULL marker, or
+/// the value's bytes (vectors of one logical type give equal keys for equal values).
+void AppendKey(const Vector& vector, size_t row, std::string* key);
+/// Appends the key of a NULL (a column the data file lacks) to an equality delete key.
+void AppendNullKey(std::string* key);
 
 }  // namespace floe::iceberg

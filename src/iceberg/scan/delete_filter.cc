@@ -42,7 +42,11 @@ void DeleteFilter::Filter(const DataChunk& chunk, size_t count, int64_t first_po
       for (int id : set->field_ids) {
         auto it = column_of.find(id);
         int col = it == column_of.end() ? -1 : it->second;
-        AppendKey(col < 0 ? Value() : chunk.column(col).GetValue(i), &key);
+        if (col < 0) {
+          AppendNullKey(&key);
+        } else {
+          AppendKey(chunk.column(col), i, &key);
+        }
       }
       if (set->keys.count(key)) {
         deleted = true;
