@@ -306,15 +306,20 @@ ScanMetrics ParquetSource::Metrics(TableScanState& global) const {
   std::lock_guard<std::mutex> lock(g.mutex);
   const ScanCounters& c = g.counters;
   ScanMetrics metrics;
-  metrics.lines.emplace_back("files", "read " + std::to_string(g.files_read) + ", skipped " +
-                                          std::to_string(g.files_skipped) + " of " +
-                                          std::to_string(files_.size()));
-  metrics.lines.emplace_back("row groups", "read " + std::to_string(c.row_groups_read) +
-                                               ", skipped " + std::to_string(c.row_groups_skipped));
-  metrics.lines.emplace_back("pages", "read " + std::to_string(c.pages_read) + ", skipped " +
-                                          std::to_string(c.pages_skipped));
-  metrics.lines.emplace_back("bytes read", std::to_string(c.bytes_read));
-  metrics.lines.emplace_back("rows read", std::to_string(c.rows_read));
+  // why: the same lines as an Iceberg scan's, so EXPLAIN ANALYZE and system.scans read alike
+  auto read_of_total = [](int64_t read, int64_t total) {
+    return std::to_string(read) + " read / " + std::to_string(total) + " total";
+  };
+  metrics.lines.emplace_back("files",
+                             read_of_total(g.files_read, static_cast<int64_t>(files_.size())) +
+                                 " (partition pruned " + std::to_string(g.files_skipped) + ")");
+  metrics.lines.emplace_back(
+      "row groups", read_of_total(c.row_groups_read, c.row_groups_read + c.row_groups_skipped) +
+                        " (statistics pruned " + std::to_string(c.row_groups_skipped) + ")");
+  metrics.lines.emplace_back("pages", std::to_string(c.pages_read) + " read, " +
+                                          std::to_string(c.pages_skipped) + " skipped");
+  metrics.lines.emplace_back("rows decoded", std::to_string(c.rows_read));
+  metrics.lines.emplace_back("bytes decoded", std::to_string(c.bytes_read));
   return metrics;
 }
 
