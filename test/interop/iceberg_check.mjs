@@ -23,12 +23,10 @@
 //    value/null counts and bounds agree with the values, and the partition tuple equals the spec's
 //    transforms recomputed from the file's own column values.
 // Prints one "ERROR ..." line per finding and a summary; exit 0 when clean, 1 otherwise.
-import { statSync } from 'node:fs';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { locateMetadata, localPath, parseJsonExact, readAvroFile } from './iceberg_table_files.mjs';
-import { readFileSync } from 'node:fs';
 import { applyTransform, bytesToDecimal, canonical } from './iceberg_transforms.mjs';
 import { MANIFEST_ENTRY_IDS, MANIFEST_FILE_IDS, checkFieldIds } from './iceberg_avro_ids.mjs';
 
@@ -51,7 +49,7 @@ function expect(ok, message) {
   }
   return Boolean(ok);
 }
-const str = (v) => (v === null || v === undefined ? String(v) : String(v));
+const str = (v) => String(v);
 const big = (v) => (v === null || v === undefined ? undefined : BigInt(v));
 const base = (p) => String(p).split('/').pop();
 
@@ -318,6 +316,29 @@ function checkManifestHeader(manifest, m, spec, mname) {
   if (headerSpec && spec) expect(specShape(headerSpec) === specShape(spec.fields), `${mname}: header partition-spec ${meta['partition-spec']} differs from spec ${spec['spec-id']}`);
   const partitionIds = spec ? new Map(spec.fields.map((f) => [f.name, f['field-id']])) : new Map();
   for (const problem of checkFieldIds(manifest.schema, MANIFEST_ENTRY_IDS, partitionIds)) expect(false, `${mname}: Avro schema ${problem}`);
+  if (spec) checkPartitionAvroTypes(manifest.schema, spec, mname);
+}
+
+/// Checks that the partition struct's Avro types are those of the partition fields' result types.
+function checkPartitionAvroTypes(schema, spec, mname) {
+  const dataFile = schema.fields.find((f) => f.name === 'data_file')?.type;
+  const partition = dataFile?.fields?.find((f) => f.name === 'partition')?.type;
+  if (!partition?.fields) return; // reported by the field id check
+  for (const pf of spec.fields) {
+    const avroField = partition.fields.find((f) => f.name === pf.name);
+    if (!avroField) continue;
+    const branches = (Array.isArray(avroField.type) ? avroField.type : [avroField.type]).filter((t) => t !== 'null');
+    const t = branches.length === 1 && typeof branches[0] === 'object' ? branches[0] : { type: branches[0] };
+    const type = partitionType(pf);
+    const decimal = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
+    const want = decimal ? 'fixed or bytes with logicalType decimal(' + decimal[1] + ', ' + decimal[2] + ')'
+      : { int: 'int', date: 'int', long: 'long', timestamp: 'long', timestamptz: 'long', time: 'long', string: 'string',
+          binary: 'bytes', boolean: 'boolean', float: 'float', double: 'double' }[type];
+    const ok = decimal
+      ? ['fixed', 'bytes'].includes(t.type) && t.logicalType === 'decimal' && t.precision === Number(decimal[1]) && t.scale === Number(decimal[2])
+      : t.type === want;
+    expect(ok, `${mname}: partition field ${pf.name} (${pf.transform}, ${type}) has Avro type ${JSON.stringify(avroField.type)}, expected ${want}`);
+  }
 }
 
 /// Decodes a value in the spec's single-value binary serialization.
@@ -383,6 +404,7 @@ const rawParsers = {
 async function checkDataFile(f, spec, fname) {
   const file = localPath(f.file_path);
   if (!expect(file, `${fname}: ${f.file_path} does not exist as written`)) return;
+  expect(String(f.file_path).startsWith(`${md.location.replace(/\/+$/, '')}/data/`), `${fname}: ${f.file_path} is not under the table's data folder ${md.location}/data`);
   expect(BigInt(statSync(file).size) === big(f.file_size_in_bytes), `${fname}: file_size_in_bytes ${f.file_size_in_bytes} but the file has ${statSync(file).size} bytes`);
   if ((f.content ?? 0) !== 0) return;
   const key = `${file}|${canonical(spec?.['spec-id'])}`;

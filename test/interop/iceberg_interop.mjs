@@ -16,11 +16,12 @@
 //     to its doubles, binary to its UTF-8 decoding. icebird 0.3.1 cannot read manifests whose
 //     partition tuple holds a decimal (Avro fixed), so the tables with identity or truncate
 //     partitions on decimals are checked by (1) only.
-//  3. a corrupted copy of one table (a partition value rewritten in its metadata's spec) makes
-//     iceberg_check fail, so a clean run means something.
+//  3. controls, so a clean run means something: metadata claiming another transform than the one
+//     the files were written with makes iceberg_check fail, and a table moved to another folder
+//     does not read with iceberg_read (its paths name the old folder).
 // Exit 0 when every check passes, 1 when one fails, 77 (skipped) when node_modules or floe is missing.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,6 +232,7 @@ try {
     if (!problems.length) console.log(`ok   icebird ${table}: ${icebirdRows.length} rows equal floe's`);
   }
   catchesCorruption(join(warehouse, 'ns', 'days_of_each'));
+  await refusesMovedTable(join(warehouse, 'ns', 'buckets'));
 } catch (err) {
   fail(err.stack ?? String(err));
 } finally {
@@ -251,6 +253,21 @@ function catchesCorruption(tableDir) {
     else fail(`iceberg_check did not catch a corrupted partition spec:\n${check.stdout}${check.stderr}`);
   } finally {
     rmSync(file);
+  }
+}
+
+/// Checks that iceberg_read takes paths as written: a table moved to another folder must not read.
+async function refusesMovedTable(tableDir) {
+  const moved = `${tableDir}_moved`;
+  renameSync(tableDir, moved);
+  try {
+    await readWithIcebird(moved);
+    fail(`icebird read a moved table, so paths were not taken as written`);
+  } catch (err) {
+    if (/does not resolve|do not resolve|not found|404/i.test(err.message)) console.log('ok   icebird refuses a moved table (paths resolve only as written)');
+    else fail(`icebird failed on a moved table for another reason: ${err.message}`);
+  } finally {
+    renameSync(moved, tableDir);
   }
 }
 

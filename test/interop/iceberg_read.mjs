@@ -62,10 +62,17 @@ export async function readWithIcebird(target) {
   const unresolved = installExactLocalFetch();
   // icebird fetches `${tableUrl}/metadata/${metadataFileName}`: the folder the metadata file is in.
   const tableUrl = dirname(dirname(metadataFile));
-  const metadata = await icebergMetadata({ tableUrl, metadataFileName: basename(metadataFile) });
-  const current = metadata['current-snapshot-id'];
-  const rows = current === undefined || current === null || current < 0 ? [] : await icebergRead({ tableUrl, metadata });
-  if (unresolved.length) throw new Error(`paths that do not resolve as written: ${unresolved.join(', ')}`);
+  const unresolvedError = () => new Error(`paths that do not resolve as written: ${unresolved.join(', ')}`);
+  let rows;
+  try {
+    const metadata = await icebergMetadata({ tableUrl, metadataFileName: basename(metadataFile) });
+    const current = metadata['current-snapshot-id'];
+    rows = current === undefined || current === null || current < 0 ? [] : await icebergRead({ tableUrl, metadata });
+  } catch (err) {
+    // icebird decodes a 404 body as if it were the file: report the path, not the decoding error.
+    throw unresolved.length ? unresolvedError() : err;
+  }
+  if (unresolved.length) throw unresolvedError();
   return rows;
 }
 
