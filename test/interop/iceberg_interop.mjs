@@ -10,8 +10,9 @@
 // snapshots). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
-//  2. icebird (iceberg_read.mjs) reads the current snapshot, every path resolving as written, and
-//     its rows equal floe's own SELECT * (floe -json), value by value, after normalizing what
+//  2. icebird (iceberg_read.mjs) reads the current snapshot and each earlier one, every path
+//     resolving as written, and its rows equal floe's own SELECT * (and SELECT ... VERSION AS OF
+//     each snapshot; floe -json), value by value, after normalizing what
 //     icebird cannot represent: timestamps to its milliseconds (truncated toward zero), decimals
 //     to its doubles, binary to its UTF-8 decoding. icebird 0.3.1 cannot read manifests whose
 //     partition tuple holds a decimal (Avro fixed), so the tables with identity or truncate
@@ -39,6 +40,7 @@ if (!existsSync(floe)) {
   process.exit(77);
 }
 const { readWithIcebird } = await import('./iceberg_read.mjs');
+const { parseJsonExact } = await import('./iceberg_table_files.mjs');
 
 const COLUMNS = [
   ['id', 'BIGINT NOT NULL', 'long'],
@@ -135,6 +137,14 @@ function buildWarehouse(warehouse) {
   runFloe(warehouse, statements.join('; '));
 }
 
+/// Returns the ids of a table's snapshots, as text, from its latest metadata file.
+function snapshotIds(tableDir) {
+  const metadataDir = join(tableDir, 'metadata');
+  const latest = readdirSync(metadataDir).filter((f) => f.endsWith('.metadata.json')).sort().at(-1);
+  const metadata = parseJsonExact(readFileSync(join(metadataDir, latest), 'utf8'));
+  return (metadata.snapshots ?? []).map((snap) => String(snap['snapshot-id']));
+}
+
 // ------------------------------------------------------------------ comparing values
 /// Parses floe's -json output, keeping every number as its literal text ("#num:<text>").
 function parseFloeJson(text) {
@@ -215,21 +225,30 @@ try {
     if (check.status !== 0) fail(`iceberg_check ${table}:\n${check.stdout}${check.stderr}`);
     else console.log(`ok   iceberg_check ${table}: ${summary.replace(/^# /, '')}`);
 
-    const floeRows = parseFloeJson(runFloe(warehouse, `SELECT * FROM ns.${table}`, true));
-    let icebirdRows;
-    try {
-      icebirdRows = await readWithIcebird(dir);
-    } catch (err) {
-      if (DECIMAL_PARTITIONS.has(table) && /unsupported type: fixed/.test(err.message)) {
-        console.log(`skip icebird ${table}: icebird 0.3.1 cannot decode Avro fixed (decimal partition values)`);
-      } else {
-        fail(`icebird ${table}: ${err.message}`);
+    // The current snapshot, then every snapshot (floe's VERSION AS OF against icebird's).
+    const snapshots = [undefined, ...snapshotIds(dir)];
+    let compared = 0;
+    for (const snapshot of snapshots) {
+      const what = snapshot === undefined ? table : `${table} snapshot ${snapshot}`;
+      const sql = `SELECT * FROM ns.${table}${snapshot === undefined ? '' : ` VERSION AS OF ${snapshot}`}`;
+      const floeRows = parseFloeJson(runFloe(warehouse, sql, true));
+      let icebirdRows;
+      try {
+        icebirdRows = await readWithIcebird(dir, snapshot);
+      } catch (err) {
+        if (DECIMAL_PARTITIONS.has(table) && /unsupported type: fixed/.test(err.message)) {
+          console.log(`skip icebird ${what}: icebird 0.3.1 cannot decode Avro fixed (decimal partition values)`);
+          break;
+        }
+        fail(`icebird ${what}: ${err.message}`);
+        continue;
       }
-      continue;
+      const problems = compareRows(what, floeRows, icebirdRows);
+      for (const p of problems) fail(p);
+      if (!problems.length) compared++;
+      if (!problems.length && snapshot === undefined) console.log(`ok   icebird ${table}: ${icebirdRows.length} rows equal floe's`);
     }
-    const problems = compareRows(table, floeRows, icebirdRows);
-    for (const p of problems) fail(p);
-    if (!problems.length) console.log(`ok   icebird ${table}: ${icebirdRows.length} rows equal floe's`);
+    if (compared > 1) console.log(`ok   icebird ${table}: every one of ${compared - 1} snapshots equals floe's VERSION AS OF`);
   }
   catchesCorruption(join(warehouse, 'ns', 'days_of_each'));
   await refusesMovedTable(join(warehouse, 'ns', 'buckets'));

@@ -5,7 +5,7 @@
 // exactly as written: the fetch it is given serves an absolute path or file: URI only if that very
 // file exists, and never remaps a path to another location.
 //
-//   node iceberg_read.mjs TABLE_DIR|METADATA_FILE
+//   node iceberg_read.mjs TABLE_DIR|METADATA_FILE [SNAPSHOT_ID]    (default: the current snapshot)
 //
 // Row values: bigint -> JSON integer, Date -> ISO string, bytes -> "x<hex>", NaN/Infinity -> string.
 // (icebird reads timestamps to milliseconds, decimals as lossy doubles and binary as UTF-8 text.)
@@ -13,7 +13,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { icebergMetadata, icebergRead } from 'icebird';
-import { locateMetadata, localPath } from './iceberg_table_files.mjs';
+import { locateMetadata, localPath, parseJsonExact } from './iceberg_table_files.mjs';
 
 /// Installs a fetch that serves local files named exactly by the URL; returns the unresolved URLs.
 export function installExactLocalFetch() {
@@ -56,9 +56,15 @@ export function rowToJson(row) {
   }).replace(/"#bigint:(-?\d+)"/g, '$1');
 }
 
-/// Reads every row of the table's current snapshot with icebird, taking paths as written.
-export async function readWithIcebird(target) {
+/// Reads every row of the table's current snapshot (or of `snapshotId`) with icebird, taking
+/// paths as written.
+export async function readWithIcebird(target, snapshotId) {
   const { metadataFile } = locateMetadata(target);
+  // icebird parses snapshot ids as doubles; find the wanted one by its position in exact JSON.
+  const exact = parseJsonExact(readFileSync(metadataFile, 'utf8'));
+  const position = snapshotId === undefined ? -1
+    : (exact.snapshots ?? []).findIndex((snap) => String(snap['snapshot-id']) === String(snapshotId));
+  if (snapshotId !== undefined && position < 0) throw new Error(`no snapshot ${snapshotId} in ${metadataFile}`);
   const unresolved = installExactLocalFetch();
   // icebird fetches `${tableUrl}/metadata/${metadataFileName}`: the folder the metadata file is in.
   const tableUrl = dirname(dirname(metadataFile));
@@ -66,6 +72,12 @@ export async function readWithIcebird(target) {
   let rows;
   try {
     const metadata = await icebergMetadata({ tableUrl, metadataFileName: basename(metadataFile) });
+    if (position >= 0) {
+      // icebird always reads current-snapshot-id with current-schema-id: point both at the snapshot.
+      const snapshot = metadata.snapshots[position];
+      metadata['current-snapshot-id'] = snapshot['snapshot-id'];
+      if (snapshot['schema-id'] !== undefined) metadata['current-schema-id'] = snapshot['schema-id'];
+    }
     const current = metadata['current-snapshot-id'];
     rows = current === undefined || current === null || current < 0 ? [] : await icebergRead({ tableUrl, metadata });
   } catch (err) {
@@ -79,11 +91,11 @@ export async function readWithIcebird(target) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const target = process.argv[2];
   if (!target) {
-    console.error('usage: node iceberg_read.mjs TABLE_DIR|METADATA_FILE');
+    console.error('usage: node iceberg_read.mjs TABLE_DIR|METADATA_FILE [SNAPSHOT_ID]');
     process.exit(2);
   }
   try {
-    for (const row of await readWithIcebird(target)) console.log(rowToJson(row));
+    for (const row of await readWithIcebird(target, process.argv[3])) console.log(rowToJson(row));
   } catch (err) {
     console.error(`iceberg_read: ${err.message}`);
     process.exit(1);
