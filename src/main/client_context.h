@@ -82,7 +82,7 @@ class ClientContext : public BinderContext {
   /// Binds an INSERT's query and casts it to the target columns; returns the rows.
   Result EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
                              const std::vector<LogicalType>& types, const std::vector<bool>& required,
-                             const std::string& table_name);
+                             const std::string& table_name, std::vector<BoundOrder> sort = {});
   std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table);
   std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
   std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);

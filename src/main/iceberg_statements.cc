@@ -208,8 +208,10 @@ std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& 
   try {
     for (const auto& chunk : data.chunks()) writer.Write(*chunk);
     auto files = writer.Finish();
+    const iceberg::SortOrder* order = m.DefaultSortOrder();
     // Paths are recorded as the table names them, not as remapped locally.
     for (auto& f : files) {
+      if (order && !order->IsUnsorted()) f.sort_order_id = order->order_id();
       for (const auto& [from, to] : remapper.prefixes()) {
         if (f.file_path.rfind(to, 0) == 0) {
           f.file_path = from + f.file_path.substr(to.size());
@@ -274,7 +276,7 @@ void ClientContext::CommitMetadata(const ResolvedTableName& name,
 
 Result ClientContext::EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
                                           const std::vector<LogicalType>& types, const std::vector<bool>& required,
-                                          const std::string& table_name) {
+                                          const std::string& table_name, std::vector<BoundOrder> sort) {
   std::vector<int> source_of(names.size(), -1);
   if (statement.columns.empty()) {
     for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
@@ -329,6 +331,15 @@ Result ClientContext::EvaluateInsertQuery(const InsertStatement& statement, cons
   }
   projection->children.push_back(std::move(query.plan));
   LogicalOperatorPtr plan = std::move(projection);
+  if (!sort.empty()) {
+    // The table's write order: rows are sorted before they are written.
+    auto order = std::make_unique<LogicalSort>();
+    order->orders = std::move(sort);
+    order->types = plan->types;
+    order->names = plan->names;
+    order->children.push_back(std::move(plan));
+    plan = std::move(order);
+  }
   Result data = RunPlan(*plan, names);
   for (const auto& chunk : data.chunks()) {
     for (size_t c = 0; c < names.size(); ++c) {
@@ -355,7 +366,25 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
     types.push_back(f.type()->ToLogicalType());
     required.push_back(f.required());
   }
-  Result data = EvaluateInsertQuery(statement, names, types, required, name.ToString());
+  std::vector<BoundOrder> sort;
+  if (const iceberg::SortOrder* order = table.metadata->DefaultSortOrder()) {
+    for (const auto& field : order->fields()) {
+      // Order-preserving transforms sort with their source column; bucket does not.
+      if (field.transform.kind() == iceberg::TransformKind::kBucket ||
+          field.transform.kind() == iceberg::TransformKind::kVoid) {
+        continue;
+      }
+      for (size_t i = 0; i < schema.fields().size(); ++i) {
+        if (schema.fields()[i].id() != field.source_id) continue;
+        BoundOrder o;
+        o.expression = BoundExpression::ColumnRef(i, types[i], names[i]);
+        o.ascending = field.direction == iceberg::SortDirection::kAscending;
+        o.nulls_first = field.null_order == iceberg::NullOrder::kNullsFirst;
+        sort.push_back(std::move(o));
+      }
+    }
+  }
+  Result data = EvaluateInsertQuery(statement, names, types, required, name.ToString(), std::move(sort));
   iceberg::SnapshotChange change;
   change.operation = "append";
   if (data.RowCount() > 0) change.added = WriteDataFiles(table, data);
