@@ -168,7 +168,12 @@ if (hasCurrent) expect(snapshotLog.length && str(snapshotLog.at(-1)['snapshot-id
 const metadataLog = md['metadata-log'] ?? [];
 metadataLog.forEach((entry, i) => {
   const file = entry['metadata-file'];
-  expect(localPath(file), `metadata-log[${i}]: ${file} does not exist as written`);
+  const earlier = localPath(file);
+  if (expect(earlier, `metadata-log[${i}]: ${file} does not exist as written`)) {
+    const previous = parseJsonExact(readFileSync(earlier, 'utf8'));
+    expect(previous['last-updated-ms'] === entry['timestamp-ms'], `metadata-log[${i}]: timestamp-ms ${entry['timestamp-ms']} but ${base(file)} says last-updated-ms ${previous['last-updated-ms']}`);
+    expect(previous['table-uuid'] === md['table-uuid'], `metadata-log[${i}]: ${base(file)} has table-uuid ${previous['table-uuid']}, not ${md['table-uuid']}`);
+  }
   expect(file !== metadataFile, `metadata-log[${i}] names the current metadata file`);
   expect(entry['timestamp-ms'] <= md['last-updated-ms'], `metadata-log[${i}]: timestamp-ms after last-updated-ms`);
   if (i) expect(entry['timestamp-ms'] >= metadataLog[i - 1]['timestamp-ms'], `metadata-log[${i}]: timestamps go backwards`);
@@ -194,8 +199,16 @@ function partitionType(pf) {
 
 // ---------------------------------------------------------------- snapshots
 
+/// Returns the ids of a snapshot and its ancestors still listed in the metadata.
+function lineage(snap) {
+  const ids = new Set();
+  for (let s = snap; s && !ids.has(str(s['snapshot-id'])); s = snapshotById.get(str(s['parent-snapshot-id']))) ids.add(str(s['snapshot-id']));
+  return ids;
+}
+
 async function checkSnapshot(snap) {
   const sid = str(snap['snapshot-id']);
+  const ancestors = lineage(snap);
   const seq = big(snap['sequence-number']);
   const at = `snapshot ${sid}`;
   console.log(`# ${at} (${snap.summary?.operation}, sequence ${seq})`);
@@ -248,6 +261,12 @@ async function checkSnapshot(snap) {
       const fileSeq = big(entry.file_sequence_number ?? (entry.status === 1 ? m.sequence_number : null));
       if (dataSeq !== undefined) expect(dataSeq <= mseq && dataSeq >= 1n, `${fname}: data sequence number ${dataSeq} not in 1..${mseq}`);
       if (fileSeq !== undefined) expect(fileSeq <= mseq && dataSeq <= fileSeq, `${fname}: file sequence number ${fileSeq} not in ${dataSeq}..${mseq}`);
+      if (entry.status !== 2 && snapshotById.has(str(entrySnapshot))) {
+        expect(ancestors.has(str(entrySnapshot)), `${fname}: live file added by snapshot ${entrySnapshot}, which is not an ancestor of ${sid}`);
+      }
+      if (f.sort_order_id !== null && f.sort_order_id !== undefined) {
+        expect(sortOrders.some((o) => o['order-id'] === f.sort_order_id), `${fname}: sort_order_id ${f.sort_order_id} names no sort order`);
+      }
       if (entry.status === 0) {
         const added = snapshotById.get(str(entry.snapshot_id));
         if (added) expect(big(added['sequence-number']) === fileSeq, `${fname}: EXISTING entry's file sequence number ${fileSeq} differs from that of its snapshot ${entry.snapshot_id} (${added['sequence-number']})`);
