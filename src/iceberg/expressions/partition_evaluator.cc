@@ -5,8 +5,10 @@
 
 namespace floe::iceberg {
 
-PartitionEvaluator::PartitionEvaluator(const ExpressionPtr& filter, const PartitionSpec& spec, const Schema& schema)
-    : partition_filter_(Projections::Inclusive(spec, schema, filter)) {
+PartitionEvaluator::PartitionEvaluator(const ExpressionPtr& filter, const PartitionSpec& spec, const Schema& schema,
+                                       bool strict)
+    : partition_filter_(strict ? Projections::Strict(spec, schema, filter) : Projections::Inclusive(spec, schema, filter)),
+      strict_(strict) {
   for (size_t i = 0; i < spec.fields().size(); ++i) positions_[spec.fields()[i].field_id()] = i;
 }
 
@@ -24,7 +26,10 @@ bool PartitionEvaluator::Eval(const Expression& e, const std::vector<Value>& par
   const auto& p = static_cast<const Predicate&>(e);
   auto it = positions_.find(p.field_id());
   if (it == positions_.end() || it->second >= partition.size()) return true;
-  return p.Test(partition[it->second]);
+  const Value& value = partition[it->second];
+  // Test lets NULL pass not_nan, which only ever widens an inclusive answer
+  if (strict_ && p.op() == Operation::kNotNan && value.is_null()) return false;
+  return p.Test(value);
 }
 
 }  // namespace floe::iceberg

@@ -16,9 +16,12 @@ namespace floe::iceberg {
 class PartitionEvaluator {
  public:
   /// Builds the evaluator for files written with `spec`; `filter` is on `schema`'s ids.
-  PartitionEvaluator(const ExpressionPtr& filter, const PartitionSpec& spec, const Schema& schema);
+  /// With `strict`, it evaluates the strict projection instead (see Eval).
+  PartitionEvaluator(const ExpressionPtr& filter, const PartitionSpec& spec, const Schema& schema,
+                     bool strict = false);
 
-  /// Returns false only when no row of a file with this partition tuple can match.
+  /// Returns false only when no row of a file with this partition tuple can match; when
+  /// strict, returns true only when every row of such a file matches.
   bool Eval(const std::vector<Value>& partition) const;
   /// Returns the filter projected onto the spec's partition field ids.
   const ExpressionPtr& partition_filter() const { return partition_filter_; }
@@ -28,6 +31,7 @@ class PartitionEvaluator {
 
   ExpressionPtr partition_filter_;
   std::unordered_map<int, size_t> positions_;
+  bool strict_ = false;
 };
 
 }  // namespace floe::iceberg

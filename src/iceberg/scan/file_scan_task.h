@@ -26,6 +26,9 @@ struct FileScanTask {
   std::string local_path;
   int64_t data_sequence_number = 0;
   std::vector<std::shared_ptr<const DeleteFileRef>> deletes;
+  /// True when the filter holds for every row of the file (by the strict projection of
+  /// its partition), so no residual filter is needed.
+  bool all_rows_match = false;
 };
 
 }  // namespace floe::iceberg

@@ -40,6 +40,7 @@ const TableScan::SpecEvaluators& TableScan::EvaluatorsFor(int spec_id) {
   SpecEvaluators e;
   e.manifest = std::make_unique<ManifestEvaluator>(filter_, *spec, *schema_);
   e.partition = std::make_unique<PartitionEvaluator>(filter_, *spec, *schema_);
+  e.strict = std::make_unique<PartitionEvaluator>(filter_, *spec, *schema_, true);
   return evaluators_.emplace(spec_id, std::move(e)).first->second;
 }
 
@@ -170,6 +171,8 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
       task.data_sequence_number = e.sequence_number.value_or(0);
       task.local_path = remapper_.Remap(f.file_path);
       task.deletes = delete_index.ForDataFile(task.data_sequence_number, f);
+      task.all_rows_match = EvaluatorsFor(f.spec_id).strict->Eval(f.partition);
+      if (task.all_rows_match) ++sm.data_files_all_rows_match;
       task.data_file = std::move(e.data_file);
       tasks.push_back(std::move(task));
     }

@@ -56,6 +56,7 @@ class TableScan {
   struct SpecEvaluators {
     std::unique_ptr<ManifestEvaluator> manifest;
     std::unique_ptr<PartitionEvaluator> partition;
+    std::unique_ptr<PartitionEvaluator> strict;
   };
   /// Returns the evaluators of one spec, built on first use.
   const SpecEvaluators& EvaluatorsFor(int spec_id);

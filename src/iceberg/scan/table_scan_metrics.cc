@@ -19,7 +19,8 @@ void AddLines(const SpecScanMetrics& m, const std::string& prefix,
                     ReadOfTotal(m.data_files_read, m.data_files_total) + " (manifest pruned " +
                         std::to_string(m.data_files_manifest_pruned) + ", partition pruned " +
                         std::to_string(m.data_files_partition_pruned) + ", metrics pruned " +
-                        std::to_string(m.data_files_metrics_pruned) + ")");
+                        std::to_string(m.data_files_metrics_pruned) + ", no residual " +
+                        std::to_string(m.data_files_all_rows_match) + ")");
   if (m.delete_files_total > 0) {
     out->emplace_back(prefix + "delete files", ReadOfTotal(m.delete_files_read, m.delete_files_total));
   }
@@ -39,6 +40,7 @@ SpecScanMetrics& SpecScanMetrics::operator+=(const SpecScanMetrics& o) {
   data_files_partition_pruned += o.data_files_partition_pruned;
   data_files_metrics_pruned += o.data_files_metrics_pruned;
   data_files_read += o.data_files_read;
+  data_files_all_rows_match += o.data_files_all_rows_match;
   delete_files_total += o.delete_files_total;
   delete_files_read += o.delete_files_read;
   partitions_total += o.partitions_total;

@@ -20,6 +20,8 @@ struct SpecScanMetrics {
   int64_t data_files_partition_pruned = 0;
   int64_t data_files_metrics_pruned = 0;
   int64_t data_files_read = 0;
+  /// Data files read whose every row matches the filter (no residual filter needed).
+  int64_t data_files_all_rows_match = 0;
   int64_t delete_files_total = 0;
   int64_t delete_files_read = 0;
   /// Distinct partition tuples among the data files of the manifests read, and kept.

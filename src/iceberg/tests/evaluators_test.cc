@@ -105,6 +105,21 @@ TEST_F(EvaluatorsTest, PartitionTuples) {
   EXPECT_TRUE(other.Eval({Value::Int64(1), Value::Int32(55)}));
 }
 
+TEST_F(EvaluatorsTest, StrictPartitionTuples) {
+  // every row of a year-55 (2025) partition satisfies d >= 2025-01-01; of 2024 not all do
+  PartitionEvaluator strict(P(Operation::kGtEq, 2, {Value::Date(20089)}), spec_, schema_, true);
+  EXPECT_TRUE(strict.Eval({Value::Int64(1), Value::Int32(55)}));
+  EXPECT_FALSE(strict.Eval({Value::Int64(1), Value::Int32(54)}));
+  EXPECT_FALSE(strict.Eval({Value::Int64(1), Value::Null(TypeId::kInt32)}));
+  PartitionEvaluator mid_year(P(Operation::kGtEq, 2, {Value::Date(20100)}), spec_, schema_, true);
+  EXPECT_FALSE(mid_year.Eval({Value::Int64(1), Value::Int32(55)}));
+  // a column the spec does not know: nothing is certain
+  PartitionEvaluator other(P(Operation::kEq, 3, {Value::String("z")}), spec_, schema_, true);
+  EXPECT_FALSE(other.Eval({Value::Int64(1), Value::Int32(55)}));
+  PartitionEvaluator nan(P(Operation::kNotNan, 1), spec_, schema_, true);
+  EXPECT_FALSE(nan.Eval({Value::Null(TypeId::kInt64), Value::Int32(55)}));
+}
+
 TEST_F(EvaluatorsTest, InclusiveMetrics) {
   DataFile f;
   f.record_count = 10;

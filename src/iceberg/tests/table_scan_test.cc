@@ -212,6 +212,7 @@ TEST(TableScanTest, MetricsCountEachLayer) {
   EXPECT_EQ(spec0.data_files_partition_pruned, 4);
   EXPECT_EQ(spec0.partitions_total, 6);
   EXPECT_EQ(spec0.partitions_read, 2);
+  EXPECT_EQ(spec0.data_files_all_rows_match, 2);  // identity(c1): every row of those files has c1 = 2
   // spec 1 knows nothing of c1: its file is kept by its partition, then judged by metrics
   const auto& spec1 = d.metrics.by_spec.at(1);
   EXPECT_EQ(spec1.data_files_total, 1);
