@@ -9,19 +9,24 @@
 //  - metadata: format-version 2, required fields, location = the table folder; schemas, specs and
 //    sort orders referenced exist; field ids unique and <= last-column-id; partition field ids
 //    <= last-partition-id; transforms valid for their source types; snapshots, refs.main =
-//    current-snapshot-id, snapshot-log and metadata-log consistent; sequence numbers <=
-//    last-sequence-number and increasing along parents.
+//    current-snapshot-id, snapshot-log and metadata-log consistent (earlier metadata files exist
+//    as written with the logged timestamp); sequence numbers <= last-sequence-number, unique and
+//    increasing along parents.
 //  - manifest lists and manifests: readable Avro containers (avsc) whose writer schema keeps the
 //    spec's field-id on every field (element-id / key-id / value-id on lists and maps), with the
 //    spec's ids for the known fields and the partition spec's ids on the partition struct; header
 //    metadata (snapshot-id, sequence-number, schema, schema-id, partition-spec, partition-spec-id,
-//    format-version "2", content); sequence numbers of manifests and entries (inheritance);
-//    added/existing/deleted file and row counts; partition field summaries cover the entries.
+//    format-version "2", content); the partition struct's Avro types; sequence numbers of
+//    manifests and entries (inheritance, EXISTING entries keep their snapshot's); live files added
+//    by ancestors; added/existing/deleted file and row counts; partition field summaries
+//    (contains_null, bounds) cover the entries.
 //  - snapshot summary: added/deleted files and records, totals = the live files.
 //  - data files: every path resolves exactly as written (absolute path or file: URI), size =
-//    file_size_in_bytes, Parquet row count = record_count, Parquet field ids = the schema's,
-//    value/null counts and bounds agree with the values, and the partition tuple equals the spec's
-//    transforms recomputed from the file's own column values.
+//    file_size_in_bytes, under <location>/data; Parquet row count = record_count; Parquet field
+//    ids, physical and logical types and repetition as the spec maps the schema's (and the
+//    iceberg.schema key-value, when written, names table fields); value/null/NaN counts and bounds
+//    agree with the values; and the partition tuple equals the spec's transforms recomputed from
+//    the file's own column values (iceberg_transforms.mjs).
 // Prints one "ERROR ..." line per finding and a summary; exit 0 when clean, 1 otherwise.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
@@ -438,6 +443,23 @@ async function checkDataFile(f, spec, fname) {
     const field = fieldById.get(el.field_id);
     if (expect(field && field.name === el.name, `${fname}: Parquet column ${el.name} has field_id ${el.field_id}, which is not that column's id`)) byId.set(el.field_id, el);
   }
+  for (const el of columns) {
+    const field = fieldById.get(el.field_id);
+    if (field && typeof field.type === 'string') {
+      const problem = parquetTypeProblem(field, el);
+      expect(!problem, `${fname}: Parquet column ${el.name} ${problem}`);
+    }
+  }
+  const kv = meta.key_value_metadata?.find((k) => k.key === 'iceberg.schema');
+  if (kv) {
+    let written;
+    try { written = JSON.parse(kv.value); } catch { expect(false, `${fname}: key-value iceberg.schema is not JSON`); }
+    for (const wf of written?.fields ?? []) {
+      const field = fieldById.get(wf.id);
+      expect(field && field.name === wf.name && JSON.stringify(field.type) === JSON.stringify(wf.type),
+        `${fname}: key-value iceberg.schema field ${wf.id} ${wf.name} ${JSON.stringify(wf.type)} is not a table field`);
+    }
+  }
   // Raw values: decimals as unscaled integers, dates as days, timestamps as microseconds.
   for (const el of meta.schema) {
     if (el.converted_type === 'DECIMAL' || el.logical_type?.type === 'DECIMAL') { delete el.converted_type; delete el.logical_type; }
@@ -483,6 +505,36 @@ async function checkDataFile(f, spec, fname) {
     expect(computed.size === 1 && computed.has(recorded),
       `${fname}: partition ${pf.name} = ${pf.transform}(${source.name}) is ${recorded} in the manifest, the file's rows give ${[...computed].join(', ')}`);
   }
+}
+
+/// Returns what is wrong with a Parquet column's types for an Iceberg field (the spec's Parquet
+/// type mapping), or undefined.
+function parquetTypeProblem(field, el) {
+  const type = field.type;
+  const logical = el.logical_type;
+  const repetition = field.required ? 'REQUIRED' : 'OPTIONAL';
+  if (el.repetition_type !== repetition) return `is ${el.repetition_type}, the field is ${field.required ? 'required' : 'optional'}`;
+  const decimal = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
+  if (decimal) {
+    const [p, s] = [Number(decimal[1]), Number(decimal[2])];
+    const physical = p <= 9 ? ['INT32', 'INT64', 'FIXED_LEN_BYTE_ARRAY', 'BYTE_ARRAY'] : p <= 18 ? ['INT64', 'FIXED_LEN_BYTE_ARRAY', 'BYTE_ARRAY'] : ['FIXED_LEN_BYTE_ARRAY', 'BYTE_ARRAY'];
+    const ok = physical.includes(el.type) && (logical?.type === 'DECIMAL' || el.converted_type === 'DECIMAL') && el.precision === p && (el.scale ?? 0) === s;
+    return ok ? undefined : `is ${el.type} ${JSON.stringify(logical ?? el.converted_type)} precision ${el.precision} scale ${el.scale}, expected DECIMAL(${p}, ${s})`;
+  }
+  const want = {
+    boolean: ['BOOLEAN'], int: ['INT32'], long: ['INT64'], float: ['FLOAT'], double: ['DOUBLE'],
+    date: ['INT32', 'DATE'], timestamp: ['INT64', 'TIMESTAMP', false], timestamptz: ['INT64', 'TIMESTAMP', true],
+    string: ['BYTE_ARRAY', 'STRING'], binary: ['BYTE_ARRAY'], uuid: ['FIXED_LEN_BYTE_ARRAY', 'UUID'],
+  }[type];
+  if (!want) return undefined;
+  const [physical, logicalType, utc] = want;
+  if (el.type !== physical) return `has physical type ${el.type}, expected ${physical} for ${type}`;
+  const annotation = logical?.type ?? { UTF8: 'STRING', DATE: 'DATE', TIMESTAMP_MICROS: 'TIMESTAMP' }[el.converted_type];
+  if ((annotation ?? undefined) !== logicalType && !(type === 'int' && annotation === 'INTEGER')) return `is annotated ${annotation}, expected ${logicalType ?? 'nothing'} for ${type}`;
+  if (logicalType === 'TIMESTAMP' && (logical?.unit !== 'MICROS' || logical?.isAdjustedToUTC !== utc)) {
+    return `is TIMESTAMP(${logical?.unit}, isAdjustedToUTC=${logical?.isAdjustedToUTC}), expected TIMESTAMP(MICROS, isAdjustedToUTC=${utc}) for ${type}`;
+  }
+  return undefined;
 }
 
 /// Normalizes a value hyparquet decoded with rawParsers to the raw form of its Iceberg type.
