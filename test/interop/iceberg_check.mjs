@@ -20,6 +20,7 @@
 //    manifests and entries (inheritance, EXISTING entries keep their snapshot's); live files added
 //    by ancestors; added/existing/deleted file and row counts; partition field summaries
 //    (contains_null, bounds) cover the entries.
+//  - snapshot summary: changed-partition-count = the partitions of the files it added or removed.
 //  - snapshot summary: added/deleted files and records, totals = the live files.
 //  - data files: every path resolves exactly as written (absolute path or file: URI), size =
 //    file_size_in_bytes, under <location>/data; Parquet row count = record_count; Parquet field
@@ -231,7 +232,7 @@ async function checkSnapshot(snap) {
   for (const problem of checkFieldIds(list.schema, MANIFEST_FILE_IDS)) expect(false, `${where}: Avro schema ${problem}`);
 
   const live = { files: 0, records: 0n, size: 0n, deleteFiles: 0, positionDeletes: 0n, equalityDeletes: 0n };
-  const mine = { addedFiles: 0, addedRecords: 0n, addedSize: 0n, deletedFiles: 0, deletedRecords: 0n, removedSize: 0n };
+  const mine = { addedFiles: 0, addedRecords: 0n, addedSize: 0n, deletedFiles: 0, deletedRecords: 0n, removedSize: 0n, partitions: new Set() };
   for (const m of list.records) {
     const mname = `${at} manifest ${base(m.manifest_path)}`;
     const mseq = big(m.sequence_number);
@@ -280,6 +281,9 @@ async function checkSnapshot(snap) {
       const content = f.content ?? 0;
       expect(m.content === 1 ? content === 1 || content === 2 : content === 0, `${fname}: file content ${content} in a manifest of content ${m.content}`);
       expect(String(f.file_format).toUpperCase() === 'PARQUET', `${fname}: file_format ${f.file_format}, expected PARQUET`);
+      if (str(entry.snapshot_id) === sid && entry.status !== 0) {
+        mine.partitions.add(`${m.partition_spec_id}:${spec ? spec.fields.map((pf) => canonical(rawPartitionValue(partitionType(pf), f.partition?.[pf.name]))).join('/') : ''}`);
+      }
       if (str(entry.snapshot_id) === sid) {
         if (entry.status === 1) { mine.addedFiles++; mine.addedRecords += big(f.record_count); mine.addedSize += big(f.file_size_in_bytes); }
         if (entry.status === 2) { mine.deletedFiles++; mine.deletedRecords += big(f.record_count); mine.removedSize += big(f.file_size_in_bytes); }
@@ -307,6 +311,7 @@ async function checkSnapshot(snap) {
     'total-equality-deletes': live.equalityDeletes,
     'added-data-files': mine.addedFiles, 'added-records': mine.addedRecords, 'added-files-size': mine.addedSize,
     'deleted-data-files': mine.deletedFiles, 'deleted-records': mine.deletedRecords, 'removed-files-size': mine.removedSize,
+    'changed-partition-count': mine.partitions.size,
   };
   for (const key of ['total-records', 'total-data-files', 'total-files-size', 'total-delete-files', 'total-position-deletes', 'total-equality-deletes']) {
     expect(summary[key] !== undefined, `${at}: summary lacks ${key}`);

@@ -107,7 +107,8 @@ function runFloe(warehouse, sql, json = false) {
   const args = ['--warehouse', warehouse, ...(json ? ['-json'] : []), '-c', sql];
   const out = spawnSync(floe, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (out.status !== 0 || /Error:/.test(out.stdout + out.stderr)) {
-    throw new Error(`floe failed on: ${sql}\n${out.stdout}${out.stderr}`);
+    const how = out.signal ? `killed by ${out.signal}` : `exit ${out.status}`;
+    throw new Error(`floe failed (${how}) on: ${sql}\n${out.stdout}${out.stderr}`);
   }
   return out.stdout;
 }
