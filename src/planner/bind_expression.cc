@@ -442,7 +442,10 @@ BoundExpressionPtr Binder::MakeFunction(const std::string& name, std::vector<Bou
   auto node = MakeNode(BoundExpressionKind::kFunction, bound->return_type, text);
   for (size_t i = 0; i < args.size(); ++i) {
     LogicalType target = i < bound->arg_types.size() ? bound->arg_types[i] : args[i]->type;
-    node->children.push_back(AddCast(std::move(args[i]), target));
+    // A literal cast to the other side's type is folded, so scans see `col = 5`.
+    bool literal = args[i]->kind == BoundExpressionKind::kConstant;
+    auto cast = AddCast(std::move(args[i]), target);
+    node->children.push_back(literal ? FoldConstant(std::move(cast)) : std::move(cast));
   }
   node->function = std::move(bound);
   return FoldConstant(std::move(node));
