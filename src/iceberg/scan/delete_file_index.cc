@@ -1,5 +1,9 @@
 #include "iceberg/scan/delete_file_index.h"
 
+#include "common/exception.h"
+#include "iceberg/expressions/predicate.h"
+#include "iceberg/single_value_serialization.h"
+
 namespace floe::iceberg {
 
 namespace {
@@ -27,8 +31,9 @@ std::string PartitionKey(int spec_id, const std::vector<Value>& partition) {
   return key;
 }
 
-DeleteFileIndex::DeleteFileIndex(const TableMetadata& metadata, const std::vector<ManifestEntry>& entries,
-                                 const LocationRemapper& remapper) {
+DeleteFileIndex::DeleteFileIndex(const TableMetadata& metadata, const Schema& schema,
+                                 const std::vector<ManifestEntry>& entries, const LocationRemapper& remapper)
+    : schema_(schema) {
   for (const auto& e : entries) {
     auto ref = std::make_shared<DeleteFileRef>();
     ref->file = e.data_file;
@@ -54,13 +59,48 @@ std::vector<std::shared_ptr<const DeleteFileRef>> DeleteFileIndex::ForDataFile(i
       if (d->data_sequence_number >= data_sequence_number && MayReferTo(*d, file.file_path)) out.push_back(d);
     }
     for (const auto& d : bucket.equality) {
-      if (d->data_sequence_number > data_sequence_number) out.push_back(d);
+      if (d->data_sequence_number > data_sequence_number && MayMatch(*d, file)) out.push_back(d);
     }
   };
   add(global_);
   auto it = by_partition_.find(PartitionKey(file.spec_id, file.partition));
   if (it != by_partition_.end()) add(it->second);
   return out;
+}
+
+bool DeleteFileIndex::MayMatch(const DeleteFileRef& deletes, const DataFile& file) const {
+  // Rows match only when every equality field is equal (NULL equal to NULL): one field
+  // whose values cannot meet rules the whole file out.
+  for (int id : deletes.file.equality_ids) {
+    const NestedField* field = schema_.FindFieldById(id);
+    if (!field || !field->type()->IsPrimitive()) continue;
+    auto nulls = [&](const DataFile& f) {
+      auto it = f.null_value_counts.find(id);
+      return it == f.null_value_counts.end() || it->second != 0;  // unknown: maybe
+    };
+    if (nulls(deletes.file) && nulls(file)) continue;
+    bool floating = field->type()->kind() == TypeKind::kFloat || field->type()->kind() == TypeKind::kDouble;
+    auto nans = [&](const DataFile& f) {
+      auto it = f.nan_value_counts.find(id);
+      return floating && (it == f.nan_value_counts.end() || it->second != 0);
+    };
+    if (nans(deletes.file) && nans(file)) continue;  // NaN rows are outside the bounds
+    auto bound = [&](const std::map<int, std::string>& bounds) -> Value {
+      auto it = bounds.find(id);
+      if (it == bounds.end()) return Value();
+      try {
+        return SingleValueSerialization::FromBytes(*field->type(), it->second);
+      } catch (const Exception&) {
+        return Value();
+      }
+    };
+    Value dl = bound(deletes.file.lower_bounds), du = bound(deletes.file.upper_bounds);
+    Value fl = bound(file.lower_bounds), fu = bound(file.upper_bounds);
+    if (dl.is_null() || du.is_null() || fl.is_null() || fu.is_null()) continue;
+    if (IsNan(dl) || IsNan(du) || IsNan(fl) || IsNan(fu)) continue;
+    if (du.Compare(fl) < 0 || dl.Compare(fu) > 0) return false;
+  }
+  return true;
 }
 
 }  // namespace floe::iceberg

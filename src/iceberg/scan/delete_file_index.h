@@ -16,8 +16,9 @@ namespace floe::iceberg {
 /// them apply to a data file (spec "Scan Planning", Java's DeleteFileIndex).
 class DeleteFileIndex {
  public:
-  /// Indexes delete entries (paths as written); `remapper` gives their local paths.
-  DeleteFileIndex(const TableMetadata& metadata, const std::vector<ManifestEntry>& entries,
+  /// Indexes delete entries (paths as written); `remapper` gives their local paths and
+  /// `schema` the types of equality delete bounds.
+  DeleteFileIndex(const TableMetadata& metadata, const Schema& schema, const std::vector<ManifestEntry>& entries,
                   const LocationRemapper& remapper);
 
   /// Returns the delete files that apply to a data file of `spec_id` with this sequence number.
@@ -32,6 +33,10 @@ class DeleteFileIndex {
     std::vector<std::shared_ptr<const DeleteFileRef>> equality;
   };
 
+  /// Returns false when the equality delete file's bounds prove it matches no row of `file`.
+  bool MayMatch(const DeleteFileRef& deletes, const DataFile& file) const;
+
+  const Schema& schema_;
   std::map<std::string, Bucket> by_partition_;  // key: spec id + partition tuple
   Bucket global_;                               // deletes of unpartitioned specs
   size_t size_ = 0;

@@ -141,7 +141,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
       deletes.push_back(std::move(e));
     }
   }
-  DeleteFileIndex delete_index(*metadata_, deletes, remapper_);
+  DeleteFileIndex delete_index(*metadata_, *schema_, deletes, remapper_);
 
   // Layers 2 and 3: data files by partition tuple, then by column metrics.
   InclusiveMetricsEvaluator metrics_evaluator(*schema_, filter_);
