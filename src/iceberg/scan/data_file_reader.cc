@@ -139,13 +139,15 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
     if (n == 0) continue;
     if (f.deletes_) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
     if (f.deletes_ && keep_.size() == 0) continue;
-    out.Initialize(f.types_, std::max(n, kBatchSize));
+    if (out.Types() != f.types_) out.Initialize(f.types_);
     for (size_t i = 0; i < f.types_.size(); ++i) {
       int slot = f.slot_of_field_[i];
       if (slot >= 0) {
         out.column(i) = chunk_.column(slot);
       } else {
-        for (size_t r = 0; r < n; ++r) out.column(i).SetNull(r, true);
+        Vector nulls(f.types_[i], std::max(n, kBatchSize));
+        for (size_t r = 0; r < n; ++r) nulls.SetNull(r, true);
+        out.column(i) = std::move(nulls);
       }
     }
     out.SetSize(n);
