@@ -234,12 +234,14 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
   int64_t index = 0;
   bool aligned = true;
   auto is_day_of_ntz = [&](const BoundExpression& e) -> const BoundExpression* {
-    // CAST(ts AS DATE) or to_date(ts) of a timestamp without zone (with a zone, the
-    // session time zone decides the day, which the scan does not know)
+    // CAST(ts AS DATE) or to_date(ts) of a timestamp column; with a zone, the session
+    // time zone decides the day, which the scan does not know: see `pad` below
     bool cast = e.kind == BoundExpressionKind::kCast && e.type.id() == TypeId::kDate && !e.try_cast;
     bool to_date = e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "to_date" &&
                    e.children.size() == 1;
-    if ((cast || to_date) && e.children[0]->type.id() == TypeId::kTimestampNtz && FieldOf(*e.children[0])) {
+    TypeId source = e.children.empty() ? TypeId::kNull : e.children[0]->type.id();
+    if ((cast || to_date) && (source == TypeId::kTimestampNtz || source == TypeId::kTimestamp) &&
+        FieldOf(*e.children[0])) {
       return e.children[0].get();
     }
     return nullptr;
@@ -271,10 +273,15 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
   if (!column) return nullptr;
   int field = *FieldOf(*column);
   bool is_date = column->type.id() == TypeId::kDate;
-  auto start = [&](int64_t i) { return LiteralFor(field, UnitStart(unit, is_date, i)); };
+  // An instant's local day depends on the session time zone, whose offset from UTC is
+  // within 18 hours: widening each bound by that holds in every zone.
+  bool zoned = column->type.id() == TypeId::kTimestamp;
+  constexpr int64_t kMaxZoneOffset = 18 * kMicrosPerHour;
   auto bound = [&](Operation o, int64_t i) -> ExpressionPtr {
-    auto v = start(i);
-    return v ? Predicate::Make(o, field, {*v}) : nullptr;
+    Value v = UnitStart(unit, is_date, i);
+    if (zoned) v = Value::Timestamp(v.int64() + (o == Operation::kLt ? kMaxZoneOffset : -kMaxZoneOffset));
+    auto literal = LiteralFor(field, v);
+    return literal ? Predicate::Make(o, field, {*literal}) : nullptr;
   };
   switch (op) {
     case Operation::kEq: {

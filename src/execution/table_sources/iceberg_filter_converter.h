@@ -12,8 +12,9 @@ namespace floe {
 /// expression on field ids, for pruning. What it cannot convert becomes `true` where it
 /// stands positively (`false` under NOT), so the result is never stricter than the
 /// filter: it may prune less, never wrongly. Maps expressions of a column that
-/// partition transforms also compute (CAST(ts AS DATE), to_date, year, date_trunc on
-/// dates and timestamps without zone) to ranges on the column.
+/// partition transforms also compute (CAST(ts AS DATE), to_date, year on dates and
+/// timestamps; date_trunc on timestamps without zone) to ranges on the column; with a
+/// zone, the range widens by the largest zone offset, as the session zone is unknown here.
 class IcebergFilterConverter {
  public:
   /// `field_ids[i]` is the field id of projected column i.

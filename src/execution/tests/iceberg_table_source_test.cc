@@ -179,14 +179,20 @@ TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
   iceberg::Schema schema(0, {iceberg::NestedField::Optional(7, "ts", iceberg::Type::Primitive(iceberg::TypeKind::kTimestamp)),
                              iceberg::NestedField::Optional(8, "d", iceberg::Type::Primitive(iceberg::TypeKind::kDate)),
                              iceberg::NestedField::Optional(9, "n", iceberg::Type::Primitive(iceberg::TypeKind::kInt)),
-                             iceberg::NestedField::Optional(10, "x", iceberg::Type::Primitive(iceberg::TypeKind::kDouble))});
-  IcebergFilterConverter converter(schema, {7, 8, 9, 10});
+                             iceberg::NestedField::Optional(10, "x", iceberg::Type::Primitive(iceberg::TypeKind::kDouble)),
+                             iceberg::NestedField::Optional(11, "tz", iceberg::Type::Primitive(iceberg::TypeKind::kTimestampTz))});
+  IcebergFilterConverter converter(schema, {7, 8, 9, 10, 11});
   int32_t day = 0;
   ASSERT_TRUE(ParseDate("2026-01-01", &day));
   auto cast = Node(BoundExpressionKind::kCast, List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate);
   auto eq = Call("=", List(std::move(cast), Const(Value::Date(day))));
   EXPECT_EQ(converter.Convert(*eq)->ToString(),
             "(ref(7) >= 2026-01-01 00:00:00 and ref(7) < 2026-01-02 00:00:00)");
+  // with a zone, the day is the session's: each bound widens by the largest zone offset
+  auto cast_tz = Node(BoundExpressionKind::kCast, List(Col(4, TypeId::kTimestamp)), TypeId::kDate);
+  auto eq_tz = Call("=", List(std::move(cast_tz), Const(Value::Date(day))));
+  EXPECT_EQ(converter.Convert(*eq_tz)->ToString(),
+            "(ref(11) >= 2025-12-31 06:00:00 and ref(11) < 2026-01-02 18:00:00)");
   auto to_date = Call("to_date", List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate);
   auto le = Call("<=", List(std::move(to_date), Const(Value::Date(day))));
   EXPECT_EQ(converter.Convert(*le)->ToString(), "ref(7) < 2026-01-02 00:00:00");
