@@ -20,8 +20,8 @@
 //    manifests and entries (inheritance, EXISTING entries keep their snapshot's); live files added
 //    by ancestors; added/existing/deleted file and row counts; partition field summaries
 //    (contains_null, bounds) cover the entries.
-//  - snapshot summary: changed-partition-count = the partitions of the files it added or removed.
-//  - snapshot summary: added/deleted files and records, totals = the live files.
+//  - snapshot summary: added/deleted files, records and sizes, changed-partition-count (the
+//    partitions of the files it added or removed), totals = the live files.
 //  - data files: every path resolves exactly as written (absolute path or file: URI), size =
 //    file_size_in_bytes, under <location>/data; Parquet row count = record_count; Parquet field
 //    ids, physical and logical types and repetition as the spec maps the schema's (and the

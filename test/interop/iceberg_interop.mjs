@@ -80,9 +80,10 @@ const BATCHES = [
       "TIMESTAMP '1970-01-01 00:00:00'", 'NULL'),
   ],
   [
-    row(7, 7, '3.25', '-7.5', '1.05', '10.65', 'true', "'icf'", "X'0001'", "DATE '2024-02-29'",
+    row(7, 7, '3.25', '-7.5', '1.05', '10.65', 'true', `'icf${'\u{10FFFF}'.repeat(17)}'`, `X'${'7F'.repeat(18)}'`, "DATE '2024-02-29'",
       "TIMESTAMP '2024-02-29 12:34:56.789012'", "TIMESTAMP_NTZ '1969-07-20 20:17:40'"),
-    row(8, -10, '-3.25', '7.5', '-1.05', '-10.65', 'false', "'a'", "X'80'", "DATE '1969-01-01'",
+    // Strings and bytes past the 16 a metrics bound keeps, one of them with no larger prefix.
+    row(8, -10, '-3.25', '7.5', '-1.05', '-10.65', 'false', `'${'ÿ'.repeat(20)}'`, `X'${'FF'.repeat(20)}'`, "DATE '1969-01-01'",
       "TIMESTAMP '1969-01-01 00:59:59.999'", "TIMESTAMP_NTZ '1970-01-01 00:00:00.000001'"),
   ],
 ];
