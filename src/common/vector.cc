@@ -162,13 +162,16 @@ void DataChunk::Reset() {
 }
 
 void DataChunk::Slice(const SelectionVector& sel) {
+  // The slice holds just its rows: small slices of many batches must stay small.
+  size_t capacity = std::max<size_t>(sel.size(), 1);
   for (auto& c : columns_) {
-    Vector out(c.type(), capacity_);
+    Vector out(c.type(), capacity);
     out.Gather(c, sel.indexes.data(), sel.size());
     if (c.type().IsStringLike()) out.ShareHeapsOf(c);
     c = std::move(out);
   }
   size_ = sel.size();
+  capacity_ = capacity;
 }
 
 void DataChunk::Append(const DataChunk& other, size_t from, size_t count) {

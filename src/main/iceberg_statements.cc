@@ -206,7 +206,11 @@ std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& 
   options.target_file_size = std::stoll(m.Property("write.target-file-size-bytes", "536870912"));
   iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), options);
   try {
-    for (const auto& chunk : data.chunks()) writer.Write(*chunk);
+    std::vector<const DataChunk*> chunks;
+    for (const auto& chunk : data.chunks()) chunks.push_back(chunk.get());
+    writer.WriteAll(chunks, [&](int n, const std::function<void(int)>& fn) {
+      database_.scheduler().RunParallel(n, fn);
+    });
     auto files = writer.Finish();
     const iceberg::SortOrder* order = m.DefaultSortOrder();
     // Paths are recorded as the table names them, not as remapped locally.

@@ -89,18 +89,14 @@ void PartitionedDataWriter::CloseFile(OpenFile& file) {
   done_.push_back(MakeDataFile(schema_, file.path, file.partition, metrics, spec_.spec_id()));
 }
 
-void PartitionedDataWriter::Write(const DataChunk& chunk) {
+std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> PartitionedDataWriter::SplitByPartition(
+    const DataChunk& chunk) {
+  std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> out;
   size_t n = chunk.size();
-  if (n == 0) return;
+  if (n == 0) return out;
   if (spec_.fields().empty()) {
-    OpenFile& file = FileFor("", {});
-    file.writer->Write(chunk);
-    file.estimated_bytes += EstimateBytes(chunk);
-    if (file.estimated_bytes >= options_.target_file_size) {
-      CloseFile(file);
-      open_.erase("");
-    }
-    return;
+    out.emplace_back("", std::vector<Value>{}, chunk);
+    return out;
   }
   // Partition values of every row, a vector per partition field.
   std::vector<Vector> values;
@@ -108,9 +104,9 @@ void PartitionedDataWriter::Write(const DataChunk& chunk) {
     const auto& pf = spec_.fields()[f];
     const auto& source = schema_.fields()[source_columns_[f]];
     LogicalType result = pf.transform().ResultType(source.type())->ToLogicalType();
-    Vector out(result, n);
-    pf.transform().Apply(chunk.column(source_columns_[f]), n, &out);
-    values.push_back(std::move(out));
+    Vector part(result, n);
+    pf.transform().Apply(chunk.column(source_columns_[f]), n, &part);
+    values.push_back(std::move(part));
   }
   std::map<std::string, std::pair<std::vector<Value>, SelectionVector>> groups;
   std::vector<Value> tuple(values.size());
@@ -130,14 +126,53 @@ void PartitionedDataWriter::Write(const DataChunk& chunk) {
   for (auto& [key, group] : groups) {
     DataChunk part = chunk;
     if (group.second.size() != n) part.Slice(group.second);
-    OpenFile& file = FileFor(key, group.first);
-    file.writer->Write(part);
-    file.estimated_bytes += EstimateBytes(part);
-    if (file.estimated_bytes >= options_.target_file_size) {
-      CloseFile(file);
-      open_.erase(key);
+    out.emplace_back(key, group.first, std::move(part));
+  }
+  return out;
+}
+
+void PartitionedDataWriter::WriteToPartition(const std::string& key, const std::vector<Value>& partition,
+                                             const DataChunk& rows, std::vector<DataFile>* done) {
+  OpenFile* file;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    file = &FileFor(key, partition);
+  }
+  file->writer->Write(rows);
+  file->estimated_bytes += EstimateBytes(rows);
+  if (file->estimated_bytes >= options_.target_file_size) {
+    ParquetFileMetrics metrics = file->writer->Close();
+    file->writer.reset();
+    DataFile data_file = MakeDataFile(schema_, file->path, file->partition, metrics, spec_.spec_id());
+    std::lock_guard<std::mutex> lock(mutex_);
+    done->push_back(std::move(data_file));
+    open_.erase(key);
+  }
+}
+
+void PartitionedDataWriter::Write(const DataChunk& chunk) {
+  for (auto& [key, partition, rows] : SplitByPartition(chunk)) WriteToPartition(key, partition, rows, &done_);
+}
+
+void PartitionedDataWriter::WriteAll(const std::vector<const DataChunk*>& chunks, const ParallelFor& parallel_for) {
+  // Route every row first, then write partitions in parallel: a partition's batches stay
+  // in order and go to one writer, so the files are the same as a serial write's.
+  std::map<std::string, std::pair<std::vector<Value>, std::vector<DataChunk>>> by_partition;
+  for (const DataChunk* chunk : chunks) {
+    for (auto& [key, partition, rows] : SplitByPartition(*chunk)) {
+      auto& slot = by_partition[key];
+      slot.first = partition;
+      slot.second.push_back(std::move(rows));
     }
   }
+  std::vector<const std::pair<const std::string, std::pair<std::vector<Value>, std::vector<DataChunk>>>*> work;
+  for (const auto& entry : by_partition) work.push_back(&entry);
+  // Open every file up front so that threads never insert into open_ concurrently.
+  for (const auto* entry : work) FileFor(entry->first, entry->second.first);
+  parallel_for(static_cast<int>(work.size()), [&](int i) {
+    const auto& [key, slot] = *work[i];
+    for (const DataChunk& rows : slot.second) WriteToPartition(key, slot.first, rows, &done_);
+  });
 }
 
 std::vector<DataFile> PartitionedDataWriter::Finish() {

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <functional>
+#include <mutex>
+#include <tuple>
 #include <map>
 #include <memory>
 #include <string>
@@ -32,6 +35,11 @@ class PartitionedDataWriter {
 
   /// Writes the rows of a batch.
   void Write(const DataChunk& chunk);
+  /// Runs fn(0..n-1), possibly on several threads, and waits; rethrows the first error.
+  using ParallelFor = std::function<void(int n, const std::function<void(int)>& fn)>;
+  /// Writes many batches, the partitions written in parallel (one writer per partition,
+  /// so no extra small files); equivalent to Write on each batch in turn.
+  void WriteAll(const std::vector<const DataChunk*>& chunks, const ParallelFor& parallel_for);
   /// Closes every open file and returns the files written.
   std::vector<DataFile> Finish();
   /// Deletes every file written so far (after a failure); never throws.
@@ -46,6 +54,11 @@ class PartitionedDataWriter {
     int64_t estimated_bytes = 0;
   };
   OpenFile& FileFor(const std::string& key, const std::vector<Value>& partition);
+  /// Splits a batch by partition: (key, partition tuple, rows) per partition present.
+  std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> SplitByPartition(const DataChunk& chunk);
+  /// Appends rows to a partition's open file, rolling it at the target size.
+  void WriteToPartition(const std::string& key, const std::vector<Value>& partition, const DataChunk& rows,
+                        std::vector<DataFile>* done);
   void CloseFile(OpenFile& file);
   std::string NewFilePath(const std::string& partition_path);
 
@@ -56,6 +69,7 @@ class PartitionedDataWriter {
   std::vector<int> source_columns_;  // per partition field: top-level column index
   std::map<std::string, OpenFile> open_;
   std::vector<DataFile> done_;
+  std::mutex mutex_;  // guards open_, done_, written_paths_ during WriteAll
   std::vector<std::string> written_paths_;
   std::string write_id_;
   int file_counter_ = 0;
