@@ -157,7 +157,20 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
     }
     case BoundExpressionKind::kIn: {
       auto field = FieldOf(*e.children[0]);
-      if (!field) return nullptr;
+      if (!field) {
+        // CAST(ts AS DATE) IN (...): the union of each value's range
+        if (e.negated) return nullptr;
+        ExpressionPtr any = Expression::AlwaysFalse();
+        for (size_t i = 1; i < e.children.size(); ++i) {
+          const BoundExpression& c = *e.children[i];
+          if (c.kind != BoundExpressionKind::kConstant) return nullptr;
+          if (c.constant.is_null()) continue;
+          ExpressionPtr range = ConvertDerived(Operation::kEq, *e.children[0], c.constant);
+          if (!range) return nullptr;
+          any = Expression::Or(any, range);
+        }
+        return any;
+      }
       std::vector<Value> literals;
       for (size_t i = 1; i < e.children.size(); ++i) {
         const BoundExpression& c = *e.children[i];

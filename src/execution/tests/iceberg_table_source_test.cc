@@ -193,6 +193,12 @@ TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
   auto eq_tz = Call("=", List(std::move(cast_tz), Const(Value::Date(day))));
   EXPECT_EQ(converter.Convert(*eq_tz)->ToString(),
             "(ref(11) >= 2025-12-31 06:00:00 and ref(11) < 2026-01-02 18:00:00)");
+  auto in_days = Node(BoundExpressionKind::kIn,
+                     List(Node(BoundExpressionKind::kCast, List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate),
+                          Const(Value::Date(day)), Const(Value::Date(day + 2))));
+  EXPECT_EQ(converter.Convert(*in_days)->ToString(),
+            "((ref(7) >= 2026-01-01 00:00:00 and ref(7) < 2026-01-02 00:00:00) or "
+            "(ref(7) >= 2026-01-03 00:00:00 and ref(7) < 2026-01-04 00:00:00))");
   auto to_date = Call("to_date", List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate);
   auto le = Call("<=", List(std::move(to_date), Const(Value::Date(day))));
   EXPECT_EQ(converter.Convert(*le)->ToString(), "ref(7) < 2026-01-02 00:00:00");
