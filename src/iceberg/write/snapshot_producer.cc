@@ -8,6 +8,7 @@
 #include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_list_writer.h"
+#include "iceberg/manifests/manifest_merger.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/snapshot_summary_builder.h"
@@ -113,6 +114,18 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
       manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
       written_.push_back(remapper_.Remap(path));
     }
+  }
+  // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
+  if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
+      change.operation == "delete") {
+    ManifestMerger merger(
+        base_, snapshot_id, [&](const std::string& location) { return LocalFile::Read(remapper_.Remap(location)); },
+        [&](const std::string& location, const std::string& bytes) {
+          LocalFile::Write(remapper_.Remap(location), bytes);
+          written_.push_back(remapper_.Remap(location));
+        },
+        new_manifest_path);
+    manifests = merger.Merge(manifests);
   }
   std::string list_path = metadata_dir + "/snap-" + std::to_string(snapshot_id) + "-1-" + commit_id + ".avro";
   ManifestListWriter list(snapshot_id, parent ? std::optional<int64_t>(parent->snapshot_id) : std::nullopt,
