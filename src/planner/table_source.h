@@ -56,6 +56,12 @@ class TableSource {
   virtual bool Scan(TableScanState& global, LocalTableScanState* local, DataChunk& out) const = 0;
   /// Returns the metrics of a finished scan.
   virtual ScanMetrics Metrics(TableScanState& global) const { return {}; }
+  /// Returns the columns the data is partitioned by: filters on them prune whole files.
+  virtual std::vector<std::string> PartitionColumns() const { return {}; }
+  /// Returns the scan operator's name in plans ("BatchScan" for Iceberg tables).
+  virtual std::string ScanOperatorName() const { return "Scan"; }
+  /// Returns extra details for EXPLAIN (snapshot id, format, ...), or "".
+  virtual std::string ExplainDetails() const { return ""; }
   /// Returns a row-count estimate for join ordering, when known.
   virtual std::optional<size_t> EstimatedRows() const { return std::nullopt; }
 };

@@ -1,5 +1,6 @@
 #include "execution/operators/physical_table_scan.h"
 
+#include <algorithm>
 #include <mutex>
 
 namespace floe {
@@ -32,23 +33,59 @@ PhysicalTableScan::PhysicalTableScan(std::shared_ptr<TableSource> source,
       filters_(std::move(filters)),
       names_(std::move(names)) {}
 
-std::string PhysicalTableScan::Name() const { return "Scan " + source_->DisplayName(); }
+std::string PhysicalTableScan::Name() const {
+  return source_->ScanOperatorName() + " " + source_->DisplayName();
+}
 
 std::string PhysicalTableScan::Details() const {
   std::string out = "[";
   for (size_t i = 0; i < names_.size(); ++i) {
-    if (i) out += ",";
+    if (i) out += ", ";
     out += names_[i];
   }
   out += "]";
-  if (!filters_.empty()) {
-    out += " PushedFilters: [";
-    for (size_t i = 0; i < filters_.size(); ++i) {
-      if (i) out += ", ";
-      out += filters_[i]->text;
+  std::string extra = source_->ExplainDetails();
+  if (!extra.empty()) out += " " + extra;
+  // Filters on partition columns prune whole files; Spark lists them apart, with the
+  // isnotnull() it infers for each compared column.
+  std::vector<std::string> partition_columns = source_->PartitionColumns();
+  auto is_partition_filter = [&](const BoundExpression& f) {
+    auto refs = f.ReferencedColumns();
+    if (refs.empty()) return false;
+    for (size_t r : refs) {
+      if (r >= names_.size()) return false;
+      bool found = false;
+      for (const auto& p : partition_columns) found = found || p == names_[r];
+      if (!found) return false;
     }
-    out += "]";
+    return true;
+  };
+  std::vector<std::string> partition_filters, pushed;
+  std::vector<std::string> not_null;
+  for (const auto& f : filters_) {
+    if (!partition_columns.empty() && is_partition_filter(*f)) {
+      if (f->kind == BoundExpressionKind::kFunction && f->children.size() == 2) {
+        for (size_t r : f->ReferencedColumns()) {
+          std::string n = "isnotnull(" + names_[r] + ")";
+          if (std::find(not_null.begin(), not_null.end(), n) == not_null.end()) not_null.push_back(n);
+        }
+      }
+      partition_filters.push_back(f->text);
+    } else {
+      pushed.push_back(f->text);
+    }
   }
+  auto list = [](const std::vector<std::string>& items) {
+    std::string s = "[";
+    for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + items[i];
+    return s + "]";
+  };
+  if (!partition_columns.empty()) {
+    std::vector<std::string> all = not_null;
+    all.insert(all.end(), partition_filters.begin(), partition_filters.end());
+    out += ", PartitionFilters: " + list(all);
+  }
+  if (!pushed.empty() || partition_columns.empty()) out += ", PushedFilters: " + list(pushed);
   return out;
 }
 
