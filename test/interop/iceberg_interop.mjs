@@ -17,9 +17,10 @@
 //     to its doubles, binary to its UTF-8 decoding. icebird 0.3.1 cannot read manifests whose
 //     partition tuple holds a decimal (Avro fixed), so the tables with identity or truncate
 //     partitions on decimals are checked by (1) only.
-//  3. controls, so a clean run means something: metadata claiming another transform than the one
-//     the files were written with makes iceberg_check fail, and a table moved to another folder
-//     does not read with iceberg_read (its paths name the old folder).
+//  3. controls, so a clean run means something: the transforms reproduce the spec's appendix
+//     values; metadata claiming another transform than the one the files were written with, and
+//     a manifest rewritten without field ids, make iceberg_check fail; a table moved to another
+//     folder does not read with iceberg_read (its paths name the old folder).
 // Exit 0 when every check passes, 1 when one fails, 77 (skipped) when node_modules or floe is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ if (!existsSync(floe)) {
   process.exit(77);
 }
 const { readWithIcebird } = await import('./iceberg_read.mjs');
-const { parseJsonExact } = await import('./iceberg_table_files.mjs');
+const { parseJsonExact, readAvroFile, writeAvroFile } = await import('./iceberg_table_files.mjs');
 
 const COLUMNS = [
   ['id', 'BIGINT NOT NULL', 'long'],
@@ -229,6 +230,9 @@ const warehouse = mkdtempSync(join(tmpdir(), 'floe-iceberg-interop-'));
 let failures = 0;
 const fail = (message) => { failures++; console.log(`FAIL ${message}`); };
 try {
+  const transforms = spawnSync(process.execPath, [join(here, 'iceberg_transforms.mjs')], { encoding: 'utf8' });
+  if (transforms.status === 0) console.log(`ok   ${transforms.stdout.trim()}`);
+  else fail(`transforms disagree with the spec's values:\n${transforms.stdout}${transforms.stderr}`);
   buildWarehouse(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging'];
   for (const table of tables) {
@@ -265,6 +269,7 @@ try {
   }
   catchesCorruption(join(warehouse, 'ns', 'days_of_each'));
   await refusesMovedTable(join(warehouse, 'ns', 'buckets'));
+  await catchesMissingFieldIds(join(warehouse, 'ns', 'buckets'));
 } catch (err) {
   fail(err.stack ?? String(err));
 } finally {
@@ -286,6 +291,23 @@ function catchesCorruption(tableDir) {
   } finally {
     rmSync(file);
   }
+}
+
+/// Checks that iceberg_check notices a manifest written without the spec's field ids (what an
+/// Avro library that regenerates the header schema does).
+async function catchesMissingFieldIds(tableDir) {
+  const metadataDir = join(tableDir, 'metadata');
+  const latest = readdirSync(metadataDir).filter((f) => f.endsWith('.metadata.json')).sort().at(-1);
+  const metadata = parseJsonExact(readFileSync(join(metadataDir, latest), 'utf8'));
+  const current = metadata.snapshots.find((snap) => String(snap['snapshot-id']) === String(metadata['current-snapshot-id']));
+  const list = await readAvroFile(current['manifest-list']);
+  const manifestPath = list.records[0].manifest_path;
+  const manifest = await readAvroFile(manifestPath);
+  const stripped = JSON.parse(JSON.stringify(manifest.schema, (k, v) => (['field-id', 'element-id', 'key-id', 'value-id'].includes(k) ? undefined : v)));
+  await writeAvroFile(manifestPath, stripped, manifest.meta, manifest.records);
+  const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), tableDir], { encoding: 'utf8' });
+  if (check.status === 1 && /Avro schema data_file\.partition\.\S+ has no field-id/.test(check.stdout)) console.log('ok   iceberg_check finds a manifest without field ids');
+  else fail(`iceberg_check did not catch a manifest without field ids:\n${check.stdout}${check.stderr}`);
 }
 
 /// Checks that iceberg_read takes paths as written: a table moved to another folder must not read.

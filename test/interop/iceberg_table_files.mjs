@@ -1,7 +1,7 @@
 // Reading the files of a local Iceberg table without any Iceberg library, for the interop checks:
 // picking the current metadata file, JSON with exact 64-bit integers, Avro object container
 // files (avsc) with their verbatim header schema, and paths taken exactly as written.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import avro from 'avsc';
 
@@ -72,6 +72,29 @@ export function readAvroFile(file) {
       })
       .on('data', (record) => records.push(record))
       .on('error', reject)
-      .on('end', () => resolvePromise({ records, schema, meta }));
+      .on('end', () => (schema ? resolvePromise({ records, schema, meta }) : reject(new Error('no Avro container header'))));
+  });
+}
+
+/// Writes records as an Avro object container file with the given writer schema and header
+/// metadata (used by the interop test to build broken manifests for its controls).
+export function writeAvroFile(file, schema, meta, records) {
+  const type = avro.Type.forSchema(schema, {
+    registry: { long: exactLong },
+    typeHook: (t) => (typeof t === 'object' && t.type === 'long' ? exactLong : undefined),
+  });
+  const metadata = Object.fromEntries(
+    Object.entries(meta).filter(([k]) => !k.startsWith('avro.')).map(([k, v]) => [k, Buffer.from(v, 'utf8')]));
+  return new Promise((resolvePromise, reject) => {
+    const chunks = [];
+    const encoder = new avro.streams.BlockEncoder(type, { codec: 'null', metadata });
+    encoder.on('data', (chunk) => chunks.push(chunk));
+    encoder.on('error', reject);
+    encoder.on('end', () => {
+      writeFileSync(file, Buffer.concat(chunks));
+      resolvePromise();
+    });
+    for (const record of records) encoder.write(record);
+    encoder.end();
   });
 }
