@@ -281,10 +281,11 @@ async function checkSnapshot(snap) {
       const content = f.content ?? 0;
       expect(m.content === 1 ? content === 1 || content === 2 : content === 0, `${fname}: file content ${content} in a manifest of content ${m.content}`);
       expect(String(f.file_format).toUpperCase() === 'PARQUET', `${fname}: file_format ${f.file_format}, expected PARQUET`);
-      if (str(entry.snapshot_id) === sid && entry.status !== 0) {
+      // This snapshot's own changes (an ADDED entry's snapshot id may be inherited).
+      if (str(entrySnapshot) === sid && entry.status !== 0) {
         mine.partitions.add(`${m.partition_spec_id}:${spec ? spec.fields.map((pf) => canonical(rawPartitionValue(partitionType(pf), f.partition?.[pf.name]))).join('/') : ''}`);
       }
-      if (str(entry.snapshot_id) === sid) {
+      if (str(entrySnapshot) === sid && content === 0) {
         if (entry.status === 1) { mine.addedFiles++; mine.addedRecords += big(f.record_count); mine.addedSize += big(f.file_size_in_bytes); }
         if (entry.status === 2) { mine.deletedFiles++; mine.deletedRecords += big(f.record_count); mine.removedSize += big(f.file_size_in_bytes); }
       }
