@@ -122,6 +122,8 @@ function buildWarehouse(warehouse) {
     statements.push(`CREATE TABLE ns.${name} (${DDL}) USING iceberg${partitioning ? ` PARTITIONED BY (${partitioning})` : ''}`);
     for (const batch of BATCHES) statements.push(`INSERT INTO ns.${name} VALUES ${batch.join(', ')}`);
     statements.push(`DELETE FROM ns.${name} WHERE id = 5`);
+    // Whole partitions where d is partitioned by day or identity (a metadata-only delete).
+    statements.push(`DELETE FROM ns.${name} WHERE d = DATE '2017-11-16'`);
   }
   // Partition evolution: unpartitioned, then by day, then also by bucket; an overwrite and deletes.
   const t = 'ns.evolving';
