@@ -1,5 +1,6 @@
 #include "execution/table_sources/iceberg_table_source.h"
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <mutex>
@@ -188,6 +189,25 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   std::snprintf(ms, sizeof(ms), "%.3f ms", state.planning_ms);
   metrics.lines.emplace_back("planning time", ms);
   return metrics;
+}
+
+std::vector<std::string> IcebergTableSource::PartitionColumns() const {
+  std::vector<std::string> out;
+  for (const auto& spec : metadata_->partition_specs) {
+    for (const auto& field : spec.fields()) {
+      if (field.transform().IsVoid()) continue;
+      const iceberg::NestedField* source = schema_->FindFieldById(field.source_id());
+      if (!source || std::find(out.begin(), out.end(), source->name()) != out.end()) continue;
+      if (std::find(names_.begin(), names_.end(), source->name()) != names_.end()) out.push_back(source->name());
+    }
+  }
+  return out;
+}
+
+std::string IcebergTableSource::ExplainDetails() const {
+  const iceberg::Snapshot* snapshot =
+      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  return snapshot ? "snapshot=" + std::to_string(snapshot->snapshot_id) : "snapshot=none";
 }
 
 std::optional<size_t> IcebergTableSource::EstimatedRows() const {

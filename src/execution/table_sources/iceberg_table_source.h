@@ -33,6 +33,11 @@ class IcebergTableSource : public TableSource {
   std::unique_ptr<LocalTableScanState> InitLocal(TableScanState& global) const override;
   bool Scan(TableScanState& global, LocalTableScanState* local, DataChunk& out) const override;
   ScanMetrics Metrics(TableScanState& global) const override;
+  /// Returns the source columns of every partition spec's non-void fields.
+  std::vector<std::string> PartitionColumns() const override;
+  std::string ScanOperatorName() const override { return "BatchScan"; }
+  /// Returns "snapshot=<id>" (or "snapshot=none" for a table without snapshots).
+  std::string ExplainDetails() const override;
   std::optional<size_t> EstimatedRows() const override;
 
  private:

@@ -116,6 +116,9 @@ TEST(IcebergTableSourceTest, SchemaOfTheSnapshot) {
   EXPECT_EQ(source.names(), (std::vector<std::string>{"c1", "c2", "c3"}));
   EXPECT_EQ(source.types()[1], LogicalType(TypeId::kDate));
   EXPECT_EQ(source.EstimatedRows(), std::optional<size_t>(7));
+  EXPECT_EQ(source.PartitionColumns(), (std::vector<std::string>{"c1", "c2", "c3"}));
+  EXPECT_EQ(source.ScanOperatorName(), "BatchScan");
+  EXPECT_EQ(source.ExplainDetails(), "snapshot=" + std::to_string(f.metadata->current_snapshot_id));
   EXPECT_THROW(IcebergTableSource("t", f.metadata, 42, f.remapper, {}), InvalidInputError);
 }
 
