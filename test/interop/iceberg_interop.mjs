@@ -6,14 +6,15 @@
 // Builds a fresh warehouse in a temporary folder with floe: every column type, every partition
 // transform (identity, year, month, day, hour on date/timestamp/timestamp_ntz, bucket[N] and
 // truncate[W] on each type they take), NULL partition values, values before 1970, partition
-// evolution (ADD PARTITION FIELD), appends, an INSERT OVERWRITE and DELETEs (overwrite
+// evolution (ADD PARTITION FIELD, ADD COLUMN), appends (many, with manifest merging asked
+// for early), an INSERT OVERWRITE and DELETEs of rows and of whole partitions (overwrite
 // snapshots). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
 //  2. icebird (iceberg_read.mjs) reads the current snapshot and each earlier one, every path
 //     resolving as written, and its rows equal floe's own SELECT * (and SELECT ... VERSION AS OF
-//     each snapshot; floe -json), value by value, after normalizing what
-//     icebird cannot represent: timestamps to its milliseconds (truncated toward zero), decimals
+//     each snapshot; floe -json), value by value, after normalizing what icebird cannot
+//     represent: timestamps to its milliseconds (truncated toward zero), decimals
 //     to its doubles, binary to its UTF-8 decoding. icebird 0.3.1 cannot read manifests whose
 //     partition tuple holds a decimal (Avro fixed), so the tables with identity or truncate
 //     partitions on decimals are checked by (1) only.
