@@ -26,8 +26,10 @@ struct FileScanTask {
   std::string local_path;
   int64_t data_sequence_number = 0;
   std::vector<std::shared_ptr<const DeleteFileRef>> deletes;
-  /// True when the filter holds for every row of the file (by the strict projection of
-  /// its partition), so no residual filter is needed.
+  /// True when the scan's filter expression holds for every row of the file (by the
+  /// strict projection of its partition). That expression may be wider than a query's
+  /// own filter (parts it could not express become true), so only a caller whose
+  /// conversion was exact may drop its row filter for the file.
   bool all_rows_match = false;
 };
 

@@ -19,8 +19,7 @@ void AddLines(const SpecScanMetrics& m, const std::string& prefix,
                     ReadOfTotal(m.data_files_read, m.data_files_total) + " (manifest pruned " +
                         std::to_string(m.data_files_manifest_pruned) + ", partition pruned " +
                         std::to_string(m.data_files_partition_pruned) + ", metrics pruned " +
-                        std::to_string(m.data_files_metrics_pruned) + ", no residual " +
-                        std::to_string(m.data_files_all_rows_match) + ")");
+                        std::to_string(m.data_files_metrics_pruned) + ")");
   if (m.delete_files_total > 0) {
     out->emplace_back(prefix + "delete files", ReadOfTotal(m.delete_files_read, m.delete_files_total));
   }

@@ -20,7 +20,8 @@ struct SpecScanMetrics {
   int64_t data_files_partition_pruned = 0;
   int64_t data_files_metrics_pruned = 0;
   int64_t data_files_read = 0;
-  /// Data files read whose every row matches the filter (no residual filter needed).
+  /// Data files read whose every row matches the scan's filter expression (not shown in
+  /// ToLines: a query's own filter may be narrower).
   int64_t data_files_all_rows_match = 0;
   int64_t delete_files_total = 0;
   int64_t delete_files_read = 0;
