@@ -8,6 +8,7 @@ export const MANIFEST_FILE_IDS = {
     manifest_path: 500, manifest_length: 501, partition_spec_id: 502, content: 517, sequence_number: 515,
     min_sequence_number: 516, added_snapshot_id: 503, added_files_count: 504, existing_files_count: 505,
     deleted_files_count: 506, added_rows_count: 512, existing_rows_count: 513, deleted_rows_count: 514,
+    added_data_files_count: 504, existing_data_files_count: 505, deleted_data_files_count: 506,
     partitions: 507, 'partitions.element': 508, 'partitions.element.contains_null': 509,
     'partitions.element.contains_nan': 518, 'partitions.element.lower_bound': 510,
     'partitions.element.upper_bound': 511, key_metadata: 519, first_row_id: 520,
@@ -82,6 +83,8 @@ export function checkFieldIds(schema, known, partitionIds = new Map()) {
     }
   };
   walk(schema, '');
-  for (const path of known.required) if (!seen.has(path)) problems.push(`lacks required field ${path}`);
+  // A required field is found by its id, whatever its name (older Java names some differently).
+  const seenIds = new Set([...seen].map((path) => known.ids[path]).filter((id) => id !== undefined));
+  for (const path of known.required) if (!seen.has(path) && !seenIds.has(known.ids[path])) problems.push(`lacks required field ${path}`);
   return problems;
 }

@@ -3,7 +3,10 @@
 // that the metadata JSON, the Avro manifest lists and manifests and the Parquet data files agree
 // with each other and with the Iceberg table spec.
 //
-//   node iceberg_check.mjs TABLE_DIR|METADATA_FILE [--all-snapshots]
+//   node iceberg_check.mjs TABLE_DIR|METADATA_FILE [--all-snapshots] [--remap FROM=TO]
+//
+// (--remap reads a table copied from another machine, e.g. the Spark, Trino and Iceberg Java
+// fixtures, which pass; floe's tables are checked without it, every path as written.)
 //
 // Checked (the current snapshot, or every snapshot with --all-snapshots):
 //  - metadata: format-version 2, required fields, location = the table folder; schemas, specs and
@@ -38,11 +41,17 @@ import { MANIFEST_ENTRY_IDS, MANIFEST_FILE_IDS, checkFieldIds } from './iceberg_
 
 const args = process.argv.slice(2);
 const allSnapshots = args.includes('--all-snapshots');
-const target = args.find((a) => !a.startsWith('--'));
+// --remap FROM=TO reads another machine's table (paths starting FROM are looked up under TO);
+// never used on floe's tables, whose paths must resolve as written.
+const remapArg = args[args.indexOf('--remap') + 1];
+const remap = args.includes('--remap') ? remapArg.split('=') : undefined;
+const target = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--remap');
 if (!target) {
-  console.error('usage: node iceberg_check.mjs TABLE_DIR|METADATA_FILE [--all-snapshots]');
+  console.error('usage: node iceberg_check.mjs TABLE_DIR|METADATA_FILE [--all-snapshots] [--remap FROM=TO]');
   process.exit(2);
 }
+/// Returns the local file a path names: as written, or through --remap when given.
+const resolvePath = (uri) => localPath(remap && String(uri).startsWith(remap[0]) ? remap[1] + String(uri).slice(remap[0].length) : uri);
 
 let findings = 0;
 let checks = 0;
@@ -72,7 +81,8 @@ for (const key of ['format-version', 'table-uuid', 'location', 'last-sequence-nu
 }
 expect(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(md['table-uuid'] ?? ''),
   `table-uuid "${md['table-uuid']}" is not a UUID`);
-const locationPath = md.location?.startsWith('file:') ? md.location.replace(/^file:(\/\/)?/, '') : md.location;
+const mappedLocation = remap && md.location?.startsWith(remap[0]) ? remap[1] + md.location.slice(remap[0].length) : md.location;
+const locationPath = mappedLocation?.startsWith('file:') ? mappedLocation.replace(/^file:(\/\/)?/, '') : mappedLocation;
 expect(locationPath && realpathSync(tableDir) === (() => { try { return realpathSync(locationPath); } catch { return undefined; } })(),
   `location "${md.location}" does not resolve, as written, to the table folder ${tableDir}`);
 
@@ -167,14 +177,15 @@ if (snapshots.length) expect(lastSeq === [...seqs].reduce((a, b) => (a > b ? a :
 const snapshotLog = md['snapshot-log'] ?? [];
 snapshotLog.forEach((entry, i) => {
   const snap = snapshotById.get(str(entry['snapshot-id']));
-  if (snap) expect(snap['timestamp-ms'] === entry['timestamp-ms'], `snapshot-log[${i}]: timestamp-ms ${entry['timestamp-ms']} differs from snapshot ${entry['snapshot-id']}'s ${snap['timestamp-ms']}`);
+  // An entry is written when the snapshot becomes current: at or after its creation (a rollback is later).
+  if (snap) expect(snap['timestamp-ms'] <= entry['timestamp-ms'], `snapshot-log[${i}]: timestamp-ms ${entry['timestamp-ms']} before snapshot ${entry['snapshot-id']}'s ${snap['timestamp-ms']}`);
   if (i) expect(entry['timestamp-ms'] >= snapshotLog[i - 1]['timestamp-ms'], `snapshot-log[${i}]: timestamps go backwards`);
 });
 if (hasCurrent) expect(snapshotLog.length && str(snapshotLog.at(-1)['snapshot-id']) === str(current), `snapshot-log does not end with current-snapshot-id ${current}`);
 const metadataLog = md['metadata-log'] ?? [];
 metadataLog.forEach((entry, i) => {
   const file = entry['metadata-file'];
-  const earlier = localPath(file);
+  const earlier = resolvePath(file);
   if (expect(earlier, `metadata-log[${i}]: ${file} does not exist as written`)) {
     const previous = parseJsonExact(readFileSync(earlier, 'utf8'));
     expect(previous['last-updated-ms'] === entry['timestamp-ms'], `metadata-log[${i}]: timestamp-ms ${entry['timestamp-ms']} but ${base(file)} says last-updated-ms ${previous['last-updated-ms']}`);
@@ -218,7 +229,7 @@ async function checkSnapshot(snap) {
   const seq = big(snap['sequence-number']);
   const at = `snapshot ${sid}`;
   console.log(`# ${at} (${snap.summary?.operation}, sequence ${seq})`);
-  const listPath = localPath(snap['manifest-list']);
+  const listPath = resolvePath(snap['manifest-list']);
   if (!expect(listPath, `${at}: manifest list ${snap['manifest-list']} does not exist as written`)) return;
   let list;
   try { list = await readAvroFile(listPath); } catch (err) { expect(false, `${at}: manifest list is not a valid Avro file: ${err.message}`); return; }
@@ -243,7 +254,7 @@ async function checkSnapshot(snap) {
     expect(m.content === 0 || m.content === 1, `${mname}: content ${m.content} is neither data (0) nor deletes (1)`);
     const spec = specById.get(m.partition_spec_id);
     expect(spec, `${mname}: partition_spec_id ${m.partition_spec_id} names no spec`);
-    const mpath = localPath(m.manifest_path);
+    const mpath = resolvePath(m.manifest_path);
     if (!expect(mpath, `${mname}: ${m.manifest_path} does not exist as written`)) continue;
     expect(BigInt(statSync(mpath).size) === big(m.manifest_length), `${mname}: manifest_length ${m.manifest_length} but the file has ${statSync(mpath).size} bytes`);
     let manifest;
@@ -285,13 +296,19 @@ async function checkSnapshot(snap) {
       if (str(entrySnapshot) === sid && entry.status !== 0) {
         mine.partitions.add(`${m.partition_spec_id}:${spec ? spec.fields.map((pf) => canonical(rawPartitionValue(partitionType(pf), f.partition?.[pf.name]))).join('/') : ''}`);
       }
+      // Sizes count data and delete files alike, file and record counts data files only (as Java's summaries).
+      if (str(entrySnapshot) === sid) {
+        if (entry.status === 1) mine.addedSize += big(f.file_size_in_bytes);
+        if (entry.status === 2) mine.removedSize += big(f.file_size_in_bytes);
+      }
       if (str(entrySnapshot) === sid && content === 0) {
-        if (entry.status === 1) { mine.addedFiles++; mine.addedRecords += big(f.record_count); mine.addedSize += big(f.file_size_in_bytes); }
-        if (entry.status === 2) { mine.deletedFiles++; mine.deletedRecords += big(f.record_count); mine.removedSize += big(f.file_size_in_bytes); }
+        if (entry.status === 1) { mine.addedFiles++; mine.addedRecords += big(f.record_count); }
+        if (entry.status === 2) { mine.deletedFiles++; mine.deletedRecords += big(f.record_count); }
       }
       if (spec) spec.fields.forEach((pf, i) => partitionValues[i].push(f.partition?.[pf.name]));
       if (entry.status === 2) continue;
-      if (content === 0) { live.files++; live.records += big(f.record_count); live.size += big(f.file_size_in_bytes); }
+      live.size += big(f.file_size_in_bytes);
+      if (content === 0) { live.files++; live.records += big(f.record_count); }
       else { live.deleteFiles++; if (content === 1) live.positionDeletes += big(f.record_count); else live.equalityDeletes += big(f.record_count); }
       await checkDataFile(f, spec, fname);
     }
@@ -299,7 +316,9 @@ async function checkSnapshot(snap) {
     // manifest"; a manifest without live files keeps its own (as Java writes it).
     const wantMin = minLiveSeq ?? mseq;
     expect(big(m.min_sequence_number) === wantMin, `${mname}: min_sequence_number ${m.min_sequence_number}, expected ${wantMin} (${minLiveSeq === undefined ? 'no live entries: the manifest\'s sequence number' : 'the lowest live entry\'s'})`);
-    const listed = [m.added_files_count, m.existing_files_count, m.deleted_files_count].map(Number);
+    // Older Java writers name these added_data_files_count etc. (same field ids 504-506).
+    const listed = [m.added_files_count ?? m.added_data_files_count, m.existing_files_count ?? m.existing_data_files_count,
+      m.deleted_files_count ?? m.deleted_data_files_count].map(Number);
     expect(listed[0] === counts[1] && listed[1] === counts[0] && listed[2] === counts[2],
       `${mname}: added/existing/deleted files ${listed.join('/')} in the list, ${counts[1]}/${counts[0]}/${counts[2]} in the manifest`);
     const listedRows = [m.added_rows_count, m.existing_rows_count, m.deleted_rows_count].map(big);
@@ -335,10 +354,11 @@ function checkManifestHeader(manifest, m, spec, mname) {
   let headerSchema;
   try { headerSchema = JSON.parse(meta.schema); } catch { expect(false, `${mname}: header "schema" is missing or not JSON`); }
   if (headerSchema) {
-    const id = headerSchema['schema-id'];
-    expect(meta['schema-id'] === String(id), `${mname}: header schema-id ${meta['schema-id']} but its schema says ${id}`);
-    const tableSchema = schemaById.get(Number(meta['schema-id']));
-    if (expect(tableSchema, `${mname}: header schema-id ${meta['schema-id']} names no table schema`)) {
+    // schema-id is optional in the header (Java does not write it); when written it must agree.
+    const id = meta['schema-id'] ?? String(headerSchema['schema-id']);
+    expect(id === String(headerSchema['schema-id']), `${mname}: header schema-id ${meta['schema-id']} but its schema says ${headerSchema['schema-id']}`);
+    const tableSchema = schemaById.get(Number(id));
+    if (expect(tableSchema, `${mname}: header schema-id ${id} names no table schema`)) {
       const shape = (s) => JSON.stringify(s.fields);
       expect(shape(headerSchema) === shape(tableSchema), `${mname}: header schema differs from table schema ${meta['schema-id']}`);
     }
@@ -366,7 +386,8 @@ function checkPartitionAvroTypes(schema, spec, mname) {
     const decimal = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
     const want = decimal ? 'fixed or bytes with logicalType decimal(' + decimal[1] + ', ' + decimal[2] + ')'
       : { int: 'int', date: 'int', long: 'long', timestamp: 'long', timestamptz: 'long', time: 'long', string: 'string',
-          binary: 'bytes', boolean: 'boolean', float: 'float', double: 'double' }[type];
+          binary: 'bytes', boolean: 'boolean', float: 'float', double: 'double', uuid: 'fixed' }[type] ??
+          (type.startsWith('fixed') ? 'fixed' : undefined);
     const ok = decimal
       ? ['fixed', 'bytes'].includes(t.type) && t.logicalType === 'decimal' && t.precision === Number(decimal[1]) && t.scale === Number(decimal[2])
       : t.type === want;
@@ -431,11 +452,12 @@ const rawParsers = {
   timestampFromMicroseconds: (v) => BigInt(v),
   timestampFromNanoseconds: (v) => { const n = BigInt(v); return n / 1000n - (n % 1000n < 0n ? 1n : 0n); },
   dateFromDays: (v) => v,
+  uuidFromBytes: (b) => b,
 };
 
 /// Checks one data file: path, size, row count, field ids, metrics and the recomputed partition.
 async function checkDataFile(f, spec, fname) {
-  const file = localPath(f.file_path);
+  const file = resolvePath(f.file_path);
   if (!expect(file, `${fname}: ${f.file_path} does not exist as written`)) return;
   expect(String(f.file_path).startsWith(`${md.location.replace(/\/+$/, '')}/data/`), `${fname}: ${f.file_path} is not under the table's data folder ${md.location}/data`);
   expect(BigInt(statSync(file).size) === big(f.file_size_in_bytes), `${fname}: file_size_in_bytes ${f.file_size_in_bytes} but the file has ${statSync(file).size} bytes`);
@@ -450,7 +472,8 @@ async function checkDataFile(f, spec, fname) {
   const byId = new Map();
   for (const el of columns) {
     const field = fieldById.get(el.field_id);
-    if (expect(field && field.name === el.name, `${fname}: Parquet column ${el.name} has field_id ${el.field_id}, which is not that column's id`)) byId.set(el.field_id, el);
+    // Field ids decide; names may differ (renamed columns, Avro-sanitized names).
+    if (expect(field, `${fname}: Parquet column ${el.name} has field_id ${el.field_id}, which names no schema field`)) byId.set(el.field_id, el);
   }
   for (const el of columns) {
     const field = fieldById.get(el.field_id);
@@ -465,8 +488,7 @@ async function checkDataFile(f, spec, fname) {
     try { written = JSON.parse(kv.value); } catch { expect(false, `${fname}: key-value iceberg.schema is not JSON`); }
     for (const wf of written?.fields ?? []) {
       const field = fieldById.get(wf.id);
-      expect(field && field.name === wf.name && JSON.stringify(field.type) === JSON.stringify(wf.type),
-        `${fname}: key-value iceberg.schema field ${wf.id} ${wf.name} ${JSON.stringify(wf.type)} is not a table field`);
+      expect(field, `${fname}: key-value iceberg.schema field ${wf.id} ${wf.name} is not a table field`);
     }
   }
   // Raw values: decimals as unscaled integers, dates as days, timestamps as microseconds.
@@ -521,8 +543,9 @@ async function checkDataFile(f, spec, fname) {
 function parquetTypeProblem(field, el) {
   const type = field.type;
   const logical = el.logical_type;
-  const repetition = field.required ? 'REQUIRED' : 'OPTIONAL';
-  if (el.repetition_type !== repetition) return `is ${el.repetition_type}, the field is ${field.required ? 'required' : 'optional'}`;
+  const repetition = 'REQUIRED';
+  // A required field must be REQUIRED; an optional one may have been required when written.
+  if (field.required && el.repetition_type !== repetition) return `is ${el.repetition_type}, the field is required`;
   const decimal = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
   if (decimal) {
     const [p, s] = [Number(decimal[1]), Number(decimal[2])];
