@@ -5,8 +5,9 @@
 //
 //   node iceberg_check.mjs TABLE_DIR|METADATA_FILE [--all-snapshots] [--remap FROM=TO]
 //
-// (--remap reads a table copied from another machine, e.g. the Spark, Trino and Iceberg Java
-// fixtures, which pass; floe's tables are checked without it, every path as written.)
+// (--remap reads a table copied from another machine, e.g. the shared Spark and Trino fixtures:
+// they pass but for their manifests lacking the header schema-id v2 requires; floe's tables
+// are checked without it, every path as written.)
 //
 // Checked (the current snapshot, or every snapshot with --all-snapshots):
 //  - metadata: format-version 2, required fields, location = the table folder; schemas, specs and
@@ -354,11 +355,12 @@ function checkManifestHeader(manifest, m, spec, mname) {
   let headerSchema;
   try { headerSchema = JSON.parse(meta.schema); } catch { expect(false, `${mname}: header "schema" is missing or not JSON`); }
   if (headerSchema) {
-    // schema-id is optional in the header (Java does not write it); when written it must agree.
-    const id = meta['schema-id'] ?? String(headerSchema['schema-id']);
-    expect(id === String(headerSchema['schema-id']), `${mname}: header schema-id ${meta['schema-id']} but its schema says ${headerSchema['schema-id']}`);
-    const tableSchema = schemaById.get(Number(id));
-    if (expect(tableSchema, `${mname}: header schema-id ${id} names no table schema`)) {
+    // The spec's v2 manifests require schema-id in the header (the shared fixtures' writers leave it out).
+    const id = meta['schema-id'];
+    expect(id !== undefined, `${mname}: header lacks schema-id (required in v2)`);
+    expect(id === undefined || id === String(headerSchema['schema-id']), `${mname}: header schema-id ${id} but its schema says ${headerSchema['schema-id']}`);
+    const tableSchema = schemaById.get(Number(id ?? headerSchema['schema-id']));
+    if (expect(tableSchema, `${mname}: header schema-id ${id ?? headerSchema['schema-id']} names no table schema`)) {
       const shape = (s) => JSON.stringify(s.fields);
       expect(shape(headerSchema) === shape(tableSchema), `${mname}: header schema differs from table schema ${meta['schema-id']}`);
     }
