@@ -1,5 +1,6 @@
 #include "sql_logic_test_runner.h"
 
+#include <fstream>
 #include <stdlib.h>
 
 #include <filesystem>
@@ -22,7 +23,7 @@ namespace fs = std::filesystem;
 
 // The features `require` accepts; any other name skips the file.
 const std::set<std::string>& SupportedFeatures() {
-  static const std::set<std::string> features = {"floe"};
+  static const std::set<std::string> features = {"floe", "correlated-scalar-subqueries"};
   return features;
 }
 
@@ -146,6 +147,21 @@ FileOutcome SqlLogicTestRunner::RunFile(const std::string& path) {
 
   DatabaseOptions db_options;
   db_options.warehouse = warehouse;
+  // A "# catalog: NAME" header names the warehouse's catalog (as `floe --catalog NAME`).
+  {
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+      const std::string tag = "# catalog:";
+      if (line.rfind(tag, 0) == 0) {
+        std::string name = line.substr(tag.size());
+        name.erase(0, name.find_first_not_of(" \t"));
+        name.erase(name.find_last_not_of(" \t\r") + 1);
+        if (!name.empty()) db_options.catalog_name = name;
+        break;
+      }
+    }
+  }
   db_options.threads = options_.threads;
   Database db(db_options);
   Connection con(db);
