@@ -233,7 +233,9 @@ Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
           spec_builder.Add(source.name(), t, field_name);
         }
         // Reuses an identical earlier spec (and its id) when there is one.
-        builder.SetDefaultPartitionSpec(spec_builder.Build(0));
+        iceberg::PartitionSpec spec = spec_builder.Build(0);
+        CheckRedundantTimePartitions(spec, schema);
+        builder.SetDefaultPartitionSpec(spec);
         break;
       }
       case AlterTableAction::kWriteOrder: {

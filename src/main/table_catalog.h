@@ -54,6 +54,9 @@ class TableCatalog {
   std::string warehouse_;
 };
 
+/// Throws when a spec partitions one column by two time transforms (days and hours of ts).
+void CheckRedundantTimePartitions(const iceberg::PartitionSpec& spec, const iceberg::Schema& schema);
+
 /// Returns true for the names of metadata tables (snapshots, files, partitions, ...).
 bool IsMetadataTableName(const std::string& name);
 
