@@ -14,6 +14,12 @@
 #include "iceberg/type.h"
 #include "iceberg/uuid.h"
 #include "iceberg/write/partitioned_data_writer.h"
+#include "execution/chunk_collection.h"
+#include "execution/expression_executor.h"
+#include "execution/table_sources/iceberg_filter_converter.h"
+#include "iceberg/scan/data_file_reader.h"
+#include "iceberg/scan/name_mapping.h"
+#include "iceberg/scan/table_scan.h"
 #include "main/client_context.h"
 #include "planner/binder.h"
 #include "sql/parser.h"
@@ -605,54 +611,78 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
   }
   LoadedTable table = Tables().Load(*resolved, Remapper());
+  const iceberg::Schema& schema = table.metadata->CurrentSchema();
+  iceberg::LocationRemapper remapper = Remapper();
   iceberg::SnapshotChange change;
   change.operation = "delete";
-  std::vector<std::string> live;
-  const iceberg::Snapshot* current = table.metadata->CurrentSnapshot();
-  iceberg::LocationRemapper remapper = Remapper();
-  if (current && !current->manifest_list.empty()) {
-    for (const auto& m : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
-      auto reader = iceberg::ManifestReader::Open(remapper.Remap(m.manifest_path), m);
-      for (const auto& e : reader.LiveEntries()) live.push_back(e.data_file.file_path);
-    }
+  // The condition over the table's columns, and its Iceberg form for planning.
+  BindScope scope;
+  std::string alias = ToLower(statement.alias.empty() ? resolved->table_name : statement.alias);
+  std::vector<int> field_ids;
+  for (size_t i = 0; i < schema.fields().size(); ++i) {
+    const auto& f = schema.fields()[i];
+    field_ids.push_back(f.id());
+    scope.columns.push_back({alias, f.name(), f.type()->ToLogicalType(), i, false});
   }
-  if (live.empty()) return Result();
-  change.removed_paths = live;
+  BoundExpressionPtr condition;
+  iceberg::ExpressionPtr filter = iceberg::Expression::AlwaysTrue();
   if (statement.where) {
-    // Copy-on-write: keep the rows the condition does not select (NULL keeps the row).
-    auto source = MakeIcebergSource(table, nullptr);
-    BindScope scope;
-    std::string alias = ToLower(statement.alias.empty() ? resolved->table_name : statement.alias);
-    auto get = std::make_unique<LogicalGet>();
-    get->source = source;
-    get->alias = alias;
-    for (size_t i = 0; i < source->names().size(); ++i) {
-      get->column_ids.push_back(i);
-      get->names.push_back(source->names()[i]);
-      get->types.push_back(source->types()[i]);
-      scope.columns.push_back({alias, source->names()[i], source->types()[i], i, false});
-    }
     Binder binder(*this);
-    BoundExpressionPtr condition = Binder::AddCast(binder.BindExpression(*statement.where, scope, "WHERE"),
-                                                   TypeId::kBoolean);
-    auto coalesce = std::make_unique<BoundExpression>();
-    coalesce->kind = BoundExpressionKind::kCoalesce;
-    coalesce->type = TypeId::kBoolean;
-    coalesce->children.push_back(std::move(condition));
-    coalesce->children.push_back(BoundExpression::MakeConstant(Value::Boolean(false)));
-    auto keep_condition = std::make_unique<BoundExpression>();
-    keep_condition->kind = BoundExpressionKind::kNot;
-    keep_condition->type = TypeId::kBoolean;
-    keep_condition->children.push_back(std::move(coalesce));
-    auto filter = std::make_unique<LogicalFilter>();
-    filter->types = get->types;
-    filter->names = get->names;
-    filter->conjuncts.push_back(std::move(keep_condition));
-    filter->children.push_back(std::move(get));
-    LogicalOperatorPtr plan = std::move(filter);
-    Result keep = RunPlan(*plan, source->names());
+    condition = Binder::AddCast(binder.BindExpression(*statement.where, scope, "WHERE"), TypeId::kBoolean);
+    IcebergFilterConverter converter(schema, field_ids);
+    filter = converter.Convert(std::vector<const BoundExpression*>{condition.get()});
+  }
+  // Only files that may hold matching rows are touched (the scan's pruning layers); each
+  // is dropped whole when all its rows match, or rewritten without the matching rows.
+  iceberg::TableScan scan(table.metadata, std::nullopt, filter, remapper);
+  std::vector<iceberg::FileScanTask> tasks = scan.PlanFiles();
+  iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(table.metadata->properties);
+  Result keep;
+  std::vector<LogicalType> types;
+  std::vector<std::string> names;
+  for (const auto& f : schema.fields()) {
+    types.push_back(f.type()->ToLogicalType());
+    names.push_back(f.name());
+  }
+  keep.SetSchema(names, types);
+  ExpressionExecutor executor(function_context_);
+  for (const auto& task : tasks) {
+    if (!condition) {
+      change.removed_paths.push_back(task.data_file.file_path);
+      continue;
+    }
+    iceberg::DataFileReader reader(task, schema, field_ids, iceberg::Expression::AlwaysTrue(), remapper, mapping,
+                                   false);
+    std::vector<std::unique_ptr<DataChunk>> kept;
+    bool any_deleted = false;
+    for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+      auto cursor = reader.ReadRowGroup(rg, nullptr);
+      if (!cursor) continue;
+      for (;;) {
+        DataChunk rows;
+        rows.Initialize(types);
+        if (!cursor->Next(rows)) break;
+        // Rows where the condition is not true (false or NULL) stay.
+        Vector match = executor.Evaluate(*condition, rows);
+        SelectionVector sel;
+        for (size_t i = 0; i < rows.size(); ++i) {
+          bool hit = !match.IsNull(i) && match.Data<uint8_t>()[i];
+          if (!hit) sel.indexes.push_back(static_cast<uint32_t>(i));
+        }
+        if (sel.size() != rows.size()) any_deleted = true;
+        if (sel.size() == 0) continue;
+        if (sel.size() != rows.size()) rows.Slice(sel);
+        kept.push_back(std::make_unique<DataChunk>(CopyChunk(rows)));
+      }
+    }
+    if (!any_deleted) continue;  // the file keeps every row: untouched
+    change.removed_paths.push_back(task.data_file.file_path);
+    for (auto& chunk : kept) keep.Append(std::move(chunk));
+  }
+  if (change.removed_paths.empty()) return Result();
+  if (keep.RowCount() > 0) {
     change.operation = "overwrite";
-    if (keep.RowCount() > 0) change.added = WriteDataFiles(table, keep);
+    change.added = WriteDataFiles(table, keep);
   }
   CommitChange(*resolved, change, table.metadata_location);
   return Result();
