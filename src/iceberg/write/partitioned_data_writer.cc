@@ -1,6 +1,9 @@
 #include "iceberg/write/partitioned_data_writer.h"
 
 #include <filesystem>
+#include <unordered_map>
+
+#include "common/vector_operations.h"
 
 #include "common/exception.h"
 #include "iceberg/single_value_serialization.h"
@@ -108,20 +111,50 @@ std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> PartitionedD
     pf.transform().Apply(chunk.column(source_columns_[f]), n, &part);
     values.push_back(std::move(part));
   }
-  std::map<std::string, std::pair<std::vector<Value>, SelectionVector>> groups;
-  std::vector<Value> tuple(values.size());
-  std::string last_key;
-  std::pair<std::vector<Value>, SelectionVector>* last = nullptr;
+  // Group rows by partition tuple: hash the partition vectors, confirm equality per group.
+  std::vector<uint64_t> hashes(n, 0);
+  for (size_t f = 0; f < values.size(); ++f) HashVector(values[f], n, hashes.data(), f > 0);
+  struct Group {
+    size_t first_row;
+    SelectionVector rows;
+  };
+  std::vector<Group> found;
+  std::unordered_map<uint64_t, std::vector<size_t>> by_hash;
+  size_t last = SIZE_MAX;
   for (size_t i = 0; i < n; ++i) {
-    for (size_t f = 0; f < values.size(); ++f) tuple[f] = values[f].GetValue(i);
-    std::string key = PartitionKey(tuple);
-    if (!last || key != last_key) {
-      auto [it, inserted] = groups.try_emplace(key);
-      if (inserted) it->second.first = tuple;
-      last = &it->second;
-      last_key = key;
+    auto same = [&](size_t g) {
+      for (const auto& v : values) {
+        if (!RowsEqualNullSafe(v, found[g].first_row, v, i)) return false;
+      }
+      return true;
+    };
+    // Rows usually arrive in runs of one partition: try the previous row's group first.
+    if (last != SIZE_MAX && hashes[i] == hashes[found[last].first_row] && same(last)) {
+      found[last].rows.indexes.push_back(static_cast<uint32_t>(i));
+      continue;
     }
-    last->second.indexes.push_back(static_cast<uint32_t>(i));
+    auto& candidates = by_hash[hashes[i]];
+    size_t group = SIZE_MAX;
+    for (size_t g : candidates) {
+      if (same(g)) {
+        group = g;
+        break;
+      }
+    }
+    if (group == SIZE_MAX) {
+      group = found.size();
+      found.push_back({i, {}});
+      candidates.push_back(group);
+    }
+    found[group].rows.indexes.push_back(static_cast<uint32_t>(i));
+    last = group;
+  }
+  std::map<std::string, std::pair<std::vector<Value>, SelectionVector>> groups;
+  for (auto& g : found) {
+    std::vector<Value> tuple;
+    for (const auto& v : values) tuple.push_back(v.GetValue(g.first_row));
+    std::string key = PartitionKey(tuple);
+    groups.emplace(key, std::make_pair(std::move(tuple), std::move(g.rows)));
   }
   for (auto& [key, group] : groups) {
     DataChunk part = chunk;
@@ -155,23 +188,39 @@ void PartitionedDataWriter::Write(const DataChunk& chunk) {
 }
 
 void PartitionedDataWriter::WriteAll(const std::vector<const DataChunk*>& chunks, const ParallelFor& parallel_for) {
-  // Route every row first, then write partitions in parallel: a partition's batches stay
-  // in order and go to one writer, so the files are the same as a serial write's.
-  std::map<std::string, std::pair<std::vector<Value>, std::vector<DataChunk>>> by_partition;
+  // Route every row first, then write partitions in parallel: a partition's rows stay in
+  // order and go to one writer, so the files are the same as a serial write's. Each
+  // partition's rows are gathered into one growing batch, not many tiny ones.
+  struct PartitionRows {
+    std::vector<Value> partition;
+    DataChunk rows;
+  };
+  std::map<std::string, PartitionRows> by_partition;
   for (const DataChunk* chunk : chunks) {
     for (auto& [key, partition, rows] : SplitByPartition(*chunk)) {
-      auto& slot = by_partition[key];
-      slot.first = partition;
-      slot.second.push_back(std::move(rows));
+      auto [it, inserted] = by_partition.try_emplace(key);
+      if (inserted) {
+        it->second.partition = partition;
+        it->second.rows.Initialize(rows.Types(), std::max<size_t>(rows.size(), 16));
+      }
+      it->second.rows.Append(rows, 0, rows.size());
     }
   }
-  std::vector<const std::pair<const std::string, std::pair<std::vector<Value>, std::vector<DataChunk>>>*> work;
-  for (const auto& entry : by_partition) work.push_back(&entry);
+  std::vector<std::pair<const std::string, PartitionRows>*> work;
+  for (auto& entry : by_partition) work.push_back(&entry);
   // Open every file up front so that threads never insert into open_ concurrently.
-  for (const auto* entry : work) FileFor(entry->first, entry->second.first);
+  for (const auto* entry : work) FileFor(entry->first, entry->second.partition);
   parallel_for(static_cast<int>(work.size()), [&](int i) {
-    const auto& [key, slot] = *work[i];
-    for (const DataChunk& rows : slot.second) WriteToPartition(key, slot.first, rows, &done_);
+    auto& [key, slot] = *work[i];
+    const DataChunk& all = slot.rows;
+    for (size_t start = 0; start < all.size(); start += kBatchSize) {
+      size_t n = std::min(kBatchSize, all.size() - start);
+      DataChunk batch;
+      batch.Initialize(all.Types(), n);
+      batch.Append(all, start, n);
+      WriteToPartition(key, slot.partition, batch, &done_);
+    }
+    slot.rows = DataChunk();  // release the partition's rows as soon as they are written
   });
 }
 
