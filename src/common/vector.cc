@@ -15,8 +15,11 @@ void Vector::ShareHeapsOf(const Vector& other) {
   if (&other == this) return;
   auto add = [&](const std::shared_ptr<StringHeap>& h) {
     if (!h || h == heap_) return;
-    for (const auto& existing : shared_heaps_) {
-      if (existing == h) return;
+    // Only recent entries are checked: a vector fed from many batches would otherwise
+    // scan a long list each time; an occasional duplicate reference is harmless.
+    size_t checked = 0;
+    for (auto it = shared_heaps_.rbegin(); it != shared_heaps_.rend() && checked < 8; ++it, ++checked) {
+      if (*it == h) return;
     }
     shared_heaps_.push_back(h);
   };

@@ -119,6 +119,8 @@ class DataChunk {
   void SetSize(size_t size) { size_ = size; }
   size_t ColumnCount() const { return columns_.size(); }
   size_t capacity() const { return capacity_; }
+  /// Records that every column has been grown (Vector::Reserve) to `capacity` rows.
+  void SetCapacity(size_t capacity) { capacity_ = capacity; }
   Vector& column(size_t i) { return columns_[i]; }
   const Vector& column(size_t i) const { return columns_[i]; }
   std::vector<Vector>& columns() { return columns_; }

@@ -188,37 +188,99 @@ void PartitionedDataWriter::Write(const DataChunk& chunk) {
 }
 
 void PartitionedDataWriter::WriteAll(const std::vector<const DataChunk*>& chunks, const ParallelFor& parallel_for) {
-  // Route every row first, then write partitions in parallel: a partition's rows stay in
-  // order and go to one writer, so the files are the same as a serial write's. Each
-  // partition's rows are gathered into one growing batch, not many tiny ones.
+  if (spec_.fields().empty()) {
+    for (const DataChunk* chunk : chunks) Write(*chunk);
+    return;
+  }
+  // Route every row to its partition's growing batch (rows copied one by one: no batch
+  // per (input batch, partition) pair), then write the partitions in parallel. A
+  // partition's rows stay in order and go to one writer, as a serial write's would.
   struct PartitionRows {
+    std::vector<Vector> key_values;  // the partition values of the first row seen
+    size_t key_row = 0;
+    uint64_t hash = 0;
     std::vector<Value> partition;
     DataChunk rows;
   };
-  std::map<std::string, PartitionRows> by_partition;
+  std::vector<std::unique_ptr<PartitionRows>> partitions;
+  std::unordered_map<uint64_t, std::vector<size_t>> by_hash;
   for (const DataChunk* chunk : chunks) {
-    for (auto& [key, partition, rows] : SplitByPartition(*chunk)) {
-      auto [it, inserted] = by_partition.try_emplace(key);
-      if (inserted) {
-        it->second.partition = partition;
-        it->second.rows.Initialize(rows.Types(), std::max<size_t>(rows.size(), 16));
+    size_t n = chunk->size();
+    std::vector<Vector> values;
+    for (size_t f = 0; f < spec_.fields().size(); ++f) {
+      const auto& pf = spec_.fields()[f];
+      const auto& source = schema_.fields()[source_columns_[f]];
+      Vector part(pf.transform().ResultType(source.type())->ToLogicalType(), std::max<size_t>(n, 1));
+      pf.transform().Apply(chunk->column(source_columns_[f]), n, &part);
+      values.push_back(std::move(part));
+    }
+    std::vector<uint64_t> hashes(n, 0);
+    for (size_t f = 0; f < values.size(); ++f) HashVector(values[f], n, hashes.data(), f > 0);
+    std::vector<bool> touched(partitions.size(), false);
+    size_t last = SIZE_MAX;
+    for (size_t i = 0; i < n; ++i) {
+      auto same = [&](size_t p) {
+        const PartitionRows& target = *partitions[p];
+        if (target.hash != hashes[i]) return false;
+        for (size_t f = 0; f < values.size(); ++f) {
+          if (!RowsEqualNullSafe(target.key_values[f], target.key_row, values[f], i)) return false;
+        }
+        return true;
+      };
+      size_t p = SIZE_MAX;
+      if (last != SIZE_MAX && same(last)) {
+        p = last;
+      } else {
+        for (size_t candidate : by_hash[hashes[i]]) {
+          if (same(candidate)) {
+            p = candidate;
+            break;
+          }
+        }
       }
-      it->second.rows.Append(rows, 0, rows.size());
+      if (p == SIZE_MAX) {
+        auto entry = std::make_unique<PartitionRows>();
+        entry->key_values = values;  // shares the storage: no copy
+        entry->key_row = i;
+        entry->hash = hashes[i];
+        for (const auto& v : values) entry->partition.push_back(v.GetValue(i));
+        entry->rows.Initialize(chunk->Types(), 64);
+        p = partitions.size();
+        partitions.push_back(std::move(entry));
+        by_hash[hashes[i]].push_back(p);
+        touched.push_back(false);
+      }
+      DataChunk& rows = partitions[p]->rows;
+      if (rows.size() == rows.capacity()) {
+        size_t capacity = rows.capacity() * 2;
+        for (auto& column : rows.columns()) column.Reserve(capacity);
+        rows.SetCapacity(capacity);
+      }
+      for (size_t c = 0; c < chunk->ColumnCount(); ++c) rows.column(c).CopyRow(chunk->column(c), i, rows.size());
+      rows.SetSize(rows.size() + 1);
+      if (!touched[p]) {
+        touched[p] = true;
+        for (size_t c = 0; c < chunk->ColumnCount(); ++c) {
+          if (chunk->column(c).type().IsStringLike()) rows.column(c).ShareHeapsOf(chunk->column(c));
+        }
+      }
+      last = p;
     }
   }
-  std::vector<std::pair<const std::string, PartitionRows>*> work;
-  for (auto& entry : by_partition) work.push_back(&entry);
-  // Open every file up front so that threads never insert into open_ concurrently.
-  for (const auto* entry : work) FileFor(entry->first, entry->second.partition);
-  parallel_for(static_cast<int>(work.size()), [&](int i) {
-    auto& [key, slot] = *work[i];
+  std::vector<std::string> keys;
+  for (const auto& entry : partitions) {
+    keys.push_back(PartitionKey(entry->partition));
+    FileFor(keys.back(), entry->partition);  // opened up front: threads never insert
+  }
+  parallel_for(static_cast<int>(partitions.size()), [&](int i) {
+    PartitionRows& slot = *partitions[i];
     const DataChunk& all = slot.rows;
     for (size_t start = 0; start < all.size(); start += kBatchSize) {
       size_t n = std::min(kBatchSize, all.size() - start);
       DataChunk batch;
       batch.Initialize(all.Types(), n);
       batch.Append(all, start, n);
-      WriteToPartition(key, slot.partition, batch, &done_);
+      WriteToPartition(keys[i], slot.partition, batch, &done_);
     }
     slot.rows = DataChunk();  // release the partition's rows as soon as they are written
   });
