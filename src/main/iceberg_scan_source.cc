@@ -3,10 +3,7 @@
 #include "common/exception.h"
 #include "main/client_context.h"
 
-#if __has_include("execution/table_sources/iceberg_table_source.h")
 #include "execution/table_sources/iceberg_table_source.h"
-#define FLOE_HAS_ICEBERG_SCAN 1
-#endif
 
 namespace floe {
 
@@ -54,7 +51,6 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
     }
     snapshot_id = snapshot->snapshot_id;
   }
-#ifdef FLOE_HAS_ICEBERG_SCAN
   IcebergScanOptions options;
   bool all = settings_.GetBool("floe.pruning.enabled");
   options.prune_manifests = all && settings_.GetBool("floe.pruning.manifests");
@@ -63,10 +59,6 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
   options.prune_row_groups = all && settings_.GetBool("floe.pruning.row_groups");
   return std::make_shared<IcebergTableSource>(Tables().catalog().name() + "." + table.name.ToString(),
                                               table.metadata, snapshot_id, Remapper(), options);
-#else
-  (void)snapshot_id;
-  throw NotImplementedError("reading Iceberg tables is not built in yet");
-#endif
 }
 
 }  // namespace floe
