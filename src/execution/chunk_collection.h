@@ -37,4 +37,8 @@ class ChunkCollection {
 /// Copies a batch so that it owns its storage (the source batch may be reused).
 DataChunk CopyChunk(const DataChunk& chunk);
 
+/// Copies the next batch of at most kBatchSize rows of `rows`, from row *next on, into
+/// out (which has rows' types) and advances *next; returns true while rows remain.
+bool NextBatchOf(const DataChunk& rows, size_t* next, DataChunk& out);
+
 }  // namespace floe

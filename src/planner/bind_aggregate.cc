@@ -6,8 +6,6 @@ namespace floe {
 
 namespace {
 
-constexpr size_t kWindowIndexBase = size_t{1} << 30;
-
 const char* const kRankingFunctions[] = {"row_number", "rank", "dense_rank", "percent_rank",
                                          "cume_dist", "ntile", "lag", "lead", "first_value",
                                          "last_value", "nth_value"};
@@ -208,7 +206,7 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
       throw BinderError("Window function " + name + "() requires the window to be ordered: " + w.text);
     }
   };
-  if (IsRankingFunction(name) || ((name == "first" || name == "last") && false)) {
+  if (IsRankingFunction(name)) {
     bind_args();
     if (name == "row_number") {
       w.kind = WindowFunctionKind::kRowNumber;

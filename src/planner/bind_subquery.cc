@@ -32,12 +32,6 @@ void ToJoinCondition(BoundExpression& e, size_t outer_width) {
   for (auto& c : e.children) ToJoinCondition(*c, outer_width);
 }
 
-int Sides(const BoundExpression& e, size_t left_width) {
-  int sides = 0;
-  for (size_t index : e.ReferencedColumns()) sides |= index < left_width ? 1 : 2;
-  return sides;
-}
-
 }  // namespace
 
 BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, ExpressionBinding& binding) {
@@ -340,7 +334,7 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
     bool is_equi = r->kind == BoundExpressionKind::kFunction && r->function->name == "=" &&
                    r->children.size() == 2 && !join->null_aware;
     if (is_equi) {
-      int a = Sides(*r->children[0], left_width), b = Sides(*r->children[1], left_width);
+      int a = JoinSides(*r->children[0], left_width), b = JoinSides(*r->children[1], left_width);
       if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
         auto lk = std::move(r->children[a == 1 ? 0 : 1]);
         auto rk = std::move(r->children[a == 1 ? 1 : 0]);

@@ -209,13 +209,6 @@ LogicalOperatorPtr Binder::BindValues(const ValuesRef& ref, BindScope* scope) {
   return values;
 }
 
-// Classifies which inputs an expression references: 1 left, 2 right, 3 both, 0 none.
-static int Sides(const BoundExpression& e, size_t left_width) {
-  int sides = 0;
-  for (size_t index : e.ReferencedColumns()) sides |= index < left_width ? 1 : 2;
-  return sides;
-}
-
 LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
   BindScope left_scope, right_scope;
   auto left = BindTableRef(*ref.left, &left_scope);
@@ -263,8 +256,8 @@ LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
       bool is_equi = bound->kind == BoundExpressionKind::kFunction && bound->function->name == "=" &&
                      bound->children.size() == 2;
       if (is_equi) {
-        int a = Sides(*bound->children[0], left_width);
-        int b = Sides(*bound->children[1], left_width);
+        int a = JoinSides(*bound->children[0], left_width);
+        int b = JoinSides(*bound->children[1], left_width);
         if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
           auto lk = std::move(bound->children[a == 1 ? 0 : 1]);
           auto rk = std::move(bound->children[a == 1 ? 1 : 0]);

@@ -7,10 +7,6 @@
 
 namespace floe {
 
-// Window-function columns are bound before the width of the layer below them is known;
-// they get indexes from this base and are renumbered once it is.
-constexpr size_t kWindowIndexBase = size_t{1} << 30;
-
 void SplitConjuncts(const ParsedExpression& expr, std::vector<const ParsedExpression*>* out) {
   if (expr.kind == ExpressionKind::kBinary) {
     const auto& b = expr.As<BinaryExpression>();
@@ -433,7 +429,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     sort->children.push_back(std::move(query.plan));
     query.plan = std::move(sort);
   }
-  BindOrderAndLimit(node, query, nullptr);
+  BindLimit(node, query);
   if (query.plan->types.size() > select_names.size()) {
     auto trim = std::make_unique<LogicalProjection>();
     for (size_t i = 0; i < select_names.size(); ++i) {
@@ -448,8 +444,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
   return query;
 }
 
-void Binder::BindOrderAndLimit(const QueryNode& node, BoundQuery& query,
-                               const std::vector<std::pair<std::string, const BoundExpression*>>*) {
+void Binder::BindLimit(const QueryNode& node, BoundQuery& query) {
   if (!node.limit && !node.offset) return;
   auto limit = std::make_unique<LogicalLimit>();
   if (node.limit) limit->limit = BindLimitValue(*node.limit, "LIMIT");
@@ -537,7 +532,7 @@ BoundQuery Binder::BindSetOperation(const SetOperationNode& node) {
     sort->children.push_back(std::move(query.plan));
     query.plan = std::move(sort);
   }
-  BindOrderAndLimit(node, query, nullptr);
+  BindLimit(node, query);
   return query;
 }
 

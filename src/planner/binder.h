@@ -29,11 +29,14 @@ struct AggregationState {
   const BindScope* input_scope = nullptr;
 };
 
-/// Window functions collected while binding a SELECT; their columns follow `base`.
+/// Window-function columns are bound before the width of the layer below them is known:
+/// they get indexes from this base and are renumbered once it is.
+constexpr size_t kWindowIndexBase = size_t{1} << 30;
+
+/// Window functions collected while binding a SELECT; their columns follow the columns
+/// of the layer below them (see kWindowIndexBase).
 struct WindowState {
   std::vector<BoundWindowFunction> functions;
-  std::vector<std::string> keys;
-  size_t base = 0;
 };
 
 /// A correlated scalar subquery turned into a LEFT JOIN with its aggregate grouped by
@@ -83,8 +86,7 @@ class Binder {
   // Queries (binder.cc).
   BoundQuery BindSelect(const SelectNode& node);
   BoundQuery BindSetOperation(const SetOperationNode& node);
-  void BindOrderAndLimit(const QueryNode& node, BoundQuery& query,
-                         const std::vector<std::pair<std::string, const BoundExpression*>>* aliases);
+  void BindLimit(const QueryNode& node, BoundQuery& query);
   int64_t BindLimitValue(const ParsedExpression& expr, const char* clause);
   const CommonTableExpression* FindCte(const std::string& name) const;
 

@@ -62,6 +62,12 @@ std::unique_ptr<BoundExpression> BoundExpression::MakeConstant(Value value, std:
   return e;
 }
 
+int JoinSides(const BoundExpression& expr, size_t left_width) {
+  int sides = 0;
+  for (size_t index : expr.ReferencedColumns()) sides |= index < left_width ? 1 : 2;
+  return sides;
+}
+
 BoundAggregate BoundAggregate::Copy() const {
   BoundAggregate copy;
   copy.function = function;

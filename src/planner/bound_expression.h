@@ -59,6 +59,10 @@ struct BoundExpression {
 
 using BoundExpressionPtr = std::unique_ptr<BoundExpression>;
 
+/// Returns which join inputs an expression over (left ++ right) columns references:
+/// 1 the left only, 2 the right only, 3 both, 0 neither.
+int JoinSides(const BoundExpression& expr, size_t left_width);
+
 /// An aggregate call inside an aggregation: function, arguments, FILTER, DISTINCT.
 struct BoundAggregate {
   std::shared_ptr<BoundAggregateFunction> function;

@@ -30,10 +30,19 @@ struct JoinBuildLocal : LocalSinkState {
 
 }  // namespace
 
-struct JoinProbeState : OperatorState {
-  ChunkCollection pending;
-  size_t next = 0;
-};
+OperatorResult PendingJoinOutput::Emit(DataChunk& output) {
+  if (next >= pending.ChunkCount()) {
+    pending = ChunkCollection();
+    next = 0;
+    output.SetSize(0);
+    return OperatorResult::kNeedMoreInput;
+  }
+  output = pending.chunk(next++);
+  if (next < pending.ChunkCount()) return OperatorResult::kHaveMoreOutput;
+  pending = ChunkCollection();
+  next = 0;
+  return OperatorResult::kNeedMoreInput;
+}
 
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                                    std::vector<BoundExpressionPtr> probe_keys,
@@ -150,11 +159,11 @@ size_t PhysicalHashJoin::BuildRowCount() const {
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext&) const {
-  return std::make_unique<JoinProbeState>();
+  return std::make_unique<PendingJoinOutput>();
 }
 
 void PhysicalHashJoin::ProbeChunk(ExecutionContext& context, DataChunk& input,
-                                  JoinProbeState& probe) const {
+                                  PendingJoinOutput& probe) const {
   auto& build = static_cast<JoinBuildState&>(*sink_state);
   ExpressionExecutor executor(context.function_context);
   size_t count = input.size();
@@ -286,21 +295,9 @@ void PhysicalHashJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& ou
 
 OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& input,
                                          DataChunk& output, OperatorState& state) const {
-  auto& probe = static_cast<JoinProbeState&>(state);
-  if (probe.next == 0 && probe.pending.ChunkCount() == 0) ProbeChunk(context, input, probe);
-  if (probe.next >= probe.pending.ChunkCount()) {
-    probe.pending = ChunkCollection();
-    probe.next = 0;
-    output.SetSize(0);
-    return OperatorResult::kNeedMoreInput;
-  }
-  output = probe.pending.chunk(probe.next++);
-  if (probe.next >= probe.pending.ChunkCount()) {
-    probe.pending = ChunkCollection();
-    probe.next = 0;
-    return OperatorResult::kNeedMoreInput;
-  }
-  return OperatorResult::kHaveMoreOutput;
+  auto& probe = static_cast<PendingJoinOutput&>(state);
+  if (probe.Drained()) ProbeChunk(context, input, probe);
+  return probe.Emit(output);
 }
 
 }  // namespace floe

@@ -1,10 +1,22 @@
 #pragma once
 
+#include "execution/chunk_collection.h"
 #include "execution/physical_operator.h"
 #include "planner/bound_expression.h"
 #include "planner/logical_operator.h"
 
 namespace floe {
+
+/// The batches a join produced for one input batch, handed out one per Execute call.
+struct PendingJoinOutput : OperatorState {
+  ChunkCollection pending;
+  size_t next = 0;
+  /// Returns true when the previous input batch is fully handed out.
+  bool Drained() const { return next == 0 && pending.ChunkCount() == 0; }
+  /// Moves the next batch into output (empty when none): kHaveMoreOutput while more
+  /// remain, else kNeedMoreInput.
+  OperatorResult Emit(DataChunk& output);
+};
 
 /// Hash join on equi-keys: children[1] (build) is collected and hashed first, then
 /// children[0] (probe) streams through. Inner, left outer, left semi and left anti
@@ -50,7 +62,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
 
  private:
-  void ProbeChunk(ExecutionContext& context, DataChunk& input, struct JoinProbeState& state) const;
+  void ProbeChunk(ExecutionContext& context, DataChunk& input, PendingJoinOutput& state) const;
 
   JoinType join_type_;
   std::vector<BoundExpressionPtr> probe_keys_;

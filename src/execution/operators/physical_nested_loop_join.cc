@@ -14,10 +14,6 @@ struct NestedLoopBuildState : GlobalSinkState {
   bool initialized = false;
 };
 
-struct NestedLoopProbeState : OperatorState {
-  ChunkCollection pending;
-  size_t next = 0;
-};
 
 }  // namespace
 
@@ -61,14 +57,14 @@ void PhysicalNestedLoopJoin::Finalize(ExecutionContext&, GlobalSinkState& global
 }
 
 std::unique_ptr<OperatorState> PhysicalNestedLoopJoin::GetOperatorState(ExecutionContext&) const {
-  return std::make_unique<NestedLoopProbeState>();
+  return std::make_unique<PendingJoinOutput>();
 }
 
 OperatorResult PhysicalNestedLoopJoin::Execute(ExecutionContext& context, DataChunk& input,
                                                DataChunk& output, OperatorState& state_base) const {
-  auto& probe = static_cast<NestedLoopProbeState&>(state_base);
+  auto& probe = static_cast<PendingJoinOutput&>(state_base);
   auto& build = static_cast<NestedLoopBuildState&>(*sink_state);
-  if (probe.next == 0 && probe.pending.ChunkCount() == 0) {
+  if (probe.Drained()) {
     ExpressionExecutor executor(context.function_context);
     size_t probe_cols = input.ColumnCount();
     size_t build_n = build.rows.size();
@@ -118,19 +114,7 @@ OperatorResult PhysicalNestedLoopJoin::Execute(ExecutionContext& context, DataCh
       probe.pending.Append(std::move(out));
     }
   }
-  if (probe.next >= probe.pending.ChunkCount()) {
-    probe.pending = ChunkCollection();
-    probe.next = 0;
-    output.SetSize(0);
-    return OperatorResult::kNeedMoreInput;
-  }
-  output = probe.pending.chunk(probe.next++);
-  if (probe.next >= probe.pending.ChunkCount()) {
-    probe.pending = ChunkCollection();
-    probe.next = 0;
-    return OperatorResult::kNeedMoreInput;
-  }
-  return OperatorResult::kHaveMoreOutput;
+  return probe.Emit(output);
 }
 
 }  // namespace floe

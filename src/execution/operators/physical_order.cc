@@ -164,13 +164,7 @@ bool PhysicalOrder::GetData(ExecutionContext&, DataChunk& out, GlobalSourceState
                             LocalSourceState&) const {
   auto& source = static_cast<OrderSourceState&>(global);
   auto& state = static_cast<OrderGlobalState&>(*sink_state);
-  size_t n = std::min(kBatchSize, state.sorted.size() - source.next);
-  for (size_t c = 0; c < types_.size(); ++c) {
-    out.column(c).CopyRange(state.sorted.column(c), source.next, 0, n);
-  }
-  out.SetSize(n);
-  source.next += n;
-  return source.next < state.sorted.size();
+  return NextBatchOf(state.sorted, &source.next, out);
 }
 
 }  // namespace floe

@@ -5,6 +5,7 @@
 #include "common/decimal.h"
 #include "common/exception.h"
 #include "common/vector_operations.h"
+#include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_order.h"
 
@@ -397,13 +398,7 @@ bool PhysicalWindow::GetData(ExecutionContext&, DataChunk& out, GlobalSourceStat
                              LocalSourceState&) const {
   auto& source = static_cast<WindowSourceState&>(global);
   auto& state = static_cast<WindowState&>(*sink_state);
-  size_t n = std::min(kBatchSize, state.output.size() - source.next);
-  for (size_t c = 0; c < types_.size(); ++c) {
-    out.column(c).CopyRange(state.output.column(c), source.next, 0, n);
-  }
-  out.SetSize(n);
-  source.next += n;
-  return source.next < state.output.size();
+  return NextBatchOf(state.output, &source.next, out);
 }
 
 }  // namespace floe

@@ -48,12 +48,6 @@ bool IsCheap(const BoundExpression& e) {
   return e.kind != BoundExpressionKind::kParameter;
 }
 
-int Sides(const BoundExpression& e, size_t left_width) {
-  int sides = 0;
-  for (size_t index : e.ReferencedColumns()) sides |= index < left_width ? 1 : 2;
-  return sides;
-}
-
 }  // namespace
 
 LogicalOperatorPtr FilterPushdown::Rewrite(LogicalOperatorPtr op) { return Push(std::move(op), {}); }
@@ -160,7 +154,7 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
       keep.push_back(std::move(f));
       continue;
     }
-    int sides = Sides(*f, left_width);
+    int sides = JoinSides(*f, left_width);
     bool left_ok = join.join_type != JoinType::kRight && join.join_type != JoinType::kFull;
     bool right_ok = inner;
     if (sides == 1 && left_ok) {
@@ -173,7 +167,7 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
       bool is_equi = f->kind == BoundExpressionKind::kFunction && f->function->name == "=" &&
                      f->children.size() == 2;
       if (is_equi) {
-        int a = Sides(*f->children[0], left_width), b = Sides(*f->children[1], left_width);
+        int a = JoinSides(*f->children[0], left_width), b = JoinSides(*f->children[1], left_width);
         if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
           auto lk = std::move(f->children[a == 1 ? 0 : 1]);
           auto rk = std::move(f->children[a == 1 ? 1 : 0]);
