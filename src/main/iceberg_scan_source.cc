@@ -57,6 +57,7 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
   options.prune_partitions = all && settings_.GetBool("floe.pruning.partitions");
   options.prune_file_metrics = all && settings_.GetBool("floe.pruning.file_metrics");
   options.prune_row_groups = all && settings_.GetBool("floe.pruning.row_groups");
+  options.time_zone = time_zone_;
   return std::make_shared<IcebergTableSource>(Tables().catalog().name() + "." + table.name.ToString(),
                                               table.metadata, snapshot_id, Remapper(), options);
 }

@@ -229,7 +229,7 @@ ExpressionPtr IcebergFilterConverter::ConvertComparison(Operation op, const Boun
                                                         const Value& literal) const {
   int field = *FieldOf(column);
   auto value = LiteralFor(field, literal);
-  if (!value) return nullptr;
+  if (!value) return OutOfRange(op, field, literal);
   if (IsNan(*value)) {
     // NaN equals NaN and is above every number
     if (op == Operation::kEq || op == Operation::kGtEq) return Predicate::Make(Operation::kIsNan, field);
@@ -239,27 +239,34 @@ ExpressionPtr IcebergFilterConverter::ConvertComparison(Operation op, const Boun
   return NanSafe(schema_, field, Predicate::Make(op, field, {*value}));
 }
 
-ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundExpression& derived,
+ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundExpression& derived_in,
                                                      const Value& literal) const {
+  // to_date(x) binds as to_date(CAST(x AS DATE)), an identity on the date
+  auto strip_to_date = [](const BoundExpression* e) {
+    while (e->kind == BoundExpressionKind::kFunction && e->function && e->function->name == "to_date" &&
+           e->children.size() == 1 && e->children[0]->type.id() == TypeId::kDate) {
+      e = e->children[0].get();
+    }
+    return e;
+  };
+  const BoundExpression& derived = *strip_to_date(&derived_in);
   // Recognize unit(column) and the unit index of the literal.
   const BoundExpression* column = nullptr;
   Unit unit = Unit::kDay;
   int64_t index = 0;
   bool aligned = true;
-  auto is_day_of_ntz = [&](const BoundExpression& e) -> const BoundExpression* {
-    // CAST(ts AS DATE) or to_date(ts) of a timestamp column; with a zone, the session
-    // time zone decides the day, which the scan does not know: see `pad` below
+  auto day_of = [&](const BoundExpression& e) -> const BoundExpression* {
+    // CAST(ts AS DATE) or to_date(ts): the day of a timestamp (in the session zone when it has one)
     bool cast = e.kind == BoundExpressionKind::kCast && e.type.id() == TypeId::kDate && !e.try_cast;
-    bool to_date = e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "to_date" &&
-                   e.children.size() == 1;
+    cast = cast || (e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "to_date" &&
+                    e.children.size() == 1);
     TypeId source = e.children.empty() ? TypeId::kNull : e.children[0]->type.id();
-    if ((cast || to_date) && (source == TypeId::kTimestampNtz || source == TypeId::kTimestamp) &&
-        FieldOf(*e.children[0])) {
+    if (cast && (source == TypeId::kTimestampNtz || source == TypeId::kTimestamp) && FieldOf(*e.children[0])) {
       return e.children[0].get();
     }
     return nullptr;
   };
-  if (const BoundExpression* c = is_day_of_ntz(derived)) {
+  if (const BoundExpression* c = day_of(derived)) {
     if (literal.type().id() != TypeId::kDate) return nullptr;
     column = c;
     index = literal.int64();
@@ -267,32 +274,39 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
              (derived.function->name == "year" || derived.function->name == "month")) {
     // month(d) is the month of the year, not a step function of d: only year qualifies
     if (derived.function->name != "year" || !literal.type().IsInteger()) return nullptr;
-    const BoundExpression& arg = *derived.children[0];
-    column = arg.type.id() == TypeId::kDate && FieldOf(arg) ? &arg : is_day_of_ntz(arg);
+    const BoundExpression& arg = *strip_to_date(derived.children[0].get());
+    column = arg.type.id() == TypeId::kDate && FieldOf(arg) ? &arg : day_of(arg);
     unit = Unit::kYear;
     index = literal.int64();
   } else if (derived.kind == BoundExpressionKind::kFunction && derived.function &&
              derived.function->name == "date_trunc" && derived.children.size() == 2 &&
              derived.children[0]->kind == BoundExpressionKind::kConstant &&
-             !derived.children[0]->constant.is_null() && derived.children[1]->type.id() == TypeId::kTimestampNtz &&
-             FieldOf(*derived.children[1]) && literal.type().id() == TypeId::kTimestampNtz) {
+             !derived.children[0]->constant.is_null() && derived.children[0]->type.id() == TypeId::kString &&
+             (derived.children[1]->type.id() == TypeId::kTimestampNtz ||
+              derived.children[1]->type.id() == TypeId::kTimestamp) &&
+             FieldOf(*derived.children[1]) && literal.type().id() == derived.children[1]->type.id()) {
     auto u = UnitOf(derived.children[0]->constant.str());
     if (!u) return nullptr;
+    bool zoned = derived.children[1]->type.id() == TypeId::kTimestamp;
+    // date_trunc of a TIMESTAMP truncates the session-local time: it needs the zone
+    if (zoned && !zone_) return nullptr;
     column = derived.children[1].get();
     unit = *u;
-    index = UnitIndex(unit, false, literal.int64());
-    aligned = UnitStart(unit, false, index).int64() == literal.int64();
+    int64_t local = zoned ? zone_->ToLocal(literal.int64()) : literal.int64();
+    index = UnitIndex(unit, false, local);
+    int64_t start = UnitStart(unit, false, index).int64();
+    aligned = zoned ? zone_->FromLocal(start) == literal.int64() : start == literal.int64();
+    // an instant between two local unit starts next to a transition: leave it to the filter
+    if (zoned && !aligned) return nullptr;
   }
   if (!column) return nullptr;
   int field = *FieldOf(*column);
   bool is_date = column->type.id() == TypeId::kDate;
-  // An instant's local day depends on the session time zone, whose offset from UTC is
-  // within 18 hours: widening each bound by that holds in every zone.
   bool zoned = column->type.id() == TypeId::kTimestamp;
-  constexpr int64_t kMaxZoneOffset = 18 * kMicrosPerHour;
   auto bound = [&](Operation o, int64_t i) -> ExpressionPtr {
     Value v = UnitStart(unit, is_date, i);
-    if (zoned) v = Value::Timestamp(v.int64() + (o == Operation::kLt ? kMaxZoneOffset : -kMaxZoneOffset));
+    // the unit starts at a session-local time: its instant, exact when the zone is known
+    if (zoned) v = Value::Timestamp(InstantOf(v.int64(), o != Operation::kLt));
     auto literal = LiteralFor(field, v);
     return literal ? Predicate::Make(o, field, {*literal}) : nullptr;
   };
@@ -306,6 +320,41 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
     case Operation::kLtEq: return bound(Operation::kLt, index + 1);
     case Operation::kGt: return bound(Operation::kGtEq, index + 1);
     case Operation::kGtEq: return bound(Operation::kGtEq, aligned ? index : index + 1);
+    default: return nullptr;
+  }
+}
+
+int64_t IcebergFilterConverter::InstantOf(int64_t local_micros, bool earlier) const {
+  // Every zone's offset from UTC is within 18 hours, so local -/+ 18h holds in any zone.
+  constexpr int64_t kMaxZoneOffset = 18 * kMicrosPerHour;
+  int64_t widened = earlier ? local_micros - kMaxZoneOffset : local_micros + kMaxZoneOffset;
+  if (!zone_) return widened;
+  // With one offset throughout the 36 hours around the instant, no other instant's local
+  // time can cross the boundary (36h > 2 x 18h): the mapping is exact there. Next to a
+  // transition (a gap or overlap), keep the widened bound.
+  int64_t instant = zone_->FromLocal(local_micros);
+  int64_t offset = zone_->ToLocal(instant) - instant;
+  constexpr int64_t kStep = 15 * 60 * kMicrosPerSecond;
+  for (int64_t t = instant - 36 * kMicrosPerHour; t <= instant + 36 * kMicrosPerHour; t += kStep) {
+    if (zone_->ToLocal(t) - t != offset) return widened;
+  }
+  return zone_->ToLocal(instant) == local_micros ? instant : widened;
+}
+
+ExpressionPtr IcebergFilterConverter::OutOfRange(Operation op, int field_id, const Value& literal) const {
+  // An INT column compared with a BIGINT beyond the INT range: every value is on one side.
+  const iceberg::NestedField* field = schema_.FindFieldById(field_id);
+  if (!field || field->type()->kind() != iceberg::TypeKind::kInt || !literal.type().IsInteger()) return nullptr;
+  int64_t v = literal.int64();
+  if (v >= INT32_MIN && v <= INT32_MAX) return nullptr;
+  bool above = v > INT32_MAX;  // the literal is above every value of the column
+  switch (op) {
+    case Operation::kEq: return Expression::AlwaysFalse();
+    case Operation::kNotEq: return Predicate::Make(Operation::kNotNull, field_id);
+    case Operation::kLt:
+    case Operation::kLtEq: return above ? Predicate::Make(Operation::kNotNull, field_id) : Expression::AlwaysFalse();
+    case Operation::kGt:
+    case Operation::kGtEq: return above ? Expression::AlwaysFalse() : Predicate::Make(Operation::kNotNull, field_id);
     default: return nullptr;
   }
 }

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "common/date_time.h"
 #include "iceberg/expressions/expression.h"
 #include "iceberg/schema.h"
 #include "planner/bound_expression.h"
@@ -12,14 +13,16 @@ namespace floe {
 /// expression on field ids, for pruning. What it cannot convert becomes `true` where it
 /// stands positively (`false` under NOT), so the result is never stricter than the
 /// filter: it may prune less, never wrongly. Maps expressions of a column that
-/// partition transforms also compute (CAST(ts AS DATE), to_date, year on dates and
-/// timestamps; date_trunc on timestamps without zone) to ranges on the column; with a
-/// zone, the range widens by the largest zone offset, as the session zone is unknown here.
+/// partition transforms also compute (CAST(ts AS DATE), to_date, year, date_trunc) to
+/// ranges on the column. On a TIMESTAMP (with zone) column the day is the session zone's:
+/// given the zone the range is exact (widened only next to a zone transition); without
+/// it, each bound widens by the largest zone offset (18 hours).
 class IcebergFilterConverter {
  public:
-  /// `field_ids[i]` is the field id of projected column i.
-  IcebergFilterConverter(const iceberg::Schema& schema, std::vector<int> field_ids)
-      : schema_(schema), field_ids_(std::move(field_ids)) {}
+  /// `field_ids[i]` is the field id of projected column i; `zone` is the session time
+  /// zone (nullptr: unknown).
+  IcebergFilterConverter(const iceberg::Schema& schema, std::vector<int> field_ids, const TimeZone* zone = nullptr)
+      : schema_(schema), field_ids_(std::move(field_ids)), zone_(zone) {}
 
   /// Returns the AND of the converted filters.
   iceberg::ExpressionPtr Convert(const std::vector<const BoundExpression*>& filters) const;
@@ -33,13 +36,21 @@ class IcebergFilterConverter {
                                            const Value& literal) const;
   iceberg::ExpressionPtr ConvertDerived(iceberg::Operation op, const BoundExpression& derived,
                                         const Value& literal) const;
+  /// Returns the comparison of an INT column with an integer outside the INT range
+  /// (always false, or IS NOT NULL), or nullptr for any other literal.
+  iceberg::ExpressionPtr OutOfRange(iceberg::Operation op, int field_id, const Value& literal) const;
   /// Returns the field id when `e` is a column, or a lossless widening cast of one.
   std::optional<int> FieldOf(const BoundExpression& e) const;
   /// Returns the literal as a value of the field's type when exactly representable.
   std::optional<Value> LiteralFor(int field_id, const Value& literal) const;
 
+  /// Returns the instant a session-local wall-clock time maps to, widened by the largest
+  /// zone offset in the direction `earlier` when the zone is unknown or a transition is near.
+  int64_t InstantOf(int64_t local_micros, bool earlier) const;
+
   const iceberg::Schema& schema_;
   std::vector<int> field_ids_;
+  const TimeZone* zone_;
 };
 
 }  // namespace floe

@@ -124,7 +124,7 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   auto state = std::make_unique<IcebergScanState>();
   auto start = std::chrono::steady_clock::now();
   for (size_t c : request.column_ids) state->field_ids.push_back(field_ids_.at(c));
-  IcebergFilterConverter converter(*schema_, state->field_ids);
+  IcebergFilterConverter converter(*schema_, state->field_ids, &options_.time_zone);
   state->filter = converter.Convert(request.filters);
   iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
                                   options_.prune_row_groups};

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/date_time.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/table_metadata.h"
 #include "planner/table_source.h"
@@ -14,6 +15,8 @@ namespace floe {
 /// Which pruning layers an Iceberg scan uses; results never depend on them.
 struct IcebergScanOptions {
   bool prune_manifests = true, prune_partitions = true, prune_file_metrics = true, prune_row_groups = true;
+  /// The session time zone: the day of a TIMESTAMP in CAST(ts AS DATE) and the like.
+  TimeZone time_zone;
 };
 
 /// Reads one snapshot of an Iceberg table: plans its files once per InitScan with
