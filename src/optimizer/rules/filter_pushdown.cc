@@ -1,5 +1,9 @@
 #include "optimizer/rules/filter_pushdown.h"
 
+#include <set>
+
+#include "optimizer/rules/implied_filters.h"
+
 namespace floe {
 
 namespace {
@@ -38,7 +42,13 @@ BoundExpressionPtr Substitute(const BoundExpression& e, const std::vector<BoundE
   copy->has_else = e.has_else;
   copy->negated = e.negated;
   copy->text = e.text;
-  for (const auto& c : e.children) copy->children.push_back(Substitute(*c, exprs));
+  std::vector<std::string> old_texts;
+  for (const auto& c : e.children) {
+    old_texts.push_back(c->text);
+    copy->children.push_back(Substitute(*c, exprs));
+  }
+  // the text names what is computed now: (kk = 2) over kk := k + 0 reads ((k + 0) = 2)
+  ImpliedFilters::ReplaceChildTexts(copy.get(), old_texts);
   return copy;
 }
 
@@ -110,9 +120,13 @@ LogicalOperatorPtr FilterPushdown::Push(LogicalOperatorPtr op, std::vector<Bound
     }
     case LogicalOperatorType::kGet: {
       auto& get = static_cast<LogicalGet&>(*op);
+      // a = b AND b = 5: the scan may also skip by a = 5 (implied, so not re-checked above)
+      std::vector<BoundExpressionPtr> scan_filters;
       for (const auto& f : filters) {
-        if (!HasParameterOrVolatile(*f)) get.filters.push_back(f->Copy());
+        if (!HasParameterOrVolatile(*f)) scan_filters.push_back(f->Copy());
       }
+      ImpliedFilters::AddEqualityImplied(&scan_filters);
+      for (auto& f : scan_filters) get.filters.push_back(std::move(f));
       return AddFilter(std::move(op), std::move(filters));
     }
     case LogicalOperatorType::kSetOperation: {
@@ -120,9 +134,12 @@ LogicalOperatorPtr FilterPushdown::Push(LogicalOperatorPtr op, std::vector<Bound
       if (set.set_type == SetOperationType::kUnion && !filters.empty()) {
         // A filter on a union applies to each input.
         std::vector<BoundExpressionPtr> left, right;
+        const std::vector<std::string>& right_names = op->children[1]->names;
         for (const auto& f : filters) {
           left.push_back(f->Copy());
           right.push_back(f->Copy());
+          // the right input names its columns its own way
+          ImpliedFilters::RenameColumns(right.back().get(), right_names);
         }
         op->children[0] = Push(std::move(op->children[0]), std::move(left));
         op->children[1] = Push(std::move(op->children[1]), std::move(right));
@@ -143,6 +160,16 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
   auto& join = static_cast<LogicalJoin&>(*op);
   size_t left_width = join.children[0]->types.size();
   std::vector<BoundExpressionPtr> left, right, keep;
+  // An outer join whose NULL-extended side meets a filter that rejects NULLs is an inner
+  // join (on that side): the rows it adds are all removed by the filter.
+  for (const auto& f : filters) {
+    if (HasParameterOrVolatile(*f) || !ImpliedFilters::RejectsNulls(*f)) continue;
+    int sides = JoinSides(*f, left_width);
+    if (sides == 2 && join.join_type == JoinType::kLeft) join.join_type = JoinType::kInner;
+    if (sides == 2 && join.join_type == JoinType::kFull) join.join_type = JoinType::kRight;
+    if (sides == 1 && join.join_type == JoinType::kRight) join.join_type = JoinType::kInner;
+    if (sides == 1 && join.join_type == JoinType::kFull) join.join_type = JoinType::kLeft;
+  }
   bool inner = join.join_type == JoinType::kInner || join.join_type == JoinType::kCross;
   // The residual of an inner join is a filter like any other.
   if (inner && join.residual) {
@@ -202,9 +229,61 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
     }
     if (join.join_type == JoinType::kCross) join.join_type = JoinType::kInner;
   }
+  TransferKeyFilters(join, &left, &right);
   op->children[0] = Push(std::move(op->children[0]), std::move(left));
   op->children[1] = Push(std::move(op->children[1]), std::move(right));
   return AddFilter(std::move(op), std::move(keep));
+}
+
+void FilterPushdown::TransferKeyFilters(const LogicalJoin& join, std::vector<BoundExpressionPtr>* left,
+                                        std::vector<BoundExpressionPtr>* right) {
+  JoinType t = join.join_type;
+  bool inner = t == JoinType::kInner || t == JoinType::kCross;
+  // left -> right: right rows whose key fails a filter on the left key can only meet left
+  // rows that are removed; not for NOT IN (a NULL on the right changes every answer)
+  bool to_right = inner || t == JoinType::kLeft || t == JoinType::kSemi || (t == JoinType::kAnti && !join.null_aware);
+  // right -> left: the left rows that lose their match are dropped (never preserved)
+  bool to_left = inner || t == JoinType::kRight || t == JoinType::kSemi;
+  if (!to_right && !to_left) return;
+  std::vector<BoundExpressionPtr> new_left, new_right;
+  auto on_key = [](const std::vector<BoundExpressionPtr>& filters, const LogicalOperator& child, size_t column) {
+    std::vector<BoundExpressionPtr> out = ImpliedFilters::FiltersOn(child, column);
+    for (const auto& f : filters) {
+      auto refs = f->ReferencedColumns();
+      bool only = !refs.empty() && !HasParameterOrVolatile(*f);
+      for (size_t r : refs) only = only && r == column;
+      if (only) out.push_back(f->Copy());
+    }
+    return out;
+  };
+  for (size_t i = 0; i < join.left_keys.size() && i < join.right_keys.size(); ++i) {
+    const BoundExpression& lk = *join.left_keys[i];
+    const BoundExpression& rk = *join.right_keys[i];
+    // why: only plain columns of one type compare alike on both sides
+    if (lk.kind != BoundExpressionKind::kColumnRef || rk.kind != BoundExpressionKind::kColumnRef ||
+        !(lk.type == rk.type)) {
+      continue;
+    }
+    if (to_right) {
+      for (auto& f : on_key(*left, *join.children[0], lk.index)) {
+        new_right.push_back(ImpliedFilters::Retarget(*f, rk.index, join.children[1]->names[rk.index]));
+      }
+    }
+    if (to_left) {
+      for (auto& f : on_key(*right, *join.children[1], rk.index)) {
+        new_left.push_back(ImpliedFilters::Retarget(*f, lk.index, join.children[0]->names[lk.index]));
+      }
+    }
+  }
+  auto append = [](std::vector<BoundExpressionPtr>* to, std::vector<BoundExpressionPtr> add) {
+    std::set<std::string> seen;
+    for (const auto& f : *to) seen.insert(f->text);
+    for (auto& f : add) {
+      if (seen.insert(f->text).second) to->push_back(std::move(f));
+    }
+  };
+  append(left, std::move(new_left));
+  append(right, std::move(new_right));
 }
 
 }  // namespace floe

@@ -14,6 +14,9 @@ namespace floe {
 ///
 /// Correct because a conjunct that references one input only removes rows that could
 /// not pass the filter above the join anyway, except on the side an outer join preserves.
+/// Also: a filter on one side's join key is implied on the other side's key; an outer
+/// join under a NULL-rejecting filter on its NULL-extended side becomes inner; filters
+/// pass through column-renaming projections, aggregates (on group keys), unions.
 class FilterPushdown {
  public:
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
@@ -21,6 +24,10 @@ class FilterPushdown {
  private:
   LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<BoundExpressionPtr> filters);
   LogicalOperatorPtr PushIntoJoin(LogicalOperatorPtr op, std::vector<BoundExpressionPtr> filters);
+  /// Adds to each side of an equi-join the filters known on the other side's key
+  /// (f.k = d.k with d.k = 5 gives f.k = 5), where the join type allows it.
+  static void TransferKeyFilters(const LogicalJoin& join, std::vector<BoundExpressionPtr>* left,
+                                 std::vector<BoundExpressionPtr>* right);
   LogicalOperatorPtr AddFilter(LogicalOperatorPtr op, std::vector<BoundExpressionPtr> filters);
 };
 
