@@ -5,6 +5,8 @@
 #include <exception>
 #include <mutex>
 #include <set>
+#include <string_view>
+#include <unordered_set>
 #include <thread>
 
 #include "common/exception.h"
@@ -69,22 +71,20 @@ std::vector<ManifestFile> TableScan::ReadManifestList() const {
   return ManifestListReader::Read(LocalFile::Read(list), list);
 }
 
-std::vector<std::vector<ManifestEntry>> TableScan::ReadManifests(
+std::vector<std::shared_ptr<const CachedManifest>> TableScan::ReadManifests(
     const std::vector<const ManifestFile*>& manifests) const {
-  std::vector<std::vector<ManifestEntry>> out(manifests.size());
+  std::vector<std::shared_ptr<const CachedManifest>> out(manifests.size());
   std::atomic<size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
+  ManifestCache& cache = ManifestCache::Instance();
   auto work = [&] {
     for (size_t i = next++; i < manifests.size(); i = next++) {
       try {
         const ManifestFile& m = *manifests[i];
-        std::string path = remapper_.Remap(m.manifest_path);
         std::optional<ManifestFile> list_entry;
         if (m.partition_spec_id >= 0) list_entry = m;
-        ManifestReader reader(LocalFile::Read(path), path, list_entry);
-        out[i] = reader.LiveEntries();
-        for (auto& e : out[i]) e.data_file.spec_id = reader.spec_id();
+        out[i] = cache.Get(remapper_.Remap(m.manifest_path), list_entry);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);
         if (!error) error = std::current_exception();
@@ -128,34 +128,40 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
 
   std::vector<const ManifestFile*> to_read = data_manifests;
   to_read.insert(to_read.end(), delete_manifests.begin(), delete_manifests.end());
-  std::vector<std::vector<ManifestEntry>> entries = ReadManifests(to_read);
+  std::vector<std::shared_ptr<const CachedManifest>> entries = ReadManifests(to_read);
 
   // Delete files, pruned by partition like data files (they apply within a partition).
   std::vector<ManifestEntry> deletes;
   for (size_t i = data_manifests.size(); i < to_read.size(); ++i) {
-    for (auto& e : entries[i]) {
+    for (const auto& e : entries[i]->entries) {
       SpecScanMetrics& sm = metrics_.by_spec[e.data_file.spec_id];
       ++sm.delete_files_total;
       if (options_.partitions && !EvaluatorsFor(e.data_file.spec_id).partition->Eval(e.data_file.partition)) continue;
       ++sm.delete_files_read;
-      deletes.push_back(std::move(e));
+      deletes.push_back(e);
     }
   }
   DeleteFileIndex delete_index(*metadata_, *schema_, deletes, remapper_);
 
   // Layers 2 and 3: data files by partition tuple, then by column metrics.
   InclusiveMetricsEvaluator metrics_evaluator(*schema_, filter_);
-  std::map<int, std::set<std::string>> partitions_seen, partitions_kept;
+  std::map<int, std::unordered_set<std::string_view>> partitions_seen, partitions_kept;
   for (size_t i = 0; i < data_manifests.size(); ++i) {
-    for (auto& e : entries[i]) {
+    const CachedManifest& manifest = *entries[i];
+    // every entry of a manifest has the manifest's spec
+    SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
+    const SpecEvaluators& evaluators = EvaluatorsFor(manifest.spec_id);
+    std::unordered_set<std::string_view>& seen = partitions_seen[manifest.spec_id];
+    std::unordered_set<std::string_view>& kept = partitions_kept[manifest.spec_id];
+    for (size_t j = 0; j < manifest.entries.size(); ++j) {
+      const ManifestEntry& e = manifest.entries[j];
       const DataFile& f = e.data_file;
-      SpecScanMetrics& sm = metrics_.by_spec[f.spec_id];
       ++sm.data_files_total;
       sm.rows_total += f.record_count;
       sm.bytes_total += f.file_size_in_bytes;
-      std::string key = PartitionKey(f.spec_id, f.partition);
-      partitions_seen[f.spec_id].insert(key);
-      if (options_.partitions && !EvaluatorsFor(f.spec_id).partition->Eval(f.partition)) {
+      const std::string& key = manifest.partition_keys[j];
+      seen.insert(key);
+      if (options_.partitions && !evaluators.partition->Eval(f.partition)) {
         ++sm.data_files_partition_pruned;
         continue;
       }
@@ -163,7 +169,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
         ++sm.data_files_metrics_pruned;
         continue;
       }
-      partitions_kept[f.spec_id].insert(key);
+      kept.insert(key);
       ++sm.data_files_read;
       sm.rows_read += f.record_count;
       sm.bytes_read += f.file_size_in_bytes;
@@ -171,9 +177,9 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
       task.data_sequence_number = e.sequence_number.value_or(0);
       task.local_path = remapper_.Remap(f.file_path);
       task.deletes = delete_index.ForDataFile(task.data_sequence_number, f);
-      task.all_rows_match = EvaluatorsFor(f.spec_id).strict->Eval(f.partition);
+      task.all_rows_match = evaluators.strict->Eval(f.partition);
       if (task.all_rows_match) ++sm.data_files_all_rows_match;
-      task.data_file = std::move(e.data_file);
+      task.data_file = f;
       tasks.push_back(std::move(task));
     }
   }

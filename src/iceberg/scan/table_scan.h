@@ -11,6 +11,7 @@
 #include "iceberg/expressions/partition_evaluator.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/scan/file_scan_task.h"
+#include "iceberg/scan/manifest_cache.h"
 #include "iceberg/scan/table_scan_metrics.h"
 #include "iceberg/table_metadata.h"
 
@@ -61,8 +62,10 @@ class TableScan {
   /// Returns the evaluators of one spec, built on first use.
   const SpecEvaluators& EvaluatorsFor(int spec_id);
   std::vector<ManifestFile> ReadManifestList() const;
-  /// Reads the live entries of the manifests, in parallel.
-  std::vector<std::vector<ManifestEntry>> ReadManifests(const std::vector<const ManifestFile*>& manifests) const;
+  /// Returns the live entries of the manifests (from the manifest cache, else read in
+  /// parallel).
+  std::vector<std::shared_ptr<const CachedManifest>> ReadManifests(
+      const std::vector<const ManifestFile*>& manifests) const;
 
   std::shared_ptr<const TableMetadata> metadata_;
   const Snapshot* snapshot_ = nullptr;

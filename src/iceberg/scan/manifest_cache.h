@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "iceberg/manifests/manifest_entry.h"
+#include "iceberg/manifests/manifest_file.h"
+
+namespace floe::iceberg {
+
+/// The live entries of one manifest, decoded once, with each entry's partition key.
+struct CachedManifest {
+  int spec_id = 0;
+  std::vector<ManifestEntry> entries;
+  /// PartitionKey(spec_id, entry.data_file.partition) of each entry.
+  std::vector<std::string> partition_keys;
+};
+
+/// Keeps the decoded live entries of recently read manifests, so planning a query on a
+/// table already scanned skips reading and decoding Avro. Manifests never change once
+/// written; the key also holds the file's size and modification time and the inherited
+/// values of its manifest list entry, so a replaced file is read again. Least recently
+/// used manifests go first once more than `max_entries` entries are held.
+class ManifestCache {
+ public:
+  explicit ManifestCache(size_t max_entries) : max_entries_(max_entries) {}
+
+  /// Returns the process-wide cache (up to 200,000 entries).
+  static ManifestCache& Instance();
+
+  /// Returns the live entries of the manifest at `local_path` (its list entry, when
+  /// known, gives inherited snapshot ids and sequence numbers), reading it on a miss.
+  /// Throws IOError or FormatError as ManifestReader does.
+  std::shared_ptr<const CachedManifest> Get(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
+
+  /// Returns how many lookups were served from the cache and how many read the file.
+  int64_t hits() const { return hits_; }
+  int64_t misses() const { return misses_; }
+
+ private:
+  struct Slot {
+    std::shared_ptr<const CachedManifest> manifest;
+    std::list<std::string>::iterator lru;
+  };
+  size_t max_entries_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, Slot> slots_;
+  std::list<std::string> lru_;  // most recent first
+  size_t held_entries_ = 0;
+  int64_t hits_ = 0, misses_ = 0;
+};
+
+}  // namespace floe::iceberg
