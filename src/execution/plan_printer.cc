@@ -1,5 +1,7 @@
 #include "execution/plan_printer.h"
 
+#include "execution/operators/physical_table_scan.h"
+
 namespace floe {
 
 static void PrintNode(const PhysicalOperator& op, const std::string& prefix, bool last, bool root,
@@ -7,7 +9,10 @@ static void PrintNode(const PhysicalOperator& op, const std::string& prefix, boo
   std::string line = root ? "" : prefix + (last ? "+- " : ":- ");
   line += op.Name();
   std::string details = op.Details();
-  if (!details.empty()) line += " " + details;
+  // Spark prints a V2 scan's columns right after the table: BatchScan db.t[a, b] db.t ...
+  bool attached = details.rfind("[", 0) == 0 && dynamic_cast<const PhysicalTableScan*>(&op) &&
+                  op.Name().rfind("BatchScan ", 0) == 0;
+  if (!details.empty()) line += (attached ? "" : " ") + details;
   if (analyze) {
     line += "  [rows=" + std::to_string(op.profile.rows.load()) +
             ", time=" + std::to_string(op.profile.nanos.load() / 1000000) + "ms]";

@@ -62,6 +62,9 @@ class TableSource {
   virtual std::string ScanOperatorName() const { return "Scan"; }
   /// Returns extra details for EXPLAIN (snapshot id, format, ...), or "".
   virtual std::string ExplainDetails() const { return ""; }
+  /// Returns the filters the source itself evaluates for `request`, as its engine
+  /// prints them (Iceberg: "event_time IS NOT NULL, event_time >= ..."), or "".
+  virtual std::string ExplainFilters(const ScanRequest& request) const { return ""; }
   /// Returns a row-count estimate for join ordering, when known.
   virtual std::optional<size_t> EstimatedRows() const { return std::nullopt; }
 };

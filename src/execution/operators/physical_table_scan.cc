@@ -44,6 +44,15 @@ std::string PhysicalTableScan::Details() const {
     out += names_[i];
   }
   out += "]";
+  if (source_->ScanOperatorName() == "BatchScan") {
+    // Spark's line for a DataSource V2 (Iceberg) scan: table[columns] table (branch=...)
+    // [filters=<Iceberg filters>, groupedBy=] RuntimeFilters: [...]
+    ScanRequest request;
+    request.column_ids = column_ids_;
+    for (const auto& f : filters_) request.filters.push_back(f.get());
+    out += " " + source_->DisplayName() + " (branch=null) [filters=" + source_->ExplainFilters(request) +
+           ", groupedBy=] RuntimeFilters: [],";
+  }
   std::string extra = source_->ExplainDetails();
   if (!extra.empty()) out += " " + extra;
   // Filters on partition columns prune whole files; Spark lists them apart, with the

@@ -136,6 +136,7 @@ ExpressionPtr IcebergFilterConverter::Convert(const BoundExpression& e, bool pos
   }
   if (leaf) return leaf;
   // unknown: true where it stands positively, false under NOT, so never stricter
+  exact_ = false;
   return positive ? Expression::AlwaysTrue() : Expression::AlwaysFalse();
 }
 
@@ -219,6 +220,8 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
     size_t wild = text.find_first_of("%_\\");
     if (wild == std::string::npos) return Predicate::Make(Operation::kEq, *field, {Value::String(text)});
     if (wild > 0 && text[wild] == '%') {
+      // 'ab%' is exactly starts_with 'ab'; 'ab%c' only implies it
+      if (wild + 1 != text.size()) exact_ = false;
       return Predicate::Make(Operation::kStartsWith, *field, {Value::String(text.substr(0, wild))});
     }
   }
@@ -328,7 +331,10 @@ int64_t IcebergFilterConverter::InstantOf(int64_t local_micros, bool earlier) co
   // Every zone's offset from UTC is within 18 hours, so local -/+ 18h holds in any zone.
   constexpr int64_t kMaxZoneOffset = 18 * kMicrosPerHour;
   int64_t widened = earlier ? local_micros - kMaxZoneOffset : local_micros + kMaxZoneOffset;
-  if (!zone_) return widened;
+  if (!zone_) {
+    exact_ = false;
+    return widened;
+  }
   // With one offset throughout the 36 hours around the instant, no other instant's local
   // time can cross the boundary (36h > 2 x 18h): the mapping is exact there. Next to a
   // transition (a gap or overlap), keep the widened bound.
@@ -336,9 +342,14 @@ int64_t IcebergFilterConverter::InstantOf(int64_t local_micros, bool earlier) co
   int64_t offset = zone_->ToLocal(instant) - instant;
   constexpr int64_t kStep = 15 * 60 * kMicrosPerSecond;
   for (int64_t t = instant - 36 * kMicrosPerHour; t <= instant + 36 * kMicrosPerHour; t += kStep) {
-    if (zone_->ToLocal(t) - t != offset) return widened;
+    if (zone_->ToLocal(t) - t != offset) {
+      exact_ = false;
+      return widened;
+    }
   }
-  return zone_->ToLocal(instant) == local_micros ? instant : widened;
+  if (zone_->ToLocal(instant) == local_micros) return instant;
+  exact_ = false;
+  return widened;
 }
 
 ExpressionPtr IcebergFilterConverter::OutOfRange(Operation op, int field_id, const Value& literal) const {

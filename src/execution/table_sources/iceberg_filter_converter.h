@@ -28,6 +28,9 @@ class IcebergFilterConverter {
   iceberg::ExpressionPtr Convert(const std::vector<const BoundExpression*>& filters) const;
   /// Returns one converted filter.
   iceberg::ExpressionPtr Convert(const BoundExpression& filter) const { return Convert(filter, true); }
+  /// Returns true when everything converted so far is exactly the filter (a row matches
+  /// the Iceberg expression if and only if it passes the filter), not just implied by it.
+  bool exact() const { return exact_; }
 
  private:
   iceberg::ExpressionPtr Convert(const BoundExpression& e, bool positive) const;
@@ -51,6 +54,7 @@ class IcebergFilterConverter {
   const iceberg::Schema& schema_;
   std::vector<int> field_ids_;
   const TimeZone* zone_;
+  mutable bool exact_ = true;
 };
 
 }  // namespace floe

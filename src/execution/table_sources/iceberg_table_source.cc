@@ -10,6 +10,7 @@
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/delete_file_cache.h"
 #include "iceberg/scan/name_mapping.h"
+#include "iceberg/expressions/predicate.h"
 #include "iceberg/scan/table_scan.h"
 
 namespace floe {
@@ -26,6 +27,7 @@ struct IcebergScanState : TableScanState {
   iceberg::NameMapping mapping;
   std::unique_ptr<iceberg::DeleteFileCache> deletes;  // delete files read once per scan
   double planning_ms = 0;
+  bool filter_exact = false;  // the filter converted without loss (strict projection applies)
 
   std::mutex mutex;
   size_t next_task = 0;
@@ -84,6 +86,57 @@ std::string WithNames(const iceberg::Expression& e, const std::map<int, std::str
   return out + text.substr(pos);
 }
 
+// Describes an Iceberg expression as Spark's Spark3Util.describe does.
+std::string Describe(const iceberg::Expression& e, const std::map<int, std::string>& names) {
+  using iceberg::Operation;
+  auto value = [](const Value& v) {
+    return v.type().id() == TypeId::kString ? "'" + v.ToString() + "'" : v.ToString();
+  };
+  switch (e.op()) {
+    case Operation::kTrue: return "true";
+    case Operation::kFalse: return "false";
+    case Operation::kAnd: return "(" + Describe(*e.left(), names) + " AND " + Describe(*e.right(), names) + ")";
+    case Operation::kOr: return "(" + Describe(*e.left(), names) + " OR " + Describe(*e.right(), names) + ")";
+    case Operation::kNot: return "NOT (" + Describe(*e.left(), names) + ")";
+    default: break;
+  }
+  const auto& p = static_cast<const iceberg::Predicate&>(e);
+  auto it = names.find(p.field_id());
+  std::string name = it == names.end() ? "ref(" + std::to_string(p.field_id()) + ")" : it->second;
+  auto list = [&] {
+    std::string out;
+    for (const auto& v : p.literals()) out += (out.empty() ? "" : ", ") + value(v);
+    return out;
+  };
+  switch (e.op()) {
+    case Operation::kIsNull: return name + " IS NULL";
+    case Operation::kNotNull: return name + " IS NOT NULL";
+    case Operation::kIsNan: return "is_nan(" + name + ")";
+    case Operation::kNotNan: return "not_nan(" + name + ")";
+    case Operation::kLt: return name + " < " + value(p.literal());
+    case Operation::kLtEq: return name + " <= " + value(p.literal());
+    case Operation::kGt: return name + " > " + value(p.literal());
+    case Operation::kGtEq: return name + " >= " + value(p.literal());
+    case Operation::kEq: return name + " = " + value(p.literal());
+    case Operation::kNotEq: return name + " != " + value(p.literal());
+    case Operation::kIn: return name + " IN (" + list() + ")";
+    case Operation::kNotIn: return name + " NOT IN (" + list() + ")";
+    case Operation::kStartsWith: return name + " LIKE '" + p.literal().ToString() + "%'";
+    case Operation::kNotStartsWith: return name + " NOT LIKE '" + p.literal().ToString() + "%'";
+    default: return e.ToString();
+  }
+}
+
+// Appends the conjuncts of an expression.
+void Conjuncts(const iceberg::ExpressionPtr& e, std::vector<iceberg::ExpressionPtr>* out) {
+  if (e->op() == iceberg::Operation::kAnd) {
+    Conjuncts(e->left(), out);
+    Conjuncts(e->right(), out);
+  } else if (e->op() != iceberg::Operation::kTrue) {
+    out->push_back(e);
+  }
+}
+
 void FlushCounters(IcebergScanState& state, IcebergLocalState& local) {
   local.cursor.reset();  // its row group reader adds its counters to local.counters
   std::lock_guard<std::mutex> lock(state.mutex);
@@ -126,6 +179,7 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   for (size_t c : request.column_ids) state->field_ids.push_back(field_ids_.at(c));
   IcebergFilterConverter converter(*schema_, state->field_ids, &options_.time_zone);
   state->filter = converter.Convert(request.filters);
+  state->filter_exact = converter.exact();
   iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
                                   options_.prune_row_groups};
   state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
@@ -175,6 +229,15 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
                                WithNames(*filter, partition_names));
   }
   for (auto& line : state.scan->metrics().ToLines()) metrics.lines.push_back(std::move(line));
+  // Strict projection: files whose partition values prove that every row passes.
+  const iceberg::SpecScanMetrics& total = state.scan->metrics().total;
+  if (state.filter->op() != iceberg::Operation::kTrue) {
+    metrics.lines.emplace_back(
+        "all rows match",
+        state.filter_exact ? std::to_string(total.data_files_all_rows_match) + " of " +
+                                 std::to_string(total.data_files_read) + " data files read (by partition values)"
+                           : "not known (the filter converts to Iceberg only in part)");
+  }
   std::lock_guard<std::mutex> lock(state.mutex);
   const ScanCounters& c = state.counters;
   metrics.lines.emplace_back("row groups", std::to_string(c.row_groups_read) + " read / " +
@@ -208,6 +271,37 @@ std::string IcebergTableSource::ExplainDetails() const {
   const iceberg::Snapshot* snapshot =
       snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
   return snapshot ? "snapshot=" + std::to_string(snapshot->snapshot_id) : "snapshot=none";
+}
+
+std::string IcebergTableSource::ExplainFilters(const ScanRequest& request) const {
+  std::vector<int> field_ids;
+  for (size_t c : request.column_ids) field_ids.push_back(field_ids_.at(c));
+  IcebergFilterConverter converter(*schema_, field_ids, &options_.time_zone);
+  std::map<int, std::string> names;
+  for (const auto& f : schema_->fields()) names[f.id()] = f.name();
+  // As Spark: IS NOT NULL first for each column a pushed comparison reads.
+  std::vector<std::string> not_null, rest;
+  for (const BoundExpression* filter : request.filters) {
+    std::vector<iceberg::ExpressionPtr> parts;
+    Conjuncts(converter.Convert(*filter), &parts);
+    for (const auto& part : parts) {
+      if (part->IsPredicate() && part->op() >= iceberg::Operation::kLt) {
+        auto it = names.find(static_cast<const iceberg::Predicate&>(*part).field_id());
+        if (it != names.end()) {
+          std::string n = it->second + " IS NOT NULL";
+          if (std::find(not_null.begin(), not_null.end(), n) == not_null.end()) not_null.push_back(n);
+        }
+      }
+      std::string d = Describe(*part, names);
+      if (std::find(rest.begin(), rest.end(), d) == rest.end()) rest.push_back(d);
+    }
+  }
+  std::string out;
+  for (const auto& d : not_null) out += (out.empty() ? "" : ", ") + d;
+  for (const auto& d : rest) {
+    if (std::find(not_null.begin(), not_null.end(), d) == not_null.end()) out += (out.empty() ? "" : ", ") + d;
+  }
+  return out;
 }
 
 std::optional<size_t> IcebergTableSource::EstimatedRows() const {

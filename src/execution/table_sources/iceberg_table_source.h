@@ -42,6 +42,9 @@ class IcebergTableSource : public TableSource {
   /// Returns "snapshot=<id>" (or "snapshot=none" for a table without snapshots).
   std::string ExplainDetails() const override;
   std::optional<size_t> EstimatedRows() const override;
+  /// Returns the converted Iceberg filters as Spark's Iceberg scan prints them:
+  /// "event_time IS NOT NULL, event_time >= 2026-01-15 00:00:00" (values in SQL form).
+  std::string ExplainFilters(const ScanRequest& request) const override;
 
  private:
   std::string display_name_;
