@@ -2,6 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <functional>
+
 #include "common/exception.h"
 #include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_reader.h"
@@ -39,10 +42,31 @@ std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& loca
   auto manifest = std::make_shared<CachedManifest>();
   manifest->spec_id = reader.spec_id();
   manifest->entries = reader.LiveEntries();
-  manifest->partition_keys.reserve(manifest->entries.size());
+  manifest->partition_hashes.reserve(manifest->entries.size());
+  size_t fields = 0;
   for (auto& e : manifest->entries) {
     e.data_file.spec_id = manifest->spec_id;
-    manifest->partition_keys.push_back(PartitionKey(manifest->spec_id, e.data_file.partition));
+    manifest->partition_hashes.push_back(
+        std::hash<std::string>()(PartitionKey(manifest->spec_id, e.data_file.partition)));
+    manifest->total_records += e.data_file.record_count;
+    manifest->total_bytes += e.data_file.file_size_in_bytes;
+    fields = std::max(fields, e.data_file.partition.size());
+  }
+  manifest->distinct_partition_hashes = manifest->partition_hashes;
+  auto& distinct = manifest->distinct_partition_hashes;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  manifest->order_by_field.resize(fields);
+  for (size_t p = 0; p < fields; ++p) {
+    std::vector<uint32_t>& order = manifest->order_by_field[p];
+    for (size_t i = 0; i < manifest->entries.size(); ++i) {
+      const auto& partition = manifest->entries[i].data_file.partition;
+      if (p < partition.size() && !partition[p].is_null()) order.push_back(static_cast<uint32_t>(i));
+    }
+    const auto& entries = manifest->entries;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return entries[a].data_file.partition[p].Compare(entries[b].data_file.partition[p]) < 0;
+    });
   }
   std::lock_guard<std::mutex> lock(mutex_);
   ++misses_;

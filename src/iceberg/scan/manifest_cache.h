@@ -14,12 +14,20 @@
 
 namespace floe::iceberg {
 
-/// The live entries of one manifest, decoded once, with each entry's partition key.
+/// The live entries of one manifest, decoded once, with what lets planning skip the
+/// entries a partition filter drops without visiting them.
 struct CachedManifest {
   int spec_id = 0;
   std::vector<ManifestEntry> entries;
-  /// PartitionKey(spec_id, entry.data_file.partition) of each entry.
-  std::vector<std::string> partition_keys;
+  /// A 64-bit hash of each entry's partition tuple (PartitionKey), and the distinct ones.
+  std::vector<uint64_t> partition_hashes;
+  std::vector<uint64_t> distinct_partition_hashes;
+  /// Record counts and file sizes summed over the entries.
+  int64_t total_records = 0;
+  int64_t total_bytes = 0;
+  /// For each partition field position, the indexes of the entries whose value there
+  /// is not NULL, ordered by that value (for ranges by binary search).
+  std::vector<std::vector<uint32_t>> order_by_field;
 };
 
 /// Keeps the decoded live entries of recently read manifests, so planning a query on a

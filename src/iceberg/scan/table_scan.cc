@@ -13,6 +13,7 @@
 #include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
+#include "iceberg/expressions/predicate.h"
 #include "iceberg/scan/delete_file_index.h"
 
 namespace floe::iceberg {
@@ -31,6 +32,98 @@ TableScan::TableScan(std::shared_ptr<const TableMetadata> metadata, std::optiona
   }
   if (snapshot_ && snapshot_->schema_id) schema_ = metadata_->SchemaById(*snapshot_->schema_id);
   if (!schema_) schema_ = &metadata_->CurrentSchema();
+}
+
+namespace {
+
+// Appends the conjuncts of an expression.
+void Conjuncts(const Expression& e, std::vector<const Expression*>* out) {
+  if (e.op() == Operation::kAnd) {
+    Conjuncts(*e.left(), out);
+    Conjuncts(*e.right(), out);
+  } else {
+    out->push_back(&e);
+  }
+}
+
+}  // namespace
+
+void TableScan::HashSet::Insert(uint64_t h) {
+  if (h == 0) h = 1;  // 0 marks an empty slot
+  if ((size_ + 1) * 2 > slots_.size()) {
+    std::vector<uint64_t> old = std::move(slots_);
+    slots_.assign(std::max<size_t>(64, old.size() * 2), 0);
+    size_ = 0;
+    for (uint64_t o : old) {
+      if (o) Insert(o);
+    }
+  }
+  size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    if (slots_[i] == h) return;
+    if (slots_[i] == 0) {
+      slots_[i] = h;
+      ++size_;
+      return;
+    }
+  }
+}
+
+bool TableScan::CandidatesByIndex(const CachedManifest& manifest, const SpecEvaluators& evaluators,
+                                  std::vector<uint32_t>* out) const {
+  const PartitionSpec* spec = metadata_->SpecById(manifest.spec_id);
+  if (!spec) return false;
+  std::vector<const Expression*> conjuncts;
+  Conjuncts(*evaluators.partition->partition_filter(), &conjuncts);
+  for (const Expression* c : conjuncts) {
+    if (!c->IsPredicate()) continue;
+    const auto& p = static_cast<const Predicate&>(*c);
+    size_t pos = 0;
+    while (pos < spec->fields().size() && spec->fields()[pos].field_id() != p.field_id()) ++pos;
+    if (pos >= manifest.order_by_field.size()) continue;
+    const std::vector<uint32_t>& order = manifest.order_by_field[pos];
+    if (order.empty() || p.literals().empty()) continue;
+    // why: comparisons across types would not follow the index's order
+    const Value& sample = manifest.entries[order.front()].data_file.partition[pos];
+    const Value* lo = nullptr;
+    const Value* hi = nullptr;
+    bool lo_open = false, hi_open = false;
+    switch (p.op()) {
+      case Operation::kEq: lo = hi = &p.literal(); break;
+      case Operation::kGt: lo = &p.literal(); lo_open = true; break;
+      case Operation::kGtEq: lo = &p.literal(); break;
+      case Operation::kLt: hi = &p.literal(); hi_open = true; break;
+      case Operation::kLtEq: hi = &p.literal(); break;
+      case Operation::kIn:
+        for (const auto& v : p.literals()) {
+          if (!lo || v.Compare(*lo) < 0) lo = &v;
+          if (!hi || v.Compare(*hi) > 0) hi = &v;
+        }
+        break;
+      default: continue;
+    }
+    if ((lo && lo->type().id() != sample.type().id()) || (hi && hi->type().id() != sample.type().id())) continue;
+    if (sample.type().IsFloating()) continue;  // NaN has no place in a range
+    const auto& entries = manifest.entries;
+    auto value_of = [&](uint32_t i) -> const Value& { return entries[i].data_file.partition[pos]; };
+    auto begin = order.begin(), end = order.end();
+    if (lo) {
+      begin = lo_open ? std::upper_bound(order.begin(), order.end(), *lo,
+                                         [&](const Value& v, uint32_t i) { return v.Compare(value_of(i)) < 0; })
+                      : std::lower_bound(order.begin(), order.end(), *lo,
+                                         [&](uint32_t i, const Value& v) { return value_of(i).Compare(v) < 0; });
+    }
+    if (hi) {
+      end = hi_open ? std::lower_bound(begin, order.end(), *hi,
+                                       [&](uint32_t i, const Value& v) { return value_of(i).Compare(v) < 0; })
+                    : std::upper_bound(begin, order.end(), *hi,
+                                       [&](const Value& v, uint32_t i) { return v.Compare(value_of(i)) < 0; });
+    }
+    out->assign(begin, std::max(begin, end));
+    std::sort(out->begin(), out->end());  // in manifest order, as without the index
+    return true;
+  }
+  return false;
 }
 
 const TableScan::SpecEvaluators& TableScan::EvaluatorsFor(int spec_id) {
@@ -145,22 +238,28 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
 
   // Layers 2 and 3: data files by partition tuple, then by column metrics.
   InclusiveMetricsEvaluator metrics_evaluator(*schema_, filter_);
-  std::map<int, std::unordered_set<std::string_view>> partitions_seen, partitions_kept;
+  std::map<int, HashSet> partitions_seen, partitions_kept;
+  std::vector<uint32_t> candidates;
   for (size_t i = 0; i < data_manifests.size(); ++i) {
     const CachedManifest& manifest = *entries[i];
     // every entry of a manifest has the manifest's spec
     SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
     const SpecEvaluators& evaluators = EvaluatorsFor(manifest.spec_id);
-    std::unordered_set<std::string_view>& seen = partitions_seen[manifest.spec_id];
-    std::unordered_set<std::string_view>& kept = partitions_kept[manifest.spec_id];
-    for (size_t j = 0; j < manifest.entries.size(); ++j) {
+    HashSet& seen = partitions_seen[manifest.spec_id];
+    HashSet& kept = partitions_kept[manifest.spec_id];
+    sm.data_files_total += static_cast<int64_t>(manifest.entries.size());
+    sm.rows_total += manifest.total_records;
+    sm.bytes_total += manifest.total_bytes;
+    for (uint64_t h : manifest.distinct_partition_hashes) seen.Insert(h);
+    // The entries the partition filter may keep: a range of the manifest's index by one
+    // partition field when the filter bounds one; the rest cannot match it.
+    bool indexed = options_.partitions && CandidatesByIndex(manifest, evaluators, &candidates);
+    size_t n = indexed ? candidates.size() : manifest.entries.size();
+    if (indexed) sm.data_files_partition_pruned += static_cast<int64_t>(manifest.entries.size() - n);
+    for (size_t c = 0; c < n; ++c) {
+      size_t j = indexed ? candidates[c] : c;
       const ManifestEntry& e = manifest.entries[j];
       const DataFile& f = e.data_file;
-      ++sm.data_files_total;
-      sm.rows_total += f.record_count;
-      sm.bytes_total += f.file_size_in_bytes;
-      const std::string& key = manifest.partition_keys[j];
-      seen.insert(key);
       if (options_.partitions && !evaluators.partition->Eval(f.partition)) {
         ++sm.data_files_partition_pruned;
         continue;
@@ -169,7 +268,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
         ++sm.data_files_metrics_pruned;
         continue;
       }
-      kept.insert(key);
+      kept.Insert(manifest.partition_hashes[j]);
       ++sm.data_files_read;
       sm.rows_read += f.record_count;
       sm.bytes_read += f.file_size_in_bytes;

@@ -59,6 +59,22 @@ class TableScan {
     std::unique_ptr<PartitionEvaluator> partition;
     std::unique_ptr<PartitionEvaluator> strict;
   };
+  /// A set of 64-bit hashes (open addressing, no allocation per insert), for counting
+  /// distinct partitions.
+  class HashSet {
+   public:
+    void Insert(uint64_t h);
+    size_t size() const { return size_; }
+
+   private:
+    std::vector<uint64_t> slots_;
+    size_t size_ = 0;
+  };
+  /// Fills `out` with the entries of `manifest` whose partition value lies in the range
+  /// a conjunct of the spec's partition filter gives one field (the others cannot match);
+  /// returns false when no conjunct gives one.
+  bool CandidatesByIndex(const CachedManifest& manifest, const SpecEvaluators& evaluators,
+                         std::vector<uint32_t>* out) const;
   /// Returns the evaluators of one spec, built on first use.
   const SpecEvaluators& EvaluatorsFor(int spec_id);
   std::vector<ManifestFile> ReadManifestList() const;

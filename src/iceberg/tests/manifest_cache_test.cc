@@ -43,7 +43,11 @@ TEST(ManifestCacheTest, ReadsOnceThenServesFromMemory) {
   EXPECT_EQ(first->spec_id, 3);
   EXPECT_EQ(first->entries[0].data_file.spec_id, 3);
   EXPECT_EQ(first->entries[1].sequence_number, 4);  // inherited from the list entry
-  EXPECT_EQ(first->partition_keys.size(), 3u);
+  EXPECT_EQ(first->partition_hashes.size(), 3u);
+  EXPECT_EQ(first->distinct_partition_hashes.size(), 3u);
+  EXPECT_EQ(first->total_records, 30);
+  ASSERT_EQ(first->order_by_field.size(), 1u);
+  EXPECT_EQ(first->order_by_field[0], (std::vector<uint32_t>{0, 1, 2}));
   auto second = cache.Get((dir / "m0.avro").string(), m);
   EXPECT_EQ(first.get(), second.get());
   EXPECT_EQ(cache.hits(), 1);
