@@ -69,6 +69,33 @@ void TableScan::HashSet::Insert(uint64_t h) {
   }
 }
 
+int64_t TableScan::CountDistinctPartitions(const std::string& key,
+                                           const std::vector<std::shared_ptr<const CachedManifest>>& keep_alive,
+                                           const std::vector<const CachedManifest*>& manifests) {
+  // Memoized by the set of cached manifests (their addresses, alive while `keep_alive`
+  // holds them): a table queried again counts its partitions once.
+  static std::mutex mutex;
+  static std::map<std::string, std::pair<std::vector<std::shared_ptr<const CachedManifest>>, int64_t>> memo;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = memo.find(key);
+    if (it != memo.end()) return it->second.second;
+  }
+  HashSet seen;
+  for (const CachedManifest* m : manifests) {
+    for (uint64_t h : m->distinct_partition_hashes) seen.Insert(h);
+  }
+  int64_t count = static_cast<int64_t>(seen.size());
+  std::vector<std::shared_ptr<const CachedManifest>> held;
+  for (const auto& m : keep_alive) {
+    if (std::find(manifests.begin(), manifests.end(), m.get()) != manifests.end()) held.push_back(m);
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (memo.size() >= 256) memo.clear();  // why: bounded; a miss only recounts
+  memo.emplace(key, std::make_pair(std::move(held), count));
+  return count;
+}
+
 bool TableScan::CandidatesByIndex(const CachedManifest& manifest, const SpecEvaluators& evaluators,
                                   std::vector<uint32_t>* out) const {
   const PartitionSpec* spec = metadata_->SpecById(manifest.spec_id);
@@ -238,19 +265,23 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
 
   // Layers 2 and 3: data files by partition tuple, then by column metrics.
   InclusiveMetricsEvaluator metrics_evaluator(*schema_, filter_);
-  std::map<int, HashSet> partitions_seen, partitions_kept;
+  std::map<int, HashSet> partitions_kept;
+  // the manifests read per spec: their distinct partitions are counted once per set
+  std::map<int, std::string> seen_key;
+  std::map<int, std::vector<const CachedManifest*>> seen_manifests;
   std::vector<uint32_t> candidates;
   for (size_t i = 0; i < data_manifests.size(); ++i) {
     const CachedManifest& manifest = *entries[i];
     // every entry of a manifest has the manifest's spec
     SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
     const SpecEvaluators& evaluators = EvaluatorsFor(manifest.spec_id);
-    HashSet& seen = partitions_seen[manifest.spec_id];
     HashSet& kept = partitions_kept[manifest.spec_id];
     sm.data_files_total += static_cast<int64_t>(manifest.entries.size());
     sm.rows_total += manifest.total_records;
     sm.bytes_total += manifest.total_bytes;
-    for (uint64_t h : manifest.distinct_partition_hashes) seen.Insert(h);
+    const CachedManifest* address = &manifest;
+    seen_key[manifest.spec_id].append(reinterpret_cast<const char*>(&address), sizeof(address));
+    seen_manifests[manifest.spec_id].push_back(&manifest);
     // The entries the partition filter may keep: a range of the manifest's index by one
     // partition field when the filter bounds one; the rest cannot match it.
     bool indexed = options_.partitions && CandidatesByIndex(manifest, evaluators, &candidates);
@@ -283,7 +314,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
     }
   }
   for (auto& [spec_id, sm] : metrics_.by_spec) {
-    sm.partitions_total = static_cast<int64_t>(partitions_seen[spec_id].size());
+    sm.partitions_total = CountDistinctPartitions(seen_key[spec_id], entries, seen_manifests[spec_id]);
     sm.partitions_read = static_cast<int64_t>(partitions_kept[spec_id].size());
   }
   metrics_.total = SpecScanMetrics();

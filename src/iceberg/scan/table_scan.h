@@ -70,6 +70,11 @@ class TableScan {
     std::vector<uint64_t> slots_;
     size_t size_ = 0;
   };
+  /// Returns the number of distinct partition tuples in `manifests` (memoized by `key`,
+  /// their addresses; `keep_alive` holds them so an address cannot be reused meanwhile).
+  static int64_t CountDistinctPartitions(const std::string& key,
+                                         const std::vector<std::shared_ptr<const CachedManifest>>& keep_alive,
+                                         const std::vector<const CachedManifest*>& manifests);
   /// Fills `out` with the entries of `manifest` whose partition value lies in the range
   /// a conjunct of the spec's partition filter gives one field (the others cannot match);
   /// returns false when no conjunct gives one.
