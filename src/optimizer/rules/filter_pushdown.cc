@@ -266,12 +266,12 @@ void FilterPushdown::TransferKeyFilters(const LogicalJoin& join, std::vector<Bou
     }
     if (to_right) {
       for (auto& f : on_key(*left, *join.children[0], lk.index)) {
-        new_right.push_back(ImpliedFilters::Retarget(*f, rk.index, join.children[1]->names[rk.index]));
+        new_right.push_back(ImpliedFilters::Retarget(*f, rk.index, rk.text));
       }
     }
     if (to_left) {
       for (auto& f : on_key(*right, *join.children[1], rk.index)) {
-        new_left.push_back(ImpliedFilters::Retarget(*f, lk.index, join.children[0]->names[lk.index]));
+        new_left.push_back(ImpliedFilters::Retarget(*f, lk.index, lk.text));
       }
     }
   }
