@@ -13,7 +13,7 @@
 namespace floe::iceberg {
 
 ManifestCache& ManifestCache::Instance() {
-  static ManifestCache cache(200000);
+  static ManifestCache cache(100000);
   return cache;
 }
 

@@ -39,7 +39,7 @@ class ManifestCache {
  public:
   explicit ManifestCache(size_t max_entries) : max_entries_(max_entries) {}
 
-  /// Returns the process-wide cache (up to 200,000 entries).
+  /// Returns the process-wide cache (up to 100,000 entries, some 100-200 MB).
   static ManifestCache& Instance();
 
   /// Returns the live entries of the manifest at `local_path` (its list entry, when

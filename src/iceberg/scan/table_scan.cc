@@ -72,27 +72,38 @@ void TableScan::HashSet::Insert(uint64_t h) {
 int64_t TableScan::CountDistinctPartitions(const std::string& key,
                                            const std::vector<std::shared_ptr<const CachedManifest>>& keep_alive,
                                            const std::vector<const CachedManifest*>& manifests) {
-  // Memoized by the set of cached manifests (their addresses, alive while `keep_alive`
-  // holds them): a table queried again counts its partitions once.
+  // Memoized by the set of cached manifests (their addresses). The memo holds them
+  // weakly: a hit counts only while every one is still alive, so a freed manifest's
+  // address reused by another cannot give a stale count, and the memo pins no memory.
+  struct Memo {
+    std::vector<std::weak_ptr<const CachedManifest>> manifests;
+    int64_t count = 0;
+  };
   static std::mutex mutex;
-  static std::map<std::string, std::pair<std::vector<std::shared_ptr<const CachedManifest>>, int64_t>> memo;
+  static std::map<std::string, Memo> memo;
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = memo.find(key);
-    if (it != memo.end()) return it->second.second;
+    if (it != memo.end()) {
+      bool alive = true;
+      for (const auto& w : it->second.manifests) alive = alive && !w.expired();
+      if (alive) return it->second.count;
+      memo.erase(it);
+    }
   }
   HashSet seen;
   for (const CachedManifest* m : manifests) {
     for (uint64_t h : m->distinct_partition_hashes) seen.Insert(h);
   }
-  int64_t count = static_cast<int64_t>(seen.size());
-  std::vector<std::shared_ptr<const CachedManifest>> held;
+  Memo entry;
+  entry.count = static_cast<int64_t>(seen.size());
   for (const auto& m : keep_alive) {
-    if (std::find(manifests.begin(), manifests.end(), m.get()) != manifests.end()) held.push_back(m);
+    if (std::find(manifests.begin(), manifests.end(), m.get()) != manifests.end()) entry.manifests.push_back(m);
   }
+  int64_t count = entry.count;
   std::lock_guard<std::mutex> lock(mutex);
   if (memo.size() >= 256) memo.clear();  // why: bounded; a miss only recounts
-  memo.emplace(key, std::make_pair(std::move(held), count));
+  memo[key] = std::move(entry);
   return count;
 }
 

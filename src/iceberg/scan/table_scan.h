@@ -71,7 +71,7 @@ class TableScan {
     size_t size_ = 0;
   };
   /// Returns the number of distinct partition tuples in `manifests` (memoized by `key`,
-  /// their addresses; `keep_alive` holds them so an address cannot be reused meanwhile).
+  /// their addresses, while the manifests in `keep_alive` that they point to live).
   static int64_t CountDistinctPartitions(const std::string& key,
                                          const std::vector<std::shared_ptr<const CachedManifest>>& keep_alive,
                                          const std::vector<const CachedManifest*>& manifests);
