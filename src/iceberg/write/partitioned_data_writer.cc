@@ -1,5 +1,7 @@
 #include "iceberg/write/partitioned_data_writer.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <numeric>
@@ -100,6 +102,7 @@ struct PartitionedDataWriter::Slot {
   DataChunk pending;  // sorted writes: rows not yet written, strings owned
   int64_t pending_bytes = 0;
   std::atomic<int64_t> memory{0};  // as last accounted in memory_
+  std::atomic<int64_t> open_rows{0};  // rows in the open file
   std::vector<DataFile> done;
 };
 
@@ -123,6 +126,12 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
   options_.parquet.key_value_metadata.push_back({"iceberg.schema", schema_.ToJson().dump()});
   options_.parquet.truncate_bounds = 16;
   options_.threads = std::max(1, options_.threads);
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    // why: the process needs descriptors for more than this write (its reads, the catalog)
+    options_.max_open_files = std::min<int64_t>(options_.max_open_files, static_cast<int64_t>(limit.rlim_cur) / 2);
+  }
+  options_.max_open_files = std::max(1, options_.max_open_files);
 }
 
 PartitionedDataWriter::~PartitionedDataWriter() {
@@ -309,12 +318,14 @@ void PartitionedDataWriter::WriteToSlot(Slot& slot, const DataChunk& rows) {
 void PartitionedDataWriter::WriteRows(Slot& slot, const DataChunk& rows) {
   for (size_t offset = 0; offset < rows.size();) {
     if (!slot.writer) {
+      if (open_files_.load() >= options_.max_open_files) CloseSomeFiles(slot);
       slot.path = NewFilePath(slot.partition_path);
       if (!slot.folder_created) {
         std::filesystem::create_directories(std::filesystem::path(slot.path).parent_path());
         slot.folder_created = true;
       }
       slot.writer = std::make_unique<ParquetWriter>(slot.path, fields_, options_.parquet);
+      ++open_files_;
     }
     size_t n = std::min(kWriteSlice, rows.size() - offset);
     if (int64_t written = slot.writer->rows(); written > 0) {
@@ -325,6 +336,7 @@ void PartitionedDataWriter::WriteRows(Slot& slot, const DataChunk& rows) {
       n = std::min(n, static_cast<size_t>(std::max<int64_t>(fit, 64)));
     }
     slot.writer->Write(rows, offset, n);
+    slot.open_rows = slot.writer->rows();
     offset += n;
     // why: the file rolls on what it would take on disk, not on the rows' size in memory;
     // open pages are only estimated, so they are compressed before the file is closed
@@ -339,6 +351,8 @@ void PartitionedDataWriter::CloseFile(Slot& slot) {
   if (!slot.writer) return;
   ParquetFileMetrics metrics = slot.writer->Close();
   slot.writer.reset();
+  slot.open_rows = 0;
+  --open_files_;
   DataFile file = MakeDataFile(schema_, slot.path, slot.partition, metrics, spec_.spec_id());
   if (!options_.sort_order.IsUnsorted()) file.sort_order_id = options_.sort_order.order_id();
   slot.done.push_back(std::move(file));
@@ -392,6 +406,26 @@ void PartitionedDataWriter::WriteSorted(Slot& slot) {
     WriteRows(slot, batch);
   }
   CloseFile(slot);  // why: rows written later are not in order with these
+}
+
+void PartitionedDataWriter::CloseSomeFiles(const Slot& keep) {
+  std::vector<std::pair<int64_t, Slot*>> by_rows;
+  {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    for (auto& [key, slot] : slots_) {
+      if (slot.get() != &keep && slot->open_rows.load() > 0) by_rows.emplace_back(slot->open_rows.load(), slot.get());
+    }
+  }
+  std::sort(by_rows.begin(), by_rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  int target = options_.max_open_files - std::max(1, options_.max_open_files / 10);
+  for (auto& [rows, slot] : by_rows) {
+    if (open_files_.load() <= target) break;
+    // why: the caller holds its own slot's lock; waiting for another could deadlock
+    std::unique_lock<std::mutex> lock(slot->mutex, std::try_to_lock);
+    if (!lock.owns_lock() || !slot->writer || !sort_columns_.empty()) continue;
+    CloseFile(*slot);
+    Account(*slot);
+  }
 }
 
 void PartitionedDataWriter::Account(Slot& slot) {

@@ -32,6 +32,9 @@ struct DataWriterOptions {
   int64_t memory_limit = int64_t{256} << 20;
   /// Threads that call Write at once (the memory limit is shared among them).
   int threads = 1;
+  /// Most files open at once; past it the files with the most rows are closed early (their
+  /// partitions get a new file if more rows come).
+  int max_open_files = 2000;
 };
 
 /// Writes the rows of an INSERT as data files: routes each batch by the spec's transforms
@@ -102,6 +105,9 @@ class PartitionedDataWriter {
   void CloseFile(Slot& slot);
   /// Records a slot's new memory use; shrinks the largest slots when over the limit.
   void Account(Slot& slot);
+  /// Closes the open files with the most rows (of slots other threads are not writing) until
+  /// fewer than max_open_files remain open.
+  void CloseSomeFiles(const Slot& keep);
   void Shrink();
   void AddMemory(int64_t delta);
   /// Hands one partition's buffered rows to its writer (waiting for the partition's lock only
@@ -123,6 +129,7 @@ class PartitionedDataWriter {
   std::string write_id_;
   int file_counter_ = 0;
 
+  std::atomic<int> open_files_{0};
   std::atomic<int64_t> memory_{0};
   std::atomic<int64_t> peak_memory_{0};
   std::mutex shrink_mutex_;

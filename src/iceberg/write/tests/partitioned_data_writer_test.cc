@@ -217,6 +217,35 @@ TEST(PartitionedDataWriterTest, BoundsMemoryOverManyPartitions) {
   EXPECT_LE(writer.peak_memory(), options.memory_limit * 3 / 2);
 }
 
+TEST(PartitionedDataWriterTest, ClosesTheLargestFilesWhenTooManyAreOpen) {
+  TempFolder folder;
+  Schema schema = TestSchema();
+  PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
+  DataWriterOptions options;
+  options.data_location = folder.path();
+  options.max_open_files = 8;
+  PartitionedDataWriter writer(schema, spec, options);
+  auto local = writer.NewLocalState();
+  const int64_t total = 200000;
+  for (int64_t start = 0; start < total; start += 2048) {
+    writer.Write(*local, MakeRows(start, std::min<int64_t>(2048, total - start), 20));
+  }
+  writer.Flush(*local);
+  std::vector<DataFile> files = writer.Finish(Serial());
+  EXPECT_GT(files.size(), 20u);  // some partitions' files were closed early and reopened
+  int64_t rows = 0;
+  std::map<int32_t, int64_t> per_part;
+  for (const auto& f : files) {
+    auto read = ReadFile(f.file_path);
+    for (const auto& [id, p] : read) ASSERT_EQ(p, f.partition[0].int32());
+    per_part[f.partition[0].int32()] += f.record_count;
+    rows += f.record_count;
+  }
+  EXPECT_EQ(rows, total);
+  EXPECT_EQ(per_part.size(), 20u);
+  for (const auto& [part, n] : per_part) EXPECT_EQ(n, total / 20) << part;
+}
+
 TEST(PartitionedDataWriterTest, AbortDeletesEveryFileWritten) {
   TempFolder folder;
   Schema schema = TestSchema();
