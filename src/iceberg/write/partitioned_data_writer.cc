@@ -217,7 +217,13 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
         const LocalState::Entry& e = *local.entries[p];
         if (e.hash != hashes[i]) return false;
         for (size_t f = 0; f < values.size(); ++f) {
-          if (!RowsEqualNullSafe(e.key_values[f], e.key_row, values[f], i)) return false;
+          if (!values[f].type().IsStringLike()) {
+            if (!RowsEqualNullSafe(e.key_values[f], 0, values[f], i)) return false;
+            continue;
+          }
+          bool null = values[f].IsNull(i);
+          if (null != e.partition[f].is_null()) return false;
+          if (!null && values[f].Data<StringRef>()[i].view() != e.partition[f].str()) return false;
         }
         return true;
       };
@@ -234,12 +240,14 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
       }
       if (p == SIZE_MAX) {
         auto entry = std::make_unique<LocalState::Entry>();
-        entry->key_values = values;  // shares the storage: no copy
-        entry->key_row = i;
+        // why: a one-row copy, not the batch's vector, so an entry keeps no batch alive
+        for (const auto& v : values) {
+          entry->key_values.emplace_back(v.type(), 1);
+          if (!v.type().IsStringLike()) entry->key_values.back().CopyRow(v, i, 0);
+          entry->partition.push_back(v.GetValue(i));
+        }
         entry->hash = hashes[i];
-        std::vector<Value> partition;
-        for (const auto& v : values) partition.push_back(v.GetValue(i));
-        entry->slot = &SlotFor(partition);
+        entry->slot = &SlotFor(entry->partition);
         p = local.entries.size();
         local.entries.push_back(std::move(entry));
         local.by_hash[hashes[i]].push_back(p);

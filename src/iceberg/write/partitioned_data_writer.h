@@ -55,8 +55,8 @@ class PartitionedDataWriter {
   /// A writing thread's rows, per partition, not yet handed to the partitions' writers.
   struct LocalState {
     struct Entry {
-      std::vector<Vector> key_values;  // the partition values of the batch it was first seen in
-      size_t key_row = 0;
+      std::vector<Vector> key_values;  // one row: the partition values (strings: in `partition`)
+      std::vector<Value> partition;
       uint64_t hash = 0;
       Slot* slot = nullptr;
       DataChunk rows;  // strings point into the batch heaps `pinned` keeps alive
