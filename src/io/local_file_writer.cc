@@ -19,7 +19,6 @@ LocalFileWriter::LocalFileWriter(std::string path) : path_(std::move(path)) {
   if (fd_ < 0) {
     throw IOError("cannot create file \"" + path_ + "\": " + std::strerror(errno));
   }
-  buffer_.reserve(kBufferSize);
 }
 
 LocalFileWriter::~LocalFileWriter() {
@@ -61,6 +60,12 @@ void LocalFileWriter::Flush() {
     size -= static_cast<size_t>(n);
   }
   buffer_.clear();
+}
+
+void LocalFileWriter::ReleaseBuffer() {
+  if (fd_ < 0) return;
+  Flush();
+  std::string().swap(buffer_);
 }
 
 void LocalFileWriter::Close() {

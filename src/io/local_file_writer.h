@@ -22,6 +22,8 @@ class LocalFileWriter {
   void Write(std::string_view data) { Write(data.data(), data.size()); }
   /// Returns the number of bytes written so far, which is the next write's offset.
   uint64_t position() const { return position_; }
+  /// Writes the buffered bytes out and frees the buffer (for files kept open a long time).
+  void ReleaseBuffer();
   /// Flushes the buffer, syncs nothing, and closes the file; throws IOError on failure.
   void Close();
   /// Returns the path being written.

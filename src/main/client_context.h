@@ -9,6 +9,7 @@
 #include "main/database_state.h"
 #include "main/settings.h"
 #include "main/table_catalog.h"
+#include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "planner/binder_context.h"
 #include "sql/ast_ddl.h"
@@ -73,16 +74,25 @@ class ClientContext : public BinderContext {
   Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
+  /// Runs a plan and streams its rows into new data files of the table (cast to its columns);
+  /// returns the files, or deletes them and rethrows when anything fails.
+  std::vector<iceberg::DataFile> WriteQuery(const iceberg::TableMetadata& metadata, LogicalOperatorPtr plan,
+                                            const std::vector<bool>& required, const std::string& table_name);
+  /// Returns how the table's data files are written (its write.* properties, the session's limits).
+  iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
   /// Commits a change with optimistic concurrency; retries appends on conflict.
   void CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
                     const std::string& read_location);
   /// Commits a metadata-only change built by `update` from the current metadata.
   void CommitMetadata(const ResolvedTableName& name,
                       const std::function<iceberg::TableMetadata(const LoadedTable&)>& update);
-  /// Binds an INSERT's query and casts it to the target columns; returns the rows.
-  Result EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
-                             const std::vector<LogicalType>& types, const std::vector<bool>& required,
-                             const std::string& table_name, std::vector<BoundOrder> sort = {});
+  /// Commits an INSERT's new files (replacing the partitions they touch for INSERT OVERWRITE).
+  void CommitInsert(const InsertStatement& statement, const ResolvedTableName& name, const LoadedTable& table,
+                    iceberg::SnapshotChange change);
+  /// Binds an INSERT's query and casts it to the target columns; returns the plan.
+  LogicalOperatorPtr BindInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
+                                     const std::vector<LogicalType>& types, const std::vector<bool>& required,
+                                     const std::string& table_name);
   std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table);
   std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
   std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);

@@ -15,6 +15,10 @@
 #include "iceberg/uuid.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "execution/chunk_collection.h"
+#include "execution/operators/physical_iceberg_write.h"
+#include "execution/physical_planner.h"
+#include "execution/pipeline_executor.h"
+#include "optimizer/optimizer.h"
 #include "execution/expression_executor.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/scan/data_file_reader.h"
@@ -139,13 +143,15 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   std::vector<LogicalType> types;
   std::vector<bool> required;
   std::vector<std::string> docs;
-  Result data;
+  LogicalOperatorPtr query_plan;
   bool has_query = statement.query != nullptr;
   if (has_query) {
-    data = RunQuery(*statement.query);
-    for (size_t i = 0; i < data.ColumnCount(); ++i) {
-      names.push_back(data.names()[i]);
-      LogicalType t = data.type(i);
+    Binder binder(*this);
+    BoundQuery bound = binder.BindQuery(*statement.query);
+    query_plan = std::move(bound.plan);
+    for (size_t i = 0; i < query_plan->types.size(); ++i) {
+      names.push_back(i < bound.names.size() ? bound.names[i] : "col" + std::to_string(i + 1));
+      LogicalType t = query_plan->types[i];
       types.push_back(t.id() == TypeId::kNull ? LogicalType(TypeId::kString) : t);
       required.push_back(false);
       docs.push_back("");
@@ -197,59 +203,137 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
                              ? *statement.location
                              : Tables().DefaultLocation(name.namespace_name, name.table_name);
   while (location.size() > 1 && location.back() == '/') location.pop_back();
+  iceberg::TableMetadata metadata =
+      iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
+          .Build(NowMs());
+  // CTAS: the rows are written before the catalog changes, so a failed query leaves no table.
+  std::vector<iceberg::DataFile> added;
+  if (has_query) added = WriteQuery(metadata, std::move(query_plan), required, name.ToString());
+  auto discard = [&] {
+    std::error_code ignored;
+    for (const auto& f : added) std::filesystem::remove(Remapper().Remap(f.file_path), ignored);
+  };
   if (exists) {
     // CREATE OR REPLACE: the old entry goes; its files stay for older readers.
     catalog.DropTable(name.namespace_name, name.table_name);
   }
-  iceberg::TableMetadata metadata =
-      iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
-          .Build(NowMs());
   std::string metadata_path = iceberg::NextMetadataPath(location, "");
   iceberg::WriteMetadataFile(metadata, Remapper().Remap(metadata_path));
   if (!catalog.NamespaceExists(name.namespace_name)) catalog.CreateNamespace(name.namespace_name, {});
   if (!catalog.CreateTable(name.namespace_name, name.table_name, metadata_path)) {
     std::filesystem::remove(metadata_path);
+    discard();
     throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
                        " because it already exists");
   }
-  if (has_query && data.RowCount() > 0) {
-    LoadedTable table = Tables().Load(name, Remapper());
-    iceberg::SnapshotChange change;
-    change.added = WriteDataFiles(table, data);
-    CommitChange(name, change, table.metadata_location);
+  if (!added.empty()) {
+    try {
+      LoadedTable table = Tables().Load(name, Remapper());
+      iceberg::SnapshotChange change;
+      change.added = added;
+      CommitChange(name, change, table.metadata_location);
+    } catch (...) {
+      discard();
+      throw;
+    }
   }
   return Result();
 }
 
-std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& table, const Result& data) {
-  const iceberg::TableMetadata& m = *table.metadata;
+iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::TableMetadata& m) {
   iceberg::DataWriterOptions options;
-  iceberg::LocationRemapper remapper = Remapper();
-  options.data_location = remapper.Remap(m.Property("write.data.path", m.location + "/data"));
+  options.data_location = Remapper().Remap(m.Property("write.data.path", m.location + "/data"));
   options.parquet.codec = CodecByName(m.Property("write.parquet.compression-codec", "zstd"));
+  auto positive = [&](const std::string& key, const std::string& fallback) {
+    std::string text = m.Property(key, fallback);
+    try {
+      size_t used = 0;
+      int64_t v = std::stoll(text, &used);
+      if (used == text.size() && v > 0) return v;
+    } catch (const std::exception&) {
+    }
+    throw InvalidInputError("table property " + key + " must be a positive integer, not '" + text + "'");
+  };
   std::string level = m.Property("write.parquet.compression-level", "");
-  if (!level.empty()) options.parquet.compression_level = std::stoi(level);
-  options.parquet.row_group_size = std::stoll(m.Property("write.parquet.row-group-size-bytes", "134217728"));
-  options.target_file_size = std::stoll(m.Property("write.target-file-size-bytes", "536870912"));
-  iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), options);
-  try {
-    std::vector<const DataChunk*> chunks;
-    for (const auto& chunk : data.chunks()) chunks.push_back(chunk.get());
-    writer.WriteAll(chunks, [&](int n, const std::function<void(int)>& fn) {
-      database_.scheduler().RunParallel(n, fn);
-    });
-    auto files = writer.Finish();
-    const iceberg::SortOrder* order = m.DefaultSortOrder();
-    // Paths are recorded as the table names them, not as remapped locally.
-    for (auto& f : files) {
-      if (order && !order->IsUnsorted()) f.sort_order_id = order->order_id();
-      for (const auto& [from, to] : remapper.prefixes()) {
-        if (f.file_path.rfind(to, 0) == 0) {
-          f.file_path = from + f.file_path.substr(to.size());
-          break;
-        }
+  if (!level.empty()) options.parquet.compression_level = static_cast<int>(positive("write.parquet.compression-level", "3"));
+  options.parquet.row_group_size = positive("write.parquet.row-group-size-bytes", "134217728");
+  options.target_file_size = positive("write.target-file-size-bytes", "536870912");
+  if (const iceberg::SortOrder* order = m.DefaultSortOrder()) options.sort_order = *order;
+  options.memory_limit = settings_.GetInt("floe.write.memory_limit");
+  options.threads = Threads();
+  return options;
+}
+
+namespace {
+
+// Paths are recorded as the table names them, not as remapped locally.
+void UnmapPaths(const iceberg::LocationRemapper& remapper, std::vector<iceberg::DataFile>* files) {
+  for (auto& f : *files) {
+    for (const auto& [from, to] : remapper.prefixes()) {
+      if (f.file_path.rfind(to, 0) == 0) {
+        f.file_path = from + f.file_path.substr(to.size());
+        break;
       }
     }
+  }
+}
+
+}  // namespace
+
+std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& table, const Result& data) {
+  const iceberg::TableMetadata& m = *table.metadata;
+  iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), DataWriterOptionsFor(m));
+  try {
+    auto local = writer.NewLocalState();
+    for (const auto& chunk : data.chunks()) writer.Write(*local, *chunk);
+    writer.Flush(*local);
+    auto files = writer.Finish([&](int n, const std::function<void(int)>& fn) {
+      database_.scheduler().RunParallel(n, fn);
+    });
+    UnmapPaths(Remapper(), &files);
+    return files;
+  } catch (...) {
+    writer.Abort();
+    throw;
+  }
+}
+
+std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMetadata& m, LogicalOperatorPtr plan,
+                                                         const std::vector<bool>& required,
+                                                         const std::string& table_name) {
+  const iceberg::Schema& schema = m.CurrentSchema();
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  for (const auto& f : schema.fields()) {
+    names.push_back(f.name());
+    types.push_back(f.type()->ToLogicalType());
+  }
+  // The query's columns cast to the table's types (a CTAS column of bare NULLs is a string).
+  if (plan->types != types) {
+    auto projection = std::make_unique<LogicalProjection>();
+    for (size_t i = 0; i < types.size(); ++i) {
+      projection->expressions.push_back(
+          Binder::AddCast(BoundExpression::ColumnRef(i, plan->types[i], names[i]), types[i]));
+      projection->types.push_back(types[i]);
+      projection->names.push_back(names[i]);
+    }
+    projection->children.push_back(std::move(plan));
+    plan = std::move(projection);
+  }
+  plan = Optimizer::Optimize(std::move(plan));
+  PhysicalPlanner planner;
+  PhysicalOperatorPtr root = planner.Plan(*plan);
+  iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
+  try {
+    PhysicalIcebergWrite sink(types, names, required, table_name, writer);
+    ExecutionContext context;
+    context.function_context = function_context_;
+    context.scheduler = &database_.scheduler();
+    context.threads = Threads();
+    PipelineExecutor executor(context, *root, sink);
+    executor.Execute();
+    std::vector<iceberg::DataFile> files = sink.files();
+    UnmapPaths(Remapper(), &files);
     return files;
   } catch (...) {
     writer.Abort();
@@ -305,9 +389,10 @@ void ClientContext::CommitMetadata(const ResolvedTableName& name,
   throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString());
 }
 
-Result ClientContext::EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
-                                          const std::vector<LogicalType>& types, const std::vector<bool>& required,
-                                          const std::string& table_name, std::vector<BoundOrder> sort) {
+LogicalOperatorPtr ClientContext::BindInsertQuery(const InsertStatement& statement,
+                                                 const std::vector<std::string>& names,
+                                                 const std::vector<LogicalType>& types,
+                                                 const std::vector<bool>& required, const std::string& table_name) {
   std::vector<int> source_of(names.size(), -1);
   if (statement.columns.empty()) {
     for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
@@ -361,29 +446,7 @@ Result ClientContext::EvaluateInsertQuery(const InsertStatement& statement, cons
     projection->names.push_back(names[i]);
   }
   projection->children.push_back(std::move(query.plan));
-  LogicalOperatorPtr plan = std::move(projection);
-  if (!sort.empty()) {
-    // The table's write order: rows are sorted before they are written.
-    auto order = std::make_unique<LogicalSort>();
-    order->orders = std::move(sort);
-    order->types = plan->types;
-    order->names = plan->names;
-    order->children.push_back(std::move(plan));
-    plan = std::move(order);
-  }
-  Result data = RunPlan(*plan, names);
-  for (const auto& chunk : data.chunks()) {
-    for (size_t c = 0; c < names.size(); ++c) {
-      if (!required[c]) continue;
-      for (size_t r = 0; r < chunk->size(); ++r) {
-        if (chunk->column(c).IsNull(r)) {
-          throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] NULL value in column `" + names[c] + "` of " +
-                                table_name + " which is NOT NULL");
-        }
-      }
-    }
-  }
-  return data;
+  return projection;
 }
 
 Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name) {
@@ -397,28 +460,25 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
     types.push_back(f.type()->ToLogicalType());
     required.push_back(f.required());
   }
-  std::vector<BoundOrder> sort;
-  if (const iceberg::SortOrder* order = table.metadata->DefaultSortOrder()) {
-    for (const auto& field : order->fields()) {
-      // Order-preserving transforms sort with their source column; bucket does not.
-      if (field.transform.kind() == iceberg::TransformKind::kBucket ||
-          field.transform.kind() == iceberg::TransformKind::kVoid) {
-        continue;
-      }
-      for (size_t i = 0; i < schema.fields().size(); ++i) {
-        if (schema.fields()[i].id() != field.source_id) continue;
-        BoundOrder o;
-        o.expression = BoundExpression::ColumnRef(i, types[i], names[i]);
-        o.ascending = field.direction == iceberg::SortDirection::kAscending;
-        o.nulls_first = field.null_order == iceberg::NullOrder::kNullsFirst;
-        sort.push_back(std::move(o));
-      }
-    }
-  }
-  Result data = EvaluateInsertQuery(statement, names, types, required, name.ToString(), std::move(sort));
+  // The rows stream into the table's files as the query produces them; the writer sorts
+  // them within each file when the table has a sort order.
+  LogicalOperatorPtr plan = BindInsertQuery(statement, names, types, required, name.ToString());
   iceberg::SnapshotChange change;
   change.operation = "append";
-  if (data.RowCount() > 0) change.added = WriteDataFiles(table, data);
+  change.added = WriteQuery(*table.metadata, std::move(plan), required, name.ToString());
+  try {
+    CommitInsert(statement, name, table, change);
+  } catch (...) {
+    // why: files no snapshot names are garbage; a failed INSERT leaves none behind
+    std::error_code ignored;
+    for (const auto& f : change.added) std::filesystem::remove(Remapper().Remap(f.file_path), ignored);
+    throw;
+  }
+  return Result();
+}
+
+void ClientContext::CommitInsert(const InsertStatement& statement, const ResolvedTableName& name,
+                                 const LoadedTable& table, iceberg::SnapshotChange change) {
   if (statement.overwrite) {
     // Dynamic overwrite: replace the partitions the new rows touch (all, when unpartitioned).
     change.operation = "overwrite";
@@ -446,12 +506,11 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
         }
       }
     }
-    if (change.added.empty() && change.removed_paths.empty()) return Result();
+    if (change.added.empty() && change.removed_paths.empty()) return;
   } else if (change.added.empty()) {
-    return Result();
+    return;
   }
   CommitChange(name, change, table.metadata_location);
-  return Result();
 }
 
 Result ClientContext::DropIceberg(const DropStatement& statement) {

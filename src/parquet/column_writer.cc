@@ -60,6 +60,34 @@ class TypedColumnWriter final : public ColumnWriter {
     return static_cast<int64_t>(data_.size() + PageBytes() + dict_.byte_size());
   }
 
+  int64_t EstimatedEncodedSize() const override {
+    // why: a page is compressed only when flushed; until then assume the ratio so far
+    double ratio = uncompressed_size_ > 0 ? static_cast<double>(data_.size()) / uncompressed_size_ : 1.0;
+    double pending = static_cast<double>(PageBytes()) * ratio + static_cast<double>(dict_.byte_size()) * dict_ratio_;
+    return static_cast<int64_t>(data_.size()) + static_cast<int64_t>(pending);
+  }
+
+  int64_t MemoryUsage() const override {
+    return static_cast<int64_t>(data_.capacity() + levels_.capacity() + indexes_.capacity() * 4 +
+                                plain_.capacity() + body_.capacity() + compressed_.capacity() +
+                                converted_.capacity() * sizeof(T) + flba_.capacity() + dict_.memory_usage());
+  }
+
+  void FlushPages() override {
+    FlushPage();
+    ReleasePageBuffers();
+    // why: the dictionary is compressed only when its chunk is written; its ratio so far is
+    // what EstimatedEncodedSize assumes until then
+    if (!dict_.values().empty()) {
+      std::string plain;
+      for (const T& v : dict_.values()) AppendPlain(v, &plain);
+      std::string out;
+      Compress(options_.codec, options_.compression_level, reinterpret_cast<const uint8_t*>(plain.data()),
+               plain.size(), &out);
+      dict_ratio_ = plain.empty() ? 1.0 : static_cast<double>(out.size()) / static_cast<double>(plain.size());
+    }
+  }
+
   void FlushChunk(LocalFileWriter& file, ColumnChunk* chunk, ColumnIndex* column_index,
                   bool* has_column_index, OffsetIndex* offset_index) override {
     FlushPage();
@@ -396,8 +424,21 @@ class TypedColumnWriter final : public ColumnWriter {
     plain_.clear();
   }
 
+  void ReleasePageBuffers() {
+    std::vector<uint8_t>().swap(levels_);
+    std::vector<uint32_t>().swap(indexes_);
+    std::string().swap(plain_);
+    std::string().swap(body_);
+    std::string().swap(compressed_);
+    std::vector<T>().swap(converted_);
+    std::string().swap(flba_);
+  }
+
   void ResetChunk() {
-    data_.clear();
+    // why: a writer may stay open long after its row group is written (one per partition);
+    // it keeps no buffer capacity from one row group to the next
+    std::string().swap(data_);
+    ReleasePageBuffers();
     locations_.clear();
     index_ = ColumnIndex();
     index_valid_ = true;
@@ -447,6 +488,7 @@ class TypedColumnWriter final : public ColumnWriter {
   Stat chunk_min_{}, chunk_max_{};
   bool chunk_has_minmax_ = false;
   int64_t uncompressed_size_ = 0;
+  double dict_ratio_ = 1.0;  // compressed / plain bytes of the dictionary when last measured
 
   // the file
   Stat file_min_{}, file_max_{};

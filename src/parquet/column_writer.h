@@ -23,6 +23,13 @@ class ColumnWriter {
   virtual void Write(const Vector& vector, size_t offset, size_t n) = 0;
   /// Returns the bytes buffered for the current row group.
   virtual int64_t BufferedSize() const = 0;
+  /// Returns the bytes the buffered row group is expected to take in the file once
+  /// compressed (the current page estimated at the ratio of the pages compressed so far).
+  virtual int64_t EstimatedEncodedSize() const = 0;
+  /// Returns the bytes of memory held by the buffers (capacity, not just contents).
+  virtual int64_t MemoryUsage() const = 0;
+  /// Encodes and compresses the current page now, releasing its buffers.
+  virtual void FlushPages() = 0;
   /// Writes the buffered chunk to the file and describes it (and its page index).
   virtual void FlushChunk(LocalFileWriter& file, parquet::ColumnChunk* chunk,
                           parquet::ColumnIndex* column_index, bool* has_column_index,

@@ -47,10 +47,14 @@ class DictionaryTable {
   const std::vector<T>& values() const { return values_; }
   /// Returns the PLAIN-encoded size of the dictionary page.
   size_t byte_size() const { return byte_size_; }
+  /// Returns the bytes of memory the table holds.
+  size_t memory_usage() const {
+    return slots_.capacity() * sizeof(int32_t) + values_.capacity() * sizeof(T) + heap_.allocated_bytes();
+  }
   /// Forgets every value.
   void Clear() {
-    slots_.assign(1024, -1);
-    values_.clear();
+    std::vector<int32_t>(1024, -1).swap(slots_);  // why: capacity released, not kept
+    std::vector<T>().swap(values_);
     heap_ = StringHeap();
     byte_size_ = 0;
   }

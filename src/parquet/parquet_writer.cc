@@ -113,7 +113,9 @@ void ParquetWriter::Abort() noexcept {
   std::remove(file_.path().c_str());
 }
 
-void ParquetWriter::Write(const DataChunk& chunk) {
+void ParquetWriter::Write(const DataChunk& chunk) { Write(chunk, 0, chunk.size()); }
+
+void ParquetWriter::Write(const DataChunk& chunk, size_t from, size_t count) {
   if (closed_) throw InternalError("write to a closed ParquetWriter");
   if (chunk.ColumnCount() != fields_.size()) {
     throw InvalidInputError("Parquet file \"" + file_.path() + "\" has " +
@@ -127,10 +129,11 @@ void ParquetWriter::Write(const DataChunk& chunk) {
                               ", the batch has " + chunk.column(i).type().ToString());
     }
   }
-  size_t offset = 0;
-  while (offset < chunk.size()) {
+  size_t offset = from;
+  size_t end = from + count;
+  while (offset < end) {
     // write in slices so a row group ends close to its target size
-    size_t n = std::min<size_t>(chunk.size() - offset, 1024);
+    size_t n = std::min<size_t>(end - offset, 1024);
     for (size_t i = 0; i < columns_.size(); ++i) columns_[i]->Write(chunk.column(i), offset, n);
     row_group_rows_ += static_cast<int64_t>(n);
     offset += n;
@@ -138,6 +141,25 @@ void ParquetWriter::Write(const DataChunk& chunk) {
     for (const auto& c : columns_) buffered += c->BufferedSize();
     if (buffered >= options_.row_group_size) FlushRowGroup();
   }
+}
+
+void ParquetWriter::FlushPages() {
+  for (auto& c : columns_) c->FlushPages();
+}
+
+int64_t ParquetWriter::EstimatedSize() const {
+  // why: the footer and page index add roughly this much per row group and column
+  constexpr int64_t kFooterBytesPerChunk = 64;
+  auto chunks = static_cast<int64_t>((metadata_.row_groups.size() + 1) * columns_.size());
+  int64_t size = static_cast<int64_t>(file_.position()) + chunks * kFooterBytesPerChunk;
+  for (const auto& c : columns_) size += c->EstimatedEncodedSize();
+  return size;
+}
+
+int64_t ParquetWriter::MemoryUsage() const {
+  int64_t bytes = 0;
+  for (const auto& c : columns_) bytes += c->MemoryUsage();
+  return bytes;
 }
 
 void ParquetWriter::FlushRowGroup() {
@@ -167,6 +189,8 @@ void ParquetWriter::FlushRowGroup() {
   has_column_index_.push_back(std::move(has_ci));
   offset_indexes_.push_back(std::move(ois));
   row_group_rows_ = 0;
+  // why: a file may stay open long after its row group (one per partition of a write)
+  file_.ReleaseBuffer();
 }
 
 ParquetFileMetrics ParquetWriter::Close() {

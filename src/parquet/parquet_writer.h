@@ -25,14 +25,26 @@ class ParquetWriter {
 
   /// Appends the chunk's rows; its columns match the fields in order and type.
   void Write(const DataChunk& chunk);
+  /// Appends rows [from, from + count) of the chunk.
+  void Write(const DataChunk& chunk, size_t from, size_t count);
   /// Writes the last row group, the page index and the footer, closes the file and
   /// returns what a manifest entry needs.
   ParquetFileMetrics Close();
   /// Closes and deletes the unfinished file (after a failed write); never throws.
   void Abort() noexcept;
 
- private:
+  /// Writes the buffered rows as a row group now (no-op when none are buffered).
   void FlushRowGroup();
+  /// Compresses every column's current page now, releasing its buffers.
+  void FlushPages();
+  /// Returns the size the file would have if closed now (buffered pages estimated compressed).
+  int64_t EstimatedSize() const;
+  /// Returns the bytes of memory the buffered row group holds.
+  int64_t MemoryUsage() const;
+  /// Returns the number of rows written so far.
+  int64_t rows() const { return metadata_.num_rows + row_group_rows_; }
+
+ private:
 
   std::vector<ParquetWriterField> fields_;
   ParquetWriterOptions options_;

@@ -1,11 +1,13 @@
 #include "iceberg/write/partitioned_data_writer.h"
 
-#include <filesystem>
-#include <unordered_map>
+#include <sys/resource.h>
 
-#include "common/vector_operations.h"
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
 
 #include "common/exception.h"
+#include "common/vector_operations.h"
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/type.h"
 #include "iceberg/uuid.h"
@@ -14,216 +16,214 @@ namespace floe::iceberg {
 
 namespace {
 
-// Approximate in-memory bytes of a row range, to roll files near the target size.
-int64_t EstimateBytes(const DataChunk& chunk) {
+// A thread hands a partition's buffered rows to the partition's writer at this many rows
+// (up to four times as many when another thread is writing that partition).
+constexpr size_t kFlushRows = 4096;
+// Rows handed to a Parquet writer at once; the file's size is checked in between.
+constexpr size_t kWriteSlice = 2048;
+
+std::string PartitionKey(const std::vector<Value>& partition) {
+  std::string key;
+  for (const auto& v : partition) key += v.is_null() ? std::string("\x01N") : "\x01V" + v.ToString();
+  return key;
+}
+
+// Approximate bytes of memory the rows named by sel (all rows when null) hold.
+int64_t RowBytes(const DataChunk& chunk, const uint32_t* sel, size_t count) {
   int64_t bytes = 0;
   for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
     const Vector& v = chunk.column(c);
-    if (v.type().IsStringLike()) {
-      const StringRef* s = v.Data<StringRef>();
-      for (size_t i = 0; i < chunk.size(); ++i) bytes += v.IsNull(i) ? 0 : s[i].size + 4;
-    } else {
-      bytes += static_cast<int64_t>(PhysicalSize(v.type().id()) * chunk.size());
+    bytes += static_cast<int64_t>(PhysicalSize(v.type().id()) * count);
+    if (!v.type().IsStringLike()) continue;
+    const StringRef* s = v.Data<StringRef>();
+    for (size_t k = 0; k < count; ++k) {
+      size_t i = sel ? sel[k] : k;
+      if (!v.IsNull(i)) bytes += static_cast<int64_t>(s[i].size);
     }
   }
   return bytes;
 }
 
-std::string PartitionKey(const std::vector<Value>& partition) {
-  std::string key;
-  for (const auto& v : partition) {
-    key += v.is_null() ? std::string("\x01N") : "\x01V" + v.ToString();
+// Makes room for `extra` more rows, doubling the capacity.
+void Grow(DataChunk& chunk, size_t extra) {
+  size_t need = chunk.size() + extra;
+  if (need <= chunk.capacity()) return;
+  size_t capacity = std::max(need, chunk.capacity() * 2);
+  for (auto& column : chunk.columns()) column.Reserve(capacity);
+  chunk.SetCapacity(capacity);
+}
+
+// Appends the rows of src named by sel (strings still pointing into src's heaps, which the
+// caller keeps alive).
+void AppendSelected(DataChunk& dst, const DataChunk& src, const std::vector<uint32_t>& sel) {
+  Grow(dst, sel.size());
+  size_t base = dst.size();
+  for (size_t c = 0; c < src.ColumnCount(); ++c) {
+    Vector& out = dst.column(c);
+    const Vector& in = src.column(c);
+    for (size_t k = 0; k < sel.size(); ++k) out.CopyRow(in, sel[k], base + k);
   }
-  return key;
+  dst.SetSize(base + sel.size());
+}
+
+// Appends every row of src with its strings copied into dst's own heaps, so that a long-lived
+// buffer does not keep whole batches alive.
+void AppendOwned(DataChunk& dst, const DataChunk& src) {
+  size_t n = src.size();
+  Grow(dst, n);
+  size_t base = dst.size();
+  for (size_t c = 0; c < src.ColumnCount(); ++c) {
+    Vector& out = dst.column(c);
+    const Vector& in = src.column(c);
+    if (!in.type().IsStringLike()) {
+      for (size_t r = 0; r < n; ++r) out.CopyRow(in, r, base + r);
+      continue;
+    }
+    const StringRef* s = in.Data<StringRef>();
+    for (size_t r = 0; r < n; ++r) {
+      bool null = in.IsNull(r);
+      out.SetNull(base + r, null);
+      if (!null) out.SetString(base + r, s[r].view());
+    }
+  }
+  dst.SetSize(base + n);
 }
 
 }  // namespace
+
+/// One partition of the write: its open file (one at a time), or its rows waiting to be sorted.
+struct PartitionedDataWriter::Slot {
+  std::mutex mutex;
+  std::vector<Value> partition;
+  std::string partition_path;
+  bool folder_created = false;
+  std::unique_ptr<ParquetWriter> writer;
+  std::string path;
+  DataChunk pending;  // sorted writes: rows not yet written, strings owned
+  int64_t pending_bytes = 0;
+  std::atomic<int64_t> memory{0};  // as last accounted in memory_
+  std::atomic<int64_t> open_rows{0};  // rows in the open file
+  std::vector<DataFile> done;
+};
 
 PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const PartitionSpec& spec,
                                              DataWriterOptions options)
     : schema_(schema), spec_(spec), options_(std::move(options)), write_id_(Uuid::Random()) {
   for (const auto& field : schema_.fields()) {
     fields_.push_back({field.name(), field.id(), field.type()->ToLogicalType(), field.optional()});
+    types_.push_back(fields_.back().type);
   }
-  for (const auto& pf : spec_.fields()) {
-    int index = -1;
+  auto top_level = [&](int source_id, const std::string& what) {
     for (size_t i = 0; i < schema_.fields().size(); ++i) {
-      if (schema_.fields()[i].id() == pf.source_id()) index = static_cast<int>(i);
+      if (schema_.fields()[i].id() == source_id) return static_cast<int>(i);
     }
-    if (index < 0) {
-      throw InvalidInputError("partition field " + pf.name() + " has no top-level source column (id " +
-                              std::to_string(pf.source_id()) + ")");
-    }
-    source_columns_.push_back(index);
+    throw InvalidInputError(what + " has no top-level source column (id " + std::to_string(source_id) + ")");
+  };
+  for (const auto& pf : spec_.fields()) source_columns_.push_back(top_level(pf.source_id(), "partition field " + pf.name()));
+  for (const auto& sf : options_.sort_order.fields()) {
+    sort_columns_.push_back(sf.transform.kind() == TransformKind::kVoid ? -1 : top_level(sf.source_id, "sort field"));
   }
   options_.parquet.key_value_metadata.push_back({"iceberg.schema", schema_.ToJson().dump()});
   options_.parquet.truncate_bounds = 16;
+  options_.threads = std::max(1, options_.threads);
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    // why: the process needs descriptors for more than this write (its reads, the catalog)
+    options_.max_open_files = std::min<int64_t>(options_.max_open_files, static_cast<int64_t>(limit.rlim_cur) / 2);
+  }
+  options_.max_open_files = std::max(1, options_.max_open_files);
 }
 
 PartitionedDataWriter::~PartitionedDataWriter() {
-  if (!open_.empty()) Abort();
+  if (!finished_) Abort();
 }
 
 std::string PartitionedDataWriter::NewFilePath(const std::string& partition_path) {
   char name[64];
+  std::lock_guard<std::mutex> lock(slots_mutex_);
   std::snprintf(name, sizeof(name), "%05d-0-", file_counter_++);
   std::string folder = options_.data_location;
   if (!partition_path.empty()) folder += "/" + partition_path;
-  return folder + "/" + name + write_id_ + "-00001.parquet";
+  std::string path = folder + "/" + name + write_id_ + "-00001.parquet";
+  written_paths_.push_back(path);
+  return path;
 }
 
-PartitionedDataWriter::OpenFile& PartitionedDataWriter::FileFor(const std::string& key,
-                                                                const std::vector<Value>& partition) {
-  auto it = open_.find(key);
-  if (it != open_.end()) return it->second;
-  OpenFile file;
-  file.partition = partition;
-  file.partition_path = spec_.fields().empty() ? "" : spec_.PartitionToPath(schema_, partition);
-  file.path = NewFilePath(file.partition_path);
-  std::filesystem::create_directories(std::filesystem::path(file.path).parent_path());
-  written_paths_.push_back(file.path);
-  file.writer = std::make_unique<ParquetWriter>(file.path, fields_, options_.parquet);
-  return open_.emplace(key, std::move(file)).first->second;
+PartitionedDataWriter::Slot& PartitionedDataWriter::SlotFor(const std::vector<Value>& partition) {
+  std::string key = PartitionKey(partition);
+  std::lock_guard<std::mutex> lock(slots_mutex_);
+  auto it = slots_.find(key);
+  if (it != slots_.end()) return *it->second;
+  auto slot = std::make_unique<Slot>();
+  slot->partition = partition;
+  slot->partition_path = spec_.fields().empty() ? "" : spec_.PartitionToPath(schema_, partition);
+  slot->pending.Initialize(types_, 64);
+  return *slots_.emplace(key, std::move(slot)).first->second;
 }
 
-void PartitionedDataWriter::CloseFile(OpenFile& file) {
-  ParquetFileMetrics metrics = file.writer->Close();
-  file.writer.reset();
-  done_.push_back(MakeDataFile(schema_, file.path, file.partition, metrics, spec_.spec_id()));
+std::unique_ptr<PartitionedDataWriter::LocalState> PartitionedDataWriter::NewLocalState() {
+  return std::make_unique<LocalState>();
 }
 
-std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> PartitionedDataWriter::SplitByPartition(
-    const DataChunk& chunk) {
-  std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> out;
+void PartitionedDataWriter::AddMemory(int64_t delta) {
+  int64_t now = memory_.fetch_add(delta) + delta;
+  int64_t peak = peak_memory_.load();
+  while (now > peak && !peak_memory_.compare_exchange_weak(peak, now)) {
+  }
+}
+
+void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
   size_t n = chunk.size();
-  if (n == 0) return out;
+  if (n == 0) return;
+  local.touched.clear();
+  int64_t string_bytes = 0;
+  for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
+    if (!chunk.column(c).type().IsStringLike()) continue;
+    local.pinned.ShareHeapsOf(chunk.column(c));
+    const StringRef* s = chunk.column(c).Data<StringRef>();
+    for (size_t i = 0; i < n; ++i) string_bytes += chunk.column(c).IsNull(i) ? 0 : s[i].size;
+  }
+  local.pinned_bytes += string_bytes;
+  AddMemory(string_bytes);
   if (spec_.fields().empty()) {
-    out.emplace_back("", std::vector<Value>{}, chunk);
-    return out;
-  }
-  // Partition values of every row, a vector per partition field.
-  std::vector<Vector> values;
-  for (size_t f = 0; f < spec_.fields().size(); ++f) {
-    const auto& pf = spec_.fields()[f];
-    const auto& source = schema_.fields()[source_columns_[f]];
-    LogicalType result = pf.transform().ResultType(source.type())->ToLogicalType();
-    Vector part(result, n);
-    pf.transform().Apply(chunk.column(source_columns_[f]), n, &part);
-    values.push_back(std::move(part));
-  }
-  // Group rows by partition tuple: hash the partition vectors, confirm equality per group.
-  std::vector<uint64_t> hashes(n, 0);
-  for (size_t f = 0; f < values.size(); ++f) HashVector(values[f], n, hashes.data(), f > 0);
-  struct Group {
-    size_t first_row;
-    SelectionVector rows;
-  };
-  std::vector<Group> found;
-  std::unordered_map<uint64_t, std::vector<size_t>> by_hash;
-  size_t last = SIZE_MAX;
-  for (size_t i = 0; i < n; ++i) {
-    auto same = [&](size_t g) {
-      for (const auto& v : values) {
-        if (!RowsEqualNullSafe(v, found[g].first_row, v, i)) return false;
-      }
-      return true;
-    };
-    // Rows usually arrive in runs of one partition: try the previous row's group first.
-    if (last != SIZE_MAX && hashes[i] == hashes[found[last].first_row] && same(last)) {
-      found[last].rows.indexes.push_back(static_cast<uint32_t>(i));
-      continue;
+    if (local.entries.empty()) {
+      auto entry = std::make_unique<LocalState::Entry>();
+      entry->slot = &SlotFor({});
+      local.entries.push_back(std::move(entry));
     }
-    auto& candidates = by_hash[hashes[i]];
-    size_t group = SIZE_MAX;
-    for (size_t g : candidates) {
-      if (same(g)) {
-        group = g;
-        break;
-      }
-    }
-    if (group == SIZE_MAX) {
-      group = found.size();
-      found.push_back({i, {}});
-      candidates.push_back(group);
-    }
-    found[group].rows.indexes.push_back(static_cast<uint32_t>(i));
-    last = group;
-  }
-  std::map<std::string, std::pair<std::vector<Value>, SelectionVector>> groups;
-  for (auto& g : found) {
-    std::vector<Value> tuple;
-    for (const auto& v : values) tuple.push_back(v.GetValue(g.first_row));
-    std::string key = PartitionKey(tuple);
-    groups.emplace(key, std::make_pair(std::move(tuple), std::move(g.rows)));
-  }
-  for (auto& [key, group] : groups) {
-    DataChunk part = chunk;
-    if (group.second.size() != n) part.Slice(group.second);
-    out.emplace_back(key, group.first, std::move(part));
-  }
-  return out;
-}
-
-void PartitionedDataWriter::WriteToPartition(const std::string& key, const std::vector<Value>& partition,
-                                             const DataChunk& rows, std::vector<DataFile>* done) {
-  OpenFile* file;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    file = &FileFor(key, partition);
-  }
-  file->writer->Write(rows);
-  file->estimated_bytes += EstimateBytes(rows);
-  if (file->estimated_bytes >= options_.target_file_size) {
-    ParquetFileMetrics metrics = file->writer->Close();
-    file->writer.reset();
-    DataFile data_file = MakeDataFile(schema_, file->path, file->partition, metrics, spec_.spec_id());
-    std::lock_guard<std::mutex> lock(mutex_);
-    done->push_back(std::move(data_file));
-    open_.erase(key);
-  }
-}
-
-void PartitionedDataWriter::Write(const DataChunk& chunk) {
-  for (auto& [key, partition, rows] : SplitByPartition(chunk)) WriteToPartition(key, partition, rows, &done_);
-}
-
-void PartitionedDataWriter::WriteAll(const std::vector<const DataChunk*>& chunks, const ParallelFor& parallel_for) {
-  if (spec_.fields().empty()) {
-    for (const DataChunk* chunk : chunks) Write(*chunk);
-    return;
-  }
-  // Route every row to its partition's growing batch (rows copied one by one: no batch
-  // per (input batch, partition) pair), then write the partitions in parallel. A
-  // partition's rows stay in order and go to one writer, as a serial write's would.
-  struct PartitionRows {
-    std::vector<Vector> key_values;  // the partition values of the first row seen
-    size_t key_row = 0;
-    uint64_t hash = 0;
-    std::vector<Value> partition;
-    DataChunk rows;
-  };
-  std::vector<std::unique_ptr<PartitionRows>> partitions;
-  std::unordered_map<uint64_t, std::vector<size_t>> by_hash;
-  for (const DataChunk* chunk : chunks) {
-    size_t n = chunk->size();
+    LocalState::Entry& entry = *local.entries[0];
+    if (entry.rows.ColumnCount() == 0) entry.rows.Initialize(types_, entry.last_flush_rows);
+    entry.rows.Append(chunk, 0, n);
+    int64_t bytes = RowBytes(chunk, nullptr, n);
+    entry.bytes += bytes;
+    local.bytes += bytes;
+    AddMemory(bytes);
+    local.touched.push_back(0);
+  } else {
+    // Partition values of every row, a vector per partition field, and their hashes.
     std::vector<Vector> values;
     for (size_t f = 0; f < spec_.fields().size(); ++f) {
       const auto& pf = spec_.fields()[f];
       const auto& source = schema_.fields()[source_columns_[f]];
       Vector part(pf.transform().ResultType(source.type())->ToLogicalType(), std::max<size_t>(n, 1));
-      pf.transform().Apply(chunk->column(source_columns_[f]), n, &part);
+      pf.transform().Apply(chunk.column(source_columns_[f]), n, &part);
       values.push_back(std::move(part));
     }
     std::vector<uint64_t> hashes(n, 0);
     for (size_t f = 0; f < values.size(); ++f) HashVector(values[f], n, hashes.data(), f > 0);
-    std::vector<bool> touched(partitions.size(), false);
     size_t last = SIZE_MAX;
     for (size_t i = 0; i < n; ++i) {
       auto same = [&](size_t p) {
-        const PartitionRows& target = *partitions[p];
-        if (target.hash != hashes[i]) return false;
+        const LocalState::Entry& e = *local.entries[p];
+        if (e.hash != hashes[i]) return false;
         for (size_t f = 0; f < values.size(); ++f) {
-          if (!RowsEqualNullSafe(target.key_values[f], target.key_row, values[f], i)) return false;
+          if (!values[f].type().IsStringLike()) {
+            if (!RowsEqualNullSafe(e.key_values[f], 0, values[f], i)) return false;
+            continue;
+          }
+          bool null = values[f].IsNull(i);
+          if (null != e.partition[f].is_null()) return false;
+          if (!null && values[f].Data<StringRef>()[i].view() != e.partition[f].str()) return false;
         }
         return true;
       };
@@ -231,7 +231,7 @@ void PartitionedDataWriter::WriteAll(const std::vector<const DataChunk*>& chunks
       if (last != SIZE_MAX && same(last)) {
         p = last;
       } else {
-        for (size_t candidate : by_hash[hashes[i]]) {
+        for (size_t candidate : local.by_hash[hashes[i]]) {
           if (same(candidate)) {
             p = candidate;
             break;
@@ -239,67 +239,273 @@ void PartitionedDataWriter::WriteAll(const std::vector<const DataChunk*>& chunks
         }
       }
       if (p == SIZE_MAX) {
-        auto entry = std::make_unique<PartitionRows>();
-        entry->key_values = values;  // shares the storage: no copy
-        entry->key_row = i;
-        entry->hash = hashes[i];
-        for (const auto& v : values) entry->partition.push_back(v.GetValue(i));
-        entry->rows.Initialize(chunk->Types(), 64);
-        p = partitions.size();
-        partitions.push_back(std::move(entry));
-        by_hash[hashes[i]].push_back(p);
-        touched.push_back(false);
-      }
-      DataChunk& rows = partitions[p]->rows;
-      if (rows.size() == rows.capacity()) {
-        size_t capacity = rows.capacity() * 2;
-        for (auto& column : rows.columns()) column.Reserve(capacity);
-        rows.SetCapacity(capacity);
-      }
-      for (size_t c = 0; c < chunk->ColumnCount(); ++c) rows.column(c).CopyRow(chunk->column(c), i, rows.size());
-      rows.SetSize(rows.size() + 1);
-      if (!touched[p]) {
-        touched[p] = true;
-        for (size_t c = 0; c < chunk->ColumnCount(); ++c) {
-          if (chunk->column(c).type().IsStringLike()) rows.column(c).ShareHeapsOf(chunk->column(c));
+        auto entry = std::make_unique<LocalState::Entry>();
+        // why: a one-row copy, not the batch's vector, so an entry keeps no batch alive
+        for (const auto& v : values) {
+          entry->key_values.emplace_back(v.type(), 1);
+          if (!v.type().IsStringLike()) entry->key_values.back().CopyRow(v, i, 0);
+          entry->partition.push_back(v.GetValue(i));
         }
+        entry->hash = hashes[i];
+        entry->slot = &SlotFor(entry->partition);
+        p = local.entries.size();
+        local.entries.push_back(std::move(entry));
+        local.by_hash[hashes[i]].push_back(p);
       }
+      LocalState::Entry& entry = *local.entries[p];
+      if (entry.batch_rows.empty()) local.touched.push_back(p);
+      entry.batch_rows.push_back(static_cast<uint32_t>(i));
       last = p;
     }
-  }
-  std::vector<std::string> keys;
-  for (const auto& entry : partitions) {
-    keys.push_back(PartitionKey(entry->partition));
-    FileFor(keys.back(), entry->partition);  // opened up front: threads never insert
-  }
-  parallel_for(static_cast<int>(partitions.size()), [&](int i) {
-    PartitionRows& slot = *partitions[i];
-    const DataChunk& all = slot.rows;
-    for (size_t start = 0; start < all.size(); start += kBatchSize) {
-      size_t n = std::min(kBatchSize, all.size() - start);
-      DataChunk batch;
-      batch.Initialize(all.Types(), n);
-      batch.Append(all, start, n);
-      WriteToPartition(keys[i], slot.partition, batch, &done_);
+    for (size_t p : local.touched) {
+      LocalState::Entry& entry = *local.entries[p];
+      if (entry.rows.ColumnCount() == 0) entry.rows.Initialize(types_, entry.last_flush_rows);
+      AppendSelected(entry.rows, chunk, entry.batch_rows);
+      int64_t bytes = RowBytes(chunk, entry.batch_rows.data(), entry.batch_rows.size());
+      entry.bytes += bytes;
+      local.bytes += bytes;
+      AddMemory(bytes);
+      entry.batch_rows.clear();
     }
-    slot.rows = DataChunk();  // release the partition's rows as soon as they are written
-  });
+  }
+  // A partition's buffer goes to its writer once it is full; all of them when the thread's
+  // share of the memory limit is used up.
+  int64_t local_limit = options_.memory_limit / (4 * options_.threads);
+  if (local.bytes + local.pinned_bytes > local_limit) {
+    Flush(local);
+    return;
+  }
+  for (size_t p : local.touched) {
+    LocalState::Entry& entry = *local.entries[p];
+    size_t rows = entry.rows.size();
+    if (rows < kFlushRows) continue;
+    FlushEntry(local, entry, rows >= 4 * kFlushRows);
+  }
+  if (memory_.load() > options_.memory_limit) Shrink();
 }
 
-std::vector<DataFile> PartitionedDataWriter::Finish() {
-  for (auto& [key, file] : open_) CloseFile(file);
-  open_.clear();
-  return std::move(done_);
+bool PartitionedDataWriter::FlushEntry(LocalState& local, LocalState::Entry& entry, bool wait) {
+  if (entry.rows.size() == 0) return true;
+  Slot& slot = *entry.slot;
+  std::unique_lock<std::mutex> lock(slot.mutex, std::defer_lock);
+  if (wait) {
+    lock.lock();
+  } else if (!lock.try_lock()) {
+    return false;  // another thread is writing this partition: keep buffering for now
+  }
+  WriteToSlot(slot, entry.rows);
+  Account(slot);
+  lock.unlock();
+  local.bytes -= entry.bytes;
+  AddMemory(-entry.bytes);
+  entry.bytes = 0;
+  entry.last_flush_rows = std::max<size_t>(entry.rows.size(), 64);
+  entry.rows = DataChunk();  // allocated again when rows come: an idle partition holds nothing
+  return true;
+}
+
+void PartitionedDataWriter::Flush(LocalState& local) {
+  for (auto& entry : local.entries) {
+    FlushEntry(local, *entry, true);
+    if (memory_.load() > options_.memory_limit) Shrink();
+  }
+  local.pinned.Reset();
+  AddMemory(-local.pinned_bytes);
+  local.pinned_bytes = 0;
+}
+
+void PartitionedDataWriter::WriteToSlot(Slot& slot, const DataChunk& rows) {
+  if (sort_columns_.empty()) {
+    WriteRows(slot, rows);
+    return;
+  }
+  AppendOwned(slot.pending, rows);
+  slot.pending_bytes += RowBytes(rows, nullptr, rows.size()) / 2 + 16 * static_cast<int64_t>(rows.size());
+}
+
+void PartitionedDataWriter::WriteRows(Slot& slot, const DataChunk& rows) {
+  for (size_t offset = 0; offset < rows.size();) {
+    if (!slot.writer) {
+      if (open_files_.load() >= options_.max_open_files) CloseSomeFiles(slot);
+      slot.path = NewFilePath(slot.partition_path);
+      if (!slot.folder_created) {
+        std::filesystem::create_directories(std::filesystem::path(slot.path).parent_path());
+        slot.folder_created = true;
+      }
+      slot.writer = std::make_unique<ParquetWriter>(slot.path, fields_, options_.parquet);
+      ++open_files_;
+    }
+    size_t n = std::min(kWriteSlice, rows.size() - offset);
+    if (int64_t written = slot.writer->rows(); written > 0) {
+      // why: near the target, smaller slices so the file ends close to it, not a slice past it
+      int64_t size = slot.writer->EstimatedSize();
+      int64_t per_row = std::max<int64_t>(1, size / written);
+      int64_t fit = std::max<int64_t>(0, options_.target_file_size - size) / per_row + 1;
+      n = std::min(n, static_cast<size_t>(std::max<int64_t>(fit, 64)));
+    }
+    slot.writer->Write(rows, offset, n);
+    slot.open_rows = slot.writer->rows();
+    offset += n;
+    // why: the file rolls on what it would take on disk, not on the rows' size in memory;
+    // open pages are only estimated, so they are compressed before the file is closed
+    if (slot.writer->EstimatedSize() >= options_.target_file_size) {
+      slot.writer->FlushPages();
+      if (slot.writer->EstimatedSize() >= options_.target_file_size) CloseFile(slot);
+    }
+  }
+}
+
+void PartitionedDataWriter::CloseFile(Slot& slot) {
+  if (!slot.writer) return;
+  ParquetFileMetrics metrics = slot.writer->Close();
+  slot.writer.reset();
+  slot.open_rows = 0;
+  --open_files_;
+  DataFile file = MakeDataFile(schema_, slot.path, slot.partition, metrics, spec_.spec_id());
+  if (!options_.sort_order.IsUnsorted()) file.sort_order_id = options_.sort_order.order_id();
+  slot.done.push_back(std::move(file));
+}
+
+void PartitionedDataWriter::WriteSorted(Slot& slot) {
+  DataChunk rows = std::move(slot.pending);
+  slot.pending.Initialize(types_, 64);
+  slot.pending_bytes = 0;
+  size_t n = rows.size();
+  if (n == 0) return;
+  // The sort keys: each sort field's transform of its source column.
+  const auto& sort_fields = options_.sort_order.fields();
+  std::vector<Vector> keys;
+  std::vector<const SortField*> key_fields;
+  for (size_t k = 0; k < sort_fields.size(); ++k) {
+    if (sort_columns_[k] < 0) continue;  // void: every row equal
+    const Vector& source = rows.column(sort_columns_[k]);
+    const Transform& transform = sort_fields[k].transform;
+    if (transform.IsIdentity()) {
+      keys.push_back(source);
+    } else {
+      const auto& field = schema_.fields()[sort_columns_[k]];
+      Vector key(transform.ResultType(field.type())->ToLogicalType(), n);
+      transform.Apply(source, n, &key);
+      keys.push_back(std::move(key));
+    }
+    key_fields.push_back(&sort_fields[k]);
+  }
+  std::vector<uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    for (size_t k = 0; k < keys.size(); ++k) {
+      bool a_null = keys[k].IsNull(a), b_null = keys[k].IsNull(b);
+      if (a_null || b_null) {
+        if (a_null && b_null) continue;
+        return a_null == (key_fields[k]->null_order == NullOrder::kNullsFirst);
+      }
+      int c = CompareRows(keys[k], a, keys[k], b);
+      if (c == 0) continue;
+      return key_fields[k]->direction == SortDirection::kAscending ? c < 0 : c > 0;
+    }
+    return false;
+  });
+  DataChunk batch;
+  for (size_t start = 0; start < n; start += kBatchSize) {
+    size_t count = std::min(kBatchSize, n - start);
+    batch.Initialize(types_, count);
+    for (size_t c = 0; c < types_.size(); ++c) batch.column(c).Gather(rows.column(c), order.data() + start, count);
+    batch.SetSize(count);
+    WriteRows(slot, batch);
+  }
+  CloseFile(slot);  // why: rows written later are not in order with these
+}
+
+void PartitionedDataWriter::CloseSomeFiles(const Slot& keep) {
+  std::vector<std::pair<int64_t, Slot*>> by_rows;
+  {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    for (auto& [key, slot] : slots_) {
+      if (slot.get() != &keep && slot->open_rows.load() > 0) by_rows.emplace_back(slot->open_rows.load(), slot.get());
+    }
+  }
+  std::sort(by_rows.begin(), by_rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  int target = options_.max_open_files - std::max(1, options_.max_open_files / 10);
+  for (auto& [rows, slot] : by_rows) {
+    if (open_files_.load() <= target) break;
+    // why: the caller holds its own slot's lock; waiting for another could deadlock
+    std::unique_lock<std::mutex> lock(slot->mutex, std::try_to_lock);
+    if (!lock.owns_lock() || !slot->writer || !sort_columns_.empty()) continue;
+    CloseFile(*slot);
+    Account(*slot);
+  }
+}
+
+void PartitionedDataWriter::Account(Slot& slot) {
+  int64_t now = slot.pending_bytes + (slot.writer ? slot.writer->MemoryUsage() : 0);
+  int64_t before = slot.memory.exchange(now);
+  AddMemory(now - before);
+}
+
+void PartitionedDataWriter::Shrink() {
+  std::unique_lock<std::mutex> guard(shrink_mutex_, std::try_to_lock);
+  if (!guard.owns_lock()) return;  // another thread is shrinking already
+  std::vector<std::pair<int64_t, Slot*>> by_size;
+  {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    for (auto& [key, slot] : slots_) {
+      int64_t m = slot->memory.load();
+      if (m > 0) by_size.emplace_back(m, slot.get());
+    }
+  }
+  std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  // why: shrinking to below three quarters of the limit, not just below it, so that a write
+  // that keeps the total near the limit does not shrink one partition per batch
+  int64_t low = options_.memory_limit / 4 * 3;
+  for (auto& [size, slot] : by_size) {
+    if (memory_.load() <= low) break;
+    std::lock_guard<std::mutex> lock(slot->mutex);
+    if (!sort_columns_.empty()) {
+      WriteSorted(*slot);
+    } else if (slot->writer) {
+      // Compressing the open pages usually frees most; otherwise the row group is written.
+      int64_t before = slot->writer->MemoryUsage();
+      slot->writer->FlushPages();
+      if (slot->writer->MemoryUsage() * 2 > before) slot->writer->FlushRowGroup();
+    }
+    Account(*slot);
+  }
+}
+
+std::vector<DataFile> PartitionedDataWriter::Finish(const ParallelFor& parallel_for) {
+  std::vector<Slot*> slots;
+  {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    for (auto& [key, slot] : slots_) slots.push_back(slot.get());
+  }
+  parallel_for(static_cast<int>(slots.size()), [&](int i) {
+    Slot& slot = *slots[i];
+    std::lock_guard<std::mutex> lock(slot.mutex);
+    if (!sort_columns_.empty()) WriteSorted(slot);
+    CloseFile(slot);
+    Account(slot);
+  });
+  std::vector<DataFile> files;
+  for (Slot* slot : slots) {
+    for (auto& f : slot->done) files.push_back(std::move(f));
+    slot->done.clear();
+  }
+  std::sort(files.begin(), files.end(),
+            [](const DataFile& a, const DataFile& b) { return a.file_path < b.file_path; });
+  finished_ = true;
+  return files;
 }
 
 void PartitionedDataWriter::Abort() noexcept {
-  for (auto& [key, file] : open_) {
-    if (file.writer) file.writer->Abort();
+  finished_ = true;
+  std::lock_guard<std::mutex> lock(slots_mutex_);
+  for (auto& [key, slot] : slots_) {
+    if (slot->writer) slot->writer->Abort();
+    slot->writer.reset();
+    slot->done.clear();
   }
-  open_.clear();
   std::error_code ignored;
   for (const auto& path : written_paths_) std::filesystem::remove(path, ignored);
-  done_.clear();
 }
 
 DataFile MakeDataFile(const Schema& schema, const std::string& path, const std::vector<Value>& partition,

@@ -1,78 +1,139 @@
 #pragma once
 
+#include <atomic>
 #include <functional>
-#include <mutex>
-#include <tuple>
-#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "common/vector.h"
 #include "iceberg/manifests/data_file.h"
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
+#include "iceberg/sort_order.h"
 #include "parquet/parquet_writer.h"
 
 namespace floe::iceberg {
 
-/// How data files are written: where, with which Parquet options, how large.
+/// How data files are written: where, with which Parquet options, how large, in what order.
 struct DataWriterOptions {
   /// Folder of the table's data files (`<table location>/data`).
   std::string data_location;
   ParquetWriterOptions parquet;
-  /// Files roll over near this size (write.target-file-size-bytes, default 512 MiB).
+  /// Files roll once their written (compressed) size reaches this
+  /// (write.target-file-size-bytes, default 512 MiB).
   int64_t target_file_size = int64_t{512} << 20;
+  /// Rows are sorted by this order within each file (none when unsorted).
+  SortOrder sort_order = SortOrder::Unsorted();
+  /// Most bytes of rows the writer holds in memory at once, over all partitions and threads:
+  /// rows routed but not yet encoded, encoded pages not yet written, rows waiting to be sorted.
+  int64_t memory_limit = int64_t{256} << 20;
+  /// Threads that call Write at once (the memory limit is shared among them).
+  int threads = 1;
+  /// Most files open at once; past it the files with the most rows are closed early (their
+  /// partitions get a new file if more rows come).
+  int max_open_files = 2000;
 };
 
-/// Routes rows to one Parquet writer per partition of a spec (the spec's transforms applied
-/// to whole vectors), rolls files at the target size, and returns the DataFiles with the
-/// metrics manifests need. Input batches hold the schema's top-level columns in order.
+/// Writes the rows of an INSERT as data files: routes each batch by the spec's transforms
+/// (applied to whole vectors) into per-thread, per-partition buffers, hands full buffers to
+/// one shared Parquet writer per partition (so threads do not multiply small files), rolls
+/// files at the target size measured on the compressed bytes, and keeps the memory it holds
+/// under a limit by compressing pages and writing row groups of the largest partitions early.
+///
+/// With a sort order, a partition's rows are buffered (under the same memory limit) and
+/// sorted before they are written: each file is sorted, and when memory runs short a
+/// partition's buffered rows are sorted and written as a file of their own, so a sorted
+/// write into many partitions may make more, smaller files than an unsorted one.
+///
+/// Write and Flush may be called from several threads at once, each with its own LocalState.
 class PartitionedDataWriter {
  public:
-  PartitionedDataWriter(const Schema& schema, const PartitionSpec& spec, DataWriterOptions options);
-  ~PartitionedDataWriter();
-
-  /// Writes the rows of a batch.
-  void Write(const DataChunk& chunk);
+  struct Slot;
+  /// A writing thread's rows, per partition, not yet handed to the partitions' writers.
+  struct LocalState {
+    struct Entry {
+      std::vector<Vector> key_values;  // one row: the partition values (strings: in `partition`)
+      std::vector<Value> partition;
+      uint64_t hash = 0;
+      Slot* slot = nullptr;
+      DataChunk rows;  // strings point into the batch heaps `pinned` keeps alive
+      int64_t bytes = 0;
+      size_t last_flush_rows = 64;
+      std::vector<uint32_t> batch_rows;  // rows of the current batch
+    };
+    std::vector<std::unique_ptr<Entry>> entries;
+    std::unordered_map<uint64_t, std::vector<size_t>> by_hash;
+    std::vector<size_t> touched;
+    int64_t bytes = 0;
+    /// Keeps the string heaps of the batches routed since the last full flush alive (one
+    /// reference per batch, not one per partition and batch).
+    Vector pinned{LogicalType(TypeId::kString), 1};
+    int64_t pinned_bytes = 0;
+  };
   /// Runs fn(0..n-1), possibly on several threads, and waits; rethrows the first error.
   using ParallelFor = std::function<void(int n, const std::function<void(int)>& fn)>;
-  /// Writes many batches, the partitions written in parallel (one writer per partition,
-  /// so no extra small files); equivalent to Write on each batch in turn.
-  void WriteAll(const std::vector<const DataChunk*>& chunks, const ParallelFor& parallel_for);
-  /// Closes every open file and returns the files written.
-  std::vector<DataFile> Finish();
+
+  PartitionedDataWriter(const Schema& schema, const PartitionSpec& spec, DataWriterOptions options);
+  /// Deletes the files written when Finish was not reached.
+  ~PartitionedDataWriter();
+
+  /// Returns the routing buffers of one writing thread.
+  std::unique_ptr<LocalState> NewLocalState();
+  /// Routes a batch's rows (the schema's top-level columns in order) to their partitions.
+  void Write(LocalState& local, const DataChunk& chunk);
+  /// Hands every row the thread still buffers to the partition writers.
+  void Flush(LocalState& local);
+  /// Writes what is left, closes every file and returns the files written.
+  std::vector<DataFile> Finish(const ParallelFor& parallel_for);
   /// Deletes every file written so far (after a failure); never throws.
   void Abort() noexcept;
 
+  /// Returns the most bytes held in memory at once (for tests and measurements).
+  int64_t peak_memory() const { return peak_memory_.load(); }
+
  private:
-  struct OpenFile {
-    std::unique_ptr<ParquetWriter> writer;
-    std::string path;
-    std::vector<Value> partition;
-    std::string partition_path;
-    int64_t estimated_bytes = 0;
-  };
-  OpenFile& FileFor(const std::string& key, const std::vector<Value>& partition);
-  /// Splits a batch by partition: (key, partition tuple, rows) per partition present.
-  std::vector<std::tuple<std::string, std::vector<Value>, DataChunk>> SplitByPartition(const DataChunk& chunk);
-  /// Appends rows to a partition's open file, rolling it at the target size.
-  void WriteToPartition(const std::string& key, const std::vector<Value>& partition, const DataChunk& rows,
-                        std::vector<DataFile>* done);
-  void CloseFile(OpenFile& file);
+  Slot& SlotFor(const std::vector<Value>& partition);
+  /// Appends rows to a partition: to its open file, or to its sort buffer.
+  void WriteToSlot(Slot& slot, const DataChunk& rows);
+  /// Writes rows to the slot's open file (opening one when needed), rolling at the target size.
+  void WriteRows(Slot& slot, const DataChunk& rows);
+  /// Sorts the slot's buffered rows and writes them as new files.
+  void WriteSorted(Slot& slot);
+  void CloseFile(Slot& slot);
+  /// Records a slot's new memory use; shrinks the largest slots when over the limit.
+  void Account(Slot& slot);
+  /// Closes the open files with the most rows (of slots other threads are not writing) until
+  /// fewer than max_open_files remain open.
+  void CloseSomeFiles(const Slot& keep);
+  void Shrink();
+  void AddMemory(int64_t delta);
+  /// Hands one partition's buffered rows to its writer (waiting for the partition's lock only
+  /// when `wait`); returns false when it did not.
+  bool FlushEntry(LocalState& local, LocalState::Entry& entry, bool wait);
   std::string NewFilePath(const std::string& partition_path);
 
   Schema schema_;
   PartitionSpec spec_;
   DataWriterOptions options_;
   std::vector<ParquetWriterField> fields_;
+  std::vector<LogicalType> types_;
   std::vector<int> source_columns_;  // per partition field: top-level column index
-  std::map<std::string, OpenFile> open_;
-  std::vector<DataFile> done_;
-  std::mutex mutex_;  // guards open_, done_, written_paths_ during WriteAll
+  std::vector<int> sort_columns_;    // per sort field: top-level column index
+
+  std::mutex slots_mutex_;  // guards slots_, written_paths_, file_counter_
+  std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
   std::vector<std::string> written_paths_;
   std::string write_id_;
   int file_counter_ = 0;
+
+  std::atomic<int> open_files_{0};
+  std::atomic<int64_t> memory_{0};
+  std::atomic<int64_t> peak_memory_{0};
+  std::mutex shrink_mutex_;
+  bool finished_ = false;
 };
 
 /// Converts a written file's Parquet metrics into an Iceberg DataFile.
