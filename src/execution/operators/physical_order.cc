@@ -1,27 +1,30 @@
 #include "execution/operators/physical_order.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <atomic>
 #include <mutex>
 #include <numeric>
 
 #include "common/vector_operations.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
+#include "execution/task_scheduler.h"
 
 namespace floe {
 
 namespace {
 
-// Rows with their evaluated keys appended as extra columns.
-struct SortBuffer {
-  DataChunk rows;  // payload columns, then key columns
-  size_t payload = 0;
-};
-
 struct OrderGlobalState : GlobalSinkState {
   std::mutex mutex;
-  std::vector<DataChunk> parts;
-  DataChunk sorted;
+  // Each thread's rows (payload + keys); after Finalize each is sorted (a run).
+  std::vector<DataChunk> runs;
+  // With several runs: the output order as (run, row), merged from the sorted runs.
+  std::vector<uint32_t> merged_run;
+  std::vector<uint32_t> merged_row;
+  size_t first = 0;  // output starts at this position (OFFSET)
+  size_t end = 0;    // and ends before this one
 };
 
 struct OrderLocalState : LocalSinkState {
@@ -31,6 +34,85 @@ struct OrderLocalState : LocalSinkState {
 
 struct OrderSourceState : GlobalSourceState {
   size_t next = 0;
+  bool started = false;
+};
+
+}  // namespace
+
+namespace {
+
+constexpr uint64_t kSignBit = uint64_t{1} << 63;
+
+uint64_t SignedPrefix(int64_t x) { return static_cast<uint64_t>(x) ^ kSignBit; }
+
+template <typename T>
+uint64_t FloatPrefix(T x) {
+  if (std::isnan(x)) return ~uint64_t{0};  // NaN sorts after every other value, as in Spark
+  double d = x == 0 ? 0.0 : static_cast<double>(x);
+  uint64_t bits;
+  std::memcpy(&bits, &d, sizeof(bits));
+  return (bits & kSignBit) ? ~bits : bits | kSignBit;
+}
+
+// Writes an order-preserving 64-bit prefix of rows [from, from + count), NULLs aside:
+// prefix(a) < prefix(b) means a < b. Returns whether equal prefixes mean equal values
+// (otherwise the rows themselves must be compared).
+bool KeyPrefixes(const Vector& v, size_t from, size_t count, uint64_t* out) {
+  switch (v.type().id()) {
+    case TypeId::kNull:
+      std::fill(out, out + count, uint64_t{0});
+      return true;
+    case TypeId::kBoolean:
+      for (size_t i = 0; i < count; ++i) out[i] = v.Data<uint8_t>()[from + i];
+      return true;
+    case TypeId::kInt32:
+    case TypeId::kDate:
+      for (size_t i = 0; i < count; ++i) {
+        out[i] = SignedPrefix(v.Data<int32_t>()[from + i]);
+      }
+      return true;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int64_t>()[from + i]);
+      return true;
+    case TypeId::kFloat:
+      for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<float>()[from + i]);
+      return true;
+    case TypeId::kDouble:
+      for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<double>()[from + i]);
+      return true;
+    case TypeId::kDecimal:
+      for (size_t i = 0; i < count; ++i) {
+        out[i] = SignedPrefix(static_cast<int64_t>(v.Data<int128_t>()[from + i] >> 64));
+      }
+      return false;
+    case TypeId::kString:
+    case TypeId::kBinary:
+      for (size_t i = 0; i < count; ++i) {
+        const StringRef& s = v.Data<StringRef>()[from + i];
+        uint64_t p = 0;
+        size_t n = std::min<size_t>(s.size, 8);
+        for (size_t b = 0; b < n; ++b) {
+          p |= uint64_t{static_cast<uint8_t>(s.data[b])} << (56 - 8 * b);
+        }
+        out[i] = p;
+      }
+      return false;
+    case TypeId::kInterval:
+      for (size_t i = 0; i < count; ++i) {
+        out[i] = SignedPrefix(v.Data<Interval>()[from + i].months);
+      }
+      return false;
+  }
+  return false;
+}
+
+// A row to sort: NULL rank and prefix of its first key, then the row number.
+struct SortEntry {
+  uint64_t prefix;
+  uint32_t null_rank;  // orders NULLs of the first key before or after the others
+  uint32_t row;
 };
 
 }  // namespace
@@ -38,20 +120,51 @@ struct OrderSourceState : GlobalSourceState {
 std::vector<uint32_t> SortPermutation(const std::vector<const Vector*>& keys,
                                       const std::vector<SortKeySpec>& specs, size_t count) {
   std::vector<uint32_t> perm(count);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::stable_sort(perm.begin(), perm.end(), [&](uint32_t a, uint32_t b) {
-    for (size_t k = 0; k < keys.size(); ++k) {
+  if (keys.empty() || count <= 1) {
+    std::iota(perm.begin(), perm.end(), 0);
+    return perm;
+  }
+  // Rows are sorted by the first key's prefix; only equal prefixes compare the keys
+  // themselves; the row number breaks the remaining ties, which keeps the sort stable.
+  std::vector<SortEntry> entries(count);
+  bool first_exact = true;
+  const Vector& first = *keys[0];
+  uint64_t prefixes[kBatchSize];
+  for (size_t from = 0; from < count; from += kBatchSize) {
+    size_t n = std::min(kBatchSize, count - from);
+    first_exact = KeyPrefixes(first, from, n, prefixes);
+    for (size_t j = 0; j < n; ++j) {
+      size_t i = from + j;
+      bool is_null = first.IsNull(i);
+      uint64_t p = is_null ? 0 : (specs[0].ascending ? prefixes[j] : ~prefixes[j]);
+      entries[i] = {p, is_null == specs[0].nulls_first ? 0u : 1u, static_cast<uint32_t>(i)};
+    }
+  }
+  size_t from_key = first_exact ? 1 : 0;
+  auto full_compare = [&](uint32_t a, uint32_t b) {
+    for (size_t k = from_key; k < keys.size(); ++k) {
       const Vector& v = *keys[k];
       bool an = v.IsNull(a), bn = v.IsNull(b);
       if (an || bn) {
         if (an && bn) continue;
-        return an == specs[k].nulls_first;
+        return an == specs[k].nulls_first ? -1 : 1;
       }
       int c = CompareRows(v, a, v, b);
-      if (c != 0) return specs[k].ascending ? c < 0 : c > 0;
+      if (c != 0) return specs[k].ascending ? c : -c;
     }
-    return false;
+    return 0;
+  };
+  bool needs_full = from_key < keys.size();
+  std::sort(entries.begin(), entries.end(), [&](const SortEntry& a, const SortEntry& b) {
+    if (a.null_rank != b.null_rank) return a.null_rank < b.null_rank;
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    if (needs_full) {
+      int c = full_compare(a.row, b.row);
+      if (c != 0) return c < 0;
+    }
+    return a.row < b.row;
   });
+  for (size_t i = 0; i < count; ++i) perm[i] = entries[i].row;
   return perm;
 }
 
@@ -131,29 +244,82 @@ void PhysicalOrder::Combine(ExecutionContext&, GlobalSinkState& global,
   auto& local = static_cast<OrderLocalState&>(local_state);
   if (!local.initialized || local.buffer.size() == 0) return;
   auto& state = static_cast<OrderGlobalState&>(global);
-  state.parts.push_back(std::move(local.buffer));
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.runs.push_back(std::move(local.buffer));
 }
 
-void PhysicalOrder::Finalize(ExecutionContext&, GlobalSinkState& global) const {
-  auto& state = static_cast<OrderGlobalState&>(global);
-  std::vector<LogicalType> all_types = types_;
-  for (const auto& o : orders_) all_types.push_back(o.expression->type);
-  DataChunk all;
-  size_t total = 0;
-  for (const auto& p : state.parts) total += p.size();
-  all.Initialize(all_types, std::max<size_t>(total, 1));
-  for (const auto& p : state.parts) all.Append(p, 0, p.size());
-  state.parts.clear();
-  size_t keep = limit_ ? static_cast<size_t>(*limit_ + offset_) : total;
-  DataChunk sorted = SortChunk(all, types_.size(), orders_, keep);
-  // Drop the offset rows and the key columns.
-  size_t from = std::min<size_t>(static_cast<size_t>(offset_), sorted.size());
-  if (!limit_) from = 0;
-  state.sorted.Initialize(types_, std::max<size_t>(sorted.size() - from, 1));
-  for (size_t c = 0; c < types_.size(); ++c) {
-    state.sorted.column(c).CopyRange(sorted.column(c), from, 0, sorted.size() - from);
+namespace {
+
+// Orders rows of sorted runs by the key columns (from column `payload` on).
+struct RunComparator {
+  const std::vector<DataChunk>& runs;
+  size_t payload;
+  const std::vector<BoundOrder>& orders;
+
+  // True when row ra of run a sorts before row rb of run b; ties go to the lower run,
+  // which keeps the merge stable.
+  bool Before(uint32_t a, uint32_t ra, uint32_t b, uint32_t rb) const {
+    for (size_t k = 0; k < orders.size(); ++k) {
+      const Vector& va = runs[a].column(payload + k);
+      const Vector& vb = runs[b].column(payload + k);
+      bool an = va.IsNull(ra), bn = vb.IsNull(rb);
+      if (an || bn) {
+        if (an && bn) continue;
+        return an == orders[k].nulls_first;
+      }
+      int c = CompareRows(va, ra, vb, rb);
+      if (c != 0) return orders[k].ascending ? c < 0 : c > 0;
+    }
+    return a < b;
   }
-  state.sorted.SetSize(sorted.size() - from);
+};
+
+}  // namespace
+
+void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
+  auto& state = static_cast<OrderGlobalState&>(global);
+  auto& runs = state.runs;
+  size_t total = 0;
+  for (const auto& r : runs) total += r.size();
+  size_t keep = limit_ ? std::min(total, static_cast<size_t>(*limit_ + offset_)) : total;
+  // Each run is sorted by its own task.
+  std::atomic<size_t> next_run{0};
+  auto sort_runs = [&](int) {
+    for (size_t i = next_run++; i < runs.size(); i = next_run++) {
+      runs[i] = SortChunk(runs[i], types_.size(), orders_, keep);
+    }
+  };
+  int threads = std::min<int>(context.threads, static_cast<int>(runs.size()));
+  if (threads > 1 && context.scheduler) {
+    context.scheduler->RunParallel(threads, sort_runs);
+  } else {
+    sort_runs(0);
+  }
+  state.first = limit_ ? std::min(keep, static_cast<size_t>(offset_)) : 0;
+  state.end = keep;
+  if (runs.size() <= 1) return;
+  // K-way merge of the run heads (a binary heap of run numbers) into the output order.
+  RunComparator cmp{runs, types_.size(), orders_};
+  std::vector<uint32_t> pos(runs.size(), 0);
+  std::vector<uint32_t> heap;
+  for (uint32_t r = 0; r < runs.size(); ++r) {
+    if (runs[r].size() > 0) heap.push_back(r);
+  }
+  auto after = [&](uint32_t a, uint32_t b) { return cmp.Before(b, pos[b], a, pos[a]); };
+  std::make_heap(heap.begin(), heap.end(), after);
+  state.merged_run.reserve(keep);
+  state.merged_row.reserve(keep);
+  while (state.merged_run.size() < keep && !heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), after);
+    uint32_t r = heap.back();
+    state.merged_run.push_back(r);
+    state.merged_row.push_back(pos[r]);
+    if (++pos[r] < runs[r].size()) {
+      std::push_heap(heap.begin(), heap.end(), after);
+    } else {
+      heap.pop_back();
+    }
+  }
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalOrder::GetGlobalSourceState(ExecutionContext&) const {
@@ -164,7 +330,29 @@ bool PhysicalOrder::GetData(ExecutionContext&, DataChunk& out, GlobalSourceState
                             LocalSourceState&) const {
   auto& source = static_cast<OrderSourceState&>(global);
   auto& state = static_cast<OrderGlobalState&>(*sink_state);
-  return NextBatchOf(state.sorted, &source.next, out);
+  if (!source.started) {
+    source.next = state.first;
+    source.started = true;
+  }
+  size_t n = std::min(kBatchSize, state.end - std::min(source.next, state.end));
+  if (state.runs.size() == 1) {
+    for (size_t c = 0; c < types_.size(); ++c) {
+      out.column(c).CopyRange(state.runs[0].column(c), source.next, 0, n);
+    }
+  } else if (n > 0) {
+    const uint32_t* run = state.merged_run.data() + source.next;
+    const uint32_t* row = state.merged_row.data() + source.next;
+    for (size_t c = 0; c < types_.size(); ++c) {
+      Vector& dst = out.column(c);
+      for (size_t i = 0; i < n; ++i) dst.CopyRow(state.runs[run[i]].column(c), row[i], i);
+      if (types_[c].IsStringLike()) {
+        for (const auto& r : state.runs) dst.ShareHeapsOf(r.column(c));
+      }
+    }
+  }
+  out.SetSize(n);
+  source.next += n;
+  return source.next < state.end;
 }
 
 }  // namespace floe

@@ -7,8 +7,9 @@
 
 namespace floe {
 
-/// ORDER BY: collects its input, sorts it, then emits it in order. With a limit it is a
-/// top-N: it keeps only the best `offset + limit` rows as it goes.
+/// ORDER BY: each thread collects its input; at the end each thread's rows are sorted as
+/// a task of their own (a run), and the runs are merged (k-way) into the output order.
+/// With a limit it is a top-N: it keeps only the best `offset + limit` rows as it goes.
 class PhysicalOrder : public PhysicalOperator {
  public:
   PhysicalOrder(std::vector<LogicalType> types, std::vector<BoundOrder> orders,
