@@ -54,43 +54,43 @@ uint64_t FloatPrefix(T x) {
   return (bits & kSignBit) ? ~bits : bits | kSignBit;
 }
 
-// Writes an order-preserving 64-bit prefix of rows [from, from + count), NULLs aside:
+// Writes an order-preserving 64-bit prefix of the values at `rows`, NULLs aside:
 // prefix(a) < prefix(b) means a < b. Returns whether equal prefixes mean equal values
 // (otherwise the rows themselves must be compared).
-bool KeyPrefixes(const Vector& v, size_t from, size_t count, uint64_t* out) {
+bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* out) {
   switch (v.type().id()) {
     case TypeId::kNull:
       std::fill(out, out + count, uint64_t{0});
       return true;
     case TypeId::kBoolean:
-      for (size_t i = 0; i < count; ++i) out[i] = v.Data<uint8_t>()[from + i];
+      for (size_t i = 0; i < count; ++i) out[i] = v.Data<uint8_t>()[rows[i]];
       return true;
     case TypeId::kInt32:
     case TypeId::kDate:
       for (size_t i = 0; i < count; ++i) {
-        out[i] = SignedPrefix(v.Data<int32_t>()[from + i]);
+        out[i] = SignedPrefix(v.Data<int32_t>()[rows[i]]);
       }
       return true;
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
-      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int64_t>()[from + i]);
+      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int64_t>()[rows[i]]);
       return true;
     case TypeId::kFloat:
-      for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<float>()[from + i]);
+      for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<float>()[rows[i]]);
       return true;
     case TypeId::kDouble:
-      for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<double>()[from + i]);
+      for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<double>()[rows[i]]);
       return true;
     case TypeId::kDecimal:
       for (size_t i = 0; i < count; ++i) {
-        out[i] = SignedPrefix(static_cast<int64_t>(v.Data<int128_t>()[from + i] >> 64));
+        out[i] = SignedPrefix(static_cast<int64_t>(v.Data<int128_t>()[rows[i]] >> 64));
       }
       return false;
     case TypeId::kString:
     case TypeId::kBinary:
       for (size_t i = 0; i < count; ++i) {
-        const StringRef& s = v.Data<StringRef>()[from + i];
+        const StringRef& s = v.Data<StringRef>()[rows[i]];
         uint64_t p = 0;
         size_t n = std::min<size_t>(s.size, 8);
         for (size_t b = 0; b < n; ++b) {
@@ -101,69 +101,89 @@ bool KeyPrefixes(const Vector& v, size_t from, size_t count, uint64_t* out) {
       return false;
     case TypeId::kInterval:
       for (size_t i = 0; i < count; ++i) {
-        out[i] = SignedPrefix(v.Data<Interval>()[from + i].months);
+        out[i] = SignedPrefix(v.Data<Interval>()[rows[i]].months);
       }
       return false;
   }
   return false;
 }
 
-// A row to sort: NULL rank and prefix of its first key, then the row number.
+// A row to sort: NULL rank and prefix of the key being sorted on, then the row number.
 struct SortEntry {
   uint64_t prefix;
-  uint32_t null_rank;  // orders NULLs of the first key before or after the others
+  uint32_t null_rank;  // orders NULLs before or after the other values
   uint32_t row;
 };
+
+// Sorts entries [begin, end), which are equal on the keys before `k`, by keys k, k+1, ...
+// and then by row number (which keeps the sort stable). Entries are sorted by the prefix of
+// key k; when the prefix is the whole value, runs of equal prefixes are sorted by the next
+// key the same way; otherwise equal prefixes compare the rows themselves.
+void SortEntries(SortEntry* begin, SortEntry* end, size_t k,
+                 const std::vector<const Vector*>& keys, const std::vector<SortKeySpec>& specs) {
+  const Vector& v = *keys[k];
+  const SortKeySpec& spec = specs[k];
+  uint32_t rows[kBatchSize];
+  uint64_t prefixes[kBatchSize];
+  bool exact = true;
+  for (SortEntry* e = begin; e < end; e += kBatchSize) {
+    size_t n = std::min<size_t>(kBatchSize, end - e);
+    for (size_t j = 0; j < n; ++j) rows[j] = e[j].row;
+    exact = KeyPrefixes(v, rows, n, prefixes);
+    for (size_t j = 0; j < n; ++j) {
+      bool is_null = v.IsNull(rows[j]);
+      e[j].prefix = is_null ? 0 : (spec.ascending ? prefixes[j] : ~prefixes[j]);
+      e[j].null_rank = is_null == spec.nulls_first ? 0 : 1;
+    }
+  }
+  if (!exact) {
+    auto compare_rows = [&](uint32_t a, uint32_t b) {
+      for (size_t key = k; key < keys.size(); ++key) {
+        const Vector& kv = *keys[key];
+        bool an = kv.IsNull(a), bn = kv.IsNull(b);
+        if (an || bn) {
+          if (an && bn) continue;
+          return an == specs[key].nulls_first ? -1 : 1;
+        }
+        int c = CompareRows(kv, a, kv, b);
+        if (c != 0) return specs[key].ascending ? c : -c;
+      }
+      return 0;
+    };
+    std::sort(begin, end, [&](const SortEntry& a, const SortEntry& b) {
+      if (a.null_rank != b.null_rank) return a.null_rank < b.null_rank;
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      int c = compare_rows(a.row, b.row);
+      return c != 0 ? c < 0 : a.row < b.row;
+    });
+    return;
+  }
+  std::sort(begin, end, [](const SortEntry& a, const SortEntry& b) {
+    if (a.null_rank != b.null_rank) return a.null_rank < b.null_rank;
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    return a.row < b.row;
+  });
+  if (k + 1 == keys.size()) return;
+  for (SortEntry* group = begin; group < end;) {
+    SortEntry* next = group + 1;
+    while (next < end && next->null_rank == group->null_rank && next->prefix == group->prefix) {
+      ++next;
+    }
+    if (next - group > 1) SortEntries(group, next, k + 1, keys, specs);
+    group = next;
+  }
+}
 
 }  // namespace
 
 std::vector<uint32_t> SortPermutation(const std::vector<const Vector*>& keys,
                                       const std::vector<SortKeySpec>& specs, size_t count) {
-  std::vector<uint32_t> perm(count);
-  if (keys.empty() || count <= 1) {
-    std::iota(perm.begin(), perm.end(), 0);
-    return perm;
-  }
-  // Rows are sorted by the first key's prefix; only equal prefixes compare the keys
-  // themselves; the row number breaks the remaining ties, which keeps the sort stable.
   std::vector<SortEntry> entries(count);
-  bool first_exact = true;
-  const Vector& first = *keys[0];
-  uint64_t prefixes[kBatchSize];
-  for (size_t from = 0; from < count; from += kBatchSize) {
-    size_t n = std::min(kBatchSize, count - from);
-    first_exact = KeyPrefixes(first, from, n, prefixes);
-    for (size_t j = 0; j < n; ++j) {
-      size_t i = from + j;
-      bool is_null = first.IsNull(i);
-      uint64_t p = is_null ? 0 : (specs[0].ascending ? prefixes[j] : ~prefixes[j]);
-      entries[i] = {p, is_null == specs[0].nulls_first ? 0u : 1u, static_cast<uint32_t>(i)};
-    }
+  for (size_t i = 0; i < count; ++i) entries[i] = {0, 0, static_cast<uint32_t>(i)};
+  if (!keys.empty() && count > 1) {
+    SortEntries(entries.data(), entries.data() + count, 0, keys, specs);
   }
-  size_t from_key = first_exact ? 1 : 0;
-  auto full_compare = [&](uint32_t a, uint32_t b) {
-    for (size_t k = from_key; k < keys.size(); ++k) {
-      const Vector& v = *keys[k];
-      bool an = v.IsNull(a), bn = v.IsNull(b);
-      if (an || bn) {
-        if (an && bn) continue;
-        return an == specs[k].nulls_first ? -1 : 1;
-      }
-      int c = CompareRows(v, a, v, b);
-      if (c != 0) return specs[k].ascending ? c : -c;
-    }
-    return 0;
-  };
-  bool needs_full = from_key < keys.size();
-  std::sort(entries.begin(), entries.end(), [&](const SortEntry& a, const SortEntry& b) {
-    if (a.null_rank != b.null_rank) return a.null_rank < b.null_rank;
-    if (a.prefix != b.prefix) return a.prefix < b.prefix;
-    if (needs_full) {
-      int c = full_compare(a.row, b.row);
-      if (c != 0) return c < 0;
-    }
-    return a.row < b.row;
-  });
+  std::vector<uint32_t> perm(count);
   for (size_t i = 0; i < count; ++i) perm[i] = entries[i].row;
   return perm;
 }

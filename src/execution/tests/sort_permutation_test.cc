@@ -94,6 +94,20 @@ TEST(SortPermutationTest, MatchesStableSortForEveryTypeAndDirection) {
   }
 }
 
+TEST(SortPermutationTest, ThreeKeysWithManyTies) {
+  std::mt19937_64 rng(7);
+  Vector a = RandomColumn(TypeId::kBoolean, rng);
+  Vector b = RandomColumn(TypeId::kInt32, rng);
+  Vector c = RandomColumn(TypeId::kString, rng);
+  std::vector<const Vector*> keys = {&a, &b, &c};
+  for (int mode = 0; mode < 8; ++mode) {
+    std::vector<SortKeySpec> specs = {{(mode & 1) != 0, true}, {(mode & 2) != 0, false},
+                                      {(mode & 4) != 0, (mode & 1) != 0}};
+    EXPECT_EQ(SortPermutation(keys, specs, kRows), ReferencePermutation(keys, specs, kRows))
+        << "mode " << mode;
+  }
+}
+
 TEST(SortPermutationTest, NaNSortsLastAndNegativeZeroEqualsZero) {
   Vector v(TypeId::kDouble, 5);
   const double values[] = {NAN, 1.0, -0.0, 0.0, -INFINITY};
