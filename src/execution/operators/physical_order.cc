@@ -1,11 +1,12 @@
 #include "execution/operators/physical_order.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
-#include <atomic>
 #include <mutex>
 #include <numeric>
+#include <utility>
 
 #include "common/vector_operations.h"
 #include "execution/chunk_collection.h"
@@ -18,7 +19,9 @@ namespace {
 
 struct OrderGlobalState : GlobalSinkState {
   std::mutex mutex;
-  // Each thread's rows (payload + keys); after Finalize each is sorted (a run).
+  // Each thread's rows (payload + computed keys), in blocks; Finalize turns each thread's
+  // blocks into one sorted run.
+  std::vector<std::vector<DataChunk>> blocks;
   std::vector<DataChunk> runs;
   // With several runs: the output order as (run, row), merged from the sorted runs.
   std::vector<uint32_t> merged_run;
@@ -28,8 +31,7 @@ struct OrderGlobalState : GlobalSinkState {
 };
 
 struct OrderLocalState : LocalSinkState {
-  DataChunk buffer;
-  bool initialized = false;
+  std::vector<DataChunk> blocks;  // with a limit: one block, kept to the best rows
 };
 
 struct OrderSourceState : GlobalSourceState {
@@ -115,6 +117,43 @@ struct SortEntry {
   uint32_t row;
 };
 
+// Sorts entries by (null_rank, prefix), keeping the order of equal ones: an LSD radix sort
+// with one pass per byte that is not the same in every entry.
+void RadixSort(SortEntry* begin, SortEntry* end) {
+  size_t n = static_cast<size_t>(end - begin);
+  if (n < 256) {
+    std::stable_sort(begin, end, [](const SortEntry& a, const SortEntry& b) {
+      return a.null_rank != b.null_rank ? a.null_rank < b.null_rank : a.prefix < b.prefix;
+    });
+    return;
+  }
+  uint64_t any = 0, all = ~uint64_t{0};
+  uint32_t ranks = 0;
+  for (const SortEntry* e = begin; e < end; ++e) {
+    any |= e->prefix;
+    all &= e->prefix;
+    ranks |= uint32_t{1} << e->null_rank;
+  }
+  uint64_t varying = any ^ all;
+  std::vector<SortEntry> buffer(n);
+  SortEntry* src = begin;
+  SortEntry* dst = buffer.data();
+  auto pass = [&](auto digit_of, size_t digits) {
+    size_t offsets[256] = {};
+    for (size_t i = 0; i < n; ++i) ++offsets[digit_of(src[i])];
+    size_t sum = 0;
+    for (size_t d = 0; d < digits; ++d) sum += std::exchange(offsets[d], sum);
+    for (size_t i = 0; i < n; ++i) dst[offsets[digit_of(src[i])]++] = src[i];
+    std::swap(src, dst);
+  };
+  for (int shift = 0; shift < 64; shift += 8) {
+    if (((varying >> shift) & 0xff) == 0) continue;
+    pass([shift](const SortEntry& e) { return (e.prefix >> shift) & 0xff; }, 256);
+  }
+  if (ranks == 3) pass([](const SortEntry& e) { return size_t{e.null_rank}; }, 2);
+  if (src != begin) std::copy(src, src + n, begin);
+}
+
 // Sorts entries [begin, end), which are equal on the keys before `k`, by keys k, k+1, ...
 // and then by row number (which keeps the sort stable). Entries are sorted by the prefix of
 // key k; when the prefix is the whole value, runs of equal prefixes are sorted by the next
@@ -158,11 +197,8 @@ void SortEntries(SortEntry* begin, SortEntry* end, size_t k,
     });
     return;
   }
-  std::sort(begin, end, [](const SortEntry& a, const SortEntry& b) {
-    if (a.null_rank != b.null_rank) return a.null_rank < b.null_rank;
-    if (a.prefix != b.prefix) return a.prefix < b.prefix;
-    return a.row < b.row;
-  });
+  // Entries arrive in row order within equal earlier keys, and the radix sort keeps it.
+  RadixSort(begin, end);
   if (k + 1 == keys.size()) return;
   for (SortEntry* group = begin; group < end;) {
     SortEntry* next = group + 1;
@@ -191,7 +227,18 @@ std::vector<uint32_t> SortPermutation(const std::vector<const Vector*>& keys,
 PhysicalOrder::PhysicalOrder(std::vector<LogicalType> types, std::vector<BoundOrder> orders,
                              std::optional<int64_t> limit, int64_t offset)
     : PhysicalOperator(std::move(types)), orders_(std::move(orders)), limit_(limit),
-      offset_(offset) {}
+      offset_(offset) {
+  buffered_types_ = types_;
+  for (const auto& o : orders_) {
+    const auto& e = *o.expression;
+    if (e.kind == BoundExpressionKind::kColumnRef && e.index < types_.size()) {
+      key_columns_.push_back(e.index);
+    } else {
+      key_columns_.push_back(buffered_types_.size());
+      buffered_types_.push_back(e.type);
+    }
+  }
+}
 
 std::string PhysicalOrder::Details() const {
   std::string out = limit_ ? "limit=" + std::to_string(*limit_) + ", orderBy=[" : "[";
@@ -212,13 +259,13 @@ std::unique_ptr<LocalSinkState> PhysicalOrder::GetLocalSinkState(ExecutionContex
   return std::make_unique<OrderLocalState>();
 }
 
-// Sorts `rows` (payload + keys) and returns it reordered, truncated to `keep` rows.
-static DataChunk SortChunk(const DataChunk& rows, size_t payload,
+// Sorts `rows` (payload + computed keys) and returns it reordered, truncated to `keep` rows.
+static DataChunk SortChunk(const DataChunk& rows, const std::vector<size_t>& key_columns,
                            const std::vector<BoundOrder>& orders, size_t keep) {
   std::vector<const Vector*> keys;
   std::vector<SortKeySpec> specs;
   for (size_t k = 0; k < orders.size(); ++k) {
-    keys.push_back(&rows.column(payload + k));
+    keys.push_back(&rows.column(key_columns[k]));
     specs.push_back({orders[k].ascending, orders[k].nulls_first});
   }
   auto perm = SortPermutation(keys, specs, rows.size());
@@ -232,29 +279,42 @@ static DataChunk SortChunk(const DataChunk& rows, size_t payload,
   return out;
 }
 
+// A thread buffers rows in blocks of up to this many (growing from kBatchSize), so that
+// no block is copied to grow.
+constexpr size_t kBlockRows = 64 * 1024;
+
 SinkResult PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input,
                                GlobalSinkState& global, LocalSinkState& local_state) const {
   auto& local = static_cast<OrderLocalState&>(local_state);
   ExpressionExecutor executor(context.function_context);
-  DataChunk with_keys;
-  std::vector<LogicalType> all_types = types_;
-  for (const auto& o : orders_) all_types.push_back(o.expression->type);
-  if (!local.initialized) {
-    local.buffer.Initialize(all_types, kBatchSize);
-    local.initialized = true;
-  }
-  with_keys.Initialize(all_types, std::max<size_t>(input.size(), 1));
-  for (size_t c = 0; c < types_.size(); ++c) with_keys.column(c) = input.column(c);
+  DataChunk rows;
+  rows.Initialize(buffered_types_, std::max<size_t>(input.size(), 1));
+  for (size_t c = 0; c < types_.size(); ++c) rows.column(c) = input.column(c);
   for (size_t k = 0; k < orders_.size(); ++k) {
-    with_keys.column(types_.size() + k) = executor.Evaluate(*orders_[k].expression, input);
+    if (key_columns_[k] < types_.size()) continue;
+    rows.column(key_columns_[k]) = executor.Evaluate(*orders_[k].expression, input);
   }
-  with_keys.SetSize(input.size());
-  local.buffer.Append(with_keys, 0, with_keys.size());
+  rows.SetSize(input.size());
   if (limit_) {
+    if (local.blocks.empty()) local.blocks.emplace_back(buffered_types_, kBatchSize);
+    DataChunk& buffer = local.blocks.back();
+    buffer.Append(rows, 0, rows.size());
     size_t keep = static_cast<size_t>(*limit_ + offset_);
-    if (local.buffer.size() > std::max<size_t>(keep * 2, 4096)) {
-      local.buffer = SortChunk(local.buffer, types_.size(), orders_, keep);
+    if (buffer.size() > std::max<size_t>(keep * 2, 4096)) {
+      buffer = SortChunk(buffer, key_columns_, orders_, keep);
     }
+    return SinkResult::kNeedMoreInput;
+  }
+  for (size_t done = 0; done < rows.size();) {
+    if (local.blocks.empty() || local.blocks.back().size() == local.blocks.back().capacity()) {
+      size_t capacity =
+          local.blocks.empty() ? kBatchSize : std::min(kBlockRows, 2 * local.blocks.back().capacity());
+      local.blocks.emplace_back(buffered_types_, capacity);
+    }
+    DataChunk& block = local.blocks.back();
+    size_t n = std::min(rows.size() - done, block.capacity() - block.size());
+    block.Append(rows, done, n);
+    done += n;
   }
   return SinkResult::kNeedMoreInput;
 }
@@ -262,26 +322,26 @@ SinkResult PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input,
 void PhysicalOrder::Combine(ExecutionContext&, GlobalSinkState& global,
                             LocalSinkState& local_state) const {
   auto& local = static_cast<OrderLocalState&>(local_state);
-  if (!local.initialized || local.buffer.size() == 0) return;
+  if (local.blocks.empty()) return;
   auto& state = static_cast<OrderGlobalState&>(global);
   std::lock_guard<std::mutex> lock(state.mutex);
-  state.runs.push_back(std::move(local.buffer));
+  state.blocks.push_back(std::move(local.blocks));
 }
 
 namespace {
 
-// Orders rows of sorted runs by the key columns (from column `payload` on).
+// Orders rows of sorted runs by their key columns.
 struct RunComparator {
   const std::vector<DataChunk>& runs;
-  size_t payload;
+  const std::vector<size_t>& key_columns;
   const std::vector<BoundOrder>& orders;
 
   // True when row ra of run a sorts before row rb of run b; ties go to the lower run,
   // which keeps the merge stable.
   bool Before(uint32_t a, uint32_t ra, uint32_t b, uint32_t rb) const {
     for (size_t k = 0; k < orders.size(); ++k) {
-      const Vector& va = runs[a].column(payload + k);
-      const Vector& vb = runs[b].column(payload + k);
+      const Vector& va = runs[a].column(key_columns[k]);
+      const Vector& vb = runs[b].column(key_columns[k]);
       bool an = va.IsNull(ra), bn = vb.IsNull(rb);
       if (an || bn) {
         if (an && bn) continue;
@@ -300,13 +360,29 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& global)
   auto& state = static_cast<OrderGlobalState&>(global);
   auto& runs = state.runs;
   size_t total = 0;
-  for (const auto& r : runs) total += r.size();
+  for (const auto& thread : state.blocks) {
+    for (const auto& b : thread) total += b.size();
+  }
   size_t keep = limit_ ? std::min(total, static_cast<size_t>(*limit_ + offset_)) : total;
-  // Each run is sorted by its own task.
+  // Each thread's rows are gathered into one batch and sorted by their own task.
+  runs.resize(state.blocks.size());
   std::atomic<size_t> next_run{0};
   auto sort_runs = [&](int) {
     for (size_t i = next_run++; i < runs.size(); i = next_run++) {
-      runs[i] = SortChunk(runs[i], types_.size(), orders_, keep);
+      auto& blocks = state.blocks[i];
+      size_t rows = 0;
+      for (const auto& b : blocks) rows += b.size();
+      DataChunk all;
+      if (blocks.size() == 1) {
+        all = std::move(blocks[0]);
+      } else {
+        all.Initialize(buffered_types_, std::max<size_t>(rows, 1));
+        for (auto& b : blocks) {
+          all.Append(b, 0, b.size());
+          b = DataChunk();
+        }
+      }
+      runs[i] = SortChunk(all, key_columns_, orders_, keep);
     }
   };
   int threads = std::min<int>(context.threads, static_cast<int>(runs.size()));
@@ -315,11 +391,12 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& global)
   } else {
     sort_runs(0);
   }
+  state.blocks.clear();
   state.first = limit_ ? std::min(keep, static_cast<size_t>(offset_)) : 0;
   state.end = keep;
   if (runs.size() <= 1) return;
   // K-way merge of the run heads (a binary heap of run numbers) into the output order.
-  RunComparator cmp{runs, types_.size(), orders_};
+  RunComparator cmp{runs, key_columns_, orders_};
   std::vector<uint32_t> pos(runs.size(), 0);
   std::vector<uint32_t> heap;
   for (uint32_t r = 0; r < runs.size(); ++r) {

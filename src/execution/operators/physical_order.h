@@ -35,6 +35,10 @@ class PhysicalOrder : public PhysicalOperator {
   std::vector<BoundOrder> orders_;
   std::optional<int64_t> limit_;
   int64_t offset_;
+  // Where each key is in the buffered rows: a payload column when the key is one,
+  // otherwise a column after the payload, evaluated in Sink.
+  std::vector<size_t> key_columns_;
+  std::vector<LogicalType> buffered_types_;
 };
 
 /// Sorts rows (payload + key columns) and returns the permutation; shared with window.
