@@ -100,8 +100,9 @@ std::vector<LogicalType> PhysicalHashAggregate::KeyTypes() const {
   return types;
 }
 
-// Partitioned rows: the keys, every aggregate's arguments, a BOOLEAN per aggregate with
-// a FILTER (true when the row passes it), then the key hash.
+// Partitioned rows: the keys, every aggregate's arguments, then a BOOLEAN per aggregate
+// with a FILTER (true when the row passes it). The hash is computed again when grouping:
+// cheaper than keeping 8 bytes a row.
 std::vector<LogicalType> PhysicalHashAggregate::PartitionedTypes() const {
   auto types = KeyTypes();
   for (const auto& a : aggregates_) {
@@ -110,7 +111,6 @@ std::vector<LogicalType> PhysicalHashAggregate::PartitionedTypes() const {
   for (const auto& a : aggregates_) {
     if (a.filter) types.push_back(TypeId::kBoolean);
   }
-  types.push_back(TypeId::kInt64);
   return types;
 }
 
@@ -222,14 +222,12 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
       UpdateGroups(*local.table, key_ptrs, count, nullptr, inputs, context.function_context);
       continue;
     }
-    Vector hashes(TypeId::kInt64, std::max<size_t>(count, 1));
-    auto* hash_data = reinterpret_cast<uint64_t*>(hashes.Data<int64_t>());
-    AggregateHashTable::HashKeys(key_ptrs, count, hash_data);
+    std::vector<uint64_t> hashes(count);
+    AggregateHashTable::HashKeys(key_ptrs, count, hashes.data());
     std::vector<const Vector*> columns = key_ptrs;
     for (const auto& a : inputs.args) columns.insert(columns.end(), a.begin(), a.end());
     for (const auto& f : filter_flags) columns.push_back(&f);
-    columns.push_back(&hashes);
-    local.rows->Append(columns, count, hash_data);
+    local.rows->Append(columns, count, hashes.data());
   }
   // Many groups in this thread alone: grouping early saves little, partition instead.
   if (!local.rows && local.table->GroupCount() > kPartitionThreshold) {
@@ -308,8 +306,7 @@ void PhysicalHashAggregate::Finalize(ExecutionContext& context, GlobalSinkState&
           }
           inputs.filtered[a] = &filtered[a];
         }
-        const auto* hashes = reinterpret_cast<const uint64_t*>(chunk.column(col).Data<int64_t>());
-        UpdateGroups(*table, keys, count, hashes, inputs, context.function_context);
+        UpdateGroups(*table, keys, count, nullptr, inputs, context.function_context);
       }
       // This partition's rows are grouped: free them now, not when every task is done.
       std::vector<DataChunk>().swap(chunks);
