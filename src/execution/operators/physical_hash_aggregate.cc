@@ -1,7 +1,6 @@
 #include "execution/operators/physical_hash_aggregate.h"
 
 #include <algorithm>
-#include <atomic>
 #include <mutex>
 
 #include "execution/aggregate_hash_table.h"
@@ -49,17 +48,13 @@ std::vector<std::vector<uint32_t>> GroupsByPartition(const AggregateHashTable& t
   return out;
 }
 
-// Runs fn(0) ... fn(n-1) on up to context.threads threads.
+// Runs fn(0) ... fn(n-1) as tasks on up to context.threads threads.
 void ForEachTask(ExecutionContext& context, size_t n, const std::function<void(size_t)>& fn) {
-  int threads = std::min<int>(context.threads, static_cast<int>(n));
-  if (threads <= 1 || !context.scheduler) {
+  if (!context.scheduler) {
     for (size_t i = 0; i < n; ++i) fn(i);
     return;
   }
-  std::atomic<size_t> next{0};
-  context.scheduler->RunParallel(threads, [&](int) {
-    for (size_t i = next++; i < n; i = next++) fn(i);
-  });
+  context.scheduler->ForEach(context.threads, n, fn);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "execution/physical_operator.h"
+#include "execution/sort_permutation.h"
 #include "planner/bound_expression.h"
 
 namespace floe {
@@ -40,14 +41,5 @@ class PhysicalOrder : public PhysicalOperator {
   std::vector<size_t> key_columns_;
   std::vector<LogicalType> buffered_types_;
 };
-
-/// Sorts rows (payload + key columns) and returns the permutation; shared with window.
-struct SortKeySpec {
-  bool ascending = true;
-  bool nulls_first = true;
-};
-/// Returns the row order of `count` rows by the given key vectors (stable).
-std::vector<uint32_t> SortPermutation(const std::vector<const class Vector*>& keys,
-                                      const std::vector<SortKeySpec>& specs, size_t count);
 
 }  // namespace floe

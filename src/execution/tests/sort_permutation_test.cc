@@ -7,7 +7,7 @@
 #include <random>
 
 #include "common/vector_operations.h"
-#include "execution/operators/physical_order.h"
+#include "execution/sort_permutation.h"
 
 namespace floe {
 namespace {
