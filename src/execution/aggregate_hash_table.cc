@@ -64,10 +64,21 @@ uint32_t AggregateHashTable::NewGroup(const std::vector<const Vector*>& keys, si
   return g;
 }
 
+void AggregateHashTable::HashKeys(const std::vector<const Vector*>& keys, size_t count,
+                                  uint64_t* hashes) {
+  std::fill(hashes, hashes + count, uint64_t{0x12345});
+  for (size_t k = 0; k < keys.size(); ++k) HashVector(*keys[k], count, hashes, k > 0);
+}
+
 void AggregateHashTable::FindOrCreateGroups(const std::vector<const Vector*>& keys, size_t count,
                                             uint32_t* groups) {
-  std::vector<uint64_t> hashes(count, 0x12345);
-  for (size_t k = 0; k < keys.size(); ++k) HashVector(*keys[k], count, hashes.data(), k > 0);
+  std::vector<uint64_t> hashes(count);
+  HashKeys(keys, count, hashes.data());
+  FindOrCreateGroups(keys, count, groups, hashes.data());
+}
+
+void AggregateHashTable::FindOrCreateGroups(const std::vector<const Vector*>& keys, size_t count,
+                                            uint32_t* groups, const uint64_t* hashes) {
   for (size_t i = 0; i < count; ++i) {
     if ((group_count_ + 1) * 2 > slots_.size()) Grow();
     uint64_t h = hashes[i];
@@ -97,29 +108,30 @@ void AggregateHashTable::FindOrCreateGroups(const std::vector<const Vector*>& ke
 }
 
 void AggregateHashTable::Merge(AggregateHashTable& other) {
-  size_t n = other.group_count_;
-  std::vector<const Vector*> keys;
-  for (const auto& k : other.keys_) keys.push_back(&k);
-  std::vector<uint32_t> groups(kBatchSize);
+  std::vector<uint32_t> all(other.group_count_);
+  for (size_t i = 0; i < all.size(); ++i) all[i] = static_cast<uint32_t>(i);
+  Merge(other, all.data(), all.size());
+}
+
+void AggregateHashTable::Merge(AggregateHashTable& other, const uint32_t* groups, size_t n) {
+  std::vector<uint32_t> found(kBatchSize);
+  std::vector<uint64_t> hashes(kBatchSize);
+  std::vector<Vector> batch;
+  for (const auto& k : other.keys_) batch.emplace_back(k.type(), kBatchSize);
+  std::vector<const Vector*> ptrs;
+  for (const auto& v : batch) ptrs.push_back(&v);
   for (size_t start = 0; start < n; start += kBatchSize) {
     size_t count = std::min(kBatchSize, n - start);
-    // Key vectors of `other` are addressed from row `start`: gather a batch.
-    std::vector<Vector> batch;
-    std::vector<uint32_t> sel(count);
-    for (size_t i = 0; i < count; ++i) sel[i] = static_cast<uint32_t>(start + i);
-    for (const auto& k : other.keys_) {
-      Vector v(k.type(), count);
-      v.Gather(k, sel.data(), count);
-      batch.push_back(std::move(v));
+    const uint32_t* sel = groups + start;
+    for (size_t k = 0; k < batch.size(); ++k) {
+      batch[k].Reset();
+      batch[k].Gather(other.keys_[k], sel, count);
     }
-    std::vector<const Vector*> ptrs;
-    for (const auto& v : batch) ptrs.push_back(&v);
-    FindOrCreateGroups(ptrs, count, groups.data());
-    for (size_t i = 0; i < count; ++i) {
-      for (size_t a = 0; a < aggregates_->size(); ++a) {
-        (*aggregates_)[a].function->combine(other.State(static_cast<uint32_t>(start + i), a),
-                                            State(groups[i], a));
-      }
+    for (size_t i = 0; i < count; ++i) hashes[i] = other.hashes_[sel[i]];
+    FindOrCreateGroups(ptrs, count, found.data(), hashes.data());
+    for (size_t a = 0; a < aggregates_->size(); ++a) {
+      const auto& combine = (*aggregates_)[a].function->combine;
+      for (size_t i = 0; i < count; ++i) combine(other.State(sel[i], a), State(found[i], a));
     }
   }
 }

@@ -18,8 +18,15 @@ class AggregateHashTable {
   AggregateHashTable(const AggregateHashTable&) = delete;
   AggregateHashTable& operator=(const AggregateHashTable&) = delete;
 
+  /// Writes the hash of each of `count` rows of keys, as FindOrCreateGroups computes it.
+  static void HashKeys(const std::vector<const Vector*>& keys, size_t count, uint64_t* hashes);
   /// Finds or creates the group of each of `count` rows of keys; writes group ids.
   void FindOrCreateGroups(const std::vector<const Vector*>& keys, size_t count, uint32_t* groups);
+  /// Same, with the rows' hashes (from HashKeys) already computed.
+  void FindOrCreateGroups(const std::vector<const Vector*>& keys, size_t count, uint32_t* groups,
+                          const uint64_t* hashes);
+  /// Returns the hash of group `g`'s keys.
+  uint64_t Hash(uint32_t g) const { return hashes_[g]; }
   /// Returns the state of aggregate `a` of group `g`.
   uint8_t* State(uint32_t g, size_t a) { return BlockRow(g) + offsets_[a]; }
   size_t GroupCount() const { return group_count_; }
@@ -27,6 +34,8 @@ class AggregateHashTable {
   const std::vector<Vector>& keys() const { return keys_; }
   /// Merges every group of another table into this one, combining states.
   void Merge(AggregateHashTable& other);
+  /// Merges the `count` groups of `other` named by `groups` into this one.
+  void Merge(AggregateHashTable& other, const uint32_t* groups, size_t count);
 
  private:
   uint8_t* BlockRow(uint32_t g) {

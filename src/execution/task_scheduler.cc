@@ -1,5 +1,7 @@
 #include "execution/task_scheduler.h"
 
+#include <algorithm>
+#include <atomic>
 #include <exception>
 #include <memory>
 
@@ -77,6 +79,18 @@ void TaskScheduler::RunParallel(int n, const std::function<void(int)>& fn) {
   std::unique_lock<std::mutex> lock(batch->mutex);
   batch->done_cv.wait(lock, [&] { return batch->remaining == 0; });
   if (batch->error) std::rethrow_exception(batch->error);
+}
+
+void TaskScheduler::ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) {
+  threads = static_cast<int>(std::min<size_t>(std::max(threads, 1), n));
+  if (threads <= 1) {
+    for (size_t i = 0; i < n; ++i) fn(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  RunParallel(threads, [&](int) {
+    for (size_t i = next++; i < n; i = next++) fn(i);
+  });
 }
 
 }  // namespace floe

@@ -20,6 +20,9 @@ class TaskScheduler {
   /// Runs fn(0) ... fn(n-1), the caller's thread taking part, and waits; rethrows the
   /// first error.
   void RunParallel(int n, const std::function<void(int)>& fn);
+  /// Runs fn(0) ... fn(n-1) as tasks on up to `threads` threads (the caller's included),
+  /// each thread taking the next task when it is done; waits; rethrows the first error.
+  void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn);
 
  private:
   void WorkerLoop();

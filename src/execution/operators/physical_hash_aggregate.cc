@@ -1,28 +1,69 @@
 #include "execution/operators/physical_hash_aggregate.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include "execution/aggregate_hash_table.h"
 #include "execution/expression_executor.h"
+#include "execution/partitioned_rows.h"
+#include "execution/task_scheduler.h"
 
 namespace floe {
 
 namespace {
 
-struct AggregateGlobalState : GlobalSinkState {
+// What one thread hands over when its input ends.
+struct ThreadGroups {
   std::unique_ptr<AggregateHashTable> table;
+  // Once the thread stopped grouping: its rows since then, and the groups of `table`
+  // listed by partition.
+  std::unique_ptr<PartitionedRows> rows;
+  std::vector<std::vector<uint32_t>> table_partitions;
+};
+
+struct AggregateGlobalState : GlobalSinkState {
+  std::mutex mutex;
+  std::vector<ThreadGroups> threads;
+  // The result: one table, or one per partition.
+  std::vector<std::unique_ptr<AggregateHashTable>> tables;
 };
 
 struct AggregateLocalState : LocalSinkState {
-  std::unique_ptr<AggregateHashTable> table;
+  ThreadGroups groups;
 };
 
 struct AggregateSourceState : GlobalSourceState {
   std::mutex mutex;
+  size_t table = 0;
   size_t next = 0;
 };
 
+// Lists the groups of a table by the partition of their hash.
+std::vector<std::vector<uint32_t>> GroupsByPartition(const AggregateHashTable& table) {
+  std::vector<std::vector<uint32_t>> out(PartitionedRows::kPartitions);
+  for (size_t g = 0; g < table.GroupCount(); ++g) {
+    auto id = static_cast<uint32_t>(g);
+    out[PartitionedRows::PartitionOf(table.Hash(id))].push_back(id);
+  }
+  return out;
+}
+
+// Runs fn(0) ... fn(n-1) as tasks on up to context.threads threads.
+void ForEachTask(ExecutionContext& context, size_t n, const std::function<void(size_t)>& fn) {
+  if (!context.scheduler) {
+    for (size_t i = 0; i < n; ++i) fn(i);
+    return;
+  }
+  context.scheduler->ForEach(context.threads, n, fn);
+}
+
 }  // namespace
+
+// Aggregate arguments and FILTER results of one batch: the same for every grouping set.
+struct PhysicalHashAggregate::Inputs {
+  std::vector<std::vector<const Vector*>> args;        // per aggregate
+  std::vector<const std::vector<uint32_t>*> filtered;  // per aggregate; null without FILTER
+};
 
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
                                              std::vector<BoundExpressionPtr> groups,
@@ -54,43 +95,99 @@ std::vector<LogicalType> PhysicalHashAggregate::KeyTypes() const {
   return types;
 }
 
+// Partitioned rows: the keys, every aggregate's arguments, then a BOOLEAN per aggregate
+// with a FILTER (true when the row passes it). The hash is computed again when grouping:
+// cheaper than keeping 8 bytes a row.
+std::vector<LogicalType> PhysicalHashAggregate::PartitionedTypes() const {
+  auto types = KeyTypes();
+  for (const auto& a : aggregates_) {
+    for (const auto& arg : a.args) types.push_back(arg->type);
+  }
+  for (const auto& a : aggregates_) {
+    if (a.filter) types.push_back(TypeId::kBoolean);
+  }
+  return types;
+}
+
 std::unique_ptr<GlobalSinkState> PhysicalHashAggregate::GetGlobalSinkState(
     ExecutionContext&) const {
-  auto state = std::make_unique<AggregateGlobalState>();
-  state->table = std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_);
-  return state;
+  return std::make_unique<AggregateGlobalState>();
 }
 
 std::unique_ptr<LocalSinkState> PhysicalHashAggregate::GetLocalSinkState(ExecutionContext&,
                                                                          GlobalSinkState&) const {
   auto state = std::make_unique<AggregateLocalState>();
-  state->table = std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_);
+  state->groups.table = std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_);
   return state;
+}
+
+void PhysicalHashAggregate::UpdateGroups(AggregateHashTable& table,
+                                         const std::vector<const Vector*>& keys, size_t count,
+                                         const uint64_t* hashes, const Inputs& inputs,
+                                         const FunctionContext& function_context) const {
+  std::vector<uint32_t> group_ids(count);
+  std::vector<uint8_t*> states(count);
+  if (hashes) {
+    table.FindOrCreateGroups(keys, count, group_ids.data(), hashes);
+  } else {
+    table.FindOrCreateGroups(keys, count, group_ids.data());
+  }
+  for (size_t a = 0; a < aggregates_.size(); ++a) {
+    const auto& args = inputs.args[a];
+    if (!inputs.filtered[a]) {
+      for (size_t i = 0; i < count; ++i) states[i] = table.State(group_ids[i], a);
+      aggregates_[a].function->update(args, count, states.data(), function_context);
+      continue;
+    }
+    const auto& rows = *inputs.filtered[a];
+    if (rows.empty()) continue;
+    std::vector<Vector> gathered;
+    for (const auto* v : args) {
+      Vector g(v->type(), rows.size());
+      g.Gather(*v, rows.data(), rows.size());
+      gathered.push_back(std::move(g));
+    }
+    std::vector<const Vector*> arg_ptrs;
+    for (const auto& v : gathered) arg_ptrs.push_back(&v);
+    for (size_t k = 0; k < rows.size(); ++k) states[k] = table.State(group_ids[rows[k]], a);
+    aggregates_[a].function->update(arg_ptrs, rows.size(), states.data(), function_context);
+  }
 }
 
 SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& input,
                                        GlobalSinkState&, LocalSinkState& local_state) const {
-  auto& local = static_cast<AggregateLocalState&>(local_state);
+  auto& local = static_cast<AggregateLocalState&>(local_state).groups;
   ExpressionExecutor executor(context.function_context);
   size_t count = input.size();
   std::vector<Vector> key_values;
   for (const auto& g : groups_) key_values.push_back(executor.Evaluate(*g, input));
-  // Aggregate arguments and filters are the same for every grouping set.
   std::vector<std::vector<Vector>> args(aggregates_.size());
   std::vector<std::vector<uint32_t>> filtered(aggregates_.size());
-  std::vector<bool> has_filter(aggregates_.size(), false);
+  Inputs inputs;
+  inputs.args.resize(aggregates_.size());
+  inputs.filtered.assign(aggregates_.size(), nullptr);
   for (size_t a = 0; a < aggregates_.size(); ++a) {
     for (const auto& arg : aggregates_[a].args) args[a].push_back(executor.Evaluate(*arg, input));
+    for (const auto& v : args[a]) inputs.args[a].push_back(&v);
     if (aggregates_[a].filter) {
-      has_filter[a] = true;
       SelectionVector sel;
       executor.Select(*aggregates_[a].filter, input, sel);
       filtered[a] = std::move(sel.indexes);
+      inputs.filtered[a] = &filtered[a];
+    }
+  }
+  // Partitioned rows carry each FILTER as a BOOLEAN column.
+  std::vector<Vector> filter_flags;
+  if (local.rows) {
+    for (size_t a = 0; a < aggregates_.size(); ++a) {
+      if (!inputs.filtered[a]) continue;
+      Vector flags(TypeId::kBoolean, std::max<size_t>(count, 1));
+      std::fill(flags.Data<uint8_t>(), flags.Data<uint8_t>() + count, uint8_t{0});
+      for (uint32_t row : filtered[a]) flags.Data<uint8_t>()[row] = 1;
+      filter_flags.push_back(std::move(flags));
     }
   }
   size_t set_count = grouping_sets_.empty() ? 1 : grouping_sets_.size();
-  std::vector<uint32_t> group_ids(count);
-  std::vector<uint8_t*> states(count);
   for (size_t s = 0; s < set_count; ++s) {
     std::vector<Vector> set_keys;
     std::vector<const Vector*> key_ptrs;
@@ -116,30 +213,21 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
       set_keys.push_back(std::move(gid_vector));
       for (const auto& k : set_keys) key_ptrs.push_back(&k);
     }
-    local.table->FindOrCreateGroups(key_ptrs, count, group_ids.data());
-    for (size_t a = 0; a < aggregates_.size(); ++a) {
-      std::vector<const Vector*> arg_ptrs;
-      if (!has_filter[a]) {
-        for (size_t i = 0; i < count; ++i) states[i] = local.table->State(group_ids[i], a);
-        for (const auto& v : args[a]) arg_ptrs.push_back(&v);
-        aggregates_[a].function->update(arg_ptrs, count, states.data(), context.function_context);
-      } else {
-        const auto& rows = filtered[a];
-        if (rows.empty()) continue;
-        std::vector<Vector> gathered;
-        for (const auto& v : args[a]) {
-          Vector g(v.type(), rows.size());
-          g.Gather(v, rows.data(), rows.size());
-          gathered.push_back(std::move(g));
-        }
-        for (const auto& v : gathered) arg_ptrs.push_back(&v);
-        for (size_t k = 0; k < rows.size(); ++k) {
-          states[k] = local.table->State(group_ids[rows[k]], a);
-        }
-        aggregates_[a].function->update(arg_ptrs, rows.size(), states.data(),
-                                        context.function_context);
-      }
+    if (!local.rows) {
+      UpdateGroups(*local.table, key_ptrs, count, nullptr, inputs, context.function_context);
+      continue;
     }
+    std::vector<uint64_t> hashes(count);
+    AggregateHashTable::HashKeys(key_ptrs, count, hashes.data());
+    std::vector<const Vector*> columns = key_ptrs;
+    for (const auto& a : inputs.args) columns.insert(columns.end(), a.begin(), a.end());
+    for (const auto& f : filter_flags) columns.push_back(&f);
+    local.rows->Append(columns, count, hashes.data());
+  }
+  // Many groups in this thread alone: grouping early saves little, partition instead.
+  if (!local.rows && local.table->GroupCount() > kPartitionThreshold) {
+    local.rows = std::make_unique<PartitionedRows>(PartitionedTypes());
+    local.table_partitions = GroupsByPartition(*local.table);
   }
   return SinkResult::kNeedMoreInput;
 }
@@ -147,21 +235,80 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
 void PhysicalHashAggregate::Combine(ExecutionContext&, GlobalSinkState& global,
                                     LocalSinkState& local_state) const {
   auto& g = static_cast<AggregateGlobalState&>(global);
-  auto& local = static_cast<AggregateLocalState&>(local_state);
-  if (g.table->GroupCount() == 0) {
-    std::swap(g.table, local.table);
-    return;
-  }
-  g.table->Merge(*local.table);
+  auto& local = static_cast<AggregateLocalState&>(local_state).groups;
+  if (!local.table || (local.table->GroupCount() == 0 && !local.rows)) return;
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.threads.push_back(std::move(local));
 }
 
-void PhysicalHashAggregate::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+void PhysicalHashAggregate::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
   auto& g = static_cast<AggregateGlobalState&>(global);
-  // An aggregate without GROUP BY returns one row even for no input.
-  if (groups_.empty() && grouping_sets_.empty() && g.table->GroupCount() == 0) {
-    uint32_t id;
-    g.table->FindOrCreateGroups({}, 1, &id);
+  size_t total = 0;
+  bool partitioned = false;
+  for (const auto& t : g.threads) {
+    total += t.table->GroupCount();
+    partitioned |= t.rows != nullptr;
   }
+  if (!partitioned && (g.threads.size() <= 1 || total < kParallelMergeThreshold)) {
+    // Few groups: merge on this thread (in the order the threads finished).
+    auto table = g.threads.empty() ? std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_)
+                                   : std::move(g.threads[0].table);
+    for (size_t i = 1; i < g.threads.size(); ++i) table->Merge(*g.threads[i].table);
+    g.threads.clear();
+    // An aggregate without GROUP BY returns one row even for no input.
+    if (groups_.empty() && grouping_sets_.empty() && table->GroupCount() == 0) {
+      uint32_t id;
+      table->FindOrCreateGroups({}, 1, &id);
+    }
+    g.tables.push_back(std::move(table));
+    return;
+  }
+  // Many groups: every partition is merged by its own task.
+  ForEachTask(context, g.threads.size(), [&](size_t i) {
+    auto& t = g.threads[i];
+    if (t.table_partitions.empty()) t.table_partitions = GroupsByPartition(*t.table);
+  });
+  g.tables.resize(PartitionedRows::kPartitions);
+  size_t key_count = KeyTypes().size();
+  ForEachTask(context, PartitionedRows::kPartitions, [&](size_t p) {
+    auto table = std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_);
+    for (auto& t : g.threads) {
+      const auto& ids = t.table_partitions[p];
+      table->Merge(*t.table, ids.data(), ids.size());
+    }
+    for (auto& t : g.threads) {
+      if (!t.rows) continue;
+      auto& chunks = t.rows->partition(p);
+      for (auto& chunk : chunks) {
+        size_t count = chunk.size();
+        size_t col = 0;
+        std::vector<const Vector*> keys;
+        for (; col < key_count; ++col) keys.push_back(&chunk.column(col));
+        Inputs inputs;
+        inputs.args.resize(aggregates_.size());
+        inputs.filtered.assign(aggregates_.size(), nullptr);
+        for (size_t a = 0; a < aggregates_.size(); ++a) {
+          for (size_t k = 0; k < aggregates_[a].args.size(); ++k) {
+            inputs.args[a].push_back(&chunk.column(col++));
+          }
+        }
+        std::vector<std::vector<uint32_t>> filtered(aggregates_.size());
+        for (size_t a = 0; a < aggregates_.size(); ++a) {
+          if (!aggregates_[a].filter) continue;
+          const uint8_t* flags = chunk.column(col++).Data<uint8_t>();
+          for (size_t i = 0; i < count; ++i) {
+            if (flags[i]) filtered[a].push_back(static_cast<uint32_t>(i));
+          }
+          inputs.filtered[a] = &filtered[a];
+        }
+        UpdateGroups(*table, keys, count, nullptr, inputs, context.function_context);
+      }
+      // This partition's rows are grouped: free them now, not when every task is done.
+      std::vector<DataChunk>().swap(chunks);
+    }
+    g.tables[p] = std::move(table);
+  });
+  g.threads.clear();
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::GetGlobalSourceState(
@@ -172,28 +319,36 @@ std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::GetGlobalSourceState(
 bool PhysicalHashAggregate::GetData(ExecutionContext& context, DataChunk& out,
                                     GlobalSourceState& global, LocalSourceState&) const {
   auto& source = static_cast<AggregateSourceState&>(global);
-  auto& table = *static_cast<AggregateGlobalState&>(*sink_state).table;
-  size_t start, count;
+  auto& tables = static_cast<AggregateGlobalState&>(*sink_state).tables;
+  AggregateHashTable* table = nullptr;
+  size_t start = 0, count = 0;
   {
     std::lock_guard<std::mutex> lock(source.mutex);
+    while (source.table < tables.size() && source.next >= tables[source.table]->GroupCount()) {
+      ++source.table;
+      source.next = 0;
+    }
+    if (source.table == tables.size()) return false;
+    table = tables[source.table].get();
     start = source.next;
-    count = std::min(kBatchSize, table.GroupCount() - std::min(start, table.GroupCount()));
+    count = std::min(kBatchSize, table->GroupCount() - start);
     source.next += count;
   }
-  if (count == 0) return false;
   std::vector<uint32_t> sel(count);
   for (size_t i = 0; i < count; ++i) sel[i] = static_cast<uint32_t>(start + i);
   size_t col = 0;
   for (size_t k = 0; k < groups_.size(); ++k, ++col) {
-    out.column(col).Gather(table.keys()[k], sel.data(), count);
+    out.column(col).Gather(table->keys()[k], sel.data(), count);
   }
   std::vector<uint8_t*> states(count);
   for (size_t a = 0; a < aggregates_.size(); ++a, ++col) {
-    for (size_t i = 0; i < count; ++i) states[i] = table.State(sel[i], a);
+    for (size_t i = 0; i < count; ++i) states[i] = table->State(sel[i], a);
     aggregates_[a].function->finalize(states.data(), count, out.column(col),
                                       context.function_context);
   }
-  if (!grouping_sets_.empty()) out.column(col).Gather(table.keys()[groups_.size()], sel.data(), count);
+  if (!grouping_sets_.empty()) {
+    out.column(col).Gather(table->keys()[groups_.size()], sel.data(), count);
+  }
   out.SetSize(count);
   return true;
 }

@@ -3,12 +3,14 @@
 #include <optional>
 
 #include "execution/physical_operator.h"
+#include "execution/sort_permutation.h"
 #include "planner/bound_expression.h"
 
 namespace floe {
 
-/// ORDER BY: collects its input, sorts it, then emits it in order. With a limit it is a
-/// top-N: it keeps only the best `offset + limit` rows as it goes.
+/// ORDER BY: each thread collects its input; at the end each thread's rows are sorted as
+/// a task of their own (a run), and the runs are merged (k-way) into the output order.
+/// With a limit it is a top-N: it keeps only the best `offset + limit` rows as it goes.
 class PhysicalOrder : public PhysicalOperator {
  public:
   PhysicalOrder(std::vector<LogicalType> types, std::vector<BoundOrder> orders,
@@ -34,15 +36,10 @@ class PhysicalOrder : public PhysicalOperator {
   std::vector<BoundOrder> orders_;
   std::optional<int64_t> limit_;
   int64_t offset_;
+  // Where each key is in the buffered rows: a payload column when the key is one,
+  // otherwise a column after the payload, evaluated in Sink.
+  std::vector<size_t> key_columns_;
+  std::vector<LogicalType> buffered_types_;
 };
-
-/// Sorts rows (payload + key columns) and returns the permutation; shared with window.
-struct SortKeySpec {
-  bool ascending = true;
-  bool nulls_first = true;
-};
-/// Returns the row order of `count` rows by the given key vectors (stable).
-std::vector<uint32_t> SortPermutation(const std::vector<const class Vector*>& keys,
-                                      const std::vector<SortKeySpec>& specs, size_t count);
 
 }  // namespace floe

@@ -1,0 +1,129 @@
+// Engine benchmark (issue 2): GROUP BY and ORDER BY over 10M rows from range(), 1,000 keys and
+// 10M distinct keys, threads 1 and 2, in floe and in DuckDB in the same run (and optionally in
+// a second floe build, to compare before/after a change). One process per cell (so its peak
+// RSS is its own): a warm-up, then N counted runs; prints a markdown table of medians. "CPU s
+// per run" is the process's user + system time over its 1 + N runs (process start-up
+// included; for DuckDB that is node's): on a shared machine it moves less than wall time.
+// Usage: node bench/runner/engine_side_by_side.mjs [--runs N] [--rows N] [--base PATH_TO_FLOE]
+// Exits 1 when two engines return different rows.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(BENCH_DIR, '..');
+const FLOE = process.env.FLOE ?? path.join(REPO, 'build/release/tools/floe/floe');
+const MODULES = process.env.DUCKDB_MODULES ?? path.join(REPO, 'test/interop/node_modules');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const RUNS = Number(option('--runs', '5'));
+const ROWS = Number(option('--rows', '10000000'));
+const BASE = option('--base', null);
+
+// A permutation of [0, ROWS) (the modulus is a prime above ROWS): distinct keys, not sorted.
+const PRIME = 10000019;
+const QUERIES = [
+  {
+    name: 'group_by_1000_keys',
+    sql: `SELECT k, count(*), sum(v) FROM (SELECT id % 1000 AS k, id AS v FROM range(${ROWS})) GROUP BY k`,
+  },
+  {
+    name: 'group_by_distinct_keys',
+    sql: `SELECT count(*), sum(c), sum(s) FROM (SELECT k, count(*) AS c, sum(v) AS s FROM ` +
+      `(SELECT (id * 7919) % ${PRIME} AS k, id AS v FROM range(${ROWS})) GROUP BY k)`,
+  },
+  {
+    name: 'order_by_1000_keys',
+    sql: `SELECT k, v FROM (SELECT id % 1000 AS k, id AS v FROM range(${ROWS})) ` +
+      `ORDER BY k DESC, v LIMIT 3 OFFSET ${ROWS - 3}`,
+  },
+  {
+    name: 'order_by_distinct_keys',
+    sql: `SELECT k, v FROM (SELECT (id * 7919) % ${PRIME} AS k, id AS v FROM range(${ROWS})) ` +
+      `ORDER BY k LIMIT 3 OFFSET ${ROWS - 3}`,
+  },
+];
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+// Runs argv under /usr/bin/time; returns stdout, status, peak RSS in KiB and CPU seconds
+// (user + system, the whole process).
+function runMeasured(argv) {
+  const rssFile = path.join(os.tmpdir(), `floe-engine-rss-${process.pid}`);
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, ...argv],
+    { encoding: 'utf8', maxBuffer: 1 << 28 });
+  let rssKb = null;
+  let cpuS = null;
+  try {
+    const [rss, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ');
+    rssKb = Number(rss);
+    cpuS = Number(user) + Number(sys);
+  } catch { /* none */ }
+  rmSync(rssFile, { force: true });
+  return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb, cpuS };
+}
+
+function runFloe(binary, threads, sql) {
+  const argv = [binary, '-csv', '--timer', '--threads', String(threads)];
+  for (let i = 0; i < RUNS + 1; i++) argv.push('-c', sql);
+  const r = runMeasured(argv);
+  if (r.status !== 0) throw new Error(`floe exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+  const times = [];
+  const texts = [];
+  let text = [];
+  for (const line of r.stdout.split('\n')) {
+    const m = /^Run Time: real ([0-9.]+) s$/.exec(line);
+    if (m) { times.push(Number(m[1]) * 1000); texts.push(text); text = []; } else if (line) text.push(line);
+  }
+  return { times: times.slice(1), rssKb: r.rssKb, cpuS: r.cpuS, rows: texts[1].slice(1).map((l) => l.split(',')) };
+}
+
+// range() names its column id in floe and range in DuckDB: alias it.
+function runDuckdb(threads, floeSql) {
+  const sql = floeSql.replace(/FROM range\((\d+)\)/g, 'FROM range($1) t(id)');
+  const spec = path.join(os.tmpdir(), `floe-engine-duckdb-${process.pid}.json`);
+  writeFileSync(spec, JSON.stringify({ modulesDir: MODULES, threads, setup: [], query: sql, warmups: 1, runs: RUNS }));
+  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), spec]);
+  rmSync(spec, { force: true });
+  if (r.status !== 0) throw new Error(`duckdb exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  return { times: out.times_ms, rssKb: r.rssKb, cpuS: r.cpuS, rows: out.rows };
+}
+
+const answer = (rows) => rows.map((r) => r.map((f) => (f === 'NULL' ? '' : f)).join('|')).sort().join('\n');
+
+const engines = [['floe', (t, q) => runFloe(FLOE, t, q)]];
+if (BASE) engines.push(['floe before', (t, q) => runFloe(BASE, t, q)]);
+engines.push(['duckdb', runDuckdb]);
+
+let mismatch = false;
+console.log('| query | threads | engine | median ms | min–max ms | × DuckDB | peak RSS MB | CPU s per run |');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|');
+for (const q of QUERIES) {
+  for (const threads of [1, 2]) {
+    const results = engines.map(([name, run]) => [name, run(threads, q.sql)]);
+    const duck = results.find(([name]) => name === 'duckdb')[1];
+    for (const [name, r] of results) {
+      if (answer(r.rows) !== answer(duck.rows)) {
+        mismatch = true;
+        console.error(`${q.name} threads=${threads}: ${name} returned different rows than DuckDB`);
+      }
+      const ms = median(r.times);
+      console.log(`| ${q.name} | ${threads} | ${name} | ${ms.toFixed(0)} | ` +
+        `${Math.min(...r.times).toFixed(0)}–${Math.max(...r.times).toFixed(0)} | ` +
+        `${(ms / median(duck.times)).toFixed(2)} | ${(r.rssKb / 1024).toFixed(0)} | ` +
+        `${(r.cpuS / (RUNS + 1)).toFixed(2)} |`);
+    }
+  }
+}
+process.exit(mismatch ? 1 : 0);
