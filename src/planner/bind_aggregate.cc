@@ -1,6 +1,7 @@
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"
+#include "sql/keyword.h"
 
 namespace floe {
 
@@ -66,6 +67,82 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
 }
 
 }  // namespace
+
+bool IsGroupingFunction(const std::string& lower_name) {
+  return lower_name == "grouping" || lower_name == "grouping_id";
+}
+
+// Spark's rewrite: grouping(c) = (gid >> (n - 1 - index of c)) & 1 and grouping_id() = gid,
+// where gid has one bit per GROUP BY expression, the first the most significant, set
+// when the expression is aggregated away in the row's grouping set.
+BoundExpressionPtr Binder::BindGroupingCall(const FunctionExpression& fn, ExpressionBinding& binding) {
+  std::string name = ToLower(fn.name);
+  AggregationState* agg = binding.aggregation;
+  if (!agg || agg->grouping_sets.empty()) {
+    throw BinderError("[UNSUPPORTED_GROUPING_EXPRESSION] grouping()/grouping_id() can only be used "
+                      "with GroupingSets/Cube/Rollup: " + fn.ToString() + " in " + binding.clause);
+  }
+  if (fn.distinct || fn.filter || fn.is_star || !fn.within_group.empty()) {
+    throw BinderError("[INVALID_USAGE] " + name + "() takes plain grouping expressions: " + fn.ToString());
+  }
+  ExpressionBinding plain;
+  plain.scope = agg->input_scope;
+  plain.clause = binding.clause;
+  plain.outer = binding.outer;
+  auto group_list = [&]() {
+    std::string s;
+    for (const auto& g : agg->groups) s += (s.empty() ? "" : ", ") + g->text;
+    return s;
+  };
+  std::vector<size_t> indexes;
+  for (const auto& a : fn.args) {
+    auto bound = Bind(*a, plain);
+    std::string key = ExpressionKey(*bound);
+    size_t index = agg->group_keys.size();
+    for (size_t i = 0; i < agg->group_keys.size() && index == agg->group_keys.size(); ++i) {
+      if (agg->group_keys[i] == key) index = i;
+    }
+    if (index == agg->group_keys.size()) {
+      if (name == "grouping") {
+        throw BinderError("[GROUPING_COLUMN_MISMATCH] Column of grouping (" + a->ToString() +
+                          ") can't be found in grouping columns " + group_list());
+      }
+      throw BinderError("[GROUPING_ID_COLUMN_MISMATCH] Columns of grouping_id (" + a->ToString() +
+                        ") does not match grouping columns (" + group_list() + ")");
+    }
+    indexes.push_back(index);
+  }
+  auto gid = BoundExpression::ColumnRef(kGroupingIdIndex, TypeId::kInt64, "spark_grouping_id");
+  if (name == "grouping_id") {
+    bool all_in_order = indexes.empty() || indexes.size() == agg->groups.size();
+    for (size_t i = 0; i < indexes.size() && all_in_order; ++i) all_in_order = indexes[i] == i;
+    if (!all_in_order) {
+      std::string args;
+      for (const auto& a : fn.args) args += (args.empty() ? "" : ", ") + a->ToString();
+      throw BinderError("[GROUPING_ID_COLUMN_MISMATCH] Columns of grouping_id (" + args +
+                        ") does not match grouping columns (" + group_list() + ")");
+    }
+    gid->text = fn.ToString();
+    return gid;
+  }
+  if (indexes.size() != 1) {
+    throw BinderError("[WRONG_NUM_ARGS] grouping() takes exactly one argument, got " +
+                      std::to_string(indexes.size()) + ": " + fn.ToString());
+  }
+  std::vector<BoundExpressionPtr> shift_args;
+  shift_args.push_back(std::move(gid));
+  shift_args.push_back(BoundExpression::MakeConstant(
+      Value::Int32(static_cast<int32_t>(agg->groups.size() - 1 - indexes[0]))));
+  auto shifted = MakeFunction("shiftright", std::move(shift_args), fn.ToString());
+  std::vector<BoundExpressionPtr> and_args;
+  and_args.push_back(std::move(shifted));
+  and_args.push_back(BoundExpression::MakeConstant(Value::Int64(1)));
+  auto bit = MakeFunction("&", std::move(and_args), fn.ToString());
+  // Spark returns a tinyint; floe has no tinyint, so the narrowest integer it has.
+  auto result = AddCast(std::move(bit), TypeId::kInt32);
+  result->text = fn.ToString();
+  return result;
+}
 
 bool Binder::IsAggregateFunction(const FunctionExpression& fn) const {
   if (fn.window) return false;
@@ -138,6 +215,52 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
   return BoundExpression::ColumnRef(agg.groups.size() + index, type, text);
 }
 
+// Resolves OVER w / OVER (w ...) and WINDOW w2 AS w1 / AS (w1 ...) through the WINDOW
+// clause. A reference may add what its base lacks (standard SQL's rules; Spark itself
+// accepts only the bare reference): an ORDER BY when the base has none, a frame.
+ResolvedWindowSpec Binder::ResolveWindowSpec(const WindowSpec& spec, size_t depth) const {
+  ResolvedWindowSpec own{&spec.partitions, &spec.order_by, spec.frame.get()};
+  if (spec.base_name.empty()) return own;
+  std::string where = " (line " + std::to_string(spec.position.line) + ", column " +
+                      std::to_string(spec.position.column) + ")";
+  const NamedWindow* named = nullptr;
+  if (named_windows_) {
+    for (const auto& w : *named_windows_) {
+      if (EqualsIgnoreCase(w.name, spec.base_name)) named = &w;
+    }
+  }
+  if (!named) {
+    std::string defined;
+    if (named_windows_) {
+      for (const auto& w : *named_windows_) defined += (defined.empty() ? "" : ", ") + w.name;
+    }
+    throw BinderError("[MISSING_WINDOW_SPECIFICATION] Window specification " + spec.base_name +
+                      " is not defined in the WINDOW clause" +
+                      (defined.empty() ? std::string(" (the query has no WINDOW clause)")
+                                       : " (defined: " + defined + ")") + where);
+  }
+  if (depth > named_windows_->size()) {
+    throw BinderError("Window " + named->name + " is defined in terms of itself" + where);
+  }
+  ResolvedWindowSpec base = ResolveWindowSpec(*named->spec, depth + 1);
+  if (!spec.partitions.empty()) {
+    throw BinderError("Window specification (" + spec.ToString() + ") cannot override the PARTITION BY "
+                      "of window " + named->name + where);
+  }
+  if (!spec.order_by.empty() && !base.order_by->empty()) {
+    throw BinderError("Window specification (" + spec.ToString() + ") cannot override the ORDER BY "
+                      "of window " + named->name + where);
+  }
+  if (base.frame && (spec.frame || !spec.order_by.empty())) {
+    throw BinderError("Window specification (" + spec.ToString() + ") cannot refine window " +
+                      named->name + " because it has a frame clause; refer to it as OVER " +
+                      named->name + where);
+  }
+  if (!spec.order_by.empty()) base.order_by = &spec.order_by;
+  if (spec.frame) base.frame = spec.frame.get();
+  return base;
+}
+
 BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, ExpressionBinding& binding) {
   WindowState& windows = *binding.windows;
   std::string name = ToLower(fn.name);
@@ -146,12 +269,9 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
   inner.windows = nullptr;
   BoundWindowFunction w;
   w.text = fn.ToString();
-  const WindowSpec& spec = *fn.window;
-  if (!spec.base_name.empty()) {
-    throw NotImplementedError("named windows (OVER " + spec.base_name + ") are not supported yet");
-  }
-  for (const auto& p : spec.partitions) w.partitions.push_back(Bind(*p, inner));
-  for (const auto& o : spec.order_by) {
+  ResolvedWindowSpec spec = ResolveWindowSpec(*fn.window);
+  for (const auto& p : *spec.partitions) w.partitions.push_back(Bind(*p, inner));
+  for (const auto& o : *spec.order_by) {
     BoundOrder order;
     order.expression = Bind(*o.expression, inner);
     order.ascending = !o.descending();

@@ -62,6 +62,16 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         return BindWindowCall(fn, binding);
       }
       if (IsAggregateFunction(fn)) return BindAggregateCall(fn, binding);
+      if (IsGroupingFunction(ToLower(fn.name))) return BindGroupingCall(fn, binding);
+    }
+    if (expr.kind == ExpressionKind::kColumnRef && !agg.grouping_sets.empty()) {
+      // Spark's (Hive's) virtual column grouping__id is grouping_id().
+      const auto& ref = expr.As<ColumnRefExpression>();
+      bool ambiguous = false;
+      if (ref.names.size() == 1 && ToLower(ref.names[0]) == "grouping__id" &&
+          !agg.input_scope->Find({}, ref.names[0], &ambiguous)) {
+        return BoundExpression::ColumnRef(kGroupingIdIndex, TypeId::kInt64, ref.names[0]);
+      }
     }
     if (!ContainsAggregate(expr) && !ContainsWindow(expr)) {
       ExpressionBinding plain;
@@ -106,6 +116,16 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
     return BindWindowCall(expr.As<FunctionExpression>(), binding);
   }
 
+  if (!binding.aggregation && binding.aliases && expr.kind == ExpressionKind::kColumnRef) {
+    // A select alias, where the clause allows them (QUALIFY), when no input column has the name.
+    const auto& ref = expr.As<ColumnRefExpression>();
+    bool ambiguous = false;
+    if (ref.names.size() == 1 && !binding.scope->Find({}, ref.names[0], &ambiguous)) {
+      for (const auto& [alias, target] : *binding.aliases) {
+        if (ToLower(alias) == ToLower(ref.names[0])) return target->Copy();
+      }
+    }
+  }
   switch (expr.kind) {
     case ExpressionKind::kColumnRef: return BindColumnRef(expr.As<ColumnRefExpression>(), binding);
     case ExpressionKind::kStar:
@@ -117,6 +137,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         throw BinderError("aggregate functions are not allowed in " + std::string(binding.clause) +
                           ": " + expr.ToString());
       }
+      if (IsGroupingFunction(ToLower(fn.name))) return BindGroupingCall(fn, binding);
       return BindFunction(fn, binding);
     }
     case ExpressionKind::kUnary: {

@@ -108,6 +108,9 @@ static bool IsIntegerLiteral(const ParsedExpression& e, int64_t* value) {
 }
 
 BoundQuery Binder::BindSelect(const SelectNode& node) {
+  // Every named window must resolve, used or not (as Spark checks them when parsing).
+  named_windows_ = &node.windows;
+  for (const auto& w : node.windows) ResolveWindowSpec(*w.spec);
   BindScope scope;
   scope.outer = outer_scope_;
   LogicalOperatorPtr plan;
@@ -295,6 +298,28 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     having = AddCast(Bind(*node.having, binding), TypeId::kBoolean);
   }
 
+  // QUALIFY filters on window functions (Databricks' clause); it may use select aliases.
+  BoundExpressionPtr qualify;
+  if (node.qualify) {
+    ExpressionBinding binding;
+    binding.scope = &scope;
+    binding.aggregation = aggregate ? &agg : nullptr;
+    binding.windows = &windows;
+    binding.clause = "QUALIFY";
+    binding.outer = scope.outer;
+    binding.aliases = &aliases;
+    auto bound = Bind(*node.qualify, binding);
+    if (bound->type.id() != TypeId::kBoolean && bound->type.id() != TypeId::kNull) {
+      throw BinderError("QUALIFY condition must be boolean, got " + bound->type.ToString() + ": " +
+                        node.qualify->ToString());
+    }
+    if (windows.functions.empty()) {
+      throw BinderError("QUALIFY needs a window function in the SELECT list or in the QUALIFY "
+                        "condition: " + node.qualify->ToString());
+    }
+    qualify = AddCast(std::move(bound), TypeId::kBoolean);
+  }
+
   // ORDER BY keys: a select item (ordinal, alias, same expression) or a hidden column.
   std::vector<BoundOrder> orders;
   std::vector<BoundExpressionPtr> hidden;
@@ -359,6 +384,17 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     if (!agg.grouping_sets.empty()) {
       aggregate_op->types.push_back(TypeId::kInt64);
       aggregate_op->names.push_back("spark_grouping_id");
+      size_t gid_index = agg.groups.size() + agg.aggregates.size();
+      auto renumber_gid = [&](BoundExpression& e) {
+        e.VisitColumnRefs([&](BoundExpression& ref) {
+          if (ref.index == kGroupingIdIndex) ref.index = gid_index;
+        });
+      };
+      if (having) renumber_gid(*having);
+      if (qualify) renumber_gid(*qualify);
+      for (auto& e : select_exprs) renumber_gid(*e);
+      for (auto& e : hidden) renumber_gid(*e);
+      for (auto& f : windows.functions) f.VisitExpressions(renumber_gid);
     }
     aggregate_op->groups = std::move(agg.groups);
     aggregate_op->aggregates = std::move(agg.aggregates);
@@ -391,6 +427,15 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     window->functions = std::move(windows.functions);
     window->children.push_back(std::move(plan));
     plan = std::move(window);
+  }
+  if (qualify) {
+    renumber(*qualify);
+    auto filter = std::make_unique<LogicalFilter>();
+    filter->conjuncts.push_back(std::move(qualify));
+    filter->types = plan->types;
+    filter->names = plan->names;
+    filter->children.push_back(std::move(plan));
+    plan = std::move(filter);
   }
   auto projection = std::make_unique<LogicalProjection>();
   for (size_t i = 0; i < select_exprs.size(); ++i) {
