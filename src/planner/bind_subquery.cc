@@ -157,7 +157,9 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
           continue;
         }
       }
-      throw unsupported("only equality conditions may reference the outer query");
+      throw unsupported("only equality conditions may reference the outer query, not " + c->ToString() +
+                        " at line " + std::to_string(c->position.line) + ", column " +
+                        std::to_string(c->position.column));
     }
   }
   if (!filter->conjuncts.empty()) {
