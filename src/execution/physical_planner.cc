@@ -102,10 +102,6 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
                                                 std::move(join.right_keys), std::move(join.residual),
                                                 join.null_aware);
   } else {
-    if (join.join_type == JoinType::kRight || join.join_type == JoinType::kFull) {
-      throw NotImplementedError(std::string(JoinTypeName(join.join_type)) +
-                                " joins without an equality condition are not supported yet");
-    }
     JoinType type = join.join_type == JoinType::kCross ? JoinType::kInner : join.join_type;
     result = std::make_unique<PhysicalNestedLoopJoin>(join.types, type, std::move(join.residual));
   }
