@@ -240,7 +240,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
       bool any = false;
       for (const auto& column : scope.columns) {
         if (column.hidden) continue;
-        if (!qualifier.empty() && column.table != qualifier) continue;
+        if (!qualifier.empty() && column.table != qualifier && column.star_table != qualifier) continue;
         ColumnRefExpression ref;
         if (!column.table.empty()) ref.names.push_back(column.table);
         ref.names.push_back(column.name);
