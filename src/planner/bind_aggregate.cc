@@ -1,3 +1,5 @@
+#include <optional>
+
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"
@@ -64,6 +66,24 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
       return any(e.As<SubscriptExpression>().base) || any(e.As<SubscriptExpression>().index);
     default: return false;
   }
+}
+
+// first(x) IGNORE NULLS is first(x, true); other aggregates have no such option.
+void ApplyIgnoreNulls(const FunctionExpression& fn, const std::string& name,
+                      std::vector<BoundExpressionPtr>& args, std::vector<LogicalType>& types) {
+  if (!fn.ignore_nulls) return;
+  bool first_last = name == "first" || name == "last" || name == "first_value" ||
+                    name == "last_value" || name == "any_value";
+  if (!first_last) {
+    throw BinderError("[INVALID_SQL_SYNTAX] The function " + name + " does not support IGNORE NULLS: " +
+                      fn.ToString());
+  }
+  if (args.size() != 1) {
+    throw BinderError("[INVALID_SQL_SYNTAX] " + name + " takes IGNORE NULLS or a second argument, not "
+                      "both: " + fn.ToString());
+  }
+  args.push_back(BoundExpression::MakeConstant(Value::Boolean(true)));
+  types.push_back(TypeId::kBoolean);
 }
 
 }  // namespace
@@ -183,6 +203,7 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
       aggregate.args.push_back(std::move(bound));
     }
   }
+  ApplyIgnoreNulls(fn, name, aggregate.args, arg_types);
   // count(1) and count(*) are the same thing.
   if (name == "count" && !fn.distinct && aggregate.args.size() == 1 &&
       aggregate.args[0]->kind == BoundExpressionKind::kConstant && !aggregate.args[0]->constant.is_null()) {
@@ -302,6 +323,34 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
     };
     w.start = bound_of(spec.frame->start);
     w.end = bound_of(spec.frame->end);
+    if (w.start.kind == FrameBoundKind::kUnboundedFollowing) {
+      throw BinderError("[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_INVALID_BOUND] A window frame "
+                        "cannot start at UNBOUNDED FOLLOWING: " + w.text);
+    }
+    if (w.end.kind == FrameBoundKind::kUnboundedPreceding) {
+      throw BinderError("[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_INVALID_BOUND] A window frame "
+                        "cannot end at UNBOUNDED PRECEDING: " + w.text);
+    }
+    // Where a bound lies relative to the current row, when that is known from the text.
+    auto position = [](const BoundFrameBound& b, std::optional<int64_t>* out) {
+      switch (b.kind) {
+        case FrameBoundKind::kCurrentRow: *out = 0; break;
+        case FrameBoundKind::kPreceding:
+          if (b.range_offset.type().IsInteger()) *out = -b.offset;
+          break;
+        case FrameBoundKind::kFollowing:
+          if (b.range_offset.type().IsInteger()) *out = b.offset;
+          break;
+        default: break;
+      }
+    };
+    std::optional<int64_t> start_at, end_at;
+    position(w.start, &start_at);
+    position(w.end, &end_at);
+    if (start_at && end_at && *start_at > *end_at) {
+      throw BinderError("[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_WRONG_COMPARISON] The lower bound "
+                        "of a window frame must be less than or equal to the upper bound: " + w.text);
+    }
     bool value_offsets = w.start.kind == FrameBoundKind::kPreceding ||
                          w.start.kind == FrameBoundKind::kFollowing ||
                          w.end.kind == FrameBoundKind::kPreceding ||
@@ -314,6 +363,17 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
       if (!key.IsNumeric() && key.id() != TypeId::kDate) {
         throw BinderError("A RANGE frame with value offsets needs a numeric or date ORDER BY key, got " +
                           key.ToString() + ": " + w.text);
+      }
+      // A date key moves by days: INTERVAL n DAY is n; other intervals have no fixed length.
+      for (BoundFrameBound* b : {&w.start, &w.end}) {
+        if (b->range_offset.is_null() || b->range_offset.type().id() != TypeId::kInterval) continue;
+        Interval interval = b->range_offset.interval();
+        if (key.id() != TypeId::kDate || interval.months != 0 || interval.micros != 0) {
+          throw BinderError("A RANGE frame offset of " + b->range_offset.ToString() + " needs a date ORDER "
+                            "BY key and a whole number of days: " + w.text);
+        }
+        b->offset = interval.days;
+        b->range_offset = Value::Int64(interval.days);
       }
     }
   }
@@ -386,6 +446,7 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
         types.push_back(w.aggregate.args.back()->type);
       }
     }
+    ApplyIgnoreNulls(fn, name, w.aggregate.args, types);
     if (name == "count" && w.aggregate.args.size() == 1 &&
         w.aggregate.args[0]->kind == BoundExpressionKind::kConstant) {
       w.aggregate.args.clear();
