@@ -138,6 +138,9 @@ class Binder {
   // Subqueries in WHERE (bind_subquery.cc).
   bool TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
                                const BindScope& scope);
+  void BindInKeys(const SubqueryExpression& sub, const BindScope& scope,
+                  std::vector<BoundExpressionPtr>& right_keys, size_t left_width, LogicalJoin& join,
+                  std::vector<BoundExpressionPtr>& residuals);
   BoundExpressionPtr BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding);
   static void ApplyPendingJoins(std::vector<PendingJoin>& pending, LogicalOperatorPtr* plan);
 
