@@ -291,6 +291,13 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
   BoundWindowFunction w;
   w.text = fn.ToString();
   ResolvedWindowSpec spec = ResolveWindowSpec(*fn.window);
+  if (!fn.window->base_name.empty()) {
+    // Name the call by the window in effect, as Spark does.
+    fn.window->resolved_partitions = spec.partitions;
+    fn.window->resolved_order_by = spec.order_by;
+    fn.window->resolved_frame = spec.frame;
+    w.text = fn.ToString();
+  }
   for (const auto& p : *spec.partitions) w.partitions.push_back(Bind(*p, inner));
   for (const auto& o : *spec.order_by) {
     BoundOrder order;
