@@ -220,6 +220,9 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
   size_t pending_base = plan->types.size();
   std::vector<BoundExpressionPtr> select_exprs;
   std::vector<std::string> select_names;
+  // Select aliases visible to the item being bound: the earlier items' (Spark's lateral
+  // column aliases) in SELECT, all of them in ORDER BY; input columns win over them.
+  std::vector<std::pair<std::string, const BoundExpression*>> visible_aliases;
   auto bind_item = [&](const ParsedExpression& item, const char* clause) {
     ExpressionBinding binding;
     binding.scope = &scope;
@@ -227,6 +230,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     binding.windows = &windows;
     binding.clause = clause;
     binding.outer = scope.outer;
+    binding.aliases = &visible_aliases;
     if (!aggregate) {
       binding.pending_joins = &pending;
       binding.pending_base = pending_base;
@@ -279,6 +283,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
                  ? item->As<ColumnRefExpression>().column_name()
                  : item->ToString();
     }
+    if (!item->alias.empty()) visible_aliases.emplace_back(item->alias, bound.get());
     select_exprs.push_back(std::move(bound));
     select_names.push_back(name);
   }
@@ -320,6 +325,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     qualify = AddCast(std::move(bound), TypeId::kBoolean);
   }
 
+  visible_aliases = aliases;
   // ORDER BY keys: a select item (ordinal, alias, same expression) or a hidden column.
   std::vector<BoundOrder> orders;
   std::vector<BoundExpressionPtr> hidden;
