@@ -1,11 +1,13 @@
 #include "execution/physical_planner.h"
 
 #include "common/exception.h"
+#include "function/function_registry.h"
 #include "execution/operators/physical_filter.h"
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
 #include "execution/operators/physical_materialize.h"
 #include "execution/operators/physical_order.h"
+#include "execution/operators/physical_replicate_rows.h"
 #include "execution/operators/physical_table_scan.h"
 #include "execution/operators/physical_window.h"
 
@@ -100,10 +102,6 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
                                                 std::move(join.right_keys), std::move(join.residual),
                                                 join.null_aware);
   } else {
-    if (join.join_type == JoinType::kRight || join.join_type == JoinType::kFull) {
-      throw NotImplementedError(std::string(JoinTypeName(join.join_type)) +
-                                " joins without an equality condition are not supported yet");
-    }
     JoinType type = join.join_type == JoinType::kCross ? JoinType::kInner : join.join_type;
     result = std::make_unique<PhysicalNestedLoopJoin>(join.types, type, std::move(join.residual));
   }
@@ -133,10 +131,7 @@ PhysicalOperatorPtr PhysicalPlanner::PlanSetOperation(LogicalSetOperation& op) {
     if (op.all) return u;
     return distinct(std::move(u));
   }
-  if (op.all) {
-    throw NotImplementedError(std::string(op.set_type == SetOperationType::kIntersect ? "INTERSECT" : "EXCEPT") +
-                              " ALL is not supported yet");
-  }
+  if (op.all) return PlanSetOperationAll(op, std::move(left), std::move(right));
   // INTERSECT / EXCEPT: the distinct left rows with (or without) an equal right row,
   // NULL equal to NULL as set operations compare.
   std::vector<BoundExpressionPtr> left_keys, right_keys;
@@ -151,6 +146,67 @@ PhysicalOperatorPtr PhysicalPlanner::PlanSetOperation(LogicalSetOperation& op) {
   join->AddChild(distinct(std::move(left)));
   join->AddChild(std::move(right));
   return join;
+}
+
+// INTERSECT ALL / EXCEPT ALL as Spark rewrites them: tag each side's rows, count the rows
+// of each distinct value per side (NULLs group together, so they compare equal), then
+// replicate each value min(m, n) or max(m - n, 0) times.
+//   ReplicateRows(min | difference)
+//     HashAggregate(keys: columns; count(l), count(r))
+//       Union(Project(columns, true AS l, NULL AS r) <- left,
+//             Project(columns, NULL AS l, true AS r) <- right)
+PhysicalOperatorPtr PhysicalPlanner::PlanSetOperationAll(LogicalSetOperation& op, PhysicalOperatorPtr left,
+                                                         PhysicalOperatorPtr right) {
+  std::vector<LogicalType> tagged_types = op.types;
+  tagged_types.push_back(TypeId::kBoolean);
+  tagged_types.push_back(TypeId::kBoolean);
+  auto tag = [&](PhysicalOperatorPtr input, bool is_left) -> PhysicalOperatorPtr {
+    std::vector<BoundExpressionPtr> expressions;
+    for (size_t i = 0; i < op.types.size(); ++i) {
+      expressions.push_back(BoundExpression::ColumnRef(i, op.types[i], op.names[i]));
+    }
+    auto marker = [](bool present) {
+      auto c = BoundExpression::MakeConstant(present ? Value::Boolean(true) : Value::Null(TypeId::kBoolean));
+      c->type = TypeId::kBoolean;
+      return c;
+    };
+    expressions.push_back(marker(is_left));
+    expressions.push_back(marker(!is_left));
+    auto projection = std::make_unique<PhysicalProjection>(tagged_types, std::move(expressions));
+    projection->AddChild(std::move(input));
+    return projection;
+  };
+  auto tagged = std::make_unique<PhysicalUnion>(tagged_types);
+  tagged->AddChild(tag(std::move(left), true));
+  tagged->AddChild(tag(std::move(right), false));
+
+  const AggregateBinder* count = FunctionRegistry::BuiltIn().FindAggregate("count");
+  if (!count) throw InternalError("the count aggregate is not registered");
+  std::vector<BoundExpressionPtr> groups;
+  for (size_t i = 0; i < op.types.size(); ++i) {
+    groups.push_back(BoundExpression::ColumnRef(i, op.types[i], op.names[i]));
+  }
+  std::vector<BoundAggregate> aggregates;
+  std::vector<LogicalType> counted_types = op.types;
+  for (size_t side = 0; side < 2; ++side) {
+    BoundAggregate a;
+    a.function = std::make_shared<BoundAggregateFunction>((*count)({TypeId::kBoolean}, false));
+    a.args.push_back(BoundExpression::ColumnRef(op.types.size() + side, TypeId::kBoolean,
+                                                side == 0 ? "l" : "r"));
+    a.text = side == 0 ? "count(l)" : "count(r)";
+    counted_types.push_back(a.function->return_type);
+    aggregates.push_back(std::move(a));
+  }
+  if (counted_types.back().id() != TypeId::kInt64) throw InternalError("count() must return bigint");
+  auto counted = std::make_unique<PhysicalHashAggregate>(counted_types, std::move(groups),
+                                                         std::move(aggregates),
+                                                         std::vector<std::vector<size_t>>{});
+  counted->AddChild(std::move(tagged));
+  auto replicate = std::make_unique<PhysicalReplicateRows>(
+      op.types, op.set_type == SetOperationType::kIntersect ? ReplicateCount::kMinimum
+                                                           : ReplicateCount::kDifference);
+  replicate->AddChild(std::move(counted));
+  return replicate;
 }
 
 }  // namespace floe

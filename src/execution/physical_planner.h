@@ -14,6 +14,8 @@ class PhysicalPlanner {
  private:
   PhysicalOperatorPtr PlanJoin(LogicalJoin& join);
   PhysicalOperatorPtr PlanSetOperation(LogicalSetOperation& op);
+  PhysicalOperatorPtr PlanSetOperationAll(LogicalSetOperation& op, PhysicalOperatorPtr left,
+                                          PhysicalOperatorPtr right);
 };
 
 }  // namespace floe

@@ -2,6 +2,7 @@
 #include "common/exception.h"
 #include "function/type_coercion.h"
 #include "main/client_context.h"
+#include "main/show_pattern.h"
 #include "planner/binder.h"
 #include "sql/parser.h"
 
@@ -251,6 +252,7 @@ Result ClientContext::ExecuteShow(const ShowStatement& statement) {
   if (statement.show_kind == ShowKind::kSettings) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& d : Settings::Definitions()) {
+      if (!ShowPatternMatches(statement.pattern, d.name)) continue;
       rows.push_back({d.name, settings_.Get(d.name), d.description});
     }
     return TextResult({"name", "value", "description"}, rows);
@@ -265,7 +267,9 @@ Result ClientContext::ExecuteShow(const ShowStatement& statement) {
     if (statement.show_kind == ShowKind::kTables) {
       for (const auto& [name, table] : database_.temp_tables()) rows.push_back({"", name, "true"});
     }
-    for (const auto& [name, view] : database_.views()) rows.push_back({"", name, "true"});
+    for (const auto& [name, view] : database_.views()) {
+      if (ShowPatternMatches(statement.pattern, name)) rows.push_back({"", name, "true"});
+    }
     return TextResult({"namespace", "tableName", "isTemporary"}, rows);
   }
   throw NotImplementedError("this SHOW statement is not supported yet: " + statement.text);

@@ -25,6 +25,7 @@
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/table_scan.h"
 #include "main/client_context.h"
+#include "main/show_pattern.h"
 #include "planner/binder.h"
 #include "sql/parser.h"
 #include <set>
@@ -587,7 +588,9 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
   std::vector<std::vector<std::string>> rows;
   switch (statement.show_kind) {
     case ShowKind::kNamespaces: {
-      for (const auto& ns : catalog.ListNamespaces()) rows.push_back({ns});
+      for (const auto& ns : catalog.ListNamespaces()) {
+        if (ShowPatternMatches(statement.pattern, ns)) rows.push_back({ns});
+      }
       return TextResult({"namespace"}, rows);
     }
     case ShowKind::kTables: {
@@ -599,6 +602,9 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
         for (const auto& [n, t] : database_.temp_tables()) rows.push_back({"", n, "true"});
         for (const auto& [n, v] : database_.views()) rows.push_back({"", n, "true"});
       }
+      std::erase_if(rows, [&](const std::vector<std::string>& row) {
+        return !ShowPatternMatches(statement.pattern, row[1]);
+      });
       return TextResult({"namespace", "tableName", "isTemporary"}, rows);
     }
     case ShowKind::kTblProperties: {

@@ -1,6 +1,9 @@
+#include <optional>
+
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"
+#include "sql/keyword.h"
 
 namespace floe {
 
@@ -65,7 +68,101 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
   }
 }
 
+// first(x) IGNORE NULLS is first(x, true); other aggregates have no such option.
+void ApplyIgnoreNulls(const FunctionExpression& fn, const std::string& name,
+                      std::vector<BoundExpressionPtr>& args, std::vector<LogicalType>& types) {
+  if (!fn.ignore_nulls) return;
+  bool first_last = name == "first" || name == "last" || name == "first_value" ||
+                    name == "last_value" || name == "any_value";
+  if (!first_last) {
+    throw BinderError("[INVALID_SQL_SYNTAX] The function " + name + " does not support IGNORE NULLS: " +
+                      fn.ToString());
+  }
+  if (args.size() != 1) {
+    throw BinderError("[INVALID_SQL_SYNTAX] " + name + " takes IGNORE NULLS or a second argument, not "
+                      "both: " + fn.ToString());
+  }
+  args.push_back(BoundExpression::MakeConstant(Value::Boolean(true)));
+  types.push_back(TypeId::kBoolean);
+}
+
 }  // namespace
+
+bool IsGroupingFunction(const std::string& lower_name) {
+  return lower_name == "grouping" || lower_name == "grouping_id";
+}
+
+// Spark's rewrite: grouping(c) = (gid >> (n - 1 - index of c)) & 1 and grouping_id() = gid,
+// where gid has one bit per GROUP BY expression, the first the most significant, set
+// when the expression is aggregated away in the row's grouping set.
+BoundExpressionPtr Binder::BindGroupingCall(const FunctionExpression& fn, ExpressionBinding& binding) {
+  std::string name = ToLower(fn.name);
+  AggregationState* agg = binding.aggregation;
+  if (!agg || agg->grouping_sets.empty()) {
+    throw BinderError("[UNSUPPORTED_GROUPING_EXPRESSION] grouping()/grouping_id() can only be used "
+                      "with GroupingSets/Cube/Rollup: " + fn.ToString() + " in " + binding.clause);
+  }
+  if (fn.distinct || fn.filter || fn.is_star || !fn.within_group.empty()) {
+    throw BinderError("[INVALID_USAGE] " + name + "() takes plain grouping expressions: " + fn.ToString());
+  }
+  ExpressionBinding plain;
+  plain.scope = agg->input_scope;
+  plain.clause = binding.clause;
+  plain.outer = binding.outer;
+  auto group_list = [&]() {
+    std::string s;
+    for (const auto& g : agg->groups) s += (s.empty() ? "" : ", ") + g->text;
+    return s;
+  };
+  std::vector<size_t> indexes;
+  for (const auto& a : fn.args) {
+    auto bound = Bind(*a, plain);
+    std::string key = ExpressionKey(*bound);
+    size_t index = agg->group_keys.size();
+    for (size_t i = 0; i < agg->group_keys.size() && index == agg->group_keys.size(); ++i) {
+      if (agg->group_keys[i] == key) index = i;
+    }
+    if (index == agg->group_keys.size()) {
+      if (name == "grouping") {
+        throw BinderError("[GROUPING_COLUMN_MISMATCH] Column of grouping (" + a->ToString() +
+                          ") can't be found in grouping columns " + group_list());
+      }
+      throw BinderError("[GROUPING_ID_COLUMN_MISMATCH] Columns of grouping_id (" + a->ToString() +
+                        ") does not match grouping columns (" + group_list() + ")");
+    }
+    indexes.push_back(index);
+  }
+  auto gid = BoundExpression::ColumnRef(kGroupingIdIndex, TypeId::kInt64, "spark_grouping_id");
+  if (name == "grouping_id") {
+    bool all_in_order = indexes.empty() || indexes.size() == agg->groups.size();
+    for (size_t i = 0; i < indexes.size() && all_in_order; ++i) all_in_order = indexes[i] == i;
+    if (!all_in_order) {
+      std::string args;
+      for (const auto& a : fn.args) args += (args.empty() ? "" : ", ") + a->ToString();
+      throw BinderError("[GROUPING_ID_COLUMN_MISMATCH] Columns of grouping_id (" + args +
+                        ") does not match grouping columns (" + group_list() + ")");
+    }
+    gid->text = fn.ToString();
+    return gid;
+  }
+  if (indexes.size() != 1) {
+    throw BinderError("[WRONG_NUM_ARGS] grouping() takes exactly one argument, got " +
+                      std::to_string(indexes.size()) + ": " + fn.ToString());
+  }
+  std::vector<BoundExpressionPtr> shift_args;
+  shift_args.push_back(std::move(gid));
+  shift_args.push_back(BoundExpression::MakeConstant(
+      Value::Int32(static_cast<int32_t>(agg->groups.size() - 1 - indexes[0]))));
+  auto shifted = MakeFunction("shiftright", std::move(shift_args), fn.ToString());
+  std::vector<BoundExpressionPtr> and_args;
+  and_args.push_back(std::move(shifted));
+  and_args.push_back(BoundExpression::MakeConstant(Value::Int64(1)));
+  auto bit = MakeFunction("&", std::move(and_args), fn.ToString());
+  // Spark returns a tinyint; floe has no tinyint, so the narrowest integer it has.
+  auto result = AddCast(std::move(bit), TypeId::kInt32);
+  result->text = fn.ToString();
+  return result;
+}
 
 bool Binder::IsAggregateFunction(const FunctionExpression& fn) const {
   if (fn.window) return false;
@@ -106,6 +203,7 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
       aggregate.args.push_back(std::move(bound));
     }
   }
+  ApplyIgnoreNulls(fn, name, aggregate.args, arg_types);
   // count(1) and count(*) are the same thing.
   if (name == "count" && !fn.distinct && aggregate.args.size() == 1 &&
       aggregate.args[0]->kind == BoundExpressionKind::kConstant && !aggregate.args[0]->constant.is_null()) {
@@ -138,6 +236,52 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
   return BoundExpression::ColumnRef(agg.groups.size() + index, type, text);
 }
 
+// Resolves OVER w / OVER (w ...) and WINDOW w2 AS w1 / AS (w1 ...) through the WINDOW
+// clause. A reference may add what its base lacks (standard SQL's rules; Spark itself
+// accepts only the bare reference): an ORDER BY when the base has none, a frame.
+ResolvedWindowSpec Binder::ResolveWindowSpec(const WindowSpec& spec, size_t depth) const {
+  ResolvedWindowSpec own{&spec.partitions, &spec.order_by, spec.frame.get()};
+  if (spec.base_name.empty()) return own;
+  std::string where = " (line " + std::to_string(spec.position.line) + ", column " +
+                      std::to_string(spec.position.column) + ")";
+  const NamedWindow* named = nullptr;
+  if (named_windows_) {
+    for (const auto& w : *named_windows_) {
+      if (EqualsIgnoreCase(w.name, spec.base_name)) named = &w;
+    }
+  }
+  if (!named) {
+    std::string defined;
+    if (named_windows_) {
+      for (const auto& w : *named_windows_) defined += (defined.empty() ? "" : ", ") + w.name;
+    }
+    throw BinderError("[MISSING_WINDOW_SPECIFICATION] Window specification " + spec.base_name +
+                      " is not defined in the WINDOW clause" +
+                      (defined.empty() ? std::string(" (the query has no WINDOW clause)")
+                                       : " (defined: " + defined + ")") + where);
+  }
+  if (depth > named_windows_->size()) {
+    throw BinderError("Window " + named->name + " is defined in terms of itself" + where);
+  }
+  ResolvedWindowSpec base = ResolveWindowSpec(*named->spec, depth + 1);
+  if (!spec.partitions.empty()) {
+    throw BinderError("Window specification (" + spec.ToString() + ") cannot override the PARTITION BY "
+                      "of window " + named->name + where);
+  }
+  if (!spec.order_by.empty() && !base.order_by->empty()) {
+    throw BinderError("Window specification (" + spec.ToString() + ") cannot override the ORDER BY "
+                      "of window " + named->name + where);
+  }
+  if (base.frame && (spec.frame || !spec.order_by.empty())) {
+    throw BinderError("Window specification (" + spec.ToString() + ") cannot refine window " +
+                      named->name + " because it has a frame clause; refer to it as OVER " +
+                      named->name + where);
+  }
+  if (!spec.order_by.empty()) base.order_by = &spec.order_by;
+  if (spec.frame) base.frame = spec.frame.get();
+  return base;
+}
+
 BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, ExpressionBinding& binding) {
   WindowState& windows = *binding.windows;
   std::string name = ToLower(fn.name);
@@ -146,12 +290,16 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
   inner.windows = nullptr;
   BoundWindowFunction w;
   w.text = fn.ToString();
-  const WindowSpec& spec = *fn.window;
-  if (!spec.base_name.empty()) {
-    throw NotImplementedError("named windows (OVER " + spec.base_name + ") are not supported yet");
+  ResolvedWindowSpec spec = ResolveWindowSpec(*fn.window);
+  if (!fn.window->base_name.empty()) {
+    // Name the call by the window in effect, as Spark does.
+    fn.window->resolved_partitions = spec.partitions;
+    fn.window->resolved_order_by = spec.order_by;
+    fn.window->resolved_frame = spec.frame;
+    w.text = fn.ToString();
   }
-  for (const auto& p : spec.partitions) w.partitions.push_back(Bind(*p, inner));
-  for (const auto& o : spec.order_by) {
+  for (const auto& p : *spec.partitions) w.partitions.push_back(Bind(*p, inner));
+  for (const auto& o : *spec.order_by) {
     BoundOrder order;
     order.expression = Bind(*o.expression, inner);
     order.ascending = !o.descending();
@@ -182,6 +330,34 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
     };
     w.start = bound_of(spec.frame->start);
     w.end = bound_of(spec.frame->end);
+    if (w.start.kind == FrameBoundKind::kUnboundedFollowing) {
+      throw BinderError("[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_INVALID_BOUND] A window frame "
+                        "cannot start at UNBOUNDED FOLLOWING: " + w.text);
+    }
+    if (w.end.kind == FrameBoundKind::kUnboundedPreceding) {
+      throw BinderError("[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_INVALID_BOUND] A window frame "
+                        "cannot end at UNBOUNDED PRECEDING: " + w.text);
+    }
+    // Where a bound lies relative to the current row, when that is known from the text.
+    auto position = [](const BoundFrameBound& b, std::optional<int64_t>* out) {
+      switch (b.kind) {
+        case FrameBoundKind::kCurrentRow: *out = 0; break;
+        case FrameBoundKind::kPreceding:
+          if (b.range_offset.type().IsInteger()) *out = -b.offset;
+          break;
+        case FrameBoundKind::kFollowing:
+          if (b.range_offset.type().IsInteger()) *out = b.offset;
+          break;
+        default: break;
+      }
+    };
+    std::optional<int64_t> start_at, end_at;
+    position(w.start, &start_at);
+    position(w.end, &end_at);
+    if (start_at && end_at && *start_at > *end_at) {
+      throw BinderError("[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_WRONG_COMPARISON] The lower bound "
+                        "of a window frame must be less than or equal to the upper bound: " + w.text);
+    }
     bool value_offsets = w.start.kind == FrameBoundKind::kPreceding ||
                          w.start.kind == FrameBoundKind::kFollowing ||
                          w.end.kind == FrameBoundKind::kPreceding ||
@@ -194,6 +370,17 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
       if (!key.IsNumeric() && key.id() != TypeId::kDate) {
         throw BinderError("A RANGE frame with value offsets needs a numeric or date ORDER BY key, got " +
                           key.ToString() + ": " + w.text);
+      }
+      // A date key moves by days: INTERVAL n DAY is n; other intervals have no fixed length.
+      for (BoundFrameBound* b : {&w.start, &w.end}) {
+        if (b->range_offset.is_null() || b->range_offset.type().id() != TypeId::kInterval) continue;
+        Interval interval = b->range_offset.interval();
+        if (key.id() != TypeId::kDate || interval.months != 0 || interval.micros != 0) {
+          throw BinderError("A RANGE frame offset of " + b->range_offset.ToString() + " needs a date ORDER "
+                            "BY key and a whole number of days: " + w.text);
+        }
+        b->offset = interval.days;
+        b->range_offset = Value::Int64(interval.days);
       }
     }
   }
@@ -266,6 +453,7 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
         types.push_back(w.aggregate.args.back()->type);
       }
     }
+    ApplyIgnoreNulls(fn, name, w.aggregate.args, types);
     if (name == "count" && w.aggregate.args.size() == 1 &&
         w.aggregate.args[0]->kind == BoundExpressionKind::kConstant) {
       w.aggregate.args.clear();

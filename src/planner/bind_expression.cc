@@ -7,6 +7,7 @@
 #include "function/function_registry.h"
 #include "function/type_coercion.h"
 #include "planner/binder.h"
+#include "planner/interval_literal.h"
 
 namespace floe {
 
@@ -62,6 +63,16 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         return BindWindowCall(fn, binding);
       }
       if (IsAggregateFunction(fn)) return BindAggregateCall(fn, binding);
+      if (IsGroupingFunction(ToLower(fn.name))) return BindGroupingCall(fn, binding);
+    }
+    if (expr.kind == ExpressionKind::kColumnRef && !agg.grouping_sets.empty()) {
+      // Spark's (Hive's) virtual column grouping__id is grouping_id().
+      const auto& ref = expr.As<ColumnRefExpression>();
+      bool ambiguous = false;
+      if (ref.names.size() == 1 && ToLower(ref.names[0]) == "grouping__id" &&
+          !agg.input_scope->Find({}, ref.names[0], &ambiguous)) {
+        return BoundExpression::ColumnRef(kGroupingIdIndex, TypeId::kInt64, ref.names[0]);
+      }
     }
     if (!ContainsAggregate(expr) && !ContainsWindow(expr)) {
       ExpressionBinding plain;
@@ -106,6 +117,16 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
     return BindWindowCall(expr.As<FunctionExpression>(), binding);
   }
 
+  if (!binding.aggregation && binding.aliases && expr.kind == ExpressionKind::kColumnRef) {
+    // A select alias, where the clause allows them (QUALIFY), when no input column has the name.
+    const auto& ref = expr.As<ColumnRefExpression>();
+    bool ambiguous = false;
+    if (ref.names.size() == 1 && !binding.scope->Find({}, ref.names[0], &ambiguous)) {
+      for (const auto& [alias, target] : *binding.aliases) {
+        if (ToLower(alias) == ToLower(ref.names[0])) return target->Copy();
+      }
+    }
+  }
   switch (expr.kind) {
     case ExpressionKind::kColumnRef: return BindColumnRef(expr.As<ColumnRefExpression>(), binding);
     case ExpressionKind::kStar:
@@ -117,6 +138,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         throw BinderError("aggregate functions are not allowed in " + std::string(binding.clause) +
                           ": " + expr.ToString());
       }
+      if (IsGroupingFunction(ToLower(fn.name))) return BindGroupingCall(fn, binding);
       return BindFunction(fn, binding);
     }
     case ExpressionKind::kUnary: {
@@ -278,61 +300,6 @@ BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, Expres
   throw BinderError(message);
 }
 
-static bool ParseIntervalText(const std::string& text, const std::string& unit_in, Interval* out) {
-  // Either "<n>" with a unit, or "<n> <unit> <n> <unit> ..." without one.
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!word.empty()) words.push_back(word);
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  if (!word.empty()) words.push_back(word);
-  std::vector<std::pair<std::string, std::string>> parts;
-  if (!unit_in.empty()) {
-    if (words.size() != 1) return false;
-    parts.emplace_back(words[0], unit_in);
-  } else {
-    size_t i = 0;
-    if (!words.empty() && ToLower(words[0]) == "interval") i = 1;
-    for (; i + 1 < words.size(); i += 2) parts.emplace_back(words[i], words[i + 1]);
-    if (i != words.size() || parts.empty()) return false;
-  }
-  for (auto& [number, raw_unit] : parts) {
-    std::string unit = ToLower(raw_unit);
-    if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
-    int128_t micros_value;
-    if (!ParseDecimal(number, 38, 6, &micros_value)) return false;
-    double value = DecimalToDouble(micros_value, 6);
-    int64_t whole = static_cast<int64_t>(value);
-    if (unit == "year") {
-      out->months += static_cast<int32_t>(whole * 12);
-    } else if (unit == "month") {
-      out->months += static_cast<int32_t>(whole);
-    } else if (unit == "week") {
-      out->days += static_cast<int32_t>(whole * 7);
-    } else if (unit == "day") {
-      out->days += static_cast<int32_t>(whole);
-    } else if (unit == "hour") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000) * kMicrosPerHour;
-    } else if (unit == "minute") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000) * kMicrosPerMinute;
-    } else if (unit == "second") {
-      out->micros += static_cast<int64_t>(micros_value);
-    } else if (unit == "millisecond") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000) * 1000;
-    } else if (unit == "microsecond") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000);
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
 BoundExpressionPtr Binder::BindConstant(const ConstantExpression& expr) {
   const std::string& t = expr.text;
   std::string name = expr.ToString();
@@ -411,8 +378,11 @@ BoundExpressionPtr Binder::BindConstant(const ConstantExpression& expr) {
       Interval iv;
       for (const auto& field : expr.interval_fields) {
         if (!field.to_unit.empty()) {
-          throw NotImplementedError("INTERVAL ... " + field.unit + " TO " + field.to_unit +
-                                    " literals are not supported yet");
+          std::string error;
+          if (!ParseIntervalRange(field.value, field.unit, field.to_unit, &iv, &error)) {
+            throw ParserError("[INVALID_INTERVAL_FORMAT] " + error + ": " + name);
+          }
+          continue;
         }
         if (!ParseIntervalText(field.value, field.unit, &iv)) throw bad("INTERVAL");
       }

@@ -14,6 +14,9 @@ struct ScopeColumn {
   LogicalType type;
   size_t index = 0;    // position in the operator's input
   bool hidden = false; // not expanded by * and not found unqualified (USING duplicates)
+  /// For a USING join's merged column: the table whose qualified `t.*` also expands it
+  /// (the left's, the right's for RIGHT joins, none for FULL), as in Spark.
+  std::string star_table;
 };
 
 /// The columns an expression may reference, with an optional enclosing query's scope.

@@ -14,6 +14,14 @@ bool IsSimpleSelect(const QueryNode& node) {
          !s.offset && s.order_by.empty() && s.windows.empty() && !s.qualify;
 }
 
+bool SelectsStar(const QueryNode& node) {
+  if (node.kind != QueryNodeKind::kSelect) return false;
+  for (const auto& item : node.As<SelectNode>().select_list) {
+    if (item->kind == ExpressionKind::kStar) return true;
+  }
+  return false;
+}
+
 bool HasParameter(const BoundExpression& e) {
   if (e.kind == BoundExpressionKind::kParameter) return true;
   for (const auto& c : e.children) {
@@ -157,7 +165,9 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
           continue;
         }
       }
-      throw unsupported("only equality conditions may reference the outer query");
+      throw unsupported("only equality conditions may reference the outer query, not " + c->ToString() +
+                        " at line " + std::to_string(c->position.line) + ", column " +
+                        std::to_string(c->position.column));
     }
   }
   if (!filter->conjuncts.empty()) {
@@ -223,6 +233,64 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
   return coalesce;
 }
 
+// Pairs the values left of `[NOT] IN (SELECT ...)` (one, or a row `(a, b)`) with the
+// subquery's columns. The keys of IN and of a one-column NOT IN (a null-aware anti join)
+// are hash keys. A NOT IN over several columns is Spark's anti join on
+//   (a = x OR (a = x) IS NULL) AND (b = y OR (b = y) IS NULL)
+// since a NULL in one column makes only that column's comparison unknown.
+void Binder::BindInKeys(const SubqueryExpression& sub, const BindScope& scope,
+                        std::vector<BoundExpressionPtr>& right_keys, size_t left_width, LogicalJoin& join,
+                        std::vector<BoundExpressionPtr>& residuals) {
+  std::vector<const ParsedExpression*> inputs;
+  if (sub.input->kind == ExpressionKind::kFunction && sub.input->As<FunctionExpression>().name == "struct" &&
+      !sub.input->As<FunctionExpression>().window) {
+    for (const auto& a : sub.input->As<FunctionExpression>().args) inputs.push_back(a.get());
+  } else {
+    inputs.push_back(sub.input.get());
+  }
+  if (inputs.size() != right_keys.size()) {
+    throw BinderError("[INVALID_SUBQUERY_EXPRESSION] IN subquery returns " + std::to_string(right_keys.size()) +
+                      " column(s) but the left side has " + std::to_string(inputs.size()) +
+                      " value(s): " + sub.ToString());
+  }
+  bool multi_not_in = join.null_aware && inputs.size() > 1;
+  if (multi_not_in) join.null_aware = false;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    ExpressionBinding outer_binding;
+    outer_binding.scope = &scope;
+    outer_binding.clause = "WHERE";
+    auto left_key = Bind(*inputs[i], outer_binding);
+    auto& right_key = right_keys[i];
+    auto common = CommonSuperType(left_key->type, right_key->type);
+    if (!common) {
+      throw BinderError("[DATATYPE_MISMATCH] IN subquery column " + std::to_string(i + 1) + " type " +
+                        right_key->type.ToString() + " does not match " + left_key->type.ToString());
+    }
+    left_key = AddCast(std::move(left_key), *common);
+    right_key = AddCast(std::move(right_key), *common);
+    if (!multi_not_in) {
+      join.left_keys.push_back(std::move(left_key));
+      join.right_keys.push_back(std::move(right_key));
+      continue;
+    }
+    right_key->VisitColumnRefs([&](BoundExpression& c) { c.index += left_width; });
+    std::string text = left_key->text + " = " + right_key->text;
+    auto equal = MakeComparison("=", std::move(left_key), std::move(right_key), text);
+    auto unknown = std::make_unique<BoundExpression>();
+    unknown->kind = BoundExpressionKind::kIsNull;
+    unknown->type = TypeId::kBoolean;
+    unknown->text = "(" + text + ") IS NULL";
+    unknown->children.push_back(equal->Copy());
+    auto either = std::make_unique<BoundExpression>();
+    either->kind = BoundExpressionKind::kOr;
+    either->type = TypeId::kBoolean;
+    either->text = text + " OR (" + text + ") IS NULL";
+    either->children.push_back(std::move(equal));
+    either->children.push_back(std::move(unknown));
+    residuals.push_back(std::move(either));
+  }
+}
+
 bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
                                      const BindScope& scope) {
   const ParsedExpression* e = &conjunct;
@@ -241,9 +309,12 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
   join->join_type = negated ? JoinType::kAnti : JoinType::kSemi;
   join->null_aware = negated && sub.subquery_kind == SubqueryKind::kIn;
   std::vector<BoundExpressionPtr> residuals;
+  std::vector<BoundExpressionPtr> in_right;  // the IN subquery's columns, over right's output
   LogicalOperatorPtr right;
 
-  if (IsSimpleSelect(*sub.query)) {
+  // IN (SELECT * ...) takes the full binder, which expands the star into its columns.
+  bool in_star = sub.subquery_kind == SubqueryKind::kIn && SelectsStar(*sub.query);
+  if (IsSimpleSelect(*sub.query) && !in_star) {
     const auto& select = sub.query->As<SelectNode>();
     Binder inner(context_, this);
     BindScope inner_scope;
@@ -277,30 +348,18 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
       right = std::move(filter);
     }
     if (sub.subquery_kind == SubqueryKind::kIn) {
-      if (select.select_list.size() != 1 || select.select_list[0]->kind == ExpressionKind::kStar) {
-        throw BinderError("[INVALID_SUBQUERY_EXPRESSION] IN subquery must return one column: " +
-                          sub.ToString());
+      for (const auto& item : select.select_list) {
+        ExpressionBinding binding;
+        binding.scope = &inner_scope;
+        binding.outer = &scope;
+        binding.clause = "SELECT";
+        auto right_key = inner.Bind(*item, binding);
+        if (HasParameter(*right_key)) {
+          throw NotImplementedError("an IN subquery may not select a column of the outer query: " +
+                                    sub.ToString());
+        }
+        in_right.push_back(std::move(right_key));
       }
-      ExpressionBinding binding;
-      binding.scope = &inner_scope;
-      binding.outer = &scope;
-      binding.clause = "SELECT";
-      auto right_key = inner.Bind(*select.select_list[0], binding);
-      if (HasParameter(*right_key)) {
-        throw NotImplementedError("an IN subquery may not select a column of the outer query: " +
-                                  sub.ToString());
-      }
-      ExpressionBinding outer_binding;
-      outer_binding.scope = &scope;
-      outer_binding.clause = "WHERE";
-      auto left_key = Bind(*sub.input, outer_binding);
-      auto common = CommonSuperType(left_key->type, right_key->type);
-      if (!common) {
-        throw BinderError("[DATATYPE_MISMATCH] IN subquery column type " + right_key->type.ToString() +
-                          " does not match " + left_key->type.ToString());
-      }
-      join->left_keys.push_back(AddCast(std::move(left_key), *common));
-      join->right_keys.push_back(AddCast(std::move(right_key), *common));
     }
   } else {
     Binder inner(context_, this);
@@ -311,24 +370,12 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
                                 "operations are not supported yet: " + sub.ToString());
     }
     if (sub.subquery_kind == SubqueryKind::kExists) return false;  // folded to a constant
-    if (query.plan->types.size() != 1) {
-      throw BinderError("[INVALID_SUBQUERY_EXPRESSION] IN subquery must return one column: " +
-                        sub.ToString());
+    for (size_t i = 0; i < query.plan->types.size(); ++i) {
+      in_right.push_back(BoundExpression::ColumnRef(i, query.plan->types[i], query.names[i]));
     }
-    ExpressionBinding outer_binding;
-    outer_binding.scope = &scope;
-    outer_binding.clause = "WHERE";
-    auto left_key = Bind(*sub.input, outer_binding);
-    auto right_key = BoundExpression::ColumnRef(0, query.plan->types[0], query.names[0]);
-    auto common = CommonSuperType(left_key->type, right_key->type);
-    if (!common) {
-      throw BinderError("[DATATYPE_MISMATCH] IN subquery column type " + right_key->type.ToString() +
-                        " does not match " + left_key->type.ToString());
-    }
-    join->left_keys.push_back(AddCast(std::move(left_key), *common));
-    join->right_keys.push_back(AddCast(std::move(right_key), *common));
     right = std::move(query.plan);
   }
+  if (sub.subquery_kind == SubqueryKind::kIn) BindInKeys(sub, scope, in_right, left_width, *join, residuals);
   // Correlated equalities become hash keys; the rest a residual over outer ++ inner.
   for (auto& r : residuals) {
     bool is_equi = r->kind == BoundExpressionKind::kFunction && r->function->name == "=" &&

@@ -326,7 +326,14 @@ LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
         e = BoundExpression::ColumnRef(from, plan->types[from], name);
       }
       e->text = name;
-      merged.columns.push_back({"", name, e->type, projection->expressions.size(), false});
+      std::string star_table;
+      if (ref.join_type != JoinType::kFull) {
+        size_t from = ref.join_type == JoinType::kRight ? r : l;
+        for (const auto& c : combined.columns) {
+          if (c.index == from) star_table = c.table;
+        }
+      }
+      merged.columns.push_back({"", name, e->type, projection->expressions.size(), false, star_table});
       projection->types.push_back(e->type);
       projection->names.push_back(name);
       projection->expressions.push_back(std::move(e));

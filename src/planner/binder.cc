@@ -108,6 +108,9 @@ static bool IsIntegerLiteral(const ParsedExpression& e, int64_t* value) {
 }
 
 BoundQuery Binder::BindSelect(const SelectNode& node) {
+  // Every named window must resolve, used or not (as Spark checks them when parsing).
+  named_windows_ = &node.windows;
+  for (const auto& w : node.windows) ResolveWindowSpec(*w.spec);
   BindScope scope;
   scope.outer = outer_scope_;
   LogicalOperatorPtr plan;
@@ -217,6 +220,9 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
   size_t pending_base = plan->types.size();
   std::vector<BoundExpressionPtr> select_exprs;
   std::vector<std::string> select_names;
+  // Select aliases visible to the item being bound: the earlier items' (Spark's lateral
+  // column aliases) in SELECT, all of them in ORDER BY; input columns win over them.
+  std::vector<std::pair<std::string, const BoundExpression*>> visible_aliases;
   auto bind_item = [&](const ParsedExpression& item, const char* clause) {
     ExpressionBinding binding;
     binding.scope = &scope;
@@ -224,6 +230,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     binding.windows = &windows;
     binding.clause = clause;
     binding.outer = scope.outer;
+    binding.aliases = &visible_aliases;
     if (!aggregate) {
       binding.pending_joins = &pending;
       binding.pending_base = pending_base;
@@ -237,7 +244,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
       bool any = false;
       for (const auto& column : scope.columns) {
         if (column.hidden) continue;
-        if (!qualifier.empty() && column.table != qualifier) continue;
+        if (!qualifier.empty() && column.table != qualifier && column.star_table != qualifier) continue;
         ColumnRefExpression ref;
         if (!column.table.empty()) ref.names.push_back(column.table);
         ref.names.push_back(column.name);
@@ -276,6 +283,7 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
                  ? item->As<ColumnRefExpression>().column_name()
                  : item->ToString();
     }
+    if (!item->alias.empty()) visible_aliases.emplace_back(item->alias, bound.get());
     select_exprs.push_back(std::move(bound));
     select_names.push_back(name);
   }
@@ -295,6 +303,29 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     having = AddCast(Bind(*node.having, binding), TypeId::kBoolean);
   }
 
+  // QUALIFY filters on window functions (Databricks' clause); it may use select aliases.
+  BoundExpressionPtr qualify;
+  if (node.qualify) {
+    ExpressionBinding binding;
+    binding.scope = &scope;
+    binding.aggregation = aggregate ? &agg : nullptr;
+    binding.windows = &windows;
+    binding.clause = "QUALIFY";
+    binding.outer = scope.outer;
+    binding.aliases = &aliases;
+    auto bound = Bind(*node.qualify, binding);
+    if (bound->type.id() != TypeId::kBoolean && bound->type.id() != TypeId::kNull) {
+      throw BinderError("QUALIFY condition must be boolean, got " + bound->type.ToString() + ": " +
+                        node.qualify->ToString());
+    }
+    if (windows.functions.empty()) {
+      throw BinderError("QUALIFY needs a window function in the SELECT list or in the QUALIFY "
+                        "condition: " + node.qualify->ToString());
+    }
+    qualify = AddCast(std::move(bound), TypeId::kBoolean);
+  }
+
+  visible_aliases = aliases;
   // ORDER BY keys: a select item (ordinal, alias, same expression) or a hidden column.
   std::vector<BoundOrder> orders;
   std::vector<BoundExpressionPtr> hidden;
@@ -359,6 +390,17 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     if (!agg.grouping_sets.empty()) {
       aggregate_op->types.push_back(TypeId::kInt64);
       aggregate_op->names.push_back("spark_grouping_id");
+      size_t gid_index = agg.groups.size() + agg.aggregates.size();
+      auto renumber_gid = [&](BoundExpression& e) {
+        e.VisitColumnRefs([&](BoundExpression& ref) {
+          if (ref.index == kGroupingIdIndex) ref.index = gid_index;
+        });
+      };
+      if (having) renumber_gid(*having);
+      if (qualify) renumber_gid(*qualify);
+      for (auto& e : select_exprs) renumber_gid(*e);
+      for (auto& e : hidden) renumber_gid(*e);
+      for (auto& f : windows.functions) f.VisitExpressions(renumber_gid);
     }
     aggregate_op->groups = std::move(agg.groups);
     aggregate_op->aggregates = std::move(agg.aggregates);
@@ -391,6 +433,15 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     window->functions = std::move(windows.functions);
     window->children.push_back(std::move(plan));
     plan = std::move(window);
+  }
+  if (qualify) {
+    renumber(*qualify);
+    auto filter = std::make_unique<LogicalFilter>();
+    filter->conjuncts.push_back(std::move(qualify));
+    filter->types = plan->types;
+    filter->names = plan->names;
+    filter->children.push_back(std::move(plan));
+    plan = std::move(filter);
   }
   auto projection = std::make_unique<LogicalProjection>();
   for (size_t i = 0; i < select_exprs.size(); ++i) {

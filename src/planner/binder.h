@@ -33,10 +33,21 @@ struct AggregationState {
 /// they get indexes from this base and are renumbered once it is.
 constexpr size_t kWindowIndexBase = size_t{1} << 30;
 
+/// grouping() / grouping_id() read the aggregate's grouping-id column, whose index (after
+/// every aggregate) is known only once the whole SELECT is bound: it is renumbered then.
+constexpr size_t kGroupingIdIndex = size_t{1} << 29;
+
 /// Window functions collected while binding a SELECT; their columns follow the columns
 /// of the layer below them (see kWindowIndexBase).
 struct WindowState {
   std::vector<BoundWindowFunction> functions;
+};
+
+/// The parts of a window after named windows are resolved: pointers into the AST.
+struct ResolvedWindowSpec {
+  const std::vector<ExpressionPtr>* partitions = nullptr;
+  const std::vector<OrderByItem>* order_by = nullptr;
+  const WindowFrame* frame = nullptr;
 };
 
 /// A correlated scalar subquery turned into a LEFT JOIN with its aggregate grouped by
@@ -121,10 +132,15 @@ class Binder {
   bool ContainsWindow(const ParsedExpression& expr) const;
   BoundExpressionPtr BindAggregateCall(const FunctionExpression& expr, ExpressionBinding& binding);
   BoundExpressionPtr BindWindowCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  BoundExpressionPtr BindGroupingCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  ResolvedWindowSpec ResolveWindowSpec(const WindowSpec& spec, size_t depth = 0) const;
 
   // Subqueries in WHERE (bind_subquery.cc).
   bool TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
                                const BindScope& scope);
+  void BindInKeys(const SubqueryExpression& sub, const BindScope& scope,
+                  std::vector<BoundExpressionPtr>& right_keys, size_t left_width, LogicalJoin& join,
+                  std::vector<BoundExpressionPtr>& residuals);
   BoundExpressionPtr BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding);
   static void ApplyPendingJoins(std::vector<PendingJoin>& pending, LogicalOperatorPtr* plan);
 
@@ -132,11 +148,16 @@ class Binder {
   const Binder* parent_;
   std::map<std::string, const CommonTableExpression*> ctes_;
   std::vector<std::string> binding_views_;  // views being expanded, to stop recursion
+  /// The WINDOW clause of the SELECT being bound (OVER w refers to it).
+  const std::vector<NamedWindow>* named_windows_ = nullptr;
   /// The enclosing query's columns when binding a subquery (correlated references).
   const BindScope* outer_scope_ = nullptr;
   /// Set when a column resolved to the enclosing query.
   bool correlated_ = false;
 };
+
+/// Returns true for grouping() and grouping_id(), which read the grouping set of a row.
+bool IsGroupingFunction(const std::string& lower_name);
 
 /// Splits an AND tree into its conjuncts.
 void SplitConjuncts(const ParsedExpression& expr, std::vector<const ParsedExpression*>* out);

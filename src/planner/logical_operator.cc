@@ -84,6 +84,14 @@ BoundWindowFunction BoundWindowFunction::Copy() const {
   return c;
 }
 
+void BoundWindowFunction::VisitExpressions(const std::function<void(BoundExpression&)>& fn) {
+  for (auto& a : aggregate.args) fn(*a);
+  if (aggregate.filter) fn(*aggregate.filter);
+  for (auto& a : args) fn(*a);
+  for (auto& p : partitions) fn(*p);
+  for (auto& o : orders) fn(*o.expression);
+}
+
 std::string LogicalWindow::Describe() const {
   std::string out = "Window [";
   for (size_t i = 0; i < functions.size(); ++i) {

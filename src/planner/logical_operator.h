@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -157,6 +158,8 @@ struct BoundWindowFunction {
   std::string text;
 
   BoundWindowFunction Copy() const;
+  /// Calls fn on every expression of the call: arguments, filter, partitions, orders.
+  void VisitExpressions(const std::function<void(BoundExpression&)>& fn);
 };
 
 /// Adds one column per window function to its input's columns.

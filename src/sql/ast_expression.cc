@@ -126,17 +126,19 @@ std::string WindowFrame::ToString() const {
 
 std::string WindowSpec::ToString() const {
   std::string out;
-  if (!base_name.empty()) out += base_name + " ";
-  if (!partitions.empty()) out += "PARTITION BY " + Join(partitions) + " ";
-  if (!order_by.empty()) {
+  if (!Resolved()) out += base_name + " ";
+  const auto& partition_list = EffectivePartitions();
+  const auto& order_list = EffectiveOrderBy();
+  if (!partition_list.empty()) out += "PARTITION BY " + Join(partition_list) + " ";
+  if (!order_list.empty()) {
     out += "ORDER BY ";
-    for (size_t i = 0; i < order_by.size(); ++i) {
+    for (size_t i = 0; i < order_list.size(); ++i) {
       if (i > 0) out += ", ";
-      out += order_by[i].ToString();
+      out += order_list[i].ToString();
     }
     out += " ";
   }
-  if (frame) out += frame->ToString();
+  if (EffectiveFrame()) out += EffectiveFrame()->ToString();
   if (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
 }
@@ -176,7 +178,7 @@ std::string FunctionExpression::ToString() const {
   if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
   if (window) {
     std::string spec = window->ToString();
-    if (!window->frame && window->base_name.empty()) {
+    if (!window->EffectiveFrame() && window->Resolved()) {
       // Spark names the column with the frame its analyzer fills in.
       std::string frame;
       if (is_offset_window) {
@@ -187,7 +189,7 @@ std::string FunctionExpression::ToString() const {
         frame = "ROWS BETWEEN " + bound + " FOLLOWING AND " + bound + " FOLLOWING";
       } else if (IsRankingFunction(lower_name)) {
         frame = "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";
-      } else if (!window->order_by.empty()) {
+      } else if (!window->EffectiveOrderBy().empty()) {
         frame = "RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";
       } else {
         frame = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING";

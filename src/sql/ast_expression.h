@@ -176,8 +176,22 @@ struct WindowSpec {
   /// Holds the frame when written, else null (the binder applies Spark's default).
   std::unique_ptr<WindowFrame> frame;
   SourcePosition position;
+  /// Set by the binder when base_name resolves through the WINDOW clause: the parts in
+  /// effect, so the spec prints (and names its column) as Spark's resolved one does.
+  mutable const std::vector<ExpressionPtr>* resolved_partitions = nullptr;
+  mutable const std::vector<OrderByItem>* resolved_order_by = nullptr;
+  mutable const WindowFrame* resolved_frame = nullptr;
   /// Returns the spec as Spark prints it, without the surrounding `OVER (`..`)`.
   std::string ToString() const;
+  /// Returns true once the binder has resolved base_name (or when there is none).
+  bool Resolved() const { return base_name.empty() || resolved_partitions != nullptr; }
+  const std::vector<ExpressionPtr>& EffectivePartitions() const {
+    return resolved_partitions ? *resolved_partitions : partitions;
+  }
+  const std::vector<OrderByItem>& EffectiveOrderBy() const {
+    return resolved_order_by ? *resolved_order_by : order_by;
+  }
+  const WindowFrame* EffectiveFrame() const { return resolved_partitions ? resolved_frame : frame.get(); }
 };
 
 /// A function call: `f(a, b)`, `count(*)`, `count(DISTINCT a)`, `f(x => 1)`,

@@ -75,7 +75,10 @@ struct GroupByClause {
   /// expanded (Spark's order); empty means one set of every expression.
   std::vector<std::vector<size_t>> grouping_sets;
 
-  bool empty() const { return !all && expressions.empty() && grouping_sets.empty(); }
+  /// Holds whether `()` was written (GROUP BY () aggregates even without aggregates).
+  bool empty_set = false;
+
+  bool empty() const { return !all && !empty_set && expressions.empty() && grouping_sets.empty(); }
 };
 
 /// WINDOW name AS (spec).

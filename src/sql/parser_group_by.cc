@@ -106,6 +106,11 @@ void Parser::ParseGroupBy(SelectNode& select) {
       pos_ += 2;
       elements.push_back(parse_grouping_sets());
       has_sets = true;
+    } else if (PeekOp("(") && PeekOp(")", 1)) {
+      // GROUP BY (): the empty grouping, one group of every row.
+      pos_ += 2;
+      elements.push_back({{}});
+      group_by.empty_set = true;
     } else {
       size_t index = add(ParseExpr());
       plain.push_back(index);

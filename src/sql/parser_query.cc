@@ -272,9 +272,22 @@ QueryNodePtr Parser::ParseSelectNode() {
     if (select->windows.empty() && AcceptWord("WINDOW")) {
       do {
         NamedWindow window;
+        const Token& name = Peek();
         window.name = ParseIdentifier();
+        for (const auto& earlier : select->windows) {
+          if (EqualsIgnoreCase(earlier.name, window.name)) {
+            ErrorAt(name, "The definition of window '" + window.name + "' is repetitive");
+          }
+        }
         ExpectWord("AS");
-        window.spec = ParseWindowSpec();
+        if (PeekOp("(")) {
+          window.spec = ParseWindowSpec();
+        } else {
+          // WINDOW w2 AS w1: the same window under another name.
+          window.spec = std::make_unique<WindowSpec>();
+          window.spec->position = Peek().position;
+          window.spec->base_name = ParseIdentifier();
+        }
         select->windows.push_back(std::move(window));
       } while (AcceptOp(","));
     }

@@ -89,6 +89,10 @@ class PhysicalNestedLoopJoin : public PhysicalOperator {
   std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
   OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
                          OperatorState& state) const override;
+  bool HasFinalOutput() const override {
+    return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+  }
+  void FinalOutput(ExecutionContext& context, std::vector<DataChunk>& out) const override;
 
  private:
   JoinType join_type_;

@@ -1,3 +1,4 @@
+#include <atomic>
 #include <mutex>
 
 #include "execution/chunk_collection.h"
@@ -12,6 +13,7 @@ struct NestedLoopBuildState : GlobalSinkState {
   std::mutex mutex;
   DataChunk rows;
   bool initialized = false;
+  std::unique_ptr<std::atomic<bool>[]> matched;  // RIGHT / FULL: build rows that found a match
 };
 
 
@@ -54,6 +56,35 @@ void PhysicalNestedLoopJoin::Finalize(ExecutionContext&, GlobalSinkState& global
     state.rows.Initialize(children_[1]->types(), 1);
     state.initialized = true;
   }
+  if (HasFinalOutput()) {
+    size_t n = state.rows.size();
+    state.matched.reset(new std::atomic<bool>[std::max<size_t>(n, 1)]);
+    for (size_t i = 0; i < n; ++i) state.matched[i].store(false, std::memory_order_relaxed);
+  }
+}
+
+void PhysicalNestedLoopJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {
+  // RIGHT / FULL: the build rows no probe row matched, with NULL probe columns.
+  auto& build = static_cast<NestedLoopBuildState&>(*sink_state);
+  size_t probe_cols = types_.size() - build.rows.ColumnCount();
+  std::vector<uint32_t> rows;
+  for (size_t i = 0; i < build.rows.size(); ++i) {
+    if (!build.matched[i].load(std::memory_order_relaxed)) rows.push_back(static_cast<uint32_t>(i));
+  }
+  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
+    size_t n = std::min(kBatchSize, rows.size() - start);
+    DataChunk chunk;
+    chunk.Initialize(types_, n);
+    for (size_t c = 0; c < probe_cols; ++c) {
+      for (size_t i = 0; i < n; ++i) chunk.column(c).SetNull(i, true);
+    }
+    for (size_t c = 0; c < build.rows.ColumnCount(); ++c) {
+      chunk.column(probe_cols + c).Gather(build.rows.column(c), rows.data() + start, n);
+      if (build.rows.column(c).type().IsStringLike()) chunk.column(probe_cols + c).ShareHeapsOf(build.rows.column(c));
+    }
+    chunk.SetSize(n);
+    out.push_back(std::move(chunk));
+  }
 }
 
 std::unique_ptr<OperatorState> PhysicalNestedLoopJoin::GetOperatorState(ExecutionContext&) const {
@@ -89,7 +120,12 @@ OperatorResult PhysicalNestedLoopJoin::Execute(ExecutionContext& context, DataCh
         if (condition_) {
           SelectionVector sel;
           executor.Select(*condition_, pairs, sel);
+          if (build.matched) {
+            for (uint32_t k : sel.indexes) build.matched[start + k].store(true, std::memory_order_relaxed);
+          }
           if (sel.size() != n) pairs.Slice(sel);
+        } else if (build.matched) {
+          for (size_t k = 0; k < n; ++k) build.matched[start + k].store(true, std::memory_order_relaxed);
         }
         if (pairs.size() == 0) continue;
         any = true;
@@ -98,7 +134,7 @@ OperatorResult PhysicalNestedLoopJoin::Execute(ExecutionContext& context, DataCh
       }
       bool emit_probe_only = (join_type_ == JoinType::kSemi && any) ||
                              (join_type_ == JoinType::kAnti && !any) ||
-                             (join_type_ == JoinType::kLeft && !any);
+                             ((join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull) && !any);
       if (emit_probe_only) unmatched.push_back(static_cast<uint32_t>(i));
     }
     if (!unmatched.empty()) {

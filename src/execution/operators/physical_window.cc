@@ -181,9 +181,17 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
         if (ascending) return inclusive ? key < target : key <= target;
         return inclusive ? key > target : key >= target;
       };
-      size_t k = start;
-      while (k < end && before(k, is_start)) ++k;
-      return k;
+      // The rows are sorted on the key, so `before` holds for a prefix: binary search it.
+      size_t lo = start, hi = end;
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (before(mid, is_start)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
     };
     auto frame_of = [&](size_t i, size_t* from, size_t* to) {
       // Returns the frame [from, to) of row i (absolute positions).

@@ -208,18 +208,21 @@ std::string JavaToRe2Rewrite(std::string_view java, int groups) {
   return out;
 }
 
-// regexp_replace(str, regex, replacement): replaces every match.
+// regexp_replace(str, regex, replacement[, position]): replaces every match that starts
+// at or after the 1-based character position; the text before it is kept as it is.
 BoundScalarFunction BindRegexpReplace(const ScalarBindInput& input) {
   const std::string name = "regexp_replace";
-  CheckArgumentCount(name, input, 2, 3);
+  CheckArgumentCount(name, input, 2, 4);
   auto cache = RegexCache(name, input);
   BoundScalarFunction bound;
   bound.name = name;
-  bound.arg_types.assign(input.arg_types.size(), TypeId::kString);
+  bound.arg_types.assign(std::min<size_t>(input.arg_types.size(), 3), TypeId::kString);
+  if (input.arg_types.size() == 4) bound.arg_types.push_back(TypeId::kInt32);
   bound.return_type = TypeId::kString;
   bound.kernel = [cache, name](const Args& args, size_t count, Vector& result,
                                const FunctionContext&) {
-    bool has_replacement = args.size() == 3;
+    bool has_replacement = args.size() >= 3;
+    bool has_position = args.size() == 4;
     PatternCache<RegexPtr> local = *cache;
     std::string last_replacement, rewrite;
     const RE2* last_re = nullptr;
@@ -231,8 +234,29 @@ BoundScalarFunction BindRegexpReplace(const ScalarBindInput& input) {
         last_replacement = std::string(replacement);
         last_re = &re;
       }
-      *out = std::string(StringAt(*args[0], i));
+      std::string_view source = StringAt(*args[0], i);
+      size_t prefix = 0;
+      if (has_position) {
+        int32_t position = args[3]->Data<int32_t>()[i];
+        if (position <= 0) {
+          throw InvalidInputError("[INVALID_PARAMETER_VALUE.REGEX_POSITION] regexp_replace: the position must "
+                                  "be positive, got " + std::to_string(position));
+        }
+        // Skip position - 1 characters (UTF-8 lead bytes); past the end, nothing is replaced.
+        int32_t chars = 0;
+        while (prefix < source.size() && chars < position - 1) {
+          ++prefix;
+          while (prefix < source.size() && (static_cast<unsigned char>(source[prefix]) & 0xC0) == 0x80) ++prefix;
+          ++chars;
+        }
+        if (chars < position - 1 || prefix >= source.size()) {
+          *out = std::string(source);
+          return true;
+        }
+      }
+      *out = std::string(source.substr(prefix));
       RE2::GlobalReplace(out, re, rewrite);
+      out->insert(0, source.substr(0, prefix));
       return true;
     });
   };
