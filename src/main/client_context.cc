@@ -193,10 +193,10 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
       if (auto system = MakeSystemTable(ToLower(parts[1]))) return system;
     }
   }
-  auto resolved = Tables().Resolve(name, current_namespace_);
-  if (!resolved) return nullptr;
-  LoadedTable table = Tables().Load(*resolved, Remapper());
-  if (!resolved->metadata_table.empty()) {
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found) return nullptr;
+  const LoadedTable& table = *found;
+  if (!table.name.metadata_table.empty()) {
     if (time_travel) throw NotImplementedError("time travel on metadata tables is not supported");
     return MakeMetadataTable(table);
   }

@@ -64,10 +64,15 @@ class ClientContext : public BinderContext {
   Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
   Result ExecuteUse(const UseStatement& statement);
   Result CreateIcebergTable(const CreateTableStatement& statement);
-  Result InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name);
+  /// Replaces an existing table in one transaction (CREATE OR REPLACE TABLE [AS SELECT]);
+  /// `data` holds the AS query's rows, or is null.
+  Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
+                             const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
+                             const std::map<std::string, std::string>& properties, const Result* data);
+  Result InsertIntoIceberg(const InsertStatement& statement, const LoadedTable& table);
   Result DropIceberg(const DropStatement& statement);
   Result ExecuteAlterTable(const AlterTableStatement& statement);
-  Result DescribeIceberg(const ResolvedTableName& name, bool extended);
+  Result DescribeIceberg(const LoadedTable& table, bool extended);
   Result ShowIceberg(const ShowStatement& statement);
   Result ExecuteDelete(const DeleteStatement& statement);
   Result ExecuteCall(const CallStatement& statement);
@@ -77,8 +82,12 @@ class ClientContext : public BinderContext {
   void CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
                     const std::string& read_location);
   /// Commits a metadata-only change built by `update` from the current metadata.
-  void CommitMetadata(const ResolvedTableName& name,
-                      const std::function<iceberg::TableMetadata(const LoadedTable&)>& update);
+  /// `update` returns nothing when there is nothing to commit. The first attempt builds
+  /// on `table` as loaded; a retry after a concurrent commit reloads it.
+  void CommitMetadata(const LoadedTable& table,
+                      const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update);
+  /// Runs ALTER TABLE .. CREATE / REPLACE / DROP BRANCH or TAG.
+  Result AlterRefs(const AlterTableStatement& statement, const LoadedTable& table);
   /// Binds an INSERT's query and casts it to the target columns; returns the rows.
   Result EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
                              const std::vector<LogicalType>& types, const std::vector<bool>& required,

@@ -11,7 +11,14 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
                                                               const TimeTravelSpec* time_travel) {
   const iceberg::TableMetadata& m = *table.metadata;
   std::optional<int64_t> snapshot_id;
-  if (time_travel) {
+  if (!table.name.ref.empty()) {
+    // t.branch_b / t.tag_t: the ref's snapshot (Find checked that it exists).
+    if (time_travel) {
+      throw InvalidInputError("cannot time travel on " + table.name.ref + " of " + table.name.ToString() +
+                              ": it already selects a " + (table.name.ref_is_branch ? "branch" : "tag"));
+    }
+    snapshot_id = m.refs.at(table.name.ref).snapshot_id;
+  } else if (time_travel) {
     const iceberg::Snapshot* snapshot = nullptr;
     const Value& v = time_travel->value;
     if (time_travel->by_timestamp) {

@@ -17,8 +17,10 @@
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
+#include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/name_mapping.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "iceberg/scan/table_scan.h"
 #include "main/client_context.h"
 #include "planner/binder.h"
@@ -197,10 +199,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
                              ? *statement.location
                              : Tables().DefaultLocation(name.namespace_name, name.table_name);
   while (location.size() > 1 && location.back() == '/') location.pop_back();
-  if (exists) {
-    // CREATE OR REPLACE: the old entry goes; its files stay for older readers.
-    catalog.DropTable(name.namespace_name, name.table_name);
-  }
+  if (exists) return ReplaceIcebergTable(name, schema, spec, statement.location, properties, has_query ? &data : nullptr);
   iceberg::TableMetadata metadata =
       iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
           .Build(NowMs());
@@ -217,6 +216,59 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     iceberg::SnapshotChange change;
     change.added = WriteDataFiles(table, data);
     CommitChange(name, change, table.metadata_location);
+  }
+  return Result();
+}
+
+Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
+                                          const iceberg::PartitionSpec& spec,
+                                          const std::optional<std::string>& location,
+                                          const std::map<std::string, std::string>& properties, const Result* data) {
+  // One replace transaction, as Iceberg's: same uuid, snapshots and refs; the new schema,
+  // spec and properties; the new rows in a snapshot of their own; one swap of the metadata
+  // pointer, so a failure anywhere before it leaves the old table as it was.
+  iceberg::LocationRemapper remapper = Remapper();
+  LoadedTable old = Tables().Load(name, remapper);
+  std::string new_location = location ? *location : old.metadata->location;
+  while (new_location.size() > 1 && new_location.back() == '/') new_location.pop_back();
+  std::string new_path;
+  std::vector<std::string> written;
+  try {
+    if (!data || data->RowCount() == 0) {
+      iceberg::TableMetadata replacement =
+          iceberg::TableMetadataBuilder::Replacement(*old.metadata, old.metadata_location, schema, spec,
+                                                     iceberg::SortOrder::Unsorted(), new_location, properties)
+              .Build(NowMs());
+      new_path = iceberg::NextMetadataPath(new_location, old.metadata_location);
+      iceberg::WriteMetadataFile(replacement, remapper.Remap(new_path));
+      written.push_back(remapper.Remap(new_path));
+    } else {
+      // Built without a metadata-log entry: the snapshot's commit adds the old file.
+      auto replacement = std::make_shared<iceberg::TableMetadata>(
+          iceberg::TableMetadataBuilder::Replacement(*old.metadata, "", schema, spec, iceberg::SortOrder::Unsorted(),
+                                                     new_location, properties)
+              .Build(old.metadata->last_updated_ms));
+      LoadedTable staged{name, old.metadata_location, replacement};
+      iceberg::SnapshotChange change;
+      change.added = WriteDataFiles(staged, *data);
+      for (const auto& f : change.added) written.push_back(remapper.Remap(f.file_path));
+      iceberg::SnapshotProducer producer(*replacement, old.metadata_location, remapper);
+      try {
+        new_path = producer.Produce(change, NowMs()).second;
+      } catch (...) {
+        written.insert(written.end(), producer.written_files().begin(), producer.written_files().end());
+        throw;
+      }
+      written.insert(written.end(), producer.written_files().begin(), producer.written_files().end());
+    }
+    if (!Tables().catalog().CommitTable(name.namespace_name, name.table_name, old.metadata_location, new_path)) {
+      throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
+                         " changed while it was being replaced; run the statement again");
+    }
+  } catch (...) {
+    std::error_code ignored;
+    for (const auto& f : written) std::filesystem::remove(f, ignored);
+    throw;
   }
   return Result();
 }
@@ -288,14 +340,16 @@ void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::S
                      std::to_string(kAttempts) + " attempts");
 }
 
-void ClientContext::CommitMetadata(const ResolvedTableName& name,
-                                   const std::function<iceberg::TableMetadata(const LoadedTable&)>& update) {
+void ClientContext::CommitMetadata(
+    const LoadedTable& table, const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
   iceberg::LocationRemapper remapper = Remapper();
+  const ResolvedTableName& name = table.name;
   for (int attempt = 0; attempt < 8; ++attempt) {
-    LoadedTable base = Tables().Load(name, remapper);
-    iceberg::TableMetadata metadata = update(base);
+    LoadedTable base = attempt == 0 ? table : Tables().Load(name, remapper);
+    std::optional<iceberg::TableMetadata> metadata = update(base);
+    if (!metadata) return;
     std::string path = iceberg::NextMetadataPath(base.metadata->location, base.metadata_location);
-    iceberg::WriteMetadataFile(metadata, remapper.Remap(path));
+    iceberg::WriteMetadataFile(*metadata, remapper.Remap(path));
     if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location, path)) {
       return;
     }
@@ -386,8 +440,11 @@ Result ClientContext::EvaluateInsertQuery(const InsertStatement& statement, cons
   return data;
 }
 
-Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name) {
-  LoadedTable table = Tables().Load(name, Remapper());
+Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const LoadedTable& table) {
+  const ResolvedTableName& name = table.name;
+  if (!name.ref.empty() && !name.ref_is_branch) {
+    throw InvalidInputError("Cannot write to tag " + name.ref + " of " + name.ToString() + ": tags are read-only");
+  }
   const iceberg::Schema& schema = table.metadata->CurrentSchema();
   std::vector<std::string> names;
   std::vector<LogicalType> types;
@@ -418,6 +475,7 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
   Result data = EvaluateInsertQuery(statement, names, types, required, name.ToString(), std::move(sort));
   iceberg::SnapshotChange change;
   change.operation = "append";
+  if (!name.ref.empty()) change.branch = name.ref;
   if (data.RowCount() > 0) change.added = WriteDataFiles(table, data);
   if (statement.overwrite) {
     // Dynamic overwrite: replace the partitions the new rows touch (all, when unpartitioned).
@@ -429,22 +487,16 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
       for (const auto& v : f.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
       touched.insert(key);
     }
-    const iceberg::Snapshot* current = table.metadata->CurrentSnapshot();
-    iceberg::LocationRemapper remapper = Remapper();
-    if (current && !current->manifest_list.empty()) {
-      for (const auto& m : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
-        if (m.content != iceberg::ManifestContent::kData) continue;
-        auto reader = iceberg::ManifestReader::Open(remapper.Remap(m.manifest_path), m);
-        for (const auto& e : reader.LiveEntries()) {
-          bool replace = spec.IsUnpartitioned();
-          if (!replace && reader.spec_id() == spec.spec_id()) {
-            std::string key;
-            for (const auto& v : e.data_file.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
-            replace = touched.count(key) > 0;
-          }
-          if (replace) change.removed_paths.push_back(e.data_file.file_path);
-        }
+    const iceberg::Snapshot* head =
+        name.ref.empty() ? table.metadata->CurrentSnapshot() : table.metadata->SnapshotByRef(name.ref);
+    for (const auto& e : iceberg::SnapshotFiles(head, Remapper())) {
+      bool replace = spec.IsUnpartitioned();
+      if (!replace && e.data_file.spec_id == spec.spec_id()) {
+        std::string key;
+        for (const auto& v : e.data_file.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
+        replace = touched.count(key) > 0;
       }
+      if (replace) change.removed_paths.push_back(e.data_file.file_path);
     }
     if (change.added.empty() && change.removed_paths.empty()) return Result();
   } else if (change.added.empty()) {
@@ -473,8 +525,8 @@ Result ClientContext::DropIceberg(const DropStatement& statement) {
   return Result();
 }
 
-Result ClientContext::DescribeIceberg(const ResolvedTableName& name, bool extended) {
-  LoadedTable table = Tables().Load(name, Remapper());
+Result ClientContext::DescribeIceberg(const LoadedTable& table, bool extended) {
+  const ResolvedTableName& name = table.name;
   const iceberg::TableMetadata& m = *table.metadata;
   std::vector<std::vector<std::string>> rows;
   for (const auto& f : m.CurrentSchema().fields()) {
@@ -543,9 +595,9 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
       return TextResult({"namespace", "tableName", "isTemporary"}, rows);
     }
     case ShowKind::kTblProperties: {
-      auto resolved = Tables().Resolve(statement.target, current_namespace_);
-      if (!resolved) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
-      LoadedTable table = Tables().Load(*resolved, Remapper());
+      auto found = Tables().Find(statement.target, current_namespace_, Remapper());
+      if (!found) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
+      const LoadedTable& table = *found;
       std::map<std::string, std::string> props = table.metadata->properties;
       props["format"] = "iceberg/parquet";
       props["current-snapshot-id"] = table.metadata->CurrentSnapshot()
@@ -559,9 +611,10 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
       return TextResult({"key", "value"}, rows);
     }
     case ShowKind::kCreateTable: {
-      auto resolved = Tables().Resolve(statement.target, current_namespace_);
-      if (!resolved) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
-      LoadedTable table = Tables().Load(*resolved, Remapper());
+      auto found = Tables().Find(statement.target, current_namespace_, Remapper());
+      if (!found) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
+      const LoadedTable& table = *found;
+      const ResolvedTableName* resolved = &table.name;
       const iceberg::TableMetadata& m = *table.metadata;
       std::string sql = "CREATE TABLE " + catalog.name() + "." + resolved->ToString() + " (\n";
       const auto& fields = m.CurrentSchema().fields();
@@ -606,18 +659,28 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
 }
 
 Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
-  auto resolved = Tables().Resolve(statement.table, current_namespace_);
-  if (!resolved || !resolved->metadata_table.empty()) {
+  auto start = std::chrono::steady_clock::now();
+  auto found = Tables().Find(statement.table, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty()) {
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
   }
-  LoadedTable table = Tables().Load(*resolved, Remapper());
+  const LoadedTable& table = *found;
+  const ResolvedTableName& name = table.name;
+  if (!name.ref.empty() && !name.ref_is_branch) {
+    throw InvalidInputError("Cannot delete from tag " + name.ref + " of " + name.ToString() + ": tags are read-only");
+  }
   const iceberg::Schema& schema = table.metadata->CurrentSchema();
   iceberg::LocationRemapper remapper = Remapper();
   iceberg::SnapshotChange change;
   change.operation = "delete";
+  std::optional<int64_t> snapshot_id;
+  if (!name.ref.empty()) {
+    change.branch = name.ref;
+    snapshot_id = table.metadata->refs.at(name.ref).snapshot_id;
+  }
   // The condition over the table's columns, and its Iceberg form for planning.
   BindScope scope;
-  std::string alias = ToLower(statement.alias.empty() ? resolved->table_name : statement.alias);
+  std::string alias = ToLower(statement.alias.empty() ? name.table_name : statement.alias);
   std::vector<int> field_ids;
   for (size_t i = 0; i < schema.fields().size(); ++i) {
     const auto& f = schema.fields()[i];
@@ -626,16 +689,26 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   }
   BoundExpressionPtr condition;
   iceberg::ExpressionPtr filter = iceberg::Expression::AlwaysTrue();
+  bool exact = true;
   if (statement.where) {
     Binder binder(*this);
     condition = Binder::AddCast(binder.BindExpression(*statement.where, scope, "WHERE"), TypeId::kBoolean);
     IcebergFilterConverter converter(schema, field_ids);
     filter = converter.Convert(std::vector<const BoundExpression*>{condition.get()});
+    exact = converter.IsExact(*condition);
   }
-  // Only files that may hold matching rows are touched (the scan's pruning layers); each
-  // is dropped whole when all its rows match, or rewritten without the matching rows.
-  iceberg::TableScan scan(table.metadata, std::nullopt, filter, remapper);
+  // Only files that may hold matching rows are touched (the scan's pruning layers). A file
+  // whose rows all match - proven by the strict projection of the condition onto its
+  // partition, or by its column metrics - is dropped without being opened; any other is
+  // read and rewritten without the matching rows (copy-on-write).
+  iceberg::PruningOptions pruning;
+  bool prune = settings_.GetBool("floe.pruning.enabled");
+  pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
+  pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
+  pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
+  iceberg::TableScan scan(table.metadata, snapshot_id, filter, remapper, pruning);
   std::vector<iceberg::FileScanTask> tasks = scan.PlanFiles();
+  iceberg::StrictMetricsEvaluator strict_metrics(schema, filter);
   iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(table.metadata->properties);
   Result keep;
   std::vector<LogicalType> types;
@@ -646,15 +719,26 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   }
   keep.SetSchema(names, types);
   ExpressionExecutor executor(function_context_);
+  int64_t dropped_by_partition = 0, dropped_by_metrics = 0, files_read = 0, rewritten = 0, rows_deleted = 0;
   for (const auto& task : tasks) {
-    if (!condition) {
+    bool whole = !condition;
+    if (!whole && exact && pruning.partitions && task.all_rows_match) {
+      whole = true;
+      ++dropped_by_partition;
+    } else if (!whole && exact && pruning.file_metrics && strict_metrics.Eval(task.data_file)) {
+      whole = true;
+      ++dropped_by_metrics;
+    }
+    if (whole) {
       change.removed_paths.push_back(task.data_file.file_path);
+      rows_deleted += task.data_file.record_count;
       continue;
     }
+    ++files_read;
     iceberg::DataFileReader reader(task, schema, field_ids, iceberg::Expression::AlwaysTrue(), remapper, mapping,
                                    false);
     std::vector<std::unique_ptr<DataChunk>> kept;
-    bool any_deleted = false;
+    int64_t deleted_here = 0;
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
       auto cursor = reader.ReadRowGroup(rg, nullptr);
       if (!cursor) continue;
@@ -669,23 +753,51 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
           bool hit = !match.IsNull(i) && match.Data<uint8_t>()[i];
           if (!hit) sel.indexes.push_back(static_cast<uint32_t>(i));
         }
-        if (sel.size() != rows.size()) any_deleted = true;
+        deleted_here += static_cast<int64_t>(rows.size() - sel.size());
         if (sel.size() == 0) continue;
         if (sel.size() != rows.size()) rows.Slice(sel);
         kept.push_back(std::make_unique<DataChunk>(CopyChunk(rows)));
       }
     }
-    if (!any_deleted) continue;  // the file keeps every row: untouched
+    if (deleted_here == 0) continue;  // the file keeps every row: untouched
+    rows_deleted += deleted_here;
+    ++rewritten;
     change.removed_paths.push_back(task.data_file.file_path);
     for (auto& chunk : kept) keep.Append(std::move(chunk));
   }
-  if (change.removed_paths.empty()) return Result();
-  if (keep.RowCount() > 0) {
-    change.operation = "overwrite";
-    change.added = WriteDataFiles(table, keep);
+  if (!change.removed_paths.empty()) {
+    if (keep.RowCount() > 0) {
+      change.operation = "overwrite";
+      change.added = WriteDataFiles(table, keep);
+    }
+    CommitChange(name, change, table.metadata_location);
   }
-  CommitChange(*resolved, change, table.metadata_location);
-  return Result();
+  // What the DELETE did, in system.queries / system.scans and the result's stats.
+  const iceberg::SpecScanMetrics& total = scan.metrics().total;
+  QueryRecord::Scan record_scan;
+  record_scan.table = Tables().catalog().name() + "." + name.ToString() + (name.ref.empty() ? "" : "." + name.ref);
+  record_scan.metrics = {
+      {"data files", std::to_string(total.data_files_total) + " total, " +
+                         std::to_string(total.data_files_total - static_cast<int64_t>(tasks.size())) + " pruned"},
+      {"data files deleted whole", std::to_string(static_cast<int64_t>(change.removed_paths.size()) - rewritten) +
+                                       " (by partition " + std::to_string(dropped_by_partition) + ", by metrics " +
+                                       std::to_string(dropped_by_metrics) + ")"},
+      {"data files read", std::to_string(files_read)},
+      {"data files rewritten", std::to_string(rewritten)},
+      {"rows deleted", std::to_string(rows_deleted)},
+  };
+  QueryRecord record;
+  record.sql = statement_sql_;
+  record.started_us = function_context_.query_start_micros;
+  record.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  record.rows = rows_deleted;
+  record.scans = {record_scan};
+  database_.RecordQuery(std::move(record));
+  Result result;
+  std::string stats = "delete " + record_scan.table;
+  for (const auto& [k, v] : record_scan.metrics) stats += "\n  " + k + ": " + v;
+  result.SetStats(stats);
+  return result;
 }
 
 }  // namespace floe

@@ -25,6 +25,11 @@ class IcebergFilterConverter {
   iceberg::ExpressionPtr Convert(const std::vector<const BoundExpression*>& filters) const;
   /// Returns one converted filter.
   iceberg::ExpressionPtr Convert(const BoundExpression& filter) const { return Convert(filter, true); }
+  /// Returns true when Convert(filter) holds for exactly the rows where `filter` is TRUE
+  /// (not FALSE or NULL): ANDs and ORs of comparisons other than <>, IN lists, IS [NOT]
+  /// NULL and boolean columns, each of a column and constants. A DELETE relies on it to
+  /// drop whole files that strict evaluation of the converted filter proves all matching.
+  bool IsExact(const BoundExpression& filter) const;
 
  private:
   iceberg::ExpressionPtr Convert(const BoundExpression& e, bool positive) const;
