@@ -196,10 +196,7 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
   auto found = Tables().Find(name, current_namespace_, Remapper());
   if (!found) return nullptr;
   const LoadedTable& table = *found;
-  if (!table.name.metadata_table.empty()) {
-    if (time_travel) throw NotImplementedError("time travel on metadata tables is not supported");
-    return MakeMetadataTable(table);
-  }
+  if (!table.name.metadata_table.empty()) return MakeMetadataTable(table, SelectedSnapshot(table, time_travel));
   return MakeIcebergSource(table, time_travel);
 }
 

@@ -92,7 +92,11 @@ class ClientContext : public BinderContext {
   Result EvaluateInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
                              const std::vector<LogicalType>& types, const std::vector<bool>& required,
                              const std::string& table_name, std::vector<BoundOrder> sort = {});
-  std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table);
+  /// Returns the snapshot a read of `table` sees: its ref's (t.branch_b), the time-travel
+  /// clause's, or the current one (nullptr for a table without snapshots).
+  const iceberg::Snapshot* SelectedSnapshot(const LoadedTable& table, const TimeTravelSpec* time_travel);
+  /// Builds a metadata table (t.files, ...); the snapshot-based ones describe `snapshot`.
+  std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table, const iceberg::Snapshot* snapshot);
   std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
   std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
   Result ExecuteCopy(const CopyStatement& statement);

@@ -66,13 +66,19 @@ struct FileRow {
 
 }  // namespace
 
-std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable& table) {
+std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable& table,
+                                                              const iceberg::Snapshot* snapshot) {
   const iceberg::TableMetadata& m = *table.metadata;
   const std::string& kind = table.name.metadata_table;
   iceberg::LocationRemapper remapper = Remapper();
   TableBuilder b;
   std::string display = table.name.ToString() + "." + kind;
   const iceberg::Snapshot* current = m.CurrentSnapshot();
+  if (snapshot != current && (kind == "snapshots" || kind == "history" || kind == "refs" ||
+                              kind == "metadata_log_entries" || kind.rfind("all_", 0) == 0)) {
+    throw NotImplementedError("time travel on metadata table " + kind + " is not supported: it lists every snapshot");
+  }
+  current = snapshot;  // the snapshot-based tables (files, entries, manifests, partitions) describe this one
 
   auto current_files = [&](bool all_entries) {
     std::vector<FileRow> rows;
