@@ -118,8 +118,11 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
 }
 
 Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
+  if (statement.statement->kind == StatementKind::kDelete && statement.mode == ExplainMode::kDefault) {
+    return ExecuteDelete(statement.statement->As<DeleteStatement>(), true);
+  }
   if (statement.statement->kind != StatementKind::kSelect) {
-    throw NotImplementedError("EXPLAIN supports queries only");
+    throw NotImplementedError("EXPLAIN supports queries and DELETE only");
   }
   const QueryNode& query = *statement.statement->As<SelectStatement>().query;
   Binder binder(*this);

@@ -74,7 +74,8 @@ class ClientContext : public BinderContext {
   Result ExecuteAlterTable(const AlterTableStatement& statement);
   Result DescribeIceberg(const LoadedTable& table, bool extended);
   Result ShowIceberg(const ShowStatement& statement);
-  Result ExecuteDelete(const DeleteStatement& statement);
+  /// Runs DELETE FROM; with `explain_only`, plans it from metadata and returns the plan.
+  Result ExecuteDelete(const DeleteStatement& statement, bool explain_only = false);
   Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);

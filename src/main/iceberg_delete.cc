@@ -15,7 +15,7 @@
 
 namespace floe {
 
-Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
+Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool explain_only) {
   auto start = std::chrono::steady_clock::now();
   auto found = Tables().Find(statement.table, current_namespace_, Remapper());
   if (!found || !found->name.metadata_table.empty()) {
@@ -76,7 +76,9 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   }
   keep.SetSchema(names, types);
   ExpressionExecutor executor(function_context_);
+  // Decided from metadata alone: which candidates go whole, which must be read.
   int64_t dropped_by_partition = 0, dropped_by_metrics = 0, files_read = 0, rewritten = 0, rows_deleted = 0;
+  std::vector<const iceberg::FileScanTask*> to_read;
   for (const auto& task : tasks) {
     bool whole = !condition;
     if (!whole && exact && pruning.partitions && task.all_rows_match) {
@@ -89,8 +91,25 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
     if (whole) {
       change.removed_paths.push_back(task.data_file.file_path);
       rows_deleted += task.data_file.record_count;
-      continue;
+    } else {
+      to_read.push_back(&task);
     }
+  }
+  const iceberg::SpecScanMetrics& total = scan.metrics().total;
+  std::string display = Tables().catalog().name() + "." + name.ToString() + (name.ref.empty() ? "" : "." + name.ref);
+  if (explain_only) {
+    std::string text = "== Physical Plan ==\nDeleteFromIcebergTable " + display + "\n";
+    text += "+- condition: " + (condition ? condition->ToString() : std::string("true")) + "\n";
+    text += "   iceberg filter: " + filter->ToString() + (exact ? " (exact)" : " (wider than the condition)") + "\n";
+    text += "   data files: " + std::to_string(total.data_files_total) + " total, " +
+            std::to_string(total.data_files_total - static_cast<int64_t>(tasks.size())) + " pruned\n";
+    text += "   deleted whole without reading: " + std::to_string(change.removed_paths.size()) + " (by partition " +
+            std::to_string(dropped_by_partition) + ", by metrics " + std::to_string(dropped_by_metrics) + ")\n";
+    text += "   read, rewritten if rows match: " + std::to_string(to_read.size()) + "\n";
+    return TextResult({"plan"}, {{text}});
+  }
+  for (const iceberg::FileScanTask* candidate : to_read) {
+    const iceberg::FileScanTask& task = *candidate;
     ++files_read;
     iceberg::DataFileReader reader(task, schema, field_ids, iceberg::Expression::AlwaysTrue(), remapper, mapping,
                                    false);
@@ -130,9 +149,8 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
     CommitChange(name, change, table.metadata_location);
   }
   // What the DELETE did, in system.queries / system.scans and the result's stats.
-  const iceberg::SpecScanMetrics& total = scan.metrics().total;
   QueryRecord::Scan record_scan;
-  record_scan.table = Tables().catalog().name() + "." + name.ToString() + (name.ref.empty() ? "" : "." + name.ref);
+  record_scan.table = display;
   record_scan.metrics = {
       {"data files", std::to_string(total.data_files_total) + " total, " +
                          std::to_string(total.data_files_total - static_cast<int64_t>(tasks.size())) + " pruned"},
