@@ -1,11 +1,17 @@
 #include "iceberg/scan/table_scan.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "common/exception.h"
+#include "iceberg/local_file.h"
+#include "iceberg/manifests/manifest_list_reader.h"
+#include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/scan/delete_file_index.h"
-#include "iceberg/scan/snapshot_files.h"
 
 namespace floe::iceberg {
 
@@ -44,10 +50,60 @@ std::map<int, ExpressionPtr> TableScan::PartitionFilters() const {
   return out;
 }
 
+std::vector<ManifestFile> TableScan::ReadManifestList() const {
+  std::vector<ManifestFile> manifests;
+  if (snapshot_->manifest_list.empty()) {
+    // v1 snapshots may list manifests inline; their entries carry no counts or summaries
+    for (const auto& path : snapshot_->manifests) {
+      ManifestFile m;
+      m.manifest_path = path;
+      m.added_snapshot_id = snapshot_->snapshot_id;
+      m.sequence_number = 0;
+      m.min_sequence_number = 0;
+      m.partition_spec_id = -1;  // read from the manifest's header
+      manifests.push_back(std::move(m));
+    }
+    return manifests;
+  }
+  std::string list = remapper_.Remap(snapshot_->manifest_list);
+  return ManifestListReader::Read(LocalFile::Read(list), list);
+}
+
+std::vector<std::vector<ManifestEntry>> TableScan::ReadManifests(
+    const std::vector<const ManifestFile*>& manifests) const {
+  std::vector<std::vector<ManifestEntry>> out(manifests.size());
+  std::atomic<size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&] {
+    for (size_t i = next++; i < manifests.size(); i = next++) {
+      try {
+        const ManifestFile& m = *manifests[i];
+        std::string path = remapper_.Remap(m.manifest_path);
+        std::optional<ManifestFile> list_entry;
+        if (m.partition_spec_id >= 0) list_entry = m;
+        ManifestReader reader(LocalFile::Read(path), path, list_entry);
+        out[i] = reader.LiveEntries();
+        for (auto& e : out[i]) e.data_file.spec_id = reader.spec_id();
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  size_t threads = std::min<size_t>(manifests.size(), 4);
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+  return out;
+}
+
 std::vector<FileScanTask> TableScan::PlanFiles() {
   std::vector<FileScanTask> tasks;
   if (!snapshot_) return tasks;
-  std::vector<ManifestFile> manifests = SnapshotManifests(*snapshot_, remapper_);
+  std::vector<ManifestFile> manifests = ReadManifestList();
 
   // Layer 1: manifests, by the partition summaries of the manifest list.
   std::vector<const ManifestFile*> data_manifests, delete_manifests;
@@ -72,7 +128,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
 
   std::vector<const ManifestFile*> to_read = data_manifests;
   to_read.insert(to_read.end(), delete_manifests.begin(), delete_manifests.end());
-  std::vector<std::vector<ManifestEntry>> entries = ReadManifestEntries(to_read, remapper_);
+  std::vector<std::vector<ManifestEntry>> entries = ReadManifests(to_read);
 
   // Delete files, pruned by partition like data files (they apply within a partition).
   std::vector<ManifestEntry> deletes;

@@ -60,6 +60,9 @@ class TableScan {
   };
   /// Returns the evaluators of one spec, built on first use.
   const SpecEvaluators& EvaluatorsFor(int spec_id);
+  std::vector<ManifestFile> ReadManifestList() const;
+  /// Reads the live entries of the manifests, in parallel.
+  std::vector<std::vector<ManifestEntry>> ReadManifests(const std::vector<const ManifestFile*>& manifests) const;
 
   std::shared_ptr<const TableMetadata> metadata_;
   const Snapshot* snapshot_ = nullptr;
