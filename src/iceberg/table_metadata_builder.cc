@@ -30,6 +30,54 @@ TableMetadataBuilder TableMetadataBuilder::NewTable(const Schema& schema, const 
   return TableMetadataBuilder(std::move(m), "");
 }
 
+TableMetadataBuilder TableMetadataBuilder::Replacement(const TableMetadata& base, const std::string& base_metadata_file,
+                                                       const Schema& schema, const PartitionSpec& spec,
+                                                       const SortOrder& order, const std::string& location,
+                                                       const std::map<std::string, std::string>& properties) {
+  // Fresh ids: a column keeps the id of the current schema's column of the same name.
+  const Schema& current = base.CurrentSchema();
+  int last_column_id = base.last_column_id;
+  std::map<int, int> id_of;  // the new schema's ids -> the replacement's
+  std::vector<NestedField> fields;
+  for (const auto& f : schema.fields()) {
+    if (!f.type()->IsPrimitive()) {
+      throw NotImplementedError("replacing a table with nested column " + f.name() + " is not supported");
+    }
+    const NestedField* same = current.FindFieldByName(f.name(), false);
+    int id = same ? same->id() : ++last_column_id;
+    id_of[f.id()] = id;
+    fields.emplace_back(id, f.name(), f.type(), f.required(), f.doc());
+  }
+  TableMetadataBuilder builder(base, base_metadata_file);
+  builder.RemoveRef("main");
+  int schema_id = 0;
+  for (const auto& s : base.schemas) schema_id = std::max(schema_id, s.schema_id() + 1);
+  builder.SetCurrentSchema(Schema(schema_id, fields));
+  builder.metadata_.last_column_id = std::max(builder.metadata_.last_column_id, last_column_id);
+  // The spec on the new ids; partition field ids continue after the table's last one,
+  // unless an identical earlier spec is reused.
+  std::vector<PartitionField> partition_fields;
+  int last_partition_id = base.last_partition_id;
+  for (const auto& f : spec.fields()) {
+    int field_id = ++last_partition_id;
+    for (const auto& old : base.partition_specs) {
+      for (const auto& of : old.fields()) {
+        if (of.source_id() == id_of[f.source_id()] && of.transform() == f.transform() && of.name() == f.name()) {
+          field_id = of.field_id();
+        }
+      }
+    }
+    partition_fields.emplace_back(id_of[f.source_id()], field_id, f.name(), f.transform());
+  }
+  builder.SetDefaultPartitionSpec(PartitionSpec(0, partition_fields));
+  std::vector<SortField> sort_fields = order.fields();
+  for (auto& f : sort_fields) f.source_id = id_of[f.source_id];
+  builder.SetDefaultSortOrder(SortOrder(1, sort_fields));
+  builder.SetLocation(location);
+  builder.SetProperties(properties);
+  return builder;
+}
+
 TableMetadataBuilder::TableMetadataBuilder(TableMetadata base, std::string base_metadata_file)
     : metadata_(std::move(base)), base_metadata_file_(std::move(base_metadata_file)) {
   base_last_updated_ms_ = metadata_.last_updated_ms;
@@ -117,6 +165,14 @@ void TableMetadataBuilder::SetRef(const std::string& name, const SnapshotRef& re
   if (name == "main" && metadata_.current_snapshot_id != ref.snapshot_id) {
     metadata_.current_snapshot_id = ref.snapshot_id;
     metadata_.snapshot_log.push_back({snapshot->timestamp_ms, ref.snapshot_id});
+  }
+}
+
+void TableMetadataBuilder::RemoveRef(const std::string& name) {
+  metadata_.refs.erase(name);
+  if (name == "main") {
+    metadata_.current_snapshot_id = TableMetadata::kNoSnapshot;
+    metadata_.snapshot_log.clear();
   }
 }
 

@@ -19,6 +19,15 @@ class TableMetadataBuilder {
   static TableMetadataBuilder NewTable(const Schema& schema, const PartitionSpec& spec, const SortOrder& order,
                                        const std::string& location,
                                        const std::map<std::string, std::string>& properties);
+  /// Starts the replacement of `base` (read from `base_metadata_file`) by a table with
+  /// this schema, spec, order, location and properties, as Java's buildReplacement: same
+  /// uuid, snapshots, branches and tags; columns keep the field ids of same-named columns
+  /// of the current schema, new ones get fresh ids; properties are merged; the main
+  /// branch is removed (no current snapshot, empty snapshot log) until the next commit.
+  static TableMetadataBuilder Replacement(const TableMetadata& base, const std::string& base_metadata_file,
+                                          const Schema& schema, const PartitionSpec& spec, const SortOrder& order,
+                                          const std::string& location,
+                                          const std::map<std::string, std::string>& properties);
   /// Starts an update of `base`, which was read from `base_metadata_file` ("" for none).
   TableMetadataBuilder(TableMetadata base, std::string base_metadata_file);
 
@@ -43,6 +52,8 @@ class TableMetadataBuilder {
   void AddSnapshot(const Snapshot& snapshot, const std::string& branch = "main");
   /// Points a branch or tag at an existing snapshot; throws InvalidInputError if unknown.
   void SetRef(const std::string& name, const SnapshotRef& ref);
+  /// Removes a branch or tag; removing main leaves the table without a current snapshot.
+  void RemoveRef(const std::string& name);
 
   /// Returns the new metadata, stamped `now_ms`; the base file joins the metadata log,
   /// which keeps the newest write.metadata.previous-versions-max entries (default 100).

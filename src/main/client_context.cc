@@ -118,8 +118,11 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
 }
 
 Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
+  if (statement.statement->kind == StatementKind::kDelete && statement.mode == ExplainMode::kDefault) {
+    return ExecuteDelete(statement.statement->As<DeleteStatement>(), true);
+  }
   if (statement.statement->kind != StatementKind::kSelect) {
-    throw NotImplementedError("EXPLAIN supports queries only");
+    throw NotImplementedError("EXPLAIN supports queries and DELETE only");
   }
   const QueryNode& query = *statement.statement->As<SelectStatement>().query;
   Binder binder(*this);
@@ -193,13 +196,10 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
       if (auto system = MakeSystemTable(ToLower(parts[1]))) return system;
     }
   }
-  auto resolved = Tables().Resolve(name, current_namespace_);
-  if (!resolved) return nullptr;
-  LoadedTable table = Tables().Load(*resolved, Remapper());
-  if (!resolved->metadata_table.empty()) {
-    if (time_travel) throw NotImplementedError("time travel on metadata tables is not supported");
-    return MakeMetadataTable(table);
-  }
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found) return nullptr;
+  const LoadedTable& table = *found;
+  if (!table.name.metadata_table.empty()) return MakeMetadataTable(table, SelectedSnapshot(table, time_travel));
   return MakeIcebergSource(table, time_travel);
 }
 

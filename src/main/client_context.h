@@ -65,12 +65,19 @@ class ClientContext : public BinderContext {
   Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
   Result ExecuteUse(const UseStatement& statement);
   Result CreateIcebergTable(const CreateTableStatement& statement);
-  Result InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name);
+  /// Replaces an existing table in one transaction (CREATE OR REPLACE TABLE [AS SELECT]);
+  /// `data` holds the AS query's rows, or is null.
+  Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
+                             const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
+                             const std::map<std::string, std::string>& properties,
+                             const std::vector<bool>& required, LogicalOperatorPtr query);
+  Result InsertIntoIceberg(const InsertStatement& statement, const LoadedTable& table);
   Result DropIceberg(const DropStatement& statement);
   Result ExecuteAlterTable(const AlterTableStatement& statement);
-  Result DescribeIceberg(const ResolvedTableName& name, bool extended);
+  Result DescribeIceberg(const LoadedTable& table, bool extended);
   Result ShowIceberg(const ShowStatement& statement);
-  Result ExecuteDelete(const DeleteStatement& statement);
+  /// Runs DELETE FROM; with `explain_only`, plans it from metadata and returns the plan.
+  Result ExecuteDelete(const DeleteStatement& statement, bool explain_only = false);
   Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
@@ -84,8 +91,12 @@ class ClientContext : public BinderContext {
   void CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
                     const std::string& read_location);
   /// Commits a metadata-only change built by `update` from the current metadata.
-  void CommitMetadata(const ResolvedTableName& name,
-                      const std::function<iceberg::TableMetadata(const LoadedTable&)>& update);
+  /// `update` returns nothing when there is nothing to commit. The first attempt builds
+  /// on `table` as loaded; a retry after a concurrent commit reloads it.
+  void CommitMetadata(const LoadedTable& table,
+                      const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update);
+  /// Runs ALTER TABLE .. CREATE / REPLACE / DROP BRANCH or TAG.
+  Result AlterRefs(const AlterTableStatement& statement, const LoadedTable& table);
   /// Commits an INSERT's new files (replacing the partitions they touch for INSERT OVERWRITE).
   void CommitInsert(const InsertStatement& statement, const ResolvedTableName& name, const LoadedTable& table,
                     iceberg::SnapshotChange change);
@@ -93,7 +104,11 @@ class ClientContext : public BinderContext {
   LogicalOperatorPtr BindInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
                                      const std::vector<LogicalType>& types, const std::vector<bool>& required,
                                      const std::string& table_name);
-  std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table);
+  /// Returns the snapshot a read of `table` sees: its ref's (t.branch_b), the time-travel
+  /// clause's, or the current one (nullptr for a table without snapshots).
+  const iceberg::Snapshot* SelectedSnapshot(const LoadedTable& table, const TimeTravelSpec* time_travel);
+  /// Builds a metadata table (t.files, ...); the snapshot-based ones describe `snapshot`.
+  std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table, const iceberg::Snapshot* snapshot);
   std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
   std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
   Result ExecuteCopy(const CopyStatement& statement);

@@ -120,8 +120,8 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
     if (it != database_.temp_tables().end()) table = it->second;
   }
   if (!table) {
-    auto resolved = Tables().Resolve(statement.table, current_namespace_);
-    if (resolved && resolved->metadata_table.empty()) return InsertIntoIceberg(statement, *resolved);
+    auto found = Tables().Find(statement.table, current_namespace_, Remapper());
+    if (found && found->name.metadata_table.empty()) return InsertIntoIceberg(statement, *found);
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
   }
   // Map the query's columns to the table's.
@@ -300,8 +300,8 @@ Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
   }
   if (!std::dynamic_pointer_cast<MemoryTable>(table)) {
-    auto resolved = Tables().Resolve(statement.name, current_namespace_);
-    if (resolved && resolved->metadata_table.empty()) return DescribeIceberg(*resolved, statement.extended || statement.formatted);
+    auto found = Tables().Find(statement.name, current_namespace_, Remapper());
+    if (found && found->name.metadata_table.empty()) return DescribeIceberg(*found, statement.extended || statement.formatted);
   }
   for (size_t i = 0; i < table->names().size(); ++i) {
     rows.push_back({table->names()[i], table->types()[i].ToString(), ""});

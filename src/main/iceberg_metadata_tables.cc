@@ -5,8 +5,7 @@
 
 #include "common/exception.h"
 #include "execution/table_sources/memory_table.h"
-#include "iceberg/manifests/manifest_list_reader.h"
-#include "iceberg/manifests/manifest_reader.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/type.h"
 #include "main/client_context.h"
@@ -63,27 +62,32 @@ std::string CountMapText(const std::map<int, T>& m) {
 struct FileRow {
   iceberg::ManifestEntry entry;
   int spec_id = 0;
-  iceberg::ManifestContent content = iceberg::ManifestContent::kData;
 };
 
 }  // namespace
 
-std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable& table) {
+std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable& table,
+                                                              const iceberg::Snapshot* snapshot) {
   const iceberg::TableMetadata& m = *table.metadata;
   const std::string& kind = table.name.metadata_table;
   iceberg::LocationRemapper remapper = Remapper();
   TableBuilder b;
   std::string display = table.name.ToString() + "." + kind;
   const iceberg::Snapshot* current = m.CurrentSnapshot();
+  if (snapshot != current && (kind == "snapshots" || kind == "history" || kind == "refs" ||
+                              kind == "metadata_log_entries" || kind.rfind("all_", 0) == 0)) {
+    throw NotImplementedError("time travel on metadata table " + kind + " is not supported: it lists every snapshot");
+  }
+  current = snapshot;  // the snapshot-based tables (files, entries, manifests, partitions) describe this one
 
   auto current_files = [&](bool all_entries) {
     std::vector<FileRow> rows;
-    if (!current || current->manifest_list.empty()) return rows;
-    for (const auto& mf : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
-      auto reader = iceberg::ManifestReader::Open(remapper.Remap(mf.manifest_path), mf);
-      for (auto& e : all_entries ? reader.Entries() : reader.LiveEntries()) {
-        rows.push_back({e, reader.spec_id(), reader.content()});
-      }
+    iceberg::SnapshotFilesOptions options;
+    options.deletes = true;
+    options.deleted_entries = all_entries;
+    for (auto& e : iceberg::SnapshotFiles(current, remapper, options)) {
+      int spec_id = e.data_file.spec_id;
+      rows.push_back({std::move(e), spec_id});
     }
     return rows;
   };
@@ -230,8 +234,8 @@ std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable&
     b.Column("added_delete_files_count", TypeId::kInt32);
     b.Column("existing_delete_files_count", TypeId::kInt32);
     b.Column("deleted_delete_files_count", TypeId::kInt32);
-    if (current && !current->manifest_list.empty()) {
-      for (const auto& mf : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
+    if (current) {
+      for (const auto& mf : iceberg::SnapshotManifests(*current, remapper)) {
         bool data = mf.content == iceberg::ManifestContent::kData;
         b.Row({Value::Int32(static_cast<int32_t>(mf.content)), Value::String(mf.manifest_path),
                Value::Int64(mf.manifest_length), Value::Int32(mf.partition_spec_id),

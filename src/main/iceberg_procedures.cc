@@ -3,8 +3,7 @@
 
 #include "common/exception.h"
 #include "iceberg/local_file.h"
-#include "iceberg/manifests/manifest_list_reader.h"
-#include "iceberg/manifests/manifest_reader.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "main/client_context.h"
 #include "planner/binder.h"
 #include "sql/parser.h"
@@ -109,25 +108,18 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   std::string table_arg = args.String("table", procedure);
   StatementPtr parsed = Parser::ParseStatement("SELECT * FROM " + table_arg);
   const auto& ref = parsed->As<SelectStatement>().query->As<SelectNode>().from->As<BaseTableRef>();
-  auto resolved = Tables().Resolve(ref.name, current_namespace_);
-  if (!resolved || !resolved->metadata_table.empty()) {
+  auto found = Tables().Find(ref.name, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty() || !found->name.ref.empty()) {
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + table_arg);
   }
-  LoadedTable table = Tables().Load(*resolved, Remapper());
+  const LoadedTable& table = *found;
+  const ResolvedTableName* resolved = &table.name;
   iceberg::SnapshotChange change;
   change.operation = "replace";
   int64_t rewritten_bytes = 0;
-  const iceberg::Snapshot* current = table.metadata->CurrentSnapshot();
-  iceberg::LocationRemapper remapper = Remapper();
-  if (current && !current->manifest_list.empty()) {
-    for (const auto& m : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
-      if (m.content != iceberg::ManifestContent::kData) continue;
-      auto reader = iceberg::ManifestReader::Open(remapper.Remap(m.manifest_path), m);
-      for (const auto& e : reader.LiveEntries()) {
-        change.removed_paths.push_back(e.data_file.file_path);
-        rewritten_bytes += e.data_file.file_size_in_bytes;
-      }
-    }
+  for (const auto& e : iceberg::SnapshotFiles(table.metadata->CurrentSnapshot(), Remapper())) {
+    change.removed_paths.push_back(e.data_file.file_path);
+    rewritten_bytes += e.data_file.file_size_in_bytes;
   }
   if (!change.removed_paths.empty()) {
     StatementPtr all = Parser::ParseStatement("SELECT * FROM " + Tables().catalog().name() + "." +

@@ -1,4 +1,5 @@
-// Turns a loaded Iceberg table (and a time-travel clause) into the source a scan reads.
+// Turns a loaded Iceberg table (and a time-travel clause or a branch_/tag_ suffix) into the
+// source a scan reads.
 #include "common/date_time.h"
 #include "common/exception.h"
 #include "main/client_context.h"
@@ -7,49 +8,63 @@
 
 namespace floe {
 
-std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable& table,
-                                                              const TimeTravelSpec* time_travel) {
+const iceberg::Snapshot* ClientContext::SelectedSnapshot(const LoadedTable& table, const TimeTravelSpec* time_travel) {
   const iceberg::TableMetadata& m = *table.metadata;
-  std::optional<int64_t> snapshot_id;
-  if (time_travel) {
-    const iceberg::Snapshot* snapshot = nullptr;
-    const Value& v = time_travel->value;
-    if (time_travel->by_timestamp) {
-      int64_t micros = 0;
-      if (v.type().id() == TypeId::kTimestamp || v.type().id() == TypeId::kTimestampNtz) {
-        micros = v.int64();
-      } else if (v.type().id() == TypeId::kDate) {
-        micros = static_cast<int64_t>(v.int32()) * kMicrosPerDay;
-      } else if (v.type().IsInteger()) {
-        micros = v.int64() * kMicrosPerSecond;  // Spark: seconds since the epoch
-      } else if (!ParseTimestamp(v.ToString(), time_zone_, &micros)) {
-        throw InvalidInputError("invalid TIMESTAMP AS OF value '" + v.ToString() + "'");
-      }
-      snapshot = m.SnapshotAsOfTime(FloorDiv(micros, 1000));
-      if (!snapshot) {
-        throw InvalidInputError("Cannot find a snapshot older than " + FormatTimestamp(micros, time_zone_) +
-                                " for " + table.name.ToString());
-      }
+  if (!table.name.ref.empty()) {
+    // t.branch_b / t.tag_t: the ref's snapshot (Find checked that it exists).
+    if (time_travel) {
+      throw InvalidInputError("cannot time travel on " + table.name.ref + " of " + table.name.ToString() +
+                              ": it already selects a " + (table.name.ref_is_branch ? "branch" : "tag"));
+    }
+    return m.SnapshotById(m.refs.at(table.name.ref).snapshot_id);
+  }
+  if (!time_travel) return m.CurrentSnapshot();
+  const iceberg::Snapshot* snapshot = nullptr;
+  const Value& v = time_travel->value;
+  if (time_travel->by_timestamp) {
+    int64_t micros = 0;
+    if (v.type().id() == TypeId::kTimestamp || v.type().id() == TypeId::kTimestampNtz) {
+      micros = v.int64();
+    } else if (v.type().id() == TypeId::kDate) {
+      micros = static_cast<int64_t>(v.int32()) * kMicrosPerDay;
     } else if (v.type().IsInteger()) {
-      snapshot = m.SnapshotById(v.int64());
-      if (!snapshot) {
-        throw InvalidInputError("Cannot find snapshot with ID " + v.ToString() + " in " + table.name.ToString());
-      }
-    } else {
-      snapshot = m.SnapshotByRef(v.ToString());
-      if (!snapshot) {
-        // A quoted number is a snapshot id too.
-        try {
-          snapshot = m.SnapshotById(std::stoll(v.ToString()));
-        } catch (const std::exception&) {
-        }
-      }
-      if (!snapshot) {
-        throw InvalidInputError("Cannot find a branch, tag or snapshot named '" + v.ToString() + "' in " +
-                                table.name.ToString());
+      micros = v.int64() * kMicrosPerSecond;  // Spark: seconds since the epoch
+    } else if (!ParseTimestamp(v.ToString(), time_zone_, &micros)) {
+      throw InvalidInputError("invalid TIMESTAMP AS OF value '" + v.ToString() + "'");
+    }
+    snapshot = m.SnapshotAsOfTime(FloorDiv(micros, 1000));
+    if (!snapshot) {
+      throw InvalidInputError("Cannot find a snapshot older than " + FormatTimestamp(micros, time_zone_) + " for " +
+                              table.name.ToString());
+    }
+  } else if (v.type().IsInteger()) {
+    snapshot = m.SnapshotById(v.int64());
+    if (!snapshot) {
+      throw InvalidInputError("Cannot find snapshot with ID " + v.ToString() + " in " + table.name.ToString());
+    }
+  } else {
+    snapshot = m.SnapshotByRef(v.ToString());
+    if (!snapshot) {
+      // A quoted number is a snapshot id too.
+      try {
+        snapshot = m.SnapshotById(std::stoll(v.ToString()));
+      } catch (const std::exception&) {
       }
     }
-    snapshot_id = snapshot->snapshot_id;
+    if (!snapshot) {
+      throw InvalidInputError("Cannot find a branch, tag or snapshot named '" + v.ToString() + "' in " +
+                              table.name.ToString());
+    }
+  }
+  return snapshot;
+}
+
+std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable& table,
+                                                              const TimeTravelSpec* time_travel) {
+  std::optional<int64_t> snapshot_id;
+  if (time_travel || !table.name.ref.empty()) {
+    const iceberg::Snapshot* snapshot = SelectedSnapshot(table, time_travel);
+    if (snapshot) snapshot_id = snapshot->snapshot_id;
   }
   IcebergScanOptions options;
   bool all = settings_.GetBool("floe.pruning.enabled");

@@ -1,5 +1,6 @@
-// Statements on Iceberg tables in the warehouse catalog: namespaces, CREATE / DROP TABLE,
-// INSERT, DELETE, DESCRIBE, SHOW; commits with optimistic concurrency.
+// Statements on Iceberg tables in the warehouse catalog: namespaces, CREATE [OR REPLACE] /
+// DROP TABLE, INSERT, DESCRIBE, SHOW; commits with optimistic concurrency (DELETE is in
+// iceberg_delete.cc).
 #include <chrono>
 #include <filesystem>
 
@@ -7,8 +8,6 @@
 #include "execution/table_sources/memory_table.h"
 #include "function/type_coercion.h"
 #include "iceberg/local_file.h"
-#include "iceberg/manifests/manifest_list_reader.h"
-#include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/type.h"
@@ -20,10 +19,7 @@
 #include "execution/pipeline_executor.h"
 #include "optimizer/optimizer.h"
 #include "execution/expression_executor.h"
-#include "execution/table_sources/iceberg_filter_converter.h"
-#include "iceberg/scan/data_file_reader.h"
-#include "iceberg/scan/name_mapping.h"
-#include "iceberg/scan/table_scan.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "main/client_context.h"
 #include "main/show_pattern.h"
 #include "planner/binder.h"
@@ -204,6 +200,10 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
                              ? *statement.location
                              : Tables().DefaultLocation(name.namespace_name, name.table_name);
   while (location.size() > 1 && location.back() == '/') location.pop_back();
+  if (exists) {
+    return ReplaceIcebergTable(name, schema, spec, statement.location, properties, required,
+                               has_query ? std::move(query_plan) : nullptr);
+  }
   iceberg::TableMetadata metadata =
       iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
           .Build(NowMs());
@@ -214,10 +214,6 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     std::error_code ignored;
     for (const auto& f : added) std::filesystem::remove(Remapper().Remap(f.file_path), ignored);
   };
-  if (exists) {
-    // CREATE OR REPLACE: the old entry goes; its files stay for older readers.
-    catalog.DropTable(name.namespace_name, name.table_name);
-  }
   std::string metadata_path = iceberg::NextMetadataPath(location, "");
   iceberg::WriteMetadataFile(metadata, Remapper().Remap(metadata_path));
   if (!catalog.NamespaceExists(name.namespace_name)) catalog.CreateNamespace(name.namespace_name, {});
@@ -237,6 +233,59 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
       discard();
       throw;
     }
+  }
+  return Result();
+}
+
+Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
+                                          const iceberg::PartitionSpec& spec,
+                                          const std::optional<std::string>& location,
+                                          const std::map<std::string, std::string>& properties,
+                                          const std::vector<bool>& required, LogicalOperatorPtr query) {
+  // One replace transaction, as Iceberg's: same uuid, snapshots and refs; the new schema,
+  // spec and properties; the new rows in a snapshot of their own; one swap of the metadata
+  // pointer, so a failure anywhere before it leaves the old table as it was.
+  iceberg::LocationRemapper remapper = Remapper();
+  LoadedTable old = Tables().Load(name, remapper);
+  std::string new_location = location ? *location : old.metadata->location;
+  while (new_location.size() > 1 && new_location.back() == '/') new_location.pop_back();
+  std::string new_path;
+  std::vector<std::string> written;
+  try {
+    // Built without a metadata-log entry: a snapshot's commit adds the old file.
+    auto replacement = std::make_shared<iceberg::TableMetadata>(
+        iceberg::TableMetadataBuilder::Replacement(*old.metadata, "", schema, spec, iceberg::SortOrder::Unsorted(),
+                                                   new_location, properties)
+            .Build(old.metadata->last_updated_ms));
+    iceberg::SnapshotChange change;
+    if (query) change.added = WriteQuery(*replacement, std::move(query), required, name.ToString());
+    for (const auto& f : change.added) written.push_back(remapper.Remap(f.file_path));
+    if (change.added.empty()) {
+      iceberg::TableMetadata empty_replacement =
+          iceberg::TableMetadataBuilder::Replacement(*old.metadata, old.metadata_location, schema, spec,
+                                                     iceberg::SortOrder::Unsorted(), new_location, properties)
+              .Build(NowMs());
+      new_path = iceberg::NextMetadataPath(new_location, old.metadata_location);
+      iceberg::WriteMetadataFile(empty_replacement, remapper.Remap(new_path));
+      written.push_back(remapper.Remap(new_path));
+    } else {
+      iceberg::SnapshotProducer producer(*replacement, old.metadata_location, remapper);
+      try {
+        new_path = producer.Produce(change, NowMs()).second;
+      } catch (...) {
+        written.insert(written.end(), producer.written_files().begin(), producer.written_files().end());
+        throw;
+      }
+      written.insert(written.end(), producer.written_files().begin(), producer.written_files().end());
+    }
+    if (!Tables().catalog().CommitTable(name.namespace_name, name.table_name, old.metadata_location, new_path)) {
+      throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
+                         " changed while it was being replaced; run the statement again");
+    }
+  } catch (...) {
+    std::error_code ignored;
+    for (const auto& f : written) std::filesystem::remove(f, ignored);
+    throw;
   }
   return Result();
 }
@@ -373,14 +422,16 @@ void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::S
                      std::to_string(kAttempts) + " attempts");
 }
 
-void ClientContext::CommitMetadata(const ResolvedTableName& name,
-                                   const std::function<iceberg::TableMetadata(const LoadedTable&)>& update) {
+void ClientContext::CommitMetadata(
+    const LoadedTable& table, const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
   iceberg::LocationRemapper remapper = Remapper();
+  const ResolvedTableName& name = table.name;
   for (int attempt = 0; attempt < 8; ++attempt) {
-    LoadedTable base = Tables().Load(name, remapper);
-    iceberg::TableMetadata metadata = update(base);
+    LoadedTable base = attempt == 0 ? table : Tables().Load(name, remapper);
+    std::optional<iceberg::TableMetadata> metadata = update(base);
+    if (!metadata) return;
     std::string path = iceberg::NextMetadataPath(base.metadata->location, base.metadata_location);
-    iceberg::WriteMetadataFile(metadata, remapper.Remap(path));
+    iceberg::WriteMetadataFile(*metadata, remapper.Remap(path));
     if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location, path)) {
       return;
     }
@@ -450,8 +501,11 @@ LogicalOperatorPtr ClientContext::BindInsertQuery(const InsertStatement& stateme
   return projection;
 }
 
-Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const ResolvedTableName& name) {
-  LoadedTable table = Tables().Load(name, Remapper());
+Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const LoadedTable& table) {
+  const ResolvedTableName& name = table.name;
+  if (!name.ref.empty() && !name.ref_is_branch) {
+    throw InvalidInputError("Cannot write to tag " + name.ref + " of " + name.ToString() + ": tags are read-only");
+  }
   const iceberg::Schema& schema = table.metadata->CurrentSchema();
   std::vector<std::string> names;
   std::vector<LogicalType> types;
@@ -466,6 +520,7 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
   LogicalOperatorPtr plan = BindInsertQuery(statement, names, types, required, name.ToString());
   iceberg::SnapshotChange change;
   change.operation = "append";
+  if (!name.ref.empty()) change.branch = name.ref;
   change.added = WriteQuery(*table.metadata, std::move(plan), required, name.ToString());
   try {
     CommitInsert(statement, name, table, change);
@@ -490,22 +545,16 @@ void ClientContext::CommitInsert(const InsertStatement& statement, const Resolve
       for (const auto& v : f.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
       touched.insert(key);
     }
-    const iceberg::Snapshot* current = table.metadata->CurrentSnapshot();
-    iceberg::LocationRemapper remapper = Remapper();
-    if (current && !current->manifest_list.empty()) {
-      for (const auto& m : iceberg::ManifestListReader::Open(remapper.Remap(current->manifest_list))) {
-        if (m.content != iceberg::ManifestContent::kData) continue;
-        auto reader = iceberg::ManifestReader::Open(remapper.Remap(m.manifest_path), m);
-        for (const auto& e : reader.LiveEntries()) {
-          bool replace = spec.IsUnpartitioned();
-          if (!replace && reader.spec_id() == spec.spec_id()) {
-            std::string key;
-            for (const auto& v : e.data_file.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
-            replace = touched.count(key) > 0;
-          }
-          if (replace) change.removed_paths.push_back(e.data_file.file_path);
-        }
+    const iceberg::Snapshot* head =
+        name.ref.empty() ? table.metadata->CurrentSnapshot() : table.metadata->SnapshotByRef(name.ref);
+    for (const auto& e : iceberg::SnapshotFiles(head, Remapper())) {
+      bool replace = spec.IsUnpartitioned();
+      if (!replace && e.data_file.spec_id == spec.spec_id()) {
+        std::string key;
+        for (const auto& v : e.data_file.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
+        replace = touched.count(key) > 0;
       }
+      if (replace) change.removed_paths.push_back(e.data_file.file_path);
     }
     if (change.added.empty() && change.removed_paths.empty()) return;
   } else if (change.added.empty()) {
@@ -516,7 +565,7 @@ void ClientContext::CommitInsert(const InsertStatement& statement, const Resolve
 
 Result ClientContext::DropIceberg(const DropStatement& statement) {
   auto resolved = Tables().Resolve(statement.name, current_namespace_);
-  if (!resolved || !resolved->metadata_table.empty()) {
+  if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
     if (statement.if_exists) return Result();
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
   }
@@ -533,8 +582,8 @@ Result ClientContext::DropIceberg(const DropStatement& statement) {
   return Result();
 }
 
-Result ClientContext::DescribeIceberg(const ResolvedTableName& name, bool extended) {
-  LoadedTable table = Tables().Load(name, Remapper());
+Result ClientContext::DescribeIceberg(const LoadedTable& table, bool extended) {
+  const ResolvedTableName& name = table.name;
   const iceberg::TableMetadata& m = *table.metadata;
   std::vector<std::vector<std::string>> rows;
   for (const auto& f : m.CurrentSchema().fields()) {
@@ -608,9 +657,9 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
       return TextResult({"namespace", "tableName", "isTemporary"}, rows);
     }
     case ShowKind::kTblProperties: {
-      auto resolved = Tables().Resolve(statement.target, current_namespace_);
-      if (!resolved) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
-      LoadedTable table = Tables().Load(*resolved, Remapper());
+      auto found = Tables().Find(statement.target, current_namespace_, Remapper());
+      if (!found) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
+      const LoadedTable& table = *found;
       std::map<std::string, std::string> props = table.metadata->properties;
       props["format"] = "iceberg/parquet";
       props["current-snapshot-id"] = table.metadata->CurrentSnapshot()
@@ -624,9 +673,10 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
       return TextResult({"key", "value"}, rows);
     }
     case ShowKind::kCreateTable: {
-      auto resolved = Tables().Resolve(statement.target, current_namespace_);
-      if (!resolved) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
-      LoadedTable table = Tables().Load(*resolved, Remapper());
+      auto found = Tables().Find(statement.target, current_namespace_, Remapper());
+      if (!found) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.target.ToString());
+      const LoadedTable& table = *found;
+      const ResolvedTableName* resolved = &table.name;
       const iceberg::TableMetadata& m = *table.metadata;
       std::string sql = "CREATE TABLE " + catalog.name() + "." + resolved->ToString() + " (\n";
       const auto& fields = m.CurrentSchema().fields();
@@ -668,89 +718,6 @@ Result ClientContext::ShowIceberg(const ShowStatement& statement) {
     default: break;
   }
   throw NotImplementedError("this SHOW statement is not supported yet: " + statement.text);
-}
-
-Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
-  auto resolved = Tables().Resolve(statement.table, current_namespace_);
-  if (!resolved || !resolved->metadata_table.empty()) {
-    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
-  }
-  LoadedTable table = Tables().Load(*resolved, Remapper());
-  const iceberg::Schema& schema = table.metadata->CurrentSchema();
-  iceberg::LocationRemapper remapper = Remapper();
-  iceberg::SnapshotChange change;
-  change.operation = "delete";
-  // The condition over the table's columns, and its Iceberg form for planning.
-  BindScope scope;
-  std::string alias = ToLower(statement.alias.empty() ? resolved->table_name : statement.alias);
-  std::vector<int> field_ids;
-  for (size_t i = 0; i < schema.fields().size(); ++i) {
-    const auto& f = schema.fields()[i];
-    field_ids.push_back(f.id());
-    scope.columns.push_back({alias, f.name(), f.type()->ToLogicalType(), i, false});
-  }
-  BoundExpressionPtr condition;
-  iceberg::ExpressionPtr filter = iceberg::Expression::AlwaysTrue();
-  if (statement.where) {
-    Binder binder(*this);
-    condition = Binder::AddCast(binder.BindExpression(*statement.where, scope, "WHERE"), TypeId::kBoolean);
-    IcebergFilterConverter converter(schema, field_ids);
-    filter = converter.Convert(std::vector<const BoundExpression*>{condition.get()});
-  }
-  // Only files that may hold matching rows are touched (the scan's pruning layers); each
-  // is dropped whole when all its rows match, or rewritten without the matching rows.
-  iceberg::TableScan scan(table.metadata, std::nullopt, filter, remapper);
-  std::vector<iceberg::FileScanTask> tasks = scan.PlanFiles();
-  iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(table.metadata->properties);
-  Result keep;
-  std::vector<LogicalType> types;
-  std::vector<std::string> names;
-  for (const auto& f : schema.fields()) {
-    types.push_back(f.type()->ToLogicalType());
-    names.push_back(f.name());
-  }
-  keep.SetSchema(names, types);
-  ExpressionExecutor executor(function_context_);
-  for (const auto& task : tasks) {
-    if (!condition) {
-      change.removed_paths.push_back(task.data_file.file_path);
-      continue;
-    }
-    iceberg::DataFileReader reader(task, schema, field_ids, iceberg::Expression::AlwaysTrue(), remapper, mapping,
-                                   false);
-    std::vector<std::unique_ptr<DataChunk>> kept;
-    bool any_deleted = false;
-    for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
-      auto cursor = reader.ReadRowGroup(rg, nullptr);
-      if (!cursor) continue;
-      for (;;) {
-        DataChunk rows;
-        rows.Initialize(types);
-        if (!cursor->Next(rows)) break;
-        // Rows where the condition is not true (false or NULL) stay.
-        Vector match = executor.Evaluate(*condition, rows);
-        SelectionVector sel;
-        for (size_t i = 0; i < rows.size(); ++i) {
-          bool hit = !match.IsNull(i) && match.Data<uint8_t>()[i];
-          if (!hit) sel.indexes.push_back(static_cast<uint32_t>(i));
-        }
-        if (sel.size() != rows.size()) any_deleted = true;
-        if (sel.size() == 0) continue;
-        if (sel.size() != rows.size()) rows.Slice(sel);
-        kept.push_back(std::make_unique<DataChunk>(CopyChunk(rows)));
-      }
-    }
-    if (!any_deleted) continue;  // the file keeps every row: untouched
-    change.removed_paths.push_back(task.data_file.file_path);
-    for (auto& chunk : kept) keep.Append(std::move(chunk));
-  }
-  if (change.removed_paths.empty()) return Result();
-  if (keep.RowCount() > 0) {
-    change.operation = "overwrite";
-    change.added = WriteDataFiles(table, keep);
-  }
-  CommitChange(*resolved, change, table.metadata_location);
-  return Result();
 }
 
 }  // namespace floe

@@ -35,36 +35,68 @@ ResolvedTableName TableCatalog::ResolveForCreate(const QualifiedName& name, cons
                      " must be table, namespace.table or " + catalog_.name() + ".namespace.table");
 }
 
-std::optional<ResolvedTableName> TableCatalog::Resolve(const QualifiedName& name, const std::string& current) {
+std::optional<std::pair<ResolvedTableName, std::string>> TableCatalog::ResolveEntry(const QualifiedName& name,
+                                                                                    const std::string& current) {
   std::vector<std::string> p = name.parts;
   if (p.size() >= 3 && ToLower(p[0]) == ToLower(catalog_.name())) p.erase(p.begin());
-  auto exists = [&](const std::string& ns, const std::string& t) {
-    return catalog_.LoadTable(ns, t).has_value();
-  };
-  if (p.size() == 1) {
-    if (exists(current, p[0])) return ResolvedTableName{current, p[0], ""};
-    return std::nullopt;
-  }
-  if (p.size() == 2) {
-    if (exists(p[0], p[1])) return ResolvedTableName{p[0], p[1], ""};
-    if (IsMetadataTableName(p[1]) && exists(current, p[0])) {
-      return ResolvedTableName{current, p[0], ToLower(p[1])};
+  auto lookup = [&](const std::string& ns, const std::string& t,
+                    const std::string& suffix) -> std::optional<std::pair<ResolvedTableName, std::string>> {
+    auto entry = catalog_.LoadTable(ns, t);
+    if (!entry) return std::nullopt;
+    ResolvedTableName resolved{ns, t, "", "", false};
+    std::string lower = ToLower(suffix);
+    if (IsMetadataTableName(lower)) {
+      resolved.metadata_table = lower;
+    } else if (lower.rfind("branch_", 0) == 0 && lower.size() > 7) {
+      resolved.ref = suffix.substr(7);
+      resolved.ref_is_branch = true;
+    } else if (lower.rfind("tag_", 0) == 0 && lower.size() > 4) {
+      resolved.ref = suffix.substr(4);
+    } else if (!suffix.empty()) {
+      return std::nullopt;
     }
-    return std::nullopt;
+    return std::make_pair(std::move(resolved), entry->metadata_location);
+  };
+  // As Spark: the whole name as a table first, then its last part as a suffix of the rest.
+  if (p.size() == 1) return lookup(current, p[0], "");
+  if (p.size() == 2) {
+    if (auto found = lookup(p[0], p[1], "")) return found;
+    return lookup(current, p[0], p[1]);
   }
-  if (p.size() == 3 && IsMetadataTableName(p[2]) && exists(p[0], p[1])) {
-    return ResolvedTableName{p[0], p[1], ToLower(p[2])};
-  }
+  if (p.size() == 3) return lookup(p[0], p[1], p[2]);
   return std::nullopt;
+}
+
+std::optional<ResolvedTableName> TableCatalog::Resolve(const QualifiedName& name, const std::string& current) {
+  auto found = ResolveEntry(name, current);
+  if (!found) return std::nullopt;
+  return found->first;
+}
+
+std::optional<LoadedTable> TableCatalog::Find(const QualifiedName& name, const std::string& current,
+                                              const iceberg::LocationRemapper& remapper) {
+  auto found = ResolveEntry(name, current);
+  if (!found) return std::nullopt;
+  LoadedTable table = LoadFrom(found->first, found->second, remapper);
+  if (!found->first.ref.empty()) {
+    auto ref = table.metadata->refs.find(found->first.ref);
+    if (ref == table.metadata->refs.end() || ref->second.is_branch != found->first.ref_is_branch) return std::nullopt;
+  }
+  return table;
 }
 
 LoadedTable TableCatalog::Load(const ResolvedTableName& name, const iceberg::LocationRemapper& remapper) {
   auto entry = catalog_.LoadTable(name.namespace_name, name.table_name);
   if (!entry) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + name.ToString());
+  return LoadFrom(name, entry->metadata_location, remapper);
+}
+
+LoadedTable TableCatalog::LoadFrom(const ResolvedTableName& name, const std::string& metadata_location,
+                                   const iceberg::LocationRemapper& remapper) {
   LoadedTable table;
   table.name = name;
-  table.metadata_location = entry->metadata_location;
-  std::string local = remapper.Remap(entry->metadata_location);
+  table.metadata_location = metadata_location;
+  std::string local = remapper.Remap(metadata_location);
   table.metadata = std::make_shared<iceberg::TableMetadata>(
       iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local));
   return table;

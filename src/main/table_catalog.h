@@ -19,6 +19,9 @@ struct ResolvedTableName {
   std::string namespace_name;
   std::string table_name;
   std::string metadata_table;  // empty for the table itself
+  /// The branch or tag a `t.branch_b` / `t.tag_t` name selects (Spark's identifiers); empty for none.
+  std::string ref;
+  bool ref_is_branch = false;
   std::string ToString() const { return namespace_name + "." + table_name; }
 };
 
@@ -41,6 +44,11 @@ class TableCatalog {
   /// Resolves a name; `current_namespace` is used for one-part names. Returns nothing
   /// when no such table exists.
   std::optional<ResolvedTableName> Resolve(const QualifiedName& name, const std::string& current_namespace);
+  /// Resolves a name and loads the table's metadata with one catalog lookup. Returns
+  /// nothing when no such table exists, or when a `branch_`/`tag_` suffix names no such
+  /// branch or tag.
+  std::optional<LoadedTable> Find(const QualifiedName& name, const std::string& current_namespace,
+                                  const iceberg::LocationRemapper& remapper);
   /// Splits a name for a table that may not exist yet (CREATE TABLE).
   ResolvedTableName ResolveForCreate(const QualifiedName& name, const std::string& current_namespace);
   /// Loads a table's current metadata; throws CatalogError when it does not exist.
@@ -50,6 +58,13 @@ class TableCatalog {
   std::string DefaultLocation(const std::string& ns, const std::string& table) const;
 
  private:
+  /// Resolves a name to a table and its catalog entry's metadata location.
+  std::optional<std::pair<ResolvedTableName, std::string>> ResolveEntry(const QualifiedName& name,
+                                                                        const std::string& current_namespace);
+  /// Reads the metadata file of a resolved table.
+  LoadedTable LoadFrom(const ResolvedTableName& name, const std::string& metadata_location,
+                       const iceberg::LocationRemapper& remapper);
+
   SqliteCatalog& catalog_;
   std::string warehouse_;
 };

@@ -187,10 +187,16 @@ struct AlterTableStatement : Statement {
   /// Holds the branch or tag name and its options.
   std::string ref_name;
   bool or_replace = false;
+  /// False for REPLACE BRANCH|TAG without CREATE OR (the ref must exist).
+  bool ref_create = true;
   bool if_not_exists = false;
   std::optional<int64_t> ref_snapshot_id;
-  /// Holds RETAIN n DAYS|HOURS|MINUTES as text ("7 DAYS"), or empty.
-  std::string ref_retain;
+  /// Holds RETAIN n DAYS|HOURS|MINUTES in milliseconds (the ref's max-ref-age-ms).
+  std::optional<int64_t> ref_retain_ms;
+  /// Holds WITH SNAPSHOT RETENTION n SNAPSHOTS (the branch's min-snapshots-to-keep).
+  std::optional<int64_t> ref_min_snapshots;
+  /// Holds WITH SNAPSHOT RETENTION .. n DAYS|HOURS|MINUTES (max-snapshot-age-ms).
+  std::optional<int64_t> ref_max_snapshot_age_ms;
 };
 
 }  // namespace floe

@@ -102,6 +102,7 @@ StatementPtr Parser::ParseAlter() {
     ParseAlterWriteOrder(*alter);
   } else if (PeekWord("CREATE") || PeekWord("REPLACE")) {
     bool create = AcceptWord("CREATE");
+    alter->ref_create = create;
     if (!create) {
       Next();
       alter->or_replace = true;
@@ -126,10 +127,31 @@ StatementPtr Parser::ParseAlter() {
       ExpectWord("VERSION");
       alter->ref_snapshot_id = ParseInteger();
     }
-    if (AcceptWord("RETAIN")) {
+    // n DAYS|HOURS|MINUTES, in milliseconds
+    auto parse_duration = [this]() {
       int64_t amount = ParseInteger();
-      std::string unit = ParseAnyWord();
-      alter->ref_retain = std::to_string(amount) + " " + unit;
+      int64_t unit_ms;
+      if (AcceptWord("DAYS")) {
+        unit_ms = 86'400'000;
+      } else if (AcceptWord("HOURS")) {
+        unit_ms = 3'600'000;
+      } else {
+        ExpectWord("MINUTES");
+        unit_ms = 60'000;
+      }
+      if (amount < 0 || amount > INT64_MAX / unit_ms) SyntaxError();
+      return amount * unit_ms;
+    };
+    if (AcceptWord("RETAIN")) alter->ref_retain_ms = parse_duration();
+    if (alter->action == AlterTableAction::kCreateBranch && AcceptWord("WITH")) {
+      // WITH SNAPSHOT RETENTION [n SNAPSHOTS] [n DAYS|HOURS|MINUTES], at least one
+      ExpectWord("SNAPSHOT");
+      ExpectWord("RETENTION");
+      if (PeekWord("SNAPSHOTS", 1)) {
+        alter->ref_min_snapshots = ParseInteger();
+        ExpectWord("SNAPSHOTS");
+      }
+      if (!alter->ref_min_snapshots || !AtStatementEnd()) alter->ref_max_snapshot_age_ms = parse_duration();
     }
   } else {
     SyntaxError();

@@ -140,6 +140,42 @@ ExpressionPtr IcebergFilterConverter::Convert(const BoundExpression& e, bool pos
   return positive ? Expression::AlwaysTrue() : Expression::AlwaysFalse();
 }
 
+bool IcebergFilterConverter::IsExact(const BoundExpression& e) const {
+  switch (e.kind) {
+    case BoundExpressionKind::kAnd:
+    case BoundExpressionKind::kOr:
+      for (const auto& c : e.children) {
+        if (!IsExact(*c)) return false;
+      }
+      return !e.children.empty();
+    case BoundExpressionKind::kColumnRef:
+    case BoundExpressionKind::kIsNull:
+    case BoundExpressionKind::kIsNotNull: break;
+    case BoundExpressionKind::kIn:
+      // NOT IN is NULL, not true, for a NULL value, which Iceberg's not_in would match
+      if (e.negated || !FieldOf(*e.children[0])) return false;
+      break;
+    case BoundExpressionKind::kFunction: {
+      if (!e.function || e.children.size() != 2) return false;
+      auto op = ComparisonOf(e.function->name);
+      // a <> b is NULL, not true, for a NULL value, which Iceberg's not_eq would match
+      if (!op || *op == Operation::kNotEq) return false;
+      const BoundExpression& a = *e.children[0];
+      const BoundExpression& b = *e.children[1];
+      bool column_constant = FieldOf(a) && b.kind == BoundExpressionKind::kConstant;
+      bool constant_column = FieldOf(b) && a.kind == BoundExpressionKind::kConstant;
+      if (!column_constant && !constant_column) return false;
+      break;
+    }
+    default: return false;
+  }
+  try {
+    return ConvertLeaf(e) != nullptr;
+  } catch (const Exception&) {
+    return false;
+  }
+}
+
 ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) const {
   switch (e.kind) {
     case BoundExpressionKind::kConstant:

@@ -24,6 +24,11 @@ class IcebergFilterConverter {
   IcebergFilterConverter(const iceberg::Schema& schema, std::vector<int> field_ids, const TimeZone* zone = nullptr)
       : schema_(schema), field_ids_(std::move(field_ids)), zone_(zone) {}
 
+  /// Returns true when Convert(filter) holds for exactly the rows where `filter` is TRUE
+  /// (not FALSE or NULL): ANDs and ORs of comparisons other than <>, IN lists, IS [NOT]
+  /// NULL and boolean columns, each of a column and constants. A DELETE relies on it to
+  /// drop whole files that strict evaluation of the converted filter proves all matching.
+  bool IsExact(const BoundExpression& filter) const;
   /// Returns the AND of the converted filters.
   iceberg::ExpressionPtr Convert(const std::vector<const BoundExpression*>& filters) const;
   /// Returns one converted filter.

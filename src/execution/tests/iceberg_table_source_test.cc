@@ -259,5 +259,33 @@ TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
   EXPECT_EQ(converter.Convert(*Node(BoundExpressionKind::kOr, std::move(either)))->ToString(), "true");
 }
 
+TEST(IcebergFilterConverterTest, ExactConversionsOnly) {
+  iceberg::Schema schema(0, {iceberg::NestedField::Optional(7, "ts", iceberg::Type::Primitive(iceberg::TypeKind::kTimestamp)),
+                             iceberg::NestedField::Optional(9, "n", iceberg::Type::Primitive(iceberg::TypeKind::kInt)),
+                             iceberg::NestedField::Optional(10, "x", iceberg::Type::Primitive(iceberg::TypeKind::kDouble))});
+  IcebergFilterConverter converter(schema, {7, 9, 10});
+  auto lt = [] { return Call("<", List(Col(1, TypeId::kInt32), Const(Value::Int32(5)))); };
+  EXPECT_TRUE(converter.IsExact(*lt()));
+  EXPECT_TRUE(converter.IsExact(*Call(">=", List(Const(Value::Int32(5)), Col(1, TypeId::kInt32)))));
+  EXPECT_TRUE(converter.IsExact(*Call(">", List(Col(2, TypeId::kDouble), Const(Value::Double(1.5))))));
+  EXPECT_TRUE(converter.IsExact(*Node(BoundExpressionKind::kIsNull, List(Col(0, TypeId::kTimestampNtz)))));
+  auto not_null = Node(BoundExpressionKind::kIsNotNull, List(Col(2, TypeId::kDouble)));
+  EXPECT_TRUE(converter.IsExact(*Node(BoundExpressionKind::kAnd, List(lt(), std::move(not_null)))));
+  EXPECT_TRUE(converter.IsExact(*Node(BoundExpressionKind::kIn, List(Col(1, TypeId::kInt32), Const(Value::Int32(1)), Const(Value::Null(TypeId::kInt32))))));
+  // <> and NOT IN hold for NULL values in Iceberg but are NULL in SQL; NOT flips NULL to NULL
+  EXPECT_FALSE(converter.IsExact(*Call("<>", List(Col(1, TypeId::kInt32), Const(Value::Int32(5))))));
+  auto not_in = Node(BoundExpressionKind::kIn, List(Col(1, TypeId::kInt32), Const(Value::Int32(1))));
+  not_in->negated = true;
+  EXPECT_FALSE(converter.IsExact(*not_in));
+  EXPECT_FALSE(converter.IsExact(*Node(BoundExpressionKind::kNot, List(lt()))));
+  // unconverted or widened parts: functions, a value the column cannot hold, derived days
+  EXPECT_FALSE(converter.IsExact(*Node(BoundExpressionKind::kOr, List(lt(), Call("some_udf", List(Col(1, TypeId::kInt32)))))));
+  EXPECT_FALSE(converter.IsExact(*Call("=", List(Node(BoundExpressionKind::kCast, List(Col(1, TypeId::kInt32)), TypeId::kInt64),
+                                                 Const(Value::Int64(int64_t{1} << 40))))));
+  EXPECT_FALSE(converter.IsExact(*Call("=", List(Node(BoundExpressionKind::kCast, List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate),
+                                                 Const(Value::Date(1))))));
+  EXPECT_FALSE(converter.IsExact(*Call(">", List(Col(2, TypeId::kDouble), Const(Value::Double(std::nan("")))))));
+}
+
 }  // namespace
 }  // namespace floe

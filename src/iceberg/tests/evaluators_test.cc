@@ -4,6 +4,7 @@
 #include "iceberg/expressions/manifest_evaluator.h"
 #include "iceberg/expressions/partition_evaluator.h"
 #include "iceberg/expressions/predicate.h"
+#include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/single_value_serialization.h"
 
 namespace floe::iceberg {
@@ -170,6 +171,56 @@ TEST_F(EvaluatorsTest, MetricsOfPromotedColumnsAndAllNulls) {
   EXPECT_FALSE(eval(P(Operation::kEq, 3, {Value::String("a")})));
   EXPECT_FALSE(eval(P(Operation::kNotEq, 3, {Value::String("a")})));
   EXPECT_TRUE(eval(P(Operation::kIsNull, 3)));
+}
+
+TEST_F(EvaluatorsTest, StrictMetricsProveEveryRowMatches) {
+  DataFile f;
+  f.record_count = 10;
+  // id in [100, 200] without NULLs; s all NULL; x has NaNs; d has no metrics
+  f.value_counts = {{1, 10}, {3, 10}, {4, 10}};
+  f.null_value_counts = {{1, 0}, {3, 10}, {4, 0}};
+  f.nan_value_counts = {{4, 2}};
+  f.lower_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kLong), Value::Int64(100));
+  f.upper_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kLong), Value::Int64(200));
+  f.lower_bounds[4] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kDouble), Value::Double(1));
+  f.upper_bounds[4] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kDouble), Value::Double(2));
+  auto eval = [&](ExpressionPtr e) { return StrictMetricsEvaluator(schema_, e).Eval(f); };
+  EXPECT_TRUE(eval(P(Operation::kLt, 1, {Value::Int64(201)})));
+  EXPECT_FALSE(eval(P(Operation::kLt, 1, {Value::Int64(200)})));
+  EXPECT_TRUE(eval(P(Operation::kLtEq, 1, {Value::Int64(200)})));
+  EXPECT_TRUE(eval(P(Operation::kGtEq, 1, {Value::Int64(100)})));
+  EXPECT_FALSE(eval(P(Operation::kGt, 1, {Value::Int64(100)})));
+  EXPECT_FALSE(eval(P(Operation::kEq, 1, {Value::Int64(150)})));
+  EXPECT_FALSE(eval(P(Operation::kIn, 1, {Value::Int64(100), Value::Int64(200)})));
+  EXPECT_TRUE(eval(P(Operation::kNotEq, 1, {Value::Int64(99)})));
+  EXPECT_FALSE(eval(P(Operation::kNotEq, 1, {Value::Int64(150)})));
+  EXPECT_TRUE(eval(P(Operation::kNotIn, 1, {Value::Int64(1), Value::Int64(300)})));
+  EXPECT_TRUE(eval(P(Operation::kNotNull, 1)));
+  EXPECT_FALSE(eval(P(Operation::kIsNull, 1)));
+  EXPECT_TRUE(eval(P(Operation::kIsNull, 3)));
+  EXPECT_FALSE(eval(P(Operation::kNotNull, 3)));
+  // a comparison fails for NULL rows, so a column with NULLs proves nothing
+  EXPECT_FALSE(eval(P(Operation::kLt, 3, {Value::String("zzz")})));
+  // NaN is outside the bounds: x < 3 fails for the NaN rows
+  EXPECT_FALSE(eval(P(Operation::kLt, 4, {Value::Double(3)})));
+  EXPECT_FALSE(eval(P(Operation::kNotNan, 4)));
+  // no metrics: nothing is proven
+  EXPECT_FALSE(eval(P(Operation::kGtEq, 2, {Value::Date(0)})));
+  // and / or / not
+  EXPECT_TRUE(eval(Expression::And(P(Operation::kGtEq, 1, {Value::Int64(100)}), P(Operation::kIsNull, 3))));
+  EXPECT_FALSE(eval(Expression::And(P(Operation::kGtEq, 1, {Value::Int64(100)}), P(Operation::kNotNull, 3))));
+  EXPECT_TRUE(eval(Expression::Or(P(Operation::kEq, 2, {Value::Date(0)}), P(Operation::kLt, 1, {Value::Int64(1000)}))));
+  EXPECT_TRUE(eval(Expression::Not(P(Operation::kLt, 1, {Value::Int64(100)}))));
+  // a single-valued column
+  DataFile one;
+  one.record_count = 3;
+  one.value_counts = {{1, 3}};
+  one.null_value_counts = {{1, 0}};
+  one.lower_bounds[1] = SingleValueSerialization::ToBytes(*Prim(TypeKind::kLong), Value::Int64(7));
+  one.upper_bounds[1] = one.lower_bounds[1];
+  EXPECT_TRUE(StrictMetricsEvaluator(schema_, P(Operation::kEq, 1, {Value::Int64(7)})).Eval(one));
+  EXPECT_TRUE(StrictMetricsEvaluator(schema_, P(Operation::kIn, 1, {Value::Int64(3), Value::Int64(7)})).Eval(one));
+  EXPECT_FALSE(StrictMetricsEvaluator(schema_, P(Operation::kEq, 1, {Value::Int64(8)})).Eval(one));
 }
 
 }  // namespace

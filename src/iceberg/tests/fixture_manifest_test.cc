@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "iceberg/location_remapper.h"
-#include "iceberg/manifests/manifest_group.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata.h"
@@ -169,8 +169,10 @@ TEST(FixtureManifestTest, PartitionEvolutionKeepsSpecPerFile) {
 }
 
 // FIXTURES.md rows: icebird_spark_bunnies 20 rows with 1 position delete file,
-// duckdb_equality_deletes_mytable 4 equality delete files; every path resolves after remapping.
-TEST(FixtureManifestTest, ManifestGroupRemapsEveryPath) {
+// duckdb_equality_deletes_mytable 4 equality delete files; the manifest list and every
+// manifest are read through the remapper (their recorded locations name other machines),
+// and every file path resolves after remapping.
+TEST(FixtureManifestTest, SnapshotFilesReadThroughTheRemapper) {
   auto tables = testing::FixtureTables();
   if (tables.empty()) GTEST_SKIP() << "fixtures not found";
   std::map<std::string, std::pair<int64_t, size_t>> seen;  // rows in data files, delete files
@@ -178,21 +180,23 @@ TEST(FixtureManifestTest, ManifestGroupRemapsEveryPath) {
     auto path = testing::LatestMetadataFile(dir);
     TableMetadata m = TableMetadata::Parse(testing::ReadFile(path), path.string());
     if (!m.CurrentSnapshot()) continue;
-    std::vector<std::string> read_locations;
-    ManifestGroup group(m, *m.CurrentSnapshot(), RemapperFor(m, dir), [&](const std::string& location) {
-      read_locations.push_back(location);
-      return testing::ReadFile(location);
-    });
+    LocationRemapper remapper = RemapperFor(m, dir);
+    SnapshotFilesOptions both;
+    both.deletes = true;
     int64_t rows = 0;
-    for (const auto& e : group.DataEntries()) {
-      EXPECT_TRUE(std::filesystem::exists(e.data_file.file_path)) << e.data_file.file_path;
-      rows += e.data_file.record_count;
+    size_t deletes = 0;
+    for (const auto& e : SnapshotFiles(m.CurrentSnapshot(), remapper, both)) {
+      std::string local = remapper.Remap(e.data_file.file_path);
+      EXPECT_TRUE(std::filesystem::exists(local)) << local;
+      EXPECT_NE(m.SpecById(e.data_file.spec_id), nullptr) << e.data_file.file_path;
+      if (e.data_file.content == FileContent::kData) {
+        rows += e.data_file.record_count;
+      } else {
+        ++deletes;
+      }
     }
-    auto deletes = group.DeleteEntries();
-    for (const auto& e : deletes) EXPECT_TRUE(std::filesystem::exists(e.data_file.file_path)) << e.data_file.file_path;
-    for (const auto& location : read_locations) EXPECT_EQ(location.rfind(dir.string(), 0), 0u) << location;
     EXPECT_EQ(rows, std::stoll(m.CurrentSnapshot()->summary.at("total-records")));
-    seen[dir.filename().string()] = {rows, deletes.size()};
+    seen[dir.filename().string()] = {rows, deletes};
   }
   if (seen.count("icebird_spark_bunnies")) {
     EXPECT_EQ(seen["icebird_spark_bunnies"].second, 1u);

@@ -117,5 +117,64 @@ TEST(TableMetadataBuilderTest, SchemaEvolutionAndSortOrders) {
   EXPECT_EQ(v1.default_sort_order_id, 0);
 }
 
+TEST(TableMetadataBuilderTest, ReplacementKeepsTheTableAndRemovesMain) {
+  Schema schema = EventsSchema();
+  PartitionSpec by_region = PartitionSpecBuilder(schema).Add("region", Transform::Identity()).Build(0);
+  TableMetadata v0 = TableMetadataBuilder::NewTable(schema, by_region, SortOrder::Unsorted(), "/wh/t", {{"a", "1"}})
+                         .Build(1000);
+  TableMetadataBuilder b1(v0, "/wh/t/metadata/00000.metadata.json");
+  b1.AddSnapshot(MakeSnapshot(11, std::nullopt, 1, 2000));
+  b1.SetRef("tagged", SnapshotRef{11, false, {}, {}, {}});
+  TableMetadata v1 = b1.Build(2000);
+
+  // The new table: region (same name, keeps id 3), amount (new: id 4), bucket on amount.
+  Schema next(0, {NestedField::Optional(1, "region", Type::Primitive(TypeKind::kString)),
+                  NestedField::Optional(2, "amount", Type::Primitive(TypeKind::kLong))});
+  PartitionSpec by_amount = PartitionSpecBuilder(next).Add("amount", Transform::Bucket(4)).Build(0);
+  TableMetadata r = TableMetadataBuilder::Replacement(v1, "/wh/t/metadata/00001.metadata.json", next, by_amount,
+                                                      SortOrder::Unsorted(), "/wh/t", {{"b", "2"}})
+                        .Build(3000);
+  EXPECT_EQ(r.table_uuid, v1.table_uuid);
+  EXPECT_EQ(r.CurrentSnapshot(), nullptr);
+  EXPECT_EQ(r.refs.count("main"), 0u);
+  EXPECT_EQ(r.SnapshotByRef("tagged")->snapshot_id, 11);
+  EXPECT_TRUE(r.snapshot_log.empty());
+  EXPECT_EQ(r.snapshots.size(), 1u);
+  EXPECT_EQ(r.last_sequence_number, 1);
+  EXPECT_EQ(r.current_schema_id, 1);
+  ASSERT_EQ(r.CurrentSchema().fields().size(), 2u);
+  EXPECT_EQ(r.CurrentSchema().fields()[0].id(), 3);
+  EXPECT_EQ(r.CurrentSchema().fields()[1].id(), 4);
+  EXPECT_EQ(r.last_column_id, 4);
+  EXPECT_EQ(r.default_spec_id, 1);
+  ASSERT_EQ(r.DefaultSpec().fields().size(), 1u);
+  EXPECT_EQ(r.DefaultSpec().fields()[0].source_id(), 4);
+  EXPECT_EQ(r.DefaultSpec().fields()[0].field_id(), 1001);
+  EXPECT_EQ(r.last_partition_id, 1001);
+  EXPECT_EQ(r.Property("a", ""), "1");
+  EXPECT_EQ(r.Property("b", ""), "2");
+  ASSERT_EQ(r.metadata_log.size(), 2u);
+  EXPECT_EQ(r.metadata_log[1].metadata_file, "/wh/t/metadata/00001.metadata.json");
+  EXPECT_EQ(TableMetadata::Parse(r.ToJsonString(), "r"), r);
+
+  // The next snapshot has no parent and makes main current again.
+  TableMetadataBuilder b2(r, "/wh/t/metadata/00002.metadata.json");
+  b2.AddSnapshot(MakeSnapshot(12, std::nullopt, 2, 4000));
+  TableMetadata v2 = b2.Build(4000);
+  EXPECT_EQ(v2.CurrentSnapshot()->snapshot_id, 12);
+  EXPECT_EQ(v2.snapshot_log.size(), 1u);
+
+  // Ids come from the current schema only (as Java's assignFreshIds): id and event_time are
+  // new again; region keeps 3, so the identity spec on it is spec 0 again.
+  TableMetadata back = TableMetadataBuilder::Replacement(v2, "", schema, by_region, SortOrder::Unsorted(), "/wh/t", {})
+                           .Build(5000);
+  EXPECT_EQ(back.default_spec_id, 0);
+  EXPECT_EQ(back.current_schema_id, 2);
+  EXPECT_EQ(back.CurrentSchema().fields()[0].id(), 5);
+  EXPECT_EQ(back.CurrentSchema().fields()[1].id(), 6);
+  EXPECT_EQ(back.CurrentSchema().fields()[2].id(), 3);
+  EXPECT_EQ(back.last_column_id, 6);
+}
+
 }  // namespace
 }  // namespace floe::iceberg

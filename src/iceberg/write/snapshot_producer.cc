@@ -53,7 +53,13 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   TableMetadataBuilder builder(base_, base_file_);
   int64_t snapshot_id = NewSnapshotId();
   int64_t sequence_number = builder.NextSequenceNumber();
-  const Snapshot* parent = base_.CurrentSnapshot();
+  const Snapshot* parent = nullptr;
+  if (auto ref = base_.refs.find(change.branch); ref != base_.refs.end()) {
+    if (!ref->second.is_branch) throw InvalidInputError("cannot commit to " + change.branch + ": it is a tag");
+    parent = base_.SnapshotById(ref->second.snapshot_id);
+  } else if (change.branch == "main") {
+    parent = base_.CurrentSnapshot();
+  }
   const Schema& schema = base_.CurrentSchema();
   std::string metadata_dir = base_.location + "/metadata";
   std::filesystem::create_directories(remapper_.Remap(metadata_dir));
@@ -144,7 +150,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   for (const auto& [k, v] : change.extra_summary) summary.Set(k, v);
   summary.Set("engine-name", "floe");
   snapshot.summary = summary.Build(change.operation, parent ? parent->summary : std::map<std::string, std::string>{});
-  builder.AddSnapshot(snapshot);
+  builder.AddSnapshot(snapshot, change.branch);
   TableMetadata metadata = builder.Build(now_ms);
   std::string metadata_path = NextMetadataPath(base_.location, base_file_);
   WriteMetadataFile(metadata, remapper_.Remap(metadata_path));

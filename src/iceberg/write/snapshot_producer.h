@@ -17,6 +17,8 @@ struct SnapshotChange {
   std::vector<DataFile> added;
   std::vector<std::string> removed_paths;
   std::map<std::string, std::string> extra_summary;
+  /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
+  std::string branch = "main";
 };
 
 /// Writes the manifests, the manifest list and the metadata file of a new snapshot, as

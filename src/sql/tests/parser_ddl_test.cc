@@ -227,7 +227,18 @@ TEST(ParserDdlTest, AlterTableWriteOrderAndRefs) {
   EXPECT_EQ(branch->action, AlterTableAction::kCreateBranch);
   EXPECT_EQ(branch->ref_name, "audit");
   EXPECT_EQ(branch->ref_snapshot_id.value(), 1234);
-  EXPECT_EQ(branch->ref_retain, "7 DAYS");
+  EXPECT_EQ(branch->ref_retain_ms.value(), 7 * 86'400'000LL);
+  auto retention = Parse<AlterTableStatement>(
+      "ALTER TABLE t CREATE OR REPLACE BRANCH b RETAIN 2 HOURS WITH SNAPSHOT RETENTION 3 SNAPSHOTS 5 MINUTES",
+      StatementKind::kAlterTable);
+  EXPECT_TRUE(retention->or_replace);
+  EXPECT_EQ(retention->ref_retain_ms.value(), 2 * 3'600'000LL);
+  EXPECT_EQ(retention->ref_min_snapshots.value(), 3);
+  EXPECT_EQ(retention->ref_max_snapshot_age_ms.value(), 5 * 60'000LL);
+  auto age_only = Parse<AlterTableStatement>("ALTER TABLE t REPLACE BRANCH b WITH SNAPSHOT RETENTION 1 DAYS",
+                                                  StatementKind::kAlterTable);
+  EXPECT_FALSE(age_only->ref_min_snapshots.has_value());
+  EXPECT_EQ(age_only->ref_max_snapshot_age_ms.value(), 86'400'000LL);
   auto identifier = Parse<AlterTableStatement>("ALTER TABLE t SET IDENTIFIER FIELDS id, data",
                                                StatementKind::kAlterTable);
   EXPECT_EQ(identifier->action, AlterTableAction::kSetIdentifierFields);

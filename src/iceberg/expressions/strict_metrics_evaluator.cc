@@ -1,0 +1,95 @@
+#include "iceberg/expressions/strict_metrics_evaluator.h"
+
+#include "common/exception.h"
+#include "iceberg/expressions/predicate.h"
+#include "iceberg/single_value_serialization.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+std::optional<int64_t> Count(const std::map<int, int64_t>& counts, int id) {
+  auto it = counts.find(id);
+  if (it == counts.end() || it->second < 0) return std::nullopt;
+  return it->second;
+}
+
+Value Bound(const std::map<int, std::string>& bounds, int id, const Type& type) {
+  auto it = bounds.find(id);
+  if (it == bounds.end()) return Value();
+  try {
+    return SingleValueSerialization::FromBytes(type, it->second);
+  } catch (const Exception&) {
+    return Value();
+  }
+}
+
+bool Known(const Value& v) { return !v.is_null() && !IsNan(v); }
+
+}  // namespace
+
+StrictMetricsEvaluator::StrictMetricsEvaluator(const Schema& schema, const ExpressionPtr& filter)
+    : schema_(schema), filter_(RewriteNot(filter)) {}
+
+bool StrictMetricsEvaluator::Eval(const DataFile& file) const {
+  if (file.record_count <= 0) return true;  // no row can fail the filter
+  return Eval(*filter_, file);
+}
+
+bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) const {
+  switch (e.op()) {
+    case Operation::kTrue: return true;
+    case Operation::kFalse: return false;
+    case Operation::kAnd: return Eval(*e.left(), file) && Eval(*e.right(), file);
+    case Operation::kOr: return Eval(*e.left(), file) || Eval(*e.right(), file);
+    case Operation::kNot: return false;  // RewriteNot leaves none; never claim more than known
+    default: break;
+  }
+  const auto& p = static_cast<const Predicate&>(e);
+  const NestedField* field = schema_.FindFieldById(p.field_id());
+  if (!field || !field->type()->IsPrimitive()) return false;
+  int id = p.field_id();
+  auto values = Count(file.value_counts, id);
+  auto nulls = Count(file.null_value_counts, id);
+  auto nans = Count(file.nan_value_counts, id);
+  // Every value counted, none of them NULL; floating columns also need a NaN count of 0.
+  bool floating = field->type()->kind() == TypeKind::kFloat || field->type()->kind() == TypeKind::kDouble;
+  bool no_nulls = nulls && *nulls == 0;
+  bool no_nans = !floating || (nans && *nans == 0);
+  switch (p.op()) {
+    case Operation::kIsNull: return values && nulls && *nulls == *values && *values == file.record_count;
+    case Operation::kNotNull: return no_nulls;
+    case Operation::kIsNan: return values && nans && *nans == *values && *values == file.record_count;
+    case Operation::kNotNan: return !floating || (nans && *nans == 0);
+    default: break;
+  }
+  if (!no_nulls || !no_nans) return false;
+  Value lower = Bound(file.lower_bounds, id, *field->type());
+  Value upper = Bound(file.upper_bounds, id, *field->type());
+  switch (p.op()) {
+    case Operation::kLt: return Known(upper) && upper.Compare(p.literal()) < 0;
+    case Operation::kLtEq: return Known(upper) && upper.Compare(p.literal()) <= 0;
+    case Operation::kGt: return Known(lower) && lower.Compare(p.literal()) > 0;
+    case Operation::kGtEq: return Known(lower) && lower.Compare(p.literal()) >= 0;
+    case Operation::kEq:
+      return Known(lower) && Known(upper) && lower.Compare(p.literal()) == 0 && upper.Compare(p.literal()) == 0;
+    case Operation::kNotEq:
+      // every value is above or below the literal
+      return (Known(lower) && lower.Compare(p.literal()) > 0) || (Known(upper) && upper.Compare(p.literal()) < 0);
+    case Operation::kIn:
+      if (!Known(lower) || !Known(upper) || lower.Compare(upper) != 0) return false;
+      for (const auto& v : p.literals()) {
+        if (lower.Compare(v) == 0) return true;
+      }
+      return false;
+    case Operation::kNotIn:
+      if (!Known(lower) || !Known(upper)) return false;
+      for (const auto& v : p.literals()) {
+        if (lower.Compare(v) <= 0 && upper.Compare(v) >= 0) return false;
+      }
+      return true;
+    default: return false;  // prefixes of truncated string bounds prove nothing here
+  }
+}
+
+}  // namespace floe::iceberg

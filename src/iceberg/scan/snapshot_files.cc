@@ -1,0 +1,82 @@
+#include "iceberg/scan/snapshot_files.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "iceberg/local_file.h"
+#include "iceberg/manifests/manifest_list_reader.h"
+#include "iceberg/manifests/manifest_reader.h"
+
+namespace floe::iceberg {
+
+std::vector<ManifestFile> SnapshotManifests(const Snapshot& snapshot, const LocationRemapper& remapper) {
+  std::vector<ManifestFile> manifests;
+  if (snapshot.manifest_list.empty()) {
+    // v1 snapshots may list manifests inline; their entries carry no counts or summaries
+    for (const auto& path : snapshot.manifests) {
+      ManifestFile m;
+      m.manifest_path = path;
+      m.added_snapshot_id = snapshot.snapshot_id;
+      m.sequence_number = 0;
+      m.min_sequence_number = 0;
+      m.partition_spec_id = -1;  // read from the manifest's header
+      manifests.push_back(std::move(m));
+    }
+    return manifests;
+  }
+  std::string list = remapper.Remap(snapshot.manifest_list);
+  return ManifestListReader::Read(LocalFile::Read(list), list);
+}
+
+std::vector<std::vector<ManifestEntry>> ReadManifestEntries(const std::vector<const ManifestFile*>& manifests,
+                                                            const LocationRemapper& remapper, bool live_only) {
+  std::vector<std::vector<ManifestEntry>> out(manifests.size());
+  std::atomic<size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&] {
+    for (size_t i = next++; i < manifests.size(); i = next++) {
+      try {
+        const ManifestFile& m = *manifests[i];
+        std::string path = remapper.Remap(m.manifest_path);
+        std::optional<ManifestFile> list_entry;
+        if (m.partition_spec_id >= 0) list_entry = m;
+        ManifestReader reader(LocalFile::Read(path), path, list_entry);
+        out[i] = live_only ? reader.LiveEntries() : reader.Entries();
+        for (auto& e : out[i]) e.data_file.spec_id = reader.spec_id();
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  size_t threads = std::min<size_t>(manifests.size(), 4);
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+  return out;
+}
+
+std::vector<ManifestEntry> SnapshotFiles(const Snapshot* snapshot, const LocationRemapper& remapper,
+                                         SnapshotFilesOptions options) {
+  std::vector<ManifestEntry> files;
+  if (!snapshot) return files;
+  std::vector<ManifestFile> manifests = SnapshotManifests(*snapshot, remapper);
+  std::vector<const ManifestFile*> selected;
+  for (const auto& m : manifests) {
+    bool is_data = m.content == ManifestContent::kData;
+    if (is_data ? options.data : options.deletes) selected.push_back(&m);
+  }
+  for (auto& entries : ReadManifestEntries(selected, remapper, !options.deleted_entries)) {
+    for (auto& e : entries) files.push_back(std::move(e));
+  }
+  return files;
+}
+
+}  // namespace floe::iceberg
