@@ -169,11 +169,17 @@ bool IcebergFilterConverter::IsExact(const BoundExpression& e) const {
     }
     default: return false;
   }
+  // The leaf must also convert without widening (exact_ is the same notion Convert tracks).
+  bool saved = exact_;
+  exact_ = true;
+  bool exact = false;
   try {
-    return ConvertLeaf(e) != nullptr;
+    exact = ConvertLeaf(e) != nullptr && exact_;
   } catch (const Exception&) {
-    return false;
+    exact = false;
   }
+  exact_ = saved;
+  return exact;
 }
 
 ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) const {
