@@ -71,6 +71,8 @@ class ClientContext : public BinderContext {
   Result ShowIceberg(const ShowStatement& statement);
   Result ExecuteDelete(const DeleteStatement& statement);
   Result ExecuteCall(const CallStatement& statement);
+  /// Runs CALL system.generate: a benchmark workload's tables (workload_generator.cc).
+  Result ExecuteGenerate(const std::map<std::string, Value>& args);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
   /// Commits a change with optimistic concurrency; retries appends on conflict.
