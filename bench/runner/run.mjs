@@ -253,6 +253,7 @@ function answerKey(rows) {
 /// Creates a workload's data with CALL system.generate (once per workload, scale and history)
 /// and returns its warehouse folder, the generation time and the tables' rows and files.
 function generate(workload, scale, days, dataDir, log) {
+  if (days === 1096) days = null;  // the default history: the same data as the main run's
   const warehouse = path.join(dataDir, `${workload}-s${scale}${days ? `-d${days}` : ''}`);
   const stamp = path.join(warehouse, '.generated');
   if (existsSync(stamp)) return { warehouse, ...JSON.parse(readFileSync(stamp, 'utf8')) };
