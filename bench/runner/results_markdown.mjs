@@ -7,25 +7,53 @@ const size = (b) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${(b / 1e3).toFi
 /// Returns the Markdown table of one workload's runs, with ratios to DuckDB at the same threads.
 function workloadTable(w) {
   const lines = [
-    '| query | threads | engine | median ms | min–max ms | × DuckDB | partitions read / total (ideal) | data files read / total | bytes read / total | scan planning ms | peak RSS MB |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| query | threads | engine | median ms | min–max ms | × DuckDB | partitions read / total (ideal) | data files read / total (ideal) | bytes read / total (ideal) | × ideal bytes | scan planning ms | peak RSS MB |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const q of w.queries) {
+    const ideal = q.ideal;
     for (const r of q.runs) {
-      if (r.error) { lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | error | | | | | | | |`); continue; }
+      if (r.error) { lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | error | | | | | | | | |`); continue; }
       const duck = q.runs.find((x) => x.engine === 'duckdb' && x.threads === r.threads && !x.error);
       const ratio = duck ? (r.medianMs / duck.medianMs).toFixed(2) : '';
-      const files = r.scan ? `${r.scan.filesRead} / ${r.scan.filesTotal}` : '';
-      const bytes = r.scan && r.scan.bytesTotal != null
-        ? `${size(r.scan.bytesRead)} / ${size(r.scan.bytesTotal)}` : '';
-      const parts = r.scan && r.scan.partitionsRead != null
-        ? `${r.scan.partitionsRead} / ${r.scan.partitionsTotal}${q.idealPartitions != null ? ` (${q.idealPartitions})` : ''}` : '';
-      const planning = r.scan && r.scan.planningMs != null ? r.scan.planningMs.toFixed(1) : '';
-      lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | ${ms(r.medianMs)} | ${ms(r.minMs)}–${ms(r.maxMs)} | ${ratio} | ${parts} | ${files} | ${bytes} | ${planning} | ${mb(r.rssKb)} |`);
+      const s = r.scan;
+      const files = s ? `${s.filesRead} / ${s.filesTotal}${ideal ? ` (${ideal.files})` : ''}` : '';
+      const bytes = s && s.bytesTotal != null
+        ? `${size(s.bytesRead)} / ${size(s.bytesTotal)}${ideal ? ` (${size(ideal.bytes)})` : ''}` : '';
+      const overIdeal = s && s.bytesRead != null && ideal
+        ? (ideal.bytes > 0 ? (s.bytesRead / ideal.bytes).toFixed(1) : (s.bytesRead === 0 ? '1.0' : '∞')) : '';
+      const parts = s && s.partitionsRead != null
+        ? `${s.partitionsRead} / ${s.partitionsTotal}${ideal ? ` (${ideal.partitions})` : ''}` : '';
+      const planning = s && s.planningMs != null ? s.planningMs.toFixed(1) : '';
+      lines.push(`| ${q.name} | ${r.threads} | ${r.engine} | ${ms(r.medianMs)} | ${ms(r.minMs)}–${ms(r.maxMs)} | ${ratio} | ${parts} | ${files} | ${bytes} | ${overIdeal} | ${planning} | ${mb(r.rssKb)} |`);
     }
-    if (q.mismatch) lines.push(`| ${q.name} | | **answers differ** | ${q.mismatch} | | | | | | | |`);
+    if (q.mismatch) lines.push(`| ${q.name} | | **answers differ** | ${q.mismatch} | | | | | | | | |`);
   }
   return lines.join('\n');
+}
+
+/// Returns true when `floe` and `floe no-DPP` read the same files for every query of a workload
+/// (what happens while floe has no dynamic partition pruning).
+function dppChangesNothing(w) {
+  return w.queries.every((q) => {
+    const on = q.runs.filter((r) => r.engine === 'floe' && r.scan);
+    const off = q.runs.filter((r) => r.engine === 'floe no-DPP' && r.scan);
+    return on.every((r) => off.every((o) => o.scan.filesRead === r.scan.filesRead));
+  });
+}
+
+/// Returns the scaling section: time against data read, per point and query.
+function scalingSection(rows) {
+  const out = ['## Scaling: cost follows the data a query reads, not the table', ''];
+  out.push('Seed 000\'s and seed 002\'s queries over tables of 1x, 4x and 16x the data (1, 4 and 16 million fact rows over three years), and over 1 month, 1 year and 3 years of history at the 4x daily rate (the 3-year point is the 4x one). floe with all pruning and DuckDB, 2 threads, one warm-up then the median of 3 runs. "read" is the fact table scan\'s data files and bytes (EXPLAIN ANALYZE); "ideal" the files of the partitions holding rows the query keeps.', '');
+  out.push('| workload | query | data | fact rows | fact files | files read (ideal) | bytes read (ideal) | floe median ms | DuckDB median ms | × DuckDB |');
+  out.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const s = r.floe && r.floe.scan;
+    const ratio = r.floe && r.duckdb ? (r.floe.medianMs / r.duckdb.medianMs).toFixed(2) : '';
+    out.push(`| ${r.workload} | ${r.query} | ${r.point} | ${r.factRows != null ? r.factRows.toLocaleString('en-US') : ''} | ${r.factFiles ?? ''} | ${s ? s.filesRead : ''}${r.ideal ? ` (${r.ideal.files})` : ''} | ${s && s.bytesRead != null ? size(s.bytesRead) : ''}${r.ideal ? ` (${size(r.ideal.bytes)})` : ''} | ${r.floe ? ms(r.floe.medianMs) : 'error'} | ${r.duckdb ? ms(r.duckdb.medianMs) : 'error'} | ${ratio}${r.mismatch ? ' **answers differ**' : ''} |`);
+  }
+  return out.join('\n');
 }
 
 /// Returns the whole RESULTS.md text for a report; `chartName` is the PNG beside it.
@@ -33,22 +61,31 @@ export function renderResults(report, chartName) {
   const m = report.machine;
   const out = [];
   out.push('# floe benchmark results', '');
-  out.push('Written by `bench/run` (issue 5). **The machine is shared and noisy: only ratios measured in one run count, never absolute times across runs.**', '');
+  out.push('Written by `bench/run` (issue 5); notes on reading them, kept by hand, are in [NOTES.md](NOTES.md). **The machine is shared and noisy: only ratios measured in one run count, never absolute times across runs.**', '');
   out.push(`- date: ${m.date}`);
-  out.push(`- commit: ${m.commit}${m.dirty ? ' (plus uncommitted engine changes in the working tree of other engineers)' : ''}`);
+  out.push(`- commit: ${m.commit}${m.dirty ? ' (with uncommitted changes under src/ or tools/)' : ''}`);
   out.push(`- machine: ${m.nproc} cores (\`nproc\`), CPU ${m.cpu}`);
-  out.push(`- run: \`bench/run${report.options.quick ? ' --quick' : ''}\`, one warm-up then ${report.options.runs} counted runs per cell; median with min–max`);
+  out.push(`- run: \`bench/run${report.options.quick ? ' --quick' : ''}\`, one warm-up then ${report.options.runs} counted runs per cell; median with min–max; the whole run took ${report.elapsedSeconds != null ? `${report.elapsedSeconds.toFixed(0)} s` : '?'}`);
   out.push('', '```', m.free, '```', '');
   out.push('How it is measured:', '');
-  out.push('- floe: `floe -csv --timer --threads T`, one process per cell: `EXPLAIN ANALYZE` of the query (the warm-up, and the source of the files/bytes columns: the largest table scan\'s metrics lines), then the counted runs; times are floe\'s own per-statement `Run Time`.');
+  out.push('- Data: generated inside floe by `CALL system.generate(workload => ..., scale => ...)` (the SQL of `bench/generators/`), written as Iceberg tables.');
+  out.push('- floe: `floe -csv --timer --threads T`, one process per cell: `EXPLAIN ANALYZE` of the query (the warm-up, and the source of the files/bytes columns: the fact table scan\'s metrics lines), then the counted runs; times are floe\'s own per-statement `Run Time`.');
   out.push('- `floe` = all pruning on; `floe no-DPP` = `SET spark.sql.optimizer.dynamicPartitionPruning.enabled = false`; `floe no-pruning` = that and `SET floe.pruning.enabled = false`.');
+  out.push('- ideal: the partitions of the fact table that hold at least one row the query keeps (its FROM ... WHERE, run in floe), and the data files and bytes of those partitions (`<table>.files`). "× ideal bytes" is bytes read over ideal bytes.');
   out.push('- DuckDB (@duckdb/node-api, the version pinned in test/interop/package.json) runs in its own node process, `SET threads = T`, timed in-process around each query. **DuckDB reads floe\'s own Iceberg data files**: each table is a view over `read_parquet(\'<warehouse>/<ns>/<table>/data/**/*.parquet\', hive_partitioning = true)`; it sees no Iceberg metadata, so its only pruning is hive-path and Parquet-statistics filtering.');
   out.push('- peak RSS: `/usr/bin/time -f %M` over the whole process (for DuckDB that includes node, ~50 MB).');
   out.push('- Every engine and setting must return the same rows (sorted, numbers compared to 10 significant digits); a mismatch fails the run.', '');
+  const pruned = report.workloads.filter((w) => w.queries.some((q) => q.runs.some((r) => r.engine === 'floe no-DPP')));
+  if (pruned.length && pruned.every(dppChangesNothing)) {
+    out.push('**Dynamic partition pruning is not implemented in floe at this commit**: `spark.sql.optimizer.dynamicPartitionPruning.enabled` exists but has no effect, so `floe` and `floe no-DPP` read the same files in every query above and their time differences are noise.', '');
+  }
   out.push(`![time per query per engine, 2 threads](${chartName})`, '');
   for (const w of report.workloads) {
-    out.push(`## ${w.name} (${w.rows.toLocaleString('en-US')} rows)`, '');
-    if (w.generateSeconds != null) out.push(`Generated by floe SQL (\`bench/generators/\`) in ${w.generateSeconds.toFixed(1)} s (CREATE + INSERT ... SELECT into Iceberg tables).`, '');
+    const rows = w.generate ? w.generate.tables.map((t) => t.rows).reduce((a, b) => Math.max(a, b), 0) : w.rows;
+    out.push(`## ${w.name} (scale ${w.scale}${rows != null ? `, ${rows.toLocaleString('en-US')} fact rows` : ''})`, '');
+    if (w.generate) {
+      out.push(`Generated by \`${w.generate.call}\` in ${w.generate.seconds.toFixed(1)} s: ${w.generate.tables.map((t) => `${t.table} ${t.rows.toLocaleString('en-US')} rows / ${t.files} files`).join(', ')}.`, '');
+    }
     if (w.copy) {
       const c = w.copy;
       out.push('COPY of the 6-column file (ints, doubles, strings, timestamps), zstd, 2 threads for DuckDB, floe default threads:', '');
@@ -66,5 +103,6 @@ export function renderResults(report, chartName) {
     for (const q of w.queries) out.push(`<details><summary>${q.name}</summary>\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n</details>\n`);
     out.push(workloadTable(w), '');
   }
+  if (report.scaling) out.push(scalingSection(report.scaling), '');
   return out.join('\n') + '\n';
 }

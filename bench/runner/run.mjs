@@ -2,15 +2,17 @@
 // runs every query in floe (all pruning / dynamic pruning off / all pruning off) and in DuckDB
 // on the same Parquet files, threads 1 and 2, a warm-up then N counted runs each, checks that
 // every engine and setting returned the same rows, and writes RESULTS.md plus a PNG chart.
-// Usage: bench/run [--quick] [--scale ROWS] [--workload star|clickstream|engine|parquet|all]
-//                  [--runs N] [--out FILE.md]
+// Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|all]
+//                  [--runs N] [--out FILE.md] [--no-scaling]
+// --scale is CALL system.generate's scale for generated workloads (millions of fact rows; the
+// SSB scale factor for ssb) and a row count for engine and parquet.
 // Exits 1 when any two answers differ or a query fails; timings are never asserted.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
+import { SCALING, WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
 
@@ -30,7 +32,7 @@ const FLOE_SETTINGS = [
 ];
 
 function parseArgs(argv) {
-  const options = { quick: false, scale: null, workloads: null, runs: null, out: null };
+  const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
@@ -38,13 +40,14 @@ function parseArgs(argv) {
     else if (a === '--workload') options.workloads = argv[++i];
     else if (a === '--runs') options.runs = Number(argv[++i]);
     else if (a === '--out') options.out = argv[++i];
+    else if (a === '--no-scaling') options.scaling = false;
     else throw new Error(`bench/run: unknown argument ${a}`);
   }
   const names = !options.workloads || options.workloads === 'all'
     ? Object.keys(WORKLOADS) : options.workloads.split(',');
   for (const n of names) if (!WORKLOADS[n]) throw new Error(`bench/run: no workload ${n}`);
   options.workloads = names;
-  options.runs ??= options.quick ? 1 : 5;
+  options.runs ??= options.quick ? 1 : 3;
   return options;
 }
 
@@ -139,11 +142,46 @@ function runFloe({ warehouse, threads, sets, sql, runs }) {
   };
 }
 
-/// Returns the single number a counting query returns in floe (null when it fails).
-function floeCount(warehouse, sql) {
-  const r = spawnSync(FLOE, ['--warehouse', warehouse, '-csv', '-c', sql], { encoding: 'utf8' });
-  const rows = parseCsv(r.stdout.trim());
-  return r.status === 0 && rows.length === 2 ? Number(rows[1][0]) : null;
+/// Runs statements in one floe process; returns each one's rows as text fields (null for all
+/// when the process failed).
+function floeStatements(warehouse, sets, sqls) {
+  const args = ['--warehouse', warehouse, '-csv', '--timer'];
+  for (const s of sets) args.push('-c', s);
+  for (const sql of sqls) args.push('-c', sql);
+  const r = spawnSync(FLOE, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const statements = splitStatements(r.stdout ?? '');
+  if (r.status !== 0 || statements.length !== sets.length + sqls.length) return sqls.map(() => null);
+  return statements.slice(sets.length).map((st) => parseCsv(st.text.trim()).slice(1));
+}
+
+/// Returns the FROM ... WHERE part of a query (up to GROUP BY, ORDER BY or LIMIT).
+function fromWhere(sql) {
+  const from = sql.search(/\bfrom\b/i);
+  const rest = sql.slice(from);
+  const end = rest.search(/\b(group\s+by|order\s+by|limit)\b/i);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/// Returns the query that finds the ideal scan of a query's fact table: the partitions holding
+/// rows the query keeps, and the files and bytes of those partitions (its files metadata table).
+function idealSql(fact, sql) {
+  const keys = `SELECT DISTINCT '{' || CAST(${fact.partition} AS STRING) || '}' AS p ${fromWhere(sql)}`;
+  return `SELECT count(DISTINCT k.p), count(*), coalesce(sum(f.file_size_in_bytes), 0)
+FROM ${fact.table}.files f JOIN (${keys}) k ON f.partition = k.p`;
+}
+
+/// Returns the ideal scans of queries (null where there is no fact table), in one floe process.
+function idealScans(warehouse, sets, facts, sqls) {
+  const wanted = sqls.map((sql, i) => (facts[i] ? idealSql(facts[i], sql) : null));
+  const results = floeStatements(warehouse, sets, wanted.filter(Boolean));
+  let next = 0;
+  return wanted.map((w) => {
+    if (!w) return null;
+    const rows = results[next++];
+    if (!rows || rows.length !== 1) return null;
+    const [partitions, files, bytes] = rows[0].map(Number);
+    return { partitions, files, bytes };
+  });
 }
 
 /// Runs a query in DuckDB in a child process: setup statements, one warm-up, `runs` counted.
@@ -155,6 +193,47 @@ function runDuckdb({ threads, setup, sql, runs }) {
   if (r.status !== 0) return { error: `duckdb exited ${r.status}: ${r.stderr.trim().slice(0, 400)}` };
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
   return { times: out.times_ms, rssKb: r.rssKb, columns: out.columns, rows: out.rows, scan: null };
+}
+
+/// Runs all of a workload's queries in one floe process (the quick run: no warm-up, no
+/// per-query memory), `runs` times each, then reads each query's scan metrics from
+/// system.scans; returns one result per query, or null when the process failed (the caller
+/// then runs the queries one by one to find the failing one).
+function runFloeBatch({ warehouse, threads, sets, sqls, runs }) {
+  const args = [FLOE, '--warehouse', warehouse, '-csv', '--timer', '--threads', String(threads)];
+  for (const s of sets) args.push('-c', s);
+  for (const sql of sqls) for (let i = 0; i < runs; i++) args.push('-c', sql);
+  args.push('-c', 'SELECT query_id, scan_index, metric, value FROM system.scans ORDER BY query_id, scan_index');
+  const r = runMeasured(args);
+  const statements = splitStatements(r.stdout);
+  if (r.status !== 0 || statements.length !== sets.length + sqls.length * runs + 1) return null;
+  // Query ids count up from 1 in a fresh process, one per SELECT run.
+  const plans = new Map();
+  for (const [id, scan, metric, value] of parseCsv(statements[statements.length - 1].text.trim()).slice(1)) {
+    plans.set(Number(id), `${plans.get(Number(id)) ?? ''}scan ${scan}\n${metric}: ${value}\n`);
+  }
+  return sqls.map((_, q) => {
+    const first = sets.length + q * runs;
+    const counted = statements.slice(first, first + runs);
+    const rows = parseCsv(counted[0].text.replace(/\n$/, ''));
+    return {
+      times: counted.map((s) => s.ms), rssKb: null, columns: rows[0], rows: rows.slice(1),
+      scan: factScanMetrics(plans.get(q * runs + 1) ?? ''),
+    };
+  });
+}
+
+/// Runs all of a workload's queries in one DuckDB child process, with no warm-up (the quick
+/// run); returns one result per query.
+function runDuckdbBatch({ threads, setup, sqls, runs }) {
+  const specFile = path.join(os.tmpdir(), `floe-bench-duckdb-${process.pid}.json`);
+  writeFileSync(specFile, JSON.stringify({ modulesDir: MODULES, threads, setup, queries: sqls, warmups: 0, runs }));
+  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), specFile]);
+  rmSync(specFile, { force: true });
+  if (r.status !== 0) return sqls.map(() => ({ error: `duckdb exited ${r.status}: ${r.stderr.trim().slice(0, 400)}` }));
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  return out.map((o) => (o.error ? { error: `duckdb: ${o.error.slice(0, 400)}` }
+    : { times: o.times_ms, rssKb: null, columns: o.columns, rows: o.rows, scan: null }));
 }
 
 /// Returns a field in a form two engines agree on: numbers to 10 significant digits, UTC
@@ -171,23 +250,25 @@ function answerKey(rows) {
   return rows.map((r) => r.map(normalizeField).join('\u001f')).sort().join('\n');
 }
 
-/// Creates the workload's data in floe (once per scale) and returns its warehouse folder.
-function generate(workloadName, workload, rows, dataDir, log) {
-  const warehouse = path.join(dataDir, `${workloadName}-${rows}`);
+/// Creates a workload's data with CALL system.generate (once per workload, scale and history)
+/// and returns its warehouse folder, the generation time and the tables' rows and files.
+function generate(workload, scale, days, dataDir, log) {
+  if (days === 1096) days = null;  // the default history: the same data as the main run's
+  const warehouse = path.join(dataDir, `${workload}-s${scale}${days ? `-d${days}` : ''}`);
   const stamp = path.join(warehouse, '.generated');
-  if (existsSync(stamp)) return { warehouse, seconds: JSON.parse(readFileSync(stamp, 'utf8')).seconds };
+  if (existsSync(stamp)) return { warehouse, ...JSON.parse(readFileSync(stamp, 'utf8')) };
   rmSync(warehouse, { recursive: true, force: true });
   mkdirSync(warehouse, { recursive: true });
-  const sql = readFileSync(path.join(BENCH_DIR, 'generators', workload.generator), 'utf8')
-    .replaceAll('{{FACT_ROWS}}', String(rows));
-  const sqlFile = path.join(warehouse, 'generate.sql');
-  writeFileSync(sqlFile, sql);
-  log(`  generating ${workloadName} (${rows} rows) with floe ...`);
+  const call = `CALL system.generate(workload => '${workload}', scale => ${scale}${days ? `, days => ${days}` : ''})`;
+  log(`  ${call} ...`);
   const start = performance.now();
-  execFileSync(FLOE, ['--warehouse', warehouse, '-f', sqlFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(FLOE, ['--warehouse', warehouse, '-csv', '-c', call], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`floe ${call} failed: ${(r.stderr || r.stdout).trim()}`);
   const seconds = (performance.now() - start) / 1000;
-  writeFileSync(stamp, JSON.stringify({ seconds }));
-  return { warehouse, seconds };
+  const tables = parseCsv(r.stdout.trim()).slice(1).map(([table, rows, files]) => ({ table, rows: Number(rows), files: Number(files) }));
+  const info = { seconds, call, tables };
+  writeFileSync(stamp, JSON.stringify(info));
+  return { warehouse, ...info };
 }
 
 /// Returns DuckDB statements that expose floe's Iceberg data files as views of the same names.
@@ -269,6 +350,88 @@ function machine() {
   return { nproc: os.cpus().length, cpu, free, commit, dirty, date: new Date().toISOString() };
 }
 
+/// Runs one query in every engine and setting at each thread count, checks that the answers
+/// agree, and returns its result entry; `onFailure` counts failures.
+function runQuery({ query, warehouse, floeSets, settings, duckSetup, threadCounts, runs, fill, log, onFailure, cached = null }) {
+  const result = { name: query.name, sql: fill(query.sql), runs: [], mismatch: null };
+  let reference = null;
+  for (const threads of threadCounts) {
+    const attempts = [
+      ...settings.map((s) => ({ engine: s.name, run: () => runFloe({ warehouse, threads, sets: [...floeSets, ...s.sets], sql: fill(query.sql), runs }) })),
+      { engine: 'duckdb', run: () => runDuckdb({ threads, setup: duckSetup, sql: fill(query.duckdb ?? query.sql), runs }) },
+    ];
+    for (const a of attempts) {
+      const r = (cached && cached(a.engine, threads)) ?? a.run();
+      if (r.error) {
+        onFailure();
+        result.runs.push({ engine: a.engine, threads, error: r.error });
+        log(`  FAIL ${query.name} ${a.engine} t${threads}: ${r.error}`);
+        continue;
+      }
+      const key = answerKey(r.rows);
+      if (reference === null) reference = { engine: a.engine, threads, key, count: r.rows.length };
+      else if (key !== reference.key) {
+        onFailure();
+        result.mismatch = `${a.engine} t${threads} returned ${r.rows.length} rows unlike ${reference.engine} t${reference.threads} (${reference.count} rows)`;
+        log(`  MISMATCH ${query.name}: ${result.mismatch}`);
+        const only = (x, y) => { const set = new Set(y.split('\n')); return x.split('\n').filter((v) => !set.has(v)).slice(0, 3); };
+        log(`    e.g. rows only in ${reference.engine}: ${JSON.stringify(only(reference.key, key))}`);
+        log(`    e.g. rows only in ${a.engine}: ${JSON.stringify(only(key, reference.key))}`);
+      }
+      result.runs.push({
+        engine: a.engine, threads, medianMs: median(r.times), minMs: Math.min(...r.times),
+        maxMs: Math.max(...r.times), rssKb: r.rssKb, scan: r.scan, rows: r.rows.length,
+      });
+    }
+  }
+  result.rowCount = reference ? reference.count : null;
+  const last = threadCounts[threadCounts.length - 1];
+  const summary = result.runs.filter((x) => x.threads === last && !x.error)
+    .map((x) => `${x.engine} ${x.medianMs.toFixed(1)}ms`).join(', ');
+  log(`  ${query.name}: ${reference ? reference.count : '?'} rows, agree=${!result.mismatch}; t${last}: ${summary}`);
+  return result;
+}
+
+/// Returns the floe statements and DuckDB setup that make a generated workload's queries run.
+function sessionSetup(workload, warehouse) {
+  const floeSets = workload.use ? [`USE ${workload.use}`] : [];
+  const duckSetup = duckdbViews(warehouse, workload.tables);
+  if (workload.use) duckSetup.push(`USE ${workload.use}`);
+  return { floeSets, duckSetup };
+}
+
+/// The scaling runs: seed 000's and 002's queries over datasets of growing size and history,
+/// floe (all pruning) against DuckDB at 2 threads; returns one row per point and query.
+function runScaling(options, dataDir, log, onFailure) {
+  const rows = [];
+  for (const [name, queryNames] of Object.entries(SCALING.queries)) {
+    const workload = WORKLOADS[name];
+    for (const point of SCALING.points) {
+      log(`scaling ${name}: ${point.name}`);
+      const g = generate(workload.generate.workload, point.scale, point.days, dataDir, log);
+      const { floeSets, duckSetup } = sessionSetup(workload, g.warehouse);
+      const fact = workload.fact;
+      const factTable = g.tables.find((t) => t.table === fact.table);
+      for (const qn of queryNames) {
+        const query = workload.queries.find((q) => q.name === qn);
+        const r = runQuery({
+          query, warehouse: g.warehouse, floeSets, settings: FLOE_SETTINGS.slice(0, 1), duckSetup,
+          threadCounts: [2], runs: 3, fill: (x) => x, log, onFailure,
+        });
+        rows.push({
+          workload: name, point: point.name, days: point.days, query: qn,
+          factRows: factTable ? factTable.rows : null, factFiles: factTable ? factTable.files : null,
+          ideal: idealScans(g.warehouse, floeSets, [query.fact ?? fact], [query.sql])[0],
+          floe: r.runs.find((x) => x.engine === 'floe' && !x.error) ?? null,
+          duckdb: r.runs.find((x) => x.engine === 'duckdb' && !x.error) ?? null,
+          mismatch: r.mismatch,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
 function main() {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(path.join(MODULES, '@duckdb/node-api'))) {
@@ -280,87 +443,85 @@ function main() {
     return 0;
   }
   const log = (s) => console.log(s);
-  const dataDir = path.join(BENCH_DIR, 'data');
-  const report = { machine: machine(), options, workloads: [] };
+  const started = performance.now();
+  const dataDir = path.join(BENCH_DIR, 'data', options.quick ? 'quick' : 'full');
+  const report = { machine: machine(), options, workloads: [], scaling: null };
   let failures = 0;
-  const threadCounts = [1, 2];
+  const onFailure = () => { failures++; };
+  // The quick run checks answers, not timings: one thread count keeps it under two minutes.
+  const threadCounts = options.quick ? [2] : [1, 2];
 
   for (const name of options.workloads) {
     const workload = WORKLOADS[name];
-    const rows = options.scale ?? (options.quick ? workload.scale.quick : workload.scale.full);
-    log(`workload ${name}: ${rows} rows, ${options.runs} counted runs after a warm-up`);
-    const entry = { name, rows, queries: [], generateSeconds: null, copy: null };
+    const scale = options.scale ?? (workload.generate
+      ? (options.quick ? workload.generate.scale.quick : workload.generate.scale.full)
+      : (options.quick ? workload.scale.quick : workload.scale.full));
+    log(`workload ${name}: scale ${scale}, ${options.runs} counted runs after a warm-up`);
+    const entry = { name, scale, rows: null, queries: [], generate: null, copy: null };
     let warehouse = path.join(dataDir, 'scratch');
-    let setup = [];
-    const substitutions = { '{{ROWS}}': String(rows) };
-    if (workload.generator) {
-      const g = generate(name, workload, rows, dataDir, log);
+    let floeSets = [];
+    let duckSetup = [];
+    const substitutions = { '{{ROWS}}': String(scale) };
+    if (workload.generate) {
+      const g = generate(workload.generate.workload, scale, null, dataDir, log);
       warehouse = g.warehouse;
-      entry.generateSeconds = g.seconds;
-      setup = duckdbViews(warehouse, workload.tables);
+      entry.generate = { seconds: g.seconds, call: g.call, tables: g.tables };
+      ({ floeSets, duckSetup } = sessionSetup(workload, warehouse));
+    } else {
+      entry.rows = scale;
     }
     mkdirSync(warehouse, { recursive: true });
     if (name === 'parquet') {
-      const files = writeParquetFiles(rows, dataDir, log);
+      const files = writeParquetFiles(scale, dataDir, log);
       entry.copy = files.copy;
-      entry.partitionedWrite = writePartitioned(rows, dataDir, log);
+      entry.partitionedWrite = writePartitioned(scale, dataDir, log);
       substitutions['{{FLOE_FILE}}'] = files.floeFile;
       substitutions['{{DUCKDB_FILE}}'] = files.duckdbFile;
     }
     // Pruning settings only change Iceberg table scans.
-    const settings = workload.generator ? FLOE_SETTINGS : FLOE_SETTINGS.slice(0, 1);
+    const settings = workload.generate ? FLOE_SETTINGS : FLOE_SETTINGS.slice(0, 1);
     const fill = (sql) => Object.entries(substitutions).reduce((s, [k, v]) => s.replaceAll(k, v), sql);
-
-    for (const query of workload.queries) {
-      const result = {
-        name: query.name, sql: fill(query.sql), runs: [], mismatch: null,
-        idealPartitions: query.ideal ? floeCount(warehouse, query.ideal) : null,
-      };
-      let reference = null;
+    // The quick run batches each engine's queries into one process per setting and thread count.
+    const batches = new Map();
+    if (options.quick) {
+      const sqls = workload.queries.map((q) => fill(q.sql));
       for (const threads of threadCounts) {
-        const attempts = [
-          ...settings.map((s) => ({ engine: s.name, run: () => runFloe({ warehouse, threads, sets: s.sets, sql: fill(query.sql), runs: options.runs }) })),
-          { engine: 'duckdb', run: () => runDuckdb({ threads, setup, sql: fill(query.duckdb ?? query.sql), runs: options.runs }) },
-        ];
-        for (const a of attempts) {
-          const r = a.run();
-          if (r.error) {
-            failures++;
-            result.runs.push({ engine: a.engine, threads, error: r.error });
-            log(`  FAIL ${query.name} ${a.engine} t${threads}: ${r.error}`);
-            continue;
-          }
-          const key = answerKey(r.rows);
-          if (reference === null) reference = { engine: a.engine, threads, key, count: r.rows.length };
-          else if (key !== reference.key) {
-            failures++;
-            result.mismatch = `${a.engine} t${threads} returned ${r.rows.length} rows unlike ${reference.engine} t${reference.threads} (${reference.count} rows)`;
-            log(`  MISMATCH ${query.name}: ${result.mismatch}`);
-            const only = (a, b) => { const s = new Set(b.split('\n')); return a.split('\n').filter((x) => !s.has(x)).slice(0, 3); };
-            log(`    e.g. rows only in ${reference.engine}: ${JSON.stringify(only(reference.key, key))}`);
-            log(`    e.g. rows only in ${a.engine}: ${JSON.stringify(only(key, reference.key))}`);
-          }
-          result.runs.push({
-            engine: a.engine, threads, medianMs: median(r.times), minMs: Math.min(...r.times),
-            maxMs: Math.max(...r.times), rssKb: r.rssKb, scan: r.scan, rows: r.rows.length,
-          });
+        for (const s of settings) {
+          batches.set(`${s.name}/${threads}`, runFloeBatch({ warehouse, threads, sets: [...floeSets, ...s.sets], sqls, runs: options.runs }));
         }
+        batches.set(`duckdb/${threads}`, runDuckdbBatch({
+          threads, setup: duckSetup, sqls: workload.queries.map((q) => fill(q.duckdb ?? q.sql)), runs: options.runs,
+        }));
       }
-      const summary = result.runs.filter((x) => x.threads === 2 && !x.error)
-        .map((x) => `${x.engine} ${x.medianMs.toFixed(1)}ms`).join(', ');
-      log(`  ${query.name}: ${reference ? reference.count : '?'} rows, agree=${!result.mismatch}; t2: ${summary}`);
+    }
+    const ideals = idealScans(warehouse, floeSets, workload.queries.map((q) => q.fact ?? workload.fact),
+      workload.queries.map((q) => fill(q.sql)));
+    for (const [index, query] of workload.queries.entries()) {
+      const cached = (engine, threads) => {
+        const batch = batches.get(`${engine}/${threads}`);
+        return batch ? batch[index] : null;
+      };
+      const result = runQuery({
+        query, warehouse, floeSets, settings, duckSetup, threadCounts, runs: options.runs, fill, log, onFailure, cached,
+      });
+      result.ideal = ideals[index];
       entry.queries.push(result);
     }
     report.workloads.push(entry);
   }
 
+  const scalingWanted = !options.quick && options.scaling && !options.scale &&
+    Object.keys(SCALING.queries).some((w) => options.workloads.includes(w));
+  if (scalingWanted) report.scaling = runScaling(options, dataDir, log, onFailure);
+  report.elapsedSeconds = (performance.now() - started) / 1000;
+
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(path.join(dataDir, options.quick ? 'results-quick.json' : 'results.json'), JSON.stringify(report, null, 2));
+  writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify(report, null, 2));
   const out = options.out ?? (options.quick ? path.join(dataDir, 'RESULTS-quick.md') : path.join(BENCH_DIR, 'RESULTS.md'));
   const chart = out.replace(/\.md$/, '.png');
   writeChart(report, chart);
   writeFileSync(out, renderResults(report, path.basename(chart)));
-  log(`wrote ${path.relative(REPO, out)} and ${path.relative(REPO, chart)}`);
+  log(`wrote ${path.relative(REPO, out)} and ${path.relative(REPO, chart)} in ${report.elapsedSeconds.toFixed(0)} s`);
   if (failures) log(`bench/run: ${failures} failure(s): answers differ or a query failed`);
   return failures ? 1 : 0;
 }

@@ -1,6 +1,9 @@
-// The benchmark's workloads: for each, how to generate its data in floe, which views give
-// DuckDB the same data (floe's own Iceberg data files, read as hive-partitioned Parquet), and
-// its queries. A query's `sql` runs on both engines unless it has a `duckdb` variant.
+// The benchmark's workloads: for each, how floe generates its data (CALL system.generate), which
+// views give DuckDB the same data (floe's own Iceberg data files, read as hive-partitioned
+// Parquet), its queries, and its fact table (whose files and bytes read are compared with the
+// ideal: the files of the partitions that hold rows the query keeps). A query's `sql` runs on
+// both engines unless it has a `duckdb` variant; `fact` overrides the workload's.
+import { SSB_QUERIES } from './ssb_queries.mjs';
 
 const SEED_000_Q1_2025 = `SELECT s.product_id, SUM(s.amount)
 FROM star.sales s
@@ -8,8 +11,7 @@ JOIN star.dim_date d ON s.date_id = d.date_id
 WHERE d.quarter = 'Q1' AND d.year = 2025
 GROUP BY s.product_id`;
 
-/// Returns the star-join query of seed 000 with `where` in place of its dimension filter, and
-/// the query counting its ideal partitions (those holding matching rows).
+/// Returns the star-join query of seed 000 with `where` in place of its dimension filter.
 function starJoin(where, extraJoin = '') {
   return {
     sql: `SELECT s.product_id, SUM(s.amount)
@@ -17,17 +19,12 @@ FROM star.sales s
 JOIN star.dim_date d ON s.date_id = d.date_id${extraJoin}
 WHERE ${where}
 GROUP BY s.product_id`,
-    ideal: `SELECT count(DISTINCT s.date_id) FROM star.sales s
-JOIN star.dim_date d ON s.date_id = d.date_id${extraJoin} WHERE ${where}`,
   };
 }
 
-/// Returns seed 002's event-type count over the half-open event_time range [from, to), and the
-/// query counting its ideal partitions (days holding matching rows).
+/// Returns seed 002's event-type count over the half-open event_time range [from, to).
 function eventRange(from, to) {
-  const where = `event_time >= TIMESTAMP '${from} 00:00:00' AND event_time < TIMESTAMP '${to} 00:00:00'`;
   return {
-    ideal: `SELECT count(DISTINCT CAST(event_time AS DATE)) FROM tutorial.retail_clickstream_events WHERE ${where}`,
     sql: `SELECT event_type, COUNT(*) AS event_count
 FROM tutorial.retail_clickstream_events
 WHERE event_time >= TIMESTAMP '${from} 00:00:00'
@@ -37,13 +34,15 @@ ORDER BY event_type`,
   };
 }
 
+const dailyFact = (table, column) => ({ table, partition: column });
+
 export const WORKLOADS = {
   star: {
-    generator: 'star.sql',
-    scale: { full: 4_000_000, quick: 100_000 },
+    generate: { workload: 'star', scale: { full: 4, quick: 0.1 } },
     tables: { star: ['sales', 'dim_date', 'dim_product', 'dim_store', 'dim_customer'] },
+    fact: dailyFact('star.sales', 's.date_id'),
     queries: [
-      { name: 'seed000_q1_2025', ...starJoin(`d.quarter = 'Q1' AND d.year = 2025`), sql: SEED_000_Q1_2025 },
+      { name: 'seed000_q1_2025', sql: SEED_000_Q1_2025 },
       { name: 'mondays_2025', ...starJoin(`d.day_name = 'Monday' AND d.year = 2025`) },
       { name: 'q1_2023_2025', ...starJoin(`d.quarter = 'Q1'`) },
       { name: 'first_of_month', ...starJoin(`d.date_id % 100 = 1`) },
@@ -52,18 +51,28 @@ export const WORKLOADS = {
         ...starJoin(`d.quarter = 'Q1' AND d.year = 2025 AND st.region = 'North'`,
           '\nJOIN star.dim_store st ON s.store_id = st.store_id'),
       },
+      {
+        // Seed 000's question with the date keys written out: static pruning, no join needed.
+        name: 'q1_2025_static_keys',
+        sql: `SELECT s.product_id, SUM(s.amount)
+FROM star.sales s
+WHERE s.date_id BETWEEN 20250101 AND 20250331
+GROUP BY s.product_id`,
+      },
     ],
   },
   clickstream: {
-    generator: 'clickstream.sql',
-    scale: { full: 4_000_000, quick: 100_000 },
-    tables: { tutorial: ['retail_clickstream_events', 'retail_daily_traffic_summary'] },
+    generate: { workload: 'clickstream', scale: { full: 4, quick: 0.1 } },
+    tables: {
+      tutorial: ['retail_clickstream_events', 'retail_daily_traffic_summary', 'retail_sessions',
+        'retail_session_products', 'retail_daily_product_funnel', 'retail_daily_product_cart_abandonment'],
+    },
+    fact: dailyFact('tutorial.retail_clickstream_events', 'CAST(event_time AS DATE)'),
     queries: [
       { name: 'one_day_event_time', ...eventRange('2026-01-01', '2026-01-02') },
       {
         name: 'summary_event_date',
-        ideal: `SELECT count(DISTINCT event_date) FROM tutorial.retail_daily_traffic_summary
-WHERE event_date = DATE '2026-01-01'`,
+        fact: dailyFact('tutorial.retail_daily_traffic_summary', 'event_date'),
         sql: `SELECT *
 FROM tutorial.retail_daily_traffic_summary
 WHERE event_date = DATE '2026-01-01'`,
@@ -74,10 +83,51 @@ WHERE event_date = DATE '2026-01-01'`,
       },
       { name: 'one_week_event_time', ...eventRange('2026-01-01', '2026-01-08') },
       { name: 'one_month_event_time', ...eventRange('2025-12-01', '2026-01-01') },
+      {
+        name: 'sessions_one_week',
+        fact: dailyFact('tutorial.retail_sessions', 'session_date'),
+        sql: `SELECT session_date, count(*) AS sessions, sum(CASE WHEN converted THEN 1 ELSE 0 END) AS converted,
+       avg(duration_seconds) AS avg_seconds
+FROM tutorial.retail_sessions
+WHERE session_date BETWEEN DATE '2026-01-01' AND DATE '2026-01-07'
+GROUP BY session_date`,
+        duckdb: `SELECT CAST(session_date AS DATE), count(*) AS sessions, sum(CASE WHEN converted THEN 1 ELSE 0 END) AS converted,
+       avg(duration_seconds) AS avg_seconds
+FROM tutorial.retail_sessions
+WHERE session_date BETWEEN DATE '2026-01-01' AND DATE '2026-01-07'
+GROUP BY session_date`,
+      },
+      {
+        name: 'funnel_one_day_top20',
+        fact: dailyFact('tutorial.retail_daily_product_funnel', 'event_date'),
+        sql: `SELECT product_id, views, add_to_carts, purchases
+FROM tutorial.retail_daily_product_funnel
+WHERE event_date = DATE '2026-01-01'
+ORDER BY purchases DESC, add_to_carts DESC, views DESC, product_id
+LIMIT 20`,
+      },
+      {
+        name: 'cart_abandonment_month',
+        fact: dailyFact('tutorial.retail_daily_product_cart_abandonment', 'event_date'),
+        sql: `SELECT product_id, sum(sessions_with_cart) AS carted, sum(sessions_abandoned) AS abandoned
+FROM tutorial.retail_daily_product_cart_abandonment
+WHERE event_date >= DATE '2025-12-01' AND event_date < DATE '2026-01-01'
+GROUP BY product_id
+ORDER BY abandoned DESC, product_id
+LIMIT 20`,
+      },
     ],
   },
+  ssb: {
+    // scale = the SSB scale factor SF (lineorder has 6,000,000 x SF rows).
+    generate: { workload: 'ssb', scale: { full: 0.5, quick: 0.02 } },
+    tables: { ssb: ['lineorder', 'date', 'customer', 'supplier', 'part'] },
+    use: 'ssb',
+    fact: dailyFact('lineorder', 'lo_orderdate'),
+    queries: SSB_QUERIES,
+  },
   engine: {
-    generator: null,
+    generate: null,
     scale: { full: 10_000_000, quick: 100_000 },
     tables: {},
     // range() names its column id in floe and range in DuckDB.
@@ -95,7 +145,7 @@ WHERE event_date = DATE '2026-01-01'`,
     ],
   },
   parquet: {
-    generator: null,
+    generate: null,
     scale: { full: 10_000_000, quick: 100_000 },
     tables: {},
     queries: [
@@ -110,6 +160,23 @@ FROM read_parquet('{{FLOE_FILE}}')`,
 FROM read_parquet('{{DUCKDB_FILE}}')`,
       },
     ],
+  },
+};
+
+/// The scaling runs (full runs only): seed 000's and seed 002's queries at 1x, 4x and 16x the
+/// data over three years, and at 1 month, 1 year and 3 years of history at the 4x daily rate.
+/// `scale` is CALL system.generate's (millions of fact rows), `days` the history.
+export const SCALING = {
+  points: [
+    { name: '1x data, 3 years', scale: 1, days: 1096 },
+    { name: '4x data, 3 years', scale: 4, days: 1096 },
+    { name: '16x data, 3 years', scale: 16, days: 1096 },
+    { name: '1 month at 4x rate', scale: Number((4 * 31 / 1096).toFixed(4)), days: 31 },
+    { name: '1 year at 4x rate', scale: Number((4 * 365 / 1096).toFixed(4)), days: 365 },
+  ],
+  queries: {
+    star: ['seed000_q1_2025', 'q1_2025_static_keys'],
+    clickstream: ['one_day_event_time', 'summary_event_date'],
   },
 };
 

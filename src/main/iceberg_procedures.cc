@@ -39,11 +39,12 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   static const std::map<std::string, std::vector<std::string>> kPositional = {
       {"rewrite_data_files", {"table", "strategy", "sort_order", "options", "where"}},
       {"register_table", {"table", "metadata_file"}},
+      {"generate", {"workload", "scale", "seed", "skew", "days"}},
   };
   auto known = kPositional.find(procedure);
   if (known == kPositional.end()) {
     throw CatalogError("[PROCEDURE_NOT_FOUND] procedure system." + parts[1] +
-                       " not found (floe has system.rewrite_data_files and system.register_table)");
+                       " not found (floe has system.rewrite_data_files, system.register_table and system.generate)");
   }
   ProcedureArgs args;
   BindScope empty;
@@ -68,6 +69,8 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
     Binder binder(*this);
     args.values[name] = EvaluateConstant(*binder.BindExpression(e, empty, "CALL"));
   }
+
+  if (procedure == "generate") return ExecuteGenerate(args.values);
 
   if (procedure == "register_table") {
     std::string table = args.String("table", procedure);

@@ -4,11 +4,13 @@
 
 #include "optimizer/rules/column_pruning.h"
 #include "optimizer/rules/filter_pushdown.h"
+#include "optimizer/rules/join_order.h"
 
 namespace floe {
 
 const std::vector<OptimizerRule>& Optimizer::Rules() {
   static const std::vector<OptimizerRule> kRules = {
+      {"join_order", [](LogicalOperatorPtr plan) { return JoinOrder().Rewrite(std::move(plan)); }},
       {"filter_pushdown", [](LogicalOperatorPtr plan) { return FilterPushdown().Rewrite(std::move(plan)); }},
       {"column_pruning", [](LogicalOperatorPtr plan) { return ColumnPruning().Rewrite(std::move(plan)); }},
   };

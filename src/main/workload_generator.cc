@@ -1,0 +1,176 @@
+// CALL system.generate(workload => 'star' | 'clickstream' | 'ssb', scale => N, seed => S,
+// skew => true, days => D): creates a benchmark workload's Iceberg tables in the current
+// catalog by running its generator SQL (bench/generators/<workload>.sql, embedded at build time).
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/exception.h"
+#include "main/client_context.h"
+#include "planner/bind_scope.h"
+#include "sql/parser.h"
+
+namespace floe {
+
+std::string_view GeneratorSql(std::string_view workload);
+
+namespace {
+
+// The star and clickstream histories end on these days; `days` shortens them from the start.
+constexpr int64_t kFullHistoryDays = 1096;
+// With skew, half the fact rows fall on every kBusyDayStride-th day of the history.
+constexpr int64_t kBusyDayStride = 20;
+constexpr double kMaxFactRows = 1e10;
+
+std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// Returns the argument as a number, or `fallback` when it is absent.
+double NumberArg(const std::map<std::string, Value>& args, const std::string& name, double fallback) {
+  auto it = args.find(name);
+  if (it == args.end() || it->second.is_null()) return fallback;
+  std::string text = it->second.ToString();
+  try {
+    size_t used = 0;
+    double v = std::stod(text, &used);
+    if (used == text.size() && std::isfinite(v)) return v;
+  } catch (const std::exception&) {
+  }
+  throw InvalidInputError("procedure system.generate: " + name + " must be a number, got '" + text + "'");
+}
+
+bool BoolArg(const std::map<std::string, Value>& args, const std::string& name) {
+  auto it = args.find(name);
+  if (it == args.end() || it->second.is_null()) return false;
+  std::string text = ToLower(it->second.ToString());
+  if (text == "true") return true;
+  if (text == "false") return false;
+  throw InvalidInputError("procedure system.generate: " + name + " must be true or false, got '" + text + "'");
+}
+
+// Returns the template values of one workload's generator SQL.
+std::map<std::string, std::string> Substitutions(const std::string& workload,
+                                                 const std::map<std::string, Value>& args) {
+  double scale = NumberArg(args, "scale", 1);
+  double seed = NumberArg(args, "seed", 0);
+  bool skew = BoolArg(args, "skew");
+  if (seed < 0 || seed > 2147483647 || seed != std::floor(seed)) {
+    throw InvalidInputError("procedure system.generate: seed must be an integer from 0 to 2147483647");
+  }
+  // star and clickstream: scale = millions of fact rows; ssb: the SSB scale factor SF.
+  double fact_rows = std::round(scale * (workload == "ssb" ? 6e6 : 1e6));
+  if (!(scale > 0) || fact_rows < 1 || fact_rows > kMaxFactRows) {
+    throw InvalidInputError("procedure system.generate: scale " + std::to_string(scale) +
+                            " gives " + std::to_string(static_cast<int64_t>(fact_rows)) +
+                            " fact rows; it must give 1 to 10,000,000,000");
+  }
+  std::map<std::string, std::string> s;
+  s["FACT_ROWS"] = std::to_string(static_cast<int64_t>(fact_rows));
+  s["SEED"] = std::to_string(static_cast<int64_t>(seed));
+  s["SKEW"] = skew ? "1" : "0";
+  if (workload == "ssb") {
+    if (args.count("days")) {
+      throw InvalidInputError("procedure system.generate: days applies to star and clickstream; "
+                              "ssb's order dates always span 1992-01-01 .. 1998-08-02");
+    }
+    auto at_least_one = [](double v) { return std::to_string(std::max<int64_t>(1, std::llround(v))); };
+    s["CUSTOMERS"] = at_least_one(30000 * scale);
+    s["SUPPLIERS"] = at_least_one(2000 * scale);
+    s["PARTS"] = at_least_one(scale >= 1 ? 200000 * (1 + std::floor(std::log2(scale))) : 200000 * scale);
+    s["BUSY_DAYS"] = std::to_string((2406 + kBusyDayStride - 1) / kBusyDayStride);
+    return s;
+  }
+  double days = NumberArg(args, "days", static_cast<double>(kFullHistoryDays));
+  if (days < 1 || days > kFullHistoryDays || days != std::floor(days)) {
+    throw InvalidInputError("procedure system.generate: days must be an integer from 1 to 1096 (three years)");
+  }
+  int64_t d = static_cast<int64_t>(days);
+  s["DAYS"] = std::to_string(d);
+  s["FIRST_DAY"] = std::to_string(kFullHistoryDays - d);
+  s["BUSY_DAYS"] = std::to_string((d + kBusyDayStride - 1) / kBusyDayStride);
+  return s;
+}
+
+}  // namespace
+
+Result ClientContext::ExecuteGenerate(const std::map<std::string, Value>& args) {
+  auto workload_arg = args.find("workload");
+  if (workload_arg == args.end() || workload_arg->second.is_null()) {
+    throw InvalidInputError("procedure system.generate needs the argument workload ('star', 'clickstream' or 'ssb')");
+  }
+  std::string workload = ToLower(workload_arg->second.ToString());
+  std::string_view sql = GeneratorSql(workload);
+  if (sql.empty()) {
+    throw InvalidInputError("procedure system.generate: no workload '" + workload +
+                            "' (floe generates 'star', 'clickstream' and 'ssb')");
+  }
+  for (const auto& [name, value] : args) {
+    if (name != "workload" && name != "scale" && name != "seed" && name != "skew" && name != "days") {
+      throw InvalidInputError("procedure system.generate has no argument " + name);
+    }
+  }
+  std::string text(sql);
+  for (const auto& [key, value] : Substitutions(workload, args)) text = ReplaceAll(text, "{{" + key + "}}", value);
+  std::vector<StatementPtr> statements = Parser::ParseStatements(text);
+
+  // Refuse before writing anything when a table the generator creates already exists.
+  std::vector<std::string> tables;
+  for (const auto& statement : statements) {
+    if (statement->kind != StatementKind::kCreateTable) continue;
+    const auto& create = statement->As<CreateTableStatement>();
+    if (create.temporary) continue;
+    if (Tables().Resolve(create.name, current_namespace_)) {
+      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] system.generate('" + workload + "') creates " +
+                         create.name.ToString() + ", which already exists; drop it or use another catalog");
+    }
+    tables.push_back(create.name.ToString());
+  }
+
+  // Day boundaries (CAST(event_time AS DATE)) are UTC whatever the session's time zone.
+  std::string time_zone = settings_.Get("spark.sql.session.timeZone");
+  settings_.Set("spark.sql.session.timeZone", "UTC");
+  size_t created = 0;
+  try {
+    for (const auto& statement : statements) {
+      Execute(*statement);
+      if (statement->kind == StatementKind::kCreateTable && !statement->As<CreateTableStatement>().temporary) {
+        ++created;
+      }
+    }
+  } catch (...) {
+    // A failed generation leaves no half-filled tables behind.
+    for (size_t i = created; i-- > 0;) {
+      try {
+        Execute(*Parser::ParseStatement("DROP TABLE IF EXISTS " + tables[i]));
+      } catch (const std::exception&) {
+      }
+    }
+    settings_.Set("spark.sql.session.timeZone", time_zone);
+    throw;
+  }
+  settings_.Set("spark.sql.session.timeZone", time_zone);
+
+  // One row per table: its name, rows and data files (from the files metadata table).
+  Result result;
+  std::vector<LogicalType> types = {TypeId::kString, TypeId::kInt64, TypeId::kInt64};
+  result.SetSchema({"table", "rows", "data_files"}, types);
+  auto chunk = std::make_unique<DataChunk>(types, tables.size());
+  for (size_t i = 0; i < tables.size(); ++i) {
+    StatementPtr count = Parser::ParseStatement(
+        "SELECT CAST(coalesce(sum(record_count), 0) AS BIGINT), count(*) FROM " + tables[i] + ".files");
+    Result r = Execute(*count);
+    chunk->column(0).SetValue(i, Value::String(tables[i]));
+    chunk->column(1).SetValue(i, r.GetValue(0, 0));
+    chunk->column(2).SetValue(i, r.GetValue(0, 1));
+  }
+  chunk->SetSize(tables.size());
+  result.Append(std::move(chunk));
+  return result;
+}
+
+}  // namespace floe
