@@ -89,6 +89,12 @@ class ClientContext : public BinderContext {
                                             const std::vector<bool>& required, const std::string& table_name);
   /// Returns how the table's data files are written (its write.* properties, the session's limits).
   iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
+  /// Commits a change whose added files this statement wrote; when the commit fails they are
+  /// deleted (no snapshot names them) and the error is rethrown.
+  void CommitWrittenFiles(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
+                          const std::string& read_location);
+  /// Deletes data files this statement wrote and no snapshot names.
+  void DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files);
   /// Commits a change with optimistic concurrency; retries appends on conflict.
   void CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
                     const std::string& read_location);

@@ -146,7 +146,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
       change.operation = "overwrite";
       change.added = WriteDataFiles(table, keep);
     }
-    CommitChange(name, change, table.metadata_location);
+    CommitWrittenFiles(name, change, table.metadata_location);
   }
   // What the DELETE did, in system.queries / system.scans and the result's stats.
   QueryRecord::Scan record_scan;

@@ -129,7 +129,7 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
                                               resolved->ToString());
     Result rows = RunQuery(*all->As<SelectStatement>().query);
     if (rows.RowCount() > 0) change.added = WriteDataFiles(table, rows);
-    CommitChange(*resolved, change, table.metadata_location);
+    CommitWrittenFiles(*resolved, change, table.metadata_location);
   }
   Result result;
   std::vector<LogicalType> types = {TypeId::kInt32, TypeId::kInt32, TypeId::kInt64, TypeId::kInt32};

@@ -16,7 +16,13 @@ const iceberg::Snapshot* ClientContext::SelectedSnapshot(const LoadedTable& tabl
       throw InvalidInputError("cannot time travel on " + table.name.ref + " of " + table.name.ToString() +
                               ": it already selects a " + (table.name.ref_is_branch ? "branch" : "tag"));
     }
-    return m.SnapshotById(m.refs.at(table.name.ref).snapshot_id);
+    int64_t id = m.refs.at(table.name.ref).snapshot_id;
+    const iceberg::Snapshot* snapshot = m.SnapshotById(id);
+    if (!snapshot) {
+      throw InvalidInputError("the metadata of " + table.name.ToString() + " is inconsistent: " + table.name.ref +
+                              " names snapshot " + std::to_string(id) + ", which is not among its snapshots");
+    }
+    return snapshot;
   }
   if (!time_travel) return m.CurrentSnapshot();
   const iceberg::Snapshot* snapshot = nullptr;

@@ -207,32 +207,40 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   iceberg::TableMetadata metadata =
       iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
           .Build(NowMs());
-  // CTAS: the rows are written before the catalog changes, so a failed query leaves no table.
+  // CTAS: the rows are written and the first snapshot produced before the catalog changes,
+  // once, so a failure anywhere leaves no table and no files.
   std::vector<iceberg::DataFile> added;
   if (has_query) added = WriteQuery(metadata, std::move(query_plan), required, name.ToString());
-  auto discard = [&] {
-    std::error_code ignored;
-    for (const auto& f : added) std::filesystem::remove(Remapper().Remap(f.file_path), ignored);
-  };
-  std::string metadata_path = iceberg::NextMetadataPath(location, "");
-  iceberg::WriteMetadataFile(metadata, Remapper().Remap(metadata_path));
-  if (!catalog.NamespaceExists(name.namespace_name)) catalog.CreateNamespace(name.namespace_name, {});
-  if (!catalog.CreateTable(name.namespace_name, name.table_name, metadata_path)) {
-    std::filesystem::remove(metadata_path);
-    discard();
-    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
-                       " because it already exists");
-  }
-  if (!added.empty()) {
-    try {
-      LoadedTable table = Tables().Load(name, Remapper());
+  iceberg::LocationRemapper remapper = Remapper();
+  std::vector<std::string> written;
+  try {
+    std::string metadata_path;
+    if (added.empty()) {
+      metadata_path = iceberg::NextMetadataPath(location, "");
+      written.push_back(remapper.Remap(metadata_path));
+      iceberg::WriteMetadataFile(metadata, remapper.Remap(metadata_path));
+    } else {
       iceberg::SnapshotChange change;
       change.added = added;
-      CommitChange(name, change, table.metadata_location);
-    } catch (...) {
-      discard();
-      throw;
+      iceberg::SnapshotProducer producer(metadata, "", remapper);
+      try {
+        metadata_path = producer.Produce(change, NowMs()).second;
+      } catch (...) {
+        written = producer.written_files();
+        throw;
+      }
+      written = producer.written_files();
     }
+    if (!catalog.NamespaceExists(name.namespace_name)) catalog.CreateNamespace(name.namespace_name, {});
+    if (!catalog.CreateTable(name.namespace_name, name.table_name, metadata_path)) {
+      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
+                         " because it already exists");
+    }
+  } catch (...) {
+    std::error_code ignored;
+    for (const auto& f : written) std::filesystem::remove(f, ignored);
+    DiscardWrittenFiles(added);
+    throw;
   }
   return Result();
 }
@@ -305,7 +313,21 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
     throw InvalidInputError("table property " + key + " must be a positive integer, not '" + text + "'");
   };
   std::string level = m.Property("write.parquet.compression-level", "");
-  if (!level.empty()) options.parquet.compression_level = static_cast<int>(positive("write.parquet.compression-level", "3"));
+  if (!level.empty()) {
+    // zstd takes 0 and negative (fast) levels too; the codec checks its own range.
+    size_t used = 0;
+    int parsed = 0;
+    try {
+      parsed = std::stoi(level, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != level.size()) {
+      throw InvalidInputError("table property write.parquet.compression-level must be an integer, not '" + level +
+                              "'");
+    }
+    options.parquet.compression_level = parsed;
+  }
   options.parquet.row_group_size = positive("write.parquet.row-group-size-bytes", "134217728");
   options.target_file_size = positive("write.target-file-size-bytes", "536870912");
   if (const iceberg::SortOrder* order = m.DefaultSortOrder()) options.sort_order = *order;
@@ -422,6 +444,22 @@ void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::S
                      std::to_string(kAttempts) + " attempts");
 }
 
+void ClientContext::CommitWrittenFiles(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
+                                       const std::string& read_location) {
+  try {
+    CommitChange(name, change, read_location);
+  } catch (...) {
+    DiscardWrittenFiles(change.added);
+    throw;
+  }
+}
+
+void ClientContext::DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files) {
+  iceberg::LocationRemapper remapper = Remapper();
+  std::error_code ignored;
+  for (const auto& f : files) std::filesystem::remove(remapper.Remap(f.file_path), ignored);
+}
+
 void ClientContext::CommitMetadata(
     const LoadedTable& table, const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
   iceberg::LocationRemapper remapper = Remapper();
@@ -526,8 +564,7 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
     CommitInsert(statement, name, table, change);
   } catch (...) {
     // why: files no snapshot names are garbage; a failed INSERT leaves none behind
-    std::error_code ignored;
-    for (const auto& f : change.added) std::filesystem::remove(Remapper().Remap(f.file_path), ignored);
+    DiscardWrittenFiles(change.added);
     throw;
   }
   return Result();

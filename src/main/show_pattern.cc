@@ -1,6 +1,6 @@
 #include "main/show_pattern.h"
 
-#include <regex>
+#include <re2/re2.h>
 
 namespace floe {
 
@@ -16,11 +16,13 @@ bool ShowPatternMatches(const std::optional<std::string>& pattern, const std::st
     part = first == std::string::npos ? "" : part.substr(first, last - first + 1);
     std::string regex;
     for (char c : part) regex += c == '*' ? std::string(".*") : std::string(1, c);
-    try {
-      if (std::regex_match(name, std::regex(regex, std::regex::icase))) return true;
-    } catch (const std::regex_error&) {
-      // Spark skips an alternative that is not a valid regex.
-    }
+    // RE2 matches in linear time, so no pattern can make SHOW hang; Spark skips an
+    // alternative that is not a valid regex.
+    RE2::Options options;
+    options.set_case_sensitive(false);
+    options.set_log_errors(false);
+    RE2 re(regex, options);
+    if (re.ok() && RE2::FullMatch(name, re)) return true;
     start = bar + 1;
   }
   return false;

@@ -38,29 +38,44 @@ bool ParseIntervalText(const std::string& text, const std::string& unit_in, Inte
     if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
     int128_t micros_value;
     if (!ParseDecimal(number, 38, 6, &micros_value)) return false;
-    double value = DecimalToDouble(micros_value, 6);
-    int64_t whole = static_cast<int64_t>(value);
+    // Out-of-range values are invalid rather than wrapped: every step is checked.
+    constexpr int128_t kInt64Range = static_cast<int128_t>(INT64_MAX);
+    if (micros_value > kInt64Range || micros_value < -kInt64Range) return false;
+    int64_t whole = static_cast<int64_t>(micros_value / 1000000);
+    auto add32 = [](int64_t v, int64_t scale, int32_t* acc) {
+      int64_t product;
+      int32_t narrowed;
+      if (__builtin_mul_overflow(v, scale, &product) || __builtin_add_overflow(*acc, product, &narrowed)) return false;
+      *acc = narrowed;
+      return true;
+    };
+    auto add64 = [](int64_t v, int64_t scale, int64_t* acc) {
+      int64_t product;
+      return !__builtin_mul_overflow(v, scale, &product) && !__builtin_add_overflow(*acc, product, acc);
+    };
+    bool ok;
     if (unit == "year") {
-      out->months += static_cast<int32_t>(whole * 12);
+      ok = add32(whole, 12, &out->months);
     } else if (unit == "month") {
-      out->months += static_cast<int32_t>(whole);
+      ok = add32(whole, 1, &out->months);
     } else if (unit == "week") {
-      out->days += static_cast<int32_t>(whole * 7);
+      ok = add32(whole, 7, &out->days);
     } else if (unit == "day") {
-      out->days += static_cast<int32_t>(whole);
+      ok = add32(whole, 1, &out->days);
     } else if (unit == "hour") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000) * kMicrosPerHour;
+      ok = add64(whole, kMicrosPerHour, &out->micros);
     } else if (unit == "minute") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000) * kMicrosPerMinute;
+      ok = add64(whole, kMicrosPerMinute, &out->micros);
     } else if (unit == "second") {
-      out->micros += static_cast<int64_t>(micros_value);
+      ok = add64(static_cast<int64_t>(micros_value), 1, &out->micros);
     } else if (unit == "millisecond") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000) * 1000;
+      ok = add64(whole, 1000, &out->micros);
     } else if (unit == "microsecond") {
-      out->micros += static_cast<int64_t>(micros_value / 1000000);
+      ok = add64(whole, 1, &out->micros);
     } else {
       return false;
     }
+    if (!ok) return false;
   }
   return true;
 }
@@ -170,24 +185,25 @@ bool ParseIntervalRange(const std::string& text_in, const std::string& from_in, 
     if (units[u] == "second") {
       if (!ReadSeconds(field, &value)) return false;
       if (!leading && value >= 60 * kMicrosPerSecond) return false;
-      micros += value;
+      if (__builtin_add_overflow(micros, value, &micros)) return false;
       continue;
     }
     if (!ReadNumber(field, &value)) return false;
     if (units[u] == "day") {
       days = value;
-    } else if (units[u] == "hour") {
-      if (!leading && value > 23) return false;
-      micros += value * kMicrosPerHour;
     } else {
-      if (!leading && value > 59) return false;
-      micros += value * kMicrosPerMinute;
+      bool hour = units[u] == "hour";
+      if (!leading && value > (hour ? 23 : 59)) return false;
+      int64_t product;
+      if (__builtin_mul_overflow(value, hour ? kMicrosPerHour : kMicrosPerMinute, &product) ||
+          __builtin_add_overflow(micros, product, &micros)) {
+        return false;
+      }
     }
   }
   if (days > 106751991) return false;
   out->days += static_cast<int32_t>(negative ? -days : days);
-  out->micros += negative ? -micros : micros;
-  return true;
+  return !__builtin_add_overflow(out->micros, negative ? -micros : micros, &out->micros);
 }
 
 }  // namespace floe

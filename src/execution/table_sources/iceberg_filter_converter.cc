@@ -125,7 +125,10 @@ ExpressionPtr IcebergFilterConverter::Convert(const BoundExpression& e, bool pos
       for (const auto& c : e.children) result = Expression::Or(result, Convert(*c, positive));
       return result;
     }
-    case BoundExpressionKind::kNot: return Expression::Not(Convert(*e.children[0], !positive));
+    case BoundExpressionKind::kNot:
+      // SQL's NOT keeps NULL as NULL; Iceberg's Not of a predicate can match NULL values
+      exact_ = false;
+      return Expression::Not(Convert(*e.children[0], !positive));
     default: break;
   }
   ExpressionPtr leaf;
@@ -134,7 +137,14 @@ ExpressionPtr IcebergFilterConverter::Convert(const BoundExpression& e, bool pos
   } catch (const Exception&) {
     leaf = nullptr;  // an odd literal: no pruning rather than an error
   }
-  if (leaf) return leaf;
+  if (leaf) {
+    // Iceberg's not_eq / not_in match NULL values, where SQL's <> and NOT IN are NULL
+    bool negated_in = e.kind == BoundExpressionKind::kIn && e.negated;
+    bool inequality = e.kind == BoundExpressionKind::kFunction && e.function &&
+                  ComparisonOf(e.function->name) == Operation::kNotEq;
+    if (negated_in || inequality) exact_ = false;
+    return leaf;
+  }
   // unknown: true where it stands positively, false under NOT, so never stricter
   exact_ = false;
   return positive ? Expression::AlwaysTrue() : Expression::AlwaysFalse();
