@@ -282,8 +282,10 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
   return ParquetTableFunction::Make(name, args, arg_names, parquet);
 }
 
-std::vector<std::vector<Value>> ClientContext::ExecuteSubquery(const LogicalOperator& plan) {
-  Result result = RunPlan(const_cast<LogicalOperator&>(plan), {});
+std::vector<std::vector<Value>> ClientContext::ExecuteSubquery(LogicalOperatorPtr plan) {
+  // Optimized like any query: without it the subquery scans every column and file.
+  plan = Optimizer::Optimize(std::move(plan));
+  Result result = RunPlan(*plan, {});
   std::vector<std::vector<Value>> rows;
   for (size_t r = 0; r < result.RowCount(); ++r) {
     std::vector<Value> row;

@@ -43,7 +43,7 @@ class ClientContext : public BinderContext {
   std::shared_ptr<TableSource> FindTableFunction(const std::string& name,
                                                  const std::vector<Value>& args,
                                                  const std::vector<std::string>& arg_names) override;
-  std::vector<std::vector<Value>> ExecuteSubquery(const LogicalOperator& plan) override;
+  std::vector<std::vector<Value>> ExecuteSubquery(LogicalOperatorPtr plan) override;
   Value EvaluateConstant(const BoundExpression& expression) override;
 
  private:

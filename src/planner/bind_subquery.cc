@@ -55,7 +55,7 @@ BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, Expressi
         expr.ToString());
   }
   if (expr.subquery_kind == SubqueryKind::kExists) {
-    auto rows = context_.ExecuteSubquery(*query.plan);
+    auto rows = context_.ExecuteSubquery(std::move(query.plan));
     return BoundExpression::MakeConstant(Value::Boolean(!rows.empty()), expr.ToString());
   }
   if (query.plan->types.size() != 1) {
@@ -63,7 +63,7 @@ BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, Expressi
                       std::to_string(query.plan->types.size()) + ": " + expr.ToString());
   }
   LogicalType type = query.plan->types[0];
-  auto rows = context_.ExecuteSubquery(*query.plan);
+  auto rows = context_.ExecuteSubquery(std::move(query.plan));
   if (expr.subquery_kind == SubqueryKind::kScalar) {
     if (rows.size() > 1) {
       throw InvalidInputError("[SCALAR_SUBQUERY_TOO_MANY_ROWS] more than one row returned by a "

@@ -44,7 +44,7 @@ class BinderContext {
                                                          const std::vector<Value>& args,
                                                          const std::vector<std::string>& arg_names) = 0;
   /// Runs a bound plan (an uncorrelated subquery) and returns its rows.
-  virtual std::vector<std::vector<Value>> ExecuteSubquery(const LogicalOperator& plan) = 0;
+  virtual std::vector<std::vector<Value>> ExecuteSubquery(LogicalOperatorPtr plan) = 0;
   /// Evaluates an expression without column references.
   virtual Value EvaluateConstant(const BoundExpression& expression) = 0;
 };
