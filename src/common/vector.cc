@@ -150,6 +150,7 @@ void DataChunk::Initialize(const std::vector<LogicalType>& types, size_t capacit
   for (const auto& t : types) columns_.emplace_back(t, capacity);
   capacity_ = capacity;
   size_ = 0;
+  proven_filters = 0;
 }
 
 std::vector<LogicalType> DataChunk::Types() const {
@@ -162,6 +163,7 @@ std::vector<LogicalType> DataChunk::Types() const {
 void DataChunk::Reset() {
   for (auto& c : columns_) c.Reset();
   size_ = 0;
+  proven_filters = 0;
 }
 
 void DataChunk::Slice(const SelectionVector& sel) {

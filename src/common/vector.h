@@ -135,6 +135,10 @@ class DataChunk {
   /// Returns row i, column by column, as Values.
   std::vector<Value> GetRow(size_t i) const;
 
+  /// Set by a table scan: bit i means every row of this batch is known to pass the
+  /// scan's filter i (an Iceberg file whose partition values prove it); 0 = nothing known.
+  uint64_t proven_filters = 0;
+
  private:
   std::vector<Vector> columns_;
   size_t size_ = 0;

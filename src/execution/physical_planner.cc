@@ -27,6 +27,21 @@ BoundExpressionPtr Conjunction(std::vector<BoundExpressionPtr> conjuncts) {
   return node;
 }
 
+// Returns whether two bound expressions are the same computation (a filter and its copy
+// pushed into a scan): same kinds, types, columns, constants, functions and texts.
+bool SameExpression(const BoundExpression& a, const BoundExpression& b) {
+  if (a.kind != b.kind || !(a.type == b.type) || a.text != b.text || a.try_cast != b.try_cast ||
+      a.has_else != b.has_else || a.negated != b.negated || a.function != b.function ||
+      a.children.size() != b.children.size()) {
+    return false;
+  }
+  if (a.index != b.index || !(a.constant == b.constant)) return false;
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    if (!SameExpression(*a.children[i], *b.children[i])) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
@@ -42,7 +57,22 @@ PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
     }
     case LogicalOperatorType::kFilter: {
       auto& filter = static_cast<LogicalFilter&>(op);
+      // Directly above a scan, a conjunct equal to one of the scan's filters need not be
+      // evaluated on batches the scan proved it for (PhysicalFilter).
+      std::vector<int> scan_filters;
+      bool over_scan = op.children[0]->type == LogicalOperatorType::kGet;
+      if (over_scan) {
+        const auto& get = static_cast<const LogicalGet&>(*op.children[0]);
+        for (const auto& c : filter.conjuncts) {
+          int found = -1;
+          for (size_t j = 0; j < get.filters.size() && j < 64 && found < 0; ++j) {
+            if (SameExpression(*c, *get.filters[j])) found = static_cast<int>(j);
+          }
+          scan_filters.push_back(found);
+        }
+      }
       auto result = std::make_unique<PhysicalFilter>(op.types, Conjunction(std::move(filter.conjuncts)));
+      if (over_scan) result->SetScanFilters(std::move(scan_filters));
       result->AddChild(Plan(*op.children[0]));
       return result;
     }

@@ -121,6 +121,7 @@ bool PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& out,
                                 GlobalSourceState& global, LocalSourceState& local) const {
   auto& g = static_cast<ScanGlobalState&>(global);
   auto& l = static_cast<ScanLocalState&>(local);
+  out.proven_filters = 0;  // only a source that knows sets it
   return source_->Scan(*g.state, l.state.get(), out);
 }
 

@@ -10,6 +10,7 @@
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/delete_file_cache.h"
 #include "iceberg/scan/name_mapping.h"
+#include "iceberg/expressions/partition_evaluator.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/scan/table_scan.h"
 
@@ -28,10 +29,18 @@ struct IcebergScanState : TableScanState {
   std::unique_ptr<iceberg::DeleteFileCache> deletes;  // delete files read once per scan
   double planning_ms = 0;
   bool filter_exact = false;  // the filter converted without loss (strict projection applies)
+  // Per task: bit i set when the partition values prove that every row of the file
+  // passes request filter i (converted exactly, strict projection true).
+  std::vector<uint64_t> task_proven;
 
   std::mutex mutex;
   size_t next_task = 0;
-  std::deque<std::pair<std::shared_ptr<const DataFileReader>, int>> morsels;  // (file, row group)
+  struct Morsel {
+    std::shared_ptr<const DataFileReader> file;
+    int row_group = 0;
+    uint64_t proven = 0;  // of the file's task
+  };
+  std::deque<Morsel> morsels;
   ScanCounters counters;
   int64_t files_opened = 0;
   int64_t read_nanos = 0;  // time spent in Scan, summed over the worker threads
@@ -40,6 +49,7 @@ struct IcebergScanState : TableScanState {
 struct IcebergLocalState : LocalTableScanState {
   std::shared_ptr<const DataFileReader> file;
   std::unique_ptr<DataFileReader::RowGroupCursor> cursor;
+  uint64_t proven = 0;  // the filters every row of the current file passes
   ScanCounters counters;  // of the current row group, added to the scan's when it ends
   int64_t read_nanos = 0;
 };
@@ -52,10 +62,11 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     {
       std::lock_guard<std::mutex> lock(state.mutex);
       if (!state.morsels.empty()) {
-        auto [file, rg] = state.morsels.front();
+        IcebergScanState::Morsel morsel = std::move(state.morsels.front());
         state.morsels.pop_front();
-        local.file = std::move(file);
-        local.cursor = local.file->ReadRowGroup(rg, &local.counters);
+        local.file = std::move(morsel.file);
+        local.proven = morsel.proven;
+        local.cursor = local.file->ReadRowGroup(morsel.row_group, &local.counters);
         if (local.cursor) return true;
         continue;
       }
@@ -67,7 +78,8 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
                                                        state.filter, state.scan->remapper(), state.mapping,
                                                        options.prune_row_groups, state.deletes.get());
     std::lock_guard<std::mutex> lock(state.mutex);
-    for (int rg = 0; rg < file->num_row_groups(); ++rg) state.morsels.emplace_back(file, rg);
+    uint64_t proven = task < state.task_proven.size() ? state.task_proven[task] : 0;
+    for (int rg = 0; rg < file->num_row_groups(); ++rg) state.morsels.push_back({file, rg, proven});
   }
 }
 
@@ -188,10 +200,42 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
                                   options_.prune_row_groups};
   state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
   state->tasks = state->scan->PlanFiles();
+  state->task_proven = ProvenFilters(request, state->field_ids, state->tasks);
   state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
   state->deletes = std::make_unique<iceberg::DeleteFileCache>(state->scan->schema(), remapper_, state->mapping);
   state->planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return state;
+}
+
+std::vector<uint64_t> IcebergTableSource::ProvenFilters(const ScanRequest& request, const std::vector<int>& field_ids,
+                                                       const std::vector<iceberg::FileScanTask>& tasks) const {
+  // Each filter on its own: one converted exactly is proven for a file when its strict
+  // projection holds on the file's partition tuple (every row passes it).
+  std::vector<iceberg::ExpressionPtr> exact(std::min<size_t>(request.filters.size(), 64));
+  bool any = false;
+  for (size_t i = 0; i < exact.size(); ++i) {
+    IcebergFilterConverter converter(*schema_, field_ids, &options_.time_zone);
+    iceberg::ExpressionPtr e = converter.Convert(*request.filters[i]);
+    if (converter.exact() && e->op() != iceberg::Operation::kTrue && e->op() != iceberg::Operation::kFalse) {
+      exact[i] = std::move(e);
+      any = true;
+    }
+  }
+  std::vector<uint64_t> out(tasks.size(), 0);
+  if (!any || !options_.prune_partitions) return out;  // switched off with partition pruning
+  std::map<std::pair<int, size_t>, std::unique_ptr<iceberg::PartitionEvaluator>> strict;
+  for (size_t t = 0; t < tasks.size(); ++t) {
+    const iceberg::DataFile& f = tasks[t].data_file;
+    const iceberg::PartitionSpec* spec = metadata_->SpecById(f.spec_id);
+    if (!spec) continue;
+    for (size_t i = 0; i < exact.size(); ++i) {
+      if (!exact[i]) continue;
+      auto& evaluator = strict[{f.spec_id, i}];
+      if (!evaluator) evaluator = std::make_unique<iceberg::PartitionEvaluator>(exact[i], *spec, *schema_, true);
+      if (evaluator->Eval(f.partition)) out[t] |= uint64_t{1} << i;
+    }
+  }
+  return out;
 }
 
 std::unique_ptr<LocalTableScanState> IcebergTableSource::InitLocal(TableScanState&) const {
@@ -209,6 +253,7 @@ bool IcebergTableSource::Scan(TableScanState& global, LocalTableScanState* local
   while (true) {
     if (local.cursor) {
       if (local.cursor->Next(out)) {
+        out.proven_filters = local.proven;
         local.read_nanos += elapsed();
         return true;
       }

@@ -7,6 +7,7 @@
 
 #include "common/date_time.h"
 #include "iceberg/location_remapper.h"
+#include "iceberg/scan/file_scan_task.h"
 #include "iceberg/table_metadata.h"
 #include "planner/table_source.h"
 
@@ -47,6 +48,11 @@ class IcebergTableSource : public TableSource {
   std::string ExplainFilters(const ScanRequest& request) const override;
 
  private:
+  /// Returns, per task, the request filters its partition values prove (bit i: every
+  /// row of the file passes filter i), so the scan can tag its batches with them.
+  std::vector<uint64_t> ProvenFilters(const ScanRequest& request, const std::vector<int>& field_ids,
+                                      const std::vector<iceberg::FileScanTask>& tasks) const;
+
   std::string display_name_;
   std::shared_ptr<const iceberg::TableMetadata> metadata_;
   std::optional<int64_t> snapshot_id_;

@@ -89,6 +89,72 @@ size_t AvroDecoder::ReadBlockCount(const AvroSchema& item_schema) {
   return static_cast<size_t>(count);
 }
 
+size_t AvroDecoder::ReadUnionIndex(const AvroSchema& union_schema) {
+  int64_t index = ReadLong();
+  if (index < 0 || static_cast<size_t>(index) >= union_schema.branches().size()) {
+    Fail("union branch " + std::to_string(index) + " out of range");
+  }
+  return static_cast<size_t>(index);
+}
+
+void AvroDecoder::Seek(size_t position) {
+  if (position > data_.size()) Fail("seek past the end");
+  pos_ = position;
+}
+
+void AvroDecoder::Skip(const AvroSchema& schema) {
+  if (++depth_ > 128) Fail("value is nested too deeply");
+  switch (schema.type()) {
+    case AvroType::kNull: break;
+    case AvroType::kBoolean: ReadBoolean(); break;
+    case AvroType::kInt: ReadInt(); break;
+    case AvroType::kLong: ReadLong(); break;
+    case AvroType::kFloat:
+      if (remaining() < 4) Fail("truncated float");
+      pos_ += 4;
+      break;
+    case AvroType::kDouble:
+      if (remaining() < 8) Fail("truncated double");
+      pos_ += 8;
+      break;
+    case AvroType::kBytes:
+    case AvroType::kString: pos_ += ReadLength(); break;
+    case AvroType::kFixed:
+      if (static_cast<size_t>(schema.size()) > remaining()) Fail("fixed runs past the end");
+      pos_ += static_cast<size_t>(schema.size());
+      break;
+    case AvroType::kEnum: {
+      int64_t index = ReadLong();
+      if (index < 0 || static_cast<size_t>(index) >= schema.symbols().size()) Fail("enum index out of range");
+      break;
+    }
+    case AvroType::kRecord:
+      for (const auto& f : schema.fields()) Skip(*f.schema);
+      break;
+    case AvroType::kArray:
+    case AvroType::kMap:
+      while (true) {
+        int64_t count = ReadLong();
+        if (count == 0) break;
+        if (count < 0) {
+          if (count == INT64_MIN) Fail("invalid block count");
+          pos_ += ReadLength();  // a block with its byte size is skipped whole
+          continue;
+        }
+        if (static_cast<uint64_t>(count) > remaining() && schema.items()->type() != AvroType::kNull) {
+          Fail("block count " + std::to_string(count) + " is too large");
+        }
+        for (int64_t i = 0; i < count; ++i) {
+          if (schema.type() == AvroType::kMap) pos_ += ReadLength();
+          Skip(*schema.items());
+        }
+      }
+      break;
+    case AvroType::kUnion: Skip(*schema.branches()[ReadUnionIndex(schema)]); break;
+  }
+  --depth_;
+}
+
 AvroDatum AvroDecoder::Decode(const AvroSchema& schema) {
   if (++depth_ > 128) Fail("value is nested too deeply");
   AvroDatum d;

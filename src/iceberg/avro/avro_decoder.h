@@ -27,6 +27,29 @@ class AvroDecoder {
   std::string ReadFixed(size_t size);
   /// Decodes one value of the schema.
   AvroDatum Decode(const AvroSchema& schema);
+  /// Skips a varint (int or long) without decoding it.
+  void SkipVarint() {
+    for (int i = 0; i < 10; ++i) {
+      if (pos_ >= data_.size()) Fail("truncated varint");
+      if (!(static_cast<uint8_t>(data_[pos_++]) & 0x80)) return;
+    }
+    Fail("varint is longer than 10 bytes");
+  }
+  /// Skips length-prefixed bytes.
+  void SkipBytes() { pos_ += ReadLength(); }
+  /// Skips `size` raw bytes.
+  void SkipFixed(size_t size) {
+    if (size > remaining()) Fail("fixed of " + std::to_string(size) + " bytes runs past the end");
+    pos_ += size;
+  }
+  /// Skips one value of the schema without materializing it (bounds still checked).
+  void Skip(const AvroSchema& schema);
+  /// Returns the item count of the next array/map block (0 ends), skipping block sizes.
+  size_t ReadBlockCount(const AvroSchema& item_schema);
+  /// Returns a union's branch index, checked against the union's branches.
+  size_t ReadUnionIndex(const AvroSchema& union_schema);
+  /// Moves to byte `position` of the data (for re-reading a value found earlier).
+  void Seek(size_t position);
 
   size_t position() const { return pos_; }
   size_t remaining() const { return data_.size() - pos_; }
@@ -36,8 +59,6 @@ class AvroDecoder {
 
  private:
   size_t ReadLength();
-  // Returns the item count of the next array/map block (0 ends), skipping block sizes.
-  size_t ReadBlockCount(const AvroSchema& item_schema);
 
   std::string_view data_;
   size_t pos_ = 0;

@@ -64,23 +64,29 @@ bool AvroFileReader::LoadBlock() {
     }
     pos_ = start + static_cast<size_t>(size) + 16;
     if (count == 0) continue;
-    block_ = deflate_ ? DeflateCodec::Decompress(raw, what) : std::string(raw);
+    block_ = std::make_shared<const std::string>(deflate_ ? DeflateCodec::Decompress(raw, what) : std::string(raw));
     block_remaining_ = count;
-    block_decoder_ = std::make_unique<AvroDecoder>(block_, what);
+    block_decoder_ = std::make_unique<AvroDecoder>(*block_, what);
     return true;
   }
   return false;
 }
 
-bool AvroFileReader::Next(AvroDatum* out) {
+AvroDecoder* AvroFileReader::NextRecord() {
   if (block_remaining_ == 0) {
     if (block_decoder_ && !block_decoder_->AtEnd()) {
       block_decoder_->Fail("block holds more bytes than its records");
     }
-    if (!LoadBlock()) return false;
+    if (!LoadBlock()) return nullptr;
   }
-  *out = block_decoder_->Decode(*schema_);
   --block_remaining_;
+  return block_decoder_.get();
+}
+
+bool AvroFileReader::Next(AvroDatum* out) {
+  AvroDecoder* decoder = NextRecord();
+  if (!decoder) return false;
+  *out = decoder->Decode(*schema_);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "iceberg/avro/avro_decoder.h"
@@ -24,6 +25,14 @@ class AvroFileReader {
   std::string Metadata(const std::string& key, const std::string& fallback = "") const;
   /// Decodes the next record into *out; false at the end of the file.
   bool Next(AvroDatum* out);
+  /// Returns the decoder positioned at the next record, which the caller decodes (or
+  /// skips) exactly; nullptr at the end of the file. For decoders that read records
+  /// straight into their own structures.
+  AvroDecoder* NextRecord();
+  /// Returns how many records of the current block are still to be read.
+  int64_t block_remaining() const { return block_remaining_; }
+  /// Returns the (decompressed) block the last record returned lies in.
+  const std::shared_ptr<const std::string>& block() const { return block_; }
 
  private:
   bool LoadBlock();
@@ -34,7 +43,7 @@ class AvroFileReader {
   std::map<std::string, std::string> metadata_;
   AvroSchemaPtr schema_;
   std::string sync_;
-  std::string block_;
+  std::shared_ptr<const std::string> block_;
   int64_t block_remaining_ = 0;
   std::unique_ptr<AvroDecoder> block_decoder_;
   bool deflate_ = false;

@@ -50,61 +50,14 @@ ManifestReader ManifestReader::Open(const std::string& local_path, std::optional
   return ManifestReader(LocalFile::Read(local_path), local_path, std::move(manifest));
 }
 
-template <typename V>
-static std::map<int, V> ReadIntMap(const AvroRecord& record, int field_id, const char* name, const std::string& what) {
-  std::map<int, V> out;
-  const AvroDatum* d = record.Field(field_id, name);
-  if (!d) return out;
-  auto put = [&](int64_t key, const AvroDatum& value) {
-    if constexpr (std::is_same_v<V, std::string>) {
-      if (value.type != AvroType::kBytes && value.type != AvroType::kFixed) throw FormatError(what + ": " + name + " value is not bytes");
-      out[static_cast<int>(key)] = value.bytes;
-    } else {
-      if (value.type != AvroType::kLong && value.type != AvroType::kInt) throw FormatError(what + ": " + name + " value is not a long");
-      out[static_cast<int>(key)] = value.long_value;
-    }
-  };
-  if (d->type == AvroType::kArray) {
-    for (const auto& kv : d->items) {
-      if (kv.type != AvroType::kRecord || kv.items.size() != 2 || kv.items[0].type != AvroType::kInt) {
-        throw FormatError(what + ": " + name + " is not an array of int key/value records");
-      }
-      put(kv.items[0].long_value, kv.items[1]);
-    }
-  } else if (d->type == AvroType::kMap) {
-    for (const auto& [key, value] : d->entries) {
-      try {
-        put(std::stoi(key), value);
-      } catch (const std::logic_error&) {
-        throw FormatError(what + ": " + name + " has a non-numeric key \"" + key + "\"");
-      }
-    }
-  } else {
-    throw FormatError(what + ": " + name + " is not a map");
-  }
-  return out;
-}
-
-template <typename T>
-static std::vector<T> ReadList(const AvroRecord& record, int field_id, const char* name, const std::string& what) {
-  std::vector<T> out;
-  const AvroDatum* d = record.Field(field_id, name);
-  if (!d) return out;
-  if (d->type != AvroType::kArray) throw FormatError(what + ": " + name + " is not an array");
-  for (const auto& item : d->items) {
-    if (item.type != AvroType::kLong && item.type != AvroType::kInt) throw FormatError(what + ": " + name + " holds non-integers");
-    out.push_back(static_cast<T>(item.long_value));
-  }
-  return out;
-}
-
-std::vector<ManifestEntry> ManifestReader::Entries() {
+std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {
   avro::AvroFileReader reader(bytes_, path_);
   const std::string what = "manifest " + path_;
   const avro::AvroSchema& schema = reader.schema();
   if (schema.type() != AvroType::kRecord) throw FormatError(what + ": the Avro schema is not a record");
   std::vector<ManifestEntry> out;
   AvroDatum datum;
+  // (the datum path: the reference the fast path is tested against)
   while (reader.Next(&datum)) {
     AvroRecord entry(schema, datum);
     ManifestEntry e;
@@ -135,36 +88,69 @@ std::vector<ManifestEntry> ManifestReader::Entries() {
     }
     f.record_count = file.RequiredLong(103, "record_count", what);
     f.file_size_in_bytes = file.RequiredLong(104, "file_size_in_bytes", what);
-    f.column_sizes = ReadIntMap<int64_t>(file, 108, "column_sizes", what);
-    f.value_counts = ReadIntMap<int64_t>(file, 109, "value_counts", what);
-    f.null_value_counts = ReadIntMap<int64_t>(file, 110, "null_value_counts", what);
-    f.nan_value_counts = ReadIntMap<int64_t>(file, 137, "nan_value_counts", what);
-    f.lower_bounds = ReadIntMap<std::string>(file, 125, "lower_bounds", what);
-    f.upper_bounds = ReadIntMap<std::string>(file, 128, "upper_bounds", what);
+    f.column_sizes = ManifestEntryDecoder::LongMap(file.Field(108, "column_sizes"), "column_sizes", what);
+    f.value_counts = ManifestEntryDecoder::LongMap(file.Field(109, "value_counts"), "value_counts", what);
+    f.null_value_counts =
+        ManifestEntryDecoder::LongMap(file.Field(110, "null_value_counts"), "null_value_counts", what);
+    f.nan_value_counts = ManifestEntryDecoder::LongMap(file.Field(137, "nan_value_counts"), "nan_value_counts", what);
+    f.lower_bounds = ManifestEntryDecoder::BytesMap(file.Field(125, "lower_bounds"), "lower_bounds", what);
+    f.upper_bounds = ManifestEntryDecoder::BytesMap(file.Field(128, "upper_bounds"), "upper_bounds", what);
     if (const AvroDatum* d = file.Field(131, "key_metadata")) f.key_metadata = d->bytes;
-    f.split_offsets = ReadList<int64_t>(file, 132, "split_offsets", what);
-    f.equality_ids = ReadList<int>(file, 135, "equality_ids", what);
+    f.split_offsets = ManifestEntryDecoder::IntList<int64_t>(file.Field(132, "split_offsets"), "split_offsets", what);
+    f.equality_ids = ManifestEntryDecoder::IntList<int>(file.Field(135, "equality_ids"), "equality_ids", what);
     if (const AvroDatum* d = file.Field(140, "sort_order_id")) f.sort_order_id = static_cast<int>(d->long_value);
     f.spec_id = spec_id_;
-
-    // Inheritance (spec "Sequence Number Inheritance" and "Snapshot ID Inheritance").
-    if (manifest_) {
-      if (!e.snapshot_id) e.snapshot_id = manifest_->added_snapshot_id;
-      bool inherit = e.status == ManifestEntryStatus::kAdded || manifest_->sequence_number == 0;
-      if (!e.sequence_number && inherit) e.sequence_number = manifest_->sequence_number;
-      if (!e.file_sequence_number && inherit) e.file_sequence_number = manifest_->sequence_number;
-    }
-    out.push_back(std::move(e));
+    Inherit(&e);
+    if (!live_only || e.IsLive()) out.push_back(std::move(e));
   }
   return out;
 }
 
-std::vector<ManifestEntry> ManifestReader::LiveEntries() {
+void ManifestReader::Inherit(ManifestEntry* e) const {
+  // Inheritance (spec "Sequence Number Inheritance" and "Snapshot ID Inheritance").
+  if (!manifest_) return;
+  if (!e->snapshot_id) e->snapshot_id = manifest_->added_snapshot_id;
+  bool inherit = e->status == ManifestEntryStatus::kAdded || manifest_->sequence_number == 0;
+  if (!e->sequence_number && inherit) e->sequence_number = manifest_->sequence_number;
+  if (!e->file_sequence_number && inherit) e->file_sequence_number = manifest_->sequence_number;
+}
+
+std::vector<ManifestEntry> ManifestReader::Read(Decoding decoding, bool live_only, LazyMetrics* lazy) {
+  if (lazy) *lazy = LazyMetrics();
+  if (decoding == Decoding::kGeneric) return ReadGeneric(live_only);
+  avro::AvroFileReader reader(bytes_, path_);
+  auto decoder = ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_);
+  if (!decoder) return ReadGeneric(live_only);
   std::vector<ManifestEntry> out;
-  for (auto& e : Entries()) {
-    if (e.IsLive()) out.push_back(std::move(e));
+  const std::string* block = nullptr;
+  while (avro::AvroDecoder* in = reader.NextRecord()) {
+    size_t start = in->position();
+    if (out.size() == out.capacity()) out.reserve(out.size() + static_cast<size_t>(reader.block_remaining()) + 1);
+    ManifestEntry e;
+    decoder->Decode(*in, &e, !lazy);
+    if (partition_field_ids_.empty() && decoder->has_partition()) partition_field_ids_ = decoder->partition_field_ids();
+    e.data_file.spec_id = spec_id_;
+    Inherit(&e);
+    if (live_only && !e.IsLive()) continue;
+    if (lazy) {
+      if (reader.block().get() != block) {
+        block = reader.block().get();
+        lazy->blocks.push_back(reader.block());
+      }
+      lazy->positions.push_back({static_cast<uint32_t>(lazy->blocks.size() - 1), static_cast<uint32_t>(start)});
+    }
+    out.push_back(std::move(e));
   }
+  if (lazy) lazy->decoder = std::move(decoder);
   return out;
+}
+
+std::vector<ManifestEntry> ManifestReader::Entries(Decoding decoding) { return Read(decoding, false, nullptr); }
+
+std::vector<ManifestEntry> ManifestReader::LiveEntries(Decoding decoding) { return Read(decoding, true, nullptr); }
+
+std::vector<ManifestEntry> ManifestReader::LiveEntriesWithoutMetrics(LazyMetrics* lazy) {
+  return Read(Decoding::kFast, true, lazy);
 }
 
 }  // namespace floe::iceberg

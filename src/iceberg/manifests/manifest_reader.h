@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "iceberg/manifests/manifest_entry.h"
+#include "iceberg/manifests/manifest_entry_decoder.h"
 #include "iceberg/manifests/manifest_file.h"
 #include "iceberg/schema.h"
 
@@ -32,12 +33,25 @@ class ManifestReader {
   /// Returns the partition field ids in the order of DataFile::partition.
   const std::vector<int>& partition_field_ids() const { return partition_field_ids_; }
 
+  /// How entries are decoded: straight from the Avro bytes by a decoder compiled from
+  /// the writer schema (ManifestEntryDecoder) where the schema allows, else through
+  /// generic Avro datums; kGeneric forces the datum path (for tests comparing the two).
+  enum class Decoding : uint8_t { kFast, kGeneric };
+
   /// Returns every entry, deleted ones included.
-  std::vector<ManifestEntry> Entries();
+  std::vector<ManifestEntry> Entries(Decoding decoding = Decoding::kFast);
   /// Returns the entries whose status is not DELETED.
-  std::vector<ManifestEntry> LiveEntries();
+  std::vector<ManifestEntry> LiveEntries(Decoding decoding = Decoding::kFast);
+  /// Returns the live entries without their column metrics (the six metrics maps left
+  /// empty) when the fast path applies, with *lazy telling where to decode them from;
+  /// otherwise the entries whole and lazy->decoder null.
+  std::vector<ManifestEntry> LiveEntriesWithoutMetrics(LazyMetrics* lazy);
 
  private:
+  std::vector<ManifestEntry> Read(Decoding decoding, bool live_only, LazyMetrics* lazy);
+  std::vector<ManifestEntry> ReadGeneric(bool live_only);
+  void Inherit(ManifestEntry* e) const;
+
   std::string path_;
   std::optional<ManifestFile> manifest_;
   int format_version_ = 1;

@@ -41,7 +41,7 @@ std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& loca
   ManifestReader reader(LocalFile::Read(local_path), local_path, list_entry);
   auto manifest = std::make_shared<CachedManifest>();
   manifest->spec_id = reader.spec_id();
-  manifest->entries = reader.LiveEntries();
+  manifest->entries = reader.LiveEntriesWithoutMetrics(&manifest->lazy);
   manifest->partition_hashes.reserve(manifest->entries.size());
   size_t fields = 0;
   for (auto& e : manifest->entries) {

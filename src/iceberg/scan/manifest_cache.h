@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "iceberg/manifests/manifest_entry.h"
+#include "iceberg/manifests/manifest_entry_decoder.h"
 #include "iceberg/manifests/manifest_file.h"
 
 namespace floe::iceberg {
@@ -18,7 +19,10 @@ namespace floe::iceberg {
 /// entries a partition filter drops without visiting them.
 struct CachedManifest {
   int spec_id = 0;
+  /// The live entries; their column metrics maps are empty when `lazy` can decode them
+  /// (read them through DataFileAt).
   std::vector<ManifestEntry> entries;
+  LazyMetrics lazy;
   /// A 64-bit hash of each entry's partition tuple (PartitionKey), and the distinct ones.
   std::vector<uint64_t> partition_hashes;
   std::vector<uint64_t> distinct_partition_hashes;
@@ -28,9 +32,17 @@ struct CachedManifest {
   /// For each partition field position, the indexes of the entries whose value there
   /// is not NULL, ordered by that value (for ranges by binary search).
   std::vector<std::vector<uint32_t>> order_by_field;
+
+  /// Returns entry i's data file with its column metrics (decoded now when lazy).
+  DataFile DataFileAt(size_t i) const {
+    DataFile f = entries[i].data_file;
+    lazy.Fill(i, &f);
+    return f;
+  }
 };
 
-/// Keeps the decoded live entries of recently read manifests, so planning a query on a
+/// Keeps the decoded live entries of recently read manifests (their column metrics
+/// decoded only when a scan needs them: the partition filter drops most entries first), so planning a query on a
 /// table already scanned skips reading and decoding Avro. Manifests never change once
 /// written; the key also holds the file's size and modification time and the inherited
 /// values of its manifest list entry, so a replaced file is read again. Least recently

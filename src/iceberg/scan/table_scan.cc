@@ -264,12 +264,15 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
   // Delete files, pruned by partition like data files (they apply within a partition).
   std::vector<ManifestEntry> deletes;
   for (size_t i = data_manifests.size(); i < to_read.size(); ++i) {
-    for (const auto& e : entries[i]->entries) {
+    const CachedManifest& manifest = *entries[i];
+    for (size_t j = 0; j < manifest.entries.size(); ++j) {
+      const ManifestEntry& e = manifest.entries[j];
       SpecScanMetrics& sm = metrics_.by_spec[e.data_file.spec_id];
       ++sm.delete_files_total;
       if (options_.partitions && !EvaluatorsFor(e.data_file.spec_id).partition->Eval(e.data_file.partition)) continue;
       ++sm.delete_files_read;
       deletes.push_back(e);
+      deletes.back().data_file = manifest.DataFileAt(j);  // equality deletes use their bounds
     }
   }
   DeleteFileIndex delete_index(*metadata_, *schema_, deletes, remapper_);
@@ -301,11 +304,12 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
     for (size_t c = 0; c < n; ++c) {
       size_t j = indexed ? candidates[c] : c;
       const ManifestEntry& e = manifest.entries[j];
-      const DataFile& f = e.data_file;
-      if (options_.partitions && !evaluators.partition->Eval(f.partition)) {
+      if (options_.partitions && !evaluators.partition->Eval(e.data_file.partition)) {
         ++sm.data_files_partition_pruned;
         continue;
       }
+      // the column metrics, decoded now: only for the files the partition filter kept
+      DataFile f = manifest.DataFileAt(j);
       if (options_.file_metrics && !metrics_evaluator.Eval(f)) {
         ++sm.data_files_metrics_pruned;
         continue;
@@ -320,7 +324,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
       task.deletes = delete_index.ForDataFile(task.data_sequence_number, f);
       task.all_rows_match = evaluators.strict->Eval(f.partition);
       if (task.all_rows_match) ++sm.data_files_all_rows_match;
-      task.data_file = f;
+      task.data_file = std::move(f);
       tasks.push_back(std::move(task));
     }
   }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -9,8 +10,10 @@
 
 namespace floe::iceberg::testing {
 
-/// Returns the shared Iceberg fixtures folder (<repo>/../shared/fixtures/iceberg).
+/// Returns the shared Iceberg fixtures folder (<repo>/../shared/fixtures/iceberg, or
+/// $FLOE_ICEBERG_FIXTURES when set: a worktree elsewhere can point at them).
 inline std::filesystem::path FixturesDir() {
+  if (const char* dir = std::getenv("FLOE_ICEBERG_FIXTURES"); dir && *dir) return dir;
   return std::filesystem::path(FLOE_SOURCE_DIR) / ".." / "shared" / "fixtures" / "iceberg";
 }
 

@@ -1,0 +1,360 @@
+#include "iceberg/manifests/manifest_entry_decoder.h"
+
+#include <type_traits>
+
+#include "common/exception.h"
+#include "iceberg/avro/avro_value_converter.h"
+
+namespace floe::iceberg {
+
+using avro::AvroDatum;
+using avro::AvroDecoder;
+using avro::AvroSchema;
+using avro::AvroType;
+
+void ManifestEntryDecoder::ThrowFormat(const std::string& message) { throw FormatError(message); }
+
+namespace {
+
+template <typename V>
+std::map<int, V> IntMap(const AvroDatum* d, const char* name, const std::string& what) {
+  std::map<int, V> out;
+  if (!d) return out;
+  auto put = [&](int64_t key, const AvroDatum& value) {
+    if constexpr (std::is_same_v<V, std::string>) {
+      if (value.type != AvroType::kBytes && value.type != AvroType::kFixed) throw FormatError(what + ": " + name + " value is not bytes");
+      out[static_cast<int>(key)] = value.bytes;
+    } else {
+      if (value.type != AvroType::kLong && value.type != AvroType::kInt) throw FormatError(what + ": " + name + " value is not a long");
+      out[static_cast<int>(key)] = value.long_value;
+    }
+  };
+  if (d->type == AvroType::kArray) {
+    for (const auto& kv : d->items) {
+      if (kv.type != AvroType::kRecord || kv.items.size() != 2 || kv.items[0].type != AvroType::kInt) {
+        throw FormatError(what + ": " + name + " is not an array of int key/value records");
+      }
+      put(kv.items[0].long_value, kv.items[1]);
+    }
+  } else if (d->type == AvroType::kMap) {
+    for (const auto& [key, value] : d->entries) {
+      try {
+        put(std::stoi(key), value);
+      } catch (const std::logic_error&) {
+        throw FormatError(what + ": " + name + " has a non-numeric key \"" + key + "\"");
+      }
+    }
+  } else {
+    throw FormatError(what + ": " + name + " is not a map");
+  }
+  return out;
+}
+
+// The schema a value is read with once a union's branch is known.
+const AvroSchema& Resolve(AvroDecoder& in, const AvroSchema& schema) {
+  return schema.type() == AvroType::kUnion ? *schema.branches()[in.ReadUnionIndex(schema)] : schema;
+}
+
+// Whether an int-keyed map can be read directly: Iceberg's array of {key: int, value}
+// records with a value of one of the two types.
+bool DirectMap(const AvroSchema& s, AvroType v1, AvroType v2) {
+  if (s.type() != AvroType::kArray || s.items()->type() != AvroType::kRecord) return false;
+  const auto& fields = s.items()->fields();
+  if (fields.size() != 2 || fields[0].schema->type() != AvroType::kInt) return false;
+  AvroType v = fields[1].schema->type();
+  return v == v1 || v == v2;
+}
+
+// Reads a map DirectMap accepted.
+template <typename V>
+void ReadDirectMap(AvroDecoder& in, const AvroSchema& s, std::map<int, V>* out) {
+  const AvroSchema& item = *s.items();
+  const AvroSchema& value = *item.fields()[1].schema;
+  while (size_t n = in.ReadBlockCount(item)) {
+    for (size_t i = 0; i < n; ++i) {
+      int key = in.ReadInt();
+      if constexpr (std::is_same_v<V, std::string>) {
+        (*out)[key] = value.type() == AvroType::kFixed ? in.ReadFixed(static_cast<size_t>(value.size())) : in.ReadBytes();
+      } else {
+        (*out)[key] = value.type() == AvroType::kInt ? in.ReadInt() : in.ReadLong();
+      }
+    }
+  }
+}
+
+// Skips a map DirectMap accepted: keys and values without decoding them.
+void SkipDirectMap(AvroDecoder& in, const AvroSchema& s) {
+  const AvroSchema& item = *s.items();
+  const AvroSchema& value = *item.fields()[1].schema;
+  AvroType type = value.type();
+  while (true) {
+    int64_t count = in.ReadLong();
+    if (count == 0) return;
+    if (count < 0) {
+      if (count == INT64_MIN) in.Fail("invalid block count");
+      in.SkipBytes();  // the block's byte size, then the block
+      continue;
+    }
+    if (static_cast<uint64_t>(count) > in.remaining()) in.Fail("block count " + std::to_string(count) + " is too large");
+    for (int64_t i = 0; i < count; ++i) {
+      in.SkipVarint();
+      if (type == AvroType::kBytes) {
+        in.SkipBytes();
+      } else if (type == AvroType::kFixed) {
+        in.SkipFixed(static_cast<size_t>(value.size()));
+      } else {
+        in.SkipVarint();
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::map<int, int64_t> ManifestEntryDecoder::LongMap(const AvroDatum* d, const char* name, const std::string& what) {
+  return IntMap<int64_t>(d, name, what);
+}
+
+std::map<int, std::string> ManifestEntryDecoder::BytesMap(const AvroDatum* d, const char* name, const std::string& what) {
+  return IntMap<std::string>(d, name, what);
+}
+
+std::shared_ptr<const ManifestEntryDecoder> ManifestEntryDecoder::Compile(avro::AvroSchemaPtr root, std::string what) {
+  if (!root || root->type() != AvroType::kRecord) return nullptr;
+  const AvroSchema& schema = *root;
+  auto d = std::make_shared<ManifestEntryDecoder>();
+  d->root_ = std::move(root);
+  d->what_ = std::move(what);
+  struct Known {
+    int id;
+    const char* name;
+    Target target;
+  };
+  auto assign = [](const AvroSchema& record, std::initializer_list<Known> known, std::vector<Step>* steps) {
+    steps->assign(record.fields().size(), Step());
+    for (size_t i = 0; i < record.fields().size(); ++i) (*steps)[i].schema = record.fields()[i].schema.get();
+    for (const Known& k : known) {
+      int index = record.FieldIndex(k.id, k.name);
+      if (index >= 0) (*steps)[static_cast<size_t>(index)].target = k.target;
+    }
+  };
+  assign(schema,
+         {{0, "status", Target::kStatus},
+          {1, "snapshot_id", Target::kSnapshotId},
+          {3, "sequence_number", Target::kSequenceNumber},
+          {4, "file_sequence_number", Target::kFileSequenceNumber},
+          {2, "data_file", Target::kDataFile}},
+         &d->entry_steps_);
+  int file_index = schema.FieldIndex(2, "data_file");
+  if (file_index < 0) return nullptr;
+  const AvroSchema& file_field = *schema.fields()[static_cast<size_t>(file_index)].schema;
+  const AvroSchema& file = file_field.NonNull();
+  if (file.type() != AvroType::kRecord) return nullptr;
+  if (file_field.type() == AvroType::kUnion && file_field.branches().size() != 2) return nullptr;
+  assign(file,
+         {{134, "content", Target::kContent},
+          {100, "file_path", Target::kFilePath},
+          {101, "file_format", Target::kFileFormat},
+          {102, "partition", Target::kPartition},
+          {103, "record_count", Target::kRecordCount},
+          {104, "file_size_in_bytes", Target::kFileSize},
+          {108, "column_sizes", Target::kColumnSizes},
+          {109, "value_counts", Target::kValueCounts},
+          {110, "null_value_counts", Target::kNullValueCounts},
+          {137, "nan_value_counts", Target::kNanValueCounts},
+          {125, "lower_bounds", Target::kLowerBounds},
+          {128, "upper_bounds", Target::kUpperBounds},
+          {131, "key_metadata", Target::kKeyMetadata},
+          {132, "split_offsets", Target::kSplitOffsets},
+          {135, "equality_ids", Target::kEqualityIds},
+          {140, "sort_order_id", Target::kSortOrderId}},
+         &d->file_steps_);
+  int partition_index = file.FieldIndex(102, "partition");
+  if (partition_index >= 0) {
+    const AvroSchema& field = *file.fields()[static_cast<size_t>(partition_index)].schema;
+    const AvroSchema& partition = field.NonNull();
+    if (partition.type() != AvroType::kRecord) return nullptr;
+    if (field.type() == AvroType::kUnion && field.branches().size() != 2) return nullptr;
+    d->partition_ = &partition;
+    for (const auto& pf : partition.fields()) d->partition_field_ids_.push_back(pf.field_id.value_or(0));
+  }
+  return d;
+}
+
+namespace {
+constexpr uint32_t Bit(int n) { return uint32_t{1} << n; }
+enum SeenBit { kSeenStatus, kSeenDataFile, kSeenPath, kSeenFormat, kSeenRecords, kSeenSize };
+}  // namespace
+
+void ManifestEntryDecoder::Decode(AvroDecoder& in, ManifestEntry* out, bool with_metrics) const {
+  uint32_t seen = 0;
+  for (const Step& step : entry_steps_) DecodeField(in, step, out, with_metrics, &seen);
+  if (!(seen & Bit(kSeenStatus))) throw FormatError(what_ + " has no integer field status");
+  if (!(seen & Bit(kSeenDataFile))) throw FormatError(what_ + " has no record field data_file");
+  if (!(seen & Bit(kSeenPath))) throw FormatError(what_ + " has no string field file_path");
+  if (!(seen & Bit(kSeenFormat))) throw FormatError(what_ + " has no string field file_format");
+  if (!(seen & Bit(kSeenRecords))) throw FormatError(what_ + " has no integer field record_count");
+  if (!(seen & Bit(kSeenSize))) throw FormatError(what_ + " has no integer field file_size_in_bytes");
+}
+
+void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, ManifestEntry* e, bool with_metrics,
+                                       uint32_t* seen) const {
+  DataFile& f = e->data_file;
+  if (step.target == Target::kSkip) {
+    in.Skip(*step.schema);
+    return;
+  }
+  const AvroSchema& s = Resolve(in, *step.schema);
+  bool null = s.type() == AvroType::kNull;
+  // Scalars: decoded as the generic path decodes them (no allocation but strings).
+  auto scalar = [&]() -> AvroDatum { return in.Decode(s); };
+  auto is_integer = [](const AvroDatum& d) { return d.type == AvroType::kLong || d.type == AvroType::kInt; };
+  switch (step.target) {
+    case Target::kSkip: break;
+    case Target::kStatus: {
+      AvroDatum d = scalar();
+      if (null || !is_integer(d)) throw FormatError(what_ + " has no integer field status");
+      if (d.long_value < 0 || d.long_value > 2) throw FormatError(what_ + ": invalid entry status " + std::to_string(d.long_value));
+      e->status = static_cast<ManifestEntryStatus>(d.long_value);
+      *seen |= Bit(kSeenStatus);
+      break;
+    }
+    case Target::kSnapshotId:
+    case Target::kSequenceNumber:
+    case Target::kFileSequenceNumber: {
+      AvroDatum d = scalar();
+      if (null) break;
+      std::optional<int64_t>& to = step.target == Target::kSnapshotId       ? e->snapshot_id
+                                   : step.target == Target::kSequenceNumber ? e->sequence_number
+                                                                            : e->file_sequence_number;
+      to = d.long_value;
+      break;
+    }
+    case Target::kDataFile:
+      if (null || s.type() != AvroType::kRecord) {
+        if (!null) in.Skip(s);
+        throw FormatError(what_ + " has no record field data_file");
+      }
+      *seen |= Bit(kSeenDataFile);
+      for (const Step& file_step : file_steps_) DecodeField(in, file_step, e, with_metrics, seen);
+      break;
+    case Target::kContent: {
+      AvroDatum d = scalar();
+      if (null) break;
+      if (d.long_value < 0 || d.long_value > 2) throw FormatError(what_ + ": invalid file content " + std::to_string(d.long_value));
+      f.content = static_cast<FileContent>(d.long_value);
+      break;
+    }
+    case Target::kFilePath:
+    case Target::kFileFormat: {
+      AvroDatum d = scalar();
+      bool path = step.target == Target::kFilePath;
+      if (null || d.type != AvroType::kString) {
+        throw FormatError(what_ + " has no string field " + (path ? "file_path" : "file_format"));
+      }
+      (path ? f.file_path : f.file_format) = std::move(d.bytes);
+      *seen |= Bit(path ? kSeenPath : kSeenFormat);
+      break;
+    }
+    case Target::kPartition:
+      if (null || s.type() != AvroType::kRecord) throw FormatError(what_ + " has no record field partition");
+      f.partition.clear();
+      f.partition.reserve(s.fields().size());
+      for (const auto& field : s.fields()) {
+        f.partition.push_back(avro::AvroValueConverter::FromDatum(*field.schema, in.Decode(*field.schema)));
+      }
+      break;
+    case Target::kRecordCount:
+    case Target::kFileSize: {
+      AvroDatum d = scalar();
+      bool records = step.target == Target::kRecordCount;
+      if (null || !is_integer(d)) {
+        throw FormatError(what_ + " has no integer field " + (records ? "record_count" : "file_size_in_bytes"));
+      }
+      (records ? f.record_count : f.file_size_in_bytes) = d.long_value;
+      *seen |= Bit(records ? kSeenRecords : kSeenSize);
+      break;
+    }
+    case Target::kColumnSizes:
+    case Target::kValueCounts:
+    case Target::kNullValueCounts:
+    case Target::kNanValueCounts: {
+      if (!with_metrics) {
+        DirectMap(s, AvroType::kLong, AvroType::kInt) ? SkipDirectMap(in, s) : in.Skip(s);
+        break;
+      }
+      std::map<int, int64_t>& to = step.target == Target::kColumnSizes   ? f.column_sizes
+                                   : step.target == Target::kValueCounts ? f.value_counts
+                                   : step.target == Target::kNullValueCounts ? f.null_value_counts
+                                                                              : f.nan_value_counts;
+      to.clear();
+      if (null) break;
+      if (DirectMap(s, AvroType::kLong, AvroType::kInt)) {
+        ReadDirectMap(in, s, &to);
+      } else {
+        const char* name = step.target == Target::kColumnSizes       ? "column_sizes"
+                           : step.target == Target::kValueCounts     ? "value_counts"
+                           : step.target == Target::kNullValueCounts ? "null_value_counts"
+                                                                     : "nan_value_counts";
+        AvroDatum d = in.Decode(s);
+        to = LongMap(&d, name, what_);
+      }
+      break;
+    }
+    case Target::kLowerBounds:
+    case Target::kUpperBounds: {
+      if (!with_metrics) {
+        DirectMap(s, AvroType::kBytes, AvroType::kFixed) ? SkipDirectMap(in, s) : in.Skip(s);
+        break;
+      }
+      bool lower = step.target == Target::kLowerBounds;
+      std::map<int, std::string>& to = lower ? f.lower_bounds : f.upper_bounds;
+      to.clear();
+      if (null) break;
+      if (DirectMap(s, AvroType::kBytes, AvroType::kFixed)) {
+        ReadDirectMap(in, s, &to);
+      } else {
+        AvroDatum d = in.Decode(s);
+        to = BytesMap(&d, lower ? "lower_bounds" : "upper_bounds", what_);
+      }
+      break;
+    }
+    case Target::kKeyMetadata: {
+      AvroDatum d = scalar();
+      if (!null) f.key_metadata = std::move(d.bytes);
+      break;
+    }
+    case Target::kSplitOffsets:
+    case Target::kEqualityIds: {
+      AvroDatum d = in.Decode(s);
+      if (step.target == Target::kSplitOffsets) {
+        f.split_offsets = IntList<int64_t>(null ? nullptr : &d, "split_offsets", what_);
+      } else {
+        f.equality_ids = IntList<int>(null ? nullptr : &d, "equality_ids", what_);
+      }
+      break;
+    }
+    case Target::kSortOrderId: {
+      AvroDatum d = scalar();
+      if (!null) f.sort_order_id = static_cast<int>(d.long_value);
+      break;
+    }
+  }
+}
+
+void LazyMetrics::Fill(size_t i, DataFile* f) const {
+  if (!decoder) return;
+  const Position& p = positions.at(i);
+  AvroDecoder in(*blocks.at(p.block), decoder->what());
+  in.Seek(p.offset);
+  ManifestEntry full;
+  decoder->Decode(in, &full, true);
+  f->column_sizes = std::move(full.data_file.column_sizes);
+  f->value_counts = std::move(full.data_file.value_counts);
+  f->null_value_counts = std::move(full.data_file.null_value_counts);
+  f->nan_value_counts = std::move(full.data_file.nan_value_counts);
+  f->lower_bounds = std::move(full.data_file.lower_bounds);
+  f->upper_bounds = std::move(full.data_file.upper_bounds);
+}
+
+}  // namespace floe::iceberg
