@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "optimizer/rules/column_pruning.h"
+#include "optimizer/rules/dynamic_partition_pruning.h"
 #include "optimizer/rules/filter_pushdown.h"
 
 namespace floe {
@@ -11,6 +12,9 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
   static const std::vector<OptimizerRule> kRules = {
       {"filter_pushdown", [](LogicalOperatorPtr plan) { return FilterPushdown().Rewrite(std::move(plan)); }},
       {"column_pruning", [](LogicalOperatorPtr plan) { return ColumnPruning().Rewrite(std::move(plan)); }},
+      // after column pruning: the scans' output columns are final
+      {"dynamic_partition_pruning",
+       [](LogicalOperatorPtr plan) { return DynamicPartitionPruning().Rewrite(std::move(plan)); }},
   };
   return kRules;
 }
