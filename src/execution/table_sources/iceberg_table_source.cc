@@ -257,6 +257,15 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
     metrics.lines.emplace_back("partition filter (spec " + std::to_string(spec_id) + ")",
                                WithNames(*filter, partition_names));
   }
+  for (const auto& [spec_id, filter] : state.scan->DynamicPartitionFilters()) {
+    std::map<int, std::string> partition_names;
+    if (const auto* spec = metadata_->SpecById(spec_id)) {
+      for (const auto& f : spec->fields()) partition_names[f.field_id()] = f.name();
+    }
+    std::string text = WithNames(*filter, partition_names);
+    if (text.size() > 200) text = text.substr(0, 200) + "...";
+    metrics.lines.emplace_back("dynamic partition filter (spec " + std::to_string(spec_id) + ")", text);
+  }
   for (auto& line : state.scan->metrics().ToLines()) metrics.lines.push_back(std::move(line));
   // Strict projection: files whose partition values prove that every row passes.
   const iceberg::SpecScanMetrics& total = state.scan->metrics().total;

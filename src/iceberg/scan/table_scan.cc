@@ -188,6 +188,14 @@ std::map<int, ExpressionPtr> TableScan::PartitionFilters() const {
   return out;
 }
 
+std::map<int, ExpressionPtr> TableScan::DynamicPartitionFilters() const {
+  std::map<int, ExpressionPtr> out;
+  for (const auto& [spec_id, e] : evaluators_) {
+    if (e.dynamic_partition) out[spec_id] = e.dynamic_partition->partition_filter();
+  }
+  return out;
+}
+
 std::vector<ManifestFile> TableScan::ReadManifestList() const {
   std::vector<ManifestFile> manifests;
   if (snapshot_->manifest_list.empty()) {

@@ -56,6 +56,8 @@ class TableScan {
   const TableScanMetrics& metrics() const { return metrics_; }
   /// Returns the filter projected onto the partition fields of each spec planning met.
   std::map<int, ExpressionPtr> PartitionFilters() const;
+  /// Returns the dynamic filter projected the same way (empty without one).
+  std::map<int, ExpressionPtr> DynamicPartitionFilters() const;
 
  private:
   struct SpecEvaluators {

@@ -97,7 +97,20 @@ void DynamicPartitionPruning::Visit(LogicalOperator& op) {
 void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
   for (size_t k = 0; k < join.left_keys.size(); ++k) {
     BoundExpressionPtr key = join.left_keys[k]->Copy();
-    if (!IsColumnOrCast(*key)) continue;  // why: a function of the key does not map onto its partitions
+    if (!IsColumnOrCast(*key)) {
+      // why: a function of the key does not map onto its partitions; say so when the
+      // column it reads is a partition column (the seed's "not something derived")
+      auto refs = key->ReferencedColumns();
+      if (refs.size() != 1) continue;
+      BoundExpressionPtr column = BoundExpression::ColumnRef(refs[0], join.children[0]->types[refs[0]],
+                                                             join.children[0]->names[refs[0]]);
+      LogicalGet* get = TraceToScan(*join.children[0], column);
+      if (get && get->source->ScanOperatorName() == "BatchScan" && IsPartitionColumn(*get, *column)) {
+        get->dynamic_pruning_notes.push_back("dynamic pruning on " + column->text + " not applied: the join key " +
+                                             key->text + " is a function of it, not the column");
+      }
+      continue;
+    }
     LogicalGet* get = TraceToScan(*join.children[0], key);
     // why: only Iceberg scans plan their files after the runtime filter is published
     if (!get || get->source->ScanOperatorName() != "BatchScan" || !IsPartitionColumn(*get, *key)) continue;
