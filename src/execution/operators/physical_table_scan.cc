@@ -137,7 +137,7 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
     RuntimeFilterSummary summary;
     BoundExpressionPtr resolved = r.filter->Resolve(*r.probe_key, context.runtime_filter_max_values, &summary);
     std::string what = !resolved        ? "not resolved (the build side had not run)"
-                       : summary.range  ? "min/max range of " + std::to_string(summary.distinct) + " distinct keys"
+                       : summary.range  ? "min/max range (more than " + std::to_string(context.runtime_filter_max_values) + " distinct keys)"
                                         : std::to_string(summary.distinct) + " distinct keys";
     global->runtime_filter_lines.emplace_back("runtime filter " + r.filter->Name(),
                                               r.probe_key->text + ": " + what + " from " +

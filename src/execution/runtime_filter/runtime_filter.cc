@@ -1,6 +1,8 @@
 #include "execution/runtime_filter/runtime_filter.h"
 
 #include <algorithm>
+#include <optional>
+#include <set>
 
 #include "common/exception.h"
 #include "execution/operators/physical_hash_join.h"
@@ -44,31 +46,40 @@ BoundExpressionPtr RuntimeFilter::Resolve(const BoundExpression& probe_key, size
   const Vector* keys = join_->BuildKeyColumn(key_index_);
   if (!keys) return nullptr;  // why: the build side has not run, so nothing is known
   size_t n = join_->BuildRowCount();
-  std::vector<Value> values;
-  values.reserve(n);
+  // One pass: the distinct keys while there are at most max_values of them (a bounded
+  // set, so a large build side costs O(n log max_values)), and always the min and max.
+  auto less = [](const Value& a, const Value& b) { return a.Compare(b) < 0; };
+  std::set<Value, decltype(less)> distinct(less);
+  std::optional<Value> low, high;
+  bool overflow = false;
   for (size_t i = 0; i < n; ++i) {
-    if (!keys->IsNull(i)) values.push_back(keys->GetValue(i));  // NULL keys never match
+    if (keys->IsNull(i)) continue;  // NULL keys never match
+    Value v = keys->GetValue(i);
+    if (!low || v.Compare(*low) < 0) low = v;
+    if (!high || v.Compare(*high) > 0) high = v;
+    if (!overflow) {
+      distinct.insert(std::move(v));
+      overflow = distinct.size() > max_values;
+      if (overflow) distinct.clear();
+    }
   }
-  std::sort(values.begin(), values.end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
-  values.erase(std::unique(values.begin(), values.end(),
-                           [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
-               values.end());
   summary->resolved = true;
   summary->build_rows = n;
-  summary->distinct = values.size();
-  if (values.empty()) return BoundExpression::MakeConstant(Value::Boolean(false), "false");
-  if (values.size() > max_values) {
+  summary->distinct = distinct.size();
+  if (!low) return BoundExpression::MakeConstant(Value::Boolean(false), "false");
+  if (overflow) {
     summary->range = true;
-    auto low = Compare(">=", probe_key.Copy(), BoundExpression::MakeConstant(values.front(), values.front().ToString()));
-    auto high = Compare("<=", probe_key.Copy(), BoundExpression::MakeConstant(values.back(), values.back().ToString()));
+    auto low_cmp = Compare(">=", probe_key.Copy(), BoundExpression::MakeConstant(*low, low->ToString()));
+    auto high_cmp = Compare("<=", probe_key.Copy(), BoundExpression::MakeConstant(*high, high->ToString()));
     auto both = std::make_unique<BoundExpression>();
     both->kind = BoundExpressionKind::kAnd;
     both->type = TypeId::kBoolean;
-    both->text = low->text + " AND " + high->text;
-    both->children.push_back(std::move(low));
-    both->children.push_back(std::move(high));
+    both->text = low_cmp->text + " AND " + high_cmp->text;
+    both->children.push_back(std::move(low_cmp));
+    both->children.push_back(std::move(high_cmp));
     return both;
   }
+  std::vector<Value> values(distinct.begin(), distinct.end());
   auto in = std::make_unique<BoundExpression>();
   in->kind = BoundExpressionKind::kIn;
   in->type = TypeId::kBoolean;

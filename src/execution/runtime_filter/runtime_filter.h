@@ -13,7 +13,7 @@ class PhysicalHashJoin;
 struct RuntimeFilterSummary {
   bool resolved = false;   // the build side had finished when the scan started
   size_t build_rows = 0;   // rows of the build side
-  size_t distinct = 0;     // distinct non-NULL build keys
+  size_t distinct = 0;     // distinct non-NULL build keys (0 when there are too many to list)
   bool range = false;      // more than the threshold: a min/max range instead of a list
 };
 
