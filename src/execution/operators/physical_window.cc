@@ -24,6 +24,18 @@ struct WindowSourceState : GlobalSourceState {
   size_t next = 0;
 };
 
+/// Returns true when a segment tree of this aggregate's states stays O(n) in memory: small
+/// states that own no heap memory, or own one value at most (min/max/first/last of strings).
+bool TreeFriendly(const BoundAggregateFunction& agg) {
+  if (agg.state_size > 64) return false;
+  if (!agg.destroy) return true;
+  static const char* const kOneValue[] = {"min", "max", "first", "last", "min_by", "max_by"};
+  for (const char* name : kOneValue) {
+    if (agg.name == name) return true;
+  }
+  return false;
+}
+
 /// Aggregates frames [froms[i], tos[i]) of the rows [start, end) (sorted positions) into
 /// result rows [start, end) with a segment tree of aggregate states: leaf k holds row
 /// start + k, each inner node the combination of its two children, so any frame is the
@@ -471,9 +483,18 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
             emit(i);
           }
           if (agg.destroy) agg.destroy(st);
-        } else {
+        } else if (TreeFriendly(agg)) {
           AggregateFrames(agg, s_args, has_filter ? &s_filter : nullptr, start, end, froms, tos,
                           sorted_result, context.function_context);
+        } else {
+          // Holistic or large states (percentile, mode, string_agg, HyperLogLog sketches):
+          // a tree would keep n log n values or 2n sketches; each frame from scratch.
+          for (size_t i = start; i < end; ++i) {
+            agg.initialize(st);
+            add_rows(froms[i - start], tos[i - start]);
+            emit(i);
+            if (agg.destroy) agg.destroy(st);
+          }
         }
         break;
       }
