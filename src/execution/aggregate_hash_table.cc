@@ -1,5 +1,6 @@
 #include "execution/aggregate_hash_table.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/vector_operations.h"
@@ -9,13 +10,15 @@ namespace floe {
 AggregateHashTable::AggregateHashTable(std::vector<LogicalType> key_types,
                                        const std::vector<BoundAggregate>* aggregates)
     : key_types_(std::move(key_types)), aggregates_(aggregates) {
+  row_size_ = sizeof(uint64_t);  // the hash
   for (const auto& agg : *aggregates_) {
+    size_t align = std::max<size_t>(agg.function->state_alignment, 1);
+    row_size_ = (row_size_ + align - 1) / align * align;
     offsets_.push_back(row_size_);
-    row_size_ += (agg.function->state_size + 15) / 16 * 16;
+    row_size_ += agg.function->state_size;
+    row_alignment_ = std::max(row_alignment_, align);
   }
-  if (row_size_ == 0) row_size_ = 16;
-  for (const auto& t : key_types_) keys_.emplace_back(t, 1024);
-  key_capacity_ = 1024;
+  row_size_ = (row_size_ + row_alignment_ - 1) / row_alignment_ * row_alignment_;
   slots_.assign(1024, 0);
   mask_ = slots_.size() - 1;
 }
@@ -32,7 +35,7 @@ void AggregateHashTable::Grow() {
   std::vector<uint32_t> slots(slots_.size() * 2, 0);
   uint64_t mask = slots.size() - 1;
   for (size_t g = 0; g < group_count_; ++g) {
-    uint64_t pos = hashes_[g] & mask;
+    uint64_t pos = HashAt(static_cast<uint32_t>(g)) & mask;
     while (slots[pos] != 0) pos = (pos + 1) & mask;
     slots[pos] = static_cast<uint32_t>(g + 1);
   }
@@ -43,21 +46,22 @@ void AggregateHashTable::Grow() {
 uint32_t AggregateHashTable::NewGroup(const std::vector<const Vector*>& keys, size_t row,
                                       uint64_t hash) {
   uint32_t g = static_cast<uint32_t>(group_count_++);
-  if (group_count_ > key_capacity_) {
-    key_capacity_ *= 2;
-    for (auto& k : keys_) k.Reserve(key_capacity_);
+  size_t block = g / kRowsPerBlock, at = g % kRowsPerBlock;
+  if (block >= blocks_.size()) {
+    // new[] aligns to 16 (__STDCPP_DEFAULT_NEW_ALIGNMENT__), the most any state asks.
+    blocks_.emplace_back(new uint8_t[kRowsPerBlock * row_size_]);
+    auto& vectors = key_blocks_.emplace_back();
+    for (const auto& t : key_types_) vectors.emplace_back(t, kRowsPerBlock);
   }
-  for (size_t k = 0; k < keys_.size(); ++k) {
-    keys_[k].CopyRow(*keys[k], row, g);
+  auto& vectors = key_blocks_[block];
+  for (size_t k = 0; k < vectors.size(); ++k) {
+    vectors[k].CopyRow(*keys[k], row, at);
     if (key_types_[k].IsStringLike() && !keys[k]->IsNull(row)) {
       // Own the bytes: the input batch goes away.
-      keys_[k].SetString(g, keys[k]->Data<StringRef>()[row].view());
+      vectors[k].SetString(at, keys[k]->Data<StringRef>()[row].view());
     }
   }
-  hashes_.push_back(hash);
-  if (g / kRowsPerBlock >= blocks_.size()) {
-    blocks_.push_back(std::make_unique<uint8_t[]>(kRowsPerBlock * row_size_));
-  }
+  *reinterpret_cast<uint64_t*>(BlockRow(g)) = hash;
   for (size_t a = 0; a < aggregates_->size(); ++a) {
     (*aggregates_)[a].function->initialize(State(g, a));
   }
@@ -92,10 +96,10 @@ void AggregateHashTable::FindOrCreateGroups(const std::vector<const Vector*>& ke
         break;
       }
       uint32_t g = slot - 1;
-      if (hashes_[g] == h) {
+      if (HashAt(g) == h) {
         bool equal = true;
         for (size_t k = 0; k < keys.size() && equal; ++k) {
-          equal = RowsEqualNullSafe(keys_[k], g, *keys[k], i);
+          equal = RowsEqualNullSafe(KeyAt(k, g), g % kRowsPerBlock, *keys[k], i);
         }
         if (equal) {
           groups[i] = g;
@@ -117,22 +121,36 @@ void AggregateHashTable::Merge(AggregateHashTable& other, const uint32_t* groups
   std::vector<uint32_t> found(kBatchSize);
   std::vector<uint64_t> hashes(kBatchSize);
   std::vector<Vector> batch;
-  for (const auto& k : other.keys_) batch.emplace_back(k.type(), kBatchSize);
+  for (const auto& t : other.key_types_) batch.emplace_back(t, kBatchSize);
   std::vector<const Vector*> ptrs;
   for (const auto& v : batch) ptrs.push_back(&v);
   for (size_t start = 0; start < n; start += kBatchSize) {
     size_t count = std::min(kBatchSize, n - start);
     const uint32_t* sel = groups + start;
+    // Strings keep pointing into `other`, alive until this returns.
     for (size_t k = 0; k < batch.size(); ++k) {
       batch[k].Reset();
-      batch[k].Gather(other.keys_[k], sel, count);
+      for (size_t i = 0; i < count; ++i) {
+        batch[k].CopyRow(other.KeyAt(k, sel[i]), sel[i] % kRowsPerBlock, i);
+      }
     }
-    for (size_t i = 0; i < count; ++i) hashes[i] = other.hashes_[sel[i]];
+    for (size_t i = 0; i < count; ++i) hashes[i] = other.HashAt(sel[i]);
     FindOrCreateGroups(ptrs, count, found.data(), hashes.data());
     for (size_t a = 0; a < aggregates_->size(); ++a) {
       const auto& combine = (*aggregates_)[a].function->combine;
       for (size_t i = 0; i < count; ++i) combine(other.State(sel[i], a), State(found[i], a));
     }
+  }
+}
+
+void AggregateHashTable::GatherKeys(size_t k, size_t start, size_t count, Vector& out) const {
+  size_t done = 0;
+  while (done < count) {
+    size_t g = start + done;
+    size_t at = g % kRowsPerBlock;
+    size_t n = std::min(count - done, kRowsPerBlock - at);
+    out.CopyRange(key_blocks_[g / kRowsPerBlock][k], at, done, n);
+    done += n;
   }
 }
 

@@ -15,6 +15,8 @@ struct ExecutionContext {
   TaskScheduler* scheduler = nullptr;
   int threads = 1;
   std::atomic<bool>* interrupted = nullptr;
+  /// Distinct build keys a runtime filter lists; above, it is a min/max range.
+  size_t runtime_filter_max_values = 1000;
 };
 
 }  // namespace floe

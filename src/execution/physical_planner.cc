@@ -48,8 +48,13 @@ PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
   switch (op.type) {
     case LogicalOperatorType::kGet: {
       auto& get = static_cast<LogicalGet&>(op);
-      return std::make_unique<PhysicalTableScan>(get.source, get.column_ids, std::move(get.filters),
-                                                 get.types, get.names);
+      auto scan = std::make_unique<PhysicalTableScan>(get.source, get.column_ids, std::move(get.filters),
+                                                      get.types, get.names);
+      for (auto& r : get.runtime_filters) {
+        scan->AddRuntimeFilter(RuntimeFilterFor(r.id, r.key_index), std::move(r.probe_key));
+      }
+      scan->SetDynamicPruningNotes(get.dynamic_pruning_notes);
+      return scan;
     }
     case LogicalOperatorType::kValues: {
       auto& values = static_cast<LogicalValues&>(op);
@@ -128,9 +133,11 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
   auto right = Plan(*join.children[1]);
   PhysicalOperatorPtr result;
   if (!join.left_keys.empty()) {
-    result = std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(join.left_keys),
-                                                std::move(join.right_keys), std::move(join.residual),
-                                                join.null_aware);
+    auto hash_join = std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(join.left_keys),
+                                                        std::move(join.right_keys), std::move(join.residual),
+                                                        join.null_aware);
+    for (const auto& [id, key_index] : join.runtime_filters) RuntimeFilterFor(id, key_index)->SetJoin(hash_join.get());
+    result = std::move(hash_join);
   } else {
     JoinType type = join.join_type == JoinType::kCross ? JoinType::kInner : join.join_type;
     result = std::make_unique<PhysicalNestedLoopJoin>(join.types, type, std::move(join.residual));
@@ -138,6 +145,12 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
   result->AddChild(std::move(left));
   result->AddChild(std::move(right));
   return result;
+}
+
+std::shared_ptr<RuntimeFilter> PhysicalPlanner::RuntimeFilterFor(int id, size_t key_index) {
+  auto& filter = runtime_filters_[id];
+  if (!filter) filter = std::make_shared<RuntimeFilter>(id, key_index);
+  return filter;
 }
 
 PhysicalOperatorPtr PhysicalPlanner::PlanSetOperation(LogicalSetOperation& op) {

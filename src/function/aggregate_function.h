@@ -13,13 +13,16 @@
 namespace floe {
 
 /// An aggregate resolved for concrete argument types. States live in memory the
-/// operator owns (state_size bytes, aligned to 16): Initialize constructs one,
+/// operator owns (state_size bytes, aligned to state_alignment): Initialize constructs one,
 /// Destroy destructs it (states may own heap memory, e.g. strings or sets).
 struct BoundAggregateFunction {
   std::string name;
   std::vector<LogicalType> arg_types;  // the binder casts arguments to these
   LogicalType return_type;
   size_t state_size = 0;
+  /// A power of two; states of small fixed layouts set their own (alignof) so a hash
+  /// table row does not pad each of them to 16 bytes.
+  size_t state_alignment = 16;
 
   std::function<void(uint8_t* state)> initialize;
   /// Adds row i of args to states[i] for i in [0, count). States may repeat (groups).

@@ -25,6 +25,19 @@ ClientContext::ClientContext(DatabaseState& database) : database_(database) {
 
 int ClientContext::Threads() const { return static_cast<int>(settings_.GetInt("threads")); }
 
+std::vector<std::string> ClientContext::DisabledRules() const {
+  std::vector<std::string> disabled;
+  if (!settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.enabled") ||
+      !settings_.GetBool("floe.pruning.enabled")) {
+    disabled.push_back("dynamic_partition_pruning");
+  }
+  return disabled;
+}
+
+size_t ClientContext::RuntimeFilterMaxValues() const {
+  return static_cast<size_t>(settings_.GetInt("floe.dynamic_pruning.max_values"));
+}
+
 void ClientContext::BeginStatement() {
   TimeZone::Load(settings_.Get("spark.sql.session.timeZone"), &time_zone_);
   function_context_.time_zone = &time_zone_;
@@ -94,7 +107,7 @@ void CollectScans(const PhysicalOperator& op, std::vector<QueryRecord::Scan>* ou
 Result ClientContext::RunQuery(const QueryNode& query) {
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan));
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), DisabledRules());
   return RunPlan(*bound.plan, bound.names);
 }
 
@@ -106,6 +119,7 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
   context.function_context = function_context_;
   context.scheduler = &database_.scheduler();
   context.threads = Threads();
+  context.runtime_filter_max_values = RuntimeFilterMaxValues();
   PipelineExecutor executor(context, *root, collector);
   executor.Execute();
   CollectScans(*root, &statement_scans_);
@@ -127,7 +141,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   const QueryNode& query = *statement.statement->As<SelectStatement>().query;
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan));
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), DisabledRules());
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
     Binder analyzed_binder(*this);
@@ -143,6 +157,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     context.function_context = function_context_;
     context.scheduler = &database_.scheduler();
     context.threads = Threads();
+    context.runtime_filter_max_values = RuntimeFilterMaxValues();
     auto start = std::chrono::steady_clock::now();
     PipelineExecutor executor(context, *root, collector);
     executor.Execute();

@@ -129,6 +129,12 @@ class ClientContext : public BinderContext {
   Result TextResult(std::vector<std::string> names, const std::vector<std::vector<std::string>>& rows);
   /// Returns the session's thread count.
   int Threads() const;
+  /// Returns the optimizer rules the session's settings switch off
+  /// (dynamic_partition_pruning with spark.sql.optimizer.dynamicPartitionPruning.enabled
+  /// or floe.pruning.enabled false).
+  std::vector<std::string> DisabledRules() const;
+  /// Returns floe.dynamic_pruning.max_values.
+  size_t RuntimeFilterMaxValues() const;
 
   DatabaseState& database_;
   Settings settings_;

@@ -152,7 +152,7 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
   }
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(*query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan));
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), DisabledRules());
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(*bound.plan);
   std::vector<std::string> names = bound.names;
@@ -176,6 +176,7 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
   context.function_context = function_context_;
   context.scheduler = &database_.scheduler();
   context.threads = Threads();
+  context.runtime_filter_max_values = RuntimeFilterMaxValues();
   PipelineExecutor executor(context, *root, sink);
   executor.Execute();
 

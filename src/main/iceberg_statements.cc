@@ -392,7 +392,7 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
     projection->children.push_back(std::move(plan));
     plan = std::move(projection);
   }
-  plan = Optimizer::Optimize(std::move(plan));
+  plan = Optimizer::Optimize(std::move(plan), DisabledRules());
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(*plan);
   iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
@@ -402,6 +402,7 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
     context.function_context = function_context_;
     context.scheduler = &database_.scheduler();
     context.threads = Threads();
+    context.runtime_filter_max_values = RuntimeFilterMaxValues();
     PipelineExecutor executor(context, *root, sink);
     executor.Execute();
     std::vector<iceberg::DataFile> files = sink.files();

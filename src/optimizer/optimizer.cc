@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "optimizer/rules/column_pruning.h"
+#include "optimizer/rules/dynamic_partition_pruning.h"
 #include "optimizer/rules/filter_pushdown.h"
 #include "optimizer/rules/join_order.h"
 
@@ -13,6 +14,9 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       {"join_order", [](LogicalOperatorPtr plan) { return JoinOrder().Rewrite(std::move(plan)); }},
       {"filter_pushdown", [](LogicalOperatorPtr plan) { return FilterPushdown().Rewrite(std::move(plan)); }},
       {"column_pruning", [](LogicalOperatorPtr plan) { return ColumnPruning().Rewrite(std::move(plan)); }},
+      // after column pruning: the scans' output columns are final
+      {"dynamic_partition_pruning",
+       [](LogicalOperatorPtr plan) { return DynamicPartitionPruning().Rewrite(std::move(plan)); }},
   };
   return kRules;
 }

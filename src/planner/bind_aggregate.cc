@@ -444,6 +444,11 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
       w.type = w.args[0]->type;
     }
   } else if (const AggregateBinder* binder = FunctionRegistry::BuiltIn().FindAggregate(name)) {
+    if (fn.distinct) {
+      // As Spark: a frame's distinct values are not maintained incrementally.
+      throw BinderError("[DISTINCT_WINDOW_FUNCTION_UNSUPPORTED] Distinct window functions are "
+                        "not supported: " + w.text);
+    }
     w.kind = WindowFunctionKind::kAggregate;
     std::vector<LogicalType> types;
     bool count_star = name == "count" && (fn.is_star || fn.args.empty());

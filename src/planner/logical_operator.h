@@ -43,6 +43,14 @@ struct LogicalOperator {
 
 using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
 
+/// A runtime filter planned by dynamic partition pruning: the distinct build keys of a
+/// join's key `key_index`, applied to `probe_key` (over a scan's output columns).
+struct LogicalRuntimeFilter {
+  int id = 0;
+  size_t key_index = 0;
+  BoundExpressionPtr probe_key;
+};
+
 /// Reads columns of a table source, optionally with filters it may push into the scan.
 struct LogicalGet : LogicalOperator {
   LogicalGet() : LogicalOperator(LogicalOperatorType::kGet) {}
@@ -52,6 +60,10 @@ struct LogicalGet : LogicalOperator {
   /// are also kept in a Filter above unless `filters_exact`.
   std::vector<BoundExpressionPtr> filters;
   std::string alias;
+  /// Runtime filters from joins above (dynamic partition pruning); applied at scan start.
+  std::vector<LogicalRuntimeFilter> runtime_filters;
+  /// Why dynamic partition pruning was considered for this scan but not applied.
+  std::vector<std::string> dynamic_pruning_notes;
   std::string Describe() const override;
 };
 
@@ -93,6 +105,8 @@ struct LogicalJoin : LogicalOperator {
   BoundExpressionPtr residual;
   /// NOT IN semantics for anti joins: a NULL key on either side removes the row.
   bool null_aware = false;
+  /// (runtime filter id, key index): the build keys this join publishes to scans.
+  std::vector<std::pair<int, size_t>> runtime_filters;
   std::string Describe() const override;
 };
 

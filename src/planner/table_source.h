@@ -32,6 +32,9 @@ struct ScanMetrics {
 struct ScanRequest {
   std::vector<size_t> column_ids;
   std::vector<const BoundExpression*> filters;
+  /// Filters known only at run time (a join's build keys, dynamic partition pruning), over
+  /// the projected columns; the scan may use them to skip data, kept apart for metrics.
+  std::vector<const BoundExpression*> runtime_filters;
 };
 
 /// Something a FROM clause reads: a temporary table, range(), read_parquet(), an Iceberg

@@ -338,7 +338,7 @@ bool PhysicalHashAggregate::GetData(ExecutionContext& context, DataChunk& out,
   for (size_t i = 0; i < count; ++i) sel[i] = static_cast<uint32_t>(start + i);
   size_t col = 0;
   for (size_t k = 0; k < groups_.size(); ++k, ++col) {
-    out.column(col).Gather(table->keys()[k], sel.data(), count);
+    table->GatherKeys(k, start, count, out.column(col));
   }
   std::vector<uint8_t*> states(count);
   for (size_t a = 0; a < aggregates_.size(); ++a, ++col) {
@@ -347,7 +347,7 @@ bool PhysicalHashAggregate::GetData(ExecutionContext& context, DataChunk& out,
                                       context.function_context);
   }
   if (!grouping_sets_.empty()) {
-    out.column(col).Gather(table->keys()[groups_.size()], sel.data(), count);
+    table->GatherKeys(groups_.size(), start, count, out.column(col));
   }
   out.SetSize(count);
   return true;

@@ -12,8 +12,13 @@ struct ScanGlobalState : GlobalSourceState {
   const TableSource* source = nullptr;
   ScanMetrics* metrics_out = nullptr;
   std::mutex mutex;
+  std::vector<BoundExpressionPtr> runtime_filters;  // resolved; the request points at them
+  std::vector<std::pair<std::string, std::string>> runtime_filter_lines;
   ~ScanGlobalState() override {
-    if (metrics_out && state) *metrics_out = source->Metrics(*state);
+    if (metrics_out && state) {
+      *metrics_out = source->Metrics(*state);
+      for (auto& line : runtime_filter_lines) metrics_out->lines.push_back(std::move(line));
+    }
   }
 };
 
@@ -37,7 +42,25 @@ std::string PhysicalTableScan::Name() const {
   return source_->ScanOperatorName() + " " + source_->DisplayName();
 }
 
+void PhysicalTableScan::AddRuntimeFilter(std::shared_ptr<RuntimeFilter> filter, BoundExpressionPtr probe_key) {
+  runtime_filters_.push_back({std::move(filter), std::move(probe_key)});
+}
+
 std::string PhysicalTableScan::Details() const {
+  // Spark: dynamicpruningexpression(date_id#1 IN dynamicpruning#12)
+  std::vector<std::string> dynamic, dynamic_not_null;
+  for (const auto& r : runtime_filters_) {
+    dynamic.push_back("dynamicpruningexpression(" + r.probe_key->text + " IN " + r.filter->Name() + ")");
+    // the join never matches a NULL key, so Spark infers isnotnull() of it
+    for (size_t c : r.probe_key->ReferencedColumns()) {
+      if (c < names_.size()) dynamic_not_null.push_back("isnotnull(" + names_[c] + ")");
+    }
+  }
+  auto joined = [](const std::vector<std::string>& items) {
+    std::string s;
+    for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + items[i];
+    return s;
+  };
   std::string out = "[";
   for (size_t i = 0; i < names_.size(); ++i) {
     if (i) out += ", ";
@@ -51,7 +74,7 @@ std::string PhysicalTableScan::Details() const {
     request.column_ids = column_ids_;
     for (const auto& f : filters_) request.filters.push_back(f.get());
     out += " " + source_->DisplayName() + " (branch=null) [filters=" + source_->ExplainFilters(request) +
-           ", groupedBy=] RuntimeFilters: [],";
+           ", groupedBy=] RuntimeFilters: [" + joined(dynamic) + "],";
   }
   std::string extra = source_->ExplainDetails();
   if (!extra.empty()) out += " " + extra;
@@ -90,11 +113,16 @@ std::string PhysicalTableScan::Details() const {
     return s + "]";
   };
   if (!partition_columns.empty()) {
+    for (const auto& n : dynamic_not_null) {
+      if (std::find(not_null.begin(), not_null.end(), n) == not_null.end()) not_null.push_back(n);
+    }
     std::vector<std::string> all = not_null;
     all.insert(all.end(), partition_filters.begin(), partition_filters.end());
+    all.insert(all.end(), dynamic.begin(), dynamic.end());
     out += ", PartitionFilters: " + list(all);
   }
   if (!pushed.empty() || partition_columns.empty()) out += ", PushedFilters: " + list(pushed);
+  for (const auto& note : dynamic_pruning_notes_) out += ", " + note;
   return out;
 }
 
@@ -104,6 +132,19 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   ScanRequest request;
   request.column_ids = column_ids_;
   for (const auto& f : filters_) request.filters.push_back(f.get());
+  // The join builds above have finished (their pipelines run first): their keys are known.
+  for (const auto& r : runtime_filters_) {
+    RuntimeFilterSummary summary;
+    BoundExpressionPtr resolved = r.filter->Resolve(*r.probe_key, context.runtime_filter_max_values, &summary);
+    std::string what = !resolved        ? "not resolved (the build side had not run)"
+                       : summary.range  ? "min/max range (more than " + std::to_string(context.runtime_filter_max_values) + " distinct keys)"
+                                        : std::to_string(summary.distinct) + " distinct keys";
+    global->runtime_filter_lines.emplace_back("runtime filter " + r.filter->Name(),
+                                              r.probe_key->text + ": " + what + " from " +
+                                                  std::to_string(summary.build_rows) + " build rows");
+    if (resolved) global->runtime_filters.push_back(std::move(resolved));
+  }
+  for (const auto& f : global->runtime_filters) request.runtime_filters.push_back(f.get());
   global->state = source_->InitScan(request);
   global->source = source_.get();
   global->metrics_out = &last_metrics_;

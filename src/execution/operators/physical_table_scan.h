@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "execution/physical_operator.h"
+#include "execution/runtime_filter/runtime_filter.h"
 #include "planner/table_source.h"
 
 namespace floe {
@@ -27,6 +28,11 @@ class PhysicalTableScan : public PhysicalOperator {
   const TableSource& source() const { return *source_; }
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<BoundExpressionPtr>& filters() const { return filters_; }
+  /// Adds a runtime filter (dynamic partition pruning) on `probe_key`, over this scan's
+  /// output columns, resolved when the scan starts.
+  void AddRuntimeFilter(std::shared_ptr<RuntimeFilter> filter, BoundExpressionPtr probe_key);
+  /// Sets why dynamic pruning was considered for this scan but not applied (EXPLAIN).
+  void SetDynamicPruningNotes(std::vector<std::string> notes) { dynamic_pruning_notes_ = std::move(notes); }
   /// Returns the metrics of the last finished execution.
   const ScanMetrics& metrics() const { return last_metrics_; }
 
@@ -36,6 +42,12 @@ class PhysicalTableScan : public PhysicalOperator {
   std::vector<BoundExpressionPtr> filters_;
   std::vector<std::string> names_;
   mutable ScanMetrics last_metrics_;
+  struct ProbeRuntimeFilter {
+    std::shared_ptr<RuntimeFilter> filter;
+    BoundExpressionPtr probe_key;
+  };
+  std::vector<ProbeRuntimeFilter> runtime_filters_;
+  std::vector<std::string> dynamic_pruning_notes_;
 };
 
 }  // namespace floe

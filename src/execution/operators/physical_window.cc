@@ -24,6 +24,107 @@ struct WindowSourceState : GlobalSourceState {
   size_t next = 0;
 };
 
+/// Returns true when a segment tree of this aggregate's states stays O(n) in memory: small
+/// states that own no heap memory, or own one value at most (min/max/first/last of strings).
+bool TreeFriendly(const BoundAggregateFunction& agg) {
+  if (agg.state_size > 64) return false;
+  if (!agg.destroy) return true;
+  static const char* const kOneValue[] = {"min", "max", "first", "last", "min_by", "max_by"};
+  for (const char* name : kOneValue) {
+    if (agg.name == name) return true;
+  }
+  return false;
+}
+
+/// Aggregates frames [froms[i], tos[i]) of the rows [start, end) (sorted positions) into
+/// result rows [start, end) with a segment tree of aggregate states: leaf k holds row
+/// start + k, each inner node the combination of its two children, so any frame is the
+/// combination of O(log n) nodes, taken left to right (order-sensitive aggregates such as
+/// first/last see the rows in order). `filter`, when set, flags the rows that pass FILTER.
+void AggregateFrames(const BoundAggregateFunction& agg, const std::vector<Vector>& args,
+                     const std::vector<uint8_t>* filter, size_t start, size_t end,
+                     const std::vector<size_t>& froms, const std::vector<size_t>& tos,
+                     Vector& result, const FunctionContext& context) {
+  size_t size = end - start;
+  // new[] aligns to 16, the most any state asks; strides keep that.
+  size_t stride = (std::max<size_t>(agg.state_size, 1) + 15) / 16 * 16;
+  size_t leaves = 1;
+  while (leaves < size) leaves <<= 1;
+  std::unique_ptr<uint8_t[]> tree(new uint8_t[2 * leaves * stride]);
+  auto node = [&](size_t k) { return tree.get() + k * stride; };
+  for (size_t k = 1; k < 2 * leaves; ++k) agg.initialize(node(k));
+  struct Destroyer {
+    const BoundAggregateFunction& agg;
+    uint8_t* base;
+    size_t stride, count;
+    ~Destroyer() {
+      if (!agg.destroy) return;
+      for (size_t k = 1; k < count; ++k) agg.destroy(base + k * stride);
+    }
+  } destroy_tree{agg, tree.get(), stride, 2 * leaves};
+  // Leaves: one update call for every row that passes the filter.
+  std::vector<uint32_t> rows;
+  std::vector<uint8_t*> states;
+  for (size_t k = start; k < end; ++k) {
+    if (filter && !(*filter)[k]) continue;
+    rows.push_back(static_cast<uint32_t>(k));
+    states.push_back(node(leaves + k - start));
+  }
+  if (!rows.empty()) {
+    std::vector<Vector> gathered;
+    for (const auto& a : args) {
+      Vector v(a.type(), rows.size());
+      v.Gather(a, rows.data(), rows.size());
+      gathered.push_back(std::move(v));
+    }
+    std::vector<const Vector*> ptrs;
+    for (const auto& v : gathered) ptrs.push_back(&v);
+    agg.update(ptrs, rows.size(), states.data(), context);
+  }
+  for (size_t k = leaves - 1; k >= 1; --k) {
+    agg.combine(node(2 * k), node(k));
+    agg.combine(node(2 * k + 1), node(k));
+  }
+  // Frames, a batch at a time: combine the covering nodes into a fresh state, finalize.
+  std::unique_ptr<uint8_t[]> batch(new uint8_t[kBatchSize * stride]);
+  std::vector<uint8_t*> batch_states(kBatchSize);
+  std::vector<size_t> right;
+  Vector out(result.type(), kBatchSize);
+  for (size_t first = start; first < end; first += kBatchSize) {
+    size_t m = std::min(kBatchSize, end - first);
+    out.Reset();
+    for (size_t j = 0; j < m; ++j) {
+      uint8_t* q = batch.get() + j * stride;
+      batch_states[j] = q;
+      agg.initialize(q);
+      size_t l = froms[first + j - start] - start + leaves;
+      size_t r = tos[first + j - start] - start + leaves;
+      right.clear();
+      for (; l < r; l >>= 1, r >>= 1) {
+        if (l & 1) agg.combine(node(l++), q);
+        if (r & 1) right.push_back(--r);
+      }
+      for (size_t k = right.size(); k-- > 0;) agg.combine(node(right[k]), q);
+    }
+    struct BatchDestroyer {
+      const BoundAggregateFunction& agg;
+      std::vector<uint8_t*>& states;
+      size_t count;
+      ~BatchDestroyer() {
+        if (!agg.destroy) return;
+        for (size_t j = 0; j < count; ++j) agg.destroy(states[j]);
+      }
+    } destroy_batch{agg, batch_states, m};
+    agg.finalize(batch_states.data(), m, out, context);
+    for (size_t j = 0; j < m; ++j) {
+      result.CopyRow(out, j, first + j);
+      if (result.type().IsStringLike() && !out.IsNull(j)) {
+        result.SetString(first + j, out.Data<StringRef>()[j].view());
+      }
+    }
+  }
+}
+
 }  // namespace
 
 PhysicalWindow::PhysicalWindow(std::vector<LogicalType> types,
@@ -361,16 +462,20 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
             sorted_result.SetString(i, tmp.Data<StringRef>()[0].view());
           }
         };
-        bool running = !fn.has_frame ||
-                       (fn.start.kind == FrameBoundKind::kUnboundedPreceding &&
-                        (fn.end.kind == FrameBoundKind::kCurrentRow ||
-                         fn.end.kind == FrameBoundKind::kUnboundedFollowing));
+        // Every row's frame first: frames that only grow at the end from the partition
+        // start are accumulated in one running state (the additions in row order, as
+        // the plain definition makes them); any other shape goes through a segment tree.
+        std::vector<size_t> froms(size), tos(size);
+        bool running = true;
+        for (size_t i = start; i < end; ++i) {
+          frame_of(i, &froms[i - start], &tos[i - start]);
+          running &= froms[i - start] == start && (i == start || tos[i - start] >= tos[i - start - 1]);
+        }
         if (running) {
           agg.initialize(st);
           size_t added = start;
           for (size_t i = start; i < end; ++i) {
-            size_t from, to;
-            frame_of(i, &from, &to);
+            size_t to = tos[i - start];
             if (to > added) {
               add_rows(added, to);
               added = to;
@@ -378,12 +483,15 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
             emit(i);
           }
           if (agg.destroy) agg.destroy(st);
+        } else if (TreeFriendly(agg)) {
+          AggregateFrames(agg, s_args, has_filter ? &s_filter : nullptr, start, end, froms, tos,
+                          sorted_result, context.function_context);
         } else {
+          // Holistic or large states (percentile, mode, string_agg, HyperLogLog sketches):
+          // a tree would keep n log n values or 2n sketches; each frame from scratch.
           for (size_t i = start; i < end; ++i) {
-            size_t from, to;
-            frame_of(i, &from, &to);
             agg.initialize(st);
-            add_rows(from, to);
+            add_rows(froms[i - start], tos[i - start]);
             emit(i);
             if (agg.destroy) agg.destroy(st);
           }

@@ -199,6 +199,16 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
                                   options_.prune_row_groups};
   state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
+  if (!request.runtime_filters.empty()) {
+    // Dynamic partition pruning: converted apart, so planning counts what it prunes apart.
+    IcebergFilterConverter dynamic_converter(*schema_, state->field_ids, &options_.time_zone);
+    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(request.runtime_filters);
+    if (dynamic->op() != iceberg::Operation::kTrue) {
+      state->scan->SetDynamicFilter(dynamic);
+      // row groups are pruned by both (their min/max against the build keys too)
+      state->filter = iceberg::Expression::And(state->filter, dynamic);
+    }
+  }
   state->tasks = state->scan->PlanFiles();
   state->task_proven = ProvenFilters(request, state->field_ids, state->tasks);
   state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
@@ -278,7 +288,12 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   }
   std::map<int, std::string> names;
   for (const auto& f : state.scan->schema().fields()) names[f.id()] = f.name();
-  metrics.lines.emplace_back("filter", WithNames(*state.filter, names));
+  metrics.lines.emplace_back("filter", WithNames(*state.scan->filter(), names));
+  if (const auto& dynamic = state.scan->dynamic_filter()) {
+    std::string text = WithNames(*dynamic, names);
+    if (text.size() > 200) text = text.substr(0, 200) + "...";
+    metrics.lines.emplace_back("dynamic filter", text);
+  }
   for (const auto& [spec_id, filter] : state.scan->PartitionFilters()) {
     std::map<int, std::string> partition_names;
     if (const auto* spec = metadata_->SpecById(spec_id)) {
@@ -287,10 +302,19 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
     metrics.lines.emplace_back("partition filter (spec " + std::to_string(spec_id) + ")",
                                WithNames(*filter, partition_names));
   }
+  for (const auto& [spec_id, filter] : state.scan->DynamicPartitionFilters()) {
+    std::map<int, std::string> partition_names;
+    if (const auto* spec = metadata_->SpecById(spec_id)) {
+      for (const auto& f : spec->fields()) partition_names[f.field_id()] = f.name();
+    }
+    std::string text = WithNames(*filter, partition_names);
+    if (text.size() > 200) text = text.substr(0, 200) + "...";
+    metrics.lines.emplace_back("dynamic partition filter (spec " + std::to_string(spec_id) + ")", text);
+  }
   for (auto& line : state.scan->metrics().ToLines()) metrics.lines.push_back(std::move(line));
   // Strict projection: files whose partition values prove that every row passes.
   const iceberg::SpecScanMetrics& total = state.scan->metrics().total;
-  if (state.filter->op() != iceberg::Operation::kTrue) {
+  if (state.scan->filter()->op() != iceberg::Operation::kTrue) {
     metrics.lines.emplace_back(
         "all rows match",
         state.filter_exact ? std::to_string(total.data_files_all_rows_match) + " of " +

@@ -73,6 +73,7 @@ BoundAggregateFunction MakeCountFunction(std::string name, std::vector<LogicalTy
   f.arg_types = std::move(arg_types);
   f.return_type = TypeId::kInt64;
   f.state_size = sizeof(CountState);
+  f.state_alignment = alignof(CountState);
   f.initialize = CountInitialize;
   f.combine = CountCombine;
   f.finalize = CountFinalize;

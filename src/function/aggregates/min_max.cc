@@ -68,6 +68,7 @@ BoundAggregateFunction MakeMinMax(const char* name, const LogicalType& type) {
   f.arg_types = {type};
   f.return_type = type;
   f.state_size = sizeof(MinMaxState<T>);
+  f.state_alignment = alignof(MinMaxState<T>);
   f.initialize = [](uint8_t* state) { new (state) MinMaxState<T>{}; };
   f.update = MinMaxUpdate<T, kMax>;
   f.combine = [](uint8_t* source, uint8_t* target) {

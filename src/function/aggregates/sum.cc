@@ -107,6 +107,7 @@ BoundAggregateFunction MakeSum(const char* name, LogicalType arg_type, LogicalTy
   f.arg_types = {arg_type};
   f.return_type = return_type;
   f.state_size = sizeof(SumState<Acc>);
+  f.state_alignment = alignof(SumState<Acc>);
   f.initialize = [](uint8_t* state) { new (state) SumState<Acc>{Acc{}, 0, false}; };
   f.combine = SumCombine<Acc>;
   f.finalize = [return_type, try_sum](uint8_t** states, size_t count, Vector& result,

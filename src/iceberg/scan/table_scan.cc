@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <unordered_set>
@@ -174,12 +175,24 @@ const TableScan::SpecEvaluators& TableScan::EvaluatorsFor(int spec_id) {
   e.manifest = std::make_unique<ManifestEvaluator>(filter_, *spec, *schema_);
   e.partition = std::make_unique<PartitionEvaluator>(filter_, *spec, *schema_);
   e.strict = std::make_unique<PartitionEvaluator>(filter_, *spec, *schema_, true);
+  if (dynamic_filter_) {
+    e.dynamic_manifest = std::make_unique<ManifestEvaluator>(dynamic_filter_, *spec, *schema_);
+    e.dynamic_partition = std::make_unique<PartitionEvaluator>(dynamic_filter_, *spec, *schema_);
+  }
   return evaluators_.emplace(spec_id, std::move(e)).first->second;
 }
 
 std::map<int, ExpressionPtr> TableScan::PartitionFilters() const {
   std::map<int, ExpressionPtr> out;
   for (const auto& [spec_id, e] : evaluators_) out[spec_id] = e.partition->partition_filter();
+  return out;
+}
+
+std::map<int, ExpressionPtr> TableScan::DynamicPartitionFilters() const {
+  std::map<int, ExpressionPtr> out;
+  for (const auto& [spec_id, e] : evaluators_) {
+    if (e.dynamic_partition) out[spec_id] = e.dynamic_partition->partition_filter();
+  }
   return out;
 }
 
@@ -244,11 +257,15 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
     SpecScanMetrics& sm = metrics_.by_spec[std::max(spec_id, 0)];
     (is_data ? sm.manifests_total : sm.delete_manifests_total)++;
     bool keep = !options_.manifests || spec_id < 0 || EvaluatorsFor(spec_id).manifest->Eval(m);
-    if (!keep) {
+    // Then the runtime filter, counted apart (delete manifests follow their data files).
+    bool dynamic_keep = !keep || !is_data || !options_.manifests || spec_id < 0 || !dynamic_filter_ ||
+                        EvaluatorsFor(spec_id).dynamic_manifest->Eval(m);
+    if (!keep || !dynamic_keep) {
       if (is_data) {
         int64_t files = m.added_files_count + m.existing_files_count;
         sm.data_files_total += files;
-        sm.data_files_manifest_pruned += files;
+        (keep ? sm.data_files_dynamic_pruned : sm.data_files_manifest_pruned) += files;
+        if (keep) ++sm.manifests_dynamic_pruned;
         sm.rows_total += m.added_rows_count + m.existing_rows_count;
       }
       continue;
@@ -279,7 +296,9 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
 
   // Layers 2 and 3: data files by partition tuple, then by column metrics.
   InclusiveMetricsEvaluator metrics_evaluator(*schema_, filter_);
-  std::map<int, HashSet> partitions_kept;
+  std::optional<InclusiveMetricsEvaluator> dynamic_metrics;
+  if (dynamic_filter_) dynamic_metrics.emplace(*schema_, dynamic_filter_);
+  std::map<int, HashSet> partitions_kept, partitions_static_kept;
   // the manifests read per spec: their distinct partitions are counted once per set
   std::map<int, std::string> seen_key;
   std::map<int, std::vector<const CachedManifest*>> seen_manifests;
@@ -290,6 +309,7 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
     SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
     const SpecEvaluators& evaluators = EvaluatorsFor(manifest.spec_id);
     HashSet& kept = partitions_kept[manifest.spec_id];
+    HashSet& static_kept = partitions_static_kept[manifest.spec_id];
     sm.data_files_total += static_cast<int64_t>(manifest.entries.size());
     sm.rows_total += manifest.total_records;
     sm.bytes_total += manifest.total_bytes;
@@ -314,6 +334,14 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
         ++sm.data_files_metrics_pruned;
         continue;
       }
+      if (dynamic_filter_) {
+        static_kept.Insert(manifest.partition_hashes[j]);
+        if ((options_.partitions && !evaluators.dynamic_partition->Eval(f.partition)) ||
+            (options_.file_metrics && !dynamic_metrics->Eval(f))) {
+          ++sm.data_files_dynamic_pruned;
+          continue;
+        }
+      }
       kept.Insert(manifest.partition_hashes[j]);
       ++sm.data_files_read;
       sm.rows_read += f.record_count;
@@ -331,7 +359,12 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
   for (auto& [spec_id, sm] : metrics_.by_spec) {
     sm.partitions_total = CountDistinctPartitions(seen_key[spec_id], entries, seen_manifests[spec_id]);
     sm.partitions_read = static_cast<int64_t>(partitions_kept[spec_id].size());
+    if (dynamic_filter_) {
+      sm.partitions_dynamic_pruned =
+          static_cast<int64_t>(partitions_static_kept[spec_id].size()) - sm.partitions_read;
+    }
   }
+  metrics_.dynamic = dynamic_filter_ != nullptr;
   metrics_.total = SpecScanMetrics();
   for (const auto& [spec_id, sm] : metrics_.by_spec) metrics_.total += sm;
   return tasks;

@@ -8,7 +8,7 @@ std::string ReadOfTotal(int64_t read, int64_t total) {
   return std::to_string(read) + " read / " + std::to_string(total) + " total";
 }
 
-void AddLines(const SpecScanMetrics& m, const std::string& prefix,
+void AddLines(const SpecScanMetrics& m, const std::string& prefix, bool dynamic,
               std::vector<std::pair<std::string, std::string>>* out) {
   out->emplace_back(prefix + "manifests", ReadOfTotal(m.manifests_read, m.manifests_total));
   if (m.delete_manifests_total > 0) {
@@ -20,6 +20,11 @@ void AddLines(const SpecScanMetrics& m, const std::string& prefix,
                         std::to_string(m.data_files_manifest_pruned) + ", partition pruned " +
                         std::to_string(m.data_files_partition_pruned) + ", metrics pruned " +
                         std::to_string(m.data_files_metrics_pruned) + ")");
+  if (dynamic) {
+    out->emplace_back(prefix + "manifests pruned dynamically", std::to_string(m.manifests_dynamic_pruned));
+    out->emplace_back(prefix + "partitions pruned dynamically", std::to_string(m.partitions_dynamic_pruned));
+    out->emplace_back(prefix + "data files pruned dynamically", std::to_string(m.data_files_dynamic_pruned));
+  }
   if (m.delete_files_total > 0) {
     out->emplace_back(prefix + "delete files", ReadOfTotal(m.delete_files_read, m.delete_files_total));
   }
@@ -48,14 +53,17 @@ SpecScanMetrics& SpecScanMetrics::operator+=(const SpecScanMetrics& o) {
   bytes_read += o.bytes_read;
   rows_total += o.rows_total;
   rows_read += o.rows_read;
+  manifests_dynamic_pruned += o.manifests_dynamic_pruned;
+  data_files_dynamic_pruned += o.data_files_dynamic_pruned;
+  partitions_dynamic_pruned += o.partitions_dynamic_pruned;
   return *this;
 }
 
 std::vector<std::pair<std::string, std::string>> TableScanMetrics::ToLines() const {
   std::vector<std::pair<std::string, std::string>> out;
-  AddLines(total, "", &out);
+  AddLines(total, "", dynamic, &out);
   if (by_spec.size() > 1) {
-    for (const auto& [spec_id, m] : by_spec) AddLines(m, "spec " + std::to_string(spec_id) + " ", &out);
+    for (const auto& [spec_id, m] : by_spec) AddLines(m, "spec " + std::to_string(spec_id) + " ", dynamic, &out);
   }
   return out;
 }

@@ -34,6 +34,11 @@ struct SpecScanMetrics {
   /// Record counts: of every data file (skipped manifests by their list counts), and kept.
   int64_t rows_total = 0;
   int64_t rows_read = 0;
+  /// Pruned by the runtime filter (dynamic partition pruning) after the static filter
+  /// kept them: manifests, data files (at any layer) and partitions.
+  int64_t manifests_dynamic_pruned = 0;
+  int64_t data_files_dynamic_pruned = 0;
+  int64_t partitions_dynamic_pruned = 0;
 
   /// Adds another's counts to these.
   SpecScanMetrics& operator+=(const SpecScanMetrics& o);
@@ -43,6 +48,8 @@ struct SpecScanMetrics {
 struct TableScanMetrics {
   SpecScanMetrics total;
   std::map<int, SpecScanMetrics> by_spec;
+  /// A runtime filter took part (the dynamic pruning lines are shown).
+  bool dynamic = false;
 
   /// Returns lines such as ("manifests", "3 read / 10 total"), then per spec when there
   /// are several ("spec 1 data files", ...).

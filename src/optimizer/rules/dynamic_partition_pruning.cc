@@ -1,0 +1,150 @@
+#include "optimizer/rules/dynamic_partition_pruning.h"
+
+#include <algorithm>
+
+namespace floe {
+
+namespace {
+
+// Returns true for a column reference under zero or more casts (the key "through a cast").
+bool IsColumnOrCast(const BoundExpression& e) {
+  if (e.kind == BoundExpressionKind::kColumnRef) return true;
+  return e.kind == BoundExpressionKind::kCast && !e.try_cast && e.children.size() == 1 && IsColumnOrCast(*e.children[0]);
+}
+
+// Replaces each column reference of `key` (over a projection's output) by the projected
+// expression; returns false when the result is no longer a column under casts.
+bool ThroughProjection(const LogicalProjection& projection, BoundExpressionPtr& key) {
+  if (key->kind == BoundExpressionKind::kColumnRef) {
+    if (key->index >= projection.expressions.size()) return false;
+    key = projection.expressions[key->index]->Copy();
+    return IsColumnOrCast(*key);
+  }
+  return ThroughProjection(projection, key->children[0]);
+}
+
+// Follows `key` (over op's output) down the probe side to the scan producing its column;
+// rewrites key to be over that scan's output. Returns nullptr when the column comes from
+// anything but a scan reached through filters, projections and probe sides of joins.
+LogicalGet* TraceToScan(LogicalOperator& op, BoundExpressionPtr& key) {
+  switch (op.type) {
+    case LogicalOperatorType::kGet: return &static_cast<LogicalGet&>(op);
+    case LogicalOperatorType::kFilter: return TraceToScan(*op.children[0], key);
+    case LogicalOperatorType::kProjection:
+      if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return nullptr;
+      return TraceToScan(*op.children[0], key);
+    case LogicalOperatorType::kJoin: {
+      // why: only the probe side (left) runs after the join's build; the build side may
+      // not yet be known when another build side is
+      size_t left_width = op.children[0]->types.size();
+      auto refs = key->ReferencedColumns();
+      if (refs.size() != 1 || refs[0] >= left_width) return nullptr;
+      const auto& join = static_cast<const LogicalJoin&>(op);
+      if (join.left_keys.empty()) return nullptr;  // why: a nested-loop join has no build/probe order here
+      return TraceToScan(*op.children[0], key);
+    }
+    default: return nullptr;  // why: aggregates, limits, windows, unions change which rows a column holds
+  }
+}
+
+// Returns true when the subtree filters rows somewhere (Spark's "selective predicate").
+bool HasSelectiveFilter(const LogicalOperator& op) {
+  if (op.type == LogicalOperatorType::kFilter) return true;
+  if (op.type == LogicalOperatorType::kGet && !static_cast<const LogicalGet&>(op).filters.empty()) return true;
+  for (const auto& c : op.children) {
+    if (HasSelectiveFilter(*c)) return true;
+  }
+  return false;
+}
+
+bool IsPartitionColumn(const LogicalGet& get, const BoundExpression& key) {
+  auto refs = key.ReferencedColumns();
+  if (refs.size() != 1 || refs[0] >= get.column_ids.size()) return false;
+  const std::string& name = get.source->names()[get.column_ids[refs[0]]];
+  auto partition_columns = get.source->PartitionColumns();
+  return std::find(partition_columns.begin(), partition_columns.end(), name) != partition_columns.end();
+}
+
+// Returns true when the scan already has a static `column = constant` filter on the key's
+// column: one partition at most, which the runtime filter cannot narrow further.
+bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
+  auto refs = key.ReferencedColumns();
+  for (const auto& f : get.filters) {
+    if (f->kind != BoundExpressionKind::kFunction || !f->function || f->function->name != "=" ||
+        f->children.size() != 2) {
+      continue;
+    }
+    const BoundExpression* a = f->children[0].get();
+    const BoundExpression* b = f->children[1].get();
+    if (a->kind == BoundExpressionKind::kConstant) std::swap(a, b);
+    if (b->kind == BoundExpressionKind::kConstant && IsColumnOrCast(*a) && a->ReferencedColumns() == refs) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
+  Visit(*op);
+  return op;
+}
+
+void DynamicPartitionPruning::Visit(LogicalOperator& op) {
+  for (auto& c : op.children) Visit(*c);
+  if (op.type == LogicalOperatorType::kJoin) PlanJoin(static_cast<LogicalJoin&>(op));
+}
+
+void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
+  for (size_t k = 0; k < join.left_keys.size(); ++k) {
+    BoundExpressionPtr key = join.left_keys[k]->Copy();
+    if (!IsColumnOrCast(*key)) {
+      // why: a function of the key does not map onto its partitions; say so when the
+      // column it reads is a partition column (the seed's "not something derived")
+      auto refs = key->ReferencedColumns();
+      if (refs.size() != 1) continue;
+      BoundExpressionPtr column = BoundExpression::ColumnRef(refs[0], join.children[0]->types[refs[0]],
+                                                             join.children[0]->names[refs[0]]);
+      LogicalGet* get = TraceToScan(*join.children[0], column);
+      if (get && get->source->ScanOperatorName() == "BatchScan" && IsPartitionColumn(*get, *column)) {
+        get->dynamic_pruning_notes.push_back("dynamic pruning on " + column->text + " not applied: the join key " +
+                                             key->text + " is a function of it, not the column");
+      }
+      continue;
+    }
+    LogicalGet* get = TraceToScan(*join.children[0], key);
+    // why: only Iceberg scans plan their files after the runtime filter is published
+    if (!get || get->source->ScanOperatorName() != "BatchScan" || !IsPartitionColumn(*get, *key)) continue;
+    auto note = [&](const std::string& why) {
+      std::string text = "dynamic pruning on " + key->text + " not applied: " + why;
+      if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
+          get->dynamic_pruning_notes.end()) {
+        get->dynamic_pruning_notes.push_back(text);
+      }
+    };
+    // left/outer always need to include every row from probe side
+    if (join.join_type == JoinType::kLeft || join.join_type == JoinType::kFull) {
+      note(std::string("the scan is on the preserved side of a ") + JoinTypeName(join.join_type) + " join");
+      continue;
+    }
+    // why: an anti join keeps exactly the probe rows without a match
+    if (join.join_type != JoinType::kInner && join.join_type != JoinType::kSemi &&
+        join.join_type != JoinType::kRight) {
+      continue;
+    }
+    if (!HasSelectiveFilter(*join.children[1])) {
+      note("the other side of the join has no filter");
+      continue;
+    }
+    if (join.null_aware) continue;  // why: NOT IN semantics are not a key match
+    if (HasStaticEquality(*get, *key)) continue;  // why: static pruning already keeps one partition
+    int id = next_id_++;
+    join.runtime_filters.emplace_back(id, k);
+    LogicalRuntimeFilter filter;
+    filter.id = id;
+    filter.key_index = k;
+    filter.probe_key = std::move(key);
+    get->runtime_filters.push_back(std::move(filter));
+  }
+}
+
+}  // namespace floe
