@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <list>
 #include <memory>
@@ -60,8 +61,8 @@ class ManifestCache {
   std::shared_ptr<const CachedManifest> Get(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
 
   /// Returns how many lookups were served from the cache and how many read the file.
-  int64_t hits() const { return hits_; }
-  int64_t misses() const { return misses_; }
+  int64_t hits() const { return hits_.load(); }
+  int64_t misses() const { return misses_.load(); }
 
  private:
   struct Slot {
@@ -73,7 +74,8 @@ class ManifestCache {
   std::unordered_map<std::string, Slot> slots_;
   std::list<std::string> lru_;  // most recent first
   size_t held_entries_ = 0;
-  int64_t hits_ = 0, misses_ = 0;
+  // read without the mutex by hits() / misses()
+  std::atomic<int64_t> hits_{0}, misses_{0};
 };
 
 }  // namespace floe::iceberg

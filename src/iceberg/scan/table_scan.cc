@@ -141,7 +141,8 @@ bool TableScan::CandidatesByIndex(const CachedManifest& manifest, const SpecEval
         break;
       default: continue;
     }
-    if ((lo && lo->type().id() != sample.type().id()) || (hi && hi->type().id() != sample.type().id())) continue;
+    // the whole type: decimals of another scale would not compare in the index's order
+    if ((lo && lo->type() != sample.type()) || (hi && hi->type() != sample.type())) continue;
     if (sample.type().IsFloating()) continue;  // NaN has no place in a range
     const auto& entries = manifest.entries;
     auto value_of = [&](uint32_t i) -> const Value& { return entries[i].data_file.partition[pos]; };
