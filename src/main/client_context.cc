@@ -111,15 +111,20 @@ Result ClientContext::RunQuery(const QueryNode& query) {
   return RunPlan(*bound.plan, bound.names);
 }
 
-Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> names) {
-  PhysicalPlanner planner;
-  PhysicalOperatorPtr root = planner.Plan(plan);
-  PhysicalResultCollector collector(root->types());
+ExecutionContext ClientContext::NewExecutionContext() {
   ExecutionContext context;
   context.function_context = function_context_;
   context.scheduler = &database_.scheduler();
   context.threads = Threads();
   context.runtime_filter_max_values = RuntimeFilterMaxValues();
+  return context;
+}
+
+Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> names) {
+  PhysicalPlanner planner;
+  PhysicalOperatorPtr root = planner.Plan(plan);
+  PhysicalResultCollector collector(root->types());
+  ExecutionContext context = NewExecutionContext();
   PipelineExecutor executor(context, *root, collector);
   executor.Execute();
   CollectScans(*root, &statement_scans_);
@@ -153,11 +158,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   PhysicalOperatorPtr root = planner.Plan(*bound.plan);
   if (statement.mode == ExplainMode::kAnalyze) {
     PhysicalResultCollector collector(root->types());
-    ExecutionContext context;
-    context.function_context = function_context_;
-    context.scheduler = &database_.scheduler();
-    context.threads = Threads();
-    context.runtime_filter_max_values = RuntimeFilterMaxValues();
+    ExecutionContext context = NewExecutionContext();
     auto start = std::chrono::steady_clock::now();
     PipelineExecutor executor(context, *root, collector);
     executor.Execute();
@@ -299,7 +300,7 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
 
 std::vector<std::vector<Value>> ClientContext::ExecuteSubquery(LogicalOperatorPtr plan) {
   // Optimized like any query: without it the subquery scans every column and file.
-  plan = Optimizer::Optimize(std::move(plan));
+  plan = Optimizer::Optimize(std::move(plan), DisabledRules());
   Result result = RunPlan(*plan, {});
   std::vector<std::vector<Value>> rows;
   for (size_t r = 0; r < result.RowCount(); ++r) {

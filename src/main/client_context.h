@@ -19,6 +19,7 @@
 
 namespace floe {
 
+struct ExecutionContext;
 struct PhysicalOperator;
 class PhysicalOperatorBase;
 
@@ -135,6 +136,8 @@ class ClientContext : public BinderContext {
   std::vector<std::string> DisabledRules() const;
   /// Returns floe.dynamic_pruning.max_values.
   size_t RuntimeFilterMaxValues() const;
+  /// Returns the context a plan runs in: the session's functions, threads and worker pool.
+  ExecutionContext NewExecutionContext();
 
   DatabaseState& database_;
   Settings settings_;

@@ -172,11 +172,7 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
     names[i] += "_" + std::to_string(suffix);
   }
   PhysicalCopyToFile sink(root->types(), std::move(names), statement.path, std::move(options));
-  ExecutionContext context;
-  context.function_context = function_context_;
-  context.scheduler = &database_.scheduler();
-  context.threads = Threads();
-  context.runtime_filter_max_values = RuntimeFilterMaxValues();
+  ExecutionContext context = NewExecutionContext();
   PipelineExecutor executor(context, *root, sink);
   executor.Execute();
 

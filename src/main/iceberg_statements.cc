@@ -398,11 +398,7 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
   iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
   try {
     PhysicalIcebergWrite sink(types, names, required, table_name, writer);
-    ExecutionContext context;
-    context.function_context = function_context_;
-    context.scheduler = &database_.scheduler();
-    context.threads = Threads();
-    context.runtime_filter_max_values = RuntimeFilterMaxValues();
+    ExecutionContext context = NewExecutionContext();
     PipelineExecutor executor(context, *root, sink);
     executor.Execute();
     std::vector<iceberg::DataFile> files = sink.files();
@@ -578,19 +574,13 @@ void ClientContext::CommitInsert(const InsertStatement& statement, const Resolve
     change.operation = "overwrite";
     const iceberg::PartitionSpec& spec = table.metadata->DefaultSpec();
     std::set<std::string> touched;
-    for (const auto& f : change.added) {
-      std::string key;
-      for (const auto& v : f.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
-      touched.insert(key);
-    }
+    for (const auto& f : change.added) touched.insert(iceberg::PartitionKey(f.partition));
     const iceberg::Snapshot* head =
         name.ref.empty() ? table.metadata->CurrentSnapshot() : table.metadata->SnapshotByRef(name.ref);
     for (const auto& e : iceberg::SnapshotFiles(head, Remapper())) {
       bool replace = spec.IsUnpartitioned();
       if (!replace && e.data_file.spec_id == spec.spec_id()) {
-        std::string key;
-        for (const auto& v : e.data_file.partition) key += v.is_null() ? "\x01N" : "\x01V" + v.ToString();
-        replace = touched.count(key) > 0;
+        replace = touched.count(iceberg::PartitionKey(e.data_file.partition)) > 0;
       }
       if (replace) change.removed_paths.push_back(e.data_file.file_path);
     }

@@ -22,12 +22,6 @@ constexpr size_t kFlushRows = 4096;
 // Rows handed to a Parquet writer at once; the file's size is checked in between.
 constexpr size_t kWriteSlice = 2048;
 
-std::string PartitionKey(const std::vector<Value>& partition) {
-  std::string key;
-  for (const auto& v : partition) key += v.is_null() ? std::string("\x01N") : "\x01V" + v.ToString();
-  return key;
-}
-
 // Approximate bytes of memory the rows named by sel (all rows when null) hold.
 int64_t RowBytes(const DataChunk& chunk, const uint32_t* sel, size_t count) {
   int64_t bytes = 0;
@@ -90,6 +84,12 @@ void AppendOwned(DataChunk& dst, const DataChunk& src) {
 }
 
 }  // namespace
+
+std::string PartitionKey(const std::vector<Value>& partition) {
+  std::string key;
+  for (const auto& v : partition) key += v.is_null() ? std::string("\x01N") : "\x01V" + v.ToString();
+  return key;
+}
 
 /// One partition of the write: its open file (one at a time), or its rows waiting to be sorted.
 struct PartitionedDataWriter::Slot {

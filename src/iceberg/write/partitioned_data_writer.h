@@ -18,6 +18,10 @@
 namespace floe::iceberg {
 
 /// How data files are written: where, with which Parquet options, how large, in what order.
+/// Returns a key equal for equal partition tuples (NULLs equal), for grouping files by
+/// partition: the writer's routing and INSERT OVERWRITE's replaced partitions use the same one.
+std::string PartitionKey(const std::vector<Value>& partition);
+
 struct DataWriterOptions {
   /// Folder of the table's data files (`<table location>/data`).
   std::string data_location;
