@@ -260,7 +260,7 @@ BoundAggregateFunction MakeFixedDistinct(std::shared_ptr<const BoundAggregateFun
   };
   f.update = VisitPhysicalType(inner->arg_types[0].id(), [](auto tag) -> decltype(f.update) {
     using T = typename decltype(tag)::type;
-    if constexpr (std::is_arithmetic_v<T>) {
+    if constexpr (std::is_arithmetic_v<T> && sizeof(T) <= sizeof(uint64_t)) {
       return FixedDistinctUpdate<T>;
     } else {
       throw InternalError("MakeFixedDistinct called for a type wider than 8 bytes");
