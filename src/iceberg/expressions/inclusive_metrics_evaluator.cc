@@ -1,31 +1,10 @@
 #include "iceberg/expressions/inclusive_metrics_evaluator.h"
 
-#include "common/exception.h"
+#include "iceberg/expressions/file_metrics.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/expressions/value_range.h"
-#include "iceberg/single_value_serialization.h"
 
 namespace floe::iceberg {
-
-namespace {
-
-std::optional<int64_t> Count(const std::map<int, int64_t>& counts, int id) {
-  auto it = counts.find(id);
-  if (it == counts.end() || it->second < 0) return std::nullopt;
-  return it->second;
-}
-
-Value Bound(const std::map<int, std::string>& bounds, int id, const Type& type) {
-  auto it = bounds.find(id);
-  if (it == bounds.end()) return Value();
-  try {
-    return SingleValueSerialization::FromBytes(type, it->second);
-  } catch (const Exception&) {
-    return Value();
-  }
-}
-
-}  // namespace
 
 InclusiveMetricsEvaluator::InclusiveMetricsEvaluator(const Schema& schema, const ExpressionPtr& filter)
     : schema_(schema), filter_(RewriteNot(filter)) {}
@@ -48,9 +27,9 @@ bool InclusiveMetricsEvaluator::Eval(const Expression& e, const DataFile& file) 
   const NestedField* field = schema_.FindFieldById(p.field_id());
   if (!field || !field->type()->IsPrimitive()) return true;
   int id = p.field_id();
-  auto values = Count(file.value_counts, id);
-  auto nulls = Count(file.null_value_counts, id);
-  auto nans = Count(file.nan_value_counts, id);
+  auto values = MetricCount(file.value_counts, id);
+  auto nulls = MetricCount(file.null_value_counts, id);
+  auto nans = MetricCount(file.nan_value_counts, id);
   bool all_null = values && nulls && *nulls == *values;
   switch (p.op()) {
     case Operation::kIsNull: return !(nulls && *nulls == 0);
@@ -60,7 +39,8 @@ bool InclusiveMetricsEvaluator::Eval(const Expression& e, const DataFile& file) 
     default: break;
   }
   if (values && nulls && *nulls + nans.value_or(0) == *values) return false;  // only NULLs and NaNs
-  ValueRange range{Bound(file.lower_bounds, id, *field->type()), Bound(file.upper_bounds, id, *field->type())};
+  ValueRange range{MetricBound(file.lower_bounds, id, *field->type()),
+                   MetricBound(file.upper_bounds, id, *field->type())};
   return range.MayMatch(p);
 }
 

@@ -1,28 +1,11 @@
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 
-#include "common/exception.h"
+#include "iceberg/expressions/file_metrics.h"
 #include "iceberg/expressions/predicate.h"
-#include "iceberg/single_value_serialization.h"
 
 namespace floe::iceberg {
 
 namespace {
-
-std::optional<int64_t> Count(const std::map<int, int64_t>& counts, int id) {
-  auto it = counts.find(id);
-  if (it == counts.end() || it->second < 0) return std::nullopt;
-  return it->second;
-}
-
-Value Bound(const std::map<int, std::string>& bounds, int id, const Type& type) {
-  auto it = bounds.find(id);
-  if (it == bounds.end()) return Value();
-  try {
-    return SingleValueSerialization::FromBytes(type, it->second);
-  } catch (const Exception&) {
-    return Value();
-  }
-}
 
 bool Known(const Value& v) { return !v.is_null() && !IsNan(v); }
 
@@ -49,9 +32,9 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
   const NestedField* field = schema_.FindFieldById(p.field_id());
   if (!field || !field->type()->IsPrimitive()) return false;
   int id = p.field_id();
-  auto values = Count(file.value_counts, id);
-  auto nulls = Count(file.null_value_counts, id);
-  auto nans = Count(file.nan_value_counts, id);
+  auto values = MetricCount(file.value_counts, id);
+  auto nulls = MetricCount(file.null_value_counts, id);
+  auto nans = MetricCount(file.nan_value_counts, id);
   // Every value counted, none of them NULL; floating columns also need a NaN count of 0.
   bool floating = field->type()->kind() == TypeKind::kFloat || field->type()->kind() == TypeKind::kDouble;
   bool no_nulls = nulls && *nulls == 0;
@@ -64,8 +47,8 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
     default: break;
   }
   if (!no_nulls || !no_nans) return false;
-  Value lower = Bound(file.lower_bounds, id, *field->type());
-  Value upper = Bound(file.upper_bounds, id, *field->type());
+  Value lower = MetricBound(file.lower_bounds, id, *field->type());
+  Value upper = MetricBound(file.upper_bounds, id, *field->type());
   switch (p.op()) {
     case Operation::kLt: return Known(upper) && upper.Compare(p.literal()) < 0;
     case Operation::kLtEq: return Known(upper) && upper.Compare(p.literal()) <= 0;
