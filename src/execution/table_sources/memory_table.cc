@@ -1,5 +1,6 @@
 #include "execution/table_sources/memory_table.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace floe {
@@ -45,6 +46,20 @@ std::optional<size_t> MemoryTable::EstimatedRows() const {
   size_t rows = 0;
   for (const auto& c : chunks_) rows += c->size();
   return rows;
+}
+
+void MemoryTable::AppendRows(const std::vector<std::vector<Value>>& rows) {
+  std::vector<std::shared_ptr<DataChunk>> chunks;
+  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
+    size_t n = std::min(kBatchSize, rows.size() - start);
+    auto chunk = std::make_shared<DataChunk>(types_, n);
+    for (size_t r = 0; r < n; ++r) {
+      for (size_t c = 0; c < types_.size(); ++c) chunk->column(c).SetValue(r, rows[start + r][c]);
+    }
+    chunk->SetSize(n);
+    chunks.push_back(std::move(chunk));
+  }
+  Append(std::move(chunks));
 }
 
 void MemoryTable::Append(std::vector<std::shared_ptr<DataChunk>> chunks) {

@@ -24,6 +24,8 @@ class MemoryTable : public TableSource, public std::enable_shared_from_this<Memo
 
   /// Appends rows (all columns, in table order); a snapshot of batches is read by scans.
   void Append(std::vector<std::shared_ptr<DataChunk>> chunks);
+  /// Appends rows given as values (all columns, in table order), in batches.
+  void AppendRows(const std::vector<std::vector<Value>>& rows);
   /// Replaces every row.
   void Replace(std::vector<std::shared_ptr<DataChunk>> chunks);
 

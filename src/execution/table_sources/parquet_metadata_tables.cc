@@ -163,17 +163,7 @@ std::shared_ptr<MemoryTable> BuildTable(
   }
   auto table =
       std::make_shared<MemoryTable>(name, names, types, std::vector<bool>(names.size(), false));
-  std::vector<std::shared_ptr<DataChunk>> chunks;
-  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
-    size_t n = std::min(kBatchSize, rows.size() - start);
-    auto chunk = std::make_shared<DataChunk>(types, n);
-    for (size_t r = 0; r < n; ++r) {
-      for (size_t c = 0; c < types.size(); ++c) chunk->column(c).SetValue(r, rows[start + r][c]);
-    }
-    chunk->SetSize(n);
-    chunks.push_back(std::move(chunk));
-  }
-  table->Append(std::move(chunks));
+  table->AppendRows(rows);
   return table;
 }
 
