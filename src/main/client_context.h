@@ -109,6 +109,10 @@ class ClientContext : public BinderContext {
   /// Commits an INSERT's new files (replacing the partitions they touch for INSERT OVERWRITE).
   void CommitInsert(const InsertStatement& statement, const ResolvedTableName& name, const LoadedTable& table,
                     iceberg::SnapshotChange change);
+  /// Returns, for each table column, the index of the INSERT's column that fills it (-1:
+  /// none; all in order when the INSERT names no columns); an unknown name is an error.
+  static std::vector<int> InsertColumnSources(const InsertStatement& statement, const std::vector<std::string>& names,
+                                              const std::string& table_name);
   /// Binds an INSERT's query and casts it to the target columns; returns the plan.
   LogicalOperatorPtr BindInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
                                      const std::vector<LogicalType>& types, const std::vector<bool>& required,

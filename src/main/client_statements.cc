@@ -126,24 +126,7 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
   }
   // Map the query's columns to the table's.
   const auto& names = table->names();
-  std::vector<int> source_of(names.size(), -1);
-  if (statement.columns.empty()) {
-    for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
-  } else {
-    for (size_t k = 0; k < statement.columns.size(); ++k) {
-      bool found = false;
-      for (size_t i = 0; i < names.size(); ++i) {
-        if (ToLower(names[i]) == ToLower(statement.columns[k])) {
-          source_of[i] = static_cast<int>(k);
-          found = true;
-        }
-      }
-      if (!found) {
-        throw BinderError("[UNRESOLVED_COLUMN] column `" + statement.columns[k] + "` not found in " +
-                          statement.table.ToString());
-      }
-    }
-  }
+  std::vector<int> source_of = InsertColumnSources(statement, names, statement.table.ToString());
   Binder binder(*this);
   BoundQuery query = binder.BindQuery(*statement.query);
   size_t expected = statement.columns.empty() ? names.size() : statement.columns.size();
@@ -307,6 +290,29 @@ Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
     rows.push_back({table->names()[i], table->types()[i].ToString(), ""});
   }
   return TextResult({"col_name", "data_type", "comment"}, rows);
+}
+
+std::vector<int> ClientContext::InsertColumnSources(const InsertStatement& statement,
+                                                    const std::vector<std::string>& names,
+                                                    const std::string& table_name) {
+  std::vector<int> source_of(names.size(), -1);
+  if (statement.columns.empty()) {
+    for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
+    return source_of;
+  }
+  for (size_t k = 0; k < statement.columns.size(); ++k) {
+    bool found = false;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (ToLower(names[i]) == ToLower(statement.columns[k])) {
+        source_of[i] = static_cast<int>(k);
+        found = true;
+      }
+    }
+    if (!found) {
+      throw BinderError("[UNRESOLVED_COLUMN] column `" + statement.columns[k] + "` not found in " + table_name);
+    }
+  }
+  return source_of;
 }
 
 }  // namespace floe

@@ -480,23 +480,7 @@ LogicalOperatorPtr ClientContext::BindInsertQuery(const InsertStatement& stateme
                                                  const std::vector<std::string>& names,
                                                  const std::vector<LogicalType>& types,
                                                  const std::vector<bool>& required, const std::string& table_name) {
-  std::vector<int> source_of(names.size(), -1);
-  if (statement.columns.empty()) {
-    for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
-  } else {
-    for (size_t k = 0; k < statement.columns.size(); ++k) {
-      bool found = false;
-      for (size_t i = 0; i < names.size(); ++i) {
-        if (ToLower(names[i]) == ToLower(statement.columns[k])) {
-          source_of[i] = static_cast<int>(k);
-          found = true;
-        }
-      }
-      if (!found) {
-        throw BinderError("[UNRESOLVED_COLUMN] column `" + statement.columns[k] + "` not found in " + table_name);
-      }
-    }
-  }
+  std::vector<int> source_of = InsertColumnSources(statement, names, table_name);
   Binder binder(*this);
   BoundQuery query = binder.BindQuery(*statement.query);
   size_t expected = statement.columns.empty() ? names.size() : statement.columns.size();
