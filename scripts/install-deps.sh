@@ -7,7 +7,7 @@ PACKAGES=(
   g++ cmake ninja-build pkg-config make
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libre2-dev libcctz-dev libedit-dev libsqlite3-dev
-  libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev
+  libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libdeflate-dev libbrotli-dev
   nlohmann-json3-dev
   nodejs npm
   time

@@ -1,5 +1,7 @@
 // floe: the command-line shell. See ShellOptions::Usage() for the arguments.
 
+#include <sys/resource.h>
+
 #include <iostream>
 #include <stdexcept>
 
@@ -22,6 +24,13 @@ int main(int argc, char** argv) {
   if (options.show_version) {
     std::cout << "floe 0.1.0\n";
     return 0;
+  }
+  // why: a partitioned write keeps one file open per partition (SSB's lineorder has 2,406);
+  // Debian's default soft limit of 1,024 descriptors would make it close and reopen files
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
   }
   return floe::shell::Shell(std::move(options)).Run();
 }

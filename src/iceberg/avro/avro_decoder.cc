@@ -10,7 +10,7 @@ void AvroDecoder::Fail(const std::string& problem) const {
   throw FormatError(what_ + ": " + problem + " at byte " + std::to_string(pos_));
 }
 
-int64_t AvroDecoder::ReadLong() {
+int64_t AvroDecoder::ReadLongSlow() {
   uint64_t value = 0;
   int shift = 0;
   while (true) {

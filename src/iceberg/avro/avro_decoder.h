@@ -15,7 +15,17 @@ class AvroDecoder {
   AvroDecoder(std::string_view data, std::string what) : data_(data), what_(std::move(what)) {}
 
   /// Returns a zigzag varint long.
-  int64_t ReadLong();
+  int64_t ReadLong() {
+    // why: most varints in manifests (keys, counts, union indexes) take one byte
+    if (pos_ < data_.size()) {
+      auto b = static_cast<uint8_t>(data_[pos_]);
+      if (!(b & 0x80)) {
+        ++pos_;
+        return static_cast<int64_t>(b >> 1) ^ -static_cast<int64_t>(b & 1);
+      }
+    }
+    return ReadLongSlow();
+  }
   /// Returns a zigzag varint that must fit an int.
   int32_t ReadInt();
   bool ReadBoolean();
@@ -58,6 +68,7 @@ class AvroDecoder {
   [[noreturn]] void Fail(const std::string& problem) const;
 
  private:
+  int64_t ReadLongSlow();
   size_t ReadLength();
 
   std::string_view data_;

@@ -1,16 +1,43 @@
 #include "iceberg/avro/avro_file_reader.h"
 
+#include <mutex>
+
 #include "common/exception.h"
 #include "iceberg/avro/deflate_codec.h"
 
 namespace floe::iceberg::avro {
 
-AvroFileReader::AvroFileReader(std::string data, std::string name) : data_(std::move(data)), name_(std::move(name)) {
+AvroFileReader::AvroFileReader(std::string data, std::string name)
+    : owned_(std::move(data)), data_(owned_), name_(std::move(name)) {
+  ParseHeader();
+}
+
+AvroFileReader::AvroFileReader(std::string_view data, std::string name) : data_(data), name_(std::move(name)) {
+  ParseHeader();
+}
+
+// Schemas parsed from their JSON text, shared: the manifests of a table repeat one schema.
+static AvroSchemaPtr ParseCached(const std::string& text) {
+  static std::mutex mutex;
+  static std::map<std::string, AvroSchemaPtr> cache;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(text);
+    if (it != cache.end()) return it->second;
+  }
+  AvroSchemaPtr schema = AvroSchema::Parse(text);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cache.size() >= 64) cache.clear();  // why: bounded; a miss only parses again
+  cache.emplace(text, schema);
+  return schema;
+}
+
+void AvroFileReader::ParseHeader() {
   const std::string what = "Avro file " + name_;
   if (data_.size() < 4 || data_.compare(0, 4, std::string("Obj\x01", 4)) != 0) {
     throw FormatError(what + " does not start with the Avro magic bytes");
   }
-  AvroDecoder header(std::string_view(data_).substr(4), what + " header");
+  AvroDecoder header(data_.substr(4), what + " header");
   while (true) {
     int64_t count = header.ReadLong();
     if (count == 0) break;
@@ -29,7 +56,7 @@ AvroFileReader::AvroFileReader(std::string data, std::string name) : data_(std::
   auto schema = metadata_.find("avro.schema");
   if (schema == metadata_.end()) throw FormatError(what + " has no avro.schema");
   try {
-    schema_ = AvroSchema::Parse(schema->second);
+    schema_ = ParseCached(schema->second);
   } catch (const FormatError& e) {
     throw FormatError(what + ": " + e.what());
   }
@@ -49,7 +76,7 @@ std::string AvroFileReader::Metadata(const std::string& key, const std::string& 
 bool AvroFileReader::LoadBlock() {
   const std::string what = "Avro file " + name_;
   while (pos_ < data_.size()) {
-    AvroDecoder head(std::string_view(data_).substr(pos_), what + " block header");
+    AvroDecoder head(data_.substr(pos_), what + " block header");
     int64_t count = head.ReadLong();
     int64_t size = head.ReadLong();
     if (count < 0 || size < 0) head.Fail("negative block count or size");
@@ -59,7 +86,7 @@ bool AvroFileReader::LoadBlock() {
                         " runs past the end of the file");
     }
     std::string_view raw(data_.data() + start, static_cast<size_t>(size));
-    if (data_.compare(start + static_cast<size_t>(size), 16, sync_) != 0) {
+    if (data_.substr(start + static_cast<size_t>(size), 16) != sync_) {
       throw FormatError(what + ": sync marker mismatch after the block at byte " + std::to_string(pos_));
     }
     pos_ = start + static_cast<size_t>(size) + 16;

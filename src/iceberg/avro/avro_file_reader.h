@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "iceberg/avro/avro_decoder.h"
 
@@ -15,6 +16,10 @@ class AvroFileReader {
  public:
   /// Parses the header; `name` names the file in errors.
   AvroFileReader(std::string data, std::string name);
+  /// Reads bytes the caller keeps alive and unchanged while the reader is used.
+  AvroFileReader(std::string_view data, std::string name);
+  AvroFileReader(const AvroFileReader&) = delete;
+  AvroFileReader& operator=(const AvroFileReader&) = delete;
 
   /// Returns the writer schema from "avro.schema".
   const AvroSchema& schema() const { return *schema_; }
@@ -35,9 +40,11 @@ class AvroFileReader {
   const std::shared_ptr<const std::string>& block() const { return block_; }
 
  private:
+  void ParseHeader();
   bool LoadBlock();
 
-  std::string data_;
+  std::string owned_;
+  std::string_view data_;  // owned_, or the caller's bytes
   std::string name_;
   size_t pos_ = 0;
   std::map<std::string, std::string> metadata_;

@@ -1,6 +1,10 @@
 #include "iceberg/avro/deflate_codec.h"
 
+#include <libdeflate.h>
 #include <zlib.h>
+
+#include <algorithm>
+#include <memory>
 
 #include "common/exception.h"
 
@@ -24,33 +28,25 @@ std::string DeflateCodec::Compress(std::string_view data) {
 }
 
 std::string DeflateCodec::Decompress(std::string_view data, const std::string& what, size_t max_size) {
-  z_stream zs{};
-  if (inflateInit2(&zs, -15) != Z_OK) throw InternalError("inflateInit2 failed");
-  std::string out;
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  char buf[65536];
-  int rc = Z_OK;
-  while (rc != Z_STREAM_END) {
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof(buf);
-    rc = inflate(&zs, Z_NO_FLUSH);
-    if (rc != Z_OK && rc != Z_STREAM_END) {
-      inflateEnd(&zs);
-      throw FormatError(what + ": corrupt deflate block");
-    }
-    out.append(buf, sizeof(buf) - zs.avail_out);
-    if (out.size() > max_size) {
-      inflateEnd(&zs);
+  // why: libdeflate inflates whole buffers 2-3x faster than zlib's streaming inflate,
+  // and the first query of a process inflates every manifest it plans with
+  using Decompressor = std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)>;
+  thread_local Decompressor decompressor(libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
+  if (!decompressor) throw InternalError("libdeflate_alloc_decompressor failed");
+  // Manifests inflate about 10x; a block that needs more is inflated again into more room.
+  size_t capacity = std::min(max_size, std::max<size_t>(data.size() * 12, 4096));
+  while (true) {
+    std::unique_ptr<char[]> out(new char[capacity]);  // not zeroed: inflate writes it
+    size_t used = 0;
+    libdeflate_result rc =
+        libdeflate_deflate_decompress(decompressor.get(), data.data(), data.size(), out.get(), capacity, &used);
+    if (rc == LIBDEFLATE_SUCCESS) return std::string(out.get(), used);
+    if (rc != LIBDEFLATE_INSUFFICIENT_SPACE) throw FormatError(what + ": corrupt or truncated deflate block");
+    if (capacity >= max_size) {
       throw FormatError(what + ": deflate block inflates past " + std::to_string(max_size) + " bytes");
     }
-    if (rc == Z_OK && zs.avail_in == 0 && zs.avail_out != 0) {
-      inflateEnd(&zs);
-      throw FormatError(what + ": truncated deflate block");
-    }
+    capacity = std::min(max_size, capacity * 4);
   }
-  inflateEnd(&zs);
-  return out;
 }
 
 }  // namespace floe::iceberg::avro

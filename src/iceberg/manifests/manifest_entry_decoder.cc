@@ -135,7 +135,13 @@ std::shared_ptr<const ManifestEntryDecoder> ManifestEntryDecoder::Compile(avro::
     for (size_t i = 0; i < record.fields().size(); ++i) (*steps)[i].schema = record.fields()[i].schema.get();
     for (const Known& k : known) {
       int index = record.FieldIndex(k.id, k.name);
-      if (index >= 0) (*steps)[static_cast<size_t>(index)].target = k.target;
+      if (index < 0) continue;
+      Step& step = (*steps)[static_cast<size_t>(index)];
+      step.target = k.target;
+      const AvroSchema& value = step.schema->NonNull();
+      bool bytes = k.target == Target::kLowerBounds || k.target == Target::kUpperBounds;
+      step.direct_map = bytes ? DirectMap(value, AvroType::kBytes, AvroType::kFixed)
+                              : DirectMap(value, AvroType::kLong, AvroType::kInt);
     }
   };
   assign(schema,
@@ -206,9 +212,58 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
   }
   const AvroSchema& s = Resolve(in, *step.schema);
   bool null = s.type() == AvroType::kNull;
-  // Scalars: decoded as the generic path decodes them (no allocation but strings).
-  auto scalar = [&]() -> AvroDatum { return in.Decode(s); };
+  bool direct_map = step.direct_map && &s == &step.schema->NonNull();
+  if (!with_metrics) {
+    // why: planning needs the partition and counts of every entry but the rest only of the
+    // files it keeps; LazyMetrics::Fill decodes that later
+    switch (step.target) {
+      case Target::kFilePath:
+      case Target::kFileFormat: {
+        bool path = step.target == Target::kFilePath;
+        if (s.type() != AvroType::kString) {
+          throw FormatError(what_ + " has no string field " + (path ? "file_path" : "file_format"));
+        }
+        in.SkipBytes();
+        *seen |= Bit(path ? kSeenPath : kSeenFormat);
+        return;
+      }
+      case Target::kKeyMetadata:
+      case Target::kSplitOffsets:
+      case Target::kEqualityIds:
+      case Target::kSortOrderId:
+        in.Skip(s);
+        return;
+      default:
+        break;
+    }
+  }
+  // Scalars: integers and strings read straight from the bytes (the usual shapes), other
+  // shapes decoded as the generic path decodes them.
+  auto scalar = [&]() -> AvroDatum {
+    AvroDatum d;
+    switch (s.type()) {
+      case AvroType::kInt: d.type = AvroType::kInt; d.long_value = in.ReadInt(); return d;
+      case AvroType::kLong: d.type = AvroType::kLong; d.long_value = in.ReadLong(); return d;
+      case AvroType::kString: d.type = AvroType::kString; d.bytes = in.ReadBytes(); return d;
+      default: return in.Decode(s);
+    }
+  };
   auto is_integer = [](const AvroDatum& d) { return d.type == AvroType::kLong || d.type == AvroType::kInt; };
+  // Lists of integers: Iceberg's array of long or int read without a datum per item.
+  auto int_list = [&](auto* out, const char* name) {
+    using T = typename std::remove_pointer_t<decltype(out)>::value_type;
+    out->clear();
+    if (null) return;
+    AvroType item = s.type() == AvroType::kArray ? s.items()->type() : AvroType::kNull;
+    if (item != AvroType::kLong && item != AvroType::kInt) {
+      AvroDatum d = in.Decode(s);
+      *out = IntList<T>(&d, name, what_);
+      return;
+    }
+    while (size_t n = in.ReadBlockCount(*s.items())) {
+      for (size_t i = 0; i < n; ++i) out->push_back(static_cast<T>(item == AvroType::kInt ? in.ReadInt() : in.ReadLong()));
+    }
+  };
   switch (step.target) {
     case Target::kSkip: break;
     case Target::kStatus: {
@@ -261,7 +316,22 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
       f.partition.clear();
       f.partition.reserve(s.fields().size());
       for (const auto& field : s.fields()) {
-        f.partition.push_back(avro::AvroValueConverter::FromDatum(*field.schema, in.Decode(*field.schema)));
+        // ints and longs (identity, date and time transforms, buckets) read directly, as
+        // AvroValueConverter::FromDatum converts them; the rest through a datum
+        const AvroSchema& value = Resolve(in, *field.schema);
+        if (value.type() == AvroType::kInt) {
+          int32_t v = in.ReadInt();
+          f.partition.push_back(value.logical_type() == "date" ? Value::Date(v) : Value::Int32(v));
+        } else if (value.type() == AvroType::kLong) {
+          int64_t v = in.ReadLong();
+          bool micros = value.logical_type() == "timestamp-micros";
+          f.partition.push_back(!micros ? Value::Int64(v)
+                                : value.adjust_to_utc() ? Value::Timestamp(v) : Value::TimestampNtz(v));
+        } else if (value.type() == AvroType::kNull) {
+          f.partition.push_back(avro::AvroValueConverter::FromDatum(*field.schema, AvroDatum::Null()));
+        } else {
+          f.partition.push_back(avro::AvroValueConverter::FromDatum(value, in.Decode(value)));
+        }
       }
       break;
     case Target::kRecordCount:
@@ -280,7 +350,7 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
     case Target::kNullValueCounts:
     case Target::kNanValueCounts: {
       if (!with_metrics) {
-        DirectMap(s, AvroType::kLong, AvroType::kInt) ? SkipDirectMap(in, s) : in.Skip(s);
+        direct_map ? SkipDirectMap(in, s) : in.Skip(s);
         break;
       }
       std::map<int, int64_t>& to = step.target == Target::kColumnSizes   ? f.column_sizes
@@ -289,7 +359,7 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
                                                                               : f.nan_value_counts;
       to.clear();
       if (null) break;
-      if (DirectMap(s, AvroType::kLong, AvroType::kInt)) {
+      if (direct_map) {
         ReadDirectMap(in, s, &to);
       } else {
         const char* name = step.target == Target::kColumnSizes       ? "column_sizes"
@@ -304,14 +374,14 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
     case Target::kLowerBounds:
     case Target::kUpperBounds: {
       if (!with_metrics) {
-        DirectMap(s, AvroType::kBytes, AvroType::kFixed) ? SkipDirectMap(in, s) : in.Skip(s);
+        direct_map ? SkipDirectMap(in, s) : in.Skip(s);
         break;
       }
       bool lower = step.target == Target::kLowerBounds;
       std::map<int, std::string>& to = lower ? f.lower_bounds : f.upper_bounds;
       to.clear();
       if (null) break;
-      if (DirectMap(s, AvroType::kBytes, AvroType::kFixed)) {
+      if (direct_map) {
         ReadDirectMap(in, s, &to);
       } else {
         AvroDatum d = in.Decode(s);
@@ -325,15 +395,11 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
       break;
     }
     case Target::kSplitOffsets:
-    case Target::kEqualityIds: {
-      AvroDatum d = in.Decode(s);
-      if (step.target == Target::kSplitOffsets) {
-        f.split_offsets = IntList<int64_t>(null ? nullptr : &d, "split_offsets", what_);
-      } else {
-        f.equality_ids = IntList<int>(null ? nullptr : &d, "equality_ids", what_);
-      }
+      int_list(&f.split_offsets, "split_offsets");
       break;
-    }
+    case Target::kEqualityIds:
+      int_list(&f.equality_ids, "equality_ids");
+      break;
     case Target::kSortOrderId: {
       AvroDatum d = scalar();
       if (!null) f.sort_order_id = static_cast<int>(d.long_value);
@@ -349,6 +415,13 @@ void LazyMetrics::Fill(size_t i, DataFile* f) const {
   in.Seek(p.offset);
   ManifestEntry full;
   decoder->Decode(in, &full, true);
+  DataFile& from = full.data_file;
+  f->file_path = std::move(from.file_path);
+  f->file_format = std::move(from.file_format);
+  f->key_metadata = std::move(from.key_metadata);
+  f->split_offsets = std::move(from.split_offsets);
+  f->equality_ids = std::move(from.equality_ids);
+  f->sort_order_id = from.sort_order_id;
   f->column_sizes = std::move(full.data_file.column_sizes);
   f->value_counts = std::move(full.data_file.value_counts);
   f->null_value_counts = std::move(full.data_file.null_value_counts);

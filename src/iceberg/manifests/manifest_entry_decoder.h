@@ -29,7 +29,10 @@ class ManifestEntryDecoder {
   static std::shared_ptr<const ManifestEntryDecoder> Compile(avro::AvroSchemaPtr schema, std::string what);
 
   /// Decodes one entry at the decoder's position (before inheritance). With
-  /// `with_metrics` false the six column metrics maps are skipped and left empty.
+  /// `with_metrics` false only what planning needs of every entry is decoded (status,
+  /// snapshot id, sequence numbers, content, partition, record count, file size); the
+  /// path, format, column metrics maps, key metadata, split offsets, equality ids and
+  /// sort order id are checked for their shape, skipped and left empty.
   void Decode(avro::AvroDecoder& in, ManifestEntry* out, bool with_metrics) const;
   /// Returns the partition field ids of the data_file's partition record, in order.
   const std::vector<int>& partition_field_ids() const { return partition_field_ids_; }
@@ -87,6 +90,9 @@ class ManifestEntryDecoder {
   struct Step {
     Target target = Target::kSkip;
     const avro::AvroSchema* schema = nullptr;  // the field's writer schema (maybe a union)
+    /// For the metrics maps: whether the non-null branch is Iceberg's array of key/value
+    /// records read directly (decided once per schema, not per entry).
+    bool direct_map = false;
   };
 
   [[noreturn]] static void ThrowFormat(const std::string& message);
@@ -113,8 +119,9 @@ struct LazyMetrics {
   /// One per entry read.
   std::vector<Position> positions;
 
-  /// Decodes the column metrics of entry `i` into *f (the six maps; nothing when the
-  /// entries were read whole).
+  /// Decodes what Decode skipped without metrics of entry `i` into *f (path, format,
+  /// the six metrics maps, key metadata, split offsets, equality ids, sort order id;
+  /// nothing when the entries were read whole).
   void Fill(size_t i, DataFile* f) const;
 };
 

@@ -1,5 +1,7 @@
 #include "iceberg/manifests/manifest_reader.h"
 
+#include <functional>
+
 #include "common/exception.h"
 #include "iceberg/avro/avro_file_reader.h"
 #include "iceberg/avro/avro_record.h"
@@ -25,7 +27,7 @@ static int ParseIntMetadata(const std::string& text, const std::string& key, con
 
 ManifestReader::ManifestReader(std::string bytes, std::string path, std::optional<ManifestFile> manifest)
     : path_(std::move(path)), manifest_(std::move(manifest)), bytes_(std::move(bytes)) {
-  avro::AvroFileReader reader(bytes_, path_);
+  avro::AvroFileReader reader(std::string_view(bytes_), path_);
   const std::string what = "manifest " + path_;
   format_version_ = ParseIntMetadata(reader.Metadata("format-version", "1"), "format-version", what);
   if (format_version_ > 2) {
@@ -36,14 +38,20 @@ ManifestReader::ManifestReader(std::string bytes, std::string path, std::optiona
                               : (manifest_ ? manifest_->partition_spec_id : 0);
   content_ = reader.Metadata("content", "data") == "deletes" ? ManifestContent::kDeletes : ManifestContent::kData;
   if (manifest_ && format_version_ >= 2) content_ = manifest_->content;
-  std::string schema = reader.Metadata("schema");
-  if (!schema.empty()) {
+  schema_json_ = reader.Metadata("schema");
+}
+
+const std::optional<Schema>& ManifestReader::schema() const {
+  // why: parsed on first use; planning reads entries and never needs it
+  if (!schema_json_.empty()) {
     try {
-      schema_ = Schema::FromJson(nlohmann::json::parse(schema));
+      schema_ = Schema::FromJson(nlohmann::json::parse(schema_json_));
     } catch (const std::exception&) {
       schema_.reset();  // the entries do not need it; a foreign schema may use newer types
     }
+    schema_json_.clear();
   }
+  return schema_;
 }
 
 ManifestReader ManifestReader::Open(const std::string& local_path, std::optional<ManifestFile> manifest) {
@@ -51,7 +59,7 @@ ManifestReader ManifestReader::Open(const std::string& local_path, std::optional
 }
 
 std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {
-  avro::AvroFileReader reader(bytes_, path_);
+  avro::AvroFileReader reader(std::string_view(bytes_), path_);
   const std::string what = "manifest " + path_;
   const avro::AvroSchema& schema = reader.schema();
   if (schema.type() != AvroType::kRecord) throw FormatError(what + ": the Avro schema is not a record");
@@ -115,20 +123,32 @@ void ManifestReader::Inherit(ManifestEntry* e) const {
   if (!e->file_sequence_number && inherit) e->file_sequence_number = manifest_->sequence_number;
 }
 
-std::vector<ManifestEntry> ManifestReader::Read(Decoding decoding, bool live_only, LazyMetrics* lazy) {
+void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* lazy,
+                              const std::function<void(ManifestEntry&)>& visit) {
   if (lazy) *lazy = LazyMetrics();
-  if (decoding == Decoding::kGeneric) return ReadGeneric(live_only);
-  avro::AvroFileReader reader(bytes_, path_);
+  auto generic = [&] {
+    for (ManifestEntry& e : ReadGeneric(live_only)) visit(e);
+  };
+  if (decoding == Decoding::kGeneric) return generic();
+  avro::AvroFileReader reader(std::string_view(bytes_), path_);
   auto decoder = ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_);
-  if (!decoder) return ReadGeneric(live_only);
-  std::vector<ManifestEntry> out;
+  if (!decoder) return generic();
+  if (decoder->has_partition()) partition_field_ids_ = decoder->partition_field_ids();
   const std::string* block = nullptr;
+  ManifestEntry e;
   while (avro::AvroDecoder* in = reader.NextRecord()) {
     size_t start = in->position();
-    if (out.size() == out.capacity()) out.reserve(out.size() + static_cast<size_t>(reader.block_remaining()) + 1);
-    ManifestEntry e;
+    if (lazy) {
+      // why: one entry reused (its partition vector too); without metrics Decode sets
+      // every field it reads, and these are the optional ones
+      e.snapshot_id.reset();
+      e.sequence_number.reset();
+      e.file_sequence_number.reset();
+      e.data_file.content = FileContent::kData;
+    } else {
+      e = ManifestEntry();
+    }
     decoder->Decode(*in, &e, !lazy);
-    if (partition_field_ids_.empty() && decoder->has_partition()) partition_field_ids_ = decoder->partition_field_ids();
     e.data_file.spec_id = spec_id_;
     Inherit(&e);
     if (live_only && !e.IsLive()) continue;
@@ -139,18 +159,23 @@ std::vector<ManifestEntry> ManifestReader::Read(Decoding decoding, bool live_onl
       }
       lazy->positions.push_back({static_cast<uint32_t>(lazy->blocks.size() - 1), static_cast<uint32_t>(start)});
     }
-    out.push_back(std::move(e));
+    visit(e);
   }
   if (lazy) lazy->decoder = std::move(decoder);
+}
+
+std::vector<ManifestEntry> ManifestReader::Read(Decoding decoding, bool live_only) {
+  std::vector<ManifestEntry> out;
+  ReadEach(decoding, live_only, nullptr, [&](ManifestEntry& e) { out.push_back(std::move(e)); });
   return out;
 }
 
-std::vector<ManifestEntry> ManifestReader::Entries(Decoding decoding) { return Read(decoding, false, nullptr); }
+std::vector<ManifestEntry> ManifestReader::Entries(Decoding decoding) { return Read(decoding, false); }
 
-std::vector<ManifestEntry> ManifestReader::LiveEntries(Decoding decoding) { return Read(decoding, true, nullptr); }
+std::vector<ManifestEntry> ManifestReader::LiveEntries(Decoding decoding) { return Read(decoding, true); }
 
-std::vector<ManifestEntry> ManifestReader::LiveEntriesWithoutMetrics(LazyMetrics* lazy) {
-  return Read(Decoding::kFast, true, lazy);
+void ManifestReader::VisitLiveEntriesForPlanning(LazyMetrics* lazy, const std::function<void(ManifestEntry&)>& visit) {
+  ReadEach(Decoding::kFast, true, lazy, visit);
 }
 
 }  // namespace floe::iceberg

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,7 +30,7 @@ class ManifestReader {
   /// Returns whether the manifest holds data or delete files.
   ManifestContent content() const { return content_; }
   /// Returns the table schema stored in the header, if any.
-  const std::optional<Schema>& schema() const { return schema_; }
+  const std::optional<Schema>& schema() const;
   /// Returns the partition field ids in the order of DataFile::partition.
   const std::vector<int>& partition_field_ids() const { return partition_field_ids_; }
 
@@ -42,13 +43,16 @@ class ManifestReader {
   std::vector<ManifestEntry> Entries(Decoding decoding = Decoding::kFast);
   /// Returns the entries whose status is not DELETED.
   std::vector<ManifestEntry> LiveEntries(Decoding decoding = Decoding::kFast);
-  /// Returns the live entries without their column metrics (the six metrics maps left
-  /// empty) when the fast path applies, with *lazy telling where to decode them from;
-  /// otherwise the entries whole and lazy->decoder null.
-  std::vector<ManifestEntry> LiveEntriesWithoutMetrics(LazyMetrics* lazy);
+  /// Calls `visit` with each live entry holding only what planning needs of every entry
+  /// (partition, counts, sequence numbers: ManifestEntryDecoder::Decode without metrics)
+  /// when the fast path applies, with *lazy telling where to decode each whole later;
+  /// otherwise with the entries whole and lazy->decoder null. The entry passed is reused
+  /// for the next one: keep what you need of it.
+  void VisitLiveEntriesForPlanning(LazyMetrics* lazy, const std::function<void(ManifestEntry&)>& visit);
 
  private:
-  std::vector<ManifestEntry> Read(Decoding decoding, bool live_only, LazyMetrics* lazy);
+  void ReadEach(Decoding decoding, bool live_only, LazyMetrics* lazy, const std::function<void(ManifestEntry&)>& visit);
+  std::vector<ManifestEntry> Read(Decoding decoding, bool live_only);
   std::vector<ManifestEntry> ReadGeneric(bool live_only);
   void Inherit(ManifestEntry* e) const;
 
@@ -57,7 +61,8 @@ class ManifestReader {
   int format_version_ = 1;
   int spec_id_ = 0;
   ManifestContent content_ = ManifestContent::kData;
-  std::optional<Schema> schema_;
+  mutable std::string schema_json_;  // until schema() parses it
+  mutable std::optional<Schema> schema_;
   std::vector<int> partition_field_ids_;
   std::string bytes_;
 };

@@ -19,12 +19,27 @@ namespace floe::iceberg {
 /// The live entries of one manifest, decoded once, with what lets planning skip the
 /// entries a partition filter drops without visiting them.
 struct CachedManifest {
+  /// What planning reads of every live entry; the rest of its data file is decoded only
+  /// for the files planning keeps (DataFileAt).
+  struct Entry {
+    std::vector<Value> partition;
+    std::optional<int64_t> snapshot_id;
+    /// The data and file sequence numbers, inherited.
+    std::optional<int64_t> sequence_number;
+    std::optional<int64_t> file_sequence_number;
+    int64_t record_count = 0;
+    int64_t file_size_in_bytes = 0;
+    ManifestEntryStatus status = ManifestEntryStatus::kAdded;
+    FileContent content = FileContent::kData;
+  };
+
   int spec_id = 0;
-  /// The live entries; their column metrics maps are empty when `lazy` can decode them
-  /// (read them through DataFileAt).
-  std::vector<ManifestEntry> entries;
+  std::vector<Entry> entries;
+  /// Where to decode each entry's data file whole from; when it cannot (a schema only the
+  /// generic Avro path reads), `whole` holds the data files.
   LazyMetrics lazy;
-  /// A 64-bit hash of each entry's partition tuple (PartitionKey), and the distinct ones.
+  std::vector<DataFile> whole;
+  /// A 64-bit hash of each entry's partition tuple, and the distinct ones.
   std::vector<uint64_t> partition_hashes;
   std::vector<uint64_t> distinct_partition_hashes;
   /// Record counts and file sizes summed over the entries.
@@ -34,16 +49,15 @@ struct CachedManifest {
   /// is not NULL, ordered by that value (for ranges by binary search).
   std::vector<std::vector<uint32_t>> order_by_field;
 
-  /// Returns entry i's data file with its column metrics (decoded now when lazy).
-  DataFile DataFileAt(size_t i) const {
-    DataFile f = entries[i].data_file;
-    lazy.Fill(i, &f);
-    return f;
-  }
+  /// Returns entry i's data file whole (decoded now when lazy), with the manifest's spec id.
+  DataFile DataFileAt(size_t i) const;
+  /// Returns entry i whole: its data file and its inherited ids and sequence numbers.
+  ManifestEntry EntryAt(size_t i) const;
 };
 
-/// Keeps the decoded live entries of recently read manifests (their column metrics
-/// decoded only when a scan needs them: the partition filter drops most entries first), so planning a query on a
+/// Keeps the decoded live entries of recently read manifests (their paths and column
+/// metrics decoded only when a scan needs them: the partition filter drops most entries
+/// first), so planning a query on a
 /// table already scanned skips reading and decoding Avro. Manifests never change once
 /// written; the key also holds the file's size and modification time and the inherited
 /// values of its manifest list entry, so a replaced file is read again. Least recently

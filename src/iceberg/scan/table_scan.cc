@@ -123,7 +123,7 @@ bool TableScan::CandidatesByIndex(const CachedManifest& manifest, const SpecEval
     const std::vector<uint32_t>& order = manifest.order_by_field[pos];
     if (order.empty() || p.literals().empty()) continue;
     // why: comparisons across types would not follow the index's order
-    const Value& sample = manifest.entries[order.front()].data_file.partition[pos];
+    const Value& sample = manifest.entries[order.front()].partition[pos];
     const Value* lo = nullptr;
     const Value* hi = nullptr;
     bool lo_open = false, hi_open = false;
@@ -145,7 +145,7 @@ bool TableScan::CandidatesByIndex(const CachedManifest& manifest, const SpecEval
     if ((lo && lo->type() != sample.type()) || (hi && hi->type() != sample.type())) continue;
     if (sample.type().IsFloating()) continue;  // NaN has no place in a range
     const auto& entries = manifest.entries;
-    auto value_of = [&](uint32_t i) -> const Value& { return entries[i].data_file.partition[pos]; };
+    auto value_of = [&](uint32_t i) -> const Value& { return entries[i].partition[pos]; };
     auto begin = order.begin(), end = order.end();
     if (lo) {
       begin = lo_open ? std::upper_bound(order.begin(), order.end(), *lo,
@@ -236,7 +236,7 @@ std::vector<std::shared_ptr<const CachedManifest>> TableScan::ReadManifests(
       }
     }
   };
-  size_t threads = std::min<size_t>(manifests.size(), 4);
+  size_t threads = std::min<size_t>(manifests.size(), std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::thread> pool;
   for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
@@ -284,13 +284,11 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
   for (size_t i = data_manifests.size(); i < to_read.size(); ++i) {
     const CachedManifest& manifest = *entries[i];
     for (size_t j = 0; j < manifest.entries.size(); ++j) {
-      const ManifestEntry& e = manifest.entries[j];
-      SpecScanMetrics& sm = metrics_.by_spec[e.data_file.spec_id];
+      SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
       ++sm.delete_files_total;
-      if (options_.partitions && !EvaluatorsFor(e.data_file.spec_id).partition->Eval(e.data_file.partition)) continue;
+      if (options_.partitions && !EvaluatorsFor(manifest.spec_id).partition->Eval(manifest.entries[j].partition)) continue;
       ++sm.delete_files_read;
-      deletes.push_back(e);
-      deletes.back().data_file = manifest.DataFileAt(j);  // equality deletes use their bounds
+      deletes.push_back(manifest.EntryAt(j));  // whole: equality deletes use their bounds
     }
   }
   DeleteFileIndex delete_index(*metadata_, *schema_, deletes, remapper_);
@@ -324,8 +322,8 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
     if (indexed) sm.data_files_partition_pruned += static_cast<int64_t>(manifest.entries.size() - n);
     for (size_t c = 0; c < n; ++c) {
       size_t j = indexed ? candidates[c] : c;
-      const ManifestEntry& e = manifest.entries[j];
-      if (options_.partitions && !evaluators.partition->Eval(e.data_file.partition)) {
+      const CachedManifest::Entry& e = manifest.entries[j];
+      if (options_.partitions && !evaluators.partition->Eval(e.partition)) {
         ++sm.data_files_partition_pruned;
         continue;
       }

@@ -41,7 +41,9 @@ TEST(ManifestCacheTest, ReadsOnceThenServesFromMemory) {
   auto first = cache.Get((dir / "m0.avro").string(), m);
   ASSERT_EQ(first->entries.size(), 3u);
   EXPECT_EQ(first->spec_id, 3);
-  EXPECT_EQ(first->entries[0].data_file.spec_id, 3);
+  EXPECT_EQ(first->DataFileAt(0).spec_id, 3);
+  EXPECT_EQ(first->DataFileAt(2).file_path, "/data/f2.parquet");
+  EXPECT_EQ(first->EntryAt(1).sequence_number, 4);
   EXPECT_EQ(first->entries[1].sequence_number, 4);  // inherited from the list entry
   EXPECT_EQ(first->partition_hashes.size(), 3u);
   EXPECT_EQ(first->distinct_partition_hashes.size(), 3u);

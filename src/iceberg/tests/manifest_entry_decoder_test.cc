@@ -36,17 +36,22 @@ size_t ExpectSameBothWays(const std::string& bytes, const std::string& name, con
   }
   EXPECT_EQ(fast.partition_field_ids(), generic.partition_field_ids());
 
-  // Without metrics, then filled: the live entries again.
+  // For planning (partition, counts, sequence numbers only), then filled: the live
+  // entries again.
   ManifestReader lazy_reader(bytes, name, mf);
   LazyMetrics lazy;
-  std::vector<ManifestEntry> lazy_entries = lazy_reader.LiveEntriesWithoutMetrics(&lazy);
+  std::vector<ManifestEntry> lazy_entries;
+  lazy_reader.VisitLiveEntriesForPlanning(&lazy, [&](ManifestEntry& e) { lazy_entries.push_back(e); });
   std::vector<ManifestEntry> live = ManifestReader(bytes, name, mf).LiveEntries(Decoding::kGeneric);
   EXPECT_EQ(lazy.decoder != nullptr, expect_fast) << name;
   EXPECT_EQ(lazy_entries.size(), live.size());
   for (size_t i = 0; i < std::min(lazy_entries.size(), live.size()); ++i) {
+    const DataFile& f = lazy_entries[i].data_file;
     if (lazy.decoder) {
-      EXPECT_TRUE(lazy_entries[i].data_file.lower_bounds.empty() && lazy_entries[i].data_file.value_counts.empty());
+      EXPECT_TRUE(f.lower_bounds.empty() && f.value_counts.empty() && f.file_path.empty() && f.split_offsets.empty());
     }
+    EXPECT_EQ(f.partition, live[i].data_file.partition) << name << " live entry " << i;
+    EXPECT_EQ(f.record_count, live[i].data_file.record_count) << name << " live entry " << i;
     lazy.Fill(i, &lazy_entries[i].data_file);
     EXPECT_TRUE(lazy_entries[i] == live[i]) << name << " live entry " << i;
   }

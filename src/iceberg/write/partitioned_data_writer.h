@@ -36,9 +36,10 @@ struct DataWriterOptions {
   int64_t memory_limit = int64_t{256} << 20;
   /// Threads that call Write at once (the memory limit is shared among them).
   int threads = 1;
-  /// Most files open at once; past it the files with the most rows are closed early (their
-  /// partitions get a new file if more rows come).
-  int max_open_files = 2000;
+  /// Most files open at once (and at most half the process's descriptor limit); past it the
+  /// files with the most rows are closed early (their partitions get a new file if more rows
+  /// come), so a write into more partitions than this makes several files per partition.
+  int max_open_files = 8192;
 };
 
 /// Writes the rows of an INSERT as data files: routes each batch by the spec's transforms
