@@ -53,6 +53,7 @@ void AvroFileReader::ParseHeader() {
   }
   sync_ = header.ReadFixed(16);
   pos_ = 4 + header.position();
+  first_block_ = pos_;
   auto schema = metadata_.find("avro.schema");
   if (schema == metadata_.end()) throw FormatError(what + " has no avro.schema");
   try {
@@ -97,6 +98,16 @@ bool AvroFileReader::LoadBlock() {
     return true;
   }
   return false;
+}
+
+void AvroFileReader::SeekBlock(uint64_t offset) {
+  if (offset >= data_.size() - first_block_) {
+    throw FormatError("Avro file " + name_ + ": no block at offset " + std::to_string(offset));
+  }
+  pos_ = first_block_ + static_cast<size_t>(offset);
+  block_.reset();
+  block_decoder_.reset();
+  block_remaining_ = 0;
 }
 
 AvroDecoder* AvroFileReader::NextRecord() {

@@ -36,6 +36,9 @@ class AvroFileReader {
   AvroDecoder* NextRecord();
   /// Returns how many records of the current block are still to be read.
   int64_t block_remaining() const { return block_remaining_; }
+  /// Moves to the block starting `offset` bytes after the first block's start; the next
+  /// NextRecord reads its first record. Throws FormatError when that is past the end.
+  void SeekBlock(uint64_t offset);
   /// Returns the (decompressed) block the last record returned lies in.
   const std::shared_ptr<const std::string>& block() const { return block_; }
 
@@ -47,6 +50,7 @@ class AvroFileReader {
   std::string_view data_;  // owned_, or the caller's bytes
   std::string name_;
   size_t pos_ = 0;
+  size_t first_block_ = 0;  // where the blocks start
   std::map<std::string, std::string> metadata_;
   AvroSchemaPtr schema_;
   std::string sync_;

@@ -11,50 +11,65 @@ static constexpr size_t kBlockBytes = 1 << 20;
 
 AvroFileWriter::AvroFileWriter(const std::string& schema_json, std::map<std::string, std::string> metadata,
                                AvroCodec codec)
-    : schema_(AvroSchema::Parse(schema_json)), codec_(codec) {
+    : schema_(AvroSchema::Parse(schema_json)), metadata_(std::move(metadata)), codec_(codec) {
   std::random_device rd;
   for (int i = 0; i < 16; ++i) sync_.push_back(static_cast<char>(rd() & 0xff));
-  metadata["avro.schema"] = schema_json;
-  metadata["avro.codec"] = codec == AvroCodec::kDeflate ? "deflate" : "null";
-  AvroEncoder header;
-  header.WriteFixed(std::string_view("Obj\x01", 4));
-  header.WriteLong(static_cast<int64_t>(metadata.size()));
-  for (const auto& [key, value] : metadata) {
-    header.WriteBytes(key);
-    header.WriteBytes(value);
-  }
-  header.WriteLong(0);
-  header.WriteFixed(sync_);
-  out_ = std::move(header.buffer());
+  metadata_["avro.schema"] = schema_json;
+  metadata_["avro.codec"] = codec == AvroCodec::kDeflate ? "deflate" : "null";
 }
 
 void AvroFileWriter::Append(const AvroDatum& datum) {
-  if (finished_) throw InternalError("AvroFileWriter::Append after Finish");
+  if (is_finished_) throw InternalError("AvroFileWriter::Append after Finish");
   block_.Encode(*schema_, datum);
   ++block_count_;
   ++count_;
-  if (block_.buffer().size() >= kBlockBytes) FlushBlock();
+  if (block_.buffer().size() >= kBlockBytes) EndBlock();
 }
 
-void AvroFileWriter::FlushBlock() {
+void AvroFileWriter::AppendEncoded(std::string_view record) {
+  if (is_finished_) throw InternalError("AvroFileWriter::AppendEncoded after Finish");
+  block_.WriteFixed(record);
+  ++block_count_;
+  ++count_;
+  if (block_.buffer().size() >= kBlockBytes) EndBlock();
+}
+
+void AvroFileWriter::SetMetadata(const std::string& key, std::string value) {
+  if (is_finished_) throw InternalError("AvroFileWriter::SetMetadata after Finish");
+  metadata_[key] = std::move(value);
+}
+
+void AvroFileWriter::EndBlock() {
   if (block_count_ == 0) return;
   std::string data = codec_ == AvroCodec::kDeflate ? DeflateCodec::Compress(block_.buffer()) : block_.buffer();
   AvroEncoder head;
   head.WriteLong(block_count_);
   head.WriteLong(static_cast<int64_t>(data.size()));
-  out_ += head.buffer();
-  out_ += data;
-  out_ += sync_;
+  blocks_ += head.buffer();
+  blocks_ += data;
+  blocks_ += sync_;
   block_.Clear();
   block_count_ = 0;
 }
 
 std::string AvroFileWriter::Finish() {
-  if (!finished_) {
-    FlushBlock();
-    finished_ = true;
+  if (!is_finished_) {
+    EndBlock();
+    AvroEncoder header;
+    header.WriteFixed(std::string_view("Obj\x01", 4));
+    header.WriteLong(static_cast<int64_t>(metadata_.size()));
+    for (const auto& [key, value] : metadata_) {
+      header.WriteBytes(key);
+      header.WriteBytes(value);
+    }
+    header.WriteLong(0);
+    header.WriteFixed(sync_);
+    finished_ = std::move(header.buffer());
+    finished_ += blocks_;
+    blocks_.clear();
+    is_finished_ = true;
   }
-  return out_;
+  return finished_;
 }
 
 }  // namespace floe::iceberg::avro

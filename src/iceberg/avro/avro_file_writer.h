@@ -2,6 +2,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "iceberg/avro/avro_datum.h"
 #include "iceberg/avro/avro_encoder.h"
@@ -12,7 +13,9 @@ namespace floe::iceberg::avro {
 enum class AvroCodec : uint8_t { kNull, kDeflate };
 
 /// Writes an Avro object container file into memory. The schema JSON text is stored in
-/// "avro.schema" verbatim, so attributes such as field-id and element-id survive.
+/// "avro.schema" verbatim, so attributes such as field-id and element-id survive. The
+/// header is written by Finish, so metadata may be added until then; blocks close at
+/// 1 MiB of encoded records, or where the caller ends them.
 class AvroFileWriter {
  public:
   /// Starts a file; `metadata` holds extra header keys (Iceberg's "schema", ...).
@@ -22,22 +25,30 @@ class AvroFileWriter {
   const AvroSchema& schema() const { return *schema_; }
   /// Appends one record (encoded against the schema).
   void Append(const AvroDatum& datum);
+  /// Appends one record already encoded against the schema.
+  void AppendEncoded(std::string_view record);
+  /// Closes the current block (nothing when it is empty).
+  void EndBlock();
+  /// Returns where the next block starts, counted from the first block's start.
+  size_t blocks_size() const { return blocks_.size(); }
+  /// Sets a header key (before Finish).
+  void SetMetadata(const std::string& key, std::string value);
   /// Returns the number of records appended.
   int64_t count() const { return count_; }
-  /// Flushes the last block and returns the whole file.
+  /// Closes the last block and returns the whole file: header, then the blocks.
   std::string Finish();
 
  private:
-  void FlushBlock();
-
   AvroSchemaPtr schema_;
-  AvroCodec codec_;
+  std::map<std::string, std::string> metadata_;
   std::string sync_;
-  std::string out_;
-  AvroEncoder block_;
+  AvroCodec codec_;
+  std::string blocks_;  // the closed blocks
+  AvroEncoder block_;   // the open block's records
   int64_t block_count_ = 0;
   int64_t count_ = 0;
-  bool finished_ = false;
+  std::string finished_;  // the file, once finished
+  bool is_finished_ = false;
 };
 
 }  // namespace floe::iceberg::avro

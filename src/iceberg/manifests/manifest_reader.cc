@@ -39,6 +39,19 @@ ManifestReader::ManifestReader(std::string bytes, std::string path, std::optiona
   content_ = reader.Metadata("content", "data") == "deletes" ? ManifestContent::kDeletes : ManifestContent::kData;
   if (manifest_ && format_version_ >= 2) content_ = manifest_->content;
   schema_json_ = reader.Metadata("schema");
+  block_index_ = reader.Metadata(PartitionBlockIndex::kMetadataKey);
+}
+
+std::optional<PartitionBlockIndex> ManifestReader::BlockIndex() const {
+  if (block_index_.empty()) return std::nullopt;
+  avro::AvroFileReader reader(std::string_view(bytes_), path_);
+  if (!ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_)) return std::nullopt;
+  return PartitionBlockIndex::Decode(block_index_, "manifest " + path_);
+}
+
+void ManifestReader::VisitBlockForPlanning(const PartitionBlockIndex::Block& block, LazyMetrics* lazy,
+                                           const std::function<void(ManifestEntry&)>& visit) {
+  ReadEach(Decoding::kFast, true, lazy, &block, visit);
 }
 
 const std::optional<Schema>& ManifestReader::schema() const {
@@ -124,19 +137,39 @@ void ManifestReader::Inherit(ManifestEntry* e) const {
 }
 
 void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* lazy,
+                              const PartitionBlockIndex::Block* block_only,
                               const std::function<void(ManifestEntry&)>& visit) {
   if (lazy) *lazy = LazyMetrics();
+  const std::string what = "manifest " + path_;
   auto generic = [&] {
     for (ManifestEntry& e : ReadGeneric(live_only)) visit(e);
   };
-  if (decoding == Decoding::kGeneric) return generic();
   avro::AvroFileReader reader(std::string_view(bytes_), path_);
-  auto decoder = ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_);
+  auto decoder = decoding == Decoding::kFast ? ManifestEntryDecoder::Compile(reader.schema_ptr(), what) : nullptr;
+  if (block_only && !decoder) throw InternalError(what + ": blocks are read only by the fast path");
   if (!decoder) return generic();
+  int64_t to_read = -1;  // records left in the one block, or -1 for every block
+  if (block_only) {
+    reader.SeekBlock(block_only->offset);
+    to_read = block_only->entries;
+  }
   if (decoder->has_partition()) partition_field_ids_ = decoder->partition_field_ids();
   const std::string* block = nullptr;
   ManifestEntry e;
-  while (avro::AvroDecoder* in = reader.NextRecord()) {
+  while (to_read != 0) {
+    avro::AvroDecoder* in = reader.NextRecord();
+    if (!in) {
+      if (to_read > 0) throw FormatError(what + ": the block index names a block past the last one");
+      break;
+    }
+    if (to_read > 0) {
+      if (to_read == block_only->entries && reader.block_remaining() + 1 != to_read) {
+        throw FormatError(what + ": the block at offset " + std::to_string(block_only->offset) + " holds " +
+                          std::to_string(reader.block_remaining() + 1) + " entries; its block index says " +
+                          std::to_string(to_read));
+      }
+      --to_read;
+    }
     size_t start = in->position();
     if (lazy) {
       // why: one entry reused (its partition vector too); without metrics Decode sets
@@ -166,7 +199,7 @@ void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* la
 
 std::vector<ManifestEntry> ManifestReader::Read(Decoding decoding, bool live_only) {
   std::vector<ManifestEntry> out;
-  ReadEach(decoding, live_only, nullptr, [&](ManifestEntry& e) { out.push_back(std::move(e)); });
+  ReadEach(decoding, live_only, nullptr, nullptr, [&](ManifestEntry& e) { out.push_back(std::move(e)); });
   return out;
 }
 
@@ -175,7 +208,7 @@ std::vector<ManifestEntry> ManifestReader::Entries(Decoding decoding) { return R
 std::vector<ManifestEntry> ManifestReader::LiveEntries(Decoding decoding) { return Read(decoding, true); }
 
 void ManifestReader::VisitLiveEntriesForPlanning(LazyMetrics* lazy, const std::function<void(ManifestEntry&)>& visit) {
-  ReadEach(Decoding::kFast, true, lazy, visit);
+  ReadEach(Decoding::kFast, true, lazy, nullptr, visit);
 }
 
 }  // namespace floe::iceberg

@@ -8,6 +8,7 @@
 #include "iceberg/manifests/manifest_entry.h"
 #include "iceberg/manifests/manifest_entry_decoder.h"
 #include "iceberg/manifests/manifest_file.h"
+#include "iceberg/manifests/partition_block_index.h"
 #include "iceberg/schema.h"
 
 namespace floe::iceberg {
@@ -50,8 +51,18 @@ class ManifestReader {
   /// for the next one: keep what you need of it.
   void VisitLiveEntriesForPlanning(LazyMetrics* lazy, const std::function<void(ManifestEntry&)>& visit);
 
+  /// Returns floe's partition block index from the header when the manifest has one and
+  /// its entries can be decoded block by block (the fast path); throws FormatError when
+  /// the index is malformed.
+  std::optional<PartitionBlockIndex> BlockIndex() const;
+  /// As VisitLiveEntriesForPlanning, over the entries of one block of BlockIndex() only.
+  /// Throws FormatError when the block does not hold the entries the index says.
+  void VisitBlockForPlanning(const PartitionBlockIndex::Block& block, LazyMetrics* lazy,
+                             const std::function<void(ManifestEntry&)>& visit);
+
  private:
-  void ReadEach(Decoding decoding, bool live_only, LazyMetrics* lazy, const std::function<void(ManifestEntry&)>& visit);
+  void ReadEach(Decoding decoding, bool live_only, LazyMetrics* lazy, const PartitionBlockIndex::Block* block,
+                const std::function<void(ManifestEntry&)>& visit);
   std::vector<ManifestEntry> Read(Decoding decoding, bool live_only);
   std::vector<ManifestEntry> ReadGeneric(bool live_only);
   void Inherit(ManifestEntry* e) const;
@@ -61,6 +72,7 @@ class ManifestReader {
   int format_version_ = 1;
   int spec_id_ = 0;
   ManifestContent content_ = ManifestContent::kData;
+  std::string block_index_;  // the header's PartitionBlockIndex, if any
   mutable std::string schema_json_;  // until schema() parses it
   mutable std::optional<Schema> schema_;
   std::vector<int> partition_field_ids_;

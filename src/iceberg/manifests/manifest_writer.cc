@@ -1,5 +1,6 @@
 #include "iceberg/manifests/manifest_writer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/exception.h"
@@ -19,7 +20,8 @@ ManifestWriter::ManifestWriter(const Schema& schema, const PartitionSpec& spec, 
       partition_type_(spec.PartitionType(schema)),
       snapshot_id_(snapshot_id),
       content_(content),
-      avro_schema_(ManifestAvroSchemas::ManifestEntry(*partition_type_)) {
+      avro_schema_(ManifestAvroSchemas::ManifestEntry(*partition_type_)),
+      partition_summary_(spec.fields().size()) {
   std::map<std::string, std::string> metadata = {
       {"schema", schema.ToJson().dump()},
       {"schema-id", std::to_string(schema.schema_id())},
@@ -33,8 +35,6 @@ ManifestWriter::ManifestWriter(const Schema& schema, const PartitionSpec& spec, 
   summary_.content = content;
   summary_.added_snapshot_id = snapshot_id;
   summary_.partitions.resize(spec.fields().size());
-  lower_.resize(spec.fields().size());
-  upper_.resize(spec.fields().size());
 }
 
 void ManifestWriter::Add(const DataFile& file, std::optional<int64_t> data_sequence_number) {
@@ -116,7 +116,15 @@ void ManifestWriter::Write(const ManifestEntry& e) {
       OptionalLong(e.file_sequence_number),
       std::move(data_file),
   });
-  writer_->Append(entry);
+  Pending pending;
+  avro::AvroEncoder encoder;
+  encoder.Encode(writer_->schema(), entry);
+  pending.record = std::move(encoder.buffer());
+  pending.partition = f.partition;
+  pending.live = e.IsLive();
+  pending.record_count = f.record_count;
+  pending.file_size = f.file_size_in_bytes;
+  pending_.push_back(std::move(pending));
   UpdateSummary(e);
 }
 
@@ -142,35 +150,63 @@ void ManifestWriter::UpdateSummary(const ManifestEntry& e) {
       summary_.min_sequence_number = *e.sequence_number;
     }
   }
-  for (size_t i = 0; i < f.partition.size(); ++i) {
-    const Value& v = f.partition[i];
-    PartitionFieldSummary& s = summary_.partitions[i];
-    if (!s.contains_nan) s.contains_nan = false;
-    if (v.is_null()) {
-      s.contains_null = true;
-      continue;
-    }
-    TypeId id = v.type().id();
-    if ((id == TypeId::kFloat || id == TypeId::kDouble) && std::isnan(v.float64())) {
-      s.contains_nan = true;
-      continue;
-    }
-    if (!lower_[i] || v.Compare(*lower_[i]) < 0) lower_[i] = v;
-    if (!upper_[i] || v.Compare(*upper_[i]) > 0) upper_[i] = v;
-  }
+  partition_summary_.Add(f.partition);
 }
 
-std::string ManifestWriter::Finish() { return writer_->Finish(); }
+std::string ManifestWriter::Finish() {
+  if (finished_) return writer_->Finish();
+  finished_ = true;
+  // Entries in partition order, so each block covers a narrow range of partitions.
+  std::vector<uint32_t> order(pending_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(i);
+  bool partitioned = !spec_.fields().empty();
+  if (partitioned) {
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      const auto& x = pending_[a].partition;
+      const auto& y = pending_[b].partition;
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (x[i].is_null() != y[i].is_null()) return x[i].is_null();  // NULLs first
+        if (x[i].is_null()) continue;
+        if (int c = x[i].Compare(y[i]); c != 0) return c < 0;
+      }
+      return false;
+    });
+  }
+  PartitionBlockIndex index;
+  for (size_t start = 0; start < order.size(); start += kBlockEntries) {
+    size_t end = std::min(order.size(), start + kBlockEntries);
+    PartitionBlockIndex::Block block;
+    block.offset = writer_->blocks_size();
+    block.entries = static_cast<int64_t>(end - start);
+    PartitionSummaryBuilder summary(spec_.fields().size());
+    for (size_t i = start; i < end; ++i) {
+      const Pending& p = pending_[order[i]];
+      writer_->AppendEncoded(p.record);
+      summary.Add(p.partition);
+      if (!p.live) continue;
+      ++block.live_files;
+      block.live_records += p.record_count;
+      block.live_bytes += p.file_size;
+      block.partition_hashes.push_back(StablePartitionHash(spec_.spec_id(), p.partition));
+    }
+    writer_->EndBlock();
+    auto& hashes = block.partition_hashes;
+    std::sort(hashes.begin(), hashes.end());
+    hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+    block.partitions = summary.Build(*partition_type_);
+    index.blocks.push_back(std::move(block));
+  }
+  pending_.clear();
+  // why: an unpartitioned manifest has nothing to prune by
+  if (partitioned && !index.blocks.empty()) writer_->SetMetadata(PartitionBlockIndex::kMetadataKey, index.Encode());
+  return writer_->Finish();
+}
 
 ManifestFile ManifestWriter::ToManifestFile(const std::string& path, int64_t length) const {
   ManifestFile m = summary_;
   m.manifest_path = path;
   m.manifest_length = length;
-  for (size_t i = 0; i < m.partitions.size(); ++i) {
-    const Type& type = *partition_type_->fields()[i].type();
-    if (lower_[i]) m.partitions[i].lower_bound = SingleValueSerialization::ToBytes(type, *lower_[i]);
-    if (upper_[i]) m.partitions[i].upper_bound = SingleValueSerialization::ToBytes(type, *upper_[i]);
-  }
+  m.partitions = partition_summary_.Build(*partition_type_);
   return m;
 }
 

@@ -3,17 +3,21 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "iceberg/avro/avro_file_writer.h"
 #include "iceberg/manifests/manifest_entry.h"
 #include "iceberg/manifests/manifest_file.h"
+#include "iceberg/manifests/partition_block_index.h"
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
 
 namespace floe::iceberg {
 
 /// Writes a v2 manifest (Avro, the spec's manifest_entry schema) for one partition spec
-/// and sums up its entries for the manifest list.
+/// and sums up its entries for the manifest list. The entries are written ordered by
+/// partition tuple in Avro blocks of kBlockEntries, with floe's PartitionBlockIndex in
+/// the header (partitioned specs), so scans read only the blocks they may need.
 class ManifestWriter {
  public:
   /// Starts a manifest of files written by `snapshot_id` under `spec` of `schema`.
@@ -31,8 +35,11 @@ class ManifestWriter {
   /// Writes an entry as given.
   void Write(const ManifestEntry& entry);
 
+  /// Entries per Avro block: a one-partition scan decodes about this many per manifest.
+  static constexpr size_t kBlockEntries = 64;
+
   /// Returns the number of entries written.
-  int64_t entry_count() const { return writer_->count(); }
+  int64_t entry_count() const { return static_cast<int64_t>(pending_.size()) + writer_->count(); }
   /// Returns the Avro schema JSON written in the header.
   const std::string& avro_schema() const { return avro_schema_; }
   /// Finishes the file and returns its bytes.
@@ -53,8 +60,17 @@ class ManifestWriter {
   std::string avro_schema_;
   std::unique_ptr<avro::AvroFileWriter> writer_;
   ManifestFile summary_;
-  std::vector<std::optional<Value>> lower_;
-  std::vector<std::optional<Value>> upper_;
+  PartitionSummaryBuilder partition_summary_;
+  /// The entries, encoded, until Finish orders them by partition.
+  struct Pending {
+    std::string record;
+    std::vector<Value> partition;
+    bool live = true;
+    int64_t record_count = 0;
+    int64_t file_size = 0;
+  };
+  std::vector<Pending> pending_;
+  bool finished_ = false;
 };
 
 }  // namespace floe::iceberg

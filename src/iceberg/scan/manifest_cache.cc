@@ -14,77 +14,13 @@ namespace floe::iceberg {
 
 namespace {
 
-// A 64-bit hash of a partition tuple: equal for equal tuples of one spec (NULLs equal).
-uint64_t PartitionHash(int spec_id, const std::vector<Value>& partition) {
-  uint64_t h = 0x9e3779b97f4a7c15ULL ^ static_cast<uint64_t>(spec_id);
-  auto mix = [&](uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-  };
-  for (const Value& v : partition) {
-    if (v.is_null()) {
-      mix(0x5bd1e995);
-      continue;
-    }
-    switch (v.type().id()) {
-      case TypeId::kString:
-      case TypeId::kBinary:
-        mix(std::hash<std::string>()(v.str()));
-        break;
-      case TypeId::kDecimal:
-        mix(static_cast<uint64_t>(v.decimal()));
-        mix(static_cast<uint64_t>(v.decimal() >> 64));
-        break;
-      case TypeId::kFloat:
-      case TypeId::kDouble: {
-        double d = v.float64() == 0 ? 0.0 : v.float64();  // -0 equals 0
-        uint64_t bits;
-        std::memcpy(&bits, &d, sizeof(bits));
-        mix(bits);
-        break;
-      }
-      default:
-        mix(static_cast<uint64_t>(v.int64()));
-    }
-  }
-  return h;
-}
-
-}  // namespace
-
-ManifestCache& ManifestCache::Instance() {
-  // why: never destroyed; freeing every cached entry at exit only delays the exit
-  static ManifestCache* cache = new ManifestCache(100000);
-  return *cache;
-}
-
-std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& local_path,
-                                                         const std::optional<ManifestFile>& list_entry) {
-  struct stat st;
-  std::string key;
-  if (::stat(local_path.c_str(), &st) == 0) {
-    key = local_path + '\n' + std::to_string(st.st_size) + '\n' + std::to_string(st.st_mtim.tv_sec) + '.' +
-          std::to_string(st.st_mtim.tv_nsec);
-    if (list_entry) {
-      key += '\n' + std::to_string(list_entry->added_snapshot_id) + '\n' + std::to_string(list_entry->sequence_number) +
-             '\n' + std::to_string(list_entry->min_sequence_number) + '\n' +
-             std::to_string(list_entry->partition_spec_id);
-    }
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = slots_.find(key);
-    if (it != slots_.end()) {
-      lru_.splice(lru_.begin(), lru_, it->second.lru);
-      ++hits_;
-      return it->second.manifest;
-    }
-  }
-  // why: a missing file is not cached; reading it raises the reader's error
-  ManifestReader reader(LocalFile::Read(local_path), local_path, list_entry);
+// Builds a cached manifest (or block) from the entries `read` visits.
+std::shared_ptr<CachedManifest> BuildCached(
+    int spec_id, const std::function<void(LazyMetrics*, const std::function<void(ManifestEntry&)>&)>& read) {
   auto manifest = std::make_shared<CachedManifest>();
-  manifest->spec_id = reader.spec_id();
+  manifest->spec_id = spec_id;
   size_t fields = 0;
-  reader.VisitLiveEntriesForPlanning(&manifest->lazy, [&](ManifestEntry& e) {
+  read(&manifest->lazy, [&](ManifestEntry& e) {
     DataFile& f = e.data_file;
     CachedManifest::Entry slim;
     slim.partition = std::move(f.partition);
@@ -95,7 +31,7 @@ std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& loca
     slim.file_size_in_bytes = f.file_size_in_bytes;
     slim.status = e.status;
     slim.content = f.content;
-    manifest->partition_hashes.push_back(PartitionHash(manifest->spec_id, slim.partition));
+    manifest->partition_hashes.push_back(StablePartitionHash(spec_id, slim.partition));
     manifest->total_records += f.record_count;
     manifest->total_bytes += f.file_size_in_bytes;
     fields = std::max(fields, slim.partition.size());
@@ -118,21 +54,128 @@ std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& loca
       return entries[a].partition[p].Compare(entries[b].partition[p]) < 0;
     });
   }
+  return manifest;
+}
+
+}  // namespace
+
+ManifestCache& ManifestCache::Instance() {
+  // why: never destroyed; freeing every cached entry at exit only delays the exit
+  static ManifestCache* cache = new ManifestCache(100000);
+  return *cache;
+}
+
+std::string ManifestCache::KeyOf(const std::string& local_path, const std::optional<ManifestFile>& list_entry) {
+  struct stat st;
+  if (::stat(local_path.c_str(), &st) != 0) return "";
+  std::string key = local_path + '\n' + std::to_string(st.st_size) + '\n' + std::to_string(st.st_mtim.tv_sec) + '.' +
+                    std::to_string(st.st_mtim.tv_nsec);
+  if (list_entry) {
+    key += '\n' + std::to_string(list_entry->added_snapshot_id) + '\n' + std::to_string(list_entry->sequence_number) +
+           '\n' + std::to_string(list_entry->min_sequence_number) + '\n' +
+           std::to_string(list_entry->partition_spec_id);
+  }
+  return key;
+}
+
+std::optional<ManifestCache::Slot> ManifestCache::Find(const std::string& key) {
+  if (key.empty()) return std::nullopt;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = slots_.find(key);
+  if (it == slots_.end()) return std::nullopt;
+  lru_.splice(lru_.begin(), lru_, it->second.lru);
+  ++hits_;
+  return it->second;
+}
+
+ManifestCache::Slot ManifestCache::Keep(const std::string& key, Slot slot) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++misses_;
-  if (key.empty() || manifest->entries.size() > max_entries_) return manifest;
+  if (key.empty() || slot.weight > max_entries_) return slot;
   auto [it, inserted] = slots_.try_emplace(key);
-  if (!inserted) return it->second.manifest;  // another thread read it meanwhile
+  if (!inserted) return it->second;  // another thread read it meanwhile
   lru_.push_front(key);
-  it->second = Slot{manifest, lru_.begin()};
-  held_entries_ += manifest->entries.size();
+  slot.lru = lru_.begin();
+  it->second = slot;
+  held_entries_ += slot.weight;
   while (held_entries_ > max_entries_ && !lru_.empty()) {
     auto last = slots_.find(lru_.back());
-    held_entries_ -= last->second.manifest->entries.size();
+    held_entries_ -= last->second.weight;
     slots_.erase(last);
     lru_.pop_back();
   }
-  return manifest;
+  return slot;
+}
+
+std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& local_path,
+                                                         const std::optional<ManifestFile>& list_entry) {
+  std::string key = KeyOf(local_path, list_entry);
+  if (!key.empty()) key += "\nwhole";
+  if (auto slot = Find(key)) return slot->manifest;
+  // why: a missing file is not cached; reading it raises the reader's error
+  ManifestReader reader(LocalFile::Read(local_path), local_path, list_entry);
+  Slot slot;
+  slot.manifest = BuildCached(reader.spec_id(), [&](LazyMetrics* lazy, const auto& visit) {
+    reader.VisitLiveEntriesForPlanning(lazy, visit);
+  });
+  slot.weight = slot.manifest->entries.size();
+  return Keep(key, std::move(slot)).manifest;
+}
+
+ManifestCache::Opened ManifestCache::Open(const std::string& local_path,
+                                          const std::optional<ManifestFile>& list_entry) {
+  std::string key = KeyOf(local_path, list_entry);
+  if (auto slot = Find(key.empty() ? key : key + "\nlayout")) return Opened{slot->layout, nullptr};
+  if (auto slot = Find(key.empty() ? key : key + "\nwhole")) return Opened{nullptr, slot->manifest};
+  std::string bytes = LocalFile::Read(local_path);
+  ManifestReader reader(bytes, local_path, list_entry);
+  std::optional<PartitionBlockIndex> index = reader.BlockIndex();
+  if (!index) {
+    Slot slot;
+    slot.manifest = BuildCached(reader.spec_id(), [&](LazyMetrics* lazy, const auto& visit) {
+      reader.VisitLiveEntriesForPlanning(lazy, visit);
+    });
+    slot.weight = slot.manifest->entries.size();
+    return Opened{nullptr, Keep(key.empty() ? key : key + "\nwhole", std::move(slot)).manifest};
+  }
+  auto layout = std::make_shared<CachedManifestLayout>();
+  layout->spec_id = reader.spec_id();
+  for (const auto& block : index->blocks) {
+    ManifestFile summary;
+    summary.partition_spec_id = layout->spec_id;
+    summary.partitions = block.partitions;
+    layout->block_summaries.push_back(std::move(summary));
+    layout->distinct_partition_hashes.insert(layout->distinct_partition_hashes.end(), block.partition_hashes.begin(),
+                                             block.partition_hashes.end());
+    layout->total_files += block.live_files;
+    layout->total_records += block.live_records;
+    layout->total_bytes += block.live_bytes;
+  }
+  auto& distinct = layout->distinct_partition_hashes;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  layout->index = std::move(*index);
+  layout->bytes = std::move(bytes);
+  Slot slot;
+  slot.layout = layout;
+  slot.weight = layout->index.blocks.size() + layout->bytes.size() / 512;
+  return Opened{Keep(key.empty() ? key : key + "\nlayout", std::move(slot)).layout, nullptr};
+}
+
+std::shared_ptr<const CachedManifest> ManifestCache::Block(const std::string& local_path,
+                                                           const std::optional<ManifestFile>& list_entry,
+                                                           const std::shared_ptr<const CachedManifestLayout>& layout,
+                                                           size_t block) {
+  std::string key = KeyOf(local_path, list_entry);
+  if (!key.empty()) key += "\nblock " + std::to_string(block);
+  if (auto slot = Find(key)) return slot->manifest;
+  ManifestReader reader(layout->bytes, local_path, list_entry);
+  Slot slot;
+  slot.manifest = BuildCached(reader.spec_id(), [&](LazyMetrics* lazy, const auto& visit) {
+    reader.VisitBlockForPlanning(layout->index.blocks.at(block), lazy, visit);
+  });
+  slot.weight = slot.manifest->entries.size();
+  return Keep(key, std::move(slot)).manifest;
 }
 
 DataFile CachedManifest::DataFileAt(size_t i) const {

@@ -12,6 +12,7 @@
 
 #include "iceberg/manifests/manifest_entry.h"
 #include "iceberg/manifests/manifest_entry_decoder.h"
+#include "iceberg/manifests/partition_block_index.h"
 #include "iceberg/manifests/manifest_file.h"
 
 namespace floe::iceberg {
@@ -55,13 +56,30 @@ struct CachedManifest {
   ManifestEntry EntryAt(size_t i) const;
 };
 
+/// A manifest floe wrote with a PartitionBlockIndex: its blocks' summaries and counts,
+/// and the file's bytes to decode the blocks a scan needs from.
+struct CachedManifestLayout {
+  int spec_id = 0;
+  PartitionBlockIndex index;
+  /// Per block, a manifest list entry holding the block's partition summaries (what the
+  /// manifest evaluators read).
+  std::vector<ManifestFile> block_summaries;
+  /// Over every block's live entries: the distinct partition hashes and the totals.
+  std::vector<uint64_t> distinct_partition_hashes;
+  int64_t total_files = 0;
+  int64_t total_records = 0;
+  int64_t total_bytes = 0;
+  std::string bytes;
+};
+
 /// Keeps the decoded live entries of recently read manifests (their paths and column
 /// metrics decoded only when a scan needs them: the partition filter drops most entries
-/// first), so planning a query on a
-/// table already scanned skips reading and decoding Avro. Manifests never change once
-/// written; the key also holds the file's size and modification time and the inherited
-/// values of its manifest list entry, so a replaced file is read again. Least recently
-/// used manifests go first once more than `max_entries` entries are held.
+/// first), so planning a query on a table already scanned skips reading and decoding
+/// Avro; for manifests with floe's block index, only the blocks scans asked for are
+/// decoded and kept. Manifests never change once written; the key also holds the file's
+/// size and modification time and the inherited values of its manifest list entry, so a
+/// replaced file is read again. Least recently used manifests go first once more than
+/// `max_entries` entries are held (a layout weighs its blocks plus a unit per 512 bytes).
 class ManifestCache {
  public:
   explicit ManifestCache(size_t max_entries) : max_entries_(max_entries) {}
@@ -74,6 +92,19 @@ class ManifestCache {
   /// Throws IOError or FormatError as ManifestReader does.
   std::shared_ptr<const CachedManifest> Get(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
 
+  /// A manifest as planning reads it: its block layout when it has floe's block index,
+  /// else its live entries whole.
+  struct Opened {
+    std::shared_ptr<const CachedManifestLayout> layout;
+    std::shared_ptr<const CachedManifest> whole;
+  };
+  /// Opens the manifest at `local_path` as Get reads it. Throws as Get does.
+  Opened Open(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
+  /// Returns the live entries of block `block` of a layout Open returned for the same
+  /// path and list entry. Throws FormatError when the block is not what the index says.
+  std::shared_ptr<const CachedManifest> Block(const std::string& local_path, const std::optional<ManifestFile>& list_entry,
+                                              const std::shared_ptr<const CachedManifestLayout>& layout, size_t block);
+
   /// Returns how many lookups were served from the cache and how many read the file.
   int64_t hits() const { return hits_.load(); }
   int64_t misses() const { return misses_.load(); }
@@ -81,8 +112,17 @@ class ManifestCache {
  private:
   struct Slot {
     std::shared_ptr<const CachedManifest> manifest;
+    std::shared_ptr<const CachedManifestLayout> layout;
+    size_t weight = 0;
     std::list<std::string>::iterator lru;
   };
+  /// Returns the key of a manifest file and list entry ("" when the file is missing).
+  static std::string KeyOf(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
+  /// Returns the slot under `key` (counting a hit), if any.
+  std::optional<Slot> Find(const std::string& key);
+  /// Keeps a slot under `key` (unless another thread did) and returns the one kept.
+  Slot Keep(const std::string& key, Slot slot);
+
   size_t max_entries_;
   std::mutex mutex_;
   std::unordered_map<std::string, Slot> slots_;

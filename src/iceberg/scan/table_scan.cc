@@ -70,37 +70,38 @@ void TableScan::HashSet::Insert(uint64_t h) {
   }
 }
 
-int64_t TableScan::CountDistinctPartitions(const std::string& key,
-                                           const std::vector<std::shared_ptr<const CachedManifest>>& keep_alive,
-                                           const std::vector<const CachedManifest*>& manifests) {
-  // Memoized by the set of cached manifests (their addresses). The memo holds them
-  // weakly: a hit counts only while every one is still alive, so a freed manifest's
-  // address reused by another cannot give a stale count, and the memo pins no memory.
+int64_t TableScan::CountDistinctPartitions(const std::vector<const PlannedManifest*>& manifests) {
+  // Memoized by the set of hash owners (cached manifests and layouts, by address). The
+  // memo holds them weakly: a hit counts only while every one is still alive, so a freed
+  // owner's address reused by another cannot give a stale count, and the memo pins no memory.
   struct Memo {
-    std::vector<std::weak_ptr<const CachedManifest>> manifests;
+    std::vector<std::weak_ptr<const void>> owners;
     int64_t count = 0;
   };
   static std::mutex mutex;
   static std::map<std::string, Memo> memo;
+  std::string key;
+  for (const PlannedManifest* m : manifests) {
+    const void* address = m->owner.get();
+    key.append(reinterpret_cast<const char*>(&address), sizeof(address));
+  }
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = memo.find(key);
     if (it != memo.end()) {
       bool alive = true;
-      for (const auto& w : it->second.manifests) alive = alive && !w.expired();
+      for (const auto& w : it->second.owners) alive = alive && !w.expired();
       if (alive) return it->second.count;
       memo.erase(it);
     }
   }
   HashSet seen;
-  for (const CachedManifest* m : manifests) {
-    for (uint64_t h : m->distinct_partition_hashes) seen.Insert(h);
+  for (const PlannedManifest* m : manifests) {
+    for (uint64_t h : *m->partition_hashes) seen.Insert(h);
   }
   Memo entry;
   entry.count = static_cast<int64_t>(seen.size());
-  for (const auto& m : keep_alive) {
-    if (std::find(manifests.begin(), manifests.end(), m.get()) != manifests.end()) entry.manifests.push_back(m);
-  }
+  for (const PlannedManifest* m : manifests) entry.owners.push_back(m->owner);
   int64_t count = entry.count;
   std::lock_guard<std::mutex> lock(mutex);
   if (memo.size() >= 256) memo.clear();  // why: bounded; a miss only recounts
@@ -216,20 +217,54 @@ std::vector<ManifestFile> TableScan::ReadManifestList() const {
   return ManifestListReader::Read(LocalFile::Read(list), list);
 }
 
-std::vector<std::shared_ptr<const CachedManifest>> TableScan::ReadManifests(
+std::vector<TableScan::PlannedManifest> TableScan::ReadManifests(
     const std::vector<const ManifestFile*>& manifests) const {
-  std::vector<std::shared_ptr<const CachedManifest>> out(manifests.size());
+  std::vector<PlannedManifest> out(manifests.size());
   std::atomic<size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
   ManifestCache& cache = ManifestCache::Instance();
+  auto plan = [&](const ManifestFile& m, PlannedManifest* planned) {
+    std::optional<ManifestFile> list_entry;
+    if (m.partition_spec_id >= 0) list_entry = m;
+    std::string local = remapper_.Remap(m.manifest_path);
+    ManifestCache::Opened opened = cache.Open(local, list_entry);
+    if (opened.whole) {
+      const CachedManifest& whole = *opened.whole;
+      planned->spec_id = whole.spec_id;
+      planned->parts.push_back(opened.whole);
+      planned->partition_hashes = &whole.distinct_partition_hashes;
+      planned->owner = opened.whole;
+      planned->files = static_cast<int64_t>(whole.entries.size());
+      planned->records = whole.total_records;
+      planned->bytes = whole.total_bytes;
+      return;
+    }
+    const CachedManifestLayout& layout = *opened.layout;
+    planned->spec_id = layout.spec_id;
+    planned->partition_hashes = &layout.distinct_partition_hashes;
+    planned->owner = opened.layout;
+    planned->files = layout.total_files;
+    planned->records = layout.total_records;
+    planned->bytes = layout.total_bytes;
+    // the evaluators were built before the threads started; a spec without them reads all
+    auto evaluators = evaluators_.find(layout.spec_id);
+    const ManifestEvaluator* evaluator =
+        options_.partitions && evaluators != evaluators_.end() ? evaluators->second.manifest.get() : nullptr;
+    planned->blocks = static_cast<int64_t>(layout.index.blocks.size());
+    for (size_t b = 0; b < layout.index.blocks.size(); ++b) {
+      if (evaluator && !evaluator->Eval(layout.block_summaries[b])) {
+        planned->files_in_pruned_blocks += layout.index.blocks[b].live_files;
+        continue;
+      }
+      ++planned->blocks_read;
+      planned->parts.push_back(cache.Block(local, list_entry, opened.layout, b));
+    }
+  };
   auto work = [&] {
     for (size_t i = next++; i < manifests.size(); i = next++) {
       try {
-        const ManifestFile& m = *manifests[i];
-        std::optional<ManifestFile> list_entry;
-        if (m.partition_spec_id >= 0) list_entry = m;
-        out[i] = cache.Get(remapper_.Remap(m.manifest_path), list_entry);
+        plan(*manifests[i], &out[i]);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);
         if (!error) error = std::current_exception();
@@ -277,18 +312,24 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
 
   std::vector<const ManifestFile*> to_read = data_manifests;
   to_read.insert(to_read.end(), delete_manifests.begin(), delete_manifests.end());
-  std::vector<std::shared_ptr<const CachedManifest>> entries = ReadManifests(to_read);
+  for (const ManifestFile* m : to_read) {
+    if (m->partition_spec_id >= 0) EvaluatorsFor(m->partition_spec_id);  // read by the threads below
+  }
+  std::vector<PlannedManifest> planned = ReadManifests(to_read);
 
   // Delete files, pruned by partition like data files (they apply within a partition).
   std::vector<ManifestEntry> deletes;
   for (size_t i = data_manifests.size(); i < to_read.size(); ++i) {
-    const CachedManifest& manifest = *entries[i];
-    for (size_t j = 0; j < manifest.entries.size(); ++j) {
-      SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
-      ++sm.delete_files_total;
-      if (options_.partitions && !EvaluatorsFor(manifest.spec_id).partition->Eval(manifest.entries[j].partition)) continue;
-      ++sm.delete_files_read;
-      deletes.push_back(manifest.EntryAt(j));  // whole: equality deletes use their bounds
+    const PlannedManifest& pm = planned[i];
+    SpecScanMetrics& sm = metrics_.by_spec[pm.spec_id];
+    sm.delete_files_total += pm.files;
+    for (const auto& part : pm.parts) {
+      const CachedManifest& manifest = *part;
+      for (size_t j = 0; j < manifest.entries.size(); ++j) {
+        if (options_.partitions && !EvaluatorsFor(pm.spec_id).partition->Eval(manifest.entries[j].partition)) continue;
+        ++sm.delete_files_read;
+        deletes.push_back(manifest.EntryAt(j));  // whole: equality deletes use their bounds
+      }
     }
   }
   DeleteFileIndex delete_index(*metadata_, *schema_, deletes, remapper_);
@@ -299,64 +340,67 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
   if (dynamic_filter_) dynamic_metrics.emplace(*schema_, dynamic_filter_);
   std::map<int, HashSet> partitions_kept, partitions_static_kept;
   // the manifests read per spec: their distinct partitions are counted once per set
-  std::map<int, std::string> seen_key;
-  std::map<int, std::vector<const CachedManifest*>> seen_manifests;
+  std::map<int, std::vector<const PlannedManifest*>> seen_manifests;
   std::vector<uint32_t> candidates;
   for (size_t i = 0; i < data_manifests.size(); ++i) {
-    const CachedManifest& manifest = *entries[i];
+    const PlannedManifest& pm = planned[i];
     // every entry of a manifest has the manifest's spec
-    SpecScanMetrics& sm = metrics_.by_spec[manifest.spec_id];
-    const SpecEvaluators& evaluators = EvaluatorsFor(manifest.spec_id);
-    HashSet& kept = partitions_kept[manifest.spec_id];
-    HashSet& static_kept = partitions_static_kept[manifest.spec_id];
-    sm.data_files_total += static_cast<int64_t>(manifest.entries.size());
-    sm.rows_total += manifest.total_records;
-    sm.bytes_total += manifest.total_bytes;
-    const CachedManifest* address = &manifest;
-    seen_key[manifest.spec_id].append(reinterpret_cast<const char*>(&address), sizeof(address));
-    seen_manifests[manifest.spec_id].push_back(&manifest);
-    // The entries the partition filter may keep: a range of the manifest's index by one
-    // partition field when the filter bounds one; the rest cannot match it.
-    bool indexed = options_.partitions && CandidatesByIndex(manifest, evaluators, &candidates);
-    size_t n = indexed ? candidates.size() : manifest.entries.size();
-    if (indexed) sm.data_files_partition_pruned += static_cast<int64_t>(manifest.entries.size() - n);
-    for (size_t c = 0; c < n; ++c) {
-      size_t j = indexed ? candidates[c] : c;
-      const CachedManifest::Entry& e = manifest.entries[j];
-      if (options_.partitions && !evaluators.partition->Eval(e.partition)) {
-        ++sm.data_files_partition_pruned;
-        continue;
-      }
-      // the column metrics, decoded now: only for the files the partition filter kept
-      DataFile f = manifest.DataFileAt(j);
-      if (options_.file_metrics && !metrics_evaluator.Eval(f)) {
-        ++sm.data_files_metrics_pruned;
-        continue;
-      }
-      if (dynamic_filter_) {
-        static_kept.Insert(manifest.partition_hashes[j]);
-        if ((options_.partitions && !evaluators.dynamic_partition->Eval(f.partition)) ||
-            (options_.file_metrics && !dynamic_metrics->Eval(f))) {
-          ++sm.data_files_dynamic_pruned;
+    SpecScanMetrics& sm = metrics_.by_spec[pm.spec_id];
+    const SpecEvaluators& evaluators = EvaluatorsFor(pm.spec_id);
+    HashSet& kept = partitions_kept[pm.spec_id];
+    HashSet& static_kept = partitions_static_kept[pm.spec_id];
+    sm.data_files_total += pm.files;
+    sm.rows_total += pm.records;
+    sm.bytes_total += pm.bytes;
+    sm.data_files_partition_pruned += pm.files_in_pruned_blocks;
+    sm.manifest_blocks_total += pm.blocks;
+    sm.manifest_blocks_read += pm.blocks_read;
+    seen_manifests[pm.spec_id].push_back(&pm);
+    for (const auto& part : pm.parts) {
+      const CachedManifest& manifest = *part;
+      // The entries the partition filter may keep: a range of the manifest's index by one
+      // partition field when the filter bounds one; the rest cannot match it.
+      bool indexed = options_.partitions && CandidatesByIndex(manifest, evaluators, &candidates);
+      size_t n = indexed ? candidates.size() : manifest.entries.size();
+      if (indexed) sm.data_files_partition_pruned += static_cast<int64_t>(manifest.entries.size() - n);
+      for (size_t c = 0; c < n; ++c) {
+        size_t j = indexed ? candidates[c] : c;
+        const CachedManifest::Entry& e = manifest.entries[j];
+        if (options_.partitions && !evaluators.partition->Eval(e.partition)) {
+          ++sm.data_files_partition_pruned;
           continue;
         }
+        // the column metrics, decoded now: only for the files the partition filter kept
+        DataFile f = manifest.DataFileAt(j);
+        if (options_.file_metrics && !metrics_evaluator.Eval(f)) {
+          ++sm.data_files_metrics_pruned;
+          continue;
+        }
+        if (dynamic_filter_) {
+          static_kept.Insert(manifest.partition_hashes[j]);
+          if ((options_.partitions && !evaluators.dynamic_partition->Eval(f.partition)) ||
+              (options_.file_metrics && !dynamic_metrics->Eval(f))) {
+            ++sm.data_files_dynamic_pruned;
+            continue;
+          }
+        }
+        kept.Insert(manifest.partition_hashes[j]);
+        ++sm.data_files_read;
+        sm.rows_read += f.record_count;
+        sm.bytes_read += f.file_size_in_bytes;
+        FileScanTask task;
+        task.data_sequence_number = e.sequence_number.value_or(0);
+        task.local_path = remapper_.Remap(f.file_path);
+        task.deletes = delete_index.ForDataFile(task.data_sequence_number, f);
+        task.all_rows_match = evaluators.strict->Eval(f.partition);
+        if (task.all_rows_match) ++sm.data_files_all_rows_match;
+        task.data_file = std::move(f);
+        tasks.push_back(std::move(task));
       }
-      kept.Insert(manifest.partition_hashes[j]);
-      ++sm.data_files_read;
-      sm.rows_read += f.record_count;
-      sm.bytes_read += f.file_size_in_bytes;
-      FileScanTask task;
-      task.data_sequence_number = e.sequence_number.value_or(0);
-      task.local_path = remapper_.Remap(f.file_path);
-      task.deletes = delete_index.ForDataFile(task.data_sequence_number, f);
-      task.all_rows_match = evaluators.strict->Eval(f.partition);
-      if (task.all_rows_match) ++sm.data_files_all_rows_match;
-      task.data_file = std::move(f);
-      tasks.push_back(std::move(task));
     }
   }
   for (auto& [spec_id, sm] : metrics_.by_spec) {
-    sm.partitions_total = CountDistinctPartitions(seen_key[spec_id], entries, seen_manifests[spec_id]);
+    sm.partitions_total = CountDistinctPartitions(seen_manifests[spec_id]);
     sm.partitions_read = static_cast<int64_t>(partitions_kept[spec_id].size());
     if (dynamic_filter_) {
       sm.partitions_dynamic_pruned =

@@ -78,11 +78,27 @@ class TableScan {
     std::vector<uint64_t> slots_;
     size_t size_ = 0;
   };
-  /// Returns the number of distinct partition tuples in `manifests` (memoized by `key`,
-  /// their addresses, while the manifests in `keep_alive` that they point to live).
-  static int64_t CountDistinctPartitions(const std::string& key,
-                                         const std::vector<std::shared_ptr<const CachedManifest>>& keep_alive,
-                                         const std::vector<const CachedManifest*>& manifests);
+  /// A manifest as planning reads it: the parts whose entries are evaluated one by one
+  /// (the whole manifest, or the blocks of its block index the partition filter may
+  /// match) and its totals.
+  struct PlannedManifest {
+    int spec_id = 0;
+    std::vector<std::shared_ptr<const CachedManifest>> parts;
+    /// The distinct partition hashes of all its live entries, and what owns them.
+    const std::vector<uint64_t>* partition_hashes = nullptr;
+    std::shared_ptr<const void> owner;
+    int64_t files = 0;
+    int64_t records = 0;
+    int64_t bytes = 0;
+    /// Blocks of its block index (0 without one), blocks read, and the live files in
+    /// the blocks the partition filter dropped.
+    int64_t blocks = 0;
+    int64_t blocks_read = 0;
+    int64_t files_in_pruned_blocks = 0;
+  };
+  /// Returns the number of distinct partition hashes over `manifests` (memoized by their
+  /// owners while those live).
+  static int64_t CountDistinctPartitions(const std::vector<const PlannedManifest*>& manifests);
   /// Fills `out` with the entries of `manifest` whose partition value lies in the range
   /// a conjunct of the spec's partition filter gives one field (the others cannot match);
   /// returns false when no conjunct gives one.
@@ -91,10 +107,10 @@ class TableScan {
   /// Returns the evaluators of one spec, built on first use.
   const SpecEvaluators& EvaluatorsFor(int spec_id);
   std::vector<ManifestFile> ReadManifestList() const;
-  /// Returns the live entries of the manifests (from the manifest cache, else read in
-  /// parallel).
-  std::vector<std::shared_ptr<const CachedManifest>> ReadManifests(
-      const std::vector<const ManifestFile*>& manifests) const;
+  /// Returns the manifests as planning reads them (from the manifest cache, else read
+  /// in parallel); blocks of a block index are read only when the partition filter of
+  /// their spec's evaluators (built before) may match them.
+  std::vector<PlannedManifest> ReadManifests(const std::vector<const ManifestFile*>& manifests) const;
 
   std::shared_ptr<const TableMetadata> metadata_;
   const Snapshot* snapshot_ = nullptr;

@@ -14,6 +14,9 @@ void AddLines(const SpecScanMetrics& m, const std::string& prefix, bool dynamic,
   if (m.delete_manifests_total > 0) {
     out->emplace_back(prefix + "delete manifests", ReadOfTotal(m.delete_manifests_read, m.delete_manifests_total));
   }
+  if (m.manifest_blocks_total > 0) {
+    out->emplace_back(prefix + "manifest blocks", ReadOfTotal(m.manifest_blocks_read, m.manifest_blocks_total));
+  }
   out->emplace_back(prefix + "partitions", ReadOfTotal(m.partitions_read, m.partitions_total));
   out->emplace_back(prefix + "data files",
                     ReadOfTotal(m.data_files_read, m.data_files_total) + " (manifest pruned " +
@@ -39,6 +42,8 @@ SpecScanMetrics& SpecScanMetrics::operator+=(const SpecScanMetrics& o) {
   manifests_read += o.manifests_read;
   delete_manifests_total += o.delete_manifests_total;
   delete_manifests_read += o.delete_manifests_read;
+  manifest_blocks_total += o.manifest_blocks_total;
+  manifest_blocks_read += o.manifest_blocks_read;
   data_files_total += o.data_files_total;
   data_files_manifest_pruned += o.data_files_manifest_pruned;
   data_files_partition_pruned += o.data_files_partition_pruned;

@@ -14,6 +14,10 @@ struct SpecScanMetrics {
   int64_t manifests_read = 0;
   int64_t delete_manifests_total = 0;
   int64_t delete_manifests_read = 0;
+  /// Blocks of the manifests read that have floe's partition block index, and those
+  /// decoded (the others' partition summaries ruled them out).
+  int64_t manifest_blocks_total = 0;
+  int64_t manifest_blocks_read = 0;
   /// Data files: in all manifests (skipped manifests by their list counts), and kept.
   int64_t data_files_total = 0;
   int64_t data_files_manifest_pruned = 0;
