@@ -46,6 +46,7 @@ void ClientContext::BeginStatement() {
           std::chrono::system_clock::now().time_since_epoch())
           .count();
   function_context_.try_mode = false;
+  statement_start_ = std::chrono::steady_clock::now();
 }
 
 Result ClientContext::Execute(const Statement& statement) {
@@ -76,13 +77,18 @@ Result ClientContext::Execute(const Statement& statement) {
 }
 
 Result ClientContext::ExecuteQuery(const QueryNode& query) {
-  auto start = std::chrono::steady_clock::now();
   Result result = RunQuery(query);
+  RecordStatement(static_cast<int64_t>(result.RowCount()), &result);
+  return result;
+}
+
+void ClientContext::RecordStatement(int64_t rows, Result* result) {
   QueryRecord record;
   record.sql = statement_sql_;
   record.started_us = function_context_.query_start_micros;
-  record.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  record.rows = static_cast<int64_t>(result.RowCount());
+  record.elapsed_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - statement_start_).count();
+  record.rows = rows;
   record.scans = statement_scans_;
   std::string stats;
   for (const auto& scan : record.scans) {
@@ -90,19 +96,16 @@ Result ClientContext::ExecuteQuery(const QueryNode& query) {
     for (const auto& [k, v] : scan.metrics) stats += "  " + k + ": " + v + "\n";
   }
   if (!stats.empty()) stats.pop_back();
-  result.SetStats(stats);
+  result->SetStats(stats);
   database_.RecordQuery(std::move(record));
-  return result;
 }
 
-namespace {
-void CollectScans(const PhysicalOperator& op, std::vector<QueryRecord::Scan>* out) {
+void ClientContext::CollectScans(const PhysicalOperator& op) {
   if (const auto* scan = dynamic_cast<const PhysicalTableScan*>(&op)) {
-    out->push_back({scan->source().DisplayName(), scan->metrics().lines});
+    statement_scans_.push_back({scan->source().DisplayName(), scan->metrics().lines});
   }
-  for (const auto& child : op.children()) CollectScans(*child, out);
+  for (const auto& child : op.children()) CollectScans(*child);
 }
-}  // namespace
 
 Result ClientContext::RunQuery(const QueryNode& query) {
   Binder binder(*this);
@@ -127,7 +130,7 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
   ExecutionContext context = NewExecutionContext();
   PipelineExecutor executor(context, *root, collector);
   executor.Execute();
-  CollectScans(*root, &statement_scans_);
+  CollectScans(*root);
   while (names.size() < root->types().size()) names.push_back("col" + std::to_string(names.size() + 1));
   Result result;
   result.SetSchema(std::move(names), root->types());

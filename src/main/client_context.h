@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -130,6 +131,11 @@ class ClientContext : public BinderContext {
   Result RunQuery(const QueryNode& query);
   /// Runs a logical plan (consumed) and returns its rows as a result.
   Result RunPlan(LogicalOperator& plan, std::vector<std::string> names);
+  /// Adds the table scans of a plan that has run to the statement's scans.
+  void CollectScans(const PhysicalOperator& root);
+  /// Records the finished statement with its scans (system.queries, system.scans) and puts the
+  /// scans' counters in the result's stats; `rows` are those it returned or wrote.
+  void RecordStatement(int64_t rows, Result* result);
   /// Builds a result of text columns.
   Result TextResult(std::vector<std::string> names, const std::vector<std::vector<std::string>>& rows);
   /// Returns the session's thread count.
@@ -151,6 +157,7 @@ class ClientContext : public BinderContext {
   /// Scans run by the current statement (its subqueries included).
   std::vector<QueryRecord::Scan> statement_scans_;
   std::string statement_sql_;
+  std::chrono::steady_clock::time_point statement_start_;
   std::unique_ptr<TableCatalog> tables_;
 };
 

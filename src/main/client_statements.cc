@@ -3,6 +3,7 @@
 #include "function/type_coercion.h"
 #include "main/client_context.h"
 #include "main/show_pattern.h"
+#include "optimizer/optimizer.h"
 #include "planner/binder.h"
 #include "sql/parser.h"
 
@@ -109,7 +110,9 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
     database_.views().erase(key);
   }
   tables[key] = table;
-  return Result();
+  Result result;
+  if (has_data) RecordStatement(static_cast<int64_t>(data.RowCount()), &result);
+  return result;
 }
 
 Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
@@ -159,7 +162,9 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
     projection->names.push_back(names[i]);
   }
   projection->children.push_back(std::move(query.plan));
-  Result data = RunPlan(*projection, names);
+  // why: optimized as a SELECT is, or its scans would read every file of the tables
+  LogicalOperatorPtr plan = Optimizer::Optimize(std::move(projection), DisabledRules());
+  Result data = RunPlan(*plan, names);
   std::vector<std::shared_ptr<DataChunk>> chunks;
   size_t rows = 0;
   for (const auto& chunk : data.chunks()) {
@@ -182,7 +187,9 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
   } else {
     table->Append(std::move(chunks));
   }
-  return Result();
+  Result result;
+  RecordStatement(static_cast<int64_t>(rows), &result);
+  return result;
 }
 
 Result ClientContext::ExecuteDrop(const DropStatement& statement) {

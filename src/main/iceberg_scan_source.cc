@@ -72,6 +72,15 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
     const iceberg::Snapshot* snapshot = SelectedSnapshot(table, time_travel);
     if (snapshot) snapshot_id = snapshot->snapshot_id;
   }
+  // The branch read, as Iceberg's Spark scan names it: t.branch_b, or VERSION AS OF a name
+  // SelectedSnapshot resolved to a branch (a tag is read as its snapshot, with no branch).
+  std::string branch;
+  if (!table.name.ref.empty()) {
+    if (table.name.ref_is_branch) branch = table.name.ref;
+  } else if (time_travel && !time_travel->by_timestamp && !time_travel->value.type().IsInteger()) {
+    auto ref = table.metadata->refs.find(time_travel->value.ToString());
+    if (ref != table.metadata->refs.end() && ref->second.is_branch) branch = ref->first;
+  }
   IcebergScanOptions options;
   bool all = settings_.GetBool("floe.pruning.enabled");
   options.prune_manifests = all && settings_.GetBool("floe.pruning.manifests");
@@ -80,7 +89,7 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
   options.prune_row_groups = all && settings_.GetBool("floe.pruning.row_groups");
   options.time_zone = time_zone_;
   return std::make_shared<IcebergTableSource>(Tables().catalog().name() + "." + table.name.ToString(),
-                                              table.metadata, snapshot_id, Remapper(), options);
+                                              table.metadata, snapshot_id, Remapper(), options, branch);
 }
 
 }  // namespace floe

@@ -30,6 +30,13 @@ namespace floe {
 
 namespace {
 
+// Rows in the files.
+int64_t RecordCount(const std::vector<iceberg::DataFile>& files) {
+  int64_t rows = 0;
+  for (const auto& f : files) rows += f.record_count;
+  return rows;
+}
+
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -242,7 +249,9 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     DiscardWrittenFiles(added);
     throw;
   }
-  return Result();
+  Result result;
+  if (has_query) RecordStatement(RecordCount(added), &result);
+  return result;
 }
 
 Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
@@ -259,6 +268,8 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
   while (new_location.size() > 1 && new_location.back() == '/') new_location.pop_back();
   std::string new_path;
   std::vector<std::string> written;
+  bool has_query = query != nullptr;
+  int64_t rows_written = 0;
   try {
     // Built without a metadata-log entry: a snapshot's commit adds the old file.
     auto replacement = std::make_shared<iceberg::TableMetadata>(
@@ -266,7 +277,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
                                                    new_location, properties)
             .Build(old.metadata->last_updated_ms));
     iceberg::SnapshotChange change;
-    if (query) change.added = WriteQuery(*replacement, std::move(query), required, name.ToString());
+    if (has_query) change.added = WriteQuery(*replacement, std::move(query), required, name.ToString());
     for (const auto& f : change.added) written.push_back(remapper.Remap(f.file_path));
     if (change.added.empty()) {
       iceberg::TableMetadata empty_replacement =
@@ -290,12 +301,15 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
       throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
                          " changed while it was being replaced; run the statement again");
     }
+    rows_written = RecordCount(change.added);
   } catch (...) {
     std::error_code ignored;
     for (const auto& f : written) std::filesystem::remove(f, ignored);
     throw;
   }
-  return Result();
+  Result result;
+  if (has_query) RecordStatement(rows_written, &result);
+  return result;
 }
 
 iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::TableMetadata& m) {
@@ -401,6 +415,7 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
     ExecutionContext context = NewExecutionContext();
     PipelineExecutor executor(context, *root, sink);
     executor.Execute();
+    CollectScans(*root);
     std::vector<iceberg::DataFile> files = sink.files();
     UnmapPaths(Remapper(), &files);
     return files;
@@ -548,7 +563,9 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
     DiscardWrittenFiles(change.added);
     throw;
   }
-  return Result();
+  Result result;
+  RecordStatement(RecordCount(change.added), &result);
+  return result;
 }
 
 void ClientContext::CommitInsert(const InsertStatement& statement, const ResolvedTableName& name,

@@ -65,6 +65,8 @@ class TableSource {
   virtual std::string ScanOperatorName() const { return "Scan"; }
   /// Returns extra details for EXPLAIN (snapshot id, format, ...), or "".
   virtual std::string ExplainDetails() const { return ""; }
+  /// Returns the branch the scan reads, or "" (the table itself, a tag, a snapshot).
+  virtual std::string Branch() const { return ""; }
   /// Returns the filters the source itself evaluates for `request`, as its engine
   /// prints them (Iceberg: "event_time IS NOT NULL, event_time >= ..."), or "".
   virtual std::string ExplainFilters(const ScanRequest& request) const { return ""; }

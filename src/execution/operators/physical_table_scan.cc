@@ -73,7 +73,9 @@ std::string PhysicalTableScan::Details() const {
     ScanRequest request;
     request.column_ids = column_ids_;
     for (const auto& f : filters_) request.filters.push_back(f.get());
-    out += " " + source_->DisplayName() + " (branch=null) [filters=" + source_->ExplainFilters(request) +
+    std::string branch = source_->Branch();
+    out += " " + source_->DisplayName() + " (branch=" + (branch.empty() ? "null" : branch) +
+           ") [filters=" + source_->ExplainFilters(request) +
            ", groupedBy=] RuntimeFilters: [" + joined(dynamic) + "],";
   }
   std::string extra = source_->ExplainDetails();

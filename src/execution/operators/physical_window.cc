@@ -1,5 +1,6 @@
 #include "execution/operators/physical_window.h"
 
+#include <cmath>
 #include <mutex>
 
 #include "common/decimal.h"
@@ -274,13 +275,20 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
                    : o.type().IsInteger()          ? static_cast<double>(o.int64())
                                                    : o.float64();
       bool ascending = fn.orders[0].ascending;
-      // Signed distance along the sort direction.
+      // Signed distance along the sort direction (NaN +- offset is NaN: a NaN row's frame is
+      // the NaN rows, as in Spark).
       double target = key_at(i) + ((b.kind == FrameBoundKind::kPreceding) ? -off : off) * (ascending ? 1 : -1);
+      // Compares as the sort orders keys: NaN equals NaN and is greater than +Infinity.
+      auto compare = [](double a, double b) {
+        bool a_nan = std::isnan(a), b_nan = std::isnan(b);
+        if (a_nan || b_nan) return a_nan == b_nan ? 0 : (a_nan ? 1 : -1);
+        return a < b ? -1 : (a > b ? 1 : 0);
+      };
       auto before = [&](size_t k, bool inclusive) {
         if (s_order[0].IsNull(k)) return fn.orders[0].nulls_first;
-        double key = key_at(k);
-        if (ascending) return inclusive ? key < target : key <= target;
-        return inclusive ? key > target : key >= target;
+        int c = compare(key_at(k), target);
+        if (ascending) return inclusive ? c < 0 : c <= 0;
+        return inclusive ? c > 0 : c >= 0;
       };
       // The rows are sorted on the key, so `before` holds for a prefix: binary search it.
       size_t lo = start, hi = end;

@@ -165,12 +165,13 @@ void FlushCounters(IcebergScanState& state, IcebergLocalState& local) {
 IcebergTableSource::IcebergTableSource(std::string display_name,
                                        std::shared_ptr<const iceberg::TableMetadata> metadata,
                                        std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
-                                       IcebergScanOptions options)
+                                       IcebergScanOptions options, std::string branch)
     : display_name_(std::move(display_name)),
       metadata_(std::move(metadata)),
       snapshot_id_(snapshot_id),
       remapper_(std::move(remapper)),
-      options_(options) {
+      options_(options),
+      branch_(std::move(branch)) {
   if (metadata_->format_version > 2) {
     throw NotImplementedError("format version " + std::to_string(metadata_->format_version) + " is not supported");
   }

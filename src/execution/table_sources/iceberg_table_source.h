@@ -26,9 +26,10 @@ struct IcebergScanOptions {
 class IcebergTableSource : public TableSource {
  public:
   /// `snapshot_id` nullopt: the current snapshot; a table without snapshots is empty.
+  /// `branch`: the branch whose snapshot that is, when the read named one.
   IcebergTableSource(std::string display_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
                      std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
-                     IcebergScanOptions options);
+                     IcebergScanOptions options, std::string branch = "");
 
   const std::vector<std::string>& names() const override { return names_; }
   const std::vector<LogicalType>& types() const override { return types_; }
@@ -42,6 +43,7 @@ class IcebergTableSource : public TableSource {
   std::string ScanOperatorName() const override { return "BatchScan"; }
   /// Returns "snapshot=<id>" (or "snapshot=none" for a table without snapshots).
   std::string ExplainDetails() const override;
+  std::string Branch() const override { return branch_; }
   std::optional<size_t> EstimatedRows() const override;
   /// Returns the converted Iceberg filters as Spark's Iceberg scan prints them:
   /// "event_time IS NOT NULL, event_time >= 2026-01-15 00:00:00" (values in SQL form).
@@ -58,6 +60,7 @@ class IcebergTableSource : public TableSource {
   std::optional<int64_t> snapshot_id_;
   iceberg::LocationRemapper remapper_;
   IcebergScanOptions options_;
+  std::string branch_;
   const iceberg::Schema* schema_ = nullptr;
   std::vector<int> field_ids_;
   std::vector<std::string> names_;

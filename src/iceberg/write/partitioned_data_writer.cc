@@ -149,6 +149,21 @@ std::string PartitionedDataWriter::NewFilePath(const std::string& partition_path
   return path;
 }
 
+void PartitionedDataWriter::CreateFolder(const std::filesystem::path& folder) {
+  std::vector<std::filesystem::path> missing;  // deepest first
+  for (std::filesystem::path p = folder; !p.empty() && !std::filesystem::exists(p); p = p.parent_path()) {
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+    // why: create_directory says whether this call made the folder; one another thread or
+    // another writer made meanwhile is not ours to remove
+    if (!std::filesystem::create_directory(*it)) continue;
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    created_folders_.push_back(it->string());
+  }
+}
+
 PartitionedDataWriter::Slot& PartitionedDataWriter::SlotFor(const std::vector<Value>& partition) {
   std::string key = PartitionKey(partition);
   std::lock_guard<std::mutex> lock(slots_mutex_);
@@ -329,7 +344,7 @@ void PartitionedDataWriter::WriteRows(Slot& slot, const DataChunk& rows) {
       if (open_files_.load() >= options_.max_open_files) CloseSomeFiles(slot);
       slot.path = NewFilePath(slot.partition_path);
       if (!slot.folder_created) {
-        std::filesystem::create_directories(std::filesystem::path(slot.path).parent_path());
+        CreateFolder(std::filesystem::path(slot.path).parent_path());
         slot.folder_created = true;
       }
       slot.writer = std::make_unique<ParquetWriter>(slot.path, fields_, options_.parquet);
@@ -506,6 +521,11 @@ void PartitionedDataWriter::Abort() noexcept {
   }
   std::error_code ignored;
   for (const auto& path : written_paths_) std::filesystem::remove(path, ignored);
+  // Deepest folders first, so a partition folder goes before its parent; remove leaves a
+  // folder that is not empty (files of another writer) alone.
+  std::sort(created_folders_.begin(), created_folders_.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const auto& folder : created_folders_) std::filesystem::remove(folder, ignored);
 }
 
 DataFile MakeDataFile(const Schema& schema, const std::string& path, const std::vector<Value>& partition,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -93,7 +94,8 @@ class PartitionedDataWriter {
   void Flush(LocalState& local);
   /// Writes what is left, closes every file and returns the files written.
   std::vector<DataFile> Finish(const ParallelFor& parallel_for);
-  /// Deletes every file written so far (after a failure); never throws.
+  /// Deletes every file written so far and the folders the writer created that are left
+  /// empty (after a failure); never throws.
   void Abort() noexcept;
 
   /// Returns the most bytes held in memory at once (for tests and measurements).
@@ -119,6 +121,8 @@ class PartitionedDataWriter {
   /// when `wait`); returns false when it did not.
   bool FlushEntry(LocalState& local, LocalState::Entry& entry, bool wait);
   std::string NewFilePath(const std::string& partition_path);
+  /// Creates a folder and its missing parents, recording the ones this call created.
+  void CreateFolder(const std::filesystem::path& folder);
 
   Schema schema_;
   PartitionSpec spec_;
@@ -128,9 +132,10 @@ class PartitionedDataWriter {
   std::vector<int> source_columns_;  // per partition field: top-level column index
   std::vector<int> sort_columns_;    // per sort field: top-level column index
 
-  std::mutex slots_mutex_;  // guards slots_, written_paths_, file_counter_
+  std::mutex slots_mutex_;  // guards slots_, written_paths_, created_folders_, file_counter_
   std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
   std::vector<std::string> written_paths_;
+  std::vector<std::string> created_folders_;
   std::string write_id_;
   int file_counter_ = 0;
 

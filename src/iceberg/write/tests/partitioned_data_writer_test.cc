@@ -3,8 +3,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <filesystem>
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <thread>
@@ -270,6 +271,50 @@ TEST(PartitionedDataWriterTest, AbortDeletesEveryFileWritten) {
     writer.Flush(*local);
   }
   EXPECT_EQ(ParquetFilesIn(folder.path()), 0u);
+}
+
+// Every folder and file under root, as paths relative to it.
+std::set<std::string> TreeOf(const std::string& root) {
+  std::set<std::string> tree;
+  for (const auto& e : fs::recursive_directory_iterator(root)) tree.insert(fs::relative(e.path(), root).string());
+  return tree;
+}
+
+TEST(PartitionedDataWriterTest, AbortRemovesOnlyTheFoldersItCreated) {
+  TempFolder folder;
+  Schema schema = TestSchema();
+  PartitionSpec spec = PartitionSpecBuilder(schema)
+                           .Add("part", Transform::Identity())
+                           .Add("id", Transform::Bucket(2))
+                           .Build(0);
+  DataWriterOptions options;
+  options.data_location = folder.path() + "/data";
+  // Before the write: part=0 holds another writer's file, part=1/id_bucket=0 is empty;
+  // part=2 and part=3 (and their bucket folders) do not exist.
+  fs::create_directories(options.data_location + "/part=0/id_bucket=1");
+  { std::ofstream(options.data_location + "/part=0/id_bucket=1/other.parquet") << "x"; }
+  fs::create_directories(options.data_location + "/part=1/id_bucket=0");
+  std::set<std::string> before = TreeOf(folder.path());
+  {
+    PartitionedDataWriter writer(schema, spec, options);
+    auto local = writer.NewLocalState();
+    writer.Write(*local, MakeRows(0, 4096, 4));
+    writer.Flush(*local);
+    EXPECT_GT(TreeOf(folder.path()).size(), before.size());
+    writer.Abort();
+  }
+  EXPECT_EQ(TreeOf(folder.path()), before);
+
+  // A write into a table whose data folder does not exist yet leaves no data folder behind.
+  TempFolder fresh;
+  options.data_location = fresh.path() + "/data";
+  {
+    PartitionedDataWriter writer(schema, spec, options);
+    auto local = writer.NewLocalState();
+    writer.Write(*local, MakeRows(0, 4096, 4));
+    writer.Flush(*local);
+  }
+  EXPECT_EQ(TreeOf(fresh.path()), std::set<std::string>{});
 }
 
 }  // namespace
