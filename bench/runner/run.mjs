@@ -250,13 +250,18 @@ function answerKey(rows) {
   return rows.map((r) => r.map(normalizeField).join('\u001f')).sort().join('\n');
 }
 
-/// Creates a workload's data with CALL system.generate (once per workload, scale and history)
-/// and returns its warehouse folder, the generation time and the tables' rows and files.
+/// Creates a workload's data with CALL system.generate (once per workload, scale, history and
+/// floe binary: a rebuilt floe may write other files) and returns its warehouse folder, the
+/// generation time and the tables' rows and files.
 function generate(workload, scale, days, dataDir, log) {
   if (days === 1096) days = null;  // the default history: the same data as the main run's
   const warehouse = path.join(dataDir, `${workload}-s${scale}${days ? `-d${days}` : ''}`);
   const stamp = path.join(warehouse, '.generated');
-  if (existsSync(stamp)) return { warehouse, ...JSON.parse(readFileSync(stamp, 'utf8')) };
+  const binary = `${statSync(FLOE).size}:${statSync(FLOE).mtimeMs}`;
+  if (existsSync(stamp)) {
+    const info = JSON.parse(readFileSync(stamp, 'utf8'));
+    if (info.binary === binary) return { warehouse, ...info };
+  }
   rmSync(warehouse, { recursive: true, force: true });
   mkdirSync(warehouse, { recursive: true });
   const call = `CALL system.generate(workload => '${workload}', scale => ${scale}${days ? `, days => ${days}` : ''})`;
@@ -266,7 +271,7 @@ function generate(workload, scale, days, dataDir, log) {
   if (r.status !== 0) throw new Error(`floe ${call} failed: ${(r.stderr || r.stdout).trim()}`);
   const seconds = (performance.now() - start) / 1000;
   const tables = parseCsv(r.stdout.trim()).slice(1).map(([table, rows, files]) => ({ table, rows: Number(rows), files: Number(files) }));
-  const info = { seconds, call, tables };
+  const info = { seconds, call, tables, binary };
   writeFileSync(stamp, JSON.stringify(info));
   return { warehouse, ...info };
 }
