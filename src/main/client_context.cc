@@ -31,6 +31,13 @@ std::vector<std::string> ClientContext::DisabledRules() const {
       !settings_.GetBool("floe.pruning.enabled")) {
     disabled.push_back("dynamic_partition_pruning");
   }
+  // the setting's validator normalized it to names joined by commas
+  std::string excluded = settings_.Get("spark.sql.optimizer.excludedRules");
+  for (size_t start = 0; start < excluded.size();) {
+    size_t comma = std::min(excluded.find(',', start), excluded.size());
+    disabled.push_back(excluded.substr(start, comma - start));
+    start = comma + 1;
+  }
   return disabled;
 }
 

@@ -5,6 +5,7 @@
 
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "optimizer/optimizer.h"
 #include "planner/bind_scope.h"
 
 namespace floe {
@@ -40,6 +41,28 @@ std::string ValidateTimeZone(const std::string& v) {
 
 std::string AnyString(const std::string& v) { return v; }
 
+// A comma-separated list of the optimizer's rule names, normalized (spaces dropped).
+std::string ValidateRuleList(const std::string& v) {
+  std::string out;
+  for (size_t start = 0; start <= v.size();) {
+    size_t comma = std::min(v.find(',', start), v.size());
+    std::string rule = v.substr(start, comma - start);
+    rule.erase(0, rule.find_first_not_of(" \t"));
+    rule.erase(rule.find_last_not_of(" \t") + 1);
+    start = comma + 1;
+    if (rule.empty()) continue;
+    std::string known;
+    bool found = false;
+    for (const auto& r : Optimizer::Rules()) {
+      known += (known.empty() ? "" : ", ") + r.name;
+      found = found || r.name == rule;
+    }
+    if (!found) throw InvalidInputError("unknown optimizer rule '" + rule + "' (floe's rules: " + known + ")");
+    out += (out.empty() ? "" : ",") + rule;
+  }
+  return out;
+}
+
 }  // namespace
 
 const std::vector<SettingDefinition>& Settings::Definitions() {
@@ -57,9 +80,13 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
         {"spark.sql.shuffle.partitions", "200", "accepted for compatibility; floe does not shuffle",
          {}, ValidateInt(1, 1 << 30)},
         {"spark.sql.autoBroadcastJoinThreshold", "10485760",
-         "accepted for compatibility; floe always builds the right side in memory", {},
+         "accepted for compatibility; an inner join builds its smaller input by row counts", {},
          ValidateInt(-1, INT64_MAX)},
         {"spark.sql.adaptive.enabled", "true", "accepted for compatibility", {}, ValidateBool},
+        {"spark.sql.optimizer.excludedRules", "",
+         "optimizer rules to skip, comma-separated: join_order, filter_pushdown, build_side, column_pruning, "
+         "dynamic_partition_pruning",
+         {}, ValidateRuleList},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
         {"floe.dynamic_pruning.max_values", "1000",

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "optimizer/rules/build_side.h"
 #include "optimizer/rules/column_pruning.h"
 #include "optimizer/rules/dynamic_partition_pruning.h"
 #include "optimizer/rules/filter_pushdown.h"
@@ -13,6 +14,8 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
   static const std::vector<OptimizerRule> kRules = {
       {"join_order", [](LogicalOperatorPtr plan) { return JoinOrder().Rewrite(std::move(plan)); }},
       {"filter_pushdown", [](LogicalOperatorPtr plan) { return FilterPushdown().Rewrite(std::move(plan)); }},
+      // after filter pushdown: the joins' keys are known
+      {"build_side", [](LogicalOperatorPtr plan) { return BuildSide().Rewrite(std::move(plan)); }},
       {"column_pruning", [](LogicalOperatorPtr plan) { return ColumnPruning().Rewrite(std::move(plan)); }},
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",

@@ -84,6 +84,23 @@ bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
 
 }  // namespace
 
+bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
+  if (join.join_type != JoinType::kInner && join.join_type != JoinType::kSemi && join.join_type != JoinType::kRight) {
+    return false;
+  }
+  if (join.null_aware || !HasSelectiveFilter(*join.children[1])) return false;
+  for (const auto& left_key : join.left_keys) {
+    BoundExpressionPtr key = left_key->Copy();
+    if (!IsColumnOrCast(*key)) continue;
+    LogicalGet* get = TraceToScan(*join.children[0], key);
+    if (get && get->source->ScanOperatorName() == "BatchScan" && IsPartitionColumn(*get, *key) &&
+        !HasStaticEquality(*get, *key)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
   Visit(*op);
   return op;

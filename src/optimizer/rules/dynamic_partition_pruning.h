@@ -19,6 +19,9 @@ namespace floe {
 class DynamicPartitionPruning {
  public:
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
+  /// Returns true when Rewrite would plan a runtime filter for the join as it stands (for
+  /// the build side rule, which keeps such a join's sides). Does not change the plan.
+  static bool Applies(LogicalJoin& join);
 
  private:
   void Visit(LogicalOperator& op);

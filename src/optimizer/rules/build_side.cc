@@ -1,0 +1,91 @@
+#include "optimizer/rules/build_side.h"
+
+#include <algorithm>
+
+#include "optimizer/rules/dynamic_partition_pruning.h"
+
+namespace floe {
+
+std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
+  auto child = [&](size_t i) { return i < op.children.size() ? EstimateRows(*op.children[i]) : std::nullopt; };
+  switch (op.type) {
+    case LogicalOperatorType::kGet: {
+      std::optional<size_t> rows = static_cast<const LogicalGet&>(op).source->EstimatedRows();
+      if (!rows) return std::nullopt;
+      return static_cast<double>(*rows);
+    }
+    case LogicalOperatorType::kValues: return static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
+    case LogicalOperatorType::kFilter:
+    case LogicalOperatorType::kProjection:
+    case LogicalOperatorType::kSort:
+    case LogicalOperatorType::kWindow:
+    case LogicalOperatorType::kAggregate:  // at most its input
+      return child(0);
+    case LogicalOperatorType::kLimit: {
+      const auto& limit = static_cast<const LogicalLimit&>(op);
+      std::optional<double> in = child(0);
+      if (!limit.limit) return in;
+      double most = static_cast<double>(*limit.limit);
+      return in ? std::min(*in, most) : most;
+    }
+    case LogicalOperatorType::kJoin: {
+      const auto& join = static_cast<const LogicalJoin&>(op);
+      std::optional<double> left = child(0), right = child(1);
+      if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) return left;
+      if (!left || !right) return std::nullopt;
+      if (join.left_keys.empty()) return *left * *right;  // a cartesian product
+      return std::max(*left, *right);
+    }
+    case LogicalOperatorType::kSetOperation: {
+      std::optional<double> left = child(0), right = child(1);
+      if (!left || !right) return std::nullopt;
+      return *left + *right;
+    }
+  }
+  return std::nullopt;
+}
+
+LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
+  for (auto& c : op->children) c = Rewrite(std::move(c));
+  if (op->type != LogicalOperatorType::kJoin) return op;
+  auto& join = static_cast<LogicalJoin&>(*op);
+  // why: only an inner join builds either side alike; outer, semi and anti joins keep
+  // the side their semantics need, and a nested-loop join (no keys) has no build side
+  if (join.join_type != JoinType::kInner || join.left_keys.empty() || !join.runtime_filters.empty()) return op;
+  std::optional<double> left = EstimateRows(*join.children[0]);
+  std::optional<double> right = EstimateRows(*join.children[1]);
+  if (!left || !right || *left >= *right) return op;
+  // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
+  // dynamic partition pruning skip the probe side's files, more than it costs
+  if (*right <= kKeepForPruningRows && DynamicPartitionPruning::Applies(join)) return op;
+
+  size_t left_width = join.children[0]->types.size();
+  size_t right_width = join.children[1]->types.size();
+  std::vector<std::string> names = join.names;
+  std::vector<LogicalType> types = join.types;
+  std::swap(join.children[0], join.children[1]);
+  std::swap(join.left_keys, join.right_keys);
+  if (join.residual) {
+    // over left ++ right before, right ++ left now
+    join.residual->VisitColumnRefs([&](BoundExpression& e) {
+      e.index = e.index < left_width ? e.index + right_width : e.index - left_width;
+    });
+  }
+  join.names.clear();
+  join.types.clear();
+  for (const auto& c : join.children) {
+    join.names.insert(join.names.end(), c->names.begin(), c->names.end());
+    join.types.insert(join.types.end(), c->types.begin(), c->types.end());
+  }
+  auto project = std::make_unique<LogicalProjection>();
+  project->names = names;
+  project->types = types;
+  for (size_t column = 0; column < types.size(); ++column) {
+    size_t now = column < left_width ? column + right_width : column - left_width;
+    project->expressions.push_back(BoundExpression::ColumnRef(now, types[column], names[column]));
+  }
+  project->children.push_back(std::move(op));
+  return project;
+}
+
+}  // namespace floe

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <optional>
+
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+/// Puts the smaller input of each inner hash join on its build (right) side, as Spark's
+/// broadcast hash join builds the side small enough to broadcast: a dimension joined to a
+/// fact table builds, whichever way the query wrote them (`FROM dim JOIN fact`, or comma
+/// joins the join order left as written). Sizes are the tables' row counts carried up
+/// through the plan as Spark's size-only statistics carry sizes: filters keep their input's
+/// (a filter's selectivity is not known), an inner equi-join the larger input's (fact to
+/// dimension). A join is swapped only when both sizes are known and the left is smaller,
+/// and not when its right side, of at most kKeepForPruningRows, is what dynamic partition
+/// pruning would prune the left side's scan by; a projection restores the column order.
+///
+///   Join(c.k = f.ck)                 Project [c.*, f.*]
+///     Get c (15,000 rows)    =>        Join(f.ck = c.k)
+///     Get f (3,000,000)                  Get f    Get c
+///
+/// The fact table then stays on the probe side, where dynamic partition pruning reaches it.
+class BuildSide {
+ public:
+  LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
+  static constexpr double kKeepForPruningRows = 1'000'000;
+
+  /// Returns the estimated rows of a plan's output, if known.
+  static std::optional<double> EstimateRows(const LogicalOperator& op);
+};
+
+}  // namespace floe
