@@ -56,6 +56,24 @@ function scalingSection(rows) {
   return out.join('\n');
 }
 
+/// Returns the planning section: a one-day query's scan planning over 10,960 and 310 files.
+function planningSection(rows) {
+  const out = ['## Scan planning: a one-day query over 10,960 data files', ''];
+  out.push('`db.events` has 1,096 daily partitions written by 10 inserts of one file per day: 10,960 data files in 10 manifests that each span every day; `db.events_month` the same over 31 days (310 files). Query: `count(*), sum(amount)` over one day of `event_time` (`bench/runner/planning_bench.mjs`; `bench/pruning_planning.sh` by hand). "first query" is the scan\'s planning time (manifest list, manifests, pruning, tasks) in a new floe process, median of 5 processes; "later" the same in one process after the first (manifests cached), 20 runs; query time is EXPLAIN ANALYZE\'s total, 2 threads. DuckDB runs the same query over `read_parquet(\'<table>/data/**/*.parquet\')` of the same files, 2 threads, one warm-up then 5 runs; answers compared.', '');
+  out.push('| table | history | data files read | manifest blocks read | planning, first query ms | planning, later ms | query ms | DuckDB ms | × DuckDB |');
+  out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  const range = (s, digits = 2) => `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+  for (const r of rows) {
+    const ratio = r.duckdbMs ? (r.queryMs.median / r.duckdbMs.median).toFixed(3) : '';
+    out.push(`| ${r.table} | ${r.history} | ${r.filesRead} / ${r.filesTotal.toLocaleString('en-US')} | ${r.blocksTotal ? `${r.blocksRead} / ${r.blocksTotal}` : ''} | ${range(r.coldPlanningMs)} | ${range(r.warmPlanningMs)} | ${range(r.queryMs)} | ${r.duckdbMs ? range(r.duckdbMs, 1) : 'error'} | ${ratio}${r.agree ? '' : ' **answers differ**'} |`);
+  }
+  if (rows.length === 2) {
+    const [year3, month] = rows;
+    out.push('', `Three years over one month, same query: ${(year3.queryMs.median / month.queryMs.median).toFixed(2)}x on query medians (${(year3.queryMs.min / month.queryMs.min).toFixed(2)}x on minima), ${(year3.coldPlanningMs.median / month.coldPlanningMs.median).toFixed(2)}x on first-query planning.`);
+  }
+  return out.join('\n');
+}
+
 /// Returns the whole RESULTS.md text for a report; `chartName` is the PNG beside it.
 export function renderResults(report, chartName) {
   const m = report.machine;
@@ -104,5 +122,6 @@ export function renderResults(report, chartName) {
     out.push(workloadTable(w), '');
   }
   if (report.scaling) out.push(scalingSection(report.scaling), '');
+  if (report.planning) out.push(planningSection(report.planning), '');
   return out.join('\n') + '\n';
 }

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runPlanning } from './planning_bench.mjs';
 import { SCALING, WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
@@ -32,7 +33,7 @@ const FLOE_SETTINGS = [
 ];
 
 function parseArgs(argv) {
-  const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true };
+  const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true, planning: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
@@ -41,6 +42,7 @@ function parseArgs(argv) {
     else if (a === '--runs') options.runs = Number(argv[++i]);
     else if (a === '--out') options.out = argv[++i];
     else if (a === '--no-scaling') options.scaling = false;
+    else if (a === '--no-planning') options.planning = false;
     else throw new Error(`bench/run: unknown argument ${a}`);
   }
   const names = !options.workloads || options.workloads === 'all'
@@ -518,6 +520,16 @@ function main() {
   const scalingWanted = !options.quick && options.scaling && !options.scale &&
     Object.keys(SCALING.queries).some((w) => options.workloads.includes(w));
   if (scalingWanted) report.scaling = runScaling(options, dataDir, log, onFailure);
+  // Planning at 10,960 files (issue 6): full runs of every workload only.
+  if (!options.quick && options.planning && !options.scale && options.workloads.length === Object.keys(WORKLOADS).length) {
+    report.planning = runPlanning({ floe: FLOE, dataDir, log, median, runDuckdb });
+    for (const p of report.planning) {
+      if (!p.agree) {
+        log(`  FAIL planning ${p.table}: floe ${p.floeRow} and DuckDB ${p.duckRow} differ`);
+        onFailure();
+      }
+    }
+  }
   report.elapsedSeconds = (performance.now() - started) / 1000;
 
   mkdirSync(dataDir, { recursive: true });
