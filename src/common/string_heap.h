@@ -25,12 +25,12 @@ class StringHeap {
   /// Returns uninitialized space for `size` bytes.
   char* Allocate(size_t size) {
     if (size > kBlockSize / 4) {
-      big_.push_back(std::make_unique<char[]>(size));
+      big_.push_back(std::make_unique_for_overwrite<char[]>(size));
       allocated_ += size;
       return big_.back().get();
     }
     if (blocks_.empty() || used_ + size > kBlockSize) {
-      blocks_.push_back(std::make_unique<char[]>(kBlockSize));
+      blocks_.push_back(std::make_unique_for_overwrite<char[]>(kBlockSize));
       used_ = 0;
       allocated_ += kBlockSize;
     }
