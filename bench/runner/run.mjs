@@ -3,7 +3,10 @@
 // on the same Parquet files, threads 1 and 2, a warm-up then N counted runs each, checks that
 // every engine and setting returned the same rows, and writes RESULTS.md plus a PNG chart.
 // Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|all]
-//                  [--runs N] [--out FILE.md] [--no-scaling]
+//                  [--runs N] [--threads 1,2] [--out FILE.md] [--no-scaling] [--no-planning]
+// Full runs measure threads 1 and 2, but SSB at 2 only (its 2,406 files make each query take
+// seconds in both engines; at both thread counts make bench would not fit its 20 minutes);
+// --threads sets the thread counts of every workload.
 // --scale is CALL system.generate's scale for generated workloads (millions of fact rows; the
 // SSB scale factor for ssb) and a row count for engine and parquet.
 // Exits 1 when any two answers differ or a query fails; timings are never asserted.
@@ -33,7 +36,7 @@ const FLOE_SETTINGS = [
 ];
 
 function parseArgs(argv) {
-  const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true, planning: true };
+  const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true, planning: true, threads: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
@@ -43,6 +46,12 @@ function parseArgs(argv) {
     else if (a === '--out') options.out = argv[++i];
     else if (a === '--no-scaling') options.scaling = false;
     else if (a === '--no-planning') options.planning = false;
+    else if (a === '--threads') {
+      options.threads = argv[++i].split(',').map(Number);
+      if (!options.threads.length || options.threads.some((t) => !Number.isInteger(t) || t < 1)) {
+        throw new Error('bench/run: --threads takes thread counts such as 1,2');
+      }
+    }
     else throw new Error(`bench/run: unknown argument ${a}`);
   }
   const names = !options.workloads || options.workloads === 'all'
@@ -456,7 +465,7 @@ function main() {
   let failures = 0;
   const onFailure = () => { failures++; };
   // The quick run checks answers, not timings: one thread count keeps it under two minutes.
-  const threadCounts = options.quick ? [2] : [1, 2];
+  const defaultThreads = options.quick ? [2] : [1, 2];
 
   for (const name of options.workloads) {
     const workload = WORKLOADS[name];
@@ -464,7 +473,8 @@ function main() {
       ? (options.quick ? workload.generate.scale.quick : workload.generate.scale.full)
       : (options.quick ? workload.scale.quick : workload.scale.full));
     log(`workload ${name}: scale ${scale}, ${options.runs} counted runs after a warm-up`);
-    const entry = { name, scale, rows: null, queries: [], generate: null, copy: null };
+    const threadCounts = options.threads ?? (options.quick ? defaultThreads : (workload.fullThreads ?? defaultThreads));
+    const entry = { name, scale, rows: null, queries: [], generate: null, copy: null, threads: threadCounts };
     let warehouse = path.join(dataDir, 'scratch');
     let floeSets = [];
     let duckSetup = [];

@@ -121,6 +121,8 @@ LIMIT 20`,
   ssb: {
     // scale = the SSB scale factor SF (lineorder has 6,000,000 x SF rows).
     generate: { workload: 'ssb', scale: { full: 0.5, quick: 0.02 } },
+    // full runs: 2 threads only (bench/run --threads 1,2 --workload ssb for both)
+    fullThreads: [2],
     tables: { ssb: ['lineorder', 'date', 'customer', 'supplier', 'part'] },
     use: 'ssb',
     fact: dailyFact('lineorder', 'lo_orderdate'),
