@@ -14,6 +14,19 @@ void HashVector(const Vector& vector, size_t count, uint64_t* hashes, bool combi
 /// Doubles order NaN last and -0.0 == 0.0, as Spark does.
 int CompareRows(const Vector& a, size_t i, const Vector& b, size_t j);
 
+/// Compares row i of a with row j of b (same type) as one sort key orders them: NULLs
+/// first or last, the others by CompareRows, ascending or descending. <0 when row i of a
+/// sorts first, 0 when they tie.
+inline int CompareSortKey(const Vector& a, size_t i, const Vector& b, size_t j, bool ascending, bool nulls_first) {
+  bool an = a.IsNull(i), bn = b.IsNull(j);
+  if (an || bn) {
+    if (an && bn) return 0;
+    return an == nulls_first ? -1 : 1;
+  }
+  int c = CompareRows(a, i, b, j);
+  return ascending ? c : -c;
+}
+
 /// Returns true when row i of a equals row j of b, NULL equal to NULL (grouping semantics).
 bool RowsEqualNullSafe(const Vector& a, size_t i, const Vector& b, size_t j);
 

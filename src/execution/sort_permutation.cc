@@ -146,14 +146,8 @@ void SortEntries(SortEntry* begin, SortEntry* end, size_t k,
   if (!exact) {
     auto compare_rows = [&](uint32_t a, uint32_t b) {
       for (size_t key = k; key < keys.size(); ++key) {
-        const Vector& kv = *keys[key];
-        bool an = kv.IsNull(a), bn = kv.IsNull(b);
-        if (an || bn) {
-          if (an && bn) continue;
-          return an == specs[key].nulls_first ? -1 : 1;
-        }
-        int c = CompareRows(kv, a, kv, b);
-        if (c != 0) return specs[key].ascending ? c : -c;
+        int c = CompareSortKey(*keys[key], a, *keys[key], b, specs[key].ascending, specs[key].nulls_first);
+        if (c != 0) return c;
       }
       return 0;
     };

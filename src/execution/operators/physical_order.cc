@@ -152,15 +152,9 @@ struct RunComparator {
   // which keeps the merge stable.
   bool Before(uint32_t a, uint32_t ra, uint32_t b, uint32_t rb) const {
     for (size_t k = 0; k < orders.size(); ++k) {
-      const Vector& va = runs[a].column(key_columns[k]);
-      const Vector& vb = runs[b].column(key_columns[k]);
-      bool an = va.IsNull(ra), bn = vb.IsNull(rb);
-      if (an || bn) {
-        if (an && bn) continue;
-        return an == orders[k].nulls_first;
-      }
-      int c = CompareRows(va, ra, vb, rb);
-      if (c != 0) return orders[k].ascending ? c < 0 : c > 0;
+      int c = CompareSortKey(runs[a].column(key_columns[k]), ra, runs[b].column(key_columns[k]), rb,
+                             orders[k].ascending, orders[k].nulls_first);
+      if (c != 0) return c < 0;
     }
     return a < b;
   }

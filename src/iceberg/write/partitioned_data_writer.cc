@@ -409,14 +409,9 @@ void PartitionedDataWriter::WriteSorted(Slot& slot) {
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     for (size_t k = 0; k < keys.size(); ++k) {
-      bool a_null = keys[k].IsNull(a), b_null = keys[k].IsNull(b);
-      if (a_null || b_null) {
-        if (a_null && b_null) continue;
-        return a_null == (key_fields[k]->null_order == NullOrder::kNullsFirst);
-      }
-      int c = CompareRows(keys[k], a, keys[k], b);
-      if (c == 0) continue;
-      return key_fields[k]->direction == SortDirection::kAscending ? c < 0 : c > 0;
+      int c = CompareSortKey(keys[k], a, keys[k], b, key_fields[k]->direction == SortDirection::kAscending,
+                             key_fields[k]->null_order == NullOrder::kNullsFirst);
+      if (c != 0) return c < 0;
     }
     return false;
   });
