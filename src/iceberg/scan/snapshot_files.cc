@@ -1,12 +1,8 @@
 #include "iceberg/scan/snapshot_files.h"
 
-#include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
 #include <optional>
-#include <thread>
 
+#include "common/parallel_for.h"
 #include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
@@ -35,31 +31,15 @@ std::vector<ManifestFile> SnapshotManifests(const Snapshot& snapshot, const Loca
 std::vector<std::vector<ManifestEntry>> ReadManifestEntries(const std::vector<const ManifestFile*>& manifests,
                                                             const LocationRemapper& remapper, bool live_only) {
   std::vector<std::vector<ManifestEntry>> out(manifests.size());
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&] {
-    for (size_t i = next++; i < manifests.size(); i = next++) {
-      try {
-        const ManifestFile& m = *manifests[i];
-        std::string path = remapper.Remap(m.manifest_path);
-        std::optional<ManifestFile> list_entry;
-        if (m.partition_spec_id >= 0) list_entry = m;
-        ManifestReader reader(LocalFile::Read(path), path, list_entry);
-        out[i] = live_only ? reader.LiveEntries() : reader.Entries();
-        for (auto& e : out[i]) e.data_file.spec_id = reader.spec_id();
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  size_t threads = std::min<size_t>(manifests.size(), 4);
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  ParallelFor(manifests.size(), HardwareThreads(), [&](size_t i) {
+    const ManifestFile& m = *manifests[i];
+    std::string path = remapper.Remap(m.manifest_path);
+    std::optional<ManifestFile> list_entry;
+    if (m.partition_spec_id >= 0) list_entry = m;
+    ManifestReader reader(LocalFile::Read(path), path, list_entry);
+    out[i] = live_only ? reader.LiveEntries() : reader.Entries();
+    for (auto& e : out[i]) e.data_file.spec_id = reader.spec_id();
+  });
   return out;
 }
 

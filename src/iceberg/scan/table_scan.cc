@@ -1,21 +1,18 @@
 #include "iceberg/scan/table_scan.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string_view>
 #include <unordered_set>
-#include <thread>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
-#include "iceberg/manifests/manifest_list_reader.h"
+#include "common/parallel_for.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/scan/delete_file_index.h"
+#include "iceberg/scan/snapshot_files.h"
 
 namespace floe::iceberg {
 
@@ -198,31 +195,9 @@ std::map<int, ExpressionPtr> TableScan::DynamicPartitionFilters() const {
   return out;
 }
 
-std::vector<ManifestFile> TableScan::ReadManifestList() const {
-  std::vector<ManifestFile> manifests;
-  if (snapshot_->manifest_list.empty()) {
-    // v1 snapshots may list manifests inline; their entries carry no counts or summaries
-    for (const auto& path : snapshot_->manifests) {
-      ManifestFile m;
-      m.manifest_path = path;
-      m.added_snapshot_id = snapshot_->snapshot_id;
-      m.sequence_number = 0;
-      m.min_sequence_number = 0;
-      m.partition_spec_id = -1;  // read from the manifest's header
-      manifests.push_back(std::move(m));
-    }
-    return manifests;
-  }
-  std::string list = remapper_.Remap(snapshot_->manifest_list);
-  return ManifestListReader::Read(LocalFile::Read(list), list);
-}
-
 std::vector<TableScan::PlannedManifest> TableScan::ReadManifests(
     const std::vector<const ManifestFile*>& manifests) const {
   std::vector<PlannedManifest> out(manifests.size());
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
   ManifestCache& cache = ManifestCache::Instance();
   auto plan = [&](const ManifestFile& m, PlannedManifest* planned) {
     std::optional<ManifestFile> list_entry;
@@ -261,29 +236,14 @@ std::vector<TableScan::PlannedManifest> TableScan::ReadManifests(
       planned->parts.push_back(cache.Block(local, list_entry, opened.layout, b));
     }
   };
-  auto work = [&] {
-    for (size_t i = next++; i < manifests.size(); i = next++) {
-      try {
-        plan(*manifests[i], &out[i]);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  size_t threads = std::min<size_t>(manifests.size(), std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  ParallelFor(manifests.size(), HardwareThreads(), [&](size_t i) { plan(*manifests[i], &out[i]); });
   return out;
 }
 
 std::vector<FileScanTask> TableScan::PlanFiles() {
   std::vector<FileScanTask> tasks;
   if (!snapshot_) return tasks;
-  std::vector<ManifestFile> manifests = ReadManifestList();
+  std::vector<ManifestFile> manifests = SnapshotManifests(*snapshot_, remapper_);
 
   // Layer 1: manifests, by the partition summaries of the manifest list.
   std::vector<const ManifestFile*> data_manifests, delete_manifests;

@@ -106,7 +106,6 @@ class TableScan {
                          std::vector<uint32_t>* out) const;
   /// Returns the evaluators of one spec, built on first use.
   const SpecEvaluators& EvaluatorsFor(int spec_id);
-  std::vector<ManifestFile> ReadManifestList() const;
   /// Returns the manifests as planning reads them (from the manifest cache, else read
   /// in parallel); blocks of a block index are read only when the partition filter of
   /// their spec's evaluators (built before) may match them.
