@@ -8,6 +8,7 @@
 
 #include "common/string_heap.h"
 #include "common/string_ref.h"
+#include "common/vector_operations.h"
 
 namespace floe::parquet {
 
@@ -60,21 +61,13 @@ class DictionaryTable {
   }
 
  private:
-  static uint64_t Mix(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-  }
   static uint64_t Hash(const T& v) {
     if constexpr (std::is_same_v<T, StringRef>) {
-      return Mix(std::hash<std::string_view>()(v.view()));
+      return MixHash(std::hash<std::string_view>()(v.view()));
     } else {
       uint64_t bits = 0;
       std::memcpy(&bits, &v, sizeof(T));
-      return Mix(bits);
+      return MixHash(bits);
     }
   }
   static bool Equal(const T& a, const T& b) {

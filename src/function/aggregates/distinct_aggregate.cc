@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "common/string_ref.h"
+#include "common/vector_operations.h"
 #include "function/aggregates/physical_type.h"
 #include "function/aggregates/update_loop.h"
 
@@ -122,7 +123,7 @@ class FlatSet64 {
     }
     if ((size_ + 1) * 2 > slots_.size()) Grow();
     size_t mask = slots_.size() - 1;
-    for (size_t i = Mix(key) & mask;; i = (i + 1) & mask) {
+    for (size_t i = MixHash(key) & mask;; i = (i + 1) & mask) {
       if (slots_[i] == key) return;
       if (slots_[i] == 0) {
         slots_[i] = key;
@@ -146,14 +147,6 @@ class FlatSet64 {
   }
 
  private:
-  static uint64_t Mix(uint64_t k) {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdULL;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ULL;
-    k ^= k >> 33;
-    return k;
-  }
   void Grow() {
     std::vector<uint64_t> old = std::move(slots_);
     slots_.assign(old.empty() ? 16 : old.size() * 2, 0);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/exception.h"
+#include "common/vector_operations.h"
 #include "iceberg/avro/avro_decoder.h"
 #include "iceberg/avro/avro_encoder.h"
 #include "iceberg/single_value_serialization.h"
@@ -12,17 +13,7 @@ namespace floe::iceberg {
 
 namespace {
 
-// MurmurHash3's 64-bit finalizer.
-uint64_t Mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
-uint64_t Combine(uint64_t h, uint64_t v) { return Mix(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2))); }
+uint64_t Combine(uint64_t h, uint64_t v) { return MixHash(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2))); }
 
 // FNV-1a over bytes.
 uint64_t HashBytes(const std::string& s) {
@@ -39,7 +30,7 @@ uint64_t HashBytes(const std::string& s) {
 uint64_t StablePartitionHash(int spec_id, const std::vector<Value>& partition) {
   // why: the payload only, not the type: a writer's partition values and the values read
   // back from Avro may differ in type (INT vs DATE for a day) but not in payload
-  uint64_t h = Mix(static_cast<uint64_t>(static_cast<uint32_t>(spec_id)) + 0x51ed270b27fd6a4dULL);
+  uint64_t h = MixHash(static_cast<uint64_t>(static_cast<uint32_t>(spec_id)) + 0x51ed270b27fd6a4dULL);
   for (const Value& v : partition) {
     if (v.is_null()) {
       h = Combine(h, 0x6e756c6c6e756c6cULL);
