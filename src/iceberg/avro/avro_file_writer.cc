@@ -52,19 +52,23 @@ void AvroFileWriter::EndBlock() {
   block_count_ = 0;
 }
 
+std::string AvroFileWriter::EncodeHeader(const std::map<std::string, std::string>& metadata, std::string_view sync) {
+  AvroEncoder header;
+  header.WriteFixed(std::string_view("Obj\x01", 4));
+  header.WriteLong(static_cast<int64_t>(metadata.size()));
+  for (const auto& [key, value] : metadata) {
+    header.WriteBytes(key);
+    header.WriteBytes(value);
+  }
+  header.WriteLong(0);
+  header.WriteFixed(sync);
+  return std::move(header.buffer());
+}
+
 std::string AvroFileWriter::Finish() {
   if (!is_finished_) {
     EndBlock();
-    AvroEncoder header;
-    header.WriteFixed(std::string_view("Obj\x01", 4));
-    header.WriteLong(static_cast<int64_t>(metadata_.size()));
-    for (const auto& [key, value] : metadata_) {
-      header.WriteBytes(key);
-      header.WriteBytes(value);
-    }
-    header.WriteLong(0);
-    header.WriteFixed(sync_);
-    finished_ = std::move(header.buffer());
+    finished_ = EncodeHeader(metadata_, sync_);
     finished_ += blocks_;
     blocks_.clear();
     is_finished_ = true;

@@ -37,6 +37,8 @@ class AvroFileWriter {
   int64_t count() const { return count_; }
   /// Closes the last block and returns the whole file: header, then the blocks.
   std::string Finish();
+  /// Returns a container header: magic, the metadata map, the 16-byte sync marker.
+  static std::string EncodeHeader(const std::map<std::string, std::string>& metadata, std::string_view sync);
 
  private:
   AvroSchemaPtr schema_;

@@ -12,8 +12,8 @@
 #include <random>
 
 #include "common/exception.h"
-#include "iceberg/avro/avro_encoder.h"
 #include "iceberg/avro/avro_file_reader.h"
+#include "iceberg/avro/avro_file_writer.h"
 #include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/manifests/manifest_writer.h"
@@ -171,16 +171,7 @@ std::string WithIndex(const std::string& file, const std::string& index) {
   avro::AvroFileReader reader(file, "m.avro");
   std::map<std::string, std::string> metadata = reader.metadata();
   metadata[PartitionBlockIndex::kMetadataKey] = index;
-  avro::AvroEncoder header;
-  header.WriteFixed(std::string_view("Obj\x01", 4));
-  header.WriteLong(static_cast<int64_t>(metadata.size()));
-  for (const auto& [key, value] : metadata) {
-    header.WriteBytes(key);
-    header.WriteBytes(value);
-  }
-  header.WriteLong(0);
-  header.WriteFixed(sync);
-  return header.buffer() + file.substr(header_end);
+  return avro::AvroFileWriter::EncodeHeader(metadata, sync) + file.substr(header_end);
 }
 
 TEST(PartitionBlockIndexTest, AnIndexThatDoesNotMatchItsBlocksIsAFormatError) {
