@@ -6,11 +6,11 @@
 // included; for DuckDB that is node's): on a shared machine it moves less than wall time.
 // Usage: node bench/runner/engine_side_by_side.mjs [--runs N] [--rows N] [--base PATH_TO_FLOE]
 // Exits 1 when two engines return different rows.
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, runMeasured } from './process_measure.mjs';
 
 const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = path.resolve(BENCH_DIR, '..');
@@ -49,29 +49,6 @@ const QUERIES = [
       `ORDER BY k LIMIT 3 OFFSET ${ROWS - 3}`,
   },
 ];
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-// Runs argv under /usr/bin/time; returns stdout, status, peak RSS in KiB and CPU seconds
-// (user + system, the whole process).
-function runMeasured(argv) {
-  const rssFile = path.join(os.tmpdir(), `floe-engine-rss-${process.pid}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, ...argv],
-    { encoding: 'utf8', maxBuffer: 1 << 28 });
-  let rssKb = null;
-  let cpuS = null;
-  try {
-    const [rss, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ');
-    rssKb = Number(rss);
-    cpuS = Number(user) + Number(sys);
-  } catch { /* none */ }
-  rmSync(rssFile, { force: true });
-  return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb, cpuS };
-}
 
 function runFloe(binary, threads, sql) {
   const argv = [binary, '-csv', '--timer', '--threads', String(threads)];

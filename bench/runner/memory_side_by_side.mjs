@@ -7,11 +7,11 @@
 // running `SELECT 1` (floe's binary, or node + DuckDB), so the ratio is the query's own.
 // Usage: node bench/runner/memory_side_by_side.mjs [--runs N] [--threads 1,2] [--base FLOE]
 // Exits 1 when two engines return different rows.
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, runMeasured } from './process_measure.mjs';
 
 const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = path.resolve(BENCH_DIR, '..');
@@ -57,31 +57,15 @@ const QUERIES = [
   },
 ];
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-// Runs argv under /usr/bin/time; returns stdout, status, peak RSS in bytes, wall seconds.
-function runMeasured(argv) {
-  const file = path.join(os.tmpdir(), `floe-mem-rss-${process.pid}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %e', '-o', file, ...argv],
-    { encoding: 'utf8', maxBuffer: 1 << 26 });
-  let rss = null;
-  let wall = null;
-  try {
-    const [kb, e] = readFileSync(file, 'utf8').trim().split('\n').pop().split(' ');
-    rss = Number(kb) * 1024;
-    wall = Number(e);
-  } catch { /* none */ }
-  rmSync(file, { force: true });
-  if (r.status !== 0) throw new Error(`${argv[0]} exited ${r.status}: ${(r.stderr ?? '').slice(0, 400)}`);
-  return { stdout: r.stdout ?? '', rss, wall };
+// Runs argv measured; returns stdout, peak RSS in bytes and wall seconds; throws on failure.
+function runChecked(argv) {
+  const r = runMeasured(argv, { maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`${argv[0]} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+  return { stdout: r.stdout, rss: r.rssKb == null ? null : r.rssKb * 1024, wall: r.wallS };
 }
 
 function runFloe(binary, threads, sql) {
-  const r = runMeasured([binary, '-csv', '--threads', String(threads), '-c', sql]);
+  const r = runChecked([binary, '-csv', '--threads', String(threads), '-c', sql]);
   const lines = r.stdout.split('\n').filter((l) => l);
   return { rss: r.rss, wall: r.wall, rows: lines.slice(1).map((l) => l.split(',')) };
 }
@@ -90,7 +74,7 @@ function runDuckdb(threads, floeSql) {
   const sql = floeSql.replace(/FROM range\((\d+)\)/g, 'FROM range($1) t(id)');
   const spec = path.join(os.tmpdir(), `floe-mem-duckdb-${process.pid}.json`);
   writeFileSync(spec, JSON.stringify({ modulesDir: MODULES, threads, setup: [], query: sql, warmups: 0, runs: 1 }));
-  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), spec]);
+  const r = runChecked([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), spec]);
   rmSync(spec, { force: true });
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
   return { rss: r.rss, wall: r.wall, rows: out.rows };

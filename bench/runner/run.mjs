@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runPlanning } from './planning_bench.mjs';
+import { median, runMeasured } from './process_measure.mjs';
 import { SCALING, WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
@@ -60,29 +61,6 @@ function parseArgs(argv) {
   options.workloads = names;
   options.runs ??= options.quick ? 1 : 3;
   return options;
-}
-
-/// Returns the median of a non-empty list of numbers.
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/// Runs argv under /usr/bin/time (when installed) and returns its stdout, exit status and peak
-/// RSS in KiB.
-function runMeasured(argv, options = {}) {
-  if (!existsSync('/usr/bin/time')) {
-    const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
-    return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb: null };
-  }
-  const rssFile = path.join(os.tmpdir(), `floe-bench-rss-${process.pid}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, ...argv],
-    { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
-  let rssKb = null;
-  try { rssKb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()); } catch { /* none */ }
-  rmSync(rssFile, { force: true });
-  return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb };
 }
 
 /// Splits floe's -csv --timer output into one { text, ms } per statement.

@@ -1,0 +1,37 @@
+// Measuring whole processes for the benchmark scripts: a median, and a command run under
+// /usr/bin/time for its peak memory and CPU time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/// Returns the median of a non-empty list of numbers.
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+let serial = 0;
+
+/// Runs argv under /usr/bin/time (when installed); returns its stdout, stderr and exit
+/// status, and the process's peak RSS in KiB, user + system CPU seconds and wall seconds
+/// (null without /usr/bin/time). `options` go to spawnSync.
+export function runMeasured(argv, options = {}) {
+  const spawn = { encoding: 'utf8', maxBuffer: 1 << 28, ...options };
+  if (!existsSync('/usr/bin/time')) {
+    const r = spawnSync(argv[0], argv.slice(1), spawn);
+    return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb: null, cpuS: null, wallS: null };
+  }
+  const file = path.join(os.tmpdir(), `floe-bench-time-${process.pid}-${serial++}`);
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S %e', '-o', file, ...argv], spawn);
+  let rssKb = null, cpuS = null, wallS = null;
+  try {
+    const [rss, user, sys, wall] = readFileSync(file, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+    rssKb = rss;
+    cpuS = user + sys;
+    wallS = wall;
+  } catch { /* none */ }
+  rmSync(file, { force: true });
+  return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb, cpuS, wallS };
+}
