@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cstring>
 #include <functional>
 
 #include "common/exception.h"
@@ -107,26 +106,12 @@ ManifestCache::Slot ManifestCache::Keep(const std::string& key, Slot slot) {
   return slot;
 }
 
-std::shared_ptr<const CachedManifest> ManifestCache::Get(const std::string& local_path,
-                                                         const std::optional<ManifestFile>& list_entry) {
-  std::string key = KeyOf(local_path, list_entry);
-  if (!key.empty()) key += "\nwhole";
-  if (auto slot = Find(key)) return slot->manifest;
-  // why: a missing file is not cached; reading it raises the reader's error
-  ManifestReader reader(LocalFile::Read(local_path), local_path, list_entry);
-  Slot slot;
-  slot.manifest = BuildCached(reader.spec_id(), [&](LazyMetrics* lazy, const auto& visit) {
-    reader.VisitLiveEntriesForPlanning(lazy, visit);
-  });
-  slot.weight = slot.manifest->entries.size();
-  return Keep(key, std::move(slot)).manifest;
-}
-
 ManifestCache::Opened ManifestCache::Open(const std::string& local_path,
                                           const std::optional<ManifestFile>& list_entry) {
   std::string key = KeyOf(local_path, list_entry);
   if (auto slot = Find(key.empty() ? key : key + "\nlayout")) return Opened{slot->layout, nullptr};
   if (auto slot = Find(key.empty() ? key : key + "\nwhole")) return Opened{nullptr, slot->manifest};
+  // why: a missing file is not cached; reading it raises the reader's error
   std::string bytes = LocalFile::Read(local_path);
   ManifestReader reader(bytes, local_path, list_entry);
   std::optional<PartitionBlockIndex> index = reader.BlockIndex();

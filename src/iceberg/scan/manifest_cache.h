@@ -87,18 +87,15 @@ class ManifestCache {
   /// Returns the process-wide cache (up to 100,000 entries, some 100-200 MB).
   static ManifestCache& Instance();
 
-  /// Returns the live entries of the manifest at `local_path` (its list entry, when
-  /// known, gives inherited snapshot ids and sequence numbers), reading it on a miss.
-  /// Throws IOError or FormatError as ManifestReader does.
-  std::shared_ptr<const CachedManifest> Get(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
-
   /// A manifest as planning reads it: its block layout when it has floe's block index,
-  /// else its live entries whole.
+  /// else its live entries whole (the manifest list entry, when known, gives inherited
+  /// snapshot ids and sequence numbers).
   struct Opened {
     std::shared_ptr<const CachedManifestLayout> layout;
     std::shared_ptr<const CachedManifest> whole;
   };
-  /// Opens the manifest at `local_path` as Get reads it. Throws as Get does.
+  /// Opens the manifest at `local_path`, reading it on a miss. Throws IOError or
+  /// FormatError as ManifestReader does.
   Opened Open(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
   /// Returns the live entries of block `block` of a layout Open returned for the same
   /// path and list entry. Throws FormatError when the block is not what the index says.
