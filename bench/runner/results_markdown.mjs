@@ -45,7 +45,7 @@ function dppChangesNothing(w) {
 /// Returns the scaling section: time against data read, per point and query.
 function scalingSection(rows) {
   const out = ['## Scaling: cost follows the data a query reads, not the table', ''];
-  out.push('Seed 000\'s and seed 002\'s queries over tables of 1x, 4x and 16x the data (0.25, 1 and 4 million fact rows over three years; 16x is the main run\'s tables), and over 1 month, 1 year and 3 years of history at the 16x daily rate (the 3-year point is the 16x one). floe with all pruning and DuckDB, 2 threads, one warm-up then the median of 3 runs. "read" is the fact table scan\'s data files and bytes (EXPLAIN ANALYZE); "ideal" the files of the partitions holding rows the query keeps.', '');
+  out.push('Seed 000\'s and seed 002\'s queries (and seed 000\'s question for December 2025, the last month of every history) over tables of 1x, 4x and 16x the data (0.25, 1 and 4 million fact rows over three years; 16x is the main run\'s tables), and over 1 month, 1 year and 3 years of history at the 16x daily rate (the 3-year point is the 16x one). floe with all pruning and DuckDB, 2 threads, one warm-up then the median of 3 runs. "read" is the fact table scan\'s data files and bytes (EXPLAIN ANALYZE); "ideal" the files of the partitions holding rows the query keeps.', '');
   out.push('| workload | query | data | fact rows | fact files | files read (ideal) | bytes read (ideal) | floe median ms | DuckDB median ms | × DuckDB |');
   out.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {

@@ -51,6 +51,16 @@ export const WORKLOADS = {
         ...starJoin(`d.quarter = 'Q1' AND d.year = 2025 AND st.region = 'North'`,
           '\nJOIN star.dim_store st ON s.store_id = st.store_id'),
       },
+      // The same questions for December 2025, the last month of every history the scaling
+      // series generates (1 month, 1 year, 3 years), so their cost can be compared across them.
+      { name: 'december_2025', ...starJoin('d.year = 2025 AND d.month = 12') },
+      {
+        name: 'december_2025_static_keys',
+        sql: `SELECT s.product_id, SUM(s.amount)
+FROM star.sales s
+WHERE s.date_id BETWEEN 20251201 AND 20251231
+GROUP BY s.product_id`,
+      },
       {
         // Seed 000's question with the date keys written out: static pruning, no join needed.
         name: 'q1_2025_static_keys',
@@ -178,7 +188,8 @@ export const SCALING = {
     { name: '1 year at 16x rate', scale: Number((4 * 365 / 1096).toFixed(4)), days: 365 },
   ],
   queries: {
-    star: ['seed000_q1_2025', 'q1_2025_static_keys'],
+    // Q1 2025 is not in the 1-month history (December 2025): December's queries compare histories
+    star: ['seed000_q1_2025', 'q1_2025_static_keys', 'december_2025', 'december_2025_static_keys'],
     clickstream: ['one_day_event_time', 'summary_event_date'],
   },
 };
