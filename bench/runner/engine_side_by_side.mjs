@@ -6,22 +6,11 @@
 // included; for DuckDB that is node's): on a shared machine it moves less than wall time.
 // Usage: node bench/runner/engine_side_by_side.mjs [--runs N] [--rows N] [--base PATH_TO_FLOE]
 // Exits 1 when two engines return different rows.
-import { rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { median, runMeasured } from './process_measure.mjs';
-
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO = path.resolve(BENCH_DIR, '..');
-const FLOE = process.env.FLOE ?? path.join(REPO, 'build/release/tools/floe/floe');
-const MODULES = process.env.DUCKDB_MODULES ?? path.join(REPO, 'test/interop/node_modules');
+import { FLOE, option as optionOf } from './bench_env.mjs';
+import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const option = (name, fallback) => optionOf(args, name, fallback);
 const RUNS = Number(option('--runs', '5'));
 const ROWS = Number(option('--rows', '10000000'));
 const BASE = option('--base', null);
@@ -68,12 +57,9 @@ function runFloe(binary, threads, sql) {
 // range() names its column id in floe and range in DuckDB: alias it.
 function runDuckdb(threads, floeSql) {
   const sql = floeSql.replace(/FROM range\((\d+)\)/g, 'FROM range($1) t(id)');
-  const spec = path.join(os.tmpdir(), `floe-engine-duckdb-${process.pid}.json`);
-  writeFileSync(spec, JSON.stringify({ modulesDir: MODULES, threads, setup: [], query: sql, warmups: 1, runs: RUNS }));
-  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), spec]);
-  rmSync(spec, { force: true });
+  const r = runDuckdbChild({ threads, setup: [], query: sql, warmups: 1, runs: RUNS });
   if (r.status !== 0) throw new Error(`duckdb exited ${r.status}: ${r.stderr.slice(0, 400)}`);
-  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  const out = r.result;
   return { times: out.times_ms, rssKb: r.rssKb, cpuS: r.cpuS, rows: out.rows };
 }
 

@@ -7,22 +7,11 @@
 // running `SELECT 1` (floe's binary, or node + DuckDB), so the ratio is the query's own.
 // Usage: node bench/runner/memory_side_by_side.mjs [--runs N] [--threads 1,2] [--base FLOE]
 // Exits 1 when two engines return different rows.
-import { rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { median, runMeasured } from './process_measure.mjs';
-
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO = path.resolve(BENCH_DIR, '..');
-const FLOE = process.env.FLOE ?? path.join(REPO, 'build/release/tools/floe/floe');
-const MODULES = process.env.DUCKDB_MODULES ?? path.join(REPO, 'test/interop/node_modules');
+import { FLOE, option as optionOf } from './bench_env.mjs';
+import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const option = (name, fallback) => optionOf(args, name, fallback);
 const RUNS = Number(option('--runs', '3'));
 const THREADS = option('--threads', '1,2').split(',').map(Number);
 const BASE = option('--base', null);
@@ -72,12 +61,9 @@ function runFloe(binary, threads, sql) {
 
 function runDuckdb(threads, floeSql) {
   const sql = floeSql.replace(/FROM range\((\d+)\)/g, 'FROM range($1) t(id)');
-  const spec = path.join(os.tmpdir(), `floe-mem-duckdb-${process.pid}.json`);
-  writeFileSync(spec, JSON.stringify({ modulesDir: MODULES, threads, setup: [], query: sql, warmups: 0, runs: 1 }));
-  const r = runChecked([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), spec]);
-  rmSync(spec, { force: true });
-  const out = JSON.parse(r.stdout.trim().split('\n').pop());
-  return { rss: r.rss, wall: r.wall, rows: out.rows };
+  const r = runDuckdbChild({ threads, setup: [], query: sql, warmups: 0, runs: 1 });
+  if (r.status !== 0) throw new Error(`duckdb exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+  return { rss: r.rssKb == null ? null : r.rssKb * 1024, wall: r.wallS, rows: r.result.rows };
 }
 
 const answer = (rows) => rows.map((r) => r.map((f) => (f === 'NULL' ? '' : f)).join('|')).sort().join('\n');

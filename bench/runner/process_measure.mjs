@@ -1,9 +1,10 @@
-// Measuring whole processes for the benchmark scripts: a median, and a command run under
-// /usr/bin/time for its peak memory and CPU time.
+// Measuring whole processes for the benchmark scripts: a median, a command run under
+// /usr/bin/time for its peak memory and CPU time, and a DuckDB query run so.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BENCH_DIR, MODULES } from './bench_env.mjs';
 
 /// Returns the median of a non-empty list of numbers.
 export function median(xs) {
@@ -34,4 +35,15 @@ export function runMeasured(argv, options = {}) {
   } catch { /* none */ }
   rmSync(file, { force: true });
   return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb, cpuS, wallS };
+}
+
+/// Runs duckdb_child.mjs on `spec` ({ threads, setup, query | queries, warmups, runs }; the
+/// DuckDB modules folder is added) under runMeasured; returns its measurement and `result`,
+/// the child's JSON output (null when it failed).
+export function runDuckdbChild(spec) {
+  const file = path.join(os.tmpdir(), `floe-bench-duckdb-${process.pid}-${serial++}.json`);
+  writeFileSync(file, JSON.stringify({ modulesDir: MODULES, ...spec }));
+  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), file]);
+  rmSync(file, { force: true });
+  return { ...r, result: r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : null };
 }

@@ -10,21 +10,16 @@
 // --scale is CALL system.generate's scale for generated workloads (millions of fact rows; the
 // SSB scale factor for ssb) and a row count for engine and parquet.
 // Exits 1 when any two answers differ or a query fails; timings are never asserted.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 import { runPlanning } from './planning_bench.mjs';
-import { median, runMeasured } from './process_measure.mjs';
+import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { SCALING, WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
-
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO = path.resolve(BENCH_DIR, '..');
-const FLOE = process.env.FLOE ?? path.join(REPO, 'build/release/tools/floe/floe');
-const MODULES = path.join(REPO, 'test/interop/node_modules');
 
 const FLOE_SETTINGS = [
   { name: 'floe', sets: [] },
@@ -175,12 +170,9 @@ function idealScans(warehouse, sets, facts, sqls) {
 
 /// Runs a query in DuckDB in a child process: setup statements, one warm-up, `runs` counted.
 function runDuckdb({ threads, setup, sql, runs }) {
-  const specFile = path.join(os.tmpdir(), `floe-bench-duckdb-${process.pid}.json`);
-  writeFileSync(specFile, JSON.stringify({ modulesDir: MODULES, threads, setup, query: sql, warmups: 1, runs }));
-  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), specFile]);
-  rmSync(specFile, { force: true });
+  const r = runDuckdbChild({ threads, setup, query: sql, warmups: 1, runs });
   if (r.status !== 0) return { error: `duckdb exited ${r.status}: ${r.stderr.trim().slice(0, 400)}` };
-  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  const out = r.result;
   return { times: out.times_ms, rssKb: r.rssKb, columns: out.columns, rows: out.rows, scan: null };
 }
 
@@ -215,13 +207,9 @@ function runFloeBatch({ warehouse, threads, sets, sqls, runs }) {
 /// Runs all of a workload's queries in one DuckDB child process, with no warm-up (the quick
 /// run); returns one result per query.
 function runDuckdbBatch({ threads, setup, sqls, runs }) {
-  const specFile = path.join(os.tmpdir(), `floe-bench-duckdb-${process.pid}.json`);
-  writeFileSync(specFile, JSON.stringify({ modulesDir: MODULES, threads, setup, queries: sqls, warmups: 0, runs }));
-  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), specFile]);
-  rmSync(specFile, { force: true });
+  const r = runDuckdbChild({ threads, setup, queries: sqls, warmups: 0, runs });
   if (r.status !== 0) return sqls.map(() => ({ error: `duckdb exited ${r.status}: ${r.stderr.trim().slice(0, 400)}` }));
-  const out = JSON.parse(r.stdout.trim().split('\n').pop());
-  return out.map((o) => (o.error ? { error: `duckdb: ${o.error.slice(0, 400)}` }
+  return r.result.map((o) => (o.error ? { error: `duckdb: ${o.error.slice(0, 400)}` }
     : { times: o.times_ms, rssKb: null, columns: o.columns, rows: o.rows, scan: null }));
 }
 

@@ -7,13 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
+import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { partitionedSelect } from './workloads.mjs';
-
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO = path.resolve(BENCH_DIR, '..');
-const FLOE = process.env.FLOE ?? path.join(REPO, 'build/release/tools/floe/floe');
-const MODULES = process.env.FLOE_NODE_MODULES ?? path.join(REPO, 'test/interop/node_modules');
 
 function parseArgs(argv) {
   const o = { rows: 10_000_000, runs: 3, threads: 2, out: path.join(BENCH_DIR, 'WRITE_RESULTS.md') };
@@ -26,22 +22,6 @@ function parseArgs(argv) {
     else throw new Error(`write_bench: unknown argument ${a}`);
   }
   return o;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/// Runs argv under /usr/bin/time; returns stdout, stderr, status and peak RSS in KiB.
-function runMeasured(argv) {
-  const rssFile = path.join(os.tmpdir(), `floe-write-bench-rss-${process.pid}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  let rssKb = null;
-  try { rssKb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()); } catch { /* none */ }
-  rmSync(rssFile, { force: true });
-  return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', status: r.status, rssKb };
 }
 
 function parquetFiles(dir) {
@@ -65,14 +45,12 @@ function runFloe(rows, threads, dir) {
 
 function runDuckdb(rows, threads, dir) {
   const out = path.join(dir, 'duckdb');
-  const spec = path.join(dir, 'duckdb-spec.json');
-  writeFileSync(spec, JSON.stringify({
-    modulesDir: MODULES, threads, setup: [], warmups: 0, runs: 1,
+  const r = runDuckdbChild({
+    threads, setup: [], warmups: 0, runs: 1,
     query: `COPY (${partitionedSelect(rows, 'duckdb')}) TO '${out}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), OVERWRITE)`,
-  }));
-  const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), spec]);
+  });
   if (r.status !== 0) throw new Error(`duckdb failed: ${r.stderr}`);
-  const result = JSON.parse(r.stdout.trim().split('\n').pop());
+  const result = r.result;
   const sizes = parquetFiles(out);
   return { ms: result.times_ms[0], rssKb: r.rssKb, files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
 }
