@@ -315,26 +315,31 @@ void PhysicalHashJoin::ProbeChunk(ExecutionContext& context, DataChunk& input,
   probe.pending.Append(std::move(out));
 }
 
-void PhysicalHashJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {
-  auto& build = static_cast<JoinBuildState&>(*sink_state);
-  size_t probe_cols = types_.size() - build.payload;
+void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
+                            const std::atomic<bool>* matched, std::vector<DataChunk>& out) {
+  size_t probe_cols = types.size() - payload;
   std::vector<uint32_t> rows;
-  for (size_t i = 0; i < build.rows.size(); ++i) {
-    if (!build.matched[i].load(std::memory_order_relaxed)) rows.push_back(static_cast<uint32_t>(i));
+  for (size_t i = 0; i < build.size(); ++i) {
+    if (!matched[i].load(std::memory_order_relaxed)) rows.push_back(static_cast<uint32_t>(i));
   }
   for (size_t start = 0; start < rows.size(); start += kBatchSize) {
     size_t n = std::min(kBatchSize, rows.size() - start);
     DataChunk chunk;
-    chunk.Initialize(types_, n);
+    chunk.Initialize(types, n);
     for (size_t c = 0; c < probe_cols; ++c) {
       for (size_t i = 0; i < n; ++i) chunk.column(c).SetNull(i, true);
     }
-    for (size_t c = 0; c < build.payload; ++c) {
-      chunk.column(probe_cols + c).Gather(build.rows.column(c), rows.data() + start, n);
+    for (size_t c = 0; c < payload; ++c) {
+      chunk.column(probe_cols + c).Gather(build.column(c), rows.data() + start, n);
     }
     chunk.SetSize(n);
     out.push_back(std::move(chunk));
   }
+}
+
+void PhysicalHashJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {
+  auto& build = static_cast<JoinBuildState&>(*sink_state);
+  EmitUnmatchedBuildRows(types_, build.rows, build.payload, build.matched.get(), out);
 }
 
 OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& input,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+
 #include "execution/chunk_collection.h"
 #include "execution/physical_operator.h"
 #include "planner/bound_expression.h"
@@ -17,6 +19,11 @@ struct PendingJoinOutput : OperatorState {
   /// remain, else kNeedMoreInput.
   OperatorResult Emit(DataChunk& output);
 };
+
+/// Appends to `out`, in batches, the build rows no probe row matched (RIGHT and FULL
+/// joins' final output): NULL probe columns, then the first `payload` columns of `build`.
+void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
+                            const std::atomic<bool>* matched, std::vector<DataChunk>& out);
 
 /// Hash join on equi-keys: children[1] (build) is collected and hashed first, then
 /// children[0] (probe) streams through. Inner, left outer, left semi and left anti

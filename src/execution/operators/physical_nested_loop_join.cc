@@ -66,25 +66,7 @@ void PhysicalNestedLoopJoin::Finalize(ExecutionContext&, GlobalSinkState& global
 void PhysicalNestedLoopJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {
   // RIGHT / FULL: the build rows no probe row matched, with NULL probe columns.
   auto& build = static_cast<NestedLoopBuildState&>(*sink_state);
-  size_t probe_cols = types_.size() - build.rows.ColumnCount();
-  std::vector<uint32_t> rows;
-  for (size_t i = 0; i < build.rows.size(); ++i) {
-    if (!build.matched[i].load(std::memory_order_relaxed)) rows.push_back(static_cast<uint32_t>(i));
-  }
-  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
-    size_t n = std::min(kBatchSize, rows.size() - start);
-    DataChunk chunk;
-    chunk.Initialize(types_, n);
-    for (size_t c = 0; c < probe_cols; ++c) {
-      for (size_t i = 0; i < n; ++i) chunk.column(c).SetNull(i, true);
-    }
-    for (size_t c = 0; c < build.rows.ColumnCount(); ++c) {
-      chunk.column(probe_cols + c).Gather(build.rows.column(c), rows.data() + start, n);
-      if (build.rows.column(c).type().IsStringLike()) chunk.column(probe_cols + c).ShareHeapsOf(build.rows.column(c));
-    }
-    chunk.SetSize(n);
-    out.push_back(std::move(chunk));
-  }
+  EmitUnmatchedBuildRows(types_, build.rows, build.rows.ColumnCount(), build.matched.get(), out);
 }
 
 std::unique_ptr<OperatorState> PhysicalNestedLoopJoin::GetOperatorState(ExecutionContext&) const {
