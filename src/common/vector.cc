@@ -108,10 +108,8 @@ void Vector::CopyRange(const Vector& src, size_t from, size_t to, size_t count) 
   if (type_.IsStringLike()) ShareHeapsOf(src);
 }
 
-void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
-  size_t width = PhysicalSize(type_.id());
-  const uint8_t* in = src.data_.get();
-  uint8_t* out = data_.get();
+// Copies the fixed-width values of rows sel[0..count) of `in` to out[0..count).
+static void CopySelected(uint8_t* out, const uint8_t* in, size_t width, const uint32_t* sel, size_t count) {
   switch (width) {
     case 1:
       for (size_t k = 0; k < count; ++k) out[k] = in[sel[k]];
@@ -128,9 +126,22 @@ void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
       break;
     default:
       for (size_t k = 0; k < count; ++k) {
-        std::memcpy(out + k * width, in + sel[k] * width, width);
+        std::memcpy(out + k * width, in + size_t{sel[k]} * width, width);
       }
   }
+}
+
+void Vector::GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t count) {
+  size_t width = PhysicalSize(type_.id());
+  CopySelected(data_.get() + at * width, src.data_.get(), width, sel, count);
+  if (!src.validity_.AllValid()) {
+    for (size_t k = 0; k < count; ++k) SetNull(at + k, src.IsNull(sel[k]));
+  }
+  if (type_.IsStringLike()) ShareHeapsOf(src);
+}
+
+void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
+  CopySelected(data_.get(), src.data_.get(), PhysicalSize(type_.id()), sel, count);
   if (src.validity_.AllValid()) {
     validity_.Reset();
   } else {

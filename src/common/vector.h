@@ -96,6 +96,9 @@ class Vector {
   void CopyRange(const Vector& src, size_t from, size_t to, size_t count);
   /// Gathers src rows named by sel into rows [0, sel.size()) of this vector.
   void Gather(const Vector& src, const uint32_t* sel, size_t count);
+  /// Gathers src rows named by sel into rows [at, at + count), keeping the rows before
+  /// (the vector must have room).
+  void GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t count);
 
  private:
   LogicalType type_;

@@ -7,35 +7,6 @@ namespace floe {
 PartitionedRows::PartitionedRows(std::vector<LogicalType> types)
     : types_(std::move(types)), partitions_(kPartitions) {}
 
-void AppendGathered(Vector& dst, size_t at, const Vector& src, const uint32_t* sel, size_t count) {
-  size_t width = PhysicalSize(src.type().id());
-  const uint8_t* in = src.Data<uint8_t>();
-  uint8_t* out = dst.RawData() + at * width;
-  switch (width) {
-    case 1:
-      for (size_t k = 0; k < count; ++k) out[k] = in[sel[k]];
-      break;
-    case 4:
-      for (size_t k = 0; k < count; ++k) {
-        std::memcpy(out + k * 4, in + size_t{sel[k]} * 4, 4);
-      }
-      break;
-    case 8:
-      for (size_t k = 0; k < count; ++k) {
-        std::memcpy(out + k * 8, in + size_t{sel[k]} * 8, 8);
-      }
-      break;
-    default:
-      for (size_t k = 0; k < count; ++k) {
-        std::memcpy(out + k * width, in + size_t{sel[k]} * width, width);
-      }
-  }
-  if (!src.validity().AllValid()) {
-    for (size_t k = 0; k < count; ++k) dst.SetNull(at + k, src.IsNull(sel[k]));
-  }
-  if (src.type().IsStringLike()) dst.ShareHeapsOf(src);
-}
-
 void PartitionedRows::Append(const std::vector<const Vector*>& columns, size_t count,
                              const uint64_t* hashes) {
   if (count == 0) return;
@@ -63,7 +34,7 @@ void PartitionedRows::Append(const std::vector<const Vector*>& columns, size_t c
       size_t n = std::min(counts[p] - done, chunk.capacity() - chunk.size());
       const uint32_t* rows = sel.data() + starts[p] + done;
       for (size_t c = 0; c < columns.size(); ++c) {
-        AppendGathered(chunk.column(c), chunk.size(), *columns[c], rows, n);
+        chunk.column(c).GatherAt(chunk.size(), *columns[c], rows, n);
       }
       chunk.SetSize(chunk.size() + n);
       done += n;

@@ -34,7 +34,4 @@ class PartitionedRows {
   size_t rows_ = 0;
 };
 
-/// Appends src rows named by sel to dst rows [at, at + count) (dst must have room).
-void AppendGathered(Vector& dst, size_t at, const Vector& src, const uint32_t* sel, size_t count);
-
 }  // namespace floe
