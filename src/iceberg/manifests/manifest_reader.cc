@@ -26,8 +26,12 @@ static int ParseIntMetadata(const std::string& text, const std::string& key, con
 }
 
 ManifestReader::ManifestReader(std::string bytes, std::string path, std::optional<ManifestFile> manifest)
+    : ManifestReader(std::make_shared<const std::string>(std::move(bytes)), std::move(path), std::move(manifest)) {}
+
+ManifestReader::ManifestReader(std::shared_ptr<const std::string> bytes, std::string path,
+                               std::optional<ManifestFile> manifest)
     : path_(std::move(path)), manifest_(std::move(manifest)), bytes_(std::move(bytes)) {
-  avro::AvroFileReader reader(std::string_view(bytes_), path_);
+  avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   const std::string what = "manifest " + path_;
   format_version_ = ParseIntMetadata(reader.Metadata("format-version", "1"), "format-version", what);
   if (format_version_ > 2) {
@@ -44,7 +48,7 @@ ManifestReader::ManifestReader(std::string bytes, std::string path, std::optiona
 
 std::optional<PartitionBlockIndex> ManifestReader::BlockIndex() const {
   if (block_index_.empty()) return std::nullopt;
-  avro::AvroFileReader reader(std::string_view(bytes_), path_);
+  avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   if (!ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_)) return std::nullopt;
   return PartitionBlockIndex::Decode(block_index_, "manifest " + path_);
 }
@@ -72,7 +76,7 @@ ManifestReader ManifestReader::Open(const std::string& local_path, std::optional
 }
 
 std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {
-  avro::AvroFileReader reader(std::string_view(bytes_), path_);
+  avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   const std::string what = "manifest " + path_;
   const avro::AvroSchema& schema = reader.schema();
   if (schema.type() != AvroType::kRecord) throw FormatError(what + ": the Avro schema is not a record");
@@ -144,7 +148,7 @@ void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* la
   auto generic = [&] {
     for (ManifestEntry& e : ReadGeneric(live_only)) visit(e);
   };
-  avro::AvroFileReader reader(std::string_view(bytes_), path_);
+  avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   auto decoder = decoding == Decoding::kFast ? ManifestEntryDecoder::Compile(reader.schema_ptr(), what) : nullptr;
   if (block_only && !decoder) throw InternalError(what + ": blocks are read only by the fast path");
   if (!decoder) return generic();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ class ManifestReader {
   /// Parses a manifest's bytes; `manifest` is its manifest list entry, used for
   /// inheritance (without it, missing values stay unset).
   ManifestReader(std::string bytes, std::string path, std::optional<ManifestFile> manifest = std::nullopt);
+  /// Reads bytes shared with the caller (a cached manifest file read block by block).
+  ManifestReader(std::shared_ptr<const std::string> bytes, std::string path,
+                 std::optional<ManifestFile> manifest = std::nullopt);
   /// Reads a manifest from a local file.
   static ManifestReader Open(const std::string& local_path, std::optional<ManifestFile> manifest = std::nullopt);
 
@@ -76,7 +80,7 @@ class ManifestReader {
   mutable std::string schema_json_;  // until schema() parses it
   mutable std::optional<Schema> schema_;
   std::vector<int> partition_field_ids_;
-  std::string bytes_;
+  std::shared_ptr<const std::string> bytes_;
 };
 
 }  // namespace floe::iceberg

@@ -112,7 +112,7 @@ ManifestCache::Opened ManifestCache::Open(const std::string& local_path,
   if (auto slot = Find(key.empty() ? key : key + "\nlayout")) return Opened{slot->layout, nullptr};
   if (auto slot = Find(key.empty() ? key : key + "\nwhole")) return Opened{nullptr, slot->manifest};
   // why: a missing file is not cached; reading it raises the reader's error
-  std::string bytes = LocalFile::Read(local_path);
+  auto bytes = std::make_shared<const std::string>(LocalFile::Read(local_path));
   ManifestReader reader(bytes, local_path, list_entry);
   std::optional<PartitionBlockIndex> index = reader.BlockIndex();
   if (!index) {
@@ -143,7 +143,7 @@ ManifestCache::Opened ManifestCache::Open(const std::string& local_path,
   layout->bytes = std::move(bytes);
   Slot slot;
   slot.layout = layout;
-  slot.weight = layout->index.blocks.size() + layout->bytes.size() / 512;
+  slot.weight = layout->index.blocks.size() + layout->bytes->size() / 512;
   return Opened{Keep(key.empty() ? key : key + "\nlayout", std::move(slot)).layout, nullptr};
 }
 

@@ -69,7 +69,7 @@ struct CachedManifestLayout {
   int64_t total_files = 0;
   int64_t total_records = 0;
   int64_t total_bytes = 0;
-  std::string bytes;
+  std::shared_ptr<const std::string> bytes;
 };
 
 /// Keeps the decoded live entries of recently read manifests (their paths and column
