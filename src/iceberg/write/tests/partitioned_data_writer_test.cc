@@ -65,6 +65,15 @@ DataChunk MakeRows(int64_t start, size_t n, int parts, bool with_nulls = false) 
   return chunk;
 }
 
+// Writes MakeRows's rows [0, total) in batches of 2,048 from one thread, then flushes.
+void WriteRows(PartitionedDataWriter& writer, PartitionedDataWriter::LocalState& local, int64_t total, int parts,
+               bool with_nulls = false) {
+  for (int64_t start = 0; start < total; start += 2048) {
+    writer.Write(local, MakeRows(start, std::min<int64_t>(2048, total - start), parts, with_nulls));
+  }
+  writer.Flush(local);
+}
+
 PartitionedDataWriter::ParallelFor Serial() {
   return [](int n, const std::function<void(int)>& fn) {
     for (int i = 0; i < n; ++i) fn(i);
@@ -103,10 +112,7 @@ TEST(PartitionedDataWriterTest, RollsFilesAtTheTargetCompressedSize) {
   PartitionedDataWriter writer(schema, PartitionSpec::Unpartitioned(), options);
   auto local = writer.NewLocalState();
   const int64_t total = 200000;  // about 8 MB of payload
-  for (int64_t start = 0; start < total; start += 2048) {
-    writer.Write(*local, MakeRows(start, std::min<int64_t>(2048, total - start), 1));
-  }
-  writer.Flush(*local);
+  WriteRows(writer, *local, total, 1);
   std::vector<DataFile> files = writer.Finish(Serial());
   ASSERT_GE(files.size(), 10u);
   int64_t rows = 0;
@@ -173,10 +179,7 @@ TEST(PartitionedDataWriterTest, SortsRowsWithinEveryFileUnderMemoryPressure) {
   PartitionedDataWriter writer(schema, spec, options);
   auto local = writer.NewLocalState();
   const int64_t total = 300000;
-  for (int64_t start = 0; start < total; start += 2048) {
-    writer.Write(*local, MakeRows(start, std::min<int64_t>(2048, total - start), 3, true));
-  }
-  writer.Flush(*local);
+  WriteRows(writer, *local, total, 3, true);
   std::vector<DataFile> files = writer.Finish(Serial());
   EXPECT_GT(files.size(), 3u);  // the memory limit made more than one file per partition
   std::multiset<int64_t> ids;
@@ -206,10 +209,7 @@ TEST(PartitionedDataWriterTest, BoundsMemoryOverManyPartitions) {
   PartitionedDataWriter writer(schema, spec, options);
   auto local = writer.NewLocalState();
   const int64_t total = 1000000;  // about 56 MB in memory as batches
-  for (int64_t start = 0; start < total; start += 2048) {
-    writer.Write(*local, MakeRows(start, std::min<int64_t>(2048, total - start), 200));
-  }
-  writer.Flush(*local);
+  WriteRows(writer, *local, total, 200);
   std::vector<DataFile> files = writer.Finish(Serial());
   EXPECT_EQ(files.size(), 200u);  // one file per partition still
   int64_t rows = 0;
@@ -228,10 +228,7 @@ TEST(PartitionedDataWriterTest, ClosesTheLargestFilesWhenTooManyAreOpen) {
   PartitionedDataWriter writer(schema, spec, options);
   auto local = writer.NewLocalState();
   const int64_t total = 200000;
-  for (int64_t start = 0; start < total; start += 2048) {
-    writer.Write(*local, MakeRows(start, std::min<int64_t>(2048, total - start), 20));
-  }
-  writer.Flush(*local);
+  WriteRows(writer, *local, total, 20);
   std::vector<DataFile> files = writer.Finish(Serial());
   EXPECT_GT(files.size(), 20u);  // some partitions' files were closed early and reopened
   int64_t rows = 0;
