@@ -255,7 +255,7 @@ TEST(ManifestInteropTest, AvscReadsWhatFloeWrites) {
 
 TEST(ManifestInteropTest, FloeAndAvscAgreeOnEveryFixtureFile) {
   std::vector<std::string> files;
-  for (const auto& table : testing::FixtureTables()) {
+  for (const auto& table : testing::FirstSetFixtureTables()) {
     for (const auto& e : fs::directory_iterator(table / "metadata")) {
       if (e.path().extension() == ".avro") files.push_back(e.path().string());
     }

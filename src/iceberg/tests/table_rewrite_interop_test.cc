@@ -130,7 +130,7 @@ TEST(TableRewriteInteropTest, PeersAcceptFloeWrittenMetadata) {
   fs::path peers = PeerTools(work);
   if (peers.empty()) GTEST_SKIP() << "node, the peer tools or test/interop/node_modules not available";
   int tables = 0, icebird_tables = 0;
-  for (const auto& fixture : testing::FixtureTables()) {
+  for (const auto& fixture : testing::FirstSetFixtureTables()) {
     auto path = testing::LatestMetadataFile(fixture);
     TableMetadata m = TableMetadata::Parse(testing::ReadFile(path), path.string());
     if (!m.CurrentSnapshot() || m.CurrentSnapshot()->summary.at("total-delete-files") != "0") continue;
