@@ -1,10 +1,16 @@
 #include "catalog/sqlite_catalog.h"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <memory>
 
+#include "catalog/table_location.h"
 #include "common/exception.h"
+#include "common/utf8.h"
 
 namespace floe {
 
@@ -47,12 +53,21 @@ class Statement {
 
 SqliteCatalog::SqliteCatalog(const std::string& path, std::string catalog_name)
     : path_(path), name_(std::move(catalog_name)) {
+  struct stat st;
+  bool created = ::stat(path.c_str(), &st) != 0;
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;
     throw IOError("cannot open catalog " + path + ": " + message);
+  }
+  // why: SQLite's file mode is masked by the umask; the catalog floe makes is 0644 regardless
+  // (SQLite gives its journal files the database file's mode).
+  if (created && ::chmod(path.c_str(), 0644) != 0) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw IOError("cannot set the permissions of catalog " + path + ": " + std::strerror(errno));
   }
   // Another process may be committing: wait for its lock rather than fail.
   sqlite3_busy_timeout(db_, 10000);
@@ -86,6 +101,13 @@ void SqliteCatalog::Exec(const std::string& sql) {
 
 bool SqliteCatalog::CreateNamespace(const std::string& ns,
                                     const std::map<std::string, std::string>& properties) {
+  ValidateCatalogName(ns, "namespace");
+  for (const auto& [k, v] : properties) {
+    if (!IsValidUtf8(k) || !IsValidUtf8(v)) {
+      throw InvalidInputError("namespace " + ns + ": property " + QuoteForMessage(k) + " = " + QuoteForMessage(v) +
+                              " is not valid UTF-8");
+    }
+  }
   if (NamespaceExists(ns)) return false;
   // The JDBC catalog marks a namespace with an `exists` property.
   std::map<std::string, std::string> all = properties;
@@ -145,6 +167,8 @@ std::optional<CatalogTableEntry> SqliteCatalog::LoadTable(const std::string& ns,
 
 bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
                                 const std::string& metadata_location) {
+  ValidateCatalogName(ns, "namespace");
+  ValidateCatalogName(table, "table");
   if (LoadTable(ns, table)) return false;
   Statement s(db_, "INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
                    "metadata_location, previous_metadata_location) VALUES (?, ?, ?, ?, NULL)");
@@ -176,6 +200,8 @@ bool SqliteCatalog::DropTable(const std::string& ns, const std::string& table) {
 
 bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table, const std::string& new_ns,
                                 const std::string& new_table) {
+  ValidateCatalogName(new_ns, "namespace");
+  ValidateCatalogName(new_table, "table");
   if (LoadTable(new_ns, new_table)) {
     throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
                        new_ns + "." + new_table + " because it already exists");

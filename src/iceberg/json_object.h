@@ -11,6 +11,20 @@
 
 namespace floe::iceberg {
 
+/// Describes a JSON error without the text that caused it: a syntax error gives its
+/// byte offset (nlohmann's own message quotes the bytes last read), others their message
+/// without the "[json.exception...]" tag.
+inline std::string DescribeJsonError(const nlohmann::json::exception& e) {
+  if (const auto* parse = dynamic_cast<const nlohmann::json::parse_error*>(&e)) {
+    return "syntax error at byte " + std::to_string(parse->byte);
+  }
+  std::string message = e.what();
+  if (size_t tag_end = message.find("] "); message.rfind("[json.exception", 0) == 0 && tag_end != std::string::npos) {
+    message.erase(0, tag_end + 2);
+  }
+  return message;
+}
+
 /// Reads typed keys of one JSON object of Iceberg metadata; a missing required key or a
 /// key of the wrong type throws FormatError naming the object and the key.
 class JsonObject {

@@ -7,10 +7,10 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <algorithm>
 
 #include "common/exception.h"
+#include "io/local_file_system.h"
 
 namespace floe::iceberg {
 
@@ -43,21 +43,6 @@ std::string LocalFile::Read(const std::string& path) {
   return out;
 }
 
-void LocalFile::Write(const std::string& path, const std::string& bytes) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw IOError("cannot create " + tmp + ": " + std::strerror(errno));
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) throw IOError("cannot write " + tmp);
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw IOError("cannot rename " + tmp + " to " + path);
-  }
-}
+void LocalFile::Write(const std::string& path, const std::string& bytes) { WriteFileAtomically(path, bytes); }
 
 }  // namespace floe::iceberg

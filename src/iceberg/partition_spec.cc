@@ -112,8 +112,7 @@ std::vector<PartitionField> PartitionSpec::FieldsFromJson(const json& fields) {
     auto source = f.find("source-id");
     if (name == f.end() || !name->is_string() || transform == f.end() || !transform->is_string() ||
         source == f.end() || !source->is_number_integer()) {
-      throw FormatError("partition field needs string \"name\", \"transform\" and integer \"source-id\": " +
-                        f.dump());
+      throw FormatError("partition field needs string \"name\", \"transform\" and integer \"source-id\"");
     }
     int field_id = next_id;
     if (auto id = f.find("field-id"); id != f.end()) {

@@ -1,5 +1,6 @@
 #include "iceberg/table_metadata.h"
 
+#include "common/utf8.h"
 #include "iceberg/json_object.h"
 
 namespace floe::iceberg {
@@ -107,7 +108,41 @@ json TableMetadata::ToJson() const {
   return out;
 }
 
-std::string TableMetadata::ToJsonString() const { return ToJson().dump(); }
+namespace {
+
+// Returns where in `j` a key or string value is not valid UTF-8, and the value, or nothing.
+std::optional<std::string> FindInvalidUtf8(const json& j, const std::string& where) {
+  if (j.is_string()) {
+    const auto& text = j.get_ref<const std::string&>();
+    if (IsValidUtf8(text)) return std::nullopt;
+    return "the value " + QuoteForMessage(text) + " of " + where;
+  }
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (!IsValidUtf8(it.key())) return "the key " + QuoteForMessage(it.key()) + " in " + where;
+      if (auto found = FindInvalidUtf8(it.value(), where + "." + it.key())) return found;
+    }
+  } else if (j.is_array()) {
+    for (size_t i = 0; i < j.size(); ++i) {
+      if (auto found = FindInvalidUtf8(j[i], where + "[" + std::to_string(i) + "]")) return found;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void TableMetadata::ValidateText(const json& j) {
+  if (auto found = FindInvalidUtf8(j, "table metadata")) {
+    throw InvalidInputError("[INVALID_UTF8_STRING] " + *found + " is not valid UTF-8");
+  }
+}
+
+std::string TableMetadata::ToJsonString() const {
+  json j = ToJson();
+  ValidateText(j);
+  return j.dump();
+}
 
 TableMetadata TableMetadata::FromJson(const json& j) {
   JsonObject o(j, "table metadata");
@@ -173,6 +208,17 @@ TableMetadata TableMetadata::FromJson(const json& j) {
     if (!refs.is_object()) throw FormatError("table metadata \"refs\" must be an object");
     for (auto it = refs.begin(); it != refs.end(); ++it) m.refs[it.key()] = SnapshotRef::FromJson(it.value());
   }
+  // why: a pointer to a snapshot that is not there would read as an empty table
+  if (m.current_snapshot_id != kNoSnapshot && !m.SnapshotById(m.current_snapshot_id)) {
+    throw FormatError("current-snapshot-id " + std::to_string(m.current_snapshot_id) +
+                      " names no snapshot of the table metadata");
+  }
+  for (const auto& [name, ref] : m.refs) {
+    if (!m.SnapshotById(ref.snapshot_id)) {
+      throw FormatError("ref " + QuoteForMessage(name) + " names snapshot " + std::to_string(ref.snapshot_id) +
+                        ", which the table metadata does not hold");
+    }
+  }
   if (m.current_snapshot_id != kNoSnapshot && !m.refs.count("main")) {
     m.refs["main"] = SnapshotRef{m.current_snapshot_id, true, {}, {}, {}};
   }
@@ -186,7 +232,7 @@ TableMetadata TableMetadata::Parse(const std::string& text, const std::string& l
   try {
     j = json::parse(text);
   } catch (const json::exception& e) {
-    throw FormatError("metadata file " + location + " is not valid JSON: " + e.what());
+    throw FormatError("metadata file " + location + " is not valid JSON: " + DescribeJsonError(e));
   }
   try {
     return FromJson(j);
@@ -195,7 +241,7 @@ TableMetadata TableMetadata::Parse(const std::string& text, const std::string& l
   } catch (const NotImplementedError& e) {
     throw NotImplementedError("metadata file " + location + ": " + e.what());
   } catch (const json::exception& e) {
-    throw FormatError("metadata file " + location + ": " + e.what());
+    throw FormatError("metadata file " + location + ": " + DescribeJsonError(e));
   }
 }
 

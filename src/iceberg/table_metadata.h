@@ -81,8 +81,11 @@ struct TableMetadata {
 
   /// Serializes as the spec's JSON (format version 2 layout).
   nlohmann::json ToJson() const;
-  /// Returns ToJson() as text.
+  /// Returns ToJson() as text; throws InvalidInputError naming the value when a name,
+  /// property or comment is not valid UTF-8 (JSON text must be).
   std::string ToJsonString() const;
+  /// Throws InvalidInputError naming the first key or string of `json` that is not valid UTF-8.
+  static void ValidateText(const nlohmann::json& json);
   /// Parses metadata JSON. Format version 3 and later throw NotImplementedError
   /// ("format version 3 is not supported"); malformed input throws FormatError.
   static TableMetadata FromJson(const nlohmann::json& json);

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "common/exception.h"
+#include "common/utf8.h"
 
 namespace floe::iceberg {
 
@@ -234,11 +235,13 @@ TypePtr Type::FromJson(const json& j) {
           name == "unknown" || name.rfind("geometry", 0) == 0 || name.rfind("geography", 0) == 0) {
         throw NotImplementedError("Iceberg type " + name + " (format version 3) is not supported");
       }
-      throw FormatError("unknown Iceberg type \"" + name + "\"");
+      throw FormatError("unknown Iceberg type " + QuoteForMessage(name));
     }
     return t;
   }
-  if (!j.is_object()) throw FormatError("Iceberg type must be a string or an object: " + j.dump());
+  if (!j.is_object()) {
+    throw FormatError(std::string("Iceberg type must be a string or an object, not ") + j.type_name());
+  }
   const json& type = RequireKey(j, "type", "nested type");
   if (!type.is_string()) throw FormatError("nested type has a non-string \"type\"");
   std::string kind = type.get<std::string>();

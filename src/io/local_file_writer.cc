@@ -1,12 +1,14 @@
 #include "io/local_file_writer.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 
 #include "common/exception.h"
+#include "io/local_file_system.h"
 
 namespace floe {
 
@@ -15,9 +17,16 @@ constexpr size_t kBufferSize = 1 << 20;
 }  // namespace
 
 LocalFileWriter::LocalFileWriter(std::string path) : path_(std::move(path)) {
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, kFileMode);
   if (fd_ < 0) {
     throw IOError("cannot create file \"" + path_ + "\": " + std::strerror(errno));
+  }
+  // why: open's mode is masked by the umask; files floe makes are 0644 regardless.
+  if (::fchmod(fd_, kFileMode) != 0) {
+    int err = errno;
+    ::close(fd_);
+    fd_ = -1;
+    throw IOError("cannot set the permissions of file \"" + path_ + "\": " + std::strerror(err));
   }
 }
 

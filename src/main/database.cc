@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "common/exception.h"
-
+#include "io/local_file_system.h"
 #include "main/database_state.h"
 
 namespace floe {
@@ -22,9 +22,7 @@ DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(optio
 SqliteCatalog& DatabaseState::catalog() {
   std::lock_guard<std::mutex> lock(catalog_mutex_);
   if (!catalog_) {
-    std::error_code error;
-    std::filesystem::create_directories(warehouse_, error);
-    if (error) throw IOError("cannot create warehouse folder " + warehouse_ + ": " + error.message());
+    CreateDirectories(warehouse_);
     catalog_ = std::make_unique<SqliteCatalog>(warehouse_ + "/catalog.db", options_.catalog_name);
   }
   return *catalog_;

@@ -21,9 +21,7 @@ int64_t NowMs() {
 }
 
 iceberg::Transform TransformOf(const PartitionTransform& p) {
-  std::optional<int> arg;
-  if (p.param) arg = static_cast<int>(*p.param);
-  return iceberg::Transform::FromSparkFunction(p.transform, arg);
+  return iceberg::Transform::FromSparkFunction(p.transform, p.param);
 }
 
 const iceberg::NestedField& FieldByName(const iceberg::Schema& schema, const std::string& name,

@@ -182,9 +182,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   iceberg::Schema schema(0, fields);
   iceberg::PartitionSpecBuilder spec_builder(schema);
   for (const auto& p : statement.partitioned_by) {
-    std::optional<int> arg;
-    if (p.param) arg = static_cast<int>(*p.param);
-    iceberg::Transform transform = iceberg::Transform::FromSparkFunction(p.transform, arg);
+    iceberg::Transform transform = iceberg::Transform::FromSparkFunction(p.transform, p.param);
     const iceberg::NestedField* source = schema.FindFieldByName(p.column, false);
     if (!source) {
       throw BinderError("[UNRESOLVED_COLUMN] partition column `" + p.column + "` not found in " +
@@ -214,6 +212,9 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   iceberg::TableMetadata metadata =
       iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
           .Build(NowMs());
+  Tables().CheckWritable(metadata, Remapper());
+  // why: names and properties must be valid UTF-8 before data files carry the schema
+  iceberg::TableMetadata::ValidateText(metadata.ToJson());
   // CTAS: the rows are written and the first snapshot produced before the catalog changes,
   // once, so a failure anywhere leaves no table and no files.
   std::vector<iceberg::DataFile> added;
@@ -276,6 +277,8 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
         iceberg::TableMetadataBuilder::Replacement(*old.metadata, "", schema, spec, iceberg::SortOrder::Unsorted(),
                                                    new_location, properties)
             .Build(old.metadata->last_updated_ms));
+    Tables().CheckWritable(*replacement, remapper);
+    iceberg::TableMetadata::ValidateText(replacement->ToJson());
     iceberg::SnapshotChange change;
     if (has_query) change.added = WriteQuery(*replacement, std::move(query), required, name.ToString());
     for (const auto& f : change.added) written.push_back(remapper.Remap(f.file_path));
@@ -314,6 +317,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
 
 iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::TableMetadata& m) {
   iceberg::DataWriterOptions options;
+  Tables().CheckWritable(m, Remapper());
   options.data_location = Remapper().Remap(m.Property("write.data.path", m.location + "/data"));
   options.parquet.codec = CodecByName(m.Property("write.parquet.compression-codec", "zstd"));
   auto positive = [&](const std::string& key, const std::string& fallback) {
@@ -436,6 +440,7 @@ void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::S
       throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
                          " changed while this statement ran; run it again");
     }
+    Tables().CheckWritable(*base.metadata, remapper);
     iceberg::SnapshotProducer producer(*base.metadata, base.metadata_location, remapper);
     std::pair<iceberg::TableMetadata, std::string> produced;
     try {
@@ -480,6 +485,8 @@ void ClientContext::CommitMetadata(
     LoadedTable base = attempt == 0 ? table : Tables().Load(name, remapper);
     std::optional<iceberg::TableMetadata> metadata = update(base);
     if (!metadata) return;
+    Tables().CheckWritable(*base.metadata, remapper);
+    Tables().CheckWritable(*metadata, remapper);
     std::string path = iceberg::NextMetadataPath(base.metadata->location, base.metadata_location);
     iceberg::WriteMetadataFile(*metadata, remapper.Remap(path));
     if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location, path)) {
@@ -590,25 +597,6 @@ void ClientContext::CommitInsert(const InsertStatement& statement, const Resolve
     return;
   }
   CommitChange(name, change, table.metadata_location);
-}
-
-Result ClientContext::DropIceberg(const DropStatement& statement) {
-  auto resolved = Tables().Resolve(statement.name, current_namespace_);
-  if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
-    if (statement.if_exists) return Result();
-    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
-  }
-  std::string location;
-  if (statement.purge) {
-    LoadedTable table = Tables().Load(*resolved, Remapper());
-    location = Remapper().Remap(table.metadata->location);
-  }
-  Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
-  if (statement.purge && !location.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove_all(location, ignored);
-  }
-  return Result();
 }
 
 Result ClientContext::DescribeIceberg(const LoadedTable& table, bool extended) {

@@ -2,7 +2,10 @@
 
 #include <filesystem>
 
+#include "catalog/table_location.h"
 #include "common/exception.h"
+#include "common/utf8.h"
+#include "io/path_confinement.h"
 #include "iceberg/local_file.h"
 #include "planner/bind_scope.h"
 
@@ -22,8 +25,40 @@ bool IsMetadataTableName(const std::string& name) {
 TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse)
     : catalog_(catalog), warehouse_(std::move(warehouse)) {}
 
-std::string TableCatalog::DefaultLocation(const std::string& ns, const std::string& table) const {
-  return warehouse_ + "/" + ns + "/" + table;
+std::string TableCatalog::DefaultLocation(const std::string& ns, const std::string& table) {
+  ValidateCatalogName(ns, "namespace");
+  ValidateCatalogName(table, "table");
+  // why: a name cut to fit a folder keeps a hash of itself; two such names could share one,
+  // so a new table's folder must not be another table's.
+  std::string ns_folder = PathSegmentForName(ns), table_folder = PathSegmentForName(table);
+  if (IsHashedPathSegment(ns_folder)) {
+    for (const auto& other : catalog_.ListNamespaces()) {
+      if (other != ns && PathSegmentForName(other) == ns_folder) {
+        throw CatalogError("namespace " + QuoteForMessage(ns) + " would share its folder with namespace " +
+                           QuoteForMessage(other) + ": choose another name");
+      }
+    }
+  }
+  if (IsHashedPathSegment(table_folder)) {
+    for (const auto& other : catalog_.ListTables(ns)) {
+      if (other != table && PathSegmentForName(other) == table_folder) {
+        throw CatalogError("table " + QuoteForMessage(table) + " would share its folder with table " +
+                           QuoteForMessage(other) + ": choose another name");
+      }
+    }
+  }
+  return DefaultTableLocation(warehouse_, ns, table);
+}
+
+void TableCatalog::CheckWritable(const iceberg::TableMetadata& metadata,
+                                 const iceberg::LocationRemapper& remapper) const {
+  const std::string action = "write table files under";
+  CheckConfined(warehouse_, remapper.Remap(metadata.location), action);
+  for (const char* key : {"write.data.path"}) {
+    if (auto it = metadata.properties.find(key); it != metadata.properties.end()) {
+      CheckConfined(warehouse_, remapper.Remap(it->second), action);
+    }
+  }
 }
 
 ResolvedTableName TableCatalog::ResolveForCreate(const QualifiedName& name, const std::string& current) {
@@ -97,8 +132,14 @@ LoadedTable TableCatalog::LoadFrom(const ResolvedTableName& name, const std::str
   table.name = name;
   table.metadata_location = metadata_location;
   std::string local = remapper.Remap(metadata_location);
-  table.metadata = std::make_shared<iceberg::TableMetadata>(
-      iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local));
+  try {
+    table.metadata = std::make_shared<iceberg::TableMetadata>(
+        iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local));
+  } catch (const FormatError& e) {
+    throw FormatError("cannot read table " + name.ToString() + ": " + e.what());
+  } catch (const IOError& e) {
+    throw IOError("cannot read table " + name.ToString() + ": " + e.what());
+  }
   return table;
 }
 

@@ -54,8 +54,13 @@ class TableCatalog {
   /// Loads a table's current metadata; throws CatalogError when it does not exist.
   LoadedTable Load(const ResolvedTableName& name, const iceberg::LocationRemapper& remapper);
 
-  /// Returns the default location of a new table: <warehouse>/<namespace>/<table>.
-  std::string DefaultLocation(const std::string& ns, const std::string& table) const;
+  /// Returns the default location of a new table, <warehouse>/<namespace>/<table> with
+  /// each name made a safe folder name (PathSegmentForName); throws CatalogError for a
+  /// name that cannot be one or whose folder another table's name already takes.
+  std::string DefaultLocation(const std::string& ns, const std::string& table);
+  /// Throws IOError when the table's location (or its data or metadata path) lies under
+  /// the warehouse but a symbolic link on the way leads out of it.
+  void CheckWritable(const iceberg::TableMetadata& metadata, const iceberg::LocationRemapper& remapper) const;
 
  private:
   /// Resolves a name to a table and its catalog entry's metadata location.

@@ -70,8 +70,6 @@ Shell::Shell(ShellOptions options)
 Shell::~Shell() = default;
 
 int Shell::Run() {
-  std::error_code ignored;
-  std::filesystem::create_directories(options_.warehouse, ignored);
   DatabaseOptions db_options;
   db_options.warehouse = options_.warehouse;
   if (!options_.catalog.empty()) db_options.catalog_name = options_.catalog;

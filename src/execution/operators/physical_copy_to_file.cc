@@ -8,6 +8,7 @@
 
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "io/local_file_system.h"
 #include "io/local_file_writer.h"
 #include "parquet/parquet_writer.h"
 
@@ -84,10 +85,7 @@ std::unique_ptr<GlobalSinkState> PhysicalCopyToFile::GetGlobalSinkState(
     throw IOError("cannot write \"" + path_ + "\": it is a directory");
   fs::path parent = fs::path(path_).parent_path();
   // why: as Spark's writers do, the target's folders are created when missing
-  if (!parent.empty() && !fs::is_directory(parent, ec) && !fs::create_directories(parent, ec)) {
-    throw IOError("cannot write \"" + path_ + "\": cannot create the folder \"" + parent.string() +
-                  "\": " + ec.message());
-  }
+  if (!parent.empty()) CreateDirectories(parent.string());
   for (const auto& t : types_)
     state->types.push_back(t.id() == TypeId::kNull ? LogicalType(TypeId::kString) : t);
   if (options_.format == CopyToFileOptions::Format::kParquet) {

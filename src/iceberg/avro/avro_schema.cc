@@ -3,6 +3,7 @@
 #include <map>
 
 #include "common/exception.h"
+#include "iceberg/json_object.h"
 
 namespace floe::iceberg::avro {
 
@@ -133,7 +134,7 @@ AvroSchemaPtr AvroSchema::Parse(const std::string& text) {
   try {
     j = json::parse(text);
   } catch (const json::exception& e) {
-    throw FormatError(std::string("Avro schema is not valid JSON: ") + e.what());
+    throw FormatError("Avro schema is not valid JSON: " + DescribeJsonError(e));
   }
   return Parse(j);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 
 #include "common/date_time.h"
@@ -41,13 +42,26 @@ static std::string Trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-static std::optional<int> ParsePositiveInt(std::string_view s) {
+// Returns the decimal digits of `s` as a number, or nothing when they are not one or
+// pass int64 (the caller checks the transform's own range).
+static std::optional<int64_t> ParseNumber(std::string_view s) {
   std::string t = Trim(s);
-  if (t.empty() || t.size() > 9) return std::nullopt;
+  if (t.empty() || t.size() > 18) return std::nullopt;
   for (char c : t) {
     if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
   }
-  return std::stoi(t);
+  return std::stoll(t);
+}
+
+// Returns the argument of bucket[N] / truncate[W] as an int: the spec's transforms take
+// a positive 32-bit integer.
+static int TransformArgument(std::string_view transform, int64_t value) {
+  if (value <= 0 || value > INT32_MAX) {
+    throw InvalidInputError("invalid " + std::string(transform) + "[" + std::to_string(value) + "]: " +
+                            (transform == "bucket" ? "the number of buckets" : "the width") +
+                            " must be between 1 and 2147483647");
+  }
+  return static_cast<int>(value);
 }
 
 Transform Transform::FromString(std::string_view text) {
@@ -61,15 +75,16 @@ Transform Transform::FromString(std::string_view text) {
   for (const char* prefix : {"bucket[", "truncate["}) {
     size_t n = std::string_view(prefix).size();
     if (t.rfind(prefix, 0) == 0 && t.size() > n && t.back() == ']') {
-      auto param = ParsePositiveInt(std::string_view(t).substr(n, t.size() - n - 1));
+      auto param = ParseNumber(std::string_view(t).substr(n, t.size() - n - 1));
       if (!param) break;
-      return prefix[0] == 'b' ? Bucket(*param) : Truncate(*param);
+      return prefix[0] == 'b' ? Bucket(TransformArgument("bucket", *param))
+                              : Truncate(TransformArgument("truncate", *param));
     }
   }
   throw InvalidInputError("unknown partition transform \"" + std::string(text) + "\"");
 }
 
-Transform Transform::FromSparkFunction(std::string_view name, std::optional<int> argument) {
+Transform Transform::FromSparkFunction(std::string_view name, std::optional<int64_t> argument) {
   std::string n = Lower(Trim(name));
   auto no_argument = [&](Transform t) {
     if (argument) throw InvalidInputError("partition transform " + n + " takes no number argument");
@@ -83,7 +98,7 @@ Transform Transform::FromSparkFunction(std::string_view name, std::optional<int>
   if (n == "void") return no_argument(Void());
   if (n == "bucket" || n == "truncate") {
     if (!argument) throw InvalidInputError("partition transform " + n + " needs a number argument");
-    return n == "bucket" ? Bucket(*argument) : Truncate(*argument);
+    return n == "bucket" ? Bucket(TransformArgument(n, *argument)) : Truncate(TransformArgument(n, *argument));
   }
   throw InvalidInputError("unknown partition transform \"" + std::string(name) + "\"");
 }
@@ -114,10 +129,10 @@ Transform Transform::ParseSparkExpression(std::string_view text, std::string* co
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
-  std::optional<int> number;
+  std::optional<int64_t> number;
   std::string col;
   for (const auto& a : args) {
-    if (auto n = ParsePositiveInt(a); n && !number && args.size() == 2) {
+    if (auto n = ParseNumber(a); n && !number && args.size() == 2) {
       number = n;
     } else if (col.empty() && !a.empty()) {
       col = Unquote(a);

@@ -44,7 +44,7 @@ class Transform {
   static Transform FromString(std::string_view text);
   /// Parses a Spark SQL transform function name and its numeric argument, if any:
   /// ("days"|"day"), ("bucket", 16), ("truncate", 4), ("identity").
-  static Transform FromSparkFunction(std::string_view name, std::optional<int> argument);
+  static Transform FromSparkFunction(std::string_view name, std::optional<int64_t> argument);
   /// Parses a Spark PARTITIONED BY item ("bucket(16, id)", "days(ts)", "ts") and sets
   /// *column to the source column name.
   static Transform ParseSparkExpression(std::string_view text, std::string* column);

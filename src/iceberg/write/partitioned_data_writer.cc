@@ -11,6 +11,7 @@
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/type.h"
 #include "iceberg/uuid.h"
+#include "io/local_file_system.h"
 
 namespace floe::iceberg {
 
@@ -158,7 +159,7 @@ void PartitionedDataWriter::CreateFolder(const std::filesystem::path& folder) {
   for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
     // why: create_directory says whether this call made the folder; one another thread or
     // another writer made meanwhile is not ours to remove
-    if (!std::filesystem::create_directory(*it)) continue;
+    if (!CreateDirectory(it->string())) continue;
     std::lock_guard<std::mutex> lock(slots_mutex_);
     created_folders_.push_back(it->string());
   }

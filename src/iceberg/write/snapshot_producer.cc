@@ -14,6 +14,7 @@
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/uuid.h"
+#include "io/local_file_system.h"
 
 namespace floe::iceberg {
 
@@ -40,7 +41,7 @@ std::string NextMetadataPath(const std::string& table_location, const std::strin
 }
 
 void WriteMetadataFile(const TableMetadata& metadata, const std::string& path) {
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  CreateDirectories(std::filesystem::path(path).parent_path().string());
   LocalFile::Write(path, metadata.ToJsonString());
 }
 
@@ -62,7 +63,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   }
   const Schema& schema = base_.CurrentSchema();
   std::string metadata_dir = base_.location + "/metadata";
-  std::filesystem::create_directories(remapper_.Remap(metadata_dir));
+  CreateDirectories(remapper_.Remap(metadata_dir));
   std::string commit_id = Uuid::Random();
   int manifest_counter = 0;
   auto new_manifest_path = [&]() {

@@ -1,0 +1,33 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/utf8.h"
+
+namespace floe {
+namespace {
+
+TEST(Utf8Test, ValidatesWellFormedSequences) {
+  EXPECT_TRUE(IsValidUtf8(""));
+  EXPECT_TRUE(IsValidUtf8("plain ascii"));
+  EXPECT_TRUE(IsValidUtf8("été \xe2\x82\xac \xf0\x9f\x98\x80"));  // é, €, an emoji
+  EXPECT_FALSE(IsValidUtf8("\xff"));
+  EXPECT_FALSE(IsValidUtf8("\xc3"));              // truncated
+  EXPECT_FALSE(IsValidUtf8("\xc0\xaf"));          // overlong '/'
+  EXPECT_FALSE(IsValidUtf8("\xe0\x80\xaf"));      // overlong '/'
+  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80"));      // a surrogate
+  EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80"));  // above U+10FFFF
+  EXPECT_TRUE(IsValidUtf8(std::string("a\0b", 3)));
+}
+
+TEST(Utf8Test, QuotesForMessagesWithoutRawBytes) {
+  EXPECT_EQ(QuoteForMessage("name"), "'name'");
+  EXPECT_EQ(QuoteForMessage("été"), "'été'");
+  EXPECT_EQ(QuoteForMessage("a\xff" "b"), "'a\\xFFb'");
+  EXPECT_EQ(QuoteForMessage(std::string("a\0b", 3)), "'a\\x00b'");
+  EXPECT_EQ(QuoteForMessage("it's"), "'it\\'s'");
+  EXPECT_EQ(QuoteForMessage(std::string(200, 'x'), 10), "'xxxxxxxxxx'...");
+}
+
+}  // namespace
+}  // namespace floe

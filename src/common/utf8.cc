@@ -1,0 +1,70 @@
+#include "common/utf8.h"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace floe {
+
+namespace {
+
+// Returns the length of the well-formed UTF-8 sequence at `pos`, or 0 when it is not one
+// (the table of well-formed byte sequences in the Unicode standard, chapter 3).
+size_t SequenceLength(std::string_view s, size_t pos) {
+  auto byte = [&](size_t i) { return static_cast<uint8_t>(s[i]); };
+  uint8_t b0 = byte(pos);
+  if (b0 < 0x80) return 1;
+  size_t length;
+  uint8_t low = 0x80, high = 0xBF;  // the range of the second byte
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    length = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    length = 3;
+    if (b0 == 0xE0) low = 0xA0;   // why: E0 80..9F would be overlong
+    if (b0 == 0xED) high = 0x9F;  // why: ED A0..BF would encode surrogates
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    length = 4;
+    if (b0 == 0xF0) low = 0x90;   // overlong
+    if (b0 == 0xF4) high = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (pos + length > s.size()) return 0;
+  if (byte(pos + 1) < low || byte(pos + 1) > high) return 0;
+  for (size_t i = 2; i < length; ++i) {
+    if (byte(pos + i) < 0x80 || byte(pos + i) > 0xBF) return 0;
+  }
+  return length;
+}
+
+}  // namespace
+
+bool IsValidUtf8(std::string_view text) {
+  for (size_t pos = 0; pos < text.size();) {
+    size_t n = SequenceLength(text, pos);
+    if (n == 0) return false;
+    pos += n;
+  }
+  return true;
+}
+
+std::string QuoteForMessage(std::string_view text, size_t max_bytes) {
+  std::string out = "'";
+  size_t pos = 0;
+  while (pos < text.size() && pos < max_bytes) {
+    size_t n = SequenceLength(text, pos);
+    uint8_t b = static_cast<uint8_t>(text[pos]);
+    if (n > 1 || (n == 1 && b >= 0x20 && b < 0x7F && b != '\\' && b != '\'')) {
+      out.append(text.substr(pos, n == 0 ? 1 : n));
+      pos += n;
+      continue;
+    }
+    char escaped[8];
+    std::snprintf(escaped, sizeof(escaped), "\\x%02X", b);
+    out += (b == '\\' || b == '\'') ? std::string("\\") + static_cast<char>(b) : std::string(escaped);
+    ++pos;
+  }
+  out += pos < text.size() ? "'..." : "'";
+  return out;
+}
+
+}  // namespace floe

@@ -1,0 +1,119 @@
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+
+#include "common/exception.h"
+#include "iceberg/reachable_files.h"
+#include "io/path_confinement.h"
+#include "main/client_context.h"
+
+namespace floe {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Returns how many folders `path` lies below `root` (which contains it).
+size_t DepthUnder(const std::string& root, const std::string& path) {
+  fs::path relative = fs::path(path).lexically_normal().lexically_relative(fs::path(root).lexically_normal());
+  size_t depth = 0;
+  for (const auto& part : relative) depth += !part.empty() && part != ".";
+  return depth;
+}
+
+// The folders a purge may delete files in: the warehouse, and the table's own location
+// and data path wherever they are (a location says so). A file the metadata names
+// elsewhere is another table's or the user's, never the purge's to delete.
+class PurgeScope {
+ public:
+  PurgeScope(std::string warehouse, const iceberg::TableMetadata& m, const iceberg::LocationRemapper& remapper)
+      : warehouse_(std::move(warehouse)), location_(remapper.Remap(m.location)) {
+    roots_ = {warehouse_, location_};
+    if (auto it = m.properties.find("write.data.path"); it != m.properties.end()) {
+      roots_.push_back(remapper.Remap(it->second));
+    }
+  }
+
+  bool MayDelete(const std::string& path) const {
+    // why: a crafted metadata file may name the catalog itself
+    if (fs::path(path).filename().string().rfind("catalog.db", 0) == 0 &&
+        IsLexicallyWithin(fs::path(path).parent_path().string(), warehouse_)) {
+      return false;
+    }
+    for (const auto& root : roots_) {
+      if (IsLexicallyWithin(root, path) && path != root && !EscapesThroughLink(root, path) &&
+          !EscapesThroughLink(warehouse_, path)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Removes the folders that deleting `file` left empty: inside the table's location
+  /// (not the location itself unless it is a table folder of the warehouse), and in the
+  /// warehouse down to <namespace>/<table> (never a namespace folder or the warehouse).
+  void RemoveEmptyFolders(const std::string& file) const {
+    for (fs::path folder = fs::path(file).parent_path();; folder = folder.parent_path()) {
+      std::string f = folder.string();
+      bool in_location = IsLexicallyWithin(location_, f) && !IsLexicallyWithin(f, location_);
+      bool table_folder = IsLexicallyWithin(warehouse_, f) && DepthUnder(warehouse_, f) >= 2;
+      if (!in_location && !table_folder) return;
+      if (EscapesThroughLink(warehouse_, f)) return;
+      // why: rmdir removes only an empty folder, never anything in it
+      if (::rmdir(folder.c_str()) != 0) return;
+    }
+  }
+
+ private:
+  std::string warehouse_;
+  std::string location_;
+  std::vector<std::string> roots_;
+};
+
+}  // namespace
+
+Result ClientContext::DropIceberg(const DropStatement& statement) {
+  auto resolved = Tables().Resolve(statement.name, current_namespace_);
+  if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
+    if (statement.if_exists) return Result();
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+  }
+  if (!statement.purge) {
+    Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
+    return Result();
+  }
+  // PURGE deletes exactly the files the metadata references (Spark's SparkCatalog.purgeTable
+  // and DeleteReachableFiles), gathered before the catalog entry goes: a table whose files
+  // cannot be listed stays as it was.
+  iceberg::LocationRemapper remapper = Remapper();
+  LoadedTable table = Tables().Load(*resolved, remapper);
+  const iceberg::TableMetadata& m = *table.metadata;
+  if (m.Property("gc.enabled", "true") == "false") {
+    throw InvalidInputError("Cannot purge table " + resolved->ToString() +
+                            ": GC is disabled (deleting files may corrupt other tables)");
+  }
+  iceberg::ReachableFiles files;
+  try {
+    files = iceberg::FindReachableFiles(m, table.metadata_location, remapper);
+  } catch (const Exception& e) {
+    throw IOError("cannot purge " + resolved->ToString() + ": " + e.what() +
+                  " (DROP TABLE without PURGE removes it from the catalog and keeps its files)");
+  }
+  Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
+  PurgeScope scope(Tables().warehouse(), m, remapper);
+  std::set<std::string> deleted;
+  for (const auto* kind : {&files.content_files, &files.manifests, &files.manifest_lists, &files.statistics_files,
+                           &files.metadata_files}) {
+    for (const auto& path : *kind) {
+      std::string local = remapper.Remap(path);
+      if (!scope.MayDelete(local)) continue;
+      // why: unlink removes a file or a link, never a folder
+      if (::unlink(local.c_str()) == 0) deleted.insert(local);
+    }
+  }
+  for (auto it = deleted.rbegin(); it != deleted.rend(); ++it) scope.RemoveEmptyFolders(*it);
+  return Result();
+}
+
+}  // namespace floe
