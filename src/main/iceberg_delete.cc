@@ -8,12 +8,26 @@
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/scan/data_file_reader.h"
+#include "iceberg/scan/partition_constants.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/table_scan.h"
 #include "main/client_context.h"
 #include "planner/binder.h"
 
 namespace floe {
+
+namespace {
+
+// Returns true when a file's column metrics prove every row matches; identity-partitioned
+// columns the file records no metrics for are read from its partition tuple.
+bool StrictMetricsProveAll(const iceberg::StrictMetricsEvaluator& strict, const iceberg::TableMetadata& metadata,
+                           const iceberg::Schema& schema, const iceberg::FileScanTask& task) {
+  const iceberg::PartitionSpec* spec = metadata.SpecById(task.data_file.spec_id);
+  if (!spec) return strict.Eval(task.data_file);
+  return strict.Eval(iceberg::WithIdentityPartitionMetrics(task.data_file, *spec, schema));
+}
+
+}  // namespace
 
 Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool explain_only) {
   auto start = std::chrono::steady_clock::now();
@@ -84,7 +98,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
     if (!whole && exact && pruning.partitions && task.all_rows_match) {
       whole = true;
       ++dropped_by_partition;
-    } else if (!whole && exact && pruning.file_metrics && strict_metrics.Eval(task.data_file)) {
+    } else if (!whole && exact && pruning.file_metrics && StrictMetricsProveAll(strict_metrics, *table.metadata, schema, task)) {
       whole = true;
       ++dropped_by_metrics;
     }
@@ -111,8 +125,8 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   for (const iceberg::FileScanTask* candidate : to_read) {
     const iceberg::FileScanTask& task = *candidate;
     ++files_read;
-    iceberg::DataFileReader reader(task, schema, field_ids, iceberg::Expression::AlwaysTrue(), remapper, mapping,
-                                   false);
+    iceberg::DataFileReader reader(task, schema, table.metadata->SpecById(task.data_file.spec_id), field_ids,
+                                   iceberg::Expression::AlwaysTrue(), remapper, mapping, false);
     std::vector<std::unique_ptr<DataChunk>> kept;
     int64_t deleted_here = 0;
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {

@@ -74,9 +74,11 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
       task = state.next_task++;
       ++state.files_opened;
     }
-    auto file = std::make_shared<const DataFileReader>(state.tasks[task], state.scan->schema(), state.field_ids,
-                                                       state.filter, state.scan->remapper(), state.mapping,
-                                                       options.prune_row_groups, state.deletes.get());
+    const iceberg::FileScanTask& scan_task = state.tasks[task];
+    auto file = std::make_shared<const DataFileReader>(
+        scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
+        state.field_ids, state.filter, state.scan->remapper(), state.mapping, options.prune_row_groups,
+        state.deletes.get());
     std::lock_guard<std::mutex> lock(state.mutex);
     uint64_t proven = task < state.task_proven.size() ? state.task_proven[task] : 0;
     for (int rg = 0; rg < file->num_row_groups(); ++rg) state.morsels.push_back({file, rg, proven});

@@ -4,6 +4,7 @@
 
 #include "common/exception.h"
 #include "iceberg/expressions/predicate.h"
+#include "iceberg/scan/partition_constants.h"
 
 namespace floe::iceberg {
 
@@ -34,9 +35,10 @@ void Conjuncts(const ExpressionPtr& e, std::vector<ExpressionPtr>* out) {
 
 }  // namespace
 
-DataFileReader::DataFileReader(const FileScanTask& task, const Schema& schema, std::vector<int> field_ids,
-                               const ExpressionPtr& filter, const LocationRemapper& remapper,
-                               const NameMapping& mapping, bool prune_row_groups, DeleteFileCache* cache)
+DataFileReader::DataFileReader(const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
+                               std::vector<int> field_ids, const ExpressionPtr& filter,
+                               const LocationRemapper& remapper, const NameMapping& mapping, bool prune_row_groups,
+                               DeleteFileCache* cache)
     : reader_(ParquetReader::Open(task.local_path)), prune_row_groups_(prune_row_groups) {
   if (!task.deletes.empty()) {
     std::unique_ptr<DeleteFileCache> own;
@@ -54,26 +56,47 @@ DataFileReader::DataFileReader(const FileScanTask& task, const Schema& schema, s
     slot_of_column[col] = slot;
     return slot;
   };
+  // The spec's column projection, in its order: the file's column with the field id; the
+  // identity partition value; the name mapping's column (files without ids); NULL.
+  std::map<int, Value> partition_values;
+  if (spec) partition_values = IdentityPartitionValues(*spec, schema, task.data_file.partition);
+  std::map<int, int> file_column_of_id;
+  for (size_t i = 0; i < reader_->columns().size(); ++i) {
+    if (reader_->columns()[i].field_id >= 0) file_column_of_id.emplace(reader_->columns()[i].field_id, static_cast<int>(i));
+  }
+  std::vector<std::pair<int, int>> constant_slots;  // field id, index in constants_
+  auto slot_of = [&](int id, const NestedField& field) {
+    if (!file_column_of_id.count(id)) {
+      if (auto value = partition_values.find(id); value != partition_values.end()) {
+        for (const auto& [cid, index] : constant_slots) {
+          if (cid == id) return -2 - index;
+        }
+        constant_slots.emplace_back(id, static_cast<int>(constants_.size()));
+        constants_.push_back(value->second);
+        return -2 - static_cast<int>(constants_.size() - 1);
+      }
+    }
+    int col = mapping.FindColumn(*reader_, id, field.name());
+    if (col < 0 || !reader_->columns()[col].unsupported.empty()) return -1;
+    return add_column(col, field.type()->ToLogicalType());
+  };
   for (int id : field_ids) {
     const NestedField* field = schema.FindFieldById(id);
     if (!field || !field->type()->IsPrimitive()) throw InvalidInputError("cannot read field " + std::to_string(id));
-    LogicalType type = field->type()->ToLogicalType();
-    types_.push_back(type);
-    int col = mapping.FindColumn(*reader_, id, field->name());
-    if (col >= 0 && !reader_->columns()[col].unsupported.empty()) col = -1;
-    slot_of_field_.push_back(col < 0 ? -1 : add_column(col, type));
+    types_.push_back(field->type()->ToLogicalType());
+    slot_of_field_.push_back(slot_of(id, *field));
   }
   if (deletes_) {
     for (int id : deletes_->equality_field_ids()) {
       const NestedField* field = schema.FindFieldById(id);
-      int col = mapping.FindColumn(*reader_, id, field ? field->name() : "");
-      if (col >= 0 && field && field->type()->IsPrimitive()) {
-        equality_slots_[id] = add_column(col, field->type()->ToLogicalType());
-      } else {
-        equality_slots_[id] = -1;
-      }
+      equality_slots_[id] = field && field->type()->IsPrimitive() ? slot_of(id, *field) : -1;
     }
   }
+  // Constant slots (encoded -2 - index while file columns were still being added) follow
+  // the file's columns.
+  auto resolve = [&](int slot) { return slot <= -2 ? static_cast<int>(projection_.size()) + (-2 - slot) : slot; };
+  for (int& slot : slot_of_field_) slot = resolve(slot);
+  for (auto& [id, slot] : equality_slots_) slot = resolve(slot);
   int64_t start = 0;
   for (int rg = 0; rg < reader_->num_row_groups(); ++rg) {
     row_group_start_.push_back(start);
@@ -137,8 +160,16 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
     int64_t first = next_position_;
     next_position_ += static_cast<int64_t>(n);
     if (n == 0) continue;
+    for (const Value& constant : f.constants_) {
+      Vector column(constant.type(), std::max(n, kBatchSize));
+      for (size_t r = 0; r < n; ++r) column.SetValue(r, constant);
+      chunk_.columns().push_back(std::move(column));
+    }
     if (f.deletes_) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
-    if (f.deletes_ && keep_.size() == 0) continue;
+    if (f.deletes_ && keep_.size() == 0) {
+      chunk_.columns().resize(f.projection_.size());  // drop the constants appended above
+      continue;
+    }
     if (out.Types() != f.types_) out.Initialize(f.types_);
     for (size_t i = 0; i < f.types_.size(); ++i) {
       int slot = f.slot_of_field_[i];

@@ -9,6 +9,7 @@
 #include "iceberg/scan/delete_filter.h"
 #include "iceberg/scan/file_scan_task.h"
 #include "iceberg/scan/name_mapping.h"
+#include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
 #include "parquet/column_predicate.h"
 #include "parquet/parquet_reader.h"
@@ -17,8 +18,9 @@
 namespace floe::iceberg {
 
 /// Reads one task's Parquet data file row group by row group, as columns of the table
-/// schema chosen by field id: renamed columns found by id, columns added later read as
-/// NULL, narrower types widened, files without ids resolved by the name mapping; row
+/// schema chosen by field id: renamed columns found by id, narrower types widened, a
+/// field the file lacks read from the file's identity partition value (the spec's column
+/// projection), else found by the name mapping, else NULL (a column added later); row
 /// groups skipped by statistics (layer 4) and deleted rows removed. Rows that fail the
 /// filter may still be returned; the caller filters rows. Const methods are thread-safe.
 class DataFileReader {
@@ -40,11 +42,12 @@ class DataFileReader {
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
-  /// cache, when given); `field_ids` are the requested fields of `schema`, primitive ones.
-  /// Throws IOError or FormatError.
-  DataFileReader(const FileScanTask& task, const Schema& schema, std::vector<int> field_ids,
-                 const ExpressionPtr& filter, const LocationRemapper& remapper, const NameMapping& mapping,
-                 bool prune_row_groups, DeleteFileCache* deletes = nullptr);
+  /// cache, when given); `field_ids` are the requested fields of `schema`, primitive ones;
+  /// `spec` is the partition spec that wrote the file (nullptr: unpartitioned). Throws
+  /// IOError or FormatError.
+  DataFileReader(const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
+                 std::vector<int> field_ids, const ExpressionPtr& filter, const LocationRemapper& remapper,
+                 const NameMapping& mapping, bool prune_row_groups, DeleteFileCache* deletes = nullptr);
 
   /// Returns the number of row groups of the file.
   int num_row_groups() const { return reader_->num_row_groups(); }
@@ -62,12 +65,16 @@ class DataFileReader {
 
   std::unique_ptr<ParquetReader> reader_;
   std::vector<LogicalType> types_;
-  /// For each requested field, its column in the row group batch, or -1 (all NULL).
+  /// For each requested field, its column in the row group batch (file columns first,
+  /// then one per constant of constants_), or -1 (all NULL).
   std::vector<int> slot_of_field_;
+  /// The values of the fields read from the partition tuple, in slot order after the
+  /// file's columns.
+  std::vector<Value> constants_;
   /// File columns read, and the types to decode them as.
   std::vector<int> projection_;
   std::vector<LogicalType> read_types_;
-  /// Equality delete field id -> column in the row group batch (-1: absent).
+  /// Equality delete field id -> slot in the row group batch (-1: absent, NULL).
   std::map<int, int> equality_slots_;
   std::vector<ColumnPredicate> predicates_;
   std::vector<int64_t> row_group_start_;

@@ -12,6 +12,7 @@
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/scan/delete_file_index.h"
+#include "iceberg/scan/partition_constants.h"
 #include "iceberg/scan/snapshot_files.h"
 
 namespace floe::iceberg {
@@ -330,16 +331,24 @@ std::vector<FileScanTask> TableScan::PlanFiles() {
           ++sm.data_files_partition_pruned;
           continue;
         }
-        // the column metrics, decoded now: only for the files the partition filter kept
+        // the column metrics, decoded now: only for the files the partition filter kept;
+        // identity-partitioned columns without metrics are read from the partition tuple
         DataFile f = manifest.DataFileAt(j);
-        if (options_.file_metrics && !metrics_evaluator.Eval(f)) {
+        const PartitionSpec* spec = metadata_->SpecById(pm.spec_id);
+        std::optional<DataFile> completed;
+        auto with_metrics = [&]() -> const DataFile& {
+          if (!spec) return f;
+          if (!completed) completed = WithIdentityPartitionMetrics(f, *spec, *schema_);
+          return *completed;
+        };
+        if (options_.file_metrics && !metrics_evaluator.Eval(with_metrics())) {
           ++sm.data_files_metrics_pruned;
           continue;
         }
         if (dynamic_filter_) {
           static_kept.Insert(manifest.partition_hashes[j]);
           if ((options_.partitions && !evaluators.dynamic_partition->Eval(f.partition)) ||
-              (options_.file_metrics && !dynamic_metrics->Eval(f))) {
+              (options_.file_metrics && !dynamic_metrics->Eval(with_metrics()))) {
             ++sm.data_files_dynamic_pruned;
             continue;
           }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "iceberg/expressions/predicate.h"
+#include "iceberg/partition_spec.h"
 #include "parquet/parquet_writer.h"
 
 namespace floe::iceberg {
@@ -45,8 +46,9 @@ class DataFileReaderTest : public ::testing::Test {
 
   std::vector<std::vector<Value>> ReadAll(const FileScanTask& task, const Schema& schema, std::vector<int> ids,
                                           const std::map<std::string, std::string>& properties = {},
-                                          ExpressionPtr filter = nullptr, ScanCounters* counters = nullptr) {
-    DataFileReader reader(task, schema, std::move(ids), filter ? filter : Expression::AlwaysTrue(), remapper_,
+                                          ExpressionPtr filter = nullptr, ScanCounters* counters = nullptr,
+                                          const PartitionSpec* spec = nullptr) {
+    DataFileReader reader(task, schema, spec, std::move(ids), filter ? filter : Expression::AlwaysTrue(), remapper_,
                           NameMapping::FromProperties(properties), true);
     std::vector<std::vector<Value>> rows;
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
@@ -164,6 +166,94 @@ TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
   EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 5u);
   task.deletes = {pos};
   EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 3u);
+}
+
+// Issue 11 / the spec's "Column Projection": a field id missing from a data file reads
+// the file's identity partition value (migrated Hive tables, add_files), promoted to the
+// field's type now; without an identity field it reads NULL.
+TEST_F(DataFileReaderTest, IdentityPartitionColumnsMissingFromTheFileReadThePartitionValue) {
+  FileScanTask task = Task(WriteData("part.parquet", 4, true));
+  task.data_file.partition = {Value::Int32(7), Value::String("eu")};  // written when p was an int
+  Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString)),
+                    NestedField::Optional(3, "p", Prim(TypeKind::kLong)),
+                    NestedField::Optional(4, "region", Prim(TypeKind::kString))});
+  PartitionSpec spec(0, {PartitionField(3, 1000, "p", Transform::Identity()),
+                         PartitionField(4, 1001, "region", Transform::Identity())});
+  auto rows = ReadAll(task, schema, {1, 3, 4, 3}, {}, nullptr, nullptr, &spec);
+  ASSERT_EQ(rows.size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(rows[i][0].int32(), i);
+    EXPECT_EQ(rows[i][1].type(), LogicalType(TypeId::kInt64));
+    EXPECT_EQ(rows[i][1].int64(), 7);
+    EXPECT_EQ(rows[i][2].str(), "eu");
+    EXPECT_EQ(rows[i][3].int64(), 7);
+  }
+  // Only the partition value: no file column at all.
+  auto only = ReadAll(task, schema, {4}, {}, nullptr, nullptr, &spec);
+  ASSERT_EQ(only.size(), 4u);
+  EXPECT_EQ(only[3][0].str(), "eu");
+  // A NULL partition value reads NULL; a non-identity transform gives no value.
+  task.data_file.partition = {Value::Null(TypeId::kInt32), Value::String("eu")};
+  EXPECT_TRUE(ReadAll(task, schema, {3}, {}, nullptr, nullptr, &spec)[0][0].is_null());
+  PartitionSpec bucketed(1, {PartitionField(3, 1000, "p_bucket", Transform::Bucket(4))});
+  task.data_file.partition = {Value::Int32(1)};
+  EXPECT_TRUE(ReadAll(task, schema, {3}, {}, nullptr, nullptr, &bucketed)[0][0].is_null());
+  // Without the spec (unpartitioned) a missing column is NULL, as before.
+  EXPECT_TRUE(ReadAll(task, schema, {3})[0][0].is_null());
+  // A column the file holds is read from the file, even when a partition value exists.
+  task.data_file.partition = {Value::Int32(99)};
+  PartitionSpec on_a(2, {PartitionField(1, 1000, "a", Transform::Identity())});
+  EXPECT_EQ(ReadAll(task, schema, {1}, {}, nullptr, nullptr, &on_a)[2][0].int32(), 2);
+}
+
+// The spec's rule 1 comes before the name mapping: a file without field ids that also
+// holds a column of the partition's name reads the partition value.
+TEST_F(DataFileReaderTest, PartitionValueBeforeTheNameMapping) {
+  FileScanTask task = Task(WriteData("noids_part.parquet", 2, false, "p"));
+  task.data_file.partition = {Value::Int32(5)};
+  Schema schema(0, {NestedField::Optional(1, "p", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString))});
+  PartitionSpec spec(0, {PartitionField(1, 1000, "p", Transform::Identity())});
+  auto rows = ReadAll(task, schema, {1, 2}, {}, nullptr, nullptr, &spec);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1][0].int32(), 5);
+  EXPECT_EQ(rows[1][1].str(), "s1");
+}
+
+// Equality deletes keyed on an identity partition column the file lacks compare the
+// partition value, not NULL.
+TEST_F(DataFileReaderTest, EqualityDeletesOnAnIdentityPartitionColumnTheFileLacks) {
+  FileScanTask task = Task(WriteData("eqpart.parquet", 3, true));
+  task.data_file.partition = {Value::String("eu")};
+  std::string eq_path = (dir_ / "eq_region.parquet").string();
+  {
+    ParquetWriter writer(eq_path, {{"region", 3, TypeId::kString}, {"a", 1, TypeId::kInt32}});
+    DataChunk chunk({TypeId::kString, TypeId::kInt32}, 2);
+    chunk.column(0).SetString(0, "eu");
+    chunk.column(1).Data<int32_t>()[0] = 1;
+    chunk.column(0).SetString(1, "us");
+    chunk.column(1).Data<int32_t>()[1] = 2;
+    chunk.SetSize(2);
+    writer.Write(chunk);
+    writer.Close();
+  }
+  auto eq = std::make_shared<DeleteFileRef>();
+  eq->file.content = FileContent::kEqualityDeletes;
+  eq->file.equality_ids = {3, 1};
+  eq->local_path = eq_path;
+  task.deletes = {eq};
+  Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString)),
+                    NestedField::Optional(3, "region", Prim(TypeKind::kString))});
+  PartitionSpec spec(0, {PartitionField(3, 1000, "region", Transform::Identity())});
+  // (eu, 1) is deleted; (us, 2) names another partition's row.
+  auto rows = ReadAll(task, schema, {1}, {}, nullptr, nullptr, &spec);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0][0].int32(), 0);
+  EXPECT_EQ(rows[1][0].int32(), 2);
+  // Without the partition value the key would be (NULL, 1) and delete nothing.
+  EXPECT_EQ(ReadAll(task, schema, {1}).size(), 3u);
 }
 
 }  // namespace

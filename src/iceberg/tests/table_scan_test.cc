@@ -49,7 +49,8 @@ TableDigest ReadAll(const std::string& name, ExpressionPtr filter = nullptr, Pru
   digest.sums.assign(ids.size(), 0);
   ScanCounters counters;
   for (const auto& task : scan.PlanFiles()) {
-    DataFileReader reader(task, scan.schema(), ids, scan.filter(), remapper, mapping, options.row_groups);
+    DataFileReader reader(task, scan.schema(), scan.metadata().SpecById(task.data_file.spec_id), ids, scan.filter(),
+                          remapper, mapping, options.row_groups);
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
       auto cursor = reader.ReadRowGroup(rg, &counters);
       if (!cursor) continue;
@@ -105,7 +106,7 @@ const Expected kExpected[] = {
 };
 
 TEST(TableScanTest, EveryFixtureReadsAsDuckDbReadsItsFiles) {
-  if (testing::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found at " << testing::FixturesDir();
+  if (testing::FirstSetFixtureTables().empty()) GTEST_SKIP() << "fixtures not found at " << testing::FixturesDir();
   for (const auto& e : kExpected) {
     SCOPED_TRACE(e.table);
     TableDigest d = ReadAll(e.table);
@@ -166,7 +167,7 @@ struct PruningCase {
 // Each transform of the fixtures prunes data files, and the rows that match are the same
 // as with every layer off.
 TEST(TableScanTest, FiltersPruneThroughEveryTransform) {
-  if (testing::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  if (testing::FirstSetFixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   using P = Predicate;
   std::vector<PruningCase> cases = {
       {"cxx_year_date_partitioning", P::Make(Operation::kGtEq, 2, {Value::Date(Day("2025-01-01"))}), 1, 2},
@@ -204,7 +205,7 @@ TEST(TableScanTest, FiltersPruneThroughEveryTransform) {
 }
 
 TEST(TableScanTest, MetricsCountEachLayer) {
-  if (testing::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  if (testing::FirstSetFixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   auto filter = Predicate::Make(Operation::kEq, 1, {Value::Int32(2)});
   TableDigest d = ReadAll("cxx_partition_evolution", filter);
   const auto& spec0 = d.metrics.by_spec.at(0);
@@ -227,9 +228,9 @@ TEST(TableScanTest, MetricsCountEachLayer) {
 // Every snapshot whose manifest list is present reads its summary's total-records when it
 // has no delete files (time travel by snapshot id).
 TEST(TableScanTest, EverySnapshotReadsItsRecords) {
-  if (testing::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  if (testing::FirstSetFixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   int checked = 0;
-  for (const auto& dir : testing::FixtureTables()) {
+  for (const auto& dir : testing::FirstSetFixtureTables()) {
     std::string name = dir.filename().string();
     LocationRemapper remapper;
     auto metadata = LoadFixture(name, &remapper);
@@ -246,7 +247,7 @@ TEST(TableScanTest, EverySnapshotReadsItsRecords) {
 }
 
 TEST(TableScanTest, UnknownSnapshotIsAnError) {
-  if (testing::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
+  if (testing::FirstSetFixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   LocationRemapper remapper;
   auto metadata = LoadFixture("cxx_partition_evolution", &remapper);
   EXPECT_THROW(TableScan(metadata, 12345, nullptr, remapper), InvalidInputError);
