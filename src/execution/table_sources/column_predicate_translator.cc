@@ -2,31 +2,13 @@
 
 #include "common/exception.h"
 #include "function/cast.h"
+#include "function/lossless_widening.h"
 
 namespace floe {
 
 namespace {
 
 using Op = ColumnPredicate::Op;
-
-// True when every value of `from` converts to `to` exactly and in the same order, so a
-// comparison after the cast prunes like one on the stored values.
-bool IsLosslessWidening(const LogicalType& from, const LogicalType& to) {
-  switch (from.id()) {
-    case TypeId::kInt32:
-      return to.id() == TypeId::kInt64 || to.id() == TypeId::kDouble ||
-             (to.id() == TypeId::kDecimal && to.precision() - to.scale() >= 10);
-    case TypeId::kInt64:
-      return to.id() == TypeId::kDecimal && to.precision() - to.scale() >= 19;
-    case TypeId::kFloat:
-      return to.id() == TypeId::kDouble;
-    case TypeId::kDecimal:
-      return to.id() == TypeId::kDecimal && to.scale() >= from.scale() &&
-             to.precision() - to.scale() >= from.precision() - from.scale();
-    default:
-      return false;
-  }
-}
 
 std::optional<Op> ComparisonOp(const std::string& name) {
   if (name == "=" || name == "<=>") return Op::kEq;

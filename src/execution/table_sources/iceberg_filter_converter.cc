@@ -5,6 +5,7 @@
 
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "function/lossless_widening.h"
 #include "function/scalar_function.h"
 #include "iceberg/expressions/predicate.h"
 
@@ -25,20 +26,6 @@ std::optional<Operation> ComparisonOf(const std::string& name) {
   if (name == ">") return Operation::kGt;
   if (name == ">=") return Operation::kGtEq;
   return std::nullopt;
-}
-
-bool IsLosslessWidening(const LogicalType& from, const LogicalType& to) {
-  switch (from.id()) {
-    case TypeId::kInt32:
-      return to.id() == TypeId::kInt64 || to.id() == TypeId::kDouble ||
-             (to.id() == TypeId::kDecimal && to.precision() - to.scale() >= 10);
-    case TypeId::kInt64: return to.id() == TypeId::kDecimal && to.precision() - to.scale() >= 19;
-    case TypeId::kFloat: return to.id() == TypeId::kDouble;
-    case TypeId::kDecimal:
-      return to.id() == TypeId::kDecimal && to.scale() >= from.scale() &&
-             to.precision() - to.scale() >= from.precision() - from.scale();
-    default: return false;
-  }
 }
 
 int128_t Pow10(int n) {

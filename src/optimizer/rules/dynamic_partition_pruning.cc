@@ -1,6 +1,9 @@
 #include "optimizer/rules/dynamic_partition_pruning.h"
 
 #include <algorithm>
+#include <cctype>
+
+#include "function/lossless_widening.h"
 
 namespace floe {
 
@@ -57,6 +60,16 @@ bool HasSelectiveFilter(const LogicalOperator& op) {
   return false;
 }
 
+// Returns true when the scan can map build keys for `key` onto partitions: the column
+// itself, or a cast that widens it losslessly (the casts the scan's filter conversion sees
+// through). CAST(date_id AS STRING) or a DATE column as a TIMESTAMP has no such mapping.
+bool MapsIntoPartitionSpace(const BoundExpression& key) {
+  if (key.kind == BoundExpressionKind::kColumnRef) return true;
+  return key.kind == BoundExpressionKind::kCast && !key.try_cast && key.children.size() == 1 &&
+         key.children[0]->kind == BoundExpressionKind::kColumnRef &&
+         IsLosslessWidening(key.children[0]->type, key.type);
+}
+
 bool IsPartitionColumn(const LogicalGet& get, const BoundExpression& key) {
   auto refs = key.ReferencedColumns();
   if (refs.size() != 1 || refs[0] >= get.column_ids.size()) return false;
@@ -94,7 +107,7 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
     if (!IsColumnOrCast(*key)) continue;
     LogicalGet* get = TraceToScan(*join.children[0], key);
     if (get && get->source->ScanOperatorName() == "BatchScan" && IsPartitionColumn(*get, *key) &&
-        !HasStaticEquality(*get, *key)) {
+        MapsIntoPartitionSpace(*key) && !HasStaticEquality(*get, *key)) {
       return true;
     }
   }
@@ -131,13 +144,29 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
     LogicalGet* get = TraceToScan(*join.children[0], key);
     // why: only Iceberg scans plan their files after the runtime filter is published
     if (!get || get->source->ScanOperatorName() != "BatchScan" || !IsPartitionColumn(*get, *key)) continue;
+    // the column the key reads (a cast key names its column)
+    const BoundExpression* column = key.get();
+    while (column->kind == BoundExpressionKind::kCast) column = column->children[0].get();
     auto note = [&](const std::string& why) {
-      std::string text = "dynamic pruning on " + key->text + " not applied: " + why;
+      std::string text = "dynamic pruning on " + column->text + " not applied: " + why;
       if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
           get->dynamic_pruning_notes.end()) {
         get->dynamic_pruning_notes.push_back(text);
       }
     };
+    // why: a runtime filter the scan cannot project onto partitions would prune nothing,
+    // and the plan would claim pruning that does not happen
+    if (!MapsIntoPartitionSpace(*key)) {
+      // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
+      std::string shown = key->text;
+      if (key->kind == BoundExpressionKind::kCast) {
+        shown = key->type.ToString();
+        std::transform(shown.begin(), shown.end(), shown.begin(), [](unsigned char c) { return std::toupper(c); });
+        shown = "CAST(" + column->text + " AS " + shown + ")";
+      }
+      note("the join key " + shown + " has no mapping into partition space");
+      continue;
+    }
     // left/outer always need to include every row from probe side
     if (join.join_type == JoinType::kLeft || join.join_type == JoinType::kFull) {
       note(std::string("the scan is on the preserved side of a ") + JoinTypeName(join.join_type) + " join");
