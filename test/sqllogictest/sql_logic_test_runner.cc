@@ -3,6 +3,8 @@
 #include <fstream>
 #include <stdlib.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -58,7 +60,70 @@ std::string CellText(const Result& result, size_t row, size_t column) {
   return escaped;
 }
 
+// Returns the query's rows as text, one line per row, sorted: the pruning variants may
+// read files in another order.
+std::string SortedRows(const Result& result) {
+  std::vector<std::string> lines;
+  for (size_t r = 0; r < result.RowCount(); ++r) {
+    std::string line;
+    for (size_t c = 0; c < result.ColumnCount(); ++c) line += (c ? "\t" : "") + CellText(result, r, c);
+    lines.push_back(std::move(line));
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+// Returns true for a query that reads only (SELECT, WITH, VALUES, FROM) and does not read
+// the system tables, whose rows describe the pruning itself.
+bool ComparesAcrossPruning(const std::string& sql) {
+  std::string lower;
+  for (char c : sql) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  size_t start = lower.find_first_not_of(" \t\n\r(");
+  if (start == std::string::npos) return false;
+  std::string head = lower.substr(start, 16);
+  bool read_only = head.rfind("select", 0) == 0 || head.rfind("with", 0) == 0 || head.rfind("values", 0) == 0 ||
+                   head.rfind("from", 0) == 0;
+  return read_only && lower.find("system.") == std::string::npos;
+}
+
+// The switches each variant sets: all pruning (dynamic included), static pruning only, none.
+struct PruningVariant {
+  const char* name;
+  const char* pruning;
+  const char* dynamic;
+};
+constexpr PruningVariant kPruningVariants[] = {
+    {"all pruning on", "true", "true"},
+    {"dynamic pruning off", "true", "false"},
+    {"all pruning off", "false", "false"},
+};
+
 }  // namespace
+
+std::optional<std::vector<std::pair<std::string, std::string>>> SqlLogicTestRunner::RunPruningVariants(
+    const TestRecord& record, Connection& con) {
+  if (!ComparesAcrossPruning(record.sql)) return std::nullopt;
+  const std::string kPruning = "floe.pruning.enabled";
+  const std::string kDynamic = "spark.sql.optimizer.dynamicPartitionPruning.enabled";
+  auto current = [&](const std::string& key) {
+    Result r = con.Query("SET " + key);
+    return r.HasError() || r.RowCount() == 0 ? std::string("true") : r.GetString(0, 1);
+  };
+  std::string pruning = current(kPruning), dynamic = current(kDynamic);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& v : kPruningVariants) {
+    con.Query("SET " + kPruning + " = " + v.pruning);
+    con.Query("SET " + kDynamic + " = " + v.dynamic);
+    Result result = con.Query(record.sql);
+    out.emplace_back(v.name, result.HasError() ? "error: " + result.error() : SortedRows(result));
+  }
+  // The file's own settings again, and its query last, so system.scans shows that run.
+  con.Query("SET " + kPruning + " = " + pruning);
+  con.Query("SET " + kDynamic + " = " + dynamic);
+  return out;
+}
 
 SqlLogicTestRunner::SqlLogicTestRunner(RunnerOptions options) : options_(std::move(options)) {}
 
@@ -73,7 +138,19 @@ void SqlLogicTestRunner::PrintFailure(const std::string& path, const TestRecord&
 bool SqlLogicTestRunner::RunRecord(const std::string& path, const TestRecord& record,
                                    Connection& con) {
   if (options_.verbose) std::cerr << path << ":" << record.line << ": " << record.sql << "\n";
+  std::optional<std::vector<std::pair<std::string, std::string>>> variants;
+  if (options_.compare_pruning && record.kind == RecordKind::kQuery) variants = RunPruningVariants(record, con);
   Result result = con.Query(record.sql);
+  if (variants && !result.HasError()) {
+    std::string expected = SortedRows(result);
+    for (const auto& [name, rows] : *variants) {
+      if (rows == expected) continue;
+      PrintFailure(path, record,
+                   "the rows differ with " + name + " (pruning must never change an answer)\n-- as the file runs it:\n" +
+                       expected + "-- with " + name + ":\n" + rows);
+      return false;
+    }
+  }
   switch (record.kind) {
     case RecordKind::kStatementOk:
       if (result.HasError()) {

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "test_record.h"
 
@@ -20,6 +23,10 @@ struct RunnerOptions {
   int threads = 0;
   /// Prints every record as it runs.
   bool verbose = false;
+  /// Runs every read-only query also with no dynamic pruning and with no pruning at all
+  /// (then as the file set it up) and fails when the rows differ: pruning never changes
+  /// an answer.
+  bool compare_pruning = false;
 };
 
 /// Counts what happened to the records of one file.
@@ -42,6 +49,11 @@ class SqlLogicTestRunner {
  private:
   /// Runs one record; returns false (after printing why) when it fails.
   bool RunRecord(const std::string& path, const TestRecord& record, Connection& con);
+  /// Runs a query under each pruning variant (the session's switches restored after) and
+  /// returns, per variant, its sorted rows or its error; nothing when the query is not
+  /// one to compare (not read-only, or reading system tables that record pruning).
+  std::optional<std::vector<std::pair<std::string, std::string>>> RunPruningVariants(const TestRecord& record,
+                                                                                   Connection& con);
   void PrintFailure(const std::string& path, const TestRecord& record,
                     const std::string& message) const;
 

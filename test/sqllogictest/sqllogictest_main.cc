@@ -1,6 +1,6 @@
 // floe_sqllogictest: runs SQL logic test files in DuckDB's `.test` dialect.
 //
-//   floe_sqllogictest [--root DIR] [--fixtures DIR] [--threads N] [-v] PATH...
+//   floe_sqllogictest [--root DIR] [--fixtures DIR] [--threads N] [--compare-pruning] [-v] PATH...
 //
 // PATH is a `.test` file or a folder searched recursively for them. Each file runs on a
 // fresh Database over a fresh temporary warehouse folder, removed afterwards.
@@ -28,6 +28,11 @@
 //                              paths are relative to the repository root
 //   mode skip / mode unskip    ignores the records between
 //   halt                       ends the file here
+//
+// With --compare-pruning (CMake passes it for test/sql/iceberg/**) every read-only query
+// that reads no system table first runs with all pruning on, with dynamic pruning off and
+// with all pruning off; each must return the same rows (compared sorted) as the query run
+// under the file's own settings, which runs last so system.scans shows it.
 //
 // Variables substituted everywhere: ${REPO_ROOT} (the repository, from --root, else
 // $FLOE_REPO_ROOT, else the source tree this was built from), ${FIXTURES} (--fixtures, else
@@ -57,7 +62,7 @@ namespace {
 constexpr int kSkipExitCode = 77;
 
 int Usage() {
-  std::cerr << "usage: floe_sqllogictest [--root DIR] [--fixtures DIR] [--threads N] [-v] "
+  std::cerr << "usage: floe_sqllogictest [--root DIR] [--fixtures DIR] [--threads N] [--compare-pruning] [-v] "
                "PATH...\n";
   return 2;
 }
@@ -87,6 +92,7 @@ int main(int argc, char** argv) {
     else if (arg == "--fixtures") fixtures = next();
     else if (arg == "--threads") options.threads = std::stoi(next());
     else if (arg == "-v" || arg == "--verbose") options.verbose = true;
+    else if (arg == "--compare-pruning") options.compare_pruning = true;
     else if (arg == "-h" || arg == "--help") return Usage();
     else if (!arg.empty() && arg[0] == '-') return Usage();
     else paths.push_back(arg);
