@@ -30,7 +30,7 @@
 //   halt                       ends the file here
 //
 // With --compare-pruning (CMake passes it for test/sql/iceberg/**) every read-only query
-// that reads no system table first runs with all pruning on, with dynamic pruning off and
+// that reads no system table (nor last_scan()) first runs with all pruning on, with dynamic pruning off and
 // with all pruning off; each must return the same rows (compared sorted) as the query run
 // under the file's own settings, which runs last so system.scans shows it.
 //
