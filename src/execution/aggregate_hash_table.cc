@@ -1,7 +1,9 @@
 #include "execution/aggregate_hash_table.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "common/vector_operations.h"
 
@@ -59,6 +61,17 @@ uint32_t AggregateHashTable::NewGroup(const std::vector<const Vector*>& keys, si
     if (key_types_[k].IsStringLike() && !keys[k]->IsNull(row)) {
       // Own the bytes: the input batch goes away.
       vectors[k].SetString(at, keys[k]->Data<StringRef>()[row].view());
+    }
+    // Spark groups by normalized floats (NormalizeFloatingNumbers): the key of the group
+    // holding -0.0 and 0.0 is 0.0, of every NaN one NaN, whichever row came first
+    if (key_types_[k].id() == TypeId::kDouble) {
+      double& d = vectors[k].Data<double>()[at];
+      if (d == 0) d = 0.0;
+      if (std::isnan(d)) d = std::numeric_limits<double>::quiet_NaN();
+    } else if (key_types_[k].id() == TypeId::kFloat) {
+      float& f = vectors[k].Data<float>()[at];
+      if (f == 0) f = 0.0f;
+      if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();
     }
   }
   *reinterpret_cast<uint64_t*>(BlockRow(g)) = hash;

@@ -28,6 +28,7 @@ std::optional<Value> Coerce(const Value& v, const LogicalType& t) {
       }
       return std::nullopt;
     case TypeId::kFloat:
+      if (from == TypeId::kDouble && std::isnan(v.float64())) return Value::Float(NAN);
       if (from == TypeId::kDouble && static_cast<double>(static_cast<float>(v.float64())) == v.float64()) {
         return Value::Float(static_cast<float>(v.float64()));
       }
@@ -74,6 +75,12 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
   }
   // comparisons with NULL are never true, so a page of only NULLs cannot match
   if (all_null && stats.num_values > 0) return false;
+  // why: a NaN count is written for floating-point columns only; without one, NaNs may be
+  // present (parquet-format 2.13), and the bounds leave NaN out either way
+  bool may_have_nan = !stats.nan_count || *stats.nan_count > 0;
+  if (stats.nan_count && *stats.nan_count > 0 && *stats.nan_count + stats.null_count.value_or(0) >= stats.num_values) {
+    return MayMatchOnlyNaN();
+  }
   if (!stats.min || !stats.max || values.empty()) return true;
   const Value& min = *stats.min;
   const Value& max = *stats.max;
@@ -85,31 +92,61 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
     // compared safely; NULL literals compare to nothing
     std::optional<Value> c = Coerce(v, min.type());
     if (!c) return true;
-    if (IsNaN(*c)) return true;
     coerced.push_back(std::move(*c));
   }
-  return MayMatchValues(coerced, min, max, floating);
+  return MayMatchValues(coerced, min, max, floating && may_have_nan);
+}
+
+bool ColumnPredicate::MayMatchOnlyNaN() const {
+  // Every non-NULL value is NaN, which equals NaN and is above every number (Spark's order).
+  for (const Value& v : values) {
+    if (v.is_null()) continue;
+    if (!v.type().IsNumeric()) return true;  // why: no comparison to reason about
+    bool nan = IsNaN(v);
+    switch (op) {
+      case Op::kEq:
+      case Op::kIn:
+      case Op::kLe:
+        if (nan) return true;
+        break;
+      case Op::kGe:
+      case Op::kGt:
+        if (!nan || op == Op::kGe) return true;
+        break;
+      default: break;  // kLt: NaN is below nothing
+    }
+  }
+  return false;
 }
 
 bool ColumnPredicate::MayMatchValues(const std::vector<Value>& values, const Value& min,
-                                     const Value& max, bool floating) const {
+                                     const Value& max, bool may_have_nan) const {
+  // why: the bounds leave NaN out; NaN equals only NaN and sorts above every number in Spark
   switch (op) {
     case Op::kEq:
     case Op::kIn:
       for (const Value& v : values) {
         if (v.is_null()) continue;
+        if (IsNaN(v)) {
+          if (may_have_nan) return true;
+          continue;
+        }
         if (min.Compare(v) <= 0 && v.Compare(max) <= 0) return true;
       }
       return false;
-    case Op::kLt: return values[0].is_null() ? false : min.Compare(values[0]) < 0;
-    case Op::kLe: return values[0].is_null() ? false : min.Compare(values[0]) <= 0;
-    // why: statistics leave NaN out, and NaN sorts above every number in Spark
-    case Op::kGt:
+    case Op::kLt:
       if (values[0].is_null()) return false;
-      return floating || max.Compare(values[0]) > 0;
+      return IsNaN(values[0]) || min.Compare(values[0]) < 0;
+    case Op::kLe:
+      if (values[0].is_null()) return false;
+      return IsNaN(values[0]) || min.Compare(values[0]) <= 0;
+    case Op::kGt:
+      if (values[0].is_null() || IsNaN(values[0])) return false;
+      return may_have_nan || max.Compare(values[0]) > 0;
     case Op::kGe:
       if (values[0].is_null()) return false;
-      return floating || max.Compare(values[0]) >= 0;
+      if (IsNaN(values[0])) return may_have_nan;
+      return may_have_nan || max.Compare(values[0]) >= 0;
     default: return true;
   }
 }

@@ -19,11 +19,13 @@ struct ColumnPredicate {
   std::vector<Value> values;
 
   /// Returns false only when no row described by the statistics can satisfy the predicate.
+  /// Doubles compare as Spark orders them: NaN equals NaN and is above every number.
   bool MayMatch(const ColumnStatistics& stats) const;
 
  private:
+  bool MayMatchOnlyNaN() const;
   bool MayMatchValues(const std::vector<Value>& values, const Value& min, const Value& max,
-                      bool floating) const;
+                      bool may_have_nan) const;
 };
 
 }  // namespace floe

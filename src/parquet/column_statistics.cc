@@ -87,6 +87,9 @@ ColumnStatistics DecodeColumnStatistics(const ParquetColumn& col, const parquet:
   ColumnStatistics out;
   out.num_values = num_values;
   out.null_count = s.null_count;
+  if (col.physical_type == PhysicalType::kFloat || col.physical_type == PhysicalType::kDouble) {
+    out.nan_count = s.nan_count;
+  }
   if (!col.unsupported.empty() || !col.stats_usable) return out;
   const std::optional<std::string>* min = nullptr;
   const std::optional<std::string>* max = nullptr;

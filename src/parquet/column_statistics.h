@@ -18,6 +18,9 @@ struct ColumnStatistics {
   std::optional<Value> max;
   /// The number of NULLs, when known.
   std::optional<int64_t> null_count;
+  /// The number of NaNs of a FLOAT or DOUBLE column, when the writer recorded it
+  /// (parquet-format 2.13); unknown means NaNs may be present.
+  std::optional<int64_t> nan_count;
   /// The number of values including NULLs.
   int64_t num_values = 0;
 };

@@ -123,6 +123,8 @@ class TypedColumnWriter final : public ColumnWriter {
     if (has_dict) m.dictionary_page_offset = start;
     Statistics s;
     s.null_count = chunk_nulls_;
+    // parquet-format 2.13: written for FLOAT and DOUBLE, zero too, so readers may trust it
+    if constexpr (kIsFloat) s.nan_count = chunk_nans_;
     if (chunk_has_minmax_) {
       s.min_value = EncodeStat(View(chunk_min_), true);
       s.max_value = EncodeStat(View(chunk_max_), false);
@@ -147,8 +149,8 @@ class TypedColumnWriter final : public ColumnWriter {
       if (!file_has_minmax_ || Less(View(chunk_min_), View(file_min_))) file_min_ = chunk_min_;
       if (!file_has_minmax_ || Less(View(file_max_), View(chunk_max_))) file_max_ = chunk_max_;
       file_has_minmax_ = true;
-      metrics_.lower_bound = ToValue(View(file_min_));
-      metrics_.upper_bound = ToValue(View(file_max_));
+      metrics_.lower_bound = ToValue(WidenZero(View(file_min_), true));
+      metrics_.upper_bound = ToValue(WidenZero(View(file_max_), false));
     }
     ResetChunk();
   }
@@ -228,6 +230,7 @@ class TypedColumnWriter final : public ColumnWriter {
       if constexpr (kIsFloat) {
         if (std::isnan(v)) {
           ++metrics_.nan_count;
+          ++page_nans_;
           continue;
         }
       }
@@ -286,15 +289,21 @@ class TypedColumnWriter final : public ColumnWriter {
     body_ = std::move(packed);
   }
 
+  // Returns a bound with a zero widened to -0.0 when a lower and +0.0 when an upper bound:
+  // -0.0 and +0.0 are equal, so either may hide behind the other, and a reader ordering
+  // -0.0 below +0.0 (Parquet's rule for min/max, Iceberg Java's comparators) must see both.
+  static T WidenZero(const T& v, bool is_min) {
+    if constexpr (kIsFloat) {
+      if (v == 0) return is_min ? -T(0) : T(0);
+    }
+    return v;
+  }
+
   std::string EncodeStat(const T& v, bool is_min) const {
     if constexpr (kIsString) {
       return std::string(v.view());
     } else {
-      T x = v;
-      if constexpr (kIsFloat) {
-        // -0.0 and +0.0 are equal: widen the bounds so both orders hold them
-        if (x == 0) x = is_min ? -T(0) : T(0);
-      }
+      T x = WidenZero(v, is_min);
       return std::string(reinterpret_cast<const char*>(&x), sizeof(T));
     }
   }
@@ -392,6 +401,7 @@ class TypedColumnWriter final : public ColumnWriter {
     bool null_page = page_nulls_ == page_rows_;
     index_.null_pages.push_back(null_page);
     index_.null_counts.push_back(page_nulls_);
+    if constexpr (kIsFloat) index_.nan_counts.push_back(page_nans_);
     if (page_has_minmax_) {
       index_.min_values.push_back(IndexBound(EncodeStat(View(page_min_), true), true));
       index_.max_values.push_back(IndexBound(EncodeStat(View(page_max_), false), false));
@@ -416,8 +426,10 @@ class TypedColumnWriter final : public ColumnWriter {
     }
     chunk_rows_ += page_rows_;
     chunk_nulls_ += page_nulls_;
+    chunk_nans_ += page_nans_;
     page_rows_ = 0;
     page_nulls_ = 0;
+    page_nans_ = 0;
     page_has_minmax_ = false;
     levels_.clear();
     indexes_.clear();
@@ -450,6 +462,7 @@ class TypedColumnWriter final : public ColumnWriter {
     dict_mode_ = options_.enable_dictionary && !std::is_same_v<T, uint8_t>;
     chunk_rows_ = 0;
     chunk_nulls_ = 0;
+    chunk_nans_ = 0;
     chunk_has_minmax_ = false;
     uncompressed_size_ = 0;
   }
@@ -469,6 +482,7 @@ class TypedColumnWriter final : public ColumnWriter {
   std::string plain_;
   int64_t page_rows_ = 0;
   int64_t page_nulls_ = 0;
+  int64_t page_nans_ = 0;
   Stat page_min_{}, page_max_{};
   bool page_has_minmax_ = false;
 
@@ -485,6 +499,7 @@ class TypedColumnWriter final : public ColumnWriter {
   bool last_page_has_minmax_ = false;
   int64_t chunk_rows_ = 0;
   int64_t chunk_nulls_ = 0;
+  int64_t chunk_nans_ = 0;
   Stat chunk_min_{}, chunk_max_{};
   bool chunk_has_minmax_ = false;
   int64_t uncompressed_size_ = 0;

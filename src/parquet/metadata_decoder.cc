@@ -164,6 +164,7 @@ Statistics DecodeStatistics(Reader& r) {
       case 4: s.distinct_count = I64(r, t, "Statistics.distinct_count"); break;
       case 5: s.max_value = Str(r, t, "Statistics.max_value"); break;
       case 6: s.min_value = Str(r, t, "Statistics.min_value"); break;
+      case 9: s.nan_count = I64(r, t, "Statistics.nan_count"); break;
       default: r.Skip(t);
     }
   });
@@ -369,12 +370,16 @@ ColumnIndex DecodeColumnIndex(const uint8_t* data, size_t size) {
         ForEachElement(r, t, ThriftType::kI64, "null_counts",
                        [&] { ci.null_counts.push_back(r.ReadI64()); });
         break;
+      case 8:
+        ForEachElement(r, t, ThriftType::kI64, "nan_counts", [&] { ci.nan_counts.push_back(r.ReadI64()); });
+        break;
       default: r.Skip(t);
     }
   });
   size_t n = ci.null_pages.size();
   if (ci.min_values.size() != n || ci.max_values.size() != n ||
-      (!ci.null_counts.empty() && ci.null_counts.size() != n)) {
+      (!ci.null_counts.empty() && ci.null_counts.size() != n) ||
+      (!ci.nan_counts.empty() && ci.nan_counts.size() != n)) {
     Corrupt("ColumnIndex lists have different lengths");
   }
   return ci;

@@ -63,6 +63,7 @@ void EncodeStatistics(Writer& w, int16_t field, const Statistics& s) {
   if (s.distinct_count) w.FieldI64(4, *s.distinct_count);
   if (s.max_value) w.FieldBinary(5, *s.max_value);
   if (s.min_value) w.FieldBinary(6, *s.min_value);
+  if (s.nan_count) w.FieldI64(9, *s.nan_count);
   w.EndStruct();
 }
 
@@ -188,6 +189,10 @@ void EncodeColumnIndex(const ColumnIndex& ci, std::string* out) {
   if (!ci.null_counts.empty()) {
     w.ListField(5, ThriftType::kI64, static_cast<uint32_t>(ci.null_counts.size()));
     for (int64_t n : ci.null_counts) w.ElementI64(n);
+  }
+  if (!ci.nan_counts.empty()) {
+    w.ListField(8, ThriftType::kI64, static_cast<uint32_t>(ci.nan_counts.size()));
+    for (int64_t n : ci.nan_counts) w.ElementI64(n);
   }
   w.EndStruct();
 }

@@ -141,6 +141,8 @@ struct Statistics {
   std::optional<int64_t> distinct_count;
   std::optional<std::string> max_value;
   std::optional<std::string> min_value;
+  /// NaN values, FLOAT and DOUBLE only (parquet-format 2.13); absent: NaNs may be present.
+  std::optional<int64_t> nan_count;
 };
 
 /// Where a column chunk's pages are and what they hold.
@@ -242,6 +244,8 @@ struct ColumnIndex {
   std::vector<std::string> max_values;
   BoundaryOrder boundary_order = BoundaryOrder::kUnordered;
   std::vector<int64_t> null_counts;
+  /// NaN values per page, FLOAT and DOUBLE only (parquet-format 2.13); empty when unknown.
+  std::vector<int64_t> nan_counts;
 };
 
 /// Where one page lives and the first row it holds.

@@ -177,6 +177,8 @@ Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredic
       ColumnStatistics s;
       s.num_values = last - first;
       if (!ci.null_counts.empty()) s.null_count = ci.null_counts[i];
+      bool floating = col.physical_type == PhysicalType::kFloat || col.physical_type == PhysicalType::kDouble;
+      if (floating && !ci.nan_counts.empty()) s.nan_count = ci.nan_counts[i];
       if (ci.null_pages[i]) {
         s.null_count = last - first;
       } else if (col.stats_usable) {

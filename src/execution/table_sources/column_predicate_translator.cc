@@ -1,5 +1,7 @@
 #include "execution/table_sources/column_predicate_translator.h"
 
+#include <limits>
+
 #include "common/exception.h"
 #include "function/cast.h"
 #include "function/lossless_widening.h"
@@ -91,6 +93,15 @@ std::optional<ColumnPredicate> ColumnPredicateTranslator::Translate(const BoundE
       return predicate;
     }
     case BoundExpressionKind::kFunction: {
+      if (filter.function && filter.function->name == "isnan" && filter.children.size() == 1) {
+        // why: isnan(x) keeps the rows where x = NaN (NaN equals NaN in Spark's order)
+        const BoundExpression* column = ColumnOf(*filter.children[0]);
+        if (!column) return std::nullopt;
+        predicate.column = static_cast<int>(column->index);
+        predicate.op = Op::kEq;
+        predicate.values.push_back(Value::Double(std::numeric_limits<double>::quiet_NaN()));
+        return predicate;
+      }
       if (!filter.function || filter.children.size() != 2) return std::nullopt;
       std::optional<Op> op = ComparisonOp(filter.function->name);
       if (!op) return std::nullopt;

@@ -212,6 +212,7 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
         return any;
       }
       std::vector<Value> literals;
+      bool nan = false;  // NaN is in the list: it equals NaN (Spark), which Iceberg's set tests never do
       for (size_t i = 1; i < e.children.size(); ++i) {
         const BoundExpression& c = *e.children[i];
         if (c.kind != BoundExpressionKind::kConstant) return nullptr;
@@ -220,20 +221,41 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
           continue;                       // IN: a NULL matches nothing
         }
         auto literal = LiteralFor(*field, c.constant);
-        if (!literal || IsNan(*literal)) return nullptr;
+        if (!literal) return nullptr;
+        if (IsNan(*literal)) {
+          nan = true;
+          continue;
+        }
         literals.push_back(*literal);
       }
-      if (literals.empty()) return e.negated ? nullptr : Expression::AlwaysFalse();
-      return NanSafe(schema_, *field,
-                     Predicate::Make(e.negated ? Operation::kNotIn : Operation::kIn, *field, std::move(literals)));
+      ExpressionPtr set;
+      if (!literals.empty()) {
+        set = NanSafe(schema_, *field,
+                      Predicate::Make(e.negated ? Operation::kNotIn : Operation::kIn, *field, std::move(literals)));
+      }
+      if (!nan) return set ? set : (e.negated ? nullptr : Expression::AlwaysFalse());
+      // x IN (NaN, ...) holds for NaN too; x NOT IN (NaN, ...) for no NaN
+      if (e.negated) {
+        ExpressionPtr not_nan = Predicate::Make(Operation::kNotNan, *field);
+        return set ? Expression::And(set, not_nan) : not_nan;
+      }
+      ExpressionPtr is_nan = Predicate::Make(Operation::kIsNan, *field);
+      return set ? Expression::Or(set, is_nan) : is_nan;
     }
     case BoundExpressionKind::kFunction: break;
     default: return nullptr;
   }
-  if (!e.function || e.children.size() != 2) return nullptr;
+  if (!e.function) return nullptr;
   const std::string& name = e.function->name;
+  if (name == "isnan" && e.children.size() == 1) {
+    // isnan(NULL) is false, so isnan(x) is exactly is_nan and NOT isnan(x) not_nan
+    auto field = FieldOf(*e.children[0]);
+    return field ? Predicate::Make(Operation::kIsNan, *field) : nullptr;
+  }
+  if (e.children.size() != 2) return nullptr;
   const BoundExpression& a = *e.children[0];
   const BoundExpression& b = *e.children[1];
+  if (name == "<=>") return ConvertNullSafeEqual(a, b);
   if (auto op = ComparisonOf(name)) {
     if (b.kind == BoundExpressionKind::kConstant && !b.constant.is_null()) {
       if (FieldOf(a)) return ConvertComparison(*op, a, b.constant);
@@ -273,12 +295,32 @@ ExpressionPtr IcebergFilterConverter::ConvertComparison(Operation op, const Boun
   auto value = LiteralFor(field, literal);
   if (!value) return OutOfRange(op, field, literal);
   if (IsNan(*value)) {
-    // NaN equals NaN and is above every number
-    if (op == Operation::kEq || op == Operation::kGtEq) return Predicate::Make(Operation::kIsNan, field);
-    if (op == Operation::kNotEq || op == Operation::kLt) return Predicate::Make(Operation::kNotNan, field);
-    return nullptr;
+    // NaN equals NaN and is above every number; not_nan alone would also hold for NULL
+    ExpressionPtr not_null = Predicate::Make(Operation::kNotNull, field);
+    switch (op) {
+      case Operation::kEq:
+      case Operation::kGtEq: return Predicate::Make(Operation::kIsNan, field);
+      case Operation::kNotEq:
+      case Operation::kLt: return Expression::And(Predicate::Make(Operation::kNotNan, field), not_null);
+      case Operation::kLtEq: return not_null;
+      case Operation::kGt: return Expression::AlwaysFalse();
+      default: return nullptr;
+    }
   }
   return NanSafe(schema_, field, Predicate::Make(op, field, {*value}));
+}
+
+ExpressionPtr IcebergFilterConverter::ConvertNullSafeEqual(const BoundExpression& a, const BoundExpression& b) const {
+  const BoundExpression* column = FieldOf(a) ? &a : (FieldOf(b) ? &b : nullptr);
+  const BoundExpression& other = column == &a ? b : a;
+  if (!column || other.kind != BoundExpressionKind::kConstant) return nullptr;
+  int field = *FieldOf(*column);
+  // x <=> NULL is x IS NULL
+  if (other.constant.is_null()) return Predicate::Make(Operation::kIsNull, field);
+  // x <=> v is x = v, and false (not NULL) for a NULL x: not_null keeps a NOT above it
+  // (IS DISTINCT FROM) true for NULL rows
+  ExpressionPtr equal = ConvertComparison(Operation::kEq, *column, other.constant);
+  return equal ? Expression::And(equal, Predicate::Make(Operation::kNotNull, field)) : nullptr;
 }
 
 ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundExpression& derived_in,

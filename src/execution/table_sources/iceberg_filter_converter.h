@@ -42,6 +42,8 @@ class IcebergFilterConverter {
   iceberg::ExpressionPtr ConvertLeaf(const BoundExpression& e) const;
   iceberg::ExpressionPtr ConvertComparison(iceberg::Operation op, const BoundExpression& column,
                                            const Value& literal) const;
+  /// Returns `a <=> b` of a column and a constant: IS NULL for NULL, else = and IS NOT NULL.
+  iceberg::ExpressionPtr ConvertNullSafeEqual(const BoundExpression& a, const BoundExpression& b) const;
   iceberg::ExpressionPtr ConvertDerived(iceberg::Operation op, const BoundExpression& derived,
                                         const Value& literal) const;
   /// Returns the comparison of an INT column with an integer outside the INT range

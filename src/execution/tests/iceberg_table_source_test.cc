@@ -246,6 +246,30 @@ TEST(IcebergFilterConverterTest, ExpressionsOfAPartitionSource) {
   EXPECT_EQ(iceberg::RewriteNot(converter.Convert(*not_lt))->ToString(), "(ref(10) >= 1.5 or is_nan(ref(10)))");
   auto eq_nan = Call("=", List(Col(3, TypeId::kDouble), Const(Value::Double(std::nan("")))));
   EXPECT_EQ(converter.Convert(*eq_nan)->ToString(), "is_nan(ref(10))");
+  // x < NaN: every number, no NULL (not_nan alone holds for NULL); nothing is above NaN
+  auto nan = [] { return Const(Value::Double(std::nan(""))); };
+  auto x = [] { return Col(3, TypeId::kDouble); };
+  EXPECT_EQ(converter.Convert(*Call("<", List(x(), nan())))->ToString(), "(not_nan(ref(10)) and not_null(ref(10)))");
+  EXPECT_EQ(converter.Convert(*Call(">", List(x(), nan())))->ToString(), "false");
+  // IN lists holding NaN: NaN equals NaN (Spark), which Iceberg's in / not_in never hold
+  auto in_nan = Node(BoundExpressionKind::kIn, List(x(), nan(), Const(Value::Double(1.5))));
+  EXPECT_EQ(converter.Convert(*in_nan)->ToString(), "((ref(10) in (1.5) and not_nan(ref(10))) or is_nan(ref(10)))");
+  auto not_in_nan = Node(BoundExpressionKind::kIn, List(x(), nan(), Const(Value::Double(1.5))));
+  not_in_nan->negated = true;
+  EXPECT_EQ(converter.Convert(*not_in_nan)->ToString(), "(ref(10) not_in (1.5) and not_nan(ref(10)))");
+  // <=>: = that is false for NULL, so IS DISTINCT FROM (its NOT) keeps the NULL rows
+  auto null_safe = [&] { return Call("<=>", List(x(), Const(Value::Double(1.5)))); };
+  EXPECT_EQ(converter.Convert(*null_safe())->ToString(),
+            "((ref(10) == 1.5 and not_nan(ref(10))) and not_null(ref(10)))");
+  EXPECT_EQ(iceberg::RewriteNot(converter.Convert(*Node(BoundExpressionKind::kNot, List(null_safe()))))->ToString(),
+            "((ref(10) != 1.5 or is_nan(ref(10))) or is_null(ref(10)))");
+  EXPECT_EQ(converter.Convert(*Call("<=>", List(Const(Value::Null(TypeId::kDouble)), x())))->ToString(),
+            "is_null(ref(10))");
+  // isnan(NULL) is false: isnan is is_nan, NOT isnan not_nan (which holds for NULL)
+  auto isnan = [&] { return Call("isnan", List(x())); };
+  EXPECT_EQ(converter.Convert(*isnan())->ToString(), "is_nan(ref(10))");
+  EXPECT_EQ(iceberg::RewriteNot(converter.Convert(*Node(BoundExpressionKind::kNot, List(isnan()))))->ToString(),
+            "not_nan(ref(10))");
   // IN with a NULL, LIKE prefix, IS NULL, OR
   std::vector<BoundExpressionPtr> in_args;
   in_args.push_back(Col(2, TypeId::kInt32));
@@ -285,7 +309,9 @@ TEST(IcebergFilterConverterTest, ExactConversionsOnly) {
   EXPECT_FALSE(converter.IsExact(*Node(BoundExpressionKind::kOr, List(lt(), Call("some_udf", List(Col(1, TypeId::kInt32)))))));
   EXPECT_FALSE(converter.IsExact(*Call("=", List(Node(BoundExpressionKind::kCast, List(Col(0, TypeId::kTimestampNtz)), TypeId::kDate),
                                                  Const(Value::Date(1))))));
-  EXPECT_FALSE(converter.IsExact(*Call(">", List(Col(2, TypeId::kDouble), Const(Value::Double(std::nan("")))))));
+  // nothing is above NaN: false, exactly; x < NaN is every number, exactly
+  EXPECT_TRUE(converter.IsExact(*Call(">", List(Col(2, TypeId::kDouble), Const(Value::Double(std::nan("")))))));
+  EXPECT_TRUE(converter.IsExact(*Call("<", List(Col(2, TypeId::kDouble), Const(Value::Double(std::nan("")))))));
 }
 
 }  // namespace

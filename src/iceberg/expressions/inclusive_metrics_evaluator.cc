@@ -31,16 +31,23 @@ bool InclusiveMetricsEvaluator::Eval(const Expression& e, const DataFile& file) 
   auto nulls = MetricCount(file.null_value_counts, id);
   auto nans = MetricCount(file.nan_value_counts, id);
   bool all_null = values && nulls && *nulls == *values;
+  bool all_nan = values && nans && *nans == *values;
   switch (p.op()) {
     case Operation::kIsNull: return !(nulls && *nulls == 0);
     case Operation::kNotNull: return !all_null;
     case Operation::kIsNan: return !(nans && *nans == 0) && !all_null;
-    case Operation::kNotNan: return !(values && nans && *nans == *values);
+    case Operation::kNotNan: return !all_nan;
     default: break;
   }
-  if (values && nulls && *nulls + nans.value_or(0) == *values) return false;  // only NULLs and NaNs
+  if (p.op() == Operation::kNotEq || p.op() == Operation::kNotIn) {
+    // NULL satisfies neither; NaN satisfies both, so a file of NaNs and NULLs may match
+    // (Java's notEq / notIn never prune)
+    if (all_null) return false;
+  } else if (all_nan || (values && nulls && *nulls + nans.value_or(0) == *values)) {
+    return false;  // only NULLs and NaNs, which no other comparison, set or prefix test holds for
+  }
   ValueRange range{MetricBound(file.lower_bounds, id, *field->type()),
-                   MetricBound(file.upper_bounds, id, *field->type())};
+                   MetricBound(file.upper_bounds, id, *field->type()), nans && *nans == 0};
   return range.MayMatch(p);
 }
 

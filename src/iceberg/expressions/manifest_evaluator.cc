@@ -66,8 +66,13 @@ bool ManifestEvaluator::Eval(const Expression& e, const ManifestFile& manifest) 
     case Operation::kNotNan: return !(s.contains_nan.value_or(false) && !s.contains_null && no_bounds);
     default: break;
   }
-  if (only_null_or_nan) return false;
-  ValueRange range{Decode(type, s.lower_bound), Decode(type, s.upper_bound)};
+  if (p.op() == Operation::kNotEq || p.op() == Operation::kNotIn) {
+    // NULL satisfies neither; NaN satisfies both (Java's notEq / notIn never prune)
+    if (all_null) return false;
+  } else if (only_null_or_nan) {
+    return false;
+  }
+  ValueRange range{Decode(type, s.lower_bound), Decode(type, s.upper_bound), s.contains_nan == false};
   return range.MayMatch(p);
 }
 

@@ -1,5 +1,7 @@
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 
+#include <vector>
+
 #include "iceberg/expressions/file_metrics.h"
 #include "iceberg/expressions/predicate.h"
 
@@ -35,20 +37,39 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
   auto values = MetricCount(file.value_counts, id);
   auto nulls = MetricCount(file.null_value_counts, id);
   auto nans = MetricCount(file.nan_value_counts, id);
-  // Every value counted, none of them NULL; floating columns also need a NaN count of 0.
+  // Every value counted, none of them NULL; floating columns also need a NaN count of 0
+  // (a file without NaN counts, from another writer, may hold NaNs).
   bool floating = field->type()->kind() == TypeKind::kFloat || field->type()->kind() == TypeKind::kDouble;
   bool no_nulls = nulls && *nulls == 0;
   bool no_nans = !floating || (nans && *nans == 0);
+  bool all_null = values && nulls && *nulls == *values && *values == file.record_count;
   switch (p.op()) {
-    case Operation::kIsNull: return values && nulls && *nulls == *values && *values == file.record_count;
+    case Operation::kIsNull: return all_null;
     case Operation::kNotNull: return no_nulls;
     case Operation::kIsNan: return values && nans && *nans == *values && *values == file.record_count;
-    case Operation::kNotNan: return !floating || (nans && *nans == 0);
+    case Operation::kNotNan: return no_nans || all_null;  // a NULL is not NaN
     default: break;
   }
-  if (!no_nulls || !no_nans) return false;
   Value lower = MetricBound(file.lower_bounds, id, *field->type());
   Value upper = MetricBound(file.upper_bounds, id, *field->type());
+  if (p.op() == Operation::kNotEq || p.op() == Operation::kNotIn) {
+    // NaN satisfies both, NULL neither: only the non-NaN values need to be outside the literals
+    if (!no_nulls) return false;
+    if (floating && values && nans && *nans == *values && *values == file.record_count) return true;
+    // a NaN lower bound comes from a writer that let NaN into its bounds: trust neither (as Java)
+    if (IsNan(lower)) return false;
+    if (p.op() == Operation::kNotEq) {
+      // every value is above or below the literal
+      return (Known(lower) && lower.Compare(p.literal()) > 0) || (Known(upper) && upper.Compare(p.literal()) < 0);
+    }
+    // as Java's notIn: the literals at or above the lower bound, then those at or below the upper
+    std::vector<Value> literals = p.literals();
+    if (Known(lower)) std::erase_if(literals, [&](const Value& v) { return lower.Compare(v) > 0; });
+    if (literals.empty()) return true;
+    if (Known(upper)) std::erase_if(literals, [&](const Value& v) { return upper.Compare(v) < 0; });
+    return literals.empty();
+  }
+  if (!no_nulls || !no_nans) return false;
   switch (p.op()) {
     case Operation::kLt: return Known(upper) && upper.Compare(p.literal()) < 0;
     case Operation::kLtEq: return Known(upper) && upper.Compare(p.literal()) <= 0;
@@ -56,21 +77,12 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
     case Operation::kGtEq: return Known(lower) && lower.Compare(p.literal()) >= 0;
     case Operation::kEq:
       return Known(lower) && Known(upper) && lower.Compare(p.literal()) == 0 && upper.Compare(p.literal()) == 0;
-    case Operation::kNotEq:
-      // every value is above or below the literal
-      return (Known(lower) && lower.Compare(p.literal()) > 0) || (Known(upper) && upper.Compare(p.literal()) < 0);
     case Operation::kIn:
       if (!Known(lower) || !Known(upper) || lower.Compare(upper) != 0) return false;
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return true;
       }
       return false;
-    case Operation::kNotIn:
-      if (!Known(lower) || !Known(upper)) return false;
-      for (const auto& v : p.literals()) {
-        if (lower.Compare(v) <= 0 && upper.Compare(v) >= 0) return false;
-      }
-      return true;
     default: return false;  // prefixes of truncated string bounds prove nothing here
   }
 }

@@ -31,11 +31,11 @@ bool ValueRange::MayMatch(const Predicate& p) const {
       }
       return false;
     case Operation::kNotEq:
-      if (p.literal().type().IsFloating()) return true;  // NaN values are outside the bounds
+      if (p.literal().type().IsFloating() && !nan_free) return true;  // NaN values are outside the bounds
       // only a single-valued range equal to the literal excludes every row
       return !(has_lower && has_upper && lower.Compare(p.literal()) == 0 && upper.Compare(p.literal()) == 0);
     case Operation::kNotIn: {
-      if (p.literals().empty() || p.literals()[0].type().IsFloating()) return true;
+      if (p.literals().empty() || (p.literals()[0].type().IsFloating() && !nan_free)) return true;
       if (!(has_lower && has_upper) || lower.Compare(upper) != 0) return true;
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return false;

@@ -11,6 +11,9 @@ namespace floe::iceberg {
 struct ValueRange {
   Value lower;
   Value upper;
+  /// True when no value is NaN (a floating-point column whose NaN count is known to be 0):
+  /// only then can bounds show that != or NOT IN holds for no value (NaN satisfies both).
+  bool nan_free = false;
 
   /// Returns false only when no value within the bounds satisfies the comparison, set or
   /// prefix predicate; NULL and NaN tests are the caller's.

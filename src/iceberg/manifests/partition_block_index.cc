@@ -46,8 +46,9 @@ uint64_t StablePartitionHash(int spec_id, const std::vector<Value>& partition) {
         break;
       case TypeId::kFloat:
       case TypeId::kDouble: {
+        // -0.0 and +0.0 are two partitions (an identity partition keeps its source value, as
+        // Iceberg Java's partition keys do); every NaN is one
         double d = v.float64();
-        if (d == 0) d = 0;  // -0 equals 0
         if (std::isnan(d)) d = std::nan("");
         uint64_t bits;
         std::memcpy(&bits, &d, sizeof(bits));
@@ -60,6 +61,19 @@ uint64_t StablePartitionHash(int spec_id, const std::vector<Value>& partition) {
   }
   return h;
 }
+
+namespace {
+
+// Returns a floating-point zero bound as -0.0 when lower, +0.0 when upper: the two zeros
+// are equal here, so one may hide the other, and Iceberg Java orders -0.0 below +0.0.
+Value WidenZero(const Value& v, bool lower) {
+  TypeId id = v.type().id();
+  if ((id != TypeId::kFloat && id != TypeId::kDouble) || v.float64() != 0) return v;
+  double zero = lower ? -0.0 : 0.0;
+  return id == TypeId::kFloat ? Value::Float(static_cast<float>(zero)) : Value::Double(zero);
+}
+
+}  // namespace
 
 void PartitionSummaryBuilder::Add(const std::vector<Value>& partition) {
   for (size_t i = 0; i < partition.size() && i < summaries_.size(); ++i) {
@@ -84,8 +98,8 @@ std::vector<PartitionFieldSummary> PartitionSummaryBuilder::Build(const Type& pa
   std::vector<PartitionFieldSummary> out = summaries_;
   for (size_t i = 0; i < out.size(); ++i) {
     const Type& type = *partition_type.fields()[i].type();
-    if (lower_[i]) out[i].lower_bound = SingleValueSerialization::ToBytes(type, *lower_[i]);
-    if (upper_[i]) out[i].upper_bound = SingleValueSerialization::ToBytes(type, *upper_[i]);
+    if (lower_[i]) out[i].lower_bound = SingleValueSerialization::ToBytes(type, WidenZero(*lower_[i], true));
+    if (upper_[i]) out[i].upper_bound = SingleValueSerialization::ToBytes(type, WidenZero(*upper_[i], false));
   }
   return out;
 }

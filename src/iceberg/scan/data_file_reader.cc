@@ -1,6 +1,7 @@
 #include "iceberg/scan/data_file_reader.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "common/exception.h"
 #include "iceberg/expressions/predicate.h"
@@ -12,7 +13,8 @@ namespace {
 
 std::optional<ColumnPredicate::Op> ColumnOp(Operation op) {
   switch (op) {
-    case Operation::kEq: return ColumnPredicate::Op::kEq;
+    case Operation::kEq:
+    case Operation::kIsNan: return ColumnPredicate::Op::kEq;
     case Operation::kLt: return ColumnPredicate::Op::kLt;
     case Operation::kLtEq: return ColumnPredicate::Op::kLe;
     case Operation::kGt: return ColumnPredicate::Op::kGt;
@@ -31,6 +33,19 @@ void Conjuncts(const ExpressionPtr& e, std::vector<ExpressionPtr>* out) {
   } else {
     out->push_back(e);
   }
+}
+
+// Returns `x > v` for `x > v or is_nan(x)` (and >=), the form IcebergFilterConverter gives a
+// Spark comparison on a floating-point column: ColumnPredicate's > and >= order NaN above
+// every number already, so the row group statistics can prune by it; nullptr otherwise.
+ExpressionPtr GreaterOrNaN(const ExpressionPtr& e) {
+  if (e->op() != Operation::kOr || !e->left()->IsPredicate() || !e->right()->IsPredicate()) return nullptr;
+  const auto* a = static_cast<const Predicate*>(e->left().get());
+  const auto* b = static_cast<const Predicate*>(e->right().get());
+  if (a->op() == Operation::kIsNan) std::swap(a, b);
+  bool greater = a->op() == Operation::kGt || a->op() == Operation::kGtEq;
+  if (!greater || b->op() != Operation::kIsNan || a->field_id() != b->field_id()) return nullptr;
+  return e->left().get() == a ? e->left() : e->right();
 }
 
 }  // namespace
@@ -109,7 +124,8 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
   if (!filter) return;
   std::vector<ExpressionPtr> conjuncts;
   Conjuncts(RewriteNot(filter), &conjuncts);
-  for (const auto& c : conjuncts) {
+  for (auto c : conjuncts) {
+    if (auto spark_order = GreaterOrNaN(c)) c = spark_order;
     if (!c->IsPredicate()) continue;
     const auto& p = static_cast<const Predicate&>(*c);
     auto op = ColumnOp(p.op());
@@ -117,7 +133,11 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
     if (!op || !field) continue;
     int col = mapping.FindColumn(*reader_, p.field_id(), field->name());
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) continue;
-    predicates_.push_back(ColumnPredicate{col, *op, p.literals()});
+    // is_nan(x) is x = NaN in ColumnPredicate's (Spark's) order, where NaN equals NaN
+    std::vector<Value> literals =
+        p.op() == Operation::kIsNan ? std::vector<Value>{Value::Double(std::numeric_limits<double>::quiet_NaN())}
+                                    : p.literals();
+    predicates_.push_back(ColumnPredicate{col, *op, std::move(literals)});
   }
 }
 

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <numeric>
 
@@ -82,6 +83,22 @@ void AppendOwned(DataChunk& dst, const DataChunk& src) {
     }
   }
   dst.SetSize(base + n);
+}
+
+// Returns false when row i of `values` and the one-row `key` are zeros of opposite signs:
+// -0.0 equals +0.0, but an identity partition keeps its source value (Iceberg Java's
+// partition keys tell them apart), so they are two partitions.
+bool SameZeroSign(const Vector& key, const Vector& values, size_t i) {
+  if (key.IsNull(0) || values.IsNull(i)) return true;
+  if (values.type().id() == TypeId::kDouble) {
+    return std::signbit(key.Data<double>()[0]) == std::signbit(values.Data<double>()[i]) ||
+           key.Data<double>()[0] != 0;
+  }
+  if (values.type().id() == TypeId::kFloat) {
+    return std::signbit(key.Data<float>()[0]) == std::signbit(values.Data<float>()[i]) ||
+           key.Data<float>()[0] != 0;
+  }
+  return true;
 }
 
 }  // namespace
@@ -235,6 +252,7 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
         for (size_t f = 0; f < values.size(); ++f) {
           if (!values[f].type().IsStringLike()) {
             if (!RowsEqualNullSafe(e.key_values[f], 0, values[f], i)) return false;
+            if (!SameZeroSign(e.key_values[f], values[f], i)) return false;
             continue;
           }
           bool null = values[f].IsNull(i);
