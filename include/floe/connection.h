@@ -24,6 +24,11 @@ class Connection {
   Result Query(const std::string& sql);
   /// Runs each statement and returns every result (stops after the first error).
   std::vector<Result> QueryAll(const std::string& sql);
+  /// Cancels the statement running on this connection: it stops at its next batch
+  /// boundary and returns the error "[OPERATION_CANCELED] Operation has been canceled.",
+  /// a write leaving its table as it was. Safe to call from another thread or from a
+  /// signal handler; does nothing when no statement runs.
+  void Interrupt();
 
   ClientContext& context() { return *context_; }
 

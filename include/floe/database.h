@@ -15,7 +15,14 @@ struct DatabaseOptions {
   std::string catalog_name = "floe";
   /// Worker threads; 0 means one per core.
   int threads = 0;
+  /// The local state folder (temporary files, the shell's history, caches), outside the
+  /// warehouse since a warehouse may be read-only or in a bucket; empty: DefaultStateFolder().
+  std::string state_folder;
 };
+
+/// Returns $FLOE_HOME when set, else $XDG_CACHE_HOME/floe, else ~/.cache/floe (empty when
+/// none of them is known).
+std::string DefaultStateFolder();
 
 /// An embedded floe instance: the catalog, the worker pool, the temporary objects.
 class Database {

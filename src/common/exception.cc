@@ -17,6 +17,7 @@ const char* ErrorKindName(ErrorKind kind) {
     case ErrorKind::kNotImplemented: return "Not Implemented Error";
     case ErrorKind::kInternal: return "Internal Error";
     case ErrorKind::kInterrupted: return "Interrupted";
+    case ErrorKind::kOutOfMemory: return "Out of Memory Error";
   }
   return "Error";
 }

@@ -21,6 +21,7 @@ enum class ErrorKind {
   kNotImplemented,
   kInternal,
   kInterrupted,
+  kOutOfMemory,
 };
 
 /// Returns the display name of an error kind ("Parser Error", ...).
@@ -114,6 +115,18 @@ class NotImplementedError : public Exception {
  public:
   explicit NotImplementedError(const std::string& message)
       : Exception(ErrorKind::kNotImplemented, message) {}
+};
+
+/// A statement cancelled (through the API or Ctrl-C) or stopped at its time limit.
+class InterruptedError : public Exception {
+ public:
+  explicit InterruptedError(const std::string& message) : Exception(ErrorKind::kInterrupted, message) {}
+};
+
+/// A statement that needs more memory than its limit allows.
+class OutOfMemoryError : public Exception {
+ public:
+  explicit OutOfMemoryError(const std::string& message) : Exception(ErrorKind::kOutOfMemory, message) {}
 };
 
 /// A broken invariant inside floe: a bug, never the user's fault.

@@ -3,18 +3,21 @@
 #include <atomic>
 #include <memory>
 
+#include "common/query_context.h"
 #include "function/function_context.h"
 
 namespace floe {
 
 class TaskScheduler;
 
-/// What operators may use while a query runs: function context, threads, cancellation.
+/// What operators may use while a query runs: function context, threads, the statement's
+/// QueryContext (cancellation, deadline, memory).
 struct ExecutionContext {
   FunctionContext function_context;
   TaskScheduler* scheduler = nullptr;
   int threads = 1;
-  std::atomic<bool>* interrupted = nullptr;
+  /// The statement being run; nullptr when nothing can cancel it (unit tests).
+  QueryContext* query = nullptr;
   /// Distinct build keys a runtime filter lists; above, it is a min/max range.
   size_t runtime_filter_max_values = 1000;
 };

@@ -68,6 +68,7 @@ void PipelineExecutor::Execute() {
 
 void PipelineExecutor::Run(Pipeline* pipeline) {
   for (Pipeline* dep : pipeline->dependencies) Run(dep);
+  if (context_.query) context_.query->CheckInterrupted();
   RunPipeline(*pipeline);
   // Finalize the sink once every pipeline feeding it has run.
   const PhysicalOperator* sink = pipeline->sink;
@@ -79,7 +80,10 @@ void PipelineExecutor::Run(Pipeline* pipeline) {
       if (std::find(done_.begin(), done_.end(), p.get()) != done_.end()) ++finished;
     }
   }
-  if (feeding == finished) sink->Finalize(context_, *sink->sink_state);
+  if (feeding == finished) {
+    if (context_.query) context_.query->CheckInterrupted();
+    sink->Finalize(context_, *sink->sink_state);
+  }
 }
 
 namespace {
@@ -96,9 +100,7 @@ struct PipelineWorker {
   bool Push(size_t index, DataChunk& chunk) {
     if (chunk.size() == 0) return true;
     if (index == pipeline.operators.size()) {
-      if (context.interrupted && context.interrupted->load()) {
-        throw Exception(ErrorKind::kInterrupted, "query interrupted");
-      }
+      if (context.query) context.query->CheckInterrupted();
       return pipeline.sink->Sink(context, chunk, *pipeline.sink->sink_state, *sink_local) ==
              SinkResult::kNeedMoreInput;
     }
@@ -139,6 +141,7 @@ void PipelineExecutor::RunPipeline(Pipeline& pipeline) {
     auto source_local = pipeline.source->GetLocalSourceState(context_, *source_global);
     DataChunk chunk;
     while (!finished.load()) {
+      if (context_.query) context_.query->CheckInterrupted();
       chunk.Initialize(pipeline.source->types());
       auto start = std::chrono::steady_clock::now();
       bool more = pipeline.source->GetData(context_, chunk, *source_global, *source_local);

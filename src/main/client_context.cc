@@ -54,6 +54,8 @@ void ClientContext::BeginStatement() {
           .count();
   function_context_.try_mode = false;
   statement_start_ = std::chrono::steady_clock::now();
+  query_context_ = std::make_unique<QueryContext>(
+      &cancel_requested_, std::chrono::milliseconds(settings_.GetInt("floe.statement_timeout")));
 }
 
 Result ClientContext::Execute(const Statement& statement) {
@@ -127,6 +129,7 @@ ExecutionContext ClientContext::NewExecutionContext() {
   context.scheduler = &database_.scheduler();
   context.threads = Threads();
   context.runtime_filter_max_values = RuntimeFilterMaxValues();
+  context.query = query_context_.get();
   return context;
 }
 

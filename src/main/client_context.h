@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/query_context.h"
 #include "floe/result.h"
 #include "main/database_state.h"
 #include "main/settings.h"
@@ -34,6 +35,13 @@ class ClientContext : public BinderContext {
   Result Execute(const Statement& statement);
 
   Settings& settings() { return settings_; }
+  /// Cancels the running statement (it stops at its next batch boundary with
+  /// [OPERATION_CANCELED]); thread-safe, and async-signal-safe (one atomic store).
+  void Interrupt() { cancel_requested_.store(true, std::memory_order_relaxed); }
+  /// Forgets an Interrupt that came while nothing ran (called before each request).
+  void ClearInterrupt() { cancel_requested_.store(false, std::memory_order_relaxed); }
+  /// Returns the running statement's context (cancellation, deadline, memory).
+  QueryContext& query_context() { return *query_context_; }
   DatabaseState& database() { return database_; }
 
   // BinderContext
@@ -159,6 +167,9 @@ class ClientContext : public BinderContext {
   std::string statement_sql_;
   std::chrono::steady_clock::time_point statement_start_;
   std::unique_ptr<TableCatalog> tables_;
+  /// Set by Interrupt, cleared when a request (one or more statements) starts.
+  std::atomic<bool> cancel_requested_{false};
+  std::unique_ptr<QueryContext> query_context_ = std::make_unique<QueryContext>();
 };
 
 }  // namespace floe

@@ -15,6 +15,7 @@ Connection::Connection(Database& database)
 Connection::~Connection() = default;
 
 std::vector<Result> Connection::QueryAll(const std::string& sql) {
+  context_->ClearInterrupt();
   std::vector<Result> results;
   std::vector<StatementPtr> statements;
   try {
@@ -42,6 +43,8 @@ std::vector<Result> Connection::QueryAll(const std::string& sql) {
   }
   return results;
 }
+
+void Connection::Interrupt() { context_->Interrupt(); }
 
 Result Connection::Query(const std::string& sql) {
   std::vector<Result> results = QueryAll(sql);

@@ -1,5 +1,6 @@
 #include "floe/database.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -9,12 +10,24 @@
 
 namespace floe {
 
+std::string DefaultStateFolder() {
+  auto env = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v ? v : "";
+  };
+  if (std::string home = env("FLOE_HOME"); !home.empty()) return home;
+  if (std::string cache = env("XDG_CACHE_HOME"); !cache.empty()) return cache + "/floe";
+  if (std::string home = env("HOME"); !home.empty()) return home + "/.cache/floe";
+  return "";
+}
+
 DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(options)) {
   int threads = options_.threads > 0 ? options_.threads
                                      : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   // The pool is sized for the machine; a session may use fewer threads (SET threads).
   int pool = std::max(threads, static_cast<int>(std::thread::hardware_concurrency()));
   scheduler_ = std::make_unique<TaskScheduler>(std::max(pool, 1));
+  if (options_.state_folder.empty()) options_.state_folder = DefaultStateFolder();
   warehouse_ = std::filesystem::absolute(options_.warehouse).lexically_normal().string();
   while (warehouse_.size() > 1 && warehouse_.back() == '/') warehouse_.pop_back();
 }

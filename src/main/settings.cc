@@ -41,6 +41,23 @@ std::string ValidateTimeZone(const std::string& v) {
 
 std::string AnyString(const std::string& v) { return v; }
 
+// A duration, normalized to milliseconds: "0" (none), "250" or "250ms", "30s", "5min".
+std::string ValidateDuration(const std::string& v) {
+  size_t used = 0;
+  int64_t n = -1;
+  try {
+    n = std::stoll(v, &used);
+  } catch (const std::exception&) {
+  }
+  std::string unit = v.substr(std::min(used, v.size()));
+  unit.erase(0, unit.find_first_not_of(' '));
+  int64_t scale = unit.empty() || unit == "ms" ? 1 : unit == "s" ? 1000 : unit == "min" ? 60000 : 0;
+  if (n < 0 || scale == 0 || n > INT64_MAX / scale) {
+    throw InvalidInputError("expected a duration such as 0, 500ms, 30s or 5min, got '" + v + "'");
+  }
+  return std::to_string(n * scale);
+}
+
 // A comma-separated list of the optimizer's rule names, normalized (spaces dropped).
 std::string ValidateRuleList(const std::string& v) {
   std::string out;
@@ -95,6 +112,9 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
         {"floe.write.memory_limit", "268435456",
          "bytes an INSERT into an Iceberg table may buffer in memory (rows, pages, sort buffers)", {},
          ValidateInt(1 << 20, INT64_MAX)},
+        {"floe.statement_timeout", "0",
+         "stops a statement that runs longer (milliseconds, or 30s, 5min; 0: no limit)", {},
+         ValidateDuration},
         {"floe.pruning.enabled", "true", "all pruning (off: every layer reads everything)", {},
          ValidateBool},
         {"floe.pruning.manifests", "true", "layer 1: drop manifests by partition summaries", {},

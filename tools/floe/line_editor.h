@@ -5,12 +5,14 @@
 
 namespace floe::shell {
 
-/// Reads lines from a terminal with libedit: line editing and a history file.
+/// Reads lines from a terminal with libedit: line editing and a history file, written
+/// after each entry.
 class LineEditor {
  public:
-  /// Opens the editor and loads the history from `history_path` (empty: no history).
-  explicit LineEditor(std::string history_path);
-  /// Saves the history.
+  /// Opens the editor and loads the history from `history_path` (empty: no history); a
+  /// byte written to `interrupt_fd` (a non-blocking pipe a Ctrl-C handler writes to; -1:
+  /// none) ends the line being read, and ReadLine returns what it has.
+  LineEditor(std::string history_path, int interrupt_fd);
   ~LineEditor();
   LineEditor(const LineEditor&) = delete;
   LineEditor& operator=(const LineEditor&) = delete;
@@ -20,8 +22,8 @@ class LineEditor {
   /// Adds an entry (a whole statement or a dot command) to the history.
   void AddHistory(const std::string& entry);
 
-  /// Returns the default history file, ~/.floe_history (empty when HOME is unset).
-  static std::string DefaultHistoryPath();
+  /// Returns the history file in the local state folder (empty for none).
+  static std::string HistoryPath(const std::string& state_folder);
 
  private:
   std::string history_path_;

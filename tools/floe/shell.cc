@@ -1,8 +1,13 @@
 #include "shell.h"
 
+#include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -50,6 +55,38 @@ bool ParseOnOff(const std::vector<std::string>& words, bool* flag) {
   if (words.size() != 2 || (words[1] != "on" && words[1] != "off")) return false;
   *flag = words[1] == "on";
   return true;
+}
+
+// The connection running a statement at the terminal, for Ctrl-C to cancel, and whether
+// Ctrl-C came (at the prompt it abandons the statement being typed).
+std::atomic<Connection*> g_running{nullptr};
+volatile std::sig_atomic_t g_interrupted = 0;
+int g_interrupt_pipe[2] = {-1, -1};
+
+// why: only async-signal-safe work here: stores and a write (Interrupt is one atomic store)
+extern "C" void OnInterrupt(int) {
+  g_interrupted = 1;
+  if (Connection* connection = g_running.load()) connection->Interrupt();
+  if (g_interrupt_pipe[1] >= 0) {
+    int saved = errno;
+    [[maybe_unused]] ssize_t n = ::write(g_interrupt_pipe[1], "c", 1);
+    errno = saved;
+  }
+}
+
+// Ctrl-C cancels the running statement, or abandons the line being typed, and keeps the
+// shell; the handler also writes to a pipe the line editor watches. Returns the pipe's
+// read end (-1 without one).
+int CatchInterrupts() {
+  if (::pipe(g_interrupt_pipe) == 0) {
+    for (int fd : g_interrupt_pipe) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  }
+  struct sigaction action {};
+  action.sa_handler = OnInterrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &action, nullptr);
+  return g_interrupt_pipe[0];
 }
 
 // Returns the result's statistics text when the engine provides it.
@@ -127,11 +164,22 @@ bool Shell::FlushPending() {
 
 int Shell::RunInteractive() {
   std::cout << "floe shell. Enter \".help\" for usage hints; statements end with ';'.\n";
-  LineEditor editor(LineEditor::DefaultHistoryPath());
+  std::string state_folder = DefaultStateFolder();
+  std::error_code ignored;
+  if (!state_folder.empty()) std::filesystem::create_directories(state_folder, ignored);
+  LineEditor editor(LineEditor::HistoryPath(state_folder), CatchInterrupts());
   std::string entry;  // the statement being typed, for the history
   while (!quit_) {
     bool continuing = splitter_.HasPending();
+    g_interrupted = 0;
     auto line = editor.ReadLine(continuing ? kContinuationPrompt : kPrompt);
+    if (g_interrupted) {
+      // Ctrl-C at the prompt: the statement being typed is abandoned, the shell stays
+      std::cout << "^C\n" << std::flush;
+      splitter_.TakePending();
+      entry.clear();
+      continue;
+    }
     if (!line) {
       std::cout << "\n";
       break;
@@ -165,7 +213,9 @@ bool Shell::FeedLine(const std::string& line, LineEditor* editor) {
 
 bool Shell::ExecuteStatement(const std::string& sql) {
   auto start = std::chrono::steady_clock::now();
+  g_running = connection_.get();
   Result result = connection_->Query(sql);
+  g_running = nullptr;
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (result.HasError()) {
