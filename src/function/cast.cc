@@ -14,10 +14,12 @@ std::string CastTypeName(const LogicalType& type) {
   return name;
 }
 
-// Spark prints the offending value as a SQL literal: 'abc', 128L, 1.0E10D, 1.50BD.
+// Spark prints the offending value as a SQL literal: 'abc', 12Y, 300S, 128L, 1.0E10D, 1.50BD.
 static std::string LiteralText(const Value& v) {
   switch (v.type().id()) {
     case TypeId::kString: return "'" + v.str() + "'";
+    case TypeId::kInt8: return v.ToString() + "Y";
+    case TypeId::kInt16: return v.ToString() + "S";
     case TypeId::kInt64: return v.ToString() + "L";
     case TypeId::kDouble: return v.ToString() + "D";
     case TypeId::kFloat: return v.ToString() + "F";

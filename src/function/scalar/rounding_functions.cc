@@ -4,6 +4,7 @@
 #include "common/decimal.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
+#include "function/scalar/arithmetic_overflow.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/rounding.h"
 #include "function/scalar/scalar_executor.h"
@@ -40,7 +41,7 @@ ScalarKernel AbsInteger() {
             const FunctionContext& context) {
     ExecuteUnaryNullable<T, T>(*args[0], count, result, [&](T x, T* out) {
       if (x == std::numeric_limits<T>::min()) {
-        return FailOrNull<OutOfRangeError>(context, "[ARITHMETIC_OVERFLOW] overflow in abs");
+        return FailOrNull<OutOfRangeError>(context, NegateOverflowMessage<T>(x, "abs"));
       }
       *out = x < 0 ? -x : x;
       return true;
@@ -53,6 +54,8 @@ BoundScalarFunction BindAbs(const ScalarBindInput& input) {
   LogicalType t = NumericArgument("abs", input, 0);
   ScalarKernel kernel;
   switch (t.id()) {
+    case TypeId::kInt8: kernel = AbsInteger<int8_t>(); break;
+    case TypeId::kInt16: kernel = AbsInteger<int16_t>(); break;
     case TypeId::kInt32: kernel = AbsInteger<int32_t>(); break;
     case TypeId::kInt64: kernel = AbsInteger<int64_t>(); break;
     case TypeId::kFloat:
@@ -108,6 +111,14 @@ BoundScalarFunction BindRound(const char* name, bool half_even, const ScalarBind
   std::vector<LogicalType> args = {t};
   if (input.arg_types.size() == 2) args.push_back(TypeId::kInt32);
   switch (t.id()) {
+    case TypeId::kInt8:
+      return Bound(name, args, t,
+                   scale >= 0 ? RoundInteger<int8_t>(0, half_even)
+                              : RoundInteger<int8_t>(scale, half_even));
+    case TypeId::kInt16:
+      return Bound(name, args, t,
+                   scale >= 0 ? RoundInteger<int16_t>(0, half_even)
+                              : RoundInteger<int16_t>(scale, half_even));
     case TypeId::kInt32:
       return Bound(name, args, t,
                    scale >= 0 ? RoundInteger<int32_t>(0, half_even)
