@@ -27,9 +27,9 @@ CastStatus FromInt64(int64_t v, D* out, const LogicalType& to) {
     }
     *out = static_cast<D>(v);
   } else if constexpr (std::is_same_v<D, int128_t>) {
-    int128_t scaled = static_cast<int128_t>(v) * Pow10(to.scale());
-    if (!DecimalFits(scaled, to.precision())) return CastStatus::kOverflow;
-    *out = scaled;
+    // |v| < 2^63 and 10^scale <= 10^38 < 2^127: the product may pass 2^127, so the digits
+    // are checked first (CAST(3 AS DECIMAL(38,38)) must not wrap around).
+    if (!RescaleDecimal(v, 0, to.scale(), to.precision(), out)) return CastStatus::kOverflow;
   } else {
     *out = static_cast<D>(v);
   }

@@ -105,9 +105,14 @@ void CastFromNumberToTimestamp(const Vector& source, size_t count, Vector& resul
       int scale = source.type().scale();
       return CastRows<int128_t, int64_t>(
           source, count, result, context, [scale](int128_t v, int64_t* out) {
+            // Truncates sub-microsecond digits (Spark: toLong). Scaling up is checked
+            // first: 10^38 * 10^6 would wrap around 128 bits.
             int128_t micros;
-            // Truncates sub-microsecond digits (Spark: toLong).
-            micros = scale > 6 ? v / Pow10(scale - 6) : v * Pow10(6 - scale);
+            if (scale > 6) {
+              micros = v / Pow10(scale - 6);
+            } else if (__builtin_mul_overflow(v, Pow10(6 - scale), &micros)) {
+              return CastStatus::kOverflow;
+            }
             if (micros > INT64_MAX || micros < INT64_MIN) {
               return CastStatus::kOverflow;
             }

@@ -523,8 +523,8 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
         int128_t p = Pow10(scale - type.scale());
         if (unscaled % p != 0) return std::nullopt;
         unscaled /= p;
-      } else {
-        unscaled *= Pow10(type.scale() - scale);
+      } else if (__builtin_mul_overflow(unscaled, Pow10(type.scale() - scale), &unscaled)) {
+        return std::nullopt;  // 3 = a decimal(38,38) column: 3 * 10^38 would wrap around
       }
       int128_t limit = Pow10(type.precision());
       if (unscaled >= limit || unscaled <= -limit) return std::nullopt;

@@ -80,7 +80,7 @@ TEST(CastTest, NumericOverflowAndTruncation) {
 }
 
 // CastWithAnsiOnSuite "ANSI mode: Throw exception on casting out-of-range value to byte
-// type" / "... to short type".
+// type" / "... to short type" / "... to decimal type".
 TEST(CastTest, NarrowIntegersAndDecimalsCheckTheirRange) {
   EXPECT_EQ(Cast(Value::Int32(-128), TypeId::kInt8), Value::Int8(-128));
   EXPECT_EQ(Cast(Value::Int64(32767), TypeId::kInt16), Value::Int16(32767));
@@ -111,6 +111,14 @@ TEST(CastTest, NarrowIntegersAndDecimalsCheckTheirRange) {
   EXPECT_THROW(Cast(Dec("128.5", 4, 1), TypeId::kInt8), OutOfRangeError);
   EXPECT_THROW(Cast(Str("128"), TypeId::kInt8), ConversionError);  // toByteExact: malformed
   EXPECT_TRUE(Cast(Value::Int32(300), TypeId::kInt8, true).is_null());
+  // 3 * 10^38 passes 2^127: the digits are checked before scaling
+  EXPECT_THROW(Cast(Value::Int32(3), LogicalType::Decimal(38, 38)), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Int64(INT64_MAX), LogicalType::Decimal(38, 20)), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Int64(INT64_MIN), LogicalType::Decimal(38, 20)), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Int8(-128), LogicalType::Decimal(38, 37)), OutOfRangeError);
+  EXPECT_TRUE(Cast(Value::Int32(3), LogicalType::Decimal(38, 38), true).is_null());
+  EXPECT_EQ(Cast(Value::Int64(99999999999999999), LogicalType::Decimal(38, 20)).ToString(),
+            "99999999999999999.00000000000000000000");
   EXPECT_EQ(Cast(Value::Int8(-128), LogicalType::Decimal(3, 0)).ToString(), "-128");
 }
 
