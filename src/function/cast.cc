@@ -51,6 +51,14 @@ void ThrowCastError(CastStatus status, const Vector& source, size_t i, const Log
                         "NULL instead.");
 }
 
+void ThrowInsertOverflow(const LogicalType& from, const LogicalType& to, const std::string& column) {
+  throw OutOfRangeError("[CAST_OVERFLOW_IN_TABLE_INSERT] Fail to assign a value of \"" +
+                        CastTypeName(from) + "\" type to the \"" + CastTypeName(to) +
+                        "\" type column or variable `" + column +
+                        "` due to an overflow. Use `try_cast` on the input value to tolerate "
+                        "overflow and return NULL instead.");
+}
+
 static bool IsNumberLike(const LogicalType& t) {
   return t.IsNumeric() || t.id() == TypeId::kBoolean;
 }
