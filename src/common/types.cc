@@ -27,6 +27,8 @@ std::string LogicalType::ToString() const {
   switch (id_) {
     case TypeId::kNull: return "void";
     case TypeId::kBoolean: return "boolean";
+    case TypeId::kInt8: return "tinyint";
+    case TypeId::kInt16: return "smallint";
     case TypeId::kInt32: return "int";
     case TypeId::kInt64: return "bigint";
     case TypeId::kFloat: return "float";
@@ -46,6 +48,8 @@ std::string LogicalType::ToString() const {
 char LogicalType::TestTypeLetter() const {
   switch (id_) {
     case TypeId::kBoolean:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
     case TypeId::kInt32:
     case TypeId::kInt64: return 'I';
     case TypeId::kFloat:
@@ -57,6 +61,8 @@ char LogicalType::TestTypeLetter() const {
 
 bool LogicalType::IsNumeric() const {
   switch (id_) {
+    case TypeId::kInt8:
+    case TypeId::kInt16:
     case TypeId::kInt32:
     case TypeId::kInt64:
     case TypeId::kFloat:
@@ -69,7 +75,9 @@ bool LogicalType::IsNumeric() const {
 size_t PhysicalSize(TypeId id) {
   switch (id) {
     case TypeId::kNull:
-    case TypeId::kBoolean: return 1;
+    case TypeId::kBoolean:
+    case TypeId::kInt8: return 1;
+    case TypeId::kInt16: return 2;
     case TypeId::kInt32:
     case TypeId::kDate:
     case TypeId::kFloat: return 4;
@@ -108,8 +116,8 @@ bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_pa
   } kNames[] = {
       {"boolean", TypeId::kBoolean},     {"bool", TypeId::kBoolean},
       {"int", TypeId::kInt32},           {"integer", TypeId::kInt32},
-      {"tinyint", TypeId::kInt32},       {"smallint", TypeId::kInt32},
-      {"byte", TypeId::kInt32},          {"short", TypeId::kInt32},
+      {"tinyint", TypeId::kInt8},        {"smallint", TypeId::kInt16},
+      {"byte", TypeId::kInt8},           {"short", TypeId::kInt16},
       {"bigint", TypeId::kInt64},        {"long", TypeId::kInt64},
       {"float", TypeId::kFloat},         {"real", TypeId::kFloat},
       {"double", TypeId::kDouble},       {"string", TypeId::kString},
@@ -130,7 +138,21 @@ bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_pa
 }
 
 LogicalType DecimalForInteger(TypeId id) {
-  return id == TypeId::kInt32 ? LogicalType::Decimal(10, 0) : LogicalType::Decimal(20, 0);
+  switch (id) {
+    case TypeId::kInt8: return LogicalType::Decimal(3, 0);
+    case TypeId::kInt16: return LogicalType::Decimal(5, 0);
+    case TypeId::kInt32: return LogicalType::Decimal(10, 0);
+    default: return LogicalType::Decimal(20, 0);
+  }
+}
+
+void IntegerRange(TypeId id, int64_t* min, int64_t* max) {
+  switch (id) {
+    case TypeId::kInt8: *min = INT8_MIN, *max = INT8_MAX; return;
+    case TypeId::kInt16: *min = INT16_MIN, *max = INT16_MAX; return;
+    case TypeId::kInt32: *min = INT32_MIN, *max = INT32_MAX; return;
+    default: *min = INT64_MIN, *max = INT64_MAX; return;
+  }
 }
 
 }  // namespace floe

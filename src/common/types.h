@@ -9,6 +9,8 @@ namespace floe {
 enum class TypeId : uint8_t {
   kNull,          // the type of a bare NULL literal; coerces to anything
   kBoolean,       // uint8_t, 0 or 1
+  kInt8,          // int8_t   (SQL TINYINT)
+  kInt16,         // int16_t  (SQL SMALLINT)
   kInt32,         // int32_t  (SQL INT)
   kInt64,         // int64_t  (SQL BIGINT)
   kFloat,         // float
@@ -52,7 +54,10 @@ class LogicalType {
   char TestTypeLetter() const;
 
   bool IsNumeric() const;
-  bool IsInteger() const { return id_ == TypeId::kInt32 || id_ == TypeId::kInt64; }
+  bool IsInteger() const {
+    return id_ == TypeId::kInt8 || id_ == TypeId::kInt16 || id_ == TypeId::kInt32 ||
+           id_ == TypeId::kInt64;
+  }
   bool IsFloating() const { return id_ == TypeId::kFloat || id_ == TypeId::kDouble; }
   bool IsStringLike() const { return id_ == TypeId::kString || id_ == TypeId::kBinary; }
   bool IsTemporal() const {
@@ -78,7 +83,11 @@ size_t PhysicalSize(TypeId id);
 bool ParseTypeName(const std::string& name, int precision, int scale, bool has_params,
                    LogicalType* out);
 
-/// Returns the smallest decimal type holding every value of an integer type.
+/// Returns the smallest decimal type holding every value of an integer type (Spark's
+/// ByteDecimal (3,0), ShortDecimal (5,0), IntDecimal (10,0) and LongDecimal (20,0)).
 LogicalType DecimalForInteger(TypeId id);
+
+/// Returns the least and greatest value of an integer type (tinyint to bigint).
+void IntegerRange(TypeId id, int64_t* min, int64_t* max);
 
 }  // namespace floe

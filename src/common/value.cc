@@ -26,6 +26,8 @@ Value Value::Null(LogicalType type) {
   }
 
 FLOE_VALUE_CTOR(Boolean, kBoolean, i64_, bool)
+FLOE_VALUE_CTOR(Int8, kInt8, i64_, int8_t)
+FLOE_VALUE_CTOR(Int16, kInt16, i64_, int16_t)
 FLOE_VALUE_CTOR(Int32, kInt32, i64_, int32_t)
 FLOE_VALUE_CTOR(Int64, kInt64, i64_, int64_t)
 FLOE_VALUE_CTOR(Float, kFloat, f64_, float)
@@ -92,6 +94,8 @@ std::string Value::ToString() const {
   switch (type_.id()) {
     case TypeId::kNull: return "NULL";
     case TypeId::kBoolean: return i64_ ? "true" : "false";
+    case TypeId::kInt8:
+    case TypeId::kInt16:
     case TypeId::kInt32:
     case TypeId::kInt64: return std::to_string(i64_);
     case TypeId::kFloat: return FormatFloat(static_cast<float>(f64_));

@@ -13,6 +13,8 @@ class Value {
   Value() = default;  // NULL of type void
   static Value Null(LogicalType type = TypeId::kNull);
   static Value Boolean(bool v);
+  static Value Int8(int8_t v);
+  static Value Int16(int16_t v);
   static Value Int32(int32_t v);
   static Value Int64(int64_t v);
   static Value Float(float v);
@@ -29,6 +31,8 @@ class Value {
   bool is_null() const { return is_null_; }
 
   bool boolean() const { return i64_ != 0; }
+  int8_t int8() const { return static_cast<int8_t>(i64_); }
+  int16_t int16() const { return static_cast<int16_t>(i64_); }
   int32_t int32() const { return static_cast<int32_t>(i64_); }
   int64_t int64() const { return i64_; }
   float float32() const { return static_cast<float>(f64_); }

@@ -49,6 +49,8 @@ Value Vector::GetValue(size_t i) const {
   switch (type_.id()) {
     case TypeId::kNull: return Value::Null(type_);
     case TypeId::kBoolean: return Value::Boolean(Data<uint8_t>()[i] != 0);
+    case TypeId::kInt8: return Value::Int8(Data<int8_t>()[i]);
+    case TypeId::kInt16: return Value::Int16(Data<int16_t>()[i]);
     case TypeId::kInt32: return Value::Int32(Data<int32_t>()[i]);
     case TypeId::kInt64: return Value::Int64(Data<int64_t>()[i]);
     case TypeId::kFloat: return Value::Float(Data<float>()[i]);
@@ -74,6 +76,8 @@ void Vector::SetValue(size_t i, const Value& v) {
   switch (type_.id()) {
     case TypeId::kNull: SetNull(i, true); break;
     case TypeId::kBoolean: Data<uint8_t>()[i] = v.boolean() ? 1 : 0; break;
+    case TypeId::kInt8: Data<int8_t>()[i] = v.int8(); break;
+    case TypeId::kInt16: Data<int16_t>()[i] = v.int16(); break;
     case TypeId::kInt32:
     case TypeId::kDate: Data<int32_t>()[i] = v.int32(); break;
     case TypeId::kInt64:
@@ -113,6 +117,11 @@ static void CopySelected(uint8_t* out, const uint8_t* in, size_t width, const ui
   switch (width) {
     case 1:
       for (size_t k = 0; k < count; ++k) out[k] = in[sel[k]];
+      break;
+    case 2:
+      for (size_t k = 0; k < count; ++k) {
+        reinterpret_cast<uint16_t*>(out)[k] = reinterpret_cast<const uint16_t*>(in)[sel[k]];
+      }
       break;
     case 4:
       for (size_t k = 0; k < count; ++k) {

@@ -41,6 +41,16 @@ void HashVector(const Vector& v, size_t count, uint64_t* hashes, bool combine) {
     case TypeId::kBoolean:
       HashLoop<uint8_t>(v, count, hashes, combine, [](uint8_t x) { return MixHash(x + 1); });
       break;
+    case TypeId::kInt8:
+      HashLoop<int8_t>(v, count, hashes, combine, [](int8_t x) {
+        return MixHash(static_cast<uint64_t>(static_cast<int64_t>(x)));
+      });
+      break;
+    case TypeId::kInt16:
+      HashLoop<int16_t>(v, count, hashes, combine, [](int16_t x) {
+        return MixHash(static_cast<uint64_t>(static_cast<int64_t>(x)));
+      });
+      break;
     case TypeId::kInt32:
     case TypeId::kDate:
       HashLoop<int32_t>(v, count, hashes, combine,
@@ -103,6 +113,8 @@ int CompareRows(const Vector& a, size_t i, const Vector& b, size_t j) {
   switch (a.type().id()) {
     case TypeId::kNull: return 0;
     case TypeId::kBoolean: return Cmp(a.Data<uint8_t>()[i], b.Data<uint8_t>()[j]);
+    case TypeId::kInt8: return Cmp(a.Data<int8_t>()[i], b.Data<int8_t>()[j]);
+    case TypeId::kInt16: return Cmp(a.Data<int16_t>()[i], b.Data<int16_t>()[j]);
     case TypeId::kInt32:
     case TypeId::kDate: return Cmp(a.Data<int32_t>()[i], b.Data<int32_t>()[j]);
     case TypeId::kInt64:

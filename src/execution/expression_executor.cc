@@ -93,6 +93,12 @@ Vector ExpressionExecutor::Evaluate(const BoundExpression& expr, const DataChunk
         FunctionContext try_context = context_;
         try_context.try_mode = true;
         CastVector(child, count, result, try_context);
+      } else if (!expr.insert_column.empty()) {
+        try {
+          CastVector(child, count, result, context_);
+        } catch (const OutOfRangeError&) {
+          ThrowInsertOverflow(child.type(), expr.type, expr.insert_column);
+        }
       } else {
         CastVector(child, count, result, context_);
       }

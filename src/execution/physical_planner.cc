@@ -32,6 +32,7 @@ BoundExpressionPtr Conjunction(std::vector<BoundExpressionPtr> conjuncts) {
 bool SameExpression(const BoundExpression& a, const BoundExpression& b) {
   if (a.kind != b.kind || !(a.type == b.type) || a.text != b.text || a.try_cast != b.try_cast ||
       a.has_else != b.has_else || a.negated != b.negated || a.function != b.function ||
+      a.insert_column != b.insert_column ||
       a.children.size() != b.children.size()) {
     return false;
   }

@@ -35,6 +35,12 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
     case TypeId::kBoolean:
       for (size_t i = 0; i < count; ++i) out[i] = v.Data<uint8_t>()[rows[i]];
       return true;
+    case TypeId::kInt8:
+      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int8_t>()[rows[i]]);
+      return true;
+    case TypeId::kInt16:
+      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int16_t>()[rows[i]]);
+      return true;
     case TypeId::kInt32:
     case TypeId::kDate:
       for (size_t i = 0; i < count; ++i) {

@@ -14,10 +14,12 @@ std::string CastTypeName(const LogicalType& type) {
   return name;
 }
 
-// Spark prints the offending value as a SQL literal: 'abc', 128L, 1.0E10D, 1.50BD.
+// Spark prints the offending value as a SQL literal: 'abc', 12Y, 300S, 128L, 1.0E10D, 1.50BD.
 static std::string LiteralText(const Value& v) {
   switch (v.type().id()) {
     case TypeId::kString: return "'" + v.str() + "'";
+    case TypeId::kInt8: return v.ToString() + "Y";
+    case TypeId::kInt16: return v.ToString() + "S";
     case TypeId::kInt64: return v.ToString() + "L";
     case TypeId::kDouble: return v.ToString() + "D";
     case TypeId::kFloat: return v.ToString() + "F";
@@ -47,6 +49,14 @@ void ThrowCastError(CastStatus status, const Vector& source, size_t i, const Log
                         " cannot be cast to \"" + CastTypeName(to) +
                         "\" due to an overflow. Use try_cast to tolerate overflow and return "
                         "NULL instead.");
+}
+
+void ThrowInsertOverflow(const LogicalType& from, const LogicalType& to, const std::string& column) {
+  throw OutOfRangeError("[CAST_OVERFLOW_IN_TABLE_INSERT] Fail to assign a value of \"" +
+                        CastTypeName(from) + "\" type to the \"" + CastTypeName(to) +
+                        "\" type column or variable `" + column +
+                        "` due to an overflow. Use `try_cast` on the input value to tolerate "
+                        "overflow and return NULL instead.");
 }
 
 static bool IsNumberLike(const LogicalType& t) {

@@ -18,4 +18,9 @@ void CastVector(const Vector& source, size_t count, Vector& result, const Functi
 /// Casts one value (used for constant folding and literals).
 Value CastValue(const Value& value, const LogicalType& to, const FunctionContext& context);
 
+/// Throws Spark's CAST_OVERFLOW_IN_TABLE_INSERT: a value of `from` overflowed `to`, the type
+/// of the INSERT's column `column` (CAST_OVERFLOW and NUMERIC_VALUE_OUT_OF_RANGE both).
+[[noreturn]] void ThrowInsertOverflow(const LogicalType& from, const LogicalType& to,
+                                      const std::string& column);
+
 }  // namespace floe

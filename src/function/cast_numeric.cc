@@ -6,27 +6,30 @@
 #include "common/decimal.h"
 #include "function/cast_kernels.h"
 
-// Casts among boolean, int, bigint, float, double and decimal, with Spark's ANSI rules:
-// fractions truncate toward zero when going to integers, decimals round HALF_UP, and a
-// value out of the target's range is an overflow error.
+// Casts among boolean, tinyint, smallint, int, bigint, float, double and decimal, with
+// Spark's ANSI rules: fractions truncate toward zero when going to integers, decimals round
+// HALF_UP, and a value out of the target's range is an overflow error.
 
 namespace floe {
 namespace {
 
 template <typename D>
-constexpr bool kIsInteger = std::is_same_v<D, int32_t> || std::is_same_v<D, int64_t>;
+constexpr bool kIsInteger = std::is_same_v<D, int8_t> || std::is_same_v<D, int16_t> ||
+                            std::is_same_v<D, int32_t> || std::is_same_v<D, int64_t>;
 
 template <typename D>
 CastStatus FromInt64(int64_t v, D* out, const LogicalType& to) {
   if constexpr (std::is_same_v<D, uint8_t>) {
     *out = v != 0;
-  } else if constexpr (std::is_same_v<D, int32_t>) {
-    if (v < INT32_MIN || v > INT32_MAX) return CastStatus::kOverflow;
-    *out = static_cast<int32_t>(v);
+  } else if constexpr (kIsInteger<D>) {
+    if (v < std::numeric_limits<D>::min() || v > std::numeric_limits<D>::max()) {
+      return CastStatus::kOverflow;
+    }
+    *out = static_cast<D>(v);
   } else if constexpr (std::is_same_v<D, int128_t>) {
-    int128_t scaled = static_cast<int128_t>(v) * Pow10(to.scale());
-    if (!DecimalFits(scaled, to.precision())) return CastStatus::kOverflow;
-    *out = scaled;
+    // |v| < 2^63 and 10^scale <= 10^38 < 2^127: the product may pass 2^127, so the digits
+    // are checked first (CAST(3 AS DECIMAL(38,38)) must not wrap around).
+    if (!RescaleDecimal(v, 0, to.scale(), to.precision(), out)) return CastStatus::kOverflow;
   } else {
     *out = static_cast<D>(v);
   }
@@ -107,6 +110,12 @@ void CastNumericTo(const Vector& source, size_t count, Vector& result,
     case TypeId::kBoolean:
       return CastRows<uint8_t, D>(source, count, result, context,
                                   [&](uint8_t v, D* out) { return FromInt64<D>(v, out, to); });
+    case TypeId::kInt8:
+      return CastRows<int8_t, D>(source, count, result, context,
+                                 [&](int8_t v, D* out) { return FromInt64<D>(v, out, to); });
+    case TypeId::kInt16:
+      return CastRows<int16_t, D>(source, count, result, context,
+                                  [&](int16_t v, D* out) { return FromInt64<D>(v, out, to); });
     case TypeId::kInt32:
       return CastRows<int32_t, D>(source, count, result, context,
                                   [&](int32_t v, D* out) { return FromInt64<D>(v, out, to); });
@@ -135,6 +144,8 @@ void CastNumeric(const Vector& source, size_t count, Vector& result,
                  const FunctionContext& context) {
   switch (result.type().id()) {
     case TypeId::kBoolean: return CastNumericTo<uint8_t>(source, count, result, context);
+    case TypeId::kInt8: return CastNumericTo<int8_t>(source, count, result, context);
+    case TypeId::kInt16: return CastNumericTo<int16_t>(source, count, result, context);
     case TypeId::kInt32: return CastNumericTo<int32_t>(source, count, result, context);
     case TypeId::kInt64: return CastNumericTo<int64_t>(source, count, result, context);
     case TypeId::kFloat: return CastNumericTo<float>(source, count, result, context);

@@ -91,6 +91,8 @@ CastStatus ParseValueAs(std::string_view text, const LogicalType& type,
   std::string_view s = TrimAll(text);
   switch (type.id()) {
     case TypeId::kBoolean: return ParseBoolean(s, static_cast<uint8_t*>(out));
+    case TypeId::kInt8: return ParseInteger(s, static_cast<int8_t*>(out));
+    case TypeId::kInt16: return ParseInteger(s, static_cast<int16_t*>(out));
     case TypeId::kInt32: return ParseInteger(s, static_cast<int32_t*>(out));
     case TypeId::kInt64: return ParseInteger(s, static_cast<int64_t*>(out));
     case TypeId::kFloat: return ParseFloating(s, static_cast<float*>(out));
@@ -133,6 +135,8 @@ void CastFromString(const Vector& source, size_t count, Vector& result,
   };
   switch (to.id()) {
     case TypeId::kBoolean: return parse(uint8_t{});
+    case TypeId::kInt8: return parse(int8_t{});
+    case TypeId::kInt16: return parse(int16_t{});
     case TypeId::kInt32:
     case TypeId::kDate: return parse(int32_t{});
     case TypeId::kInt64:
@@ -167,6 +171,11 @@ void CastToString(const Vector& source, size_t count, Vector& result,
     case TypeId::kBoolean:
       return FormatRows<uint8_t>(source, count, result,
                                  [](uint8_t v) { return std::string(v ? "true" : "false"); });
+    case TypeId::kInt8:
+      return FormatRows<int8_t>(source, count, result, [](int8_t v) { return std::to_string(v); });
+    case TypeId::kInt16:
+      return FormatRows<int16_t>(source, count, result,
+                                 [](int16_t v) { return std::to_string(v); });
     case TypeId::kInt32:
       return FormatRows<int32_t>(source, count, result,
                                  [](int32_t v) { return std::to_string(v); });

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 
 #include "common/date_time.h"
 #include "common/decimal.h"
@@ -11,19 +12,27 @@
 namespace floe {
 namespace {
 
+// Seconds since the epoch as an integer type, floored; outside its range is an overflow.
+template <typename D>
+void TimestampToSeconds(const Vector& source, size_t count, Vector& result,
+                        const FunctionContext& context) {
+  CastRows<int64_t, D>(source, count, result, context, [](int64_t v, D* out) {
+    int64_t seconds = FloorDiv(v, kMicrosPerSecond);
+    if (seconds < std::numeric_limits<D>::min() || seconds > std::numeric_limits<D>::max()) {
+      return CastStatus::kOverflow;
+    }
+    *out = static_cast<D>(seconds);
+    return CastStatus::kOk;
+  });
+}
+
 void CastFromTimestampToNumber(const Vector& source, size_t count, Vector& result,
                                const FunctionContext& context) {
   const LogicalType& to = result.type();
   switch (to.id()) {
-    case TypeId::kInt32:
-      return CastRows<int64_t, int32_t>(source, count, result, context,
-                                        [](int64_t v, int32_t* out) {
-                                          int64_t seconds = FloorDiv(v, kMicrosPerSecond);
-                                          if (seconds < INT32_MIN || seconds > INT32_MAX)
-                                            return CastStatus::kOverflow;
-                                          *out = static_cast<int32_t>(seconds);
-                                          return CastStatus::kOk;
-                                        });
+    case TypeId::kInt8: return TimestampToSeconds<int8_t>(source, count, result, context);
+    case TypeId::kInt16: return TimestampToSeconds<int16_t>(source, count, result, context);
+    case TypeId::kInt32: return TimestampToSeconds<int32_t>(source, count, result, context);
     case TypeId::kInt64:
       return CastRows<int64_t, int64_t>(source, count, result, context,
                                         [](int64_t v, int64_t* out) {
@@ -68,6 +77,14 @@ CastStatus DoubleSecondsToMicros(double seconds, int64_t* out) {
 void CastFromNumberToTimestamp(const Vector& source, size_t count, Vector& result,
                                const FunctionContext& context) {
   switch (source.type().id()) {
+    case TypeId::kInt8:
+      return CastRows<int8_t, int64_t>(
+          source, count, result, context,
+          [](int8_t v, int64_t* out) { return SecondsToMicros(v, out); });
+    case TypeId::kInt16:
+      return CastRows<int16_t, int64_t>(
+          source, count, result, context,
+          [](int16_t v, int64_t* out) { return SecondsToMicros(v, out); });
     case TypeId::kInt32:
       return CastRows<int32_t, int64_t>(
           source, count, result, context,
@@ -88,9 +105,14 @@ void CastFromNumberToTimestamp(const Vector& source, size_t count, Vector& resul
       int scale = source.type().scale();
       return CastRows<int128_t, int64_t>(
           source, count, result, context, [scale](int128_t v, int64_t* out) {
+            // Truncates sub-microsecond digits (Spark: toLong). Scaling up is checked
+            // first: 10^38 * 10^6 would wrap around 128 bits.
             int128_t micros;
-            // Truncates sub-microsecond digits (Spark: toLong).
-            micros = scale > 6 ? v / Pow10(scale - 6) : v * Pow10(6 - scale);
+            if (scale > 6) {
+              micros = v / Pow10(scale - 6);
+            } else if (__builtin_mul_overflow(v, Pow10(6 - scale), &micros)) {
+              return CastStatus::kOverflow;
+            }
             if (micros > INT64_MAX || micros < INT64_MIN) {
               return CastStatus::kOverflow;
             }

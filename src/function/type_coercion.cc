@@ -5,13 +5,16 @@
 namespace floe {
 namespace {
 
-// Spark's numeric precedence: int < bigint < float < double (decimals apart).
+// Spark's numeric precedence: tinyint < smallint < int < bigint < float < double
+// (decimals apart).
 int NumericRank(TypeId id) {
   switch (id) {
-    case TypeId::kInt32: return 1;
-    case TypeId::kInt64: return 2;
-    case TypeId::kFloat: return 3;
-    case TypeId::kDouble: return 4;
+    case TypeId::kInt8: return 1;
+    case TypeId::kInt16: return 2;
+    case TypeId::kInt32: return 3;
+    case TypeId::kInt64: return 4;
+    case TypeId::kFloat: return 5;
+    case TypeId::kDouble: return 6;
     default: return 0;
   }
 }
@@ -85,9 +88,12 @@ bool CanImplicitCast(const LogicalType& from, const LogicalType& to) {
   if (from.IsNumeric() && to.IsNumeric()) {
     if (t == TypeId::kDecimal) return from.IsInteger();
     if (f == TypeId::kDecimal) return to.IsFloating();
-    // bigint -> int as well: the cast checks the range at run time (Spark's ANSI store
-    // assignment), so substring(s, id) works for a bigint id.
-    if (from.IsInteger() && to.IsInteger()) return true;
+    // Integers widen (tinyint < smallint < int < bigint), and bigint -> int as well: the
+    // cast checks the range at run time (Spark's ANSI store assignment), so substring(s, id)
+    // works for a bigint id. Nothing narrows to tinyint or smallint implicitly.
+    if (from.IsInteger() && to.IsInteger()) {
+      return NumericRank(f) <= NumericRank(t) || t == TypeId::kInt32;
+    }
     return NumericRank(f) <= NumericRank(t);
   }
   if (t == TypeId::kString) return f != TypeId::kInterval;

@@ -297,6 +297,8 @@ LogicalType Type::ToLogicalType() const {
 TypePtr Type::FromLogicalType(const LogicalType& type) {
   switch (type.id()) {
     case TypeId::kBoolean: return Primitive(TypeKind::kBoolean);
+    case TypeId::kInt8:   // Iceberg has no 8- or 16-bit integers: Spark stores them as int
+    case TypeId::kInt16:
     case TypeId::kInt32: return Primitive(TypeKind::kInt);
     case TypeId::kInt64: return Primitive(TypeKind::kLong);
     case TypeId::kFloat: return Primitive(TypeKind::kFloat);

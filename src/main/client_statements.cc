@@ -155,8 +155,10 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
                             names[i] + "`: " + from.ToString() + " to " + target.ToString());
         }
       }
-      projection->expressions.push_back(Binder::AddCast(
-          BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target));
+      auto cast = Binder::AddCast(
+          BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target);
+      if (cast->kind == BoundExpressionKind::kCast) cast->insert_column = names[i];
+      projection->expressions.push_back(std::move(cast));
     }
     projection->types.push_back(target);
     projection->names.push_back(names[i]);

@@ -20,33 +20,39 @@ bool IsNaN(const Value& v) {
 std::optional<Value> Coerce(const Value& v, const LogicalType& t) {
   if (v.is_null() || v.type() == t) return v;
   TypeId from = v.type().id();
-  bool integer = from == TypeId::kInt32 || from == TypeId::kInt64;
+  bool integer = v.type().IsInteger();
   switch (t.id()) {
+    case TypeId::kInt8:
+    case TypeId::kInt16:
     case TypeId::kInt32:
-      if (from == TypeId::kInt64 && v.int64() >= INT32_MIN && v.int64() <= INT32_MAX) {
-        return Value::Int32(static_cast<int32_t>(v.int64()));
+    case TypeId::kInt64: {
+      int64_t min, max;
+      IntegerRange(t.id(), &min, &max);
+      if (!integer || v.int64() < min || v.int64() > max) return std::nullopt;
+      switch (t.id()) {
+        case TypeId::kInt8: return Value::Int8(static_cast<int8_t>(v.int64()));
+        case TypeId::kInt16: return Value::Int16(static_cast<int16_t>(v.int64()));
+        case TypeId::kInt32: return Value::Int32(static_cast<int32_t>(v.int64()));
+        default: return Value::Int64(v.int64());
       }
-      return std::nullopt;
+    }
     case TypeId::kFloat:
       if (from == TypeId::kDouble && std::isnan(v.float64())) return Value::Float(NAN);
       if (from == TypeId::kDouble && static_cast<double>(static_cast<float>(v.float64())) == v.float64()) {
         return Value::Float(static_cast<float>(v.float64()));
       }
       return std::nullopt;
-    case TypeId::kInt64:
-      if (from == TypeId::kInt32) return Value::Int64(v.int32());
-      return std::nullopt;
     case TypeId::kDouble:
       if (from == TypeId::kFloat) return Value::Double(v.float32());
       if (integer && v.int64() >= -(int64_t{1} << 53) && v.int64() <= (int64_t{1} << 53)) {
-        return Value::Double(static_cast<double>(from == TypeId::kInt32 ? v.int32() : v.int64()));
+        return Value::Double(static_cast<double>(v.int64()));
       }
       return std::nullopt;
     case TypeId::kDecimal: {
       int128_t unscaled;
       int scale;
       if (integer) {
-        unscaled = from == TypeId::kInt32 ? v.int32() : v.int64();
+        unscaled = v.int64();
         scale = 0;
       } else if (from == TypeId::kDecimal) {
         unscaled = v.decimal();

@@ -393,6 +393,16 @@ void ColumnReader::Convert(const uint8_t* phys, size_t n, uint8_t* dst) {
     case ParquetConversion::kInt32ToInt64:
       for (size_t i = 0; i < n; ++i) out64[i] = in32[i];
       return;
+    case ParquetConversion::kInt32ToInt8: {
+      auto* out8 = reinterpret_cast<int8_t*>(dst);
+      for (size_t i = 0; i < n; ++i) out8[i] = static_cast<int8_t>(in32[i]);
+      return;
+    }
+    case ParquetConversion::kInt32ToInt16: {
+      auto* out16 = reinterpret_cast<int16_t*>(dst);
+      for (size_t i = 0; i < n; ++i) out16[i] = static_cast<int16_t>(in32[i]);
+      return;
+    }
     case ParquetConversion::kFloatToDouble: {
       auto* in = reinterpret_cast<const float*>(phys);
       auto* out = reinterpret_cast<double*>(dst);
@@ -442,6 +452,7 @@ void ColumnReader::DecodeToOutput(size_t n, uint8_t* dst, Vector& out) {
     const uint8_t* dict = dict_.RawData();
     switch (output_width_) {
       case 1: GatherWidth<1>(dict, idx, n, dst); break;
+      case 2: GatherWidth<2>(dict, idx, n, dst); break;
       case 4: GatherWidth<4>(dict, idx, n, dst); break;
       case 8: GatherWidth<8>(dict, idx, n, dst); break;
       case 16: GatherWidth<16>(dict, idx, n, dst); break;
@@ -486,6 +497,7 @@ void ColumnReader::Read(size_t n, Vector& out) {
       DecodeToOutput(non_null, dense, out);
       switch (output_width_) {
         case 1: ScatterWidth<1>(dense, levels, k, dst); break;
+        case 2: ScatterWidth<2>(dense, levels, k, dst); break;
         case 4: ScatterWidth<4>(dense, levels, k, dst); break;
         case 8: ScatterWidth<8>(dense, levels, k, dst); break;
         case 16: ScatterWidth<16>(dense, levels, k, dst); break;

@@ -35,6 +35,12 @@ std::optional<Value> DecodeStatisticsValue(const ParquetColumn& col, std::string
         case ParquetConversion::kUint32ToInt64: return Value::Int64(static_cast<uint32_t>(v));
         case ParquetConversion::kTimeMillisToMicros: return Value::Int64(int64_t{v} * 1000);
         case ParquetConversion::kInt32ToInt64: return Value::Int64(v);
+        case ParquetConversion::kInt32ToInt8:
+          if (v < INT8_MIN || v > INT8_MAX) return std::nullopt;
+          return Value::Int8(static_cast<int8_t>(v));
+        case ParquetConversion::kInt32ToInt16:
+          if (v < INT16_MIN || v > INT16_MAX) return std::nullopt;
+          return Value::Int16(static_cast<int16_t>(v));
         default: break;
       }
       if (type.id() == TypeId::kDate) return Value::Date(v);

@@ -35,6 +35,11 @@ class TypedColumnWriter final : public ColumnWriter {
   }
 
   void Write(const Vector& vector, size_t offset, size_t n) override {
+    if constexpr (std::is_same_v<T, int32_t>) {
+      // tinyint and smallint are stored as INT32 (annotated INT(8) / INT(16))
+      if (field_.type.id() == TypeId::kInt8) return WriteWidened<int8_t>(vector, offset, n);
+      if (field_.type.id() == TypeId::kInt16) return WriteWidened<int16_t>(vector, offset, n);
+    }
     if (field_.type.id() != TypeId::kDecimal) {
       WriteValues(vector.Data<T>() + offset, vector.validity(), offset, n);
       return;
@@ -53,6 +58,14 @@ class TypedColumnWriter final : public ColumnWriter {
     } else {
       for (size_t i = 0; i < n; ++i) converted_[i] = static_cast<T>(src[i]);
     }
+    WriteValues(converted_.data(), vector.validity(), offset, n);
+  }
+
+  template <typename Narrow>
+  void WriteWidened(const Vector& vector, size_t offset, size_t n) {
+    converted_.resize(n);
+    const Narrow* src = vector.Data<Narrow>() + offset;
+    for (size_t i = 0; i < n; ++i) converted_[i] = src[i];
     WriteValues(converted_.data(), vector.validity(), offset, n);
   }
 
@@ -328,6 +341,8 @@ class TypedColumnWriter final : public ColumnWriter {
         case TypeId::kDate: return Value::Date(static_cast<int32_t>(v));
         case TypeId::kTimestamp: return Value::Timestamp(v);
         case TypeId::kTimestampNtz: return Value::TimestampNtz(v);
+        case TypeId::kInt8: return Value::Int8(static_cast<int8_t>(v));
+        case TypeId::kInt16: return Value::Int16(static_cast<int16_t>(v));
         case TypeId::kInt32: return Value::Int32(static_cast<int32_t>(v));
         default: return Value::Int64(v);
       }

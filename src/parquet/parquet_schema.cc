@@ -43,6 +43,8 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
                      ct == ConvertedType::kUint8 || ct == ConvertedType::kUint16 ||
                      ct == ConvertedType::kUint32 || ct == ConvertedType::kUint64;
   int bit_width = lt.kind == Kind::kInteger ? lt.bit_width : 0;
+  if (ct == ConvertedType::kInt8 || ct == ConvertedType::kUint8) bit_width = 8;
+  if (ct == ConvertedType::kInt16 || ct == ConvertedType::kUint16) bit_width = 16;
   if (ct == ConvertedType::kUint32) bit_width = 32;
   if (ct == ConvertedType::kUint64) bit_width = 64;
   col->legacy_stats_usable = !is_unsigned;
@@ -57,6 +59,19 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
       } else if (is_unsigned && bit_width == 32) {
         col->type = TypeId::kInt64;
         col->conversion = ParquetConversion::kUint32ToInt64;
+      } else if (bit_width == 8 || bit_width == 16) {
+        // Spark's ParquetToSparkSchemaConverter: INT(8) tinyint, INT(16) smallint, and the
+        // unsigned ones one size up (UINT(8) smallint, UINT(16) int).
+        if (!is_unsigned) {
+          col->type = bit_width == 8 ? TypeId::kInt8 : TypeId::kInt16;
+          col->conversion = bit_width == 8 ? ParquetConversion::kInt32ToInt8
+                                           : ParquetConversion::kInt32ToInt16;
+        } else if (bit_width == 8) {
+          col->type = TypeId::kInt16;
+          col->conversion = ParquetConversion::kInt32ToInt16;
+        } else {
+          col->type = TypeId::kInt32;
+        }
       } else if (lt.kind == Kind::kTime || ct == ConvertedType::kTimeMillis) {
         col->type = TypeId::kInt64;  // floe has no TIME type: microseconds of the day
         col->conversion = ParquetConversion::kTimeMillisToMicros;
@@ -171,6 +186,17 @@ ParquetColumn ParquetSchema::Promote(const ParquetColumn& column, const LogicalT
     out.conversion = ParquetConversion::kInt32ToInt64;
     return out;
   }
+  // An INT(8) / INT(16) file column in an Iceberg int or long column: the INT32 values as
+  // they are, or widened.
+  bool narrow = column.conversion == ParquetConversion::kInt32ToInt8 ||
+                column.conversion == ParquetConversion::kInt32ToInt16;
+  if (narrow && (type.id() == TypeId::kInt32 || type.id() == TypeId::kInt64 ||
+                 (type.id() == TypeId::kInt16 && from == TypeId::kInt8))) {
+    out.conversion = type.id() == TypeId::kInt32   ? ParquetConversion::kNone
+                     : type.id() == TypeId::kInt64 ? ParquetConversion::kInt32ToInt64
+                                                   : ParquetConversion::kInt32ToInt16;
+    return out;
+  }
   if (from == TypeId::kFloat && type.id() == TypeId::kDouble) {
     out.conversion = ParquetConversion::kFloatToDouble;
     return out;
@@ -187,6 +213,8 @@ PhysicalType ParquetSchema::PhysicalTypeFor(const LogicalType& type, int* type_l
   *type_length = 0;
   switch (type.id()) {
     case TypeId::kBoolean: return PhysicalType::kBoolean;
+    case TypeId::kInt8:
+    case TypeId::kInt16:
     case TypeId::kInt32:
     case TypeId::kDate: return PhysicalType::kInt32;
     case TypeId::kInt64:
@@ -215,6 +243,14 @@ SchemaElement ParquetSchema::ToElement(const std::string& name, int field_id,
   e.type = PhysicalTypeFor(type, &e.type_length);
   LogicalTypeInfo& lt = e.logical_type;
   switch (type.id()) {
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+      // INT(8, true) / INT(16, true) and the legacy INT_8 / INT_16, as Spark and DuckDB write
+      lt.kind = Kind::kInteger;
+      lt.bit_width = type.id() == TypeId::kInt8 ? 8 : 16;
+      lt.is_signed = true;
+      e.converted_type = type.id() == TypeId::kInt8 ? ConvertedType::kInt8 : ConvertedType::kInt16;
+      break;
     case TypeId::kString:
       lt.kind = Kind::kString;
       e.converted_type = ConvertedType::kUtf8;

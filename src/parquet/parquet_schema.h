@@ -23,6 +23,8 @@ enum class ParquetConversion : uint8_t {
   kTimeMillisToMicros,  // TIME(MILLIS) as INT32 -> int64 microseconds of the day
   kInt32ToInt64,        // INT read as BIGINT (Iceberg type promotion)
   kFloatToDouble,       // FLOAT read as DOUBLE (Iceberg type promotion)
+  kInt32ToInt8,         // INT32 annotated INT(8): tinyint
+  kInt32ToInt16,        // INT32 annotated INT(16) or UINT(8): smallint
 };
 
 /// One top-level column of a Parquet file as floe sees it.

@@ -158,8 +158,8 @@ BoundExpressionPtr Binder::BindGroupingCall(const FunctionExpression& fn, Expres
   and_args.push_back(std::move(shifted));
   and_args.push_back(BoundExpression::MakeConstant(Value::Int64(1)));
   auto bit = MakeFunction("&", std::move(and_args), fn.ToString());
-  // Spark returns a tinyint; floe has no tinyint, so the narrowest integer it has.
-  auto result = AddCast(std::move(bit), TypeId::kInt32);
+  // Spark's grouping() is a tinyint.
+  auto result = AddCast(std::move(bit), TypeId::kInt8);
   result->text = fn.ToString();
   return result;
 }

@@ -317,6 +317,13 @@ BoundExpressionPtr Binder::BindConstant(const ConstantExpression& expr) {
     case LiteralKind::kTinyint: {
       int128_t v;
       if (!ParseDecimal(t, 38, 0, &v)) throw ParserError("invalid number " + t);
+      // The parser has checked 1Y, 1S and 1L against their ranges.
+      if (expr.literal_kind == LiteralKind::kTinyint) {
+        return BoundExpression::MakeConstant(Value::Int8(static_cast<int8_t>(v)), name);
+      }
+      if (expr.literal_kind == LiteralKind::kSmallint) {
+        return BoundExpression::MakeConstant(Value::Int16(static_cast<int16_t>(v)), name);
+      }
       if (expr.literal_kind != LiteralKind::kBigint && v >= INT32_MIN && v <= INT32_MAX) {
         return BoundExpression::MakeConstant(Value::Int32(static_cast<int32_t>(v)), name);
       }

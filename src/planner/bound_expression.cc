@@ -14,6 +14,7 @@ std::unique_ptr<BoundExpression> BoundExpression::Copy() const {
   copy->try_cast = try_cast;
   copy->has_else = has_else;
   copy->negated = negated;
+  copy->insert_column = insert_column;
   copy->text = text;
   for (const auto& child : children) copy->children.push_back(child->Copy());
   return copy;

@@ -40,6 +40,9 @@ struct BoundExpression {
   bool try_cast = false;
   bool has_else = false;
   bool negated = false;  // NOT IN
+  /// For the cast of an INSERT's value to its column's type: the column, which an overflow
+  /// names (Spark's CheckOverflowInTableInsert: CAST_OVERFLOW_IN_TABLE_INSERT).
+  std::string insert_column;
   /// The expression as Spark prints it in plans ("(a#1 + 1)"); also the default name.
   std::string text;
 

@@ -44,6 +44,8 @@ class Parser {
   [[noreturn]] void SyntaxError() const;
   [[noreturn]] void SyntaxErrorAt(const Token& token) const;
   [[noreturn]] void ErrorAt(const Token& token, const std::string& message) const;
+  /// Raises INVALID_NUMERIC_LITERAL_RANGE for a 300Y, 40000S or 2^63 L literal.
+  void CheckIntegerLiteralRange(const Token& token, const ConstantExpression& constant) const;
   bool PeekIdentifier(size_t ahead = 0) const;
   std::string ParseIdentifier();
   std::string ParseAnyWord();

@@ -97,7 +97,42 @@ ExpressionPtr Parser::ParseNumber(const Token& token, bool negate) {
     constant->literal_kind = LiteralKind::kInteger;
   }
   constant->text = negate ? "-" + text : text;
+  CheckIntegerLiteralRange(token, *constant);
   return constant;
+}
+
+void Parser::CheckIntegerLiteralRange(const Token& token,
+                                      const ConstantExpression& constant) const {
+  struct Range {
+    const char* name;
+    int64_t min, max;
+  };
+  Range range;
+  switch (constant.literal_kind) {
+    case LiteralKind::kTinyint: range = {"tinyint", INT8_MIN, INT8_MAX}; break;
+    case LiteralKind::kSmallint: range = {"smallint", INT16_MIN, INT16_MAX}; break;
+    case LiteralKind::kBigint: range = {"bigint", INT64_MIN, INT64_MAX}; break;
+    default: return;
+  }
+  // Spark's AstBuilder checks a suffixed literal against its type's range as it parses.
+  std::string_view digits = constant.text;
+  bool negative = !digits.empty() && digits.front() == '-';
+  if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
+  while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
+  unsigned __int128 magnitude = 0;
+  bool fits = digits.size() <= 20;
+  for (char c : digits) {
+    if (!fits) break;
+    magnitude = magnitude * 10 + static_cast<unsigned>(c - '0');
+  }
+  auto limit = negative ? static_cast<unsigned __int128>(-(static_cast<__int128>(range.min)))
+                        : static_cast<unsigned __int128>(range.max);
+  if (fits && magnitude <= limit) return;
+  std::string shown = std::string(negative ? "-" : "") + std::string(digits);
+  ErrorAt(token, "[INVALID_NUMERIC_LITERAL_RANGE] Numeric literal " + shown +
+                     " is outside the valid range for " + range.name + " with minimum value of " +
+                     std::to_string(range.min) + " and maximum value of " +
+                     std::to_string(range.max) + ". Please adjust the value accordingly.");
 }
 
 ExpressionPtr Parser::ParseStringConstant() {

@@ -259,6 +259,8 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
     auto key_at = [&](size_t k) -> double {
       const Vector& v = s_order[0];
       switch (v.type().id()) {
+        case TypeId::kInt8: return v.Data<int8_t>()[k];
+        case TypeId::kInt16: return v.Data<int16_t>()[k];
         case TypeId::kInt32:
         case TypeId::kDate: return v.Data<int32_t>()[k];
         case TypeId::kInt64: return static_cast<double>(v.Data<int64_t>()[k]);

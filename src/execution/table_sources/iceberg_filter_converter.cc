@@ -480,7 +480,7 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
     case TypeId::kInt32:
     case TypeId::kInt64: {
       int64_t v;
-      if (from == TypeId::kInt32 || from == TypeId::kInt64) {
+      if (lit.type().IsInteger()) {
         v = lit.int64();
       } else if (from == TypeId::kDouble && integral_double(lit.float64(), 9007199254740992.0)) {
         v = static_cast<int64_t>(lit.float64());
@@ -503,7 +503,7 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
       return std::nullopt;
     case TypeId::kDouble:
       if (from == TypeId::kFloat || from == TypeId::kDouble) return Value::Double(lit.float64());
-      if ((from == TypeId::kInt32 || from == TypeId::kInt64) && std::llabs(lit.int64()) <= (int64_t{1} << 53)) {
+      if (lit.type().IsInteger() && std::llabs(lit.int64()) <= (int64_t{1} << 53)) {
         return Value::Double(static_cast<double>(lit.int64()));
       }
       return std::nullopt;
@@ -513,7 +513,7 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
       if (from == TypeId::kDecimal) {
         unscaled = lit.decimal();
         scale = lit.type().scale();
-      } else if (from == TypeId::kInt32 || from == TypeId::kInt64) {
+      } else if (lit.type().IsInteger()) {
         unscaled = lit.int64();
         scale = 0;
       } else {
@@ -523,8 +523,8 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
         int128_t p = Pow10(scale - type.scale());
         if (unscaled % p != 0) return std::nullopt;
         unscaled /= p;
-      } else {
-        unscaled *= Pow10(type.scale() - scale);
+      } else if (__builtin_mul_overflow(unscaled, Pow10(type.scale() - scale), &unscaled)) {
+        return std::nullopt;  // 3 = a decimal(38,38) column: 3 * 10^38 would wrap around
       }
       int128_t limit = Pow10(type.precision());
       if (unscaled >= limit || unscaled <= -limit) return std::nullopt;

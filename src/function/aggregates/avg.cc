@@ -164,6 +164,12 @@ BoundAggregateFunction BindAvg(const std::vector<LogicalType>& arg_types, bool d
   const LogicalType& type = arg_types[0];
   BoundAggregateFunction f;
   switch (type.id()) {
+    case TypeId::kInt8:
+      f = MakeAvg<int8_t, int128_t>(name, type, TypeId::kDouble, try_avg);
+      break;
+    case TypeId::kInt16:
+      f = MakeAvg<int16_t, int128_t>(name, type, TypeId::kDouble, try_avg);
+      break;
     case TypeId::kInt32:
       f = MakeAvg<int32_t, int128_t>(name, type, TypeId::kDouble, try_avg);
       break;

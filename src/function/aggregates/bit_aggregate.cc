@@ -59,6 +59,8 @@ BoundAggregateFunction MakeBitAggregate(const char* name, const LogicalType& typ
 
 template <BitOperation kOperation>
 BoundAggregateFunction BindFor(const char* name, const LogicalType& type) {
+  if (type.id() == TypeId::kInt8) return MakeBitAggregate<int8_t, kOperation>(name, type);
+  if (type.id() == TypeId::kInt16) return MakeBitAggregate<int16_t, kOperation>(name, type);
   if (type.id() == TypeId::kInt32) return MakeBitAggregate<int32_t, kOperation>(name, type);
   return MakeBitAggregate<int64_t, kOperation>(name, type);
 }
@@ -71,7 +73,7 @@ BoundAggregateFunction BindBitAggregate(BitOperation operation,
   static const char* const kNames[] = {"bit_and", "bit_or", "bit_xor"};
   const char* name = kNames[static_cast<int>(operation)];
   if (arg_types.size() != 1 || !arg_types[0].IsInteger()) {
-    ThrowUnsupportedArguments(name, arg_types, "one int or bigint argument");
+    ThrowUnsupportedArguments(name, arg_types, "one integer argument");
   }
   switch (operation) {
     case BitOperation::kAnd: return BindFor<BitOperation::kAnd>(name, arg_types[0]);

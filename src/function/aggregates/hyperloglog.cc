@@ -85,6 +85,9 @@ inline uint64_t HashValue(const T& v) {
   } else if constexpr (std::is_floating_point_v<T>) {
     T normalized = v == 0 ? T{0} : (std::isnan(v) ? std::numeric_limits<T>::quiet_NaN() : v);
     return XxHash64(&normalized, sizeof(T), kSeed);
+  } else if constexpr (std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t>) {
+    int32_t widened = v;  // Spark hashes bytes and shorts as ints
+    return XxHash64(&widened, sizeof(widened), kSeed);
   } else {
     return XxHash64(&v, sizeof(T), kSeed);
   }

@@ -39,6 +39,8 @@ double ReadPercentage(const char* name, const Vector& p) {
 /// their day or microsecond numbers (as Spark's percentile_approx sees them).
 double ToDouble(const Vector& x, size_t i, int scale) {
   switch (x.type().id()) {
+    case TypeId::kInt8: return x.Data<int8_t>()[i];
+    case TypeId::kInt16: return x.Data<int16_t>()[i];
     case TypeId::kInt32:
     case TypeId::kDate: return x.Data<int32_t>()[i];
     case TypeId::kInt64:
@@ -54,6 +56,8 @@ double ToDouble(const Vector& x, size_t i, int scale) {
 /// Writes a double back as `type` (Spark's percentile_approx result conversion).
 void WriteAs(const LogicalType& type, double v, Vector& result, size_t i) {
   switch (type.id()) {
+    case TypeId::kInt8: result.Data<int8_t>()[i] = static_cast<int8_t>(v); break;
+    case TypeId::kInt16: result.Data<int16_t>()[i] = static_cast<int16_t>(v); break;
     case TypeId::kInt32:
     case TypeId::kDate: result.Data<int32_t>()[i] = static_cast<int32_t>(v); break;
     case TypeId::kInt64:

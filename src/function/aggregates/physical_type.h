@@ -14,6 +14,8 @@ template <typename F>
 decltype(auto) VisitPhysicalType(TypeId id, F&& f) {
   switch (id) {
     case TypeId::kBoolean: return f(std::type_identity<uint8_t>{});
+    case TypeId::kInt8: return f(std::type_identity<int8_t>{});
+    case TypeId::kInt16: return f(std::type_identity<int16_t>{});
     case TypeId::kInt32:
     case TypeId::kDate: return f(std::type_identity<int32_t>{});
     case TypeId::kInt64:

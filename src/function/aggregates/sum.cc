@@ -150,6 +150,12 @@ BoundAggregateFunction BindSum(const std::vector<LogicalType>& arg_types, bool d
   const LogicalType& type = arg_types[0];
   BoundAggregateFunction f;
   switch (type.id()) {
+    case TypeId::kInt8:
+      f = MakeSumFor<int8_t, int64_t>(name, type, TypeId::kInt64, try_sum);
+      break;
+    case TypeId::kInt16:
+      f = MakeSumFor<int16_t, int64_t>(name, type, TypeId::kInt64, try_sum);
+      break;
     case TypeId::kInt32:
       f = MakeSumFor<int32_t, int64_t>(name, type, TypeId::kInt64, try_sum);
       break;

@@ -5,6 +5,7 @@
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "function/scalar/arithmetic_op.h"
+#include "function/scalar/arithmetic_overflow.h"
 #include "function/scalar/decimal_arithmetic.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/scalar_executor.h"
@@ -16,19 +17,13 @@
 // ARITHMETIC_OVERFLOW, division and modulo by zero raise DIVIDE_BY_ZERO (NULL in try
 // mode), `/` is always fractional, and decimals follow Spark's precision rules.
 //
-// Binding: numbers of different types are cast to their wider type (int < bigint <
-// float < double; integers with decimals become decimal(10,0) / decimal(20,0), or the
-// fewest digits for an integer literal as Spark does); a string operand is read as double.
+// Binding: numbers of different types are cast to their wider type (tinyint < smallint <
+// int < bigint < float < double; integers with decimals become decimal(3,0), (5,0),
+// (10,0) or (20,0), or the fewest digits for an integer literal as Spark does); a string
+// operand is read as double. tinyint + tinyint stays tinyint and overflows past 127.
 
 namespace floe {
 namespace {
-
-template <typename T>
-std::string OverflowMessage(const char* op) {
-  return std::string("[ARITHMETIC_OVERFLOW] ") + (std::is_same_v<T, int32_t> ? "integer" : "long") +
-         " overflow in " + op +
-         ". Use try_ functions to tolerate overflow and return NULL instead.";
-}
 
 // + - * without NULLs: one branch-free loop that only accumulates an overflow flag (the
 // compiler vectorizes it); returns false, leaving the work to the checked loop that names
@@ -65,23 +60,23 @@ ScalarKernel IntegerKernel(ArithmeticOp op) {
                     const FunctionContext& context) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
-    auto overflow = [&]() {
-      return FailOrNull<OutOfRangeError>(context, OverflowMessage<T>(name));
+    auto overflow = [&](T x, T y) {
+      return FailOrNull<OutOfRangeError>(context, IntegerOverflowMessage<T>(x, name, y));
     };
     auto by_zero = [&]() { return FailOrNull<DivideByZeroError>(context, DivideByZeroMessage()); };
     if (TryCheckedFastPath<T>(op, a, b, count, result)) return;
     switch (op) {
       case ArithmeticOp::kAdd:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          return !__builtin_add_overflow(x, y, out) || overflow();
+          return !__builtin_add_overflow(x, y, out) || overflow(x, y);
         });
       case ArithmeticOp::kSubtract:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          return !__builtin_sub_overflow(x, y, out) || overflow();
+          return !__builtin_sub_overflow(x, y, out) || overflow(x, y);
         });
       case ArithmeticOp::kMultiply:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
-          return !__builtin_mul_overflow(x, y, out) || overflow();
+          return !__builtin_mul_overflow(x, y, out) || overflow(x, y);
         });
       case ArithmeticOp::kModulo:
         return ExecuteBinaryNullable<T, T, T>(a, b, count, result, [&](T x, T y, T* out) {
@@ -100,7 +95,11 @@ ScalarKernel IntegerKernel(ArithmeticOp op) {
         return ExecuteBinaryNullable<T, T, int64_t>(
             a, b, count, result, [&](T x, T y, int64_t* out) {
               if (y == 0) return by_zero();
-              if (y == -1 && x == std::numeric_limits<T>::min()) return overflow();
+              if (y == -1 && x == std::numeric_limits<T>::min()) {
+                return FailOrNull<OutOfRangeError>(
+                    context, "[ARITHMETIC_OVERFLOW] Overflow in integral divide. Use "
+                             "'try_divide' to tolerate overflow and return NULL instead.");
+              }
               *out = x / y;
               return true;
             });
@@ -196,6 +195,8 @@ BoundScalarFunction BindArithmetic(ArithmeticOp op, const ScalarBindInput& input
   bound.arg_types = {common, common};
   bound.return_type = op == ArithmeticOp::kIntegralDivide ? LogicalType(TypeId::kInt64) : common;
   switch (common.id()) {
+    case TypeId::kInt8: bound.kernel = IntegerKernel<int8_t>(op); break;
+    case TypeId::kInt16: bound.kernel = IntegerKernel<int16_t>(op); break;
     case TypeId::kInt32: bound.kernel = IntegerKernel<int32_t>(op); break;
     case TypeId::kInt64: bound.kernel = IntegerKernel<int64_t>(op); break;
     case TypeId::kFloat: bound.kernel = FloatingKernel<float>(op); break;
@@ -209,7 +210,7 @@ void NegateRows(const Vector& a, size_t count, Vector& result, const FunctionCon
   if constexpr (std::is_integral_v<T>) {
     ExecuteUnaryNullable<T, T>(a, count, result, [&](T x, T* out) {
       return !__builtin_sub_overflow(T{0}, x, out) ||
-             FailOrNull<OutOfRangeError>(context, OverflowMessage<T>("negative"));
+             FailOrNull<OutOfRangeError>(context, NegateOverflowMessage<T>(x, "negative"));
     });
   } else {
     ExecuteUnary<T, T>(a, count, result, [](T x) { return -x; });
@@ -229,6 +230,8 @@ BoundScalarFunction BindNegative(const ScalarBindInput& input) {
   bound.kernel = [t](const std::vector<const Vector*>& args, size_t count, Vector& result,
                      const FunctionContext& context) {
     switch (t.id()) {
+      case TypeId::kInt8: return NegateRows<int8_t>(*args[0], count, result, context);
+      case TypeId::kInt16: return NegateRows<int16_t>(*args[0], count, result, context);
       case TypeId::kInt32: return NegateRows<int32_t>(*args[0], count, result, context);
       case TypeId::kInt64: return NegateRows<int64_t>(*args[0], count, result, context);
       case TypeId::kFloat: return NegateRows<float>(*args[0], count, result, context);

@@ -34,7 +34,7 @@ ScalarKernel BitKernel(BitOp op) {
 LogicalType IntegerArgument(const char* name, const ScalarBindInput& input, size_t i) {
   LogicalType t = input.arg_types[i];
   if (t.id() == TypeId::kNull) return TypeId::kInt32;
-  if (!t.IsInteger()) ThrowArgumentTypes(name, input, "int or bigint");
+  if (!t.IsInteger()) ThrowArgumentTypes(name, input, "tinyint, smallint, int or bigint");
   return t;
 }
 
@@ -47,7 +47,12 @@ ScalarBinder BitBinder(const char* name, BitOp op) {
     bound.name = name;
     bound.arg_types = {common, common};
     bound.return_type = common;
-    bound.kernel = common.id() == TypeId::kInt32 ? BitKernel<int32_t>(op) : BitKernel<int64_t>(op);
+    switch (common.id()) {
+      case TypeId::kInt8: bound.kernel = BitKernel<int8_t>(op); break;
+      case TypeId::kInt16: bound.kernel = BitKernel<int16_t>(op); break;
+      case TypeId::kInt32: bound.kernel = BitKernel<int32_t>(op); break;
+      default: bound.kernel = BitKernel<int64_t>(op); break;
+    }
     return bound;
   };
 }
@@ -80,6 +85,7 @@ ScalarBinder ShiftBinder(const char* name, Shift shift) {
   return [name, shift](const ScalarBindInput& input) {
     CheckArgumentCount(name, input, 2, 2);
     LogicalType t = IntegerArgument(name, input, 0);
+    if (t.id() != TypeId::kInt64) t = TypeId::kInt32;  // Spark shifts int or bigint only
     BoundScalarFunction bound;
     bound.name = name;
     bound.arg_types = {t, TypeId::kInt32};
@@ -106,8 +112,12 @@ void RegisterBitwiseFunctions(FunctionRegistry& registry) {
   registry.AddScalar("|", BitBinder("|", BitOp::kOr));
   registry.AddScalar("^", BitBinder("^", BitOp::kXor));
   const LogicalType kInt = TypeId::kInt32, kLong = TypeId::kInt64;
+  const LogicalType kByte = TypeId::kInt8, kShort = TypeId::kInt16;
+  // int and bigint first: a string or NULL argument takes the first that fits.
   registry.AddScalar("~", SignatureBinder("~", {{{kInt}, kInt, BitNot<int32_t>},
-                                                {{kLong}, kLong, BitNot<int64_t>}}));
+                                                {{kLong}, kLong, BitNot<int64_t>},
+                                                {{kByte}, kByte, BitNot<int8_t>},
+                                                {{kShort}, kShort, BitNot<int16_t>}}));
   registry.AddScalar("shiftleft", ShiftBinder("shiftleft", Shift::kLeft));
   registry.AddScalar("<<", ShiftBinder("<<", Shift::kLeft));
   registry.AddScalar("shiftright", ShiftBinder("shiftright", Shift::kRight));
@@ -117,7 +127,9 @@ void RegisterBitwiseFunctions(FunctionRegistry& registry) {
   registry.AddScalar(">>>", ShiftBinder(">>>", Shift::kRightUnsigned));
   registry.AddScalar("bit_count",
                      SignatureBinder("bit_count", {{{kInt}, kInt, BitCount<int32_t>},
-                                                   {{kLong}, kInt, BitCount<int64_t>}}));
+                                                   {{kLong}, kInt, BitCount<int64_t>},
+                                                   {{kByte}, kInt, BitCount<int8_t>},
+                                                   {{kShort}, kInt, BitCount<int16_t>}}));
 }
 
 }  // namespace floe

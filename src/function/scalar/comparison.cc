@@ -87,6 +87,8 @@ template <CompareOp op>
 ScalarKernel KernelFor(const LogicalType& a, const LogicalType& b) {
   switch (a.id()) {
     case TypeId::kBoolean: return TypedKernel<op, uint8_t>();
+    case TypeId::kInt8: return TypedKernel<op, int8_t>();
+    case TypeId::kInt16: return TypedKernel<op, int16_t>();
     case TypeId::kInt32:
     case TypeId::kDate: return TypedKernel<op, int32_t>();
     case TypeId::kInt64:

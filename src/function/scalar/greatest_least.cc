@@ -51,6 +51,8 @@ template <bool kGreatest>
 ScalarKernel PickKernel(TypeId id) {
   switch (id) {
     case TypeId::kBoolean: return PickRows<uint8_t, kGreatest>;
+    case TypeId::kInt8: return PickRows<int8_t, kGreatest>;
+    case TypeId::kInt16: return PickRows<int16_t, kGreatest>;
     case TypeId::kInt32:
     case TypeId::kDate: return PickRows<int32_t, kGreatest>;
     case TypeId::kInt64:

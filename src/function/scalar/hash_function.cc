@@ -93,6 +93,10 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
     case TypeId::kBoolean:
       return each(
           [&](size_t i, uint32_t seed) { return HashInt(v.Data<uint8_t>()[i] ? 1 : 0, seed); });
+    case TypeId::kInt8:  // Spark hashes bytes and shorts as ints
+      return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int8_t>()[i], seed); });
+    case TypeId::kInt16:
+      return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int16_t>()[i], seed); });
     case TypeId::kInt32:
     case TypeId::kDate:
       return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int32_t>()[i], seed); });

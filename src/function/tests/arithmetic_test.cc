@@ -36,6 +36,42 @@ TEST(ArithmeticTest, IntegersKeepTheirTypeAndCheckOverflow) {
   EXPECT_TRUE(Call("+", {I32(INT32_MAX), I32(1)}, try_mode).is_null());
 }
 
+// ArithmeticExpressionSuite "+ (Add)", "- (Subtract)", "* (Multiply)" with ANSI on: a
+// byte or short result past its range is BINARY_ARITHMETIC_OVERFLOW (ByteExactNumeric).
+TEST(ArithmeticTest, TinyintAndSmallintOverflowAtTheirRange) {
+  LogicalType type;
+  EXPECT_EQ(Call("+", {Value::Int8(100), Value::Int8(27)}, {}, &type), Value::Int8(127));
+  EXPECT_EQ(type, LogicalType(TypeId::kInt8));
+  EXPECT_EQ(Call("-", {Value::Int16(-32000), Value::Int16(768)}, {}, &type), Value::Int16(-32768));
+  EXPECT_EQ(type, LogicalType(TypeId::kInt16));
+  EXPECT_EQ(Call("*", {Value::Int8(2), Value::Int16(300)}, {}, &type), Value::Int16(600));
+  try {
+    Call("+", {Value::Int8(100), Value::Int8(100)});
+    FAIL();
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("[BINARY_ARITHMETIC_OVERFLOW] 100S + 100S caused overflow"),
+        std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(Call("*", {Value::Int16(182), Value::Int16(182)}), OutOfRangeError);
+  EXPECT_THROW(Call("-", {Value::Int8(-128), Value::Int8(1)}), OutOfRangeError);
+  try {
+    Call("negative", {Value::Int8(-128)});
+    FAIL();
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("[ARITHMETIC_OVERFLOW] - -128 caused overflow"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(Call("abs", {Value::Int16(-32768)}), OutOfRangeError);
+  EXPECT_EQ(Call("%", {Value::Int8(-128), Value::Int8(-1)}), Value::Int8(0));
+  EXPECT_EQ(Call("div", {Value::Int8(-128), Value::Int8(-1)}), Value::Int64(128));
+  FunctionContext try_mode;
+  try_mode.try_mode = true;
+  EXPECT_TRUE(Call("+", {Value::Int8(127), Value::Int8(1)}, try_mode).is_null());
+}
+
 TEST(ArithmeticTest, DivisionIsFractionalAndChecksZero) {
   LogicalType type;
   EXPECT_EQ(Call("/", {I32(1), I32(2)}, {}, &type).float64(), 0.5);

@@ -79,6 +79,49 @@ TEST(CastTest, NumericOverflowAndTruncation) {
   EXPECT_EQ(Cast(Value::Boolean(true), TypeId::kInt64).int64(), 1);
 }
 
+// CastWithAnsiOnSuite "ANSI mode: Throw exception on casting out-of-range value to byte
+// type" / "... to short type" / "... to decimal type".
+TEST(CastTest, NarrowIntegersAndDecimalsCheckTheirRange) {
+  EXPECT_EQ(Cast(Value::Int32(-128), TypeId::kInt8), Value::Int8(-128));
+  EXPECT_EQ(Cast(Value::Int64(32767), TypeId::kInt16), Value::Int16(32767));
+  EXPECT_EQ(Cast(Value::Double(127.9), TypeId::kInt8), Value::Int8(127));
+  EXPECT_EQ(Cast(Str(" -5 "), TypeId::kInt8), Value::Int8(-5));
+  EXPECT_EQ(Cast(Value::Int8(-7), TypeId::kInt64), Value::Int64(-7));
+  EXPECT_EQ(Cast(Value::Int16(300), TypeId::kString), Str("300"));
+  try {
+    Cast(Value::Int32(300), TypeId::kInt8);
+    FAIL();
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("[CAST_OVERFLOW] The value 300 of the type \"INT\" "
+                                         "cannot be cast to \"TINYINT\" due to an overflow"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    Cast(Value::Int16(200), TypeId::kInt8);
+    FAIL();
+  } catch (const OutOfRangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("The value 200S of the type \"SMALLINT\""),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(Cast(Value::Int32(100000), TypeId::kInt16), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Double(128.0), TypeId::kInt8), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Float(-32769.0f), TypeId::kInt16), OutOfRangeError);
+  EXPECT_THROW(Cast(Dec("128.5", 4, 1), TypeId::kInt8), OutOfRangeError);
+  EXPECT_THROW(Cast(Str("128"), TypeId::kInt8), ConversionError);  // toByteExact: malformed
+  EXPECT_TRUE(Cast(Value::Int32(300), TypeId::kInt8, true).is_null());
+  // 3 * 10^38 passes 2^127: the digits are checked before scaling
+  EXPECT_THROW(Cast(Value::Int32(3), LogicalType::Decimal(38, 38)), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Int64(INT64_MAX), LogicalType::Decimal(38, 20)), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Int64(INT64_MIN), LogicalType::Decimal(38, 20)), OutOfRangeError);
+  EXPECT_THROW(Cast(Value::Int8(-128), LogicalType::Decimal(38, 37)), OutOfRangeError);
+  EXPECT_TRUE(Cast(Value::Int32(3), LogicalType::Decimal(38, 38), true).is_null());
+  EXPECT_EQ(Cast(Value::Int64(99999999999999999), LogicalType::Decimal(38, 20)).ToString(),
+            "99999999999999999.00000000000000000000");
+  EXPECT_EQ(Cast(Value::Int8(-128), LogicalType::Decimal(3, 0)).ToString(), "-128");
+}
+
 TEST(CastTest, NumbersToString) {
   EXPECT_EQ(Cast(Value::Double(1.0), TypeId::kString).str(), "1.0");
   EXPECT_EQ(Cast(Value::Double(1e10), TypeId::kString).str(), "1.0E10");

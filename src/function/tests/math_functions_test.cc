@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "function/scalar/rounding.h"
 #include "function/tests/call_function.h"
 
 namespace floe {
@@ -29,6 +30,35 @@ TEST(MathFunctionsTest, RoundIsHalfUpOnTheDecimalValue) {
   EXPECT_EQ(Call("round", {Dec("-2.5", 2, 1)}, {}, &type).ToString(), "-3");
   EXPECT_EQ(type, LogicalType::Decimal(2, 0));
   EXPECT_EQ(Call("round", {Dec("99.5", 3, 1)}).ToString(), "100");
+}
+
+// The scale of java.math.BigDecimal.valueOf(double), which decides when Spark's round
+// cannot rescale a double.
+TEST(MathFunctionsTest, JavaDecimalScaleOfADouble) {
+  EXPECT_EQ(JavaDecimalScale(1.5), 1);        // "1.5"
+  EXPECT_EQ(JavaDecimalScale(100.0), 1);      // "100.0"
+  EXPECT_EQ(JavaDecimalScale(0.001), 3);      // "0.001"
+  EXPECT_EQ(JavaDecimalScale(1e20), -19);     // "1.0E20"
+  EXPECT_EQ(JavaDecimalScale(1.25e-5), 7);    // "1.25E-5"
+  EXPECT_EQ(JavaDecimalScale(-1234567.0), 1); // "-1234567.0"
+  EXPECT_EQ(JavaDecimalScale(12345678.0), 0);   // "1.2345678E7"
+}
+
+// round(x, -2147483648) dropped -scale as an int (15 for 1.5); Spark's BigDecimal.setScale
+// raises for a nonzero value there.
+TEST(MathFunctionsTest, RoundAtExtremeScales) {
+  EXPECT_THROW(Call("round", {Dec("1.5", 2, 1), I32(INT32_MIN)}), OutOfRangeError);
+  EXPECT_THROW(Call("round", {I32(15), I32(INT32_MIN)}), OutOfRangeError);
+  EXPECT_THROW(Call("round", {F64(1.5), I32(INT32_MIN)}), OutOfRangeError);
+  EXPECT_THROW(Call("round", {F64(1.5), I32(INT32_MAX)}), OutOfRangeError);
+  EXPECT_EQ(Call("round", {Dec("0.0", 1, 1), I32(INT32_MIN)}).ToString(), "0");
+  EXPECT_EQ(Call("round", {I64(15), I32(-1000)}), I64(0));
+  EXPECT_EQ(Call("round", {Value::Int8(-35), I32(-1)}), Value::Int8(-40));
+  EXPECT_THROW(Call("round", {Value::Int8(125), I32(-1)}), OutOfRangeError);
+  EXPECT_EQ(Call("round", {F64(1.5), I32(-1000)}).float64(), 0.0);
+  FunctionContext try_mode;
+  try_mode.try_mode = true;
+  EXPECT_TRUE(Call("round", {I32(15), I32(INT32_MIN)}, try_mode).is_null());
 }
 
 TEST(MathFunctionsTest, FloorCeilTypes) {

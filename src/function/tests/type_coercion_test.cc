@@ -24,6 +24,23 @@ TEST(TypeCoercionTest, NumericWidening) {
   EXPECT_EQ(Common(TypeId::kNull, TypeId::kDate), LogicalType(TypeId::kDate));
 }
 
+TEST(TypeCoercionTest, TinyintAndSmallintWiden) {
+  EXPECT_EQ(Common(TypeId::kInt8, TypeId::kInt8), LogicalType(TypeId::kInt8));
+  EXPECT_EQ(Common(TypeId::kInt8, TypeId::kInt16), LogicalType(TypeId::kInt16));
+  EXPECT_EQ(Common(TypeId::kInt16, TypeId::kInt32), LogicalType(TypeId::kInt32));
+  EXPECT_EQ(Common(TypeId::kInt8, TypeId::kInt64), LogicalType(TypeId::kInt64));
+  EXPECT_EQ(Common(TypeId::kInt16, TypeId::kFloat), LogicalType(TypeId::kFloat));
+  // DecimalType.forType: ByteDecimal (3,0), ShortDecimal (5,0)
+  EXPECT_EQ(Common(TypeId::kInt8, LogicalType::Decimal(5, 2)), LogicalType::Decimal(5, 2));
+  EXPECT_EQ(Common(TypeId::kInt16, LogicalType::Decimal(2, 1)), LogicalType::Decimal(6, 1));
+  EXPECT_EQ(Common(TypeId::kString, TypeId::kInt8), LogicalType(TypeId::kInt8));
+  EXPECT_TRUE(CanImplicitCast(TypeId::kInt8, TypeId::kInt16));
+  EXPECT_TRUE(CanImplicitCast(TypeId::kInt16, LogicalType::Decimal(5, 0)));
+  EXPECT_TRUE(CanImplicitCast(TypeId::kInt16, TypeId::kInt32));
+  EXPECT_FALSE(CanImplicitCast(TypeId::kInt32, TypeId::kInt8));
+  EXPECT_FALSE(CanImplicitCast(TypeId::kInt64, TypeId::kInt16));
+}
+
 TEST(TypeCoercionTest, TemporalAndStrings) {
   EXPECT_EQ(Common(TypeId::kDate, TypeId::kTimestamp), LogicalType(TypeId::kTimestamp));
   EXPECT_EQ(Common(TypeId::kString, TypeId::kDate), LogicalType(TypeId::kDate));

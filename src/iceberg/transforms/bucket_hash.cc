@@ -75,8 +75,10 @@ std::string DecimalToMinimalBytes(int128_t unscaled) {
 
 int32_t BucketHash(const Value& value) {
   switch (value.type().id()) {
+    case TypeId::kInt8:
+    case TypeId::kInt16:
     case TypeId::kInt32:
-    case TypeId::kDate: return HashLong(value.int32());
+    case TypeId::kDate: return HashLong(value.int64());
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz: return HashLong(value.int64());

@@ -41,6 +41,7 @@ BoundExpressionPtr Substitute(const BoundExpression& e, const std::vector<BoundE
   copy->try_cast = e.try_cast;
   copy->has_else = e.has_else;
   copy->negated = e.negated;
+  copy->insert_column = e.insert_column;
   copy->text = e.text;
   std::vector<std::string> old_texts;
   for (const auto& c : e.children) {

@@ -231,7 +231,7 @@ TEST(ParquetLegacyTest, ConvertedTypesInt96AndUnsigned) {
   };
   EXPECT_EQ(col(0), (std::vector<Value>{Value::Timestamp(0), Value::Timestamp(-1),
                                         Value::Timestamp(1700000000123456LL)}));
-  EXPECT_EQ(col(1), (std::vector<Value>{Value::Int32(-128), Value::Int32(127), Value::Int32(0)}));
+  EXPECT_EQ(col(1), (std::vector<Value>{Value::Int8(-128), Value::Int8(127), Value::Int8(0)}));
   EXPECT_EQ(col(2), (std::vector<Value>{Value::Int64(4294967295LL), Value::Int64(0), Value::Int64(7)}));
   EXPECT_EQ(reader->columns()[3].type, LogicalType::Decimal(20, 0));
   EXPECT_EQ(col(3)[0], Value::Decimal(static_cast<int128_t>(UINT64_MAX), 20, 0));
@@ -246,6 +246,45 @@ TEST(ParquetLegacyTest, ConvertedTypesInt96AndUnsigned) {
   EXPECT_EQ(col(9), (std::vector<Value>{Value::Int64(1000), Value::Int64(86399999000LL), Value::Int64(0)}));
   EXPECT_EQ(col(10)[1], Value::Binary(std::string(4, '\0')));
   EXPECT_EQ(reader->FindColumn(-1, "u64"), 3);  // no field ids: columns match by name
+}
+
+// Spark's ParquetToSparkSchemaConverter: INT(8) / INT_8 is tinyint, INT(16) / INT_16
+// smallint, UINT_8 smallint and UINT_16 int (the unsigned ones one size up); an Iceberg
+// int or bigint column reads the 8- and 16-bit ones widened.
+TEST(ParquetLegacyTest, NarrowIntegerAnnotations) {
+  std::vector<RawColumn> cols;
+  SchemaElement i8 = Leaf("i8", PhysicalType::kInt32);
+  i8.logical_type.kind = LogicalTypeInfo::Kind::kInteger;
+  i8.logical_type.bit_width = 8;
+  i8.logical_type.is_signed = true;
+  cols.push_back({i8, Encoding::kPlain, Plain<int32_t>({-128, 127, -1}), 3});
+  cols.push_back({Leaf("i16", PhysicalType::kInt32, ConvertedType::kInt16), Encoding::kPlain,
+                  Plain<int32_t>({-32768, 32767, -1}), 3});
+  cols.push_back({Leaf("u8", PhysicalType::kInt32, ConvertedType::kUint8), Encoding::kPlain,
+                  Plain<int32_t>({0, 255, 1}), 3});
+  cols.push_back({Leaf("u16", PhysicalType::kInt32, ConvertedType::kUint16), Encoding::kPlain,
+                  Plain<int32_t>({0, 65535, 1}), 3});
+  std::string path = BuildFile("narrow", cols, 3);
+  auto reader = ParquetReader::Open(path);
+  EXPECT_EQ(reader->columns()[0].type, LogicalType(TypeId::kInt8));
+  EXPECT_EQ(reader->columns()[1].type, LogicalType(TypeId::kInt16));
+  EXPECT_EQ(reader->columns()[2].type, LogicalType(TypeId::kInt16));
+  EXPECT_EQ(reader->columns()[3].type, LogicalType(TypeId::kInt32));
+  auto rows = testing::ReadRows(*reader);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0], (std::vector<Value>{Value::Int8(-128), Value::Int16(-32768), Value::Int16(0),
+                                         Value::Int32(0)}));
+  EXPECT_EQ(rows[1], (std::vector<Value>{Value::Int8(127), Value::Int16(32767), Value::Int16(255),
+                                         Value::Int32(65535)}));
+  // read as an Iceberg int / bigint / int / bigint column
+  std::vector<LogicalType> wide = {TypeId::kInt32, TypeId::kInt64, TypeId::kInt32, TypeId::kInt64};
+  DataChunk chunk;
+  auto rg = reader->ReadRowGroup(0, {0, 1, 2, 3}, {}, nullptr, &wide);
+  ASSERT_TRUE(rg->Next(chunk));
+  ASSERT_EQ(chunk.size(), 3u);
+  EXPECT_EQ(chunk.GetRow(2), (std::vector<Value>{Value::Int32(-1), Value::Int64(-1),
+                                                 Value::Int32(1), Value::Int64(1)}));
+  EXPECT_EQ(chunk.GetRow(0)[0], Value::Int32(-128));
 }
 
 TEST(ParquetLegacyTest, DeltaAndRleEncodings) {

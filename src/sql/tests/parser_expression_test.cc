@@ -98,6 +98,29 @@ TEST(ParserExpressionTest, Literals) {
   EXPECT_THROW(Parser::ParseExpression("1.5L"), ParserError);
 }
 
+// Spark sql-tests literals.sql "out of range byte / short / long": the parser checks a
+// suffixed literal against its type (INVALID_NUMERIC_LITERAL_RANGE), the sign included.
+TEST(ParserExpressionTest, SuffixedIntegerLiteralsMustFitTheirType) {
+  for (const char* sql : {"127Y", "-128Y", "32767S", "-32768S", "9223372036854775807L",
+                          "-9223372036854775808L", "0007Y"}) {
+    EXPECT_NO_THROW(Parser::ParseExpression(sql)) << sql;
+  }
+  for (const char* sql : {"128Y", "-129Y", "300Y", "32768S", "-32769S", "9223372036854775808L",
+                          "-9223372036854775809L", "99999999999999999999999Y"}) {
+    EXPECT_THROW(Parser::ParseExpression(sql), ParserError) << sql;
+  }
+  try {
+    Parser::ParseExpression("300Y");
+    FAIL();
+  } catch (const ParserError& e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "[INVALID_NUMERIC_LITERAL_RANGE] Numeric literal 300 is outside the valid range "
+                  "for tinyint with minimum value of -128 and maximum value of 127"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(ParserExpressionTest, Intervals) {
   auto fields = [](std::string_view sql) {
     auto expr = Parser::ParseExpression(sql);
