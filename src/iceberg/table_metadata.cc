@@ -20,6 +20,13 @@ const Schema& TableMetadata::CurrentSchema() const {
   return *s;
 }
 
+const Schema& TableMetadata::ReadSchema(const Snapshot* snapshot, bool pinned) const {
+  if (pinned && snapshot && snapshot->schema_id) {
+    if (const Schema* s = SchemaById(*snapshot->schema_id)) return *s;
+  }
+  return CurrentSchema();
+}
+
 const PartitionSpec* TableMetadata::SpecById(int spec_id) const {
   for (const auto& s : partition_specs) {
     if (s.spec_id() == spec_id) return &s;

@@ -62,6 +62,10 @@ struct TableMetadata {
   const Schema& CurrentSchema() const;
   /// Returns the schema with this id, or nullptr.
   const Schema* SchemaById(int schema_id) const;
+  /// Returns the schema a read of `snapshot` uses, as Iceberg's SnapshotUtil.schemaFor: the
+  /// snapshot's own schema when the read is pinned to it (time travel to a snapshot id or a
+  /// timestamp, a tag), else the current schema (the current snapshot, a branch).
+  const Schema& ReadSchema(const Snapshot* snapshot, bool pinned) const;
   /// Returns the default partition spec; throws FormatError when missing.
   const PartitionSpec& DefaultSpec() const;
   /// Returns the spec with this id, or nullptr.

@@ -78,6 +78,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
   pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
   iceberg::TableScan scan(table.metadata, snapshot_id, filter, remapper, pruning);
+  scan.SetReadSchema(schema);  // a branch reads (and deletes) with the current schema
   std::vector<iceberg::FileScanTask> tasks = scan.PlanFiles();
   iceberg::StrictMetricsEvaluator strict_metrics(schema, filter);
   iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(table.metadata->properties);

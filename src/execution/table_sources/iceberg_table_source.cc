@@ -182,8 +182,8 @@ IcebergTableSource::IcebergTableSource(std::string display_name,
   if (snapshot_id_ && !snapshot) {
     throw InvalidInputError("table " + display_name_ + " has no snapshot " + std::to_string(*snapshot_id_));
   }
-  if (snapshot && snapshot->schema_id) schema_ = metadata_->SchemaById(*snapshot->schema_id);
-  if (!schema_) schema_ = &metadata_->CurrentSchema();
+  // a branch reads with the current schema, time travel and tags with the snapshot's
+  schema_ = &metadata_->ReadSchema(snapshot, snapshot_id_.has_value() && branch_.empty());
   for (const auto& field : schema_->fields()) {
     if (!field.type()->IsPrimitive()) continue;  // nested columns are not readable yet
     field_ids_.push_back(field.id());
@@ -202,6 +202,7 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
                                   options_.prune_row_groups};
   state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
+  state->scan->SetReadSchema(*schema_);
   if (!request.runtime_filters.empty()) {
     // Dynamic partition pruning: converted apart, so planning counts what it prunes apart.
     IcebergFilterConverter dynamic_converter(*schema_, state->field_ids, &options_.time_zone);

@@ -29,8 +29,7 @@ TableScan::TableScan(std::shared_ptr<const TableMetadata> metadata, std::optiona
   } else {
     snapshot_ = metadata_->CurrentSnapshot();
   }
-  if (snapshot_ && snapshot_->schema_id) schema_ = metadata_->SchemaById(*snapshot_->schema_id);
-  if (!schema_) schema_ = &metadata_->CurrentSchema();
+  schema_ = &metadata_->ReadSchema(snapshot_, snapshot_id.has_value());
 }
 
 namespace {

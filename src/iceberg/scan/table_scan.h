@@ -32,13 +32,16 @@ struct PruningOptions {
 class TableScan {
  public:
   /// Scans `snapshot_id` (nullopt: the current snapshot; a table without snapshots is
-  /// empty) with `filter` on the field ids of the snapshot's schema. Throws
-  /// InvalidInputError when the snapshot id is unknown.
+  /// empty) with `filter` on the field ids of the read schema: the current schema, or the
+  /// snapshot's own for a snapshot id (SetReadSchema changes it: a branch reads the current
+  /// one). Throws InvalidInputError when the snapshot id is unknown.
   TableScan(std::shared_ptr<const TableMetadata> metadata, std::optional<int64_t> snapshot_id, ExpressionPtr filter,
             LocationRemapper remapper, PruningOptions options = {});
 
-  /// Returns the schema of the snapshot (its schema id, else the current schema).
+  /// Returns the schema the scan reads with (TableMetadata::ReadSchema).
   const Schema& schema() const { return *schema_; }
+  /// Sets the schema the scan reads with, one of the table's (before PlanFiles).
+  void SetReadSchema(const Schema& schema) { schema_ = &schema; }
   /// Returns the snapshot scanned, or nullptr for an empty table.
   const Snapshot* snapshot() const { return snapshot_; }
   const ExpressionPtr& filter() const { return filter_; }
