@@ -181,7 +181,23 @@ bool Binder::ContainsWindow(const ParsedExpression& expr) const {
   });
 }
 
+// WITHIN GROUP (ORDER BY ...) orders the input of listagg / string_agg in Spark 4.0 (and of
+// percentile_cont, percentile_disc, mode, which floe lacks). floe does not order them yet,
+// so it refuses rather than ignore the ordering; other functions refuse it as Spark does.
+void Binder::RejectWithinGroup(const FunctionExpression& fn) {
+  if (fn.within_group.empty()) return;
+  std::string name = ToLower(fn.name);
+  if (name == "listagg" || name == "string_agg") {
+    throw NotImplementedError(name + "(...) WITHIN GROUP (ORDER BY ...) is not supported yet: floe cannot order "
+                              "its input; without WITHIN GROUP the order of the pieces is not defined: " +
+                              fn.ToString());
+  }
+  throw BinderError("[INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX] Invalid SQL syntax: The function `" + name +
+                    "` does not support WITHIN GROUP: " + fn.ToString());
+}
+
 BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, ExpressionBinding& binding) {
+  RejectWithinGroup(fn);
   AggregationState& agg = *binding.aggregation;
   std::string name = ToLower(fn.name);
   const AggregateBinder* binder = FunctionRegistry::BuiltIn().FindAggregate(name);
@@ -283,6 +299,7 @@ ResolvedWindowSpec Binder::ResolveWindowSpec(const WindowSpec& spec, size_t dept
 }
 
 BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, ExpressionBinding& binding) {
+  RejectWithinGroup(fn);
   WindowState& windows = *binding.windows;
   std::string name = ToLower(fn.name);
   // Arguments, partitions and orders are bound like the select list (without windows).

@@ -642,6 +642,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
 }
 
 BoundExpressionPtr Binder::BindFunction(const FunctionExpression& fn, ExpressionBinding& binding) {
+  RejectWithinGroup(fn);
   if (!fn.arg_names.empty()) {
     for (const auto& n : fn.arg_names) {
       if (!n.empty()) throw BinderError("function " + fn.name + " does not take named arguments");

@@ -131,6 +131,8 @@ class Binder {
   bool ContainsAggregate(const ParsedExpression& expr) const;
   bool ContainsWindow(const ParsedExpression& expr) const;
   BoundExpressionPtr BindAggregateCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  /// Throws for a WITHIN GROUP clause, which no function of floe's takes yet.
+  static void RejectWithinGroup(const FunctionExpression& fn);
   BoundExpressionPtr BindWindowCall(const FunctionExpression& expr, ExpressionBinding& binding);
   BoundExpressionPtr BindGroupingCall(const FunctionExpression& expr, ExpressionBinding& binding);
   ResolvedWindowSpec ResolveWindowSpec(const WindowSpec& spec, size_t depth = 0) const;
