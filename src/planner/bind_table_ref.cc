@@ -5,6 +5,18 @@
 
 namespace floe {
 
+void Binder::BindFrom(const SelectNode& node, SelectBinding& select) {
+  select.scope.outer = outer_scope_;
+  if (node.from) {
+    select.plan = BindTableRef(*node.from, &select.scope);
+    return;
+  }
+  // SELECT without FROM reads one row of no columns.
+  auto values = std::make_unique<LogicalValues>();
+  values->rows.push_back({});
+  select.plan = std::move(values);
+}
+
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, BindScope* scope) {
   switch (ref.kind) {
     case TableRefKind::kBaseTable: return BindBaseTable(ref.As<BaseTableRef>(), scope);

@@ -58,6 +58,34 @@ struct PendingJoin {
   std::vector<BoundExpressionPtr> right_keys;  // over right's columns
 };
 
+/// A SELECT being bound clause by clause (bind_select.cc runs the clauses in order, each
+/// in a file named for it, then assembles the plan).
+struct SelectBinding {
+  /// The FROM clause's columns (with the enclosing query's, in a subquery).
+  BindScope scope;
+  /// FROM, then WHERE; the aggregate, window, projection and sort go on top of it.
+  LogicalOperatorPtr plan;
+  /// True with GROUP BY or HAVING or an aggregate function in SELECT or ORDER BY.
+  bool aggregate = false;
+  AggregationState aggregation;
+  WindowState windows;
+  /// Correlated scalar subqueries of the SELECT list and ORDER BY, joined in before the
+  /// aggregate; their columns start at pending_base.
+  std::vector<PendingJoin> pending;
+  size_t pending_base = 0;
+  std::vector<BoundExpressionPtr> select_exprs;
+  std::vector<std::string> select_names;
+  /// Every select item by its name, for HAVING, QUALIFY and ORDER BY.
+  std::vector<std::pair<std::string, const BoundExpression*>> aliases;
+  BoundExpressionPtr having;
+  BoundExpressionPtr qualify;
+  std::vector<BoundOrder> orders;
+  /// ORDER BY keys outside the select list: projected after it, dropped after the sort.
+  std::vector<BoundExpressionPtr> hidden;
+  /// The width of the plan below the window operator: window columns start there.
+  size_t window_base = 0;
+};
+
 /// How an expression is bound: against which columns, and what it may contain.
 struct ExpressionBinding {
   const BindScope* scope = nullptr;
@@ -94,12 +122,45 @@ class Binder {
   BinderContext& context() { return context_; }
 
  private:
-  // Queries (binder.cc).
-  BoundQuery BindSelect(const SelectNode& node);
+  // Queries and set operations (binder.cc).
   BoundQuery BindSetOperation(const SetOperationNode& node);
+  const CommonTableExpression* FindCte(const std::string& name) const;
+
+  // SELECT: bind_select.cc runs the clauses in order and assembles the plan.
+  BoundQuery BindSelect(const SelectNode& node);
+  /// WINDOW: every named window must resolve, used or not (bind_window.cc).
+  void BindWindowClause(const SelectNode& node);
+  /// FROM: the table references, or one empty row (bind_table_ref.cc).
+  void BindFrom(const SelectNode& node, SelectBinding& select);
+  /// WHERE: [NOT] IN / EXISTS conjuncts become semi / anti joins, the rest a filter (bind_where.cc).
+  void BindWhere(const SelectNode& node, SelectBinding& select);
+  /// GROUP BY: whether the SELECT aggregates, and its group keys (bind_group_by.cc).
+  void BindGroupBy(const SelectNode& node, SelectBinding& select);
+  /// SELECT list: items, `*` expanded, lateral aliases (bind_select_list.cc).
+  void BindSelectList(const SelectNode& node, SelectBinding& select);
+  void ExpandStar(const StarExpression& star, SelectBinding& select);
+  /// Binds a SELECT item or an ORDER BY key (aggregates, windows and aliases allowed).
+  BoundExpressionPtr BindSelectItem(const ParsedExpression& item, const char* clause, SelectBinding& select,
+                                    const std::vector<std::pair<std::string, const BoundExpression*>>* aliases);
+  /// HAVING (bind_having.cc).
+  void BindHaving(const SelectNode& node, SelectBinding& select);
+  /// QUALIFY: a filter on window functions (bind_qualify.cc).
+  void BindQualify(const SelectNode& node, SelectBinding& select);
+  /// ORDER BY: select items by ordinal, alias or expression, else hidden columns (bind_order_by.cc).
+  void BindOrderBy(const SelectNode& node, SelectBinding& select);
+  // The plan, bottom up: Aggregate -> Filter(HAVING) -> Window -> Filter(QUALIFY) ->
+  // Project -> Distinct -> Sort -> Limit -> Project (without the hidden columns).
+  void PlanAggregate(SelectBinding& select);     // bind_group_by.cc
+  void PlanHaving(SelectBinding& select);        // bind_having.cc
+  void PlanWindow(SelectBinding& select);        // bind_window.cc
+  void PlanQualify(SelectBinding& select);       // bind_qualify.cc
+  void PlanProjection(const SelectNode& node, SelectBinding& select);  // bind_select_list.cc
+  /// Renumbers the window columns of an expression bound before the window's input width was known.
+  static void RenumberWindowColumns(BoundExpression& expr, size_t window_base);
+  BoundQuery PlanOrderBy(SelectBinding& select);  // bind_order_by.cc
+  /// LIMIT / OFFSET (bind_limit.cc).
   void BindLimit(const QueryNode& node, BoundQuery& query);
   int64_t BindLimitValue(const ParsedExpression& expr, const char* clause);
-  const CommonTableExpression* FindCte(const std::string& name) const;
 
   // FROM (bind_table_ref.cc).
   LogicalOperatorPtr BindTableRef(const TableRef& ref, BindScope* scope);
@@ -126,15 +187,29 @@ class Binder {
                                     BoundExpressionPtr right, const std::string& text);
   BoundExpressionPtr FoldConstant(BoundExpressionPtr expr);
 
-  // Aggregates and windows (bind_aggregate.cc).
+  // Aggregate calls (bind_aggregate.cc).
   bool IsAggregateFunction(const FunctionExpression& expr) const;
   bool ContainsAggregate(const ParsedExpression& expr) const;
   bool ContainsWindow(const ParsedExpression& expr) const;
   BoundExpressionPtr BindAggregateCall(const FunctionExpression& expr, ExpressionBinding& binding);
   /// Throws for a WITHIN GROUP clause, which no function of floe's takes yet.
   static void RejectWithinGroup(const FunctionExpression& fn);
-  BoundExpressionPtr BindWindowCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  /// Turns first(x) IGNORE NULLS into first(x, true); other aggregates have no such option.
+  static void ApplyIgnoreNulls(const FunctionExpression& fn, const std::string& name,
+                               std::vector<BoundExpressionPtr>& args, std::vector<LogicalType>& types);
   BoundExpressionPtr BindGroupingCall(const FunctionExpression& expr, ExpressionBinding& binding);
+
+  // Window calls (bind_window.cc).
+  BoundExpressionPtr BindWindowCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  /// Sets the frame of `w` (its orders bound), checking its bounds against each other and the key.
+  void BindWindowFrame(const WindowFrame& frame, BoundWindowFunction& w);
+  BoundFrameBound BindFrameBound(const FrameBound& bound, const BoundWindowFunction& w);
+  /// Binds row_number, rank, ..., lag / lead, first_value / last_value / nth_value.
+  void BindRankingCall(const FunctionExpression& fn, const std::string& name, ExpressionBinding& inner,
+                       BoundWindowFunction& w);
+  /// Binds an aggregate function over a window.
+  void BindWindowAggregate(const FunctionExpression& fn, const std::string& name, const AggregateBinder& binder,
+                           ExpressionBinding& inner, BoundWindowFunction& w);
   ResolvedWindowSpec ResolveWindowSpec(const WindowSpec& spec, size_t depth = 0) const;
 
   // Subqueries in WHERE (bind_subquery.cc).
@@ -163,5 +238,8 @@ bool IsGroupingFunction(const std::string& lower_name);
 
 /// Splits an AND tree into its conjuncts.
 void SplitConjuncts(const ParsedExpression& expr, std::vector<const ParsedExpression*>* out);
+
+/// Returns true for an integer literal (a GROUP BY or ORDER BY ordinal), with its value.
+bool IsIntegerLiteral(const ParsedExpression& e, int64_t* value);
 
 }  // namespace floe

@@ -1,0 +1,112 @@
+#include "common/exception.h"
+#include "planner/binder.h"
+
+namespace floe {
+
+// Binds a SELECT item or an ORDER BY key: aggregates and window functions allowed, the
+// select aliases in `aliases` visible (input columns win over them), and without
+// aggregation correlated scalar subqueries as left joins.
+BoundExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, const char* clause, SelectBinding& select,
+                                          const std::vector<std::pair<std::string, const BoundExpression*>>* aliases) {
+  ExpressionBinding binding;
+  binding.scope = &select.scope;
+  binding.aggregation = select.aggregate ? &select.aggregation : nullptr;
+  binding.windows = &select.windows;
+  binding.clause = clause;
+  binding.outer = select.scope.outer;
+  binding.aliases = aliases;
+  if (!select.aggregate) {
+    binding.pending_joins = &select.pending;
+    binding.pending_base = select.pending_base;
+  }
+  return Bind(item, binding);
+}
+
+void Binder::BindSelectList(const SelectNode& node, SelectBinding& select) {
+  select.pending_base = select.plan->types.size();
+  // The earlier items' aliases are visible to an item (Spark's lateral column aliases).
+  std::vector<std::pair<std::string, const BoundExpression*>> lateral_aliases;
+  for (const auto& item : node.select_list) {
+    if (item->kind == ExpressionKind::kStar) {
+      ExpandStar(item->As<StarExpression>(), select);
+      continue;
+    }
+    auto bound = BindSelectItem(*item, "SELECT", select, &lateral_aliases);
+    std::string name = item->alias;
+    if (name.empty()) {
+      name = item->kind == ExpressionKind::kColumnRef ? item->As<ColumnRefExpression>().column_name()
+                                                      : item->ToString();
+    }
+    if (!item->alias.empty()) lateral_aliases.emplace_back(item->alias, bound.get());
+    select.select_exprs.push_back(std::move(bound));
+    select.select_names.push_back(name);
+  }
+  for (size_t i = 0; i < select.select_exprs.size(); ++i) {
+    select.aliases.emplace_back(select.select_names[i], select.select_exprs[i].get());
+  }
+}
+
+// `*` and `t.*`: every visible column (of t), in order.
+void Binder::ExpandStar(const StarExpression& star, SelectBinding& select) {
+  std::string qualifier = star.qualifier.empty() ? "" : ToLower(star.qualifier.back());
+  bool any = false;
+  for (const auto& column : select.scope.columns) {
+    if (column.hidden) continue;
+    if (!qualifier.empty() && column.table != qualifier && column.star_table != qualifier) continue;
+    ColumnRefExpression ref;
+    if (!column.table.empty()) ref.names.push_back(column.table);
+    ref.names.push_back(column.name);
+    ref.position = star.position;
+    // Qualified lookups find the column even when another table has the same name.
+    ExpressionBinding binding;
+    binding.scope = &select.scope;
+    binding.aggregation = select.aggregate ? &select.aggregation : nullptr;
+    binding.clause = "SELECT";
+    BoundExpressionPtr bound;
+    if (column.table.empty()) {
+      bound = BoundExpression::ColumnRef(column.index, column.type, column.name);
+      if (select.aggregate) bound = Bind(ref, binding);
+    } else {
+      bound = Bind(ref, binding);
+    }
+    bound->text = column.name;
+    select.select_exprs.push_back(std::move(bound));
+    select.select_names.push_back(column.name);
+    any = true;
+  }
+  if (!any && !qualifier.empty()) {
+    std::string names;
+    for (const auto& n : select.scope.Names()) names += (names.empty() ? "" : ", ") + n;
+    throw BinderError("cannot resolve '" + star.ToString() + "' given input columns: [" + names + "]");
+  }
+}
+
+// Project: the select items, then the hidden ORDER BY keys; SELECT DISTINCT groups by all.
+void Binder::PlanProjection(const SelectNode& node, SelectBinding& select) {
+  auto projection = std::make_unique<LogicalProjection>();
+  for (size_t i = 0; i < select.select_exprs.size(); ++i) {
+    RenumberWindowColumns(*select.select_exprs[i], select.window_base);
+    projection->types.push_back(select.select_exprs[i]->type);
+    projection->names.push_back(select.select_names[i]);
+    projection->expressions.push_back(std::move(select.select_exprs[i]));
+  }
+  for (auto& h : select.hidden) {
+    RenumberWindowColumns(*h, select.window_base);
+    projection->types.push_back(h->type);
+    projection->names.push_back(h->text);
+    projection->expressions.push_back(std::move(h));
+  }
+  projection->children.push_back(std::move(select.plan));
+  select.plan = std::move(projection);
+  if (!node.distinct) return;
+  auto distinct = std::make_unique<LogicalAggregate>();
+  for (size_t i = 0; i < select.plan->types.size(); ++i) {
+    distinct->groups.push_back(BoundExpression::ColumnRef(i, select.plan->types[i], select.plan->names[i]));
+  }
+  distinct->types = select.plan->types;
+  distinct->names = select.plan->names;
+  distinct->children.push_back(std::move(select.plan));
+  select.plan = std::move(distinct);
+}
+
+}  // namespace floe
