@@ -131,6 +131,7 @@ Vector ExpressionExecutor::Evaluate(const BoundExpression& expr, const DataChunk
     case BoundExpressionKind::kIn: return EvaluateIn(expr, input, count);
     case BoundExpressionKind::kCase: return EvaluateCase(expr, input, count);
     case BoundExpressionKind::kCoalesce: return EvaluateCoalesce(expr, input, count);
+    case BoundExpressionKind::kSubquery: return EvaluateSubquery(expr, input, count);
   }
   throw InternalError("unknown expression kind");
 }
@@ -249,11 +250,31 @@ Vector ExpressionExecutor::EvaluateCoalesce(const BoundExpression& expr, const D
 
 Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChunk& input,
                                       size_t count) const {
-  Vector needle = Evaluate(*expr.children[0], input, count);
+  std::vector<const BoundExpression*> items;
+  for (size_t c = 1; c < expr.children.size(); ++c) items.push_back(expr.children[c].get());
+  return EvaluateInItems(*expr.children[0], items, expr.negated, input, count);
+}
+
+Vector ExpressionExecutor::EvaluateSubquery(const BoundExpression& expr, const DataChunk& input,
+                                            size_t count) const {
+  if (!expr.subquery->result) throw InternalError(expr.subquery->Name() + " has not run: " + expr.text);
+  const SubqueryResult& result = *expr.subquery->result;
+  if (expr.subquery->kind != BoundSubquery::Kind::kIn) return ConstantVector(result.value, expr.type, count);
+  // x IN (subquery with no rows) is false and NOT IN true, even for a NULL x (Spark)
+  if (result.in_items.empty()) return ConstantVector(Value::Boolean(expr.negated), TypeId::kBoolean, count);
+  std::vector<const BoundExpression*> items;
+  for (const auto& item : result.in_items) items.push_back(item.get());
+  return EvaluateInItems(*expr.children[0], items, expr.negated, input, count);
+}
+
+Vector ExpressionExecutor::EvaluateInItems(const BoundExpression& needle_expr,
+                                           const std::vector<const BoundExpression*>& items, bool negated,
+                                           const DataChunk& input, size_t count) const {
+  Vector needle = Evaluate(needle_expr, input, count);
   Vector result(TypeId::kBoolean, std::max<size_t>(count, 1));
   std::vector<int> state(count, 0);  // 0 no match yet, 1 match, -1 saw NULL
-  for (size_t c = 1; c < expr.children.size(); ++c) {
-    Vector item = Evaluate(*expr.children[c], input, count);
+  for (const BoundExpression* item_expr : items) {
+    Vector item = Evaluate(*item_expr, input, count);
     for (size_t i = 0; i < count; ++i) {
       if (state[i] == 1 || needle.IsNull(i)) continue;
       if (item.IsNull(i)) {
@@ -268,7 +289,7 @@ Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChu
       result.SetNull(i, true);
     } else {
       bool match = state[i] == 1;
-      result.Data<uint8_t>()[i] = (match != expr.negated) ? 1 : 0;
+      result.Data<uint8_t>()[i] = (match != negated) ? 1 : 0;
     }
   }
   return result;

@@ -30,6 +30,11 @@ class ExpressionExecutor {
   Vector EvaluateCase(const BoundExpression& expr, const DataChunk& input, size_t count) const;
   Vector EvaluateCoalesce(const BoundExpression& expr, const DataChunk& input, size_t count) const;
   Vector EvaluateIn(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  /// Returns `needle` [NOT] IN `items` with SQL's NULL semantics.
+  Vector EvaluateInItems(const BoundExpression& needle, const std::vector<const BoundExpression*>& items,
+                         bool negated, const DataChunk& input, size_t count) const;
+  /// Returns the result of a subquery that has run: its value, or x IN its rows.
+  Vector EvaluateSubquery(const BoundExpression& expr, const DataChunk& input, size_t count) const;
 
   const FunctionContext& context_;
 };

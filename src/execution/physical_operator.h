@@ -27,6 +27,8 @@ struct LocalSinkState {
   virtual ~LocalSinkState() = default;
 };
 
+class PhysicalSubquery;
+
 enum class OperatorResult { kNeedMoreInput, kHaveMoreOutput, kFinished };
 enum class SinkResult { kNeedMoreInput, kFinished };
 
@@ -48,6 +50,10 @@ class PhysicalOperator {
   std::vector<std::unique_ptr<PhysicalOperator>>& children() { return children_; }
   const std::vector<std::unique_ptr<PhysicalOperator>>& children() const { return children_; }
   void AddChild(std::unique_ptr<PhysicalOperator> child) { children_.push_back(std::move(child)); }
+  /// Returns the uncorrelated subqueries this operator's expressions read: they run before
+  /// the plan does, and EXPLAIN shows them under the operator.
+  const std::vector<std::shared_ptr<PhysicalSubquery>>& subqueries() const { return subqueries_; }
+  void AddSubquery(std::shared_ptr<PhysicalSubquery> subquery) { subqueries_.push_back(std::move(subquery)); }
 
   /// Returns the operator's name as Spark prints it ("HashAggregate", "Filter", ...).
   virtual std::string Name() const = 0;
@@ -119,6 +125,7 @@ class PhysicalOperator {
  protected:
   std::vector<LogicalType> types_;
   std::vector<std::unique_ptr<PhysicalOperator>> children_;
+  std::vector<std::shared_ptr<PhysicalSubquery>> subqueries_;
 };
 
 using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;

@@ -31,7 +31,7 @@ BoundExpressionPtr Conjunction(std::vector<BoundExpressionPtr> conjuncts) {
 // pushed into a scan): same kinds, types, columns, constants, functions and texts.
 bool SameExpression(const BoundExpression& a, const BoundExpression& b) {
   if (a.kind != b.kind || !(a.type == b.type) || a.text != b.text || a.try_cast != b.try_cast ||
-      a.has_else != b.has_else || a.negated != b.negated || a.function != b.function ||
+      a.has_else != b.has_else || a.negated != b.negated || a.function != b.function || a.subquery != b.subquery ||
       a.insert_column != b.insert_column ||
       a.children.size() != b.children.size()) {
     return false;
@@ -46,6 +46,23 @@ bool SameExpression(const BoundExpression& a, const BoundExpression& b) {
 }  // namespace
 
 PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
+  std::vector<std::shared_ptr<BoundSubquery>> subqueries = op.Subqueries();
+  PhysicalOperatorPtr planned = PlanOperator(op);
+  for (const auto& subquery : subqueries) planned->AddSubquery(PlanSubquery(subquery));
+  return planned;
+}
+
+std::shared_ptr<PhysicalSubquery> PhysicalPlanner::PlanSubquery(const std::shared_ptr<BoundSubquery>& subquery) {
+  auto& planned = subqueries_[subquery.get()];
+  if (planned) return planned;
+  if (!subquery->plan) throw InternalError(subquery->Name() + " has no plan");
+  // why: its own planner, as its runtime filter ids were given by its own optimization
+  PhysicalPlanner inner;
+  planned = std::make_shared<PhysicalSubquery>(subquery, inner.Plan(*subquery->plan));
+  return planned;
+}
+
+PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
   switch (op.type) {
     case LogicalOperatorType::kGet: {
       auto& get = static_cast<LogicalGet&>(op);
@@ -108,8 +125,10 @@ PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
       // ORDER BY + LIMIT is a top-N.
       if (op.children[0]->type == LogicalOperatorType::kSort && limit.limit) {
         auto& sort = static_cast<LogicalSort&>(*op.children[0]);
+        std::vector<std::shared_ptr<BoundSubquery>> subqueries = sort.Subqueries();
         auto result = std::make_unique<PhysicalOrder>(op.types, std::move(sort.orders), limit.limit,
                                                       limit.offset);
+        for (const auto& subquery : subqueries) result->AddSubquery(PlanSubquery(subquery));
         result->AddChild(Plan(*sort.children[0]));
         return result;
       }

@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 
+#include "execution/operators/physical_subquery.h"
 #include "execution/physical_operator.h"
 #include "execution/runtime_filter/runtime_filter.h"
 #include "planner/logical_operator.h"
@@ -12,10 +13,14 @@ namespace floe {
 /// Turns an optimized logical plan into physical operators.
 class PhysicalPlanner {
  public:
-  /// Consumes the logical plan (its expressions move into the operators).
+  /// Consumes the logical plan (its expressions move into the operators); the subqueries
+  /// an operator's expressions read are planned and attached to it.
   PhysicalOperatorPtr Plan(LogicalOperator& op);
+  /// Plans a subquery's plan (consumed), once per subquery.
+  std::shared_ptr<PhysicalSubquery> PlanSubquery(const std::shared_ptr<BoundSubquery>& subquery);
 
  private:
+  PhysicalOperatorPtr PlanOperator(LogicalOperator& op);
   PhysicalOperatorPtr PlanJoin(LogicalJoin& join);
   PhysicalOperatorPtr PlanSetOperation(LogicalSetOperation& op);
   PhysicalOperatorPtr PlanSetOperationAll(LogicalSetOperation& op, PhysicalOperatorPtr left,
@@ -24,6 +29,7 @@ class PhysicalPlanner {
   std::shared_ptr<RuntimeFilter> RuntimeFilterFor(int id, size_t key_index);
 
   std::map<int, std::shared_ptr<RuntimeFilter>> runtime_filters_;
+  std::map<const BoundSubquery*, std::shared_ptr<PhysicalSubquery>> subqueries_;
 };
 
 }  // namespace floe

@@ -6,13 +6,14 @@
 #include <mutex>
 
 #include "common/exception.h"
+#include "execution/operators/physical_subquery.h"
 #include "execution/task_scheduler.h"
 
 namespace floe {
 
 PipelineExecutor::PipelineExecutor(ExecutionContext& context, const PhysicalOperator& root,
                                    const PhysicalOperator& result_sink)
-    : context_(context) {
+    : context_(context), root_operator_(root) {
   root_ = NewPipeline();
   root_->sink = &result_sink;
   Build(root, root_);
@@ -63,7 +64,15 @@ void PipelineExecutor::Build(const PhysicalOperator& op, Pipeline* current) {
 }
 
 void PipelineExecutor::Execute() {
+  // Uncorrelated subqueries first (Spark's waitForSubqueries): an operator reads their
+  // results as constants, and a scan plans its files with them.
+  RunSubqueries(root_operator_);
   Run(root_);
+}
+
+void PipelineExecutor::RunSubqueries(const PhysicalOperator& op) {
+  for (const auto& subquery : op.subqueries()) subquery->Run(context_);
+  for (const auto& child : op.children()) RunSubqueries(*child);
 }
 
 void PipelineExecutor::Run(Pipeline* pipeline) {

@@ -47,6 +47,12 @@ struct ScalarBindInput {
   std::vector<LogicalType> arg_types;
   /// Constant value of argument i when it is a literal (e.g. a format string).
   std::vector<std::optional<Value>> constant_args;
+  /// Returns the value of argument i when it is a constant expression other than a literal
+  /// (`-2`, `'%' || 'x'`), evaluated only when asked: the binder folds no constant itself
+  /// (the optimizer does), yet a scale, a pattern or a literal's digits decide the call, as
+  /// Spark evaluates a foldable argument while analyzing. Null when unknown; unset when
+  /// only literals are known.
+  std::function<const Value*(size_t i)> constant_arg;
 };
 
 /// Resolves a call for given argument types; throws BinderError when they do not fit

@@ -1,10 +1,12 @@
 #include "main/client_context.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "common/exception.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_subquery.h"
 #include "execution/operators/physical_table_scan.h"
 #include "execution/physical_planner.h"
 #include "execution/pipeline_executor.h"
@@ -39,6 +41,15 @@ std::vector<std::string> ClientContext::DisabledRules() const {
     start = comma + 1;
   }
   return disabled;
+}
+
+OptimizerContext ClientContext::OptimizerSettings() {
+  OptimizerContext context;
+  context.disabled = DisabledRules();
+  context.evaluate_constant = [this](const BoundExpression& expression) {
+    return ExpressionExecutor(function_context_).EvaluateConstant(expression);
+  };
+  return context;
 }
 
 size_t ClientContext::RuntimeFilterMaxValues() const {
@@ -109,17 +120,56 @@ void ClientContext::RecordStatement(int64_t rows, Result* result) {
   database_.RecordQuery(std::move(record));
 }
 
-void ClientContext::CollectScans(const PhysicalOperator& op) {
+namespace {
+
+// Appends the table scans of a plan, not of its subqueries.
+void AddTableScans(const PhysicalOperator& op, std::vector<QueryRecord::Scan>* scans) {
   if (const auto* scan = dynamic_cast<const PhysicalTableScan*>(&op)) {
-    statement_scans_.push_back({scan->source().DisplayName(), scan->metrics().lines});
+    scans->push_back({scan->source().DisplayName(), scan->metrics().lines});
   }
-  for (const auto& child : op.children()) CollectScans(*child);
+  for (const auto& child : op.children()) AddTableScans(*child, scans);
+}
+
+// Appends the subqueries a plan's operators read, and theirs, each once.
+void FindSubqueries(const PhysicalOperator& op, std::vector<const PhysicalSubquery*>* out) {
+  for (const auto& subquery : op.subqueries()) {
+    if (std::find(out->begin(), out->end(), subquery.get()) != out->end()) continue;
+    out->push_back(subquery.get());
+    FindSubqueries(*subquery, out);
+  }
+  for (const auto& child : op.children()) FindSubqueries(*child, out);
+}
+
+}  // namespace
+
+void ClientContext::CollectScans(const PhysicalOperator& root) {
+  std::vector<const PhysicalSubquery*> subqueries;
+  FindSubqueries(root, &subqueries);
+  std::stable_sort(subqueries.begin(), subqueries.end(), [](const PhysicalSubquery* a, const PhysicalSubquery* b) {
+    return a->subquery().id < b->subquery().id;
+  });
+  for (const auto* subquery : subqueries) AddTableScans(*subquery->children()[0], &statement_scans_);
+  AddTableScans(root, &statement_scans_);
+}
+
+void ClientContext::RunSubqueries(const BoundExpression& expression) {
+  std::vector<std::shared_ptr<BoundSubquery>> subqueries;
+  CollectSubqueries(expression, &subqueries);
+  for (const auto& subquery : subqueries) {
+    if (subquery->result) continue;
+    subquery->plan = Optimizer::Optimize(std::move(subquery->plan), OptimizerSettings());
+    PhysicalPlanner planner;
+    std::shared_ptr<PhysicalSubquery> physical = planner.PlanSubquery(subquery);
+    ExecutionContext context = NewExecutionContext();
+    physical->Run(context);
+    CollectScans(*physical);
+  }
 }
 
 Result ClientContext::RunQuery(const QueryNode& query) {
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan), DisabledRules());
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), OptimizerSettings());
   return RunPlan(*bound.plan, bound.names);
 }
 
@@ -159,7 +209,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   const QueryNode& query = *statement.statement->As<SelectStatement>().query;
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan), DisabledRules());
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), OptimizerSettings());
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
     Binder analyzed_binder(*this);
@@ -175,6 +225,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     auto start = std::chrono::steady_clock::now();
     PipelineExecutor executor(context, *root, collector);
     executor.Execute();
+    CollectScans(*root);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     text += "== Physical Plan (analyzed) ==\n" + PrintPhysicalPlan(*root, true);
     text += "Total time: " + std::to_string(ms) + " ms, rows: " +
@@ -184,7 +235,11 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   } else {
     text += "== Physical Plan ==\n" + PrintPhysicalPlan(*root);
   }
-  return TextResult({"plan"}, {{text}});
+  // Recorded like any statement: a plain EXPLAIN has run nothing (no scans), EXPLAIN
+  // ANALYZE its query's scans.
+  Result result = TextResult({"plan"}, {{text}});
+  RecordStatement(static_cast<int64_t>(result.RowCount()), &result);
+  return result;
 }
 
 Result ClientContext::TextResult(std::vector<std::string> names,
@@ -310,20 +365,8 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
   return ParquetTableFunction::Make(name, args, arg_names, parquet);
 }
 
-std::vector<std::vector<Value>> ClientContext::ExecuteSubquery(LogicalOperatorPtr plan) {
-  // Optimized like any query: without it the subquery scans every column and file.
-  plan = Optimizer::Optimize(std::move(plan), DisabledRules());
-  Result result = RunPlan(*plan, {});
-  std::vector<std::vector<Value>> rows;
-  for (size_t r = 0; r < result.RowCount(); ++r) {
-    std::vector<Value> row;
-    for (size_t c = 0; c < result.ColumnCount(); ++c) row.push_back(result.GetValue(r, c));
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
 Value ClientContext::EvaluateConstant(const BoundExpression& expression) {
+  RunSubqueries(expression);
   ExpressionExecutor executor(function_context_);
   return executor.EvaluateConstant(expression);
 }

@@ -11,6 +11,7 @@
 #include "main/database_state.h"
 #include "main/settings.h"
 #include "main/table_catalog.h"
+#include "optimizer/optimizer.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "planner/binder_context.h"
@@ -53,7 +54,8 @@ class ClientContext : public BinderContext {
   std::shared_ptr<TableSource> FindTableFunction(const std::string& name,
                                                  const std::vector<Value>& args,
                                                  const std::vector<std::string>& arg_names) override;
-  std::vector<std::vector<Value>> ExecuteSubquery(LogicalOperatorPtr plan) override;
+  /// Evaluates an expression without column references, first running the subqueries it
+  /// reads (a LIMIT, AS OF or CALL argument holding one).
   Value EvaluateConstant(const BoundExpression& expression) override;
 
  private:
@@ -139,8 +141,12 @@ class ClientContext : public BinderContext {
   Result RunQuery(const QueryNode& query);
   /// Runs a logical plan (consumed) and returns its rows as a result.
   Result RunPlan(LogicalOperator& plan, std::vector<std::string> names);
-  /// Adds the table scans of a plan that has run to the statement's scans.
+  /// Adds the table scans of a plan that has run to the statement's scans: its subqueries'
+  /// first, in binding order, as they were when the binder ran them.
   void CollectScans(const PhysicalOperator& root);
+  /// Runs the subqueries an expression reads that have not run, for an expression used
+  /// outside a plan (a DELETE condition, a constant the binder needs).
+  void RunSubqueries(const BoundExpression& expression);
   /// Records the finished statement with its scans (system.queries, system.scans) and puts the
   /// scans' counters in the result's stats; `rows` are those it returned or wrote.
   void RecordStatement(int64_t rows, Result* result);
@@ -152,6 +158,9 @@ class ClientContext : public BinderContext {
   /// (dynamic_partition_pruning with spark.sql.optimizer.dynamicPartitionPruning.enabled
   /// or floe.pruning.enabled false).
   std::vector<std::string> DisabledRules() const;
+  /// Returns what the optimizer needs from the session: the rules switched off, and the
+  /// expression executor to fold constants with.
+  OptimizerContext OptimizerSettings();
   /// Returns floe.dynamic_pruning.max_values.
   size_t RuntimeFilterMaxValues() const;
   /// Returns the context a plan runs in: the session's functions, threads and worker pool.

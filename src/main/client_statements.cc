@@ -165,7 +165,7 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
   }
   projection->children.push_back(std::move(query.plan));
   // why: optimized as a SELECT is, or its scans would read every file of the tables
-  LogicalOperatorPtr plan = Optimizer::Optimize(std::move(projection), DisabledRules());
+  LogicalOperatorPtr plan = Optimizer::Optimize(std::move(projection), OptimizerSettings());
   Result data = RunPlan(*plan, names);
   std::vector<std::shared_ptr<DataChunk>> chunks;
   size_t rows = 0;

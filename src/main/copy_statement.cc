@@ -152,7 +152,7 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
   }
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(*query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan), DisabledRules());
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), OptimizerSettings());
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(*bound.plan);
   std::vector<std::string> names = bound.names;

@@ -5,6 +5,7 @@
 #include "common/exception.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
+#include "execution/operators/physical_subquery.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/scan/data_file_reader.h"
@@ -12,6 +13,7 @@
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/table_scan.h"
 #include "main/client_context.h"
+#include "optimizer/rules/constant_folding.h"
 #include "planner/binder.h"
 
 namespace floe {
@@ -64,6 +66,14 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   if (statement.where) {
     Binder binder(*this);
     condition = Binder::AddCast(binder.BindExpression(*statement.where, scope, "WHERE"), TypeId::kBoolean);
+    // Planned from metadata with its constants folded and its subqueries' values; EXPLAIN
+    // runs nothing, so its subqueries stay unknown (the Iceberg filter is then wider).
+    if (explain_only) {
+      condition = ConstantFolding(OptimizerSettings().evaluate_constant).Fold(std::move(condition));
+    } else {
+      RunSubqueries(*condition);
+      condition = ResolveSubqueries(*condition, function_context_);
+    }
     IcebergFilterConverter converter(schema, field_ids);
     filter = converter.Convert(std::vector<const BoundExpression*>{condition.get()});
     exact = converter.IsExact(*condition);

@@ -410,7 +410,7 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
     projection->children.push_back(std::move(plan));
     plan = std::move(projection);
   }
-  plan = Optimizer::Optimize(std::move(plan), DisabledRules());
+  plan = Optimizer::Optimize(std::move(plan), OptimizerSettings());
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(*plan);
   iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));

@@ -37,19 +37,6 @@ BoundExpressionPtr Binder::BindExpression(const ParsedExpression& expr, const Bi
   return Bind(expr, binding);
 }
 
-BoundExpressionPtr Binder::FoldConstant(BoundExpressionPtr expr) {
-  if (expr->kind == BoundExpressionKind::kConstant || !expr->IsConstant()) return expr;
-  try {
-    Value v = context_.EvaluateConstant(*expr);
-    auto folded = BoundExpression::MakeConstant(v, expr->text);
-    folded->type = expr->type;
-    return folded;
-  } catch (const Exception&) {
-    // Leave it to run time: the failing branch may never be taken.
-    return expr;
-  }
-}
-
 BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding& binding) {
   if (binding.aggregation) {
     AggregationState& agg = *binding.aggregation;
@@ -154,7 +141,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         case UnaryOp::kNot: {
           auto node = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
           node->children.push_back(AddCast(std::move(child), TypeId::kBoolean));
-          return FoldConstant(std::move(node));
+          return node;
         }
         case UnaryOp::kBitwiseNot: {
           std::vector<BoundExpressionPtr> args;
@@ -173,7 +160,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         node = MakeNode(is.negated ? BoundExpressionKind::kIsNotNull : BoundExpressionKind::kIsNull,
                         TypeId::kBoolean, expr.ToString());
         node->children.push_back(std::move(child));
-        return FoldConstant(std::move(node));
+        return node;
       }
       // x IS TRUE is (x <=> true); IS NOT TRUE its negation.
       auto constant = BoundExpression::MakeConstant(Value::Boolean(is.is_kind == IsKind::kTrue));
@@ -194,10 +181,10 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       auto both = MakeNode(BoundExpressionKind::kAnd, TypeId::kBoolean, expr.ToString());
       both->children.push_back(std::move(ge));
       both->children.push_back(std::move(le));
-      if (!b.negated) return FoldConstant(std::move(both));
+      if (!b.negated) return both;
       auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
       negation->children.push_back(std::move(both));
-      return FoldConstant(std::move(negation));
+      return negation;
     }
     case ExpressionKind::kInList: {
       const auto& in = expr.As<InListExpression>();
@@ -217,8 +204,8 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       auto node = MakeNode(BoundExpressionKind::kIn, TypeId::kBoolean, expr.ToString());
       node->negated = in.negated;
       node->children.push_back(AddCast(std::move(input), common));
-      for (auto& item : items) node->children.push_back(FoldConstant(AddCast(std::move(item), common)));
-      return FoldConstant(std::move(node));
+      for (auto& item : items) node->children.push_back(AddCast(std::move(item), common));
+      return node;
     }
     case ExpressionKind::kLike: {
       const auto& like = expr.As<LikeExpression>();
@@ -233,7 +220,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       if (!like.negated) return node;
       auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
       negation->children.push_back(std::move(node));
-      return FoldConstant(std::move(negation));
+      return negation;
     }
     case ExpressionKind::kSubquery: return BindSubquery(expr.As<SubqueryExpression>(), binding);
     case ExpressionKind::kCase: return BindCase(expr.As<CaseExpression>(), binding);
@@ -257,7 +244,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         return child;
       }
       node->children.push_back(std::move(child));
-      return FoldConstant(std::move(node));
+      return node;
     }
     case ExpressionKind::kSubscript:
       throw NotImplementedError("subscripts (arrays and maps) are not supported yet: " + expr.ToString());
@@ -415,17 +402,32 @@ BoundExpressionPtr Binder::MakeFunction(const std::string& name, std::vector<Bou
                                       ? std::optional<Value>(a->constant)
                                       : std::nullopt);
   }
+  // A constant argument other than a literal is evaluated only if the function's binder
+  // reads it (a scale, a pattern, an integer's digits next to a decimal); a subquery never.
+  std::vector<std::optional<Value>> evaluated(args.size());
+  std::vector<bool> tried(args.size(), false);
+  input.constant_arg = [&](size_t i) -> const Value* {
+    if (i >= args.size() || !args[i]->IsFoldable()) return nullptr;
+    if (!tried[i]) {
+      tried[i] = true;
+      try {
+        evaluated[i] = context_.EvaluateConstant(*args[i]);
+      } catch (const Exception&) {
+        // why: an argument that fails is not known; it raises where it is evaluated
+      }
+    }
+    return evaluated[i] ? &*evaluated[i] : nullptr;
+  };
   auto bound = std::make_shared<BoundScalarFunction>((*binder)(input));
   auto node = MakeNode(BoundExpressionKind::kFunction, bound->return_type, text);
   for (size_t i = 0; i < args.size(); ++i) {
+    // A literal cast to the other side's type is folded by the optimizer's constant
+    // folding, so scans see `col = 5`.
     LogicalType target = i < bound->arg_types.size() ? bound->arg_types[i] : args[i]->type;
-    // A literal cast to the other side's type is folded, so scans see `col = 5`.
-    bool literal = args[i]->kind == BoundExpressionKind::kConstant;
-    auto cast = AddCast(std::move(args[i]), target);
-    node->children.push_back(literal ? FoldConstant(std::move(cast)) : std::move(cast));
+    node->children.push_back(AddCast(std::move(args[i]), target));
   }
   node->function = std::move(bound);
-  return FoldConstant(std::move(node));
+  return node;
 }
 
 BoundExpressionPtr Binder::MakeComparison(const std::string& op, BoundExpressionPtr left,
@@ -452,7 +454,7 @@ BoundExpressionPtr Binder::BindBinary(const BinaryExpression& expr, ExpressionBi
     }
     node->children.push_back(AddCast(std::move(left), TypeId::kBoolean));
     node->children.push_back(AddCast(std::move(right), TypeId::kBoolean));
-    return FoldConstant(std::move(node));
+    return node;
   }
   std::vector<BoundExpressionPtr> args;
   args.push_back(Bind(*expr.left, binding));
@@ -521,7 +523,7 @@ BoundExpressionPtr Binder::BindCase(const CaseExpression& expr, ExpressionBindin
     node->has_else = true;
     node->children.push_back(AddCast(std::move(otherwise), type));
   }
-  return FoldConstant(std::move(node));
+  return node;
 }
 
 BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, ExpressionBinding& binding,
@@ -559,7 +561,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     LogicalType type = common_type(args);
     auto node = MakeNode(BoundExpressionKind::kCoalesce, type, fn.ToString());
     for (auto& a : args) node->children.push_back(AddCast(std::move(a), type));
-    return FoldConstant(std::move(node));
+    return node;
   }
   if (name == "if" || name == "iff") {
     arity(3, 3);
@@ -573,7 +575,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     node->children.push_back(AddCast(std::move(args[0]), TypeId::kBoolean));
     node->children.push_back(AddCast(std::move(branches[0]), type));
     node->children.push_back(AddCast(std::move(branches[1]), type));
-    return FoldConstant(std::move(node));
+    return node;
   }
   if (name == "nullif") {
     arity(2, 2);
@@ -585,7 +587,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     node->children.push_back(std::move(eq));
     node->children.push_back(BoundExpression::MakeConstant(Value::Null(type)));
     node->children.push_back(std::move(args[0]));
-    return FoldConstant(std::move(node));
+    return node;
   }
   if (name == "nvl2") {
     arity(3, 3);
@@ -601,7 +603,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     node->children.push_back(std::move(test));
     node->children.push_back(AddCast(std::move(branches[0]), type));
     node->children.push_back(AddCast(std::move(branches[1]), type));
-    return FoldConstant(std::move(node));
+    return node;
   }
   if (name == "isnull" || name == "isnotnull") {
     arity(1, 1);
@@ -609,7 +611,7 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     auto node = MakeNode(name == "isnull" ? BoundExpressionKind::kIsNull : BoundExpressionKind::kIsNotNull,
                          TypeId::kBoolean, fn.ToString());
     node->children.push_back(std::move(args[0]));
-    return FoldConstant(std::move(node));
+    return node;
   }
   static const char* const kWindowOnly[] = {"row_number", "rank", "dense_rank", "percent_rank",
                                             "cume_dist", "ntile", "lag", "lead", "first_value",

@@ -22,6 +22,15 @@ bool SelectsStar(const QueryNode& node) {
   return false;
 }
 
+// Returns what a subquery's plan computes, for BoundSubquery::key: the plan as printed, with
+// the keys of the subqueries it reads (not their ids, which differ between bindings).
+std::string PlanKey(const LogicalOperator& op) {
+  std::string key = op.Describe() + "\n";
+  for (const auto& subquery : op.Subqueries()) key += "[" + subquery->key + "]\n";
+  for (const auto& child : op.children) key += PlanKey(*child);
+  return key;
+}
+
 bool HasParameter(const BoundExpression& e) {
   if (e.kind == BoundExpressionKind::kParameter) return true;
   for (const auto& c : e.children) {
@@ -42,6 +51,9 @@ void ToJoinCondition(BoundExpression& e, size_t outer_width) {
 
 }  // namespace
 
+// An uncorrelated subquery in an expression becomes a BoundSubquery node: the plan runs it
+// once before the operators that read it, and nothing runs it now. A correlated scalar
+// subquery where joins may go (WHERE, SELECT) becomes a left join.
 BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, ExpressionBinding& binding) {
   Binder inner(context_, this);
   inner.outer_scope_ = binding.scope;
@@ -54,47 +66,45 @@ BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, Expressi
         "correlated subqueries are supported in WHERE as [NOT] EXISTS / [NOT] IN conjuncts only: " +
         expr.ToString());
   }
+  auto subquery = std::make_shared<BoundSubquery>();
+  subquery->id = NextSubqueryId();
+  subquery->kind = expr.subquery_kind == SubqueryKind::kScalar   ? BoundSubquery::Kind::kScalar
+                   : expr.subquery_kind == SubqueryKind::kExists ? BoundSubquery::Kind::kExists
+                                                                 : BoundSubquery::Kind::kIn;
+  subquery->text = expr.ToString();
+  subquery->key = expr.ToString() + "\n" + PlanKey(*query.plan);
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kSubquery;
+  node->text = expr.ToString();
+  node->subquery = subquery;
   if (expr.subquery_kind == SubqueryKind::kExists) {
-    auto rows = context_.ExecuteSubquery(std::move(query.plan));
-    return BoundExpression::MakeConstant(Value::Boolean(!rows.empty()), expr.ToString());
+    subquery->type = TypeId::kBoolean;
+    subquery->plan = std::move(query.plan);
+    node->type = TypeId::kBoolean;
+    return node;
   }
   if (query.plan->types.size() != 1) {
     throw BinderError("[INVALID_SUBQUERY_EXPRESSION] subquery must return only one column, got " +
                       std::to_string(query.plan->types.size()) + ": " + expr.ToString());
   }
   LogicalType type = query.plan->types[0];
-  auto rows = context_.ExecuteSubquery(std::move(query.plan));
+  subquery->plan = std::move(query.plan);
   if (expr.subquery_kind == SubqueryKind::kScalar) {
-    if (rows.size() > 1) {
-      throw InvalidInputError("[SCALAR_SUBQUERY_TOO_MANY_ROWS] more than one row returned by a "
-                              "subquery used as an expression: " + expr.ToString());
-    }
-    Value v = rows.empty() ? Value::Null(type) : rows[0][0];
-    auto constant = BoundExpression::MakeConstant(v, expr.ToString());
-    constant->type = type;
-    return constant;
+    subquery->type = type;
+    node->type = type;
+    return node;
   }
-  // x [NOT] IN (SELECT ...) outside a WHERE conjunct: an IN list of the rows.
+  // x [NOT] IN (SELECT ...) outside a WHERE conjunct: x against the subquery's rows.
   auto input = Bind(*expr.input, binding);
   auto common = CommonSuperType(input->type, type);
   if (!common) {
     throw BinderError("[DATATYPE_MISMATCH] IN subquery column type " + type.ToString() +
                       " does not match " + input->type.ToString());
   }
-  auto node = std::make_unique<BoundExpression>();
-  node->kind = BoundExpressionKind::kIn;
+  subquery->type = *common;
   node->type = TypeId::kBoolean;
   node->negated = expr.negated;
-  node->text = expr.ToString();
   node->children.push_back(AddCast(std::move(input), *common));
-  if (rows.empty()) {
-    return BoundExpression::MakeConstant(Value::Boolean(expr.negated), expr.ToString());
-  }
-  for (const auto& row : rows) {
-    auto c = BoundExpression::MakeConstant(row[0]);
-    c->type = type;
-    node->children.push_back(FoldConstant(AddCast(std::move(c), *common)));
-  }
   return node;
 }
 
@@ -362,6 +372,7 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
       }
     }
   } else {
+    int ids = *subquery_ids_;
     Binder inner(context_, this);
     inner.outer_scope_ = &scope;
     BoundQuery query = inner.BindQuery(*sub.query);
@@ -369,7 +380,13 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
       throw NotImplementedError("correlated subqueries with aggregation, DISTINCT, LIMIT or set "
                                 "operations are not supported yet: " + sub.ToString());
     }
-    if (sub.subquery_kind == SubqueryKind::kExists) return false;  // folded to a constant
+    if (sub.subquery_kind == SubqueryKind::kExists) {
+      // An uncorrelated EXISTS is one value for every row: a BoundSubquery in the filter,
+      // which reaches the scans (false prunes every file), rather than a join. It is bound
+      // again there; the ids this binding took are given again.
+      *subquery_ids_ = ids;
+      return false;
+    }
     for (size_t i = 0; i < query.plan->types.size(); ++i) {
       in_right.push_back(BoundExpression::ColumnRef(i, query.plan->types[i], query.names[i]));
     }

@@ -81,6 +81,7 @@ LogicalOperatorPtr Binder::BindBaseTable(const BaseTableRef& ref, BindScope* sco
       }
       Binder inner(context_, nullptr);
       inner.binding_views_ = binding_views_;
+      inner.subquery_ids_ = subquery_ids_;
       inner.binding_views_.push_back(key);
       BoundQuery query = inner.BindQuery(*statement->As<SelectStatement>().query);
       return BindDerived(std::move(query), alias,

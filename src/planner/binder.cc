@@ -19,7 +19,8 @@ void SplitConjuncts(const ParsedExpression& expr, std::vector<const ParsedExpres
   out->push_back(&expr);
 }
 
-Binder::Binder(BinderContext& context, const Binder* parent) : context_(context), parent_(parent) {
+Binder::Binder(BinderContext& context, const Binder* parent)
+    : context_(context), parent_(parent), subquery_ids_(parent ? parent->subquery_ids_ : std::make_shared<int>(0)) {
   if (parent) binding_views_ = parent->binding_views_;
 }
 
@@ -68,6 +69,8 @@ std::string Binder::ExpressionKey(const BoundExpression& e) {
       key += "=" + (e.constant.is_null() ? std::string("NULL") : e.constant.ToString());
       break;
     case BoundExpressionKind::kFunction: key += "f" + e.function->name; break;
+    // why: subqueries all print as scalarsubquery(); the same plan gives the same value
+    case BoundExpressionKind::kSubquery: key += "$" + e.subquery->key; break;
     default: break;
   }
   if (e.negated) key += "!";

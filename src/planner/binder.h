@@ -125,6 +125,8 @@ class Binder {
   // Queries and set operations (binder.cc).
   BoundQuery BindSetOperation(const SetOperationNode& node);
   const CommonTableExpression* FindCte(const std::string& name) const;
+  /// Returns the id of a new subquery of the statement (binding order).
+  int NextSubqueryId() { return ++*subquery_ids_; }
 
   // SELECT: bind_select.cc runs the clauses in order and assembles the plan.
   BoundQuery BindSelect(const SelectNode& node);
@@ -185,7 +187,6 @@ class Binder {
                                   const std::string& text);
   BoundExpressionPtr MakeComparison(const std::string& op, BoundExpressionPtr left,
                                     BoundExpressionPtr right, const std::string& text);
-  BoundExpressionPtr FoldConstant(BoundExpressionPtr expr);
 
   // Aggregate calls (bind_aggregate.cc).
   bool IsAggregateFunction(const FunctionExpression& expr) const;
@@ -212,7 +213,8 @@ class Binder {
                            ExpressionBinding& inner, BoundWindowFunction& w);
   ResolvedWindowSpec ResolveWindowSpec(const WindowSpec& spec, size_t depth = 0) const;
 
-  // Subqueries in WHERE (bind_subquery.cc).
+  // Subqueries (bind_subquery.cc): uncorrelated ones in expressions are BoundSubquery
+  // nodes, run when the plan runs; those in WHERE conjuncts joins.
   bool TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOperatorPtr* plan,
                                const BindScope& scope);
   void BindInKeys(const SubqueryExpression& sub, const BindScope& scope,
@@ -223,6 +225,8 @@ class Binder {
 
   BinderContext& context_;
   const Binder* parent_;
+  /// The last subquery id given in the statement, shared by nested binders.
+  std::shared_ptr<int> subquery_ids_;
   std::map<std::string, const CommonTableExpression*> ctes_;
   std::vector<std::string> binding_views_;  // views being expanded, to stop recursion
   /// The WINDOW clause of the SELECT being bound (OVER w refers to it).

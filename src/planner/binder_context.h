@@ -27,7 +27,9 @@ struct TimeTravelSpec {
   Value value;  // snapshot id (bigint), branch/tag name (string), or a timestamp
 };
 
-/// What the binder needs from the session: names, functions, and running subqueries.
+/// What the binder needs from the session: names, functions, and the values of the few
+/// constants a plan's shape depends on. Binding runs no query: a subquery becomes a join or
+/// a BoundSubquery of the plan, run when the plan runs.
 class BinderContext {
  public:
   virtual ~BinderContext() = default;
@@ -43,9 +45,11 @@ class BinderContext {
   virtual std::shared_ptr<TableSource> FindTableFunction(const std::string& name,
                                                          const std::vector<Value>& args,
                                                          const std::vector<std::string>& arg_names) = 0;
-  /// Runs a bound plan (an uncorrelated subquery) and returns its rows.
-  virtual std::vector<std::vector<Value>> ExecuteSubquery(LogicalOperatorPtr plan) = 0;
-  /// Evaluates an expression without column references.
+  /// Evaluates an expression without column references. The binder asks only for a value
+  /// the plan's shape or a type depends on (LIMIT, AS OF, table-function arguments, VALUES
+  /// rows, window frame offsets, a constant argument a function's binder reads), as Spark's
+  /// analyzer evaluates foldable expressions there; a subquery in one of those clauses runs
+  /// then (Spark's EvalSubqueriesForTimeTravel does so for AS OF).
   virtual Value EvaluateConstant(const BoundExpression& expression) = 0;
 };
 

@@ -5,6 +5,12 @@
 namespace floe {
 
 std::unique_ptr<BoundExpression> BoundExpression::Copy() const {
+  auto copy = CopyNode();
+  for (const auto& child : children) copy->children.push_back(child->Copy());
+  return copy;
+}
+
+std::unique_ptr<BoundExpression> BoundExpression::CopyNode() const {
   auto copy = std::make_unique<BoundExpression>();
   copy->kind = kind;
   copy->type = type;
@@ -14,9 +20,9 @@ std::unique_ptr<BoundExpression> BoundExpression::Copy() const {
   copy->try_cast = try_cast;
   copy->has_else = has_else;
   copy->negated = negated;
+  copy->subquery = subquery;
   copy->insert_column = insert_column;
   copy->text = text;
-  for (const auto& child : children) copy->children.push_back(child->Copy());
   return copy;
 }
 
@@ -29,6 +35,24 @@ bool BoundExpression::IsConstant() const {
     if (!child->IsConstant()) return false;
   }
   return true;
+}
+
+bool BoundExpression::IsFoldable() const { return IsConstant() && !HasSubquery(); }
+
+bool BoundExpression::HasSubquery() const {
+  if (kind == BoundExpressionKind::kSubquery) return true;
+  for (const auto& child : children) {
+    if (child->HasSubquery()) return true;
+  }
+  return false;
+}
+
+void CollectSubqueries(const BoundExpression& expr, std::vector<std::shared_ptr<BoundSubquery>>* out) {
+  if (expr.kind == BoundExpressionKind::kSubquery &&
+      std::find(out->begin(), out->end(), expr.subquery) == out->end()) {
+    out->push_back(expr.subquery);
+  }
+  for (const auto& child : expr.children) CollectSubqueries(*child, out);
 }
 
 void BoundExpression::VisitColumnRefs(const std::function<void(BoundExpression&)>& fn) {

@@ -9,6 +9,7 @@
 #include "common/value.h"
 #include "function/aggregate_function.h"
 #include "function/scalar_function.h"
+#include "planner/bound_subquery.h"
 
 namespace floe {
 
@@ -26,7 +27,9 @@ enum class BoundExpressionKind {
   kIn,          // children[0] IN (children[1..]); NULL semantics of SQL
   kCase,        // children: when0, then0, when1, then1, ..., [else]; has_else
   kCoalesce,    // first non-NULL child, evaluated lazily
-  kParameter,   // placeholder filled at run time (scalar subquery result): `index`
+  kParameter,   // a column of the enclosing query, in a correlated subquery: `index`
+  kSubquery,    // the result of `subquery` (scalar, EXISTS; IN: children[0] IN its rows),
+                // known once it has run
 };
 
 /// A resolved, typed expression over the columns of one operator's input.
@@ -40,6 +43,8 @@ struct BoundExpression {
   bool try_cast = false;
   bool has_else = false;
   bool negated = false;  // NOT IN
+  /// For kSubquery: the uncorrelated subquery, shared by the copies of this expression.
+  std::shared_ptr<BoundSubquery> subquery;
   /// For the cast of an INSERT's value to its column's type: the column, which an overflow
   /// names (Spark's CheckOverflowInTableInsert: CAST_OVERFLOW_IN_TABLE_INSERT).
   std::string insert_column;
@@ -47,8 +52,16 @@ struct BoundExpression {
   std::string text;
 
   std::unique_ptr<BoundExpression> Copy() const;
-  /// Returns true when no column or parameter is referenced.
+  /// Returns a copy of this node without its children.
+  std::unique_ptr<BoundExpression> CopyNode() const;
+  /// Returns true when no column or parameter is referenced: the same value for every row.
   bool IsConstant() const;
+  /// Returns true when the value is known before the query runs: constant, with no
+  /// subquery and no function whose result changes within a query (what constant folding
+  /// may evaluate).
+  bool IsFoldable() const;
+  /// Returns true when a subquery is referenced.
+  bool HasSubquery() const;
   /// Calls fn on every column reference (mutable, so references can be remapped).
   void VisitColumnRefs(const std::function<void(BoundExpression&)>& fn);
   /// Returns the indexes of the referenced input columns.
@@ -61,6 +74,9 @@ struct BoundExpression {
 };
 
 using BoundExpressionPtr = std::unique_ptr<BoundExpression>;
+
+/// Appends to `out` the subqueries `expr` references that it does not hold yet, in order.
+void CollectSubqueries(const BoundExpression& expr, std::vector<std::shared_ptr<BoundSubquery>>* out);
 
 /// Returns which join inputs an expression over (left ++ right) columns references:
 /// 1 the left only, 2 the right only, 3 both, 0 neither.

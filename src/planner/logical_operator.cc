@@ -22,6 +22,54 @@ std::string LogicalGet::Describe() const {
   return out;
 }
 
+void LogicalGet::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& f : filters) fn(f);
+  for (auto& r : runtime_filters) fn(r.probe_key);
+}
+
+void LogicalFilter::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& c : conjuncts) fn(c);
+}
+
+void LogicalProjection::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& e : expressions) fn(e);
+}
+
+void LogicalAggregate::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& g : groups) fn(g);
+  for (auto& a : aggregates) {
+    for (auto& arg : a.args) fn(arg);
+    if (a.filter) fn(a.filter);
+  }
+}
+
+void LogicalJoin::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& k : left_keys) fn(k);
+  for (auto& k : right_keys) fn(k);
+  if (residual) fn(residual);
+}
+
+void LogicalSort::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& o : orders) fn(o.expression);
+}
+
+void LogicalWindow::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& f : functions) {
+    for (auto& a : f.aggregate.args) fn(a);
+    if (f.aggregate.filter) fn(f.aggregate.filter);
+    for (auto& a : f.args) fn(a);
+    for (auto& p : f.partitions) fn(p);
+    for (auto& o : f.orders) fn(o.expression);
+  }
+}
+
+std::vector<std::shared_ptr<BoundSubquery>> LogicalOperator::Subqueries() const {
+  std::vector<std::shared_ptr<BoundSubquery>> out;
+  // why: the visitor only reads; VisitExpressions is non-const because rules rewrite with it
+  const_cast<LogicalOperator*>(this)->VisitExpressions([&](BoundExpressionPtr& e) { CollectSubqueries(*e, &out); });
+  return out;
+}
+
 std::string LogicalFilter::Describe() const { return "Filter " + JoinTexts(conjuncts); }
 
 std::string LogicalProjection::Describe() const { return "Project [" + JoinTexts(expressions) + "]"; }
@@ -107,6 +155,11 @@ std::string LogicalValues::Describe() const {
 
 std::string LogicalPlanToString(const LogicalOperator& op, int indent) {
   std::string out = std::string(indent * 2, ' ') + op.Describe() + "\n";
+  // The subqueries the node reads, under it (Spark prints them as the node's inner children).
+  for (const auto& subquery : op.Subqueries()) {
+    out += std::string((indent + 1) * 2, ' ') + ": Subquery " + subquery->Name() + "\n";
+    if (subquery->plan) out += LogicalPlanToString(*subquery->plan, indent + 2);
+  }
   for (const auto& child : op.children) out += LogicalPlanToString(*child, indent + 1);
   return out;
 }

@@ -39,6 +39,10 @@ struct LogicalOperator {
 
   /// Returns one line describing this node (for EXPLAIN of the logical plan).
   virtual std::string Describe() const = 0;
+  /// Calls fn on each expression this node holds (not its children's); fn may replace it.
+  virtual void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {}
+  /// Returns the uncorrelated subqueries this node's expressions read, each once, in order.
+  std::vector<std::shared_ptr<BoundSubquery>> Subqueries() const;
 };
 
 using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
@@ -65,6 +69,7 @@ struct LogicalGet : LogicalOperator {
   /// Why dynamic partition pruning was considered for this scan but not applied.
   std::vector<std::string> dynamic_pruning_notes;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Keeps the rows for which the condition is true.
@@ -72,6 +77,7 @@ struct LogicalFilter : LogicalOperator {
   LogicalFilter() : LogicalOperator(LogicalOperatorType::kFilter) {}
   std::vector<BoundExpressionPtr> conjuncts;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Computes one output column per expression.
@@ -79,6 +85,7 @@ struct LogicalProjection : LogicalOperator {
   LogicalProjection() : LogicalOperator(LogicalOperatorType::kProjection) {}
   std::vector<BoundExpressionPtr> expressions;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Groups rows; output = group keys, then aggregates, then (with grouping sets) the
@@ -90,6 +97,7 @@ struct LogicalAggregate : LogicalOperator {
   /// Each set lists the group indexes it keeps; empty means one set of all groups.
   std::vector<std::vector<size_t>> grouping_sets;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Returns the Spark name of a join type ("Inner", "LeftOuter", "LeftSemi", ...).
@@ -108,6 +116,7 @@ struct LogicalJoin : LogicalOperator {
   /// (runtime filter id, key index): the build keys this join publishes to scans.
   std::vector<std::pair<int, size_t>> runtime_filters;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Orders rows.
@@ -115,6 +124,7 @@ struct LogicalSort : LogicalOperator {
   LogicalSort() : LogicalOperator(LogicalOperatorType::kSort) {}
   std::vector<BoundOrder> orders;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Skips `offset` rows, then keeps at most `limit`.
@@ -181,6 +191,7 @@ struct LogicalWindow : LogicalOperator {
   LogicalWindow() : LogicalOperator(LogicalOperatorType::kWindow) {}
   std::vector<BoundWindowFunction> functions;
   std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
 
 /// Constant rows (VALUES, or one empty row for SELECT without FROM).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <mutex>
 
+#include "execution/operators/physical_subquery.h"
+
 namespace floe {
 
 namespace {
@@ -13,6 +15,7 @@ struct ScanGlobalState : GlobalSourceState {
   ScanMetrics* metrics_out = nullptr;
   std::mutex mutex;
   std::vector<BoundExpressionPtr> runtime_filters;  // resolved; the request points at them
+  std::vector<BoundExpressionPtr> subquery_filters;  // filters with their subqueries' values
   std::vector<std::pair<std::string, std::string>> runtime_filter_lines;
   ~ScanGlobalState() override {
     if (metrics_out && state) {
@@ -133,7 +136,16 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   auto global = std::make_unique<ScanGlobalState>();
   ScanRequest request;
   request.column_ids = column_ids_;
-  for (const auto& f : filters_) request.filters.push_back(f.get());
+  // A filter reading a subquery (k = (SELECT max(k) ...)) is planned with its value: the
+  // subquery ran before the plan (Spark's partition filters holding a subquery).
+  for (const auto& f : filters_) {
+    if (!f->HasSubquery()) {
+      request.filters.push_back(f.get());
+      continue;
+    }
+    global->subquery_filters.push_back(ResolveSubqueries(*f, context.function_context));
+    request.filters.push_back(global->subquery_filters.back().get());
+  }
   // The join builds above have finished (their pipelines run first): their keys are known.
   for (const auto& r : runtime_filters_) {
     RuntimeFilterSummary summary;

@@ -15,8 +15,8 @@ std::string TypeList(const std::vector<LogicalType>& types) {
 }
 
 const Value* ConstantArg(const ScalarBindInput& input, size_t i) {
-  if (i >= input.constant_args.size() || !input.constant_args[i]) return nullptr;
-  return &*input.constant_args[i];
+  if (i < input.constant_args.size() && input.constant_args[i]) return &*input.constant_args[i];
+  return input.constant_arg ? input.constant_arg(i) : nullptr;
 }
 
 void ThrowArgumentTypes(const std::string& name, const ScalarBindInput& input,

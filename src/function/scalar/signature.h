@@ -19,7 +19,8 @@ struct Signature {
 ScalarBinder SignatureBinder(std::string name, std::vector<Signature> overloads,
                              bool foldable = true);
 
-/// Returns constant argument i of a call, or null when it is not a literal.
+/// Returns constant argument i of a call (a literal, or a constant expression evaluated on
+/// demand), or null when it is not constant.
 const Value* ConstantArg(const ScalarBindInput& input, size_t i);
 
 /// Throws BinderError saying that `name` does not take the call's argument types.

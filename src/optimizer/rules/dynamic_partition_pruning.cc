@@ -78,8 +78,15 @@ bool IsPartitionColumn(const LogicalGet& get, const BoundExpression& key) {
   return std::find(partition_columns.begin(), partition_columns.end(), name) != partition_columns.end();
 }
 
+// Returns true for a constant, or a scalar subquery: one value, known when the scan starts.
+bool IsOneValue(const BoundExpression& e) {
+  return e.kind == BoundExpressionKind::kConstant ||
+         (e.kind == BoundExpressionKind::kSubquery && e.subquery->kind == BoundSubquery::Kind::kScalar);
+}
+
 // Returns true when the scan already has a static `column = constant` filter on the key's
-// column: one partition at most, which the runtime filter cannot narrow further.
+// column (or `column = scalar subquery`): one partition at most, which the runtime filter
+// cannot narrow further.
 bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
   auto refs = key.ReferencedColumns();
   for (const auto& f : get.filters) {
@@ -89,8 +96,8 @@ bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
     }
     const BoundExpression* a = f->children[0].get();
     const BoundExpression* b = f->children[1].get();
-    if (a->kind == BoundExpressionKind::kConstant) std::swap(a, b);
-    if (b->kind == BoundExpressionKind::kConstant && IsColumnOrCast(*a) && a->ReferencedColumns() == refs) return true;
+    if (IsOneValue(*a)) std::swap(a, b);
+    if (IsOneValue(*b) && IsColumnOrCast(*a) && a->ReferencedColumns() == refs) return true;
   }
   return false;
 }

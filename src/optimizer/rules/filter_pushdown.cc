@@ -31,18 +31,7 @@ BoundExpressionPtr Substitute(const BoundExpression& e, const std::vector<BoundE
     auto copy = exprs[e.index]->Copy();
     return copy;
   }
-  auto copy = std::make_unique<BoundExpression>();
-  *copy = BoundExpression();
-  copy->kind = e.kind;
-  copy->type = e.type;
-  copy->index = e.index;
-  copy->constant = e.constant;
-  copy->function = e.function;
-  copy->try_cast = e.try_cast;
-  copy->has_else = e.has_else;
-  copy->negated = e.negated;
-  copy->insert_column = e.insert_column;
-  copy->text = e.text;
+  auto copy = e.CopyNode();
   std::vector<std::string> old_texts;
   for (const auto& c : e.children) {
     old_texts.push_back(c->text);

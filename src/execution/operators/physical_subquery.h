@@ -1,0 +1,33 @@
+#pragma once
+
+#include <memory>
+
+#include "execution/physical_operator.h"
+#include "planner/bound_expression.h"
+
+namespace floe {
+
+/// An uncorrelated subquery of the plan (Spark's SubqueryExec): its child is the
+/// subquery's plan, which runs once, before the query's pipelines, and publishes its result
+/// to the BoundSubquery the expressions read. The operators whose expressions read it list
+/// it (PhysicalOperator::subqueries); EXPLAIN shows it under them, as Spark does.
+class PhysicalSubquery : public PhysicalOperator {
+ public:
+  PhysicalSubquery(std::shared_ptr<BoundSubquery> subquery, std::unique_ptr<PhysicalOperator> plan);
+
+  std::string Name() const override { return "Subquery " + subquery_->Name(); }
+  /// Runs the plan and publishes its result, unless it has run (the plan reads it from
+  /// several operators) or its result was published otherwise.
+  void Run(ExecutionContext& context) const;
+  const BoundSubquery& subquery() const { return *subquery_; }
+
+ private:
+  std::shared_ptr<BoundSubquery> subquery_;
+};
+
+/// Returns a copy of `expr` in which each subquery, which has run, is its value: a constant,
+/// or for `x IN (subquery)` the IN list of its rows (`false` when it has none), with the
+/// parts that became constant folded. A scan plans its files with it, as with any constant.
+BoundExpressionPtr ResolveSubqueries(const BoundExpression& expr, const FunctionContext& context);
+
+}  // namespace floe
