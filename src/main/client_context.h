@@ -72,6 +72,10 @@ class ClientContext : public BinderContext {
   // Iceberg tables in the catalog (iceberg_statements.cc, iceberg_alter_table.cc).
   TableCatalog& Tables();
   iceberg::LocationRemapper Remapper() const;
+  /// Returns the door to storage (the database's FileIO).
+  FileIO& Io() { return database_.file_io(); }
+  /// Deletes files after a failure, ignoring what cannot be deleted (orphans).
+  void DeleteQuietly(const std::vector<std::string>& paths);
   Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
   Result ExecuteUse(const UseStatement& statement);
   Result CreateIcebergTable(const CreateTableStatement& statement);

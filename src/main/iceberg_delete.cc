@@ -77,7 +77,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
   pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
   pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
-  iceberg::TableScan scan(table.metadata, snapshot_id, filter, remapper, pruning);
+  iceberg::TableScan scan(Io(), table.metadata, snapshot_id, filter, remapper, pruning);
   scan.SetReadSchema(schema);  // a branch reads (and deletes) with the current schema
   std::vector<iceberg::FileScanTask> tasks = scan.PlanFiles();
   iceberg::StrictMetricsEvaluator strict_metrics(schema, filter);
@@ -126,7 +126,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   for (const iceberg::FileScanTask* candidate : to_read) {
     const iceberg::FileScanTask& task = *candidate;
     ++files_read;
-    iceberg::DataFileReader reader(task, schema, table.metadata->SpecById(task.data_file.spec_id), field_ids,
+    iceberg::DataFileReader reader(Io(), task, schema, table.metadata->SpecById(task.data_file.spec_id), field_ids,
                                    iceberg::Expression::AlwaysTrue(), remapper, mapping, false);
     std::vector<std::unique_ptr<DataChunk>> kept;
     int64_t deleted_here = 0;

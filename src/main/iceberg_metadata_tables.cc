@@ -85,7 +85,7 @@ std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable&
     iceberg::SnapshotFilesOptions options;
     options.deletes = true;
     options.deleted_entries = all_entries;
-    for (auto& e : iceberg::SnapshotFiles(current, remapper, options)) {
+    for (auto& e : iceberg::SnapshotFiles(Io(), current, remapper, options)) {
       int spec_id = e.data_file.spec_id;
       rows.push_back({std::move(e), spec_id});
     }
@@ -235,7 +235,7 @@ std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable&
     b.Column("existing_delete_files_count", TypeId::kInt32);
     b.Column("deleted_delete_files_count", TypeId::kInt32);
     if (current) {
-      for (const auto& mf : iceberg::SnapshotManifests(*current, remapper)) {
+      for (const auto& mf : iceberg::SnapshotManifests(Io(), *current, remapper)) {
         bool data = mf.content == iceberg::ManifestContent::kData;
         b.Row({Value::Int32(static_cast<int32_t>(mf.content)), Value::String(mf.manifest_path),
                Value::Int64(mf.manifest_length), Value::Int32(mf.partition_spec_id),

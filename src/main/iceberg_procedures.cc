@@ -1,8 +1,6 @@
 // CALL <catalog>.system.<procedure>(...): the Iceberg Spark procedures floe supports.
-#include <filesystem>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "main/client_context.h"
 #include "planner/binder.h"
@@ -80,7 +78,7 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
     ResolvedTableName name = Tables().ResolveForCreate(ref.name, current_namespace_);
     // Reading it first proves the file is table metadata (and its format is supported).
     std::string local = Remapper().Remap(metadata_file);
-    iceberg::TableMetadata metadata = iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local);
+    iceberg::TableMetadata metadata = iceberg::TableMetadata::Parse(Io().ReadAll(local), local);
     if (!Tables().catalog().NamespaceExists(name.namespace_name)) {
       Tables().catalog().CreateNamespace(name.namespace_name, {});
     }
@@ -120,7 +118,7 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   iceberg::SnapshotChange change;
   change.operation = "replace";
   int64_t rewritten_bytes = 0;
-  for (const auto& e : iceberg::SnapshotFiles(table.metadata->CurrentSnapshot(), Remapper())) {
+  for (const auto& e : iceberg::SnapshotFiles(Io(), table.metadata->CurrentSnapshot(), Remapper())) {
     change.removed_paths.push_back(e.data_file.file_path);
     rewritten_bytes += e.data_file.file_size_in_bytes;
   }

@@ -2,12 +2,10 @@
 // DROP TABLE, INSERT, DESCRIBE, SHOW; commits with optimistic concurrency (DELETE is in
 // iceberg_delete.cc).
 #include <chrono>
-#include <filesystem>
 
 #include "common/exception.h"
 #include "execution/table_sources/memory_table.h"
 #include "function/type_coercion.h"
-#include "iceberg/local_file.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/type.h"
@@ -88,8 +86,16 @@ void CheckRedundantTimePartitions(const iceberg::PartitionSpec& spec, const iceb
 }
 
 TableCatalog& ClientContext::Tables() {
-  if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse());
+  if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse(), Io());
   return *tables_;
+}
+
+void ClientContext::DeleteQuietly(const std::vector<std::string>& paths) {
+  try {
+    Io().Delete(paths);
+  } catch (const Exception&) {
+    // why: cleanup after a failure; the failure is the error to report, a file left is an orphan
+  }
 }
 
 iceberg::LocationRemapper ClientContext::Remapper() const {
@@ -226,11 +232,11 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     if (added.empty()) {
       metadata_path = iceberg::NextMetadataPath(location, "");
       written.push_back(remapper.Remap(metadata_path));
-      iceberg::WriteMetadataFile(metadata, remapper.Remap(metadata_path));
+      iceberg::WriteMetadataFile(Io(), metadata, remapper.Remap(metadata_path));
     } else {
       iceberg::SnapshotChange change;
       change.added = added;
-      iceberg::SnapshotProducer producer(metadata, "", remapper);
+      iceberg::SnapshotProducer producer(Io(), metadata, "", remapper);
       try {
         metadata_path = producer.Produce(change, NowMs()).second;
       } catch (...) {
@@ -245,8 +251,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
                          " because it already exists");
     }
   } catch (...) {
-    std::error_code ignored;
-    for (const auto& f : written) std::filesystem::remove(f, ignored);
+    DeleteQuietly(written);
     DiscardWrittenFiles(added);
     throw;
   }
@@ -288,10 +293,10 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
                                                      iceberg::SortOrder::Unsorted(), new_location, properties)
               .Build(NowMs());
       new_path = iceberg::NextMetadataPath(new_location, old.metadata_location);
-      iceberg::WriteMetadataFile(empty_replacement, remapper.Remap(new_path));
+      iceberg::WriteMetadataFile(Io(), empty_replacement, remapper.Remap(new_path));
       written.push_back(remapper.Remap(new_path));
     } else {
-      iceberg::SnapshotProducer producer(*replacement, old.metadata_location, remapper);
+      iceberg::SnapshotProducer producer(Io(), *replacement, old.metadata_location, remapper);
       try {
         new_path = producer.Produce(change, NowMs()).second;
       } catch (...) {
@@ -306,8 +311,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
     }
     rows_written = RecordCount(change.added);
   } catch (...) {
-    std::error_code ignored;
-    for (const auto& f : written) std::filesystem::remove(f, ignored);
+    DeleteQuietly(written);
     throw;
   }
   Result result;
@@ -317,6 +321,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
 
 iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::TableMetadata& m) {
   iceberg::DataWriterOptions options;
+  options.io = &Io();
   Tables().CheckWritable(m, Remapper());
   options.data_location = Remapper().Remap(m.Property("write.data.path", m.location + "/data"));
   options.parquet.codec = CodecByName(m.Property("write.parquet.compression-codec", "zstd"));
@@ -441,21 +446,19 @@ void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::S
                          " changed while this statement ran; run it again");
     }
     Tables().CheckWritable(*base.metadata, remapper);
-    iceberg::SnapshotProducer producer(*base.metadata, base.metadata_location, remapper);
+    iceberg::SnapshotProducer producer(Io(), *base.metadata, base.metadata_location, remapper);
     std::pair<iceberg::TableMetadata, std::string> produced;
     try {
       produced = producer.Produce(change, NowMs());
     } catch (...) {
-      std::error_code ignored;
-      for (const auto& f : producer.written_files()) std::filesystem::remove(f, ignored);
+      DeleteQuietly(producer.written_files());
       throw;
     }
     if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location,
                                        produced.second)) {
       return;
     }
-    std::error_code ignored;
-    for (const auto& f : producer.written_files()) std::filesystem::remove(f, ignored);
+    DeleteQuietly(producer.written_files());
   }
   throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString() + " after " +
                      std::to_string(kAttempts) + " attempts");
@@ -473,8 +476,9 @@ void ClientContext::CommitWrittenFiles(const ResolvedTableName& name, const iceb
 
 void ClientContext::DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files) {
   iceberg::LocationRemapper remapper = Remapper();
-  std::error_code ignored;
-  for (const auto& f : files) std::filesystem::remove(remapper.Remap(f.file_path), ignored);
+  std::vector<std::string> paths;
+  for (const auto& f : files) paths.push_back(remapper.Remap(f.file_path));
+  DeleteQuietly(paths);
 }
 
 void ClientContext::CommitMetadata(
@@ -488,12 +492,11 @@ void ClientContext::CommitMetadata(
     Tables().CheckWritable(*base.metadata, remapper);
     Tables().CheckWritable(*metadata, remapper);
     std::string path = iceberg::NextMetadataPath(base.metadata->location, base.metadata_location);
-    iceberg::WriteMetadataFile(*metadata, remapper.Remap(path));
+    iceberg::WriteMetadataFile(Io(), *metadata, remapper.Remap(path));
     if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location, path)) {
       return;
     }
-    std::error_code ignored;
-    std::filesystem::remove(remapper.Remap(path), ignored);
+    DeleteQuietly({remapper.Remap(path)});
   }
   throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString());
 }
@@ -587,7 +590,7 @@ void ClientContext::CommitInsert(const InsertStatement& statement, const Resolve
     for (const auto& f : change.added) touched.insert(iceberg::PartitionKey(f.partition));
     const iceberg::Snapshot* head =
         name.ref.empty() ? table.metadata->CurrentSnapshot() : table.metadata->SnapshotByRef(name.ref);
-    for (const auto& e : iceberg::SnapshotFiles(head, Remapper())) {
+    for (const auto& e : iceberg::SnapshotFiles(Io(), head, Remapper())) {
       bool replace = spec.IsUnpartitioned();
       if (!replace && e.data_file.spec_id == spec.spec_id()) {
         replace = touched.count(iceberg::PartitionKey(e.data_file.partition)) > 0;

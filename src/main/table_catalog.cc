@@ -1,12 +1,10 @@
 #include "main/table_catalog.h"
 
-#include <filesystem>
 
 #include "catalog/table_location.h"
 #include "common/exception.h"
 #include "common/utf8.h"
 #include "io/path_confinement.h"
-#include "iceberg/local_file.h"
 #include "planner/bind_scope.h"
 
 namespace floe {
@@ -22,8 +20,8 @@ bool IsMetadataTableName(const std::string& name) {
   return false;
 }
 
-TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse)
-    : catalog_(catalog), warehouse_(std::move(warehouse)) {}
+TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse, FileIO& io)
+    : catalog_(catalog), warehouse_(std::move(warehouse)), io_(io) {}
 
 std::string TableCatalog::DefaultLocation(const std::string& ns, const std::string& table) {
   ValidateCatalogName(ns, "namespace");
@@ -134,7 +132,7 @@ LoadedTable TableCatalog::LoadFrom(const ResolvedTableName& name, const std::str
   std::string local = remapper.Remap(metadata_location);
   try {
     table.metadata = std::make_shared<iceberg::TableMetadata>(
-        iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local));
+        iceberg::TableMetadata::Parse(io_.ReadAll(local), local));
   } catch (const FormatError& e) {
     throw FormatError("cannot read table " + name.ToString() + ": " + e.what());
   } catch (const IOError& e) {

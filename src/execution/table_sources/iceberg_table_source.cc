@@ -76,7 +76,7 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     }
     const iceberg::FileScanTask& scan_task = state.tasks[task];
     auto file = std::make_shared<const DataFileReader>(
-        scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
+        state.scan->io(), scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
         state.field_ids, state.filter, state.scan->remapper(), state.mapping, options.prune_row_groups,
         state.deletes.get());
     std::lock_guard<std::mutex> lock(state.mutex);
@@ -164,11 +164,12 @@ void FlushCounters(IcebergScanState& state, IcebergLocalState& local) {
 
 }  // namespace
 
-IcebergTableSource::IcebergTableSource(std::string display_name,
+IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
                                        std::shared_ptr<const iceberg::TableMetadata> metadata,
                                        std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
                                        IcebergScanOptions options, std::string branch)
-    : display_name_(std::move(display_name)),
+    : io_(io),
+      display_name_(std::move(display_name)),
       metadata_(std::move(metadata)),
       snapshot_id_(snapshot_id),
       remapper_(std::move(remapper)),
@@ -201,7 +202,8 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   state->filter_exact = converter.exact();
   iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
                                   options_.prune_row_groups};
-  state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
+  state->scan =
+      std::make_unique<iceberg::TableScan>(io_, metadata_, snapshot_id_, state->filter, remapper_, pruning);
   state->scan->SetReadSchema(*schema_);
   if (!request.runtime_filters.empty()) {
     // Dynamic partition pruning: converted apart, so planning counts what it prunes apart.
@@ -216,7 +218,8 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   state->tasks = state->scan->PlanFiles();
   state->task_proven = ProvenFilters(request, state->field_ids, state->tasks);
   state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
-  state->deletes = std::make_unique<iceberg::DeleteFileCache>(state->scan->schema(), remapper_, state->mapping);
+  state->deletes =
+      std::make_unique<iceberg::DeleteFileCache>(io_, state->scan->schema(), remapper_, state->mapping);
   state->planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return state;
 }

@@ -17,9 +17,10 @@
 
 namespace floe::iceberg {
 
-TableScan::TableScan(std::shared_ptr<const TableMetadata> metadata, std::optional<int64_t> snapshot_id,
+TableScan::TableScan(FileIO& io, std::shared_ptr<const TableMetadata> metadata, std::optional<int64_t> snapshot_id,
                      ExpressionPtr filter, LocationRemapper remapper, PruningOptions options)
-    : metadata_(std::move(metadata)),
+    : io_(io),
+      metadata_(std::move(metadata)),
       filter_(filter ? std::move(filter) : Expression::AlwaysTrue()),
       remapper_(std::move(remapper)),
       options_(options) {
@@ -203,7 +204,7 @@ std::vector<TableScan::PlannedManifest> TableScan::ReadManifests(
     std::optional<ManifestFile> list_entry;
     if (m.partition_spec_id >= 0) list_entry = m;
     std::string local = remapper_.Remap(m.manifest_path);
-    ManifestCache::Opened opened = cache.Open(local, list_entry);
+    ManifestCache::Opened opened = cache.Open(io_, local, list_entry);
     if (opened.whole) {
       const CachedManifest& whole = *opened.whole;
       planned->spec_id = whole.spec_id;
@@ -233,7 +234,7 @@ std::vector<TableScan::PlannedManifest> TableScan::ReadManifests(
         continue;
       }
       ++planned->blocks_read;
-      planned->parts.push_back(cache.Block(local, list_entry, opened.layout, b));
+      planned->parts.push_back(cache.Block(io_, local, list_entry, opened.layout, b));
     }
   };
   ParallelFor(manifests.size(), HardwareThreads(), [&](size_t i) { plan(*manifests[i], &out[i]); });
@@ -243,7 +244,7 @@ std::vector<TableScan::PlannedManifest> TableScan::ReadManifests(
 std::vector<FileScanTask> TableScan::PlanFiles() {
   std::vector<FileScanTask> tasks;
   if (!snapshot_) return tasks;
-  std::vector<ManifestFile> manifests = SnapshotManifests(*snapshot_, remapper_);
+  std::vector<ManifestFile> manifests = SnapshotManifests(io_, *snapshot_, remapper_);
 
   // Layer 1: manifests, by the partition summaries of the manifest list.
   std::vector<const ManifestFile*> data_manifests, delete_manifests;

@@ -14,6 +14,7 @@
 #include "iceberg/scan/manifest_cache.h"
 #include "iceberg/scan/table_scan_metrics.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -35,8 +36,8 @@ class TableScan {
   /// empty) with `filter` on the field ids of the read schema: the current schema, or the
   /// snapshot's own for a snapshot id (SetReadSchema changes it: a branch reads the current
   /// one). Throws InvalidInputError when the snapshot id is unknown.
-  TableScan(std::shared_ptr<const TableMetadata> metadata, std::optional<int64_t> snapshot_id, ExpressionPtr filter,
-            LocationRemapper remapper, PruningOptions options = {});
+  TableScan(FileIO& io, std::shared_ptr<const TableMetadata> metadata, std::optional<int64_t> snapshot_id,
+            ExpressionPtr filter, LocationRemapper remapper, PruningOptions options = {});
 
   /// Returns the schema the scan reads with (TableMetadata::ReadSchema).
   const Schema& schema() const { return *schema_; }
@@ -46,6 +47,8 @@ class TableScan {
   const Snapshot* snapshot() const { return snapshot_; }
   const ExpressionPtr& filter() const { return filter_; }
   const LocationRemapper& remapper() const { return remapper_; }
+  /// Returns the FileIO the scan reads through (and its readers should).
+  FileIO& io() const { return io_; }
   const PruningOptions& options() const { return options_; }
   const TableMetadata& metadata() const { return *metadata_; }
 
@@ -114,6 +117,7 @@ class TableScan {
   /// their spec's evaluators (built before) may match them.
   std::vector<PlannedManifest> ReadManifests(const std::vector<const ManifestFile*>& manifests) const;
 
+  FileIO& io_;
   std::shared_ptr<const TableMetadata> metadata_;
   const Snapshot* snapshot_ = nullptr;
   const Schema* schema_ = nullptr;

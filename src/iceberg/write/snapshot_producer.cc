@@ -5,7 +5,6 @@
 #include <set>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_list_writer.h"
 #include "iceberg/manifests/manifest_merger.h"
@@ -14,7 +13,6 @@
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/uuid.h"
-#include "io/local_file_system.h"
 
 namespace floe::iceberg {
 
@@ -40,14 +38,13 @@ std::string NextMetadataPath(const std::string& table_location, const std::strin
   return table_location + "/metadata/" + prefix + Uuid::Random() + ".metadata.json";
 }
 
-void WriteMetadataFile(const TableMetadata& metadata, const std::string& path) {
-  CreateDirectories(std::filesystem::path(path).parent_path().string());
-  LocalFile::Write(path, metadata.ToJsonString());
+void WriteMetadataFile(FileIO& io, const TableMetadata& metadata, const std::string& path) {
+  io.WriteAtomically(path, metadata.ToJsonString());
 }
 
-SnapshotProducer::SnapshotProducer(const TableMetadata& base, std::string base_file,
+SnapshotProducer::SnapshotProducer(FileIO& io, const TableMetadata& base, std::string base_file,
                                    LocationRemapper remapper)
-    : base_(base), base_file_(std::move(base_file)), remapper_(std::move(remapper)) {}
+    : io_(io), base_(base), base_file_(std::move(base_file)), remapper_(std::move(remapper)) {}
 
 std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotChange& change,
                                                                  int64_t now_ms) {
@@ -63,7 +60,6 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   }
   const Schema& schema = base_.CurrentSchema();
   std::string metadata_dir = base_.location + "/metadata";
-  CreateDirectories(remapper_.Remap(metadata_dir));
   std::string commit_id = Uuid::Random();
   int manifest_counter = 0;
   auto new_manifest_path = [&]() {
@@ -84,20 +80,20 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
       summary.AddedFile(*f);
     }
     std::string path = new_manifest_path();
-    manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
+    manifests.push_back(writer.WriteTo(io_, remapper_.Remap(path), path));
     written_.push_back(remapper_.Remap(path));
   }
   // The parent's manifests: carried over, or rewritten when they hold removed files.
   std::set<std::string> removed(change.removed_paths.begin(), change.removed_paths.end());
   if (parent && !parent->manifest_list.empty()) {
     std::vector<ManifestFile> parent_manifests =
-        ManifestListReader::Open(remapper_.Remap(parent->manifest_list));
+        ManifestListReader::Open(io_, remapper_.Remap(parent->manifest_list));
     for (const auto& m : parent_manifests) {
       if (removed.empty()) {
         manifests.push_back(m);
         continue;
       }
-      ManifestReader reader = ManifestReader::Open(remapper_.Remap(m.manifest_path), m);
+      ManifestReader reader = ManifestReader::Open(io_, remapper_.Remap(m.manifest_path), m);
       std::vector<ManifestEntry> live = reader.LiveEntries();
       bool touched = false;
       for (const auto& e : live) touched = touched || removed.count(e.data_file.file_path) > 0;
@@ -118,7 +114,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
         }
       }
       std::string path = new_manifest_path();
-      manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
+      manifests.push_back(writer.WriteTo(io_, remapper_.Remap(path), path));
       written_.push_back(remapper_.Remap(path));
     }
   }
@@ -126,9 +122,9 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
       change.operation == "delete") {
     ManifestMerger merger(
-        base_, snapshot_id, [&](const std::string& location) { return LocalFile::Read(remapper_.Remap(location)); },
+        base_, snapshot_id, [&](const std::string& location) { return io_.ReadAll(remapper_.Remap(location)); },
         [&](const std::string& location, const std::string& bytes) {
-          LocalFile::Write(remapper_.Remap(location), bytes);
+          io_.WriteAtomically(remapper_.Remap(location), bytes);
           written_.push_back(remapper_.Remap(location));
         },
         new_manifest_path);
@@ -138,7 +134,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   ManifestListWriter list(snapshot_id, parent ? std::optional<int64_t>(parent->snapshot_id) : std::nullopt,
                           sequence_number);
   for (const auto& m : manifests) list.Add(m);
-  list.WriteTo(remapper_.Remap(list_path));
+  list.WriteTo(io_, remapper_.Remap(list_path));
   written_.push_back(remapper_.Remap(list_path));
 
   Snapshot snapshot;
@@ -154,7 +150,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   builder.AddSnapshot(snapshot, change.branch);
   TableMetadata metadata = builder.Build(now_ms);
   std::string metadata_path = NextMetadataPath(base_.location, base_file_);
-  WriteMetadataFile(metadata, remapper_.Remap(metadata_path));
+  WriteMetadataFile(io_, metadata, remapper_.Remap(metadata_path));
   written_.push_back(remapper_.Remap(metadata_path));
   return {std::move(metadata), metadata_path};
 }

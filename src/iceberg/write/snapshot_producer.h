@@ -8,6 +8,7 @@
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/data_file.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -28,9 +29,9 @@ struct SnapshotChange {
 /// commit.manifest.min-count-to-merge of them.
 class SnapshotProducer {
  public:
-  /// `base` is the table as read from `base_file`; `remapper` maps metadata paths to
-  /// local files for reading the parent snapshot's manifests.
-  SnapshotProducer(const TableMetadata& base, std::string base_file, LocationRemapper remapper);
+  /// `base` is the table as read from `base_file`; `remapper` maps metadata paths to the
+  /// storage paths `io` reads and writes (which must outlive the producer).
+  SnapshotProducer(FileIO& io, const TableMetadata& base, std::string base_file, LocationRemapper remapper);
 
   /// Writes the new snapshot's files and returns the new metadata (not yet committed)
   /// and the location of its metadata file, which is written too.
@@ -40,6 +41,7 @@ class SnapshotProducer {
   const std::vector<std::string>& written_files() const { return written_; }
 
  private:
+  FileIO& io_;
   const TableMetadata& base_;
   std::string base_file_;
   LocationRemapper remapper_;
@@ -49,8 +51,8 @@ class SnapshotProducer {
 /// Returns the path of the next metadata file of a table ("<location>/metadata/00003-<uuid>.metadata.json").
 std::string NextMetadataPath(const std::string& table_location, const std::string& base_file);
 
-/// Writes metadata JSON to a new file; returns the path.
-void WriteMetadataFile(const TableMetadata& metadata, const std::string& path);
+/// Writes metadata JSON to a new file through `io`.
+void WriteMetadataFile(FileIO& io, const TableMetadata& metadata, const std::string& path);
 
 /// Returns a new random positive snapshot id.
 int64_t NewSnapshotId();
