@@ -6,6 +6,7 @@
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
 #include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_nested_loop_join.h"
 #include "execution/operators/physical_order.h"
 #include "execution/operators/physical_replicate_rows.h"
 #include "execution/operators/physical_table_scan.h"
