@@ -121,7 +121,7 @@ void PhysicalHashJoin::Combine(ExecutionContext&, GlobalSinkState& global,
   for (auto& p : local.parts) state.parts.push_back(std::move(p));
 }
 
-void PhysicalHashJoin::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
   auto& state = static_cast<JoinBuildState&>(global);
   size_t total = 0;
   for (const auto& p : state.parts) total += p.size();
@@ -175,17 +175,15 @@ void PhysicalHashJoin::Finalize(ExecutionContext&, GlobalSinkState& global) cons
     state.next[i] = state.heads[b];
     state.heads[b] = static_cast<uint32_t>(i + 1);
   }
+  // The probe side has not started: a scan below it reads these before planning files.
+  for (const auto& [k, slot] : runtime_filter_slots_) {
+    slot->Publish(RuntimeFilter::FromBuildKeys(state.rows.column(state.key_columns[k]), n,
+                                               context.runtime_filter_max_values));
+  }
 }
 
-const Vector* PhysicalHashJoin::BuildKeyColumn(size_t k) const {
-  if (!sink_state) return nullptr;
-  auto& state = static_cast<JoinBuildState&>(*sink_state);
-  return &state.rows.column(state.key_columns[k]);
-}
-
-size_t PhysicalHashJoin::BuildRowCount() const {
-  if (!sink_state) return 0;
-  return static_cast<JoinBuildState&>(*sink_state).rows.size();
+void PhysicalHashJoin::PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot) {
+  runtime_filter_slots_.emplace_back(k, std::move(slot));
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext&) const {

@@ -2,6 +2,7 @@
 
 #include "execution/join_output.h"
 #include "execution/physical_operator.h"
+#include "execution/runtime_filter/runtime_filter_slot.h"
 #include "planner/bound_expression.h"
 #include "planner/logical_operator.h"
 
@@ -43,10 +44,9 @@ class PhysicalHashJoin : public PhysicalOperator {
   JoinType join_type() const { return join_type_; }
   const std::vector<BoundExpressionPtr>& probe_keys() const { return probe_keys_; }
   const std::vector<BoundExpressionPtr>& build_keys() const { return build_keys_; }
-  /// Returns the distinct build keys of key `k` once the build side is finished (for
-  /// runtime filters); null when the build side has not run.
-  const Vector* BuildKeyColumn(size_t k) const;
-  size_t BuildRowCount() const;
+  /// Publishes the runtime filter of build key `k` (its keys, or their range and a Bloom
+  /// filter) into `slot` each time the build side finishes: dynamic partition pruning.
+  void PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot);
   /// Makes NULL keys equal to each other (INTERSECT / EXCEPT).
   void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
 
@@ -59,6 +59,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   BoundExpressionPtr residual_;
   bool null_aware_;
   bool nulls_equal_ = false;
+  std::vector<std::pair<size_t, std::shared_ptr<RuntimeFilterSlot>>> runtime_filter_slots_;
 };
 
 }  // namespace floe

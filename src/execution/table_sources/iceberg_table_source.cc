@@ -205,7 +205,9 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   if (!request.runtime_filters.empty()) {
     // Dynamic partition pruning: converted apart, so planning counts what it prunes apart.
     IcebergFilterConverter dynamic_converter(*schema_, state->field_ids, &options_.time_zone);
-    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(request.runtime_filters);
+    std::vector<const BoundExpression*> expressions;
+    for (const ScanRequest::DynamicFilter& r : request.runtime_filters) expressions.push_back(r.expression);
+    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(expressions);
     if (dynamic->op() != iceberg::Operation::kTrue) {
       state->scan->SetDynamicFilter(dynamic);
       // row groups are pruned by both (their min/max against the build keys too)
