@@ -21,13 +21,18 @@ TableScan::TableScan(std::shared_ptr<const TableMetadata> metadata, std::optiona
   if (!schema_) schema_ = &metadata_->CurrentSchema();
 }
 
+void TableScan::SetDynamicFilter(ExpressionPtr filter, std::vector<ColumnBloomFilter> blooms) {
+  dynamic_filter_ = std::move(filter);
+  dynamic_blooms_ = std::move(blooms);
+}
+
 std::vector<FileScanTask> TableScan::PlanFiles() {
   if (!snapshot_) return {};
   std::vector<ManifestFile> manifests = SnapshotManifests(*snapshot_, remapper_);
   planning_ = std::make_unique<ManifestGroup>(metadata_, *schema_, remapper_, options_);
   planning_->FilterWith(ScanFilter(ScanFilter::Kind::kStatic, filter_, *schema_));
   if (dynamic_filter_) {
-    planning_->FilterWith(ScanFilter(ScanFilter::Kind::kDynamic, dynamic_filter_, *schema_));
+    planning_->FilterWith(ScanFilter(ScanFilter::Kind::kDynamic, dynamic_filter_, *schema_, dynamic_blooms_));
   }
   return planning_->PlanFiles(manifests, &metrics_);
 }

@@ -39,9 +39,11 @@ class TableScan {
   const TableMetadata& metadata() const { return *metadata_; }
 
   /// Sets a filter known only at run time (a join's build keys: dynamic partition
-  /// pruning), applied at layers 1-3 after the static filter and counted apart.
-  void SetDynamicFilter(ExpressionPtr filter) { dynamic_filter_ = std::move(filter); }
+  /// pruning), applied at layers 1-3 after the static filter and counted apart; `blooms`
+  /// hold the keys of columns whose keys were too many to list in `filter`.
+  void SetDynamicFilter(ExpressionPtr filter, std::vector<ColumnBloomFilter> blooms = {});
   const ExpressionPtr& dynamic_filter() const { return dynamic_filter_; }
+  const std::vector<ColumnBloomFilter>& dynamic_blooms() const { return dynamic_blooms_; }
   /// Plans the files to read; call once. Throws IOError or FormatError on bad metadata.
   std::vector<FileScanTask> PlanFiles();
   /// Returns what planning read and pruned.
@@ -60,6 +62,7 @@ class TableScan {
   const Schema* schema_ = nullptr;
   ExpressionPtr filter_;
   ExpressionPtr dynamic_filter_;
+  std::vector<ColumnBloomFilter> dynamic_blooms_;
   LocationRemapper remapper_;
   PruningOptions options_;
   std::unique_ptr<ManifestGroup> planning_;  // set by PlanFiles

@@ -1,11 +1,12 @@
 // The layered scan planner: each layer's predicate of a ScanFilter on its own (manifest
-// summaries, partition tuples, column metrics), the counters each kind of filter adds
-// to, and ManifestGroup planning a small identity-partitioned table with static and
-// dynamic filters and residuals.
+// summaries, partition tuples, column metrics, with and without Bloom filters of a
+// join's keys), the counters each kind of filter adds to, and ManifestGroup planning a
+// small identity-partitioned table with static and dynamic filters and residuals.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
+#include "common/vector_operations.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/manifests/manifest_list_writer.h"
 #include "iceberg/manifests/manifest_writer.h"
@@ -24,6 +25,12 @@ const Schema& TestSchema() {
 }
 
 PartitionSpec IdentityK() { return PartitionSpec(0, {PartitionField(2, 1000, "k", Transform::Identity())}); }
+
+std::shared_ptr<const BloomFilter> BloomOf(const std::vector<Value>& keys) {
+  auto bloom = std::make_shared<BloomFilter>(keys.size());
+  for (const Value& k : keys) bloom->Insert(HashValue(k));
+  return bloom;
+}
 
 std::string Bytes(TypeKind kind, const Value& v) {
   return SingleValueSerialization::ToBytes(*Type::Primitive(kind), v);
@@ -60,30 +67,64 @@ DataFile FileWithK(int lower, int upper) {
 
 // --- each layer's predicate on its own
 
-TEST(ScanFilterTest, ManifestLayerTestsSummaries) {
+TEST(ScanFilterTest, ManifestLayerTestsSummariesAndBloomFilters) {
   ScanFilter range(ScanFilter::Kind::kDynamic, KBetween(0, 100), TestSchema());
+  ScanFilter bloom(ScanFilter::Kind::kDynamic, KBetween(0, 100), TestSchema(),
+                   {{2, BloomOf({Value::Int32(5), Value::Int32(50)})}});
   range.Prepare(IdentityK());
+  bloom.Prepare(IdentityK());
   const SpecFilter& r = range.ForSpec(0);
-  EXPECT_TRUE(r.MayMatchManifest(SummaryOfK(7, 7)));       // in the range
+  const SpecFilter& b = bloom.ForSpec(0);
+  EXPECT_TRUE(r.MayMatchManifest(SummaryOfK(7, 7)));   // in the range
   EXPECT_FALSE(r.MayMatchManifest(SummaryOfK(200, 300)));  // above it
-  EXPECT_FALSE(r.MayMatchManifest(SummaryOfK(std::nullopt, std::nullopt, true)));  // only NULLs
-  EXPECT_EQ(range.FindSpec(1), nullptr);
+  EXPECT_FALSE(b.MayMatchManifest(SummaryOfK(7, 7)));  // one value, no key
+  EXPECT_TRUE(b.MayMatchManifest(SummaryOfK(5, 5)));
+  EXPECT_FALSE(b.MayMatchManifest(SummaryOfK(7, 7, true)));  // NULLs besides never match
+  EXPECT_TRUE(b.MayMatchManifest(SummaryOfK(6, 7)));  // two values or more: not known
+  EXPECT_EQ(bloom.FindSpec(1), nullptr);
 }
 
-TEST(ScanFilterTest, PartitionLayerTestsPartitionTuples) {
-  ScanFilter range(ScanFilter::Kind::kDynamic, KBetween(0, 100), TestSchema());
-  range.Prepare(IdentityK());
-  const SpecFilter& r = range.ForSpec(0);
-  EXPECT_TRUE(r.MayMatchPartition({Value::Int32(5)}));
-  EXPECT_FALSE(r.MayMatchPartition({Value::Int32(500)}));
-  EXPECT_FALSE(r.MayMatchPartition({Value::Null(TypeId::kInt32)}));
+TEST(ScanFilterTest, PartitionLayerTestsIdentityValuesAgainstTheBloomFilter) {
+  ScanFilter bloom(ScanFilter::Kind::kDynamic, KBetween(0, 100), TestSchema(),
+                   {{2, BloomOf({Value::Int32(5), Value::Int32(50)})}});
+  bloom.Prepare(IdentityK());
+  const SpecFilter& b = bloom.ForSpec(0);
+  EXPECT_TRUE(b.MayMatchPartition({Value::Int32(5)}));
+  EXPECT_TRUE(b.MayMatchPartition({Value::Int32(50)}));
+  EXPECT_FALSE(b.MayMatchPartition({Value::Int32(6)}));   // in the range, not a key
+  EXPECT_FALSE(b.MayMatchPartition({Value::Int32(500)}));  // out of the range
+  EXPECT_FALSE(b.MayMatchPartition({Value::Null(TypeId::kInt32)}));  // NULL is no key
+  // a spec that partitions k by a bucket cannot test values: only the range applies
+  ScanFilter bucketed(ScanFilter::Kind::kDynamic, Expression::AlwaysTrue(), TestSchema(),
+                      {{2, BloomOf({Value::Int32(5)})}});
+  bucketed.Prepare(PartitionSpec(1, {PartitionField(2, 1000, "k_bucket", Transform::Bucket(4))}));
+  EXPECT_TRUE(bucketed.ForSpec(1).MayMatchPartition({Value::Int32(3)}));
 }
 
-TEST(ScanFilterTest, MetricsLayerTestsBounds) {
-  ScanFilter range(ScanFilter::Kind::kDynamic, KBetween(0, 100), TestSchema());
-  EXPECT_TRUE(range.MayMatchMetrics(FileWithK(5, 5)));
-  EXPECT_TRUE(range.MayMatchMetrics(FileWithK(90, 200)));
-  EXPECT_FALSE(range.MayMatchMetrics(FileWithK(200, 300)));
+TEST(ScanFilterTest, MetricsLayerTestsBoundsThatMeet) {
+  ScanFilter bloom(ScanFilter::Kind::kDynamic, KBetween(0, 100), TestSchema(),
+                   {{2, BloomOf({Value::Int32(5)})}});
+  EXPECT_TRUE(bloom.MayMatchMetrics(FileWithK(5, 5)));
+  EXPECT_FALSE(bloom.MayMatchMetrics(FileWithK(6, 6)));
+  EXPECT_TRUE(bloom.MayMatchMetrics(FileWithK(6, 7)));     // two values or more: not known
+  EXPECT_FALSE(bloom.MayMatchMetrics(FileWithK(200, 200)));  // the range rules it out
+  DataFile no_bounds = FileWithK(6, 6);
+  no_bounds.upper_bounds.clear();
+  EXPECT_TRUE(bloom.MayMatchMetrics(no_bounds));
+  // a DOUBLE column whose NaN count is not known may hold NaN besides its bounds
+  ScanFilter doubles(ScanFilter::Kind::kDynamic, Expression::AlwaysTrue(), TestSchema(),
+                     {{3, BloomOf({Value::Double(1.5)})}});
+  DataFile x;
+  x.record_count = 4;
+  x.lower_bounds[3] = x.upper_bounds[3] = Bytes(TypeKind::kDouble, Value::Double(2.5));
+  EXPECT_TRUE(doubles.MayMatchMetrics(x));
+  x.nan_value_counts[3] = 0;
+  EXPECT_FALSE(doubles.MayMatchMetrics(x));
+  x.lower_bounds[3] = Bytes(TypeKind::kDouble, Value::Double(-0.0));
+  x.upper_bounds[3] = Bytes(TypeKind::kDouble, Value::Double(0.0));
+  ScanFilter zero(ScanFilter::Kind::kDynamic, Expression::AlwaysTrue(), TestSchema(),
+                  {{3, BloomOf({Value::Double(0.0)})}});
+  EXPECT_TRUE(zero.MayMatchMetrics(x));  // -0.0 joins 0.0
 }
 
 TEST(ScanFilterTest, EachKindAddsToItsOwnCounters) {
@@ -162,9 +203,10 @@ class ManifestGroupTest : public ::testing::Test {
   }
 
   std::vector<FileScanTask> Plan(const std::shared_ptr<const TableMetadata>& metadata, ExpressionPtr filter,
-                                 ExpressionPtr dynamic, PruningOptions options = {}) {
+                                 ExpressionPtr dynamic, std::vector<ColumnBloomFilter> blooms,
+                                 PruningOptions options = {}) {
     TableScan scan(metadata, std::nullopt, std::move(filter), LocationRemapper(), options);
-    if (dynamic) scan.SetDynamicFilter(std::move(dynamic));
+    if (dynamic) scan.SetDynamicFilter(std::move(dynamic), std::move(blooms));
     auto tasks = scan.PlanFiles();
     metrics_ = scan.metrics().total;
     return tasks;
@@ -183,7 +225,7 @@ class ManifestGroupTest : public ::testing::Test {
 };
 
 TEST_F(ManifestGroupTest, StaticFilterCountsEachLayer) {
-  auto tasks = Plan(metadata_, Pred(Operation::kGtEq, 2, {Value::Int32(35)}), nullptr);
+  auto tasks = Plan(metadata_, Pred(Operation::kGtEq, 2, {Value::Int32(35)}), nullptr, {});
   EXPECT_EQ(Ks(tasks), (std::vector<int>{35, 36, 37, 38, 39}));
   EXPECT_EQ(metrics_.manifests_total, 5);
   EXPECT_EQ(metrics_.manifests_read, 1);
@@ -198,7 +240,7 @@ TEST_F(ManifestGroupTest, StaticFilterCountsEachLayer) {
 
 // A dynamic filter counts what it prunes apart, at each layer.
 TEST_F(ManifestGroupTest, DynamicFilterCountsApart) {
-  auto tasks = Plan(metadata_, nullptr, KBetween(10, 35));
+  auto tasks = Plan(metadata_, nullptr, KBetween(10, 35), {});
   EXPECT_EQ(tasks.size(), 26u);
   EXPECT_EQ(metrics_.manifests_dynamic_pruned, 2);  // k 0..9 and the NULL manifest
   EXPECT_EQ(metrics_.data_files_dynamic_pruned, 15);
@@ -208,25 +250,58 @@ TEST_F(ManifestGroupTest, DynamicFilterCountsApart) {
   EXPECT_EQ(metrics_.partitions_dynamic_pruned, 4);
   EXPECT_EQ(metrics_.partitions_read, 26);
   // each layer switched off leaves the next to prune the same files
-  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {false, true, true, true}).size(), 26u);
-  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {false, false, true, true}).size(), 26u);
+  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {}, {false, true, true, true}).size(), 26u);
+  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {}, {false, false, true, true}).size(), 26u);
   EXPECT_EQ(metrics_.data_files_dynamic_pruned, 15);  // all at layer 3
-  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {false, false, false, true}).size(), 41u);
+  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {}, {false, false, false, true}).size(), 41u);
+}
+
+// The range of the keys keeps k = 10..35; the Bloom filter of the keys only those four.
+TEST_F(ManifestGroupTest, BloomFilterPrunesWhatTheRangeKeeps) {
+  std::vector<Value> keys = {Value::Int32(10), Value::Int32(12), Value::Int32(20), Value::Int32(35)};
+  auto range_only = Plan(metadata_, nullptr, KBetween(10, 35), {});
+  EXPECT_EQ(range_only.size(), 26u);
+  auto tasks = Plan(metadata_, nullptr, KBetween(10, 35), {{2, BloomOf(keys)}});
+  EXPECT_EQ(Ks(tasks), (std::vector<int>{10, 12, 20, 35}));
+  EXPECT_EQ(metrics_.manifests_dynamic_pruned, 2);  // k 0..9 and the NULL manifest
+  EXPECT_EQ(metrics_.data_files_dynamic_pruned, 37);
+  EXPECT_EQ(metrics_.data_files_manifest_pruned + metrics_.data_files_partition_pruned +
+                metrics_.data_files_metrics_pruned, 0);
+  EXPECT_EQ(metrics_.partitions_total, 30);
+  EXPECT_EQ(metrics_.partitions_dynamic_pruned, 26);
+  EXPECT_EQ(metrics_.partitions_read, 4);
+  // each layer switched off leaves the next to prune the same files
+  EXPECT_EQ(Ks(Plan(metadata_, nullptr, KBetween(10, 35), {{2, BloomOf(keys)}}, {false, true, true, true})),
+            (std::vector<int>{10, 12, 20, 35}));
+  EXPECT_EQ(Ks(Plan(metadata_, nullptr, KBetween(10, 35), {{2, BloomOf(keys)}}, {false, false, true, true})),
+            (std::vector<int>{10, 12, 20, 35}));
+  EXPECT_EQ(metrics_.data_files_dynamic_pruned, 37);  // all at layer 3, by bounds that meet
+  EXPECT_EQ(Plan(metadata_, nullptr, KBetween(10, 35), {{2, BloomOf(keys)}}, {false, false, false, true}).size(), 41u);
 }
 
 // A file counts against the first filter that drops it: the static one, then the dynamic.
 TEST_F(ManifestGroupTest, StaticFilterComesFirst) {
-  auto tasks = Plan(metadata_, Pred(Operation::kLt, 2, {Value::Int32(20)}), KBetween(12, 35));
-  EXPECT_EQ(Ks(tasks), (std::vector<int>{12, 13, 14, 15, 16, 17, 18, 19}));
+  std::vector<Value> keys = {Value::Int32(10), Value::Int32(12), Value::Int32(20), Value::Int32(35)};
+  auto tasks = Plan(metadata_, Pred(Operation::kLt, 2, {Value::Int32(20)}), KBetween(10, 35), {{2, BloomOf(keys)}});
+  EXPECT_EQ(Ks(tasks), (std::vector<int>{10, 12}));
   EXPECT_EQ(metrics_.data_files_manifest_pruned, 21);  // k 20..39 and NULL, by the static filter
   EXPECT_EQ(metrics_.manifests_dynamic_pruned, 1);     // k 0..9
-  EXPECT_EQ(metrics_.data_files_dynamic_pruned, 12);   // 10 by the manifest, 2 by partition
-  EXPECT_EQ(metrics_.partitions_dynamic_pruned, 2);
+  EXPECT_EQ(metrics_.data_files_dynamic_pruned, 18);   // 10 by the manifest, 8 by partition
+  EXPECT_EQ(metrics_.partitions_dynamic_pruned, 8);
+}
+
+// Files that are not identity-partitioned but hold one key each are pruned at layer 3.
+TEST_F(ManifestGroupTest, BloomFilterPrunesSingleValuedFilesByMetrics) {
+  auto unpartitioned = Write("unpartitioned", PartitionSpec::Unpartitioned(), [](int k) { return FileWithK(k, k); });
+  auto tasks = Plan(unpartitioned, nullptr, KBetween(10, 35), {{2, BloomOf({Value::Int32(11), Value::Int32(30)})}});
+  EXPECT_EQ(tasks.size(), 2u);
+  EXPECT_EQ(metrics_.data_files_dynamic_pruned, 39);
+  EXPECT_EQ(metrics_.data_files_metrics_pruned, 0);
 }
 
 TEST_F(ManifestGroupTest, EachTaskCarriesItsResidual) {
   ExpressionPtr x_small = Pred(Operation::kLt, 3, {Value::Double(50)});
-  auto tasks = Plan(metadata_, Expression::And(Pred(Operation::kGtEq, 2, {Value::Int32(38)}), x_small), nullptr);
+  auto tasks = Plan(metadata_, Expression::And(Pred(Operation::kGtEq, 2, {Value::Int32(38)}), x_small), nullptr, {});
   ASSERT_EQ(tasks.size(), 2u);
   for (const auto& t : tasks) {
     ASSERT_NE(t.residual, nullptr);
@@ -234,7 +309,7 @@ TEST_F(ManifestGroupTest, EachTaskCarriesItsResidual) {
     EXPECT_FALSE(t.all_rows_match);
   }
   EXPECT_EQ(metrics_.data_files_all_rows_match, 0);
-  tasks = Plan(metadata_, Pred(Operation::kGtEq, 2, {Value::Int32(38)}), nullptr);
+  tasks = Plan(metadata_, Pred(Operation::kGtEq, 2, {Value::Int32(38)}), nullptr, {});
   for (const auto& t : tasks) {
     EXPECT_EQ(t.residual->op(), Operation::kTrue);
     EXPECT_TRUE(t.all_rows_match);
@@ -244,7 +319,7 @@ TEST_F(ManifestGroupTest, EachTaskCarriesItsResidual) {
 
 TEST_F(ManifestGroupTest, ProjectsEachFilterPerSpec) {
   TableScan scan(metadata_, std::nullopt, Pred(Operation::kEq, 2, {Value::Int32(3)}), LocationRemapper());
-  scan.SetDynamicFilter(KBetween(1, 4));
+  scan.SetDynamicFilter(KBetween(1, 4), {{2, BloomOf({Value::Int32(3)})}});
   scan.PlanFiles();
   ASSERT_EQ(scan.PartitionFilters().size(), 1u);
   ASSERT_EQ(scan.DynamicPartitionFilters().size(), 1u);
