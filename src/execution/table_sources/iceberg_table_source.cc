@@ -208,9 +208,17 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   if (!request.runtime_filters.empty()) {
     // Dynamic partition pruning: converted apart, so planning counts what it prunes apart.
     IcebergFilterConverter dynamic_converter(*schema_, state->field_ids, &options_.time_zone);
-    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(request.runtime_filters);
+    std::vector<const BoundExpression*> expressions;
+    std::vector<iceberg::ColumnBloomFilter> blooms;
+    for (const ScanRequest::DynamicFilter& r : request.runtime_filters) {
+      expressions.push_back(r.expression);
+      if (r.bloom && r.column && *r.column < state->field_ids.size()) {
+        blooms.push_back({state->field_ids[*r.column], r.bloom});
+      }
+    }
+    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(expressions);
     if (dynamic->op() != iceberg::Operation::kTrue) {
-      state->scan->SetDynamicFilter(dynamic);
+      state->scan->SetDynamicFilter(dynamic, std::move(blooms));
       // row groups are pruned by both (their min/max against the build keys too)
       state->filter = iceberg::Expression::And(state->filter, dynamic);
     }
@@ -299,6 +307,11 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   if (const auto& dynamic = state.scan->dynamic_filter()) {
     std::string text = WithNames(*dynamic, names);
     if (text.size() > 200) text = text.substr(0, 200) + "...";
+    for (const auto& bloom : state.scan->dynamic_blooms()) {
+      auto it = names.find(bloom.field_id);
+      text += " and " + (it == names.end() ? "ref(" + std::to_string(bloom.field_id) + ")" : it->second) +
+              " in bloom filter";
+    }
     metrics.lines.emplace_back("dynamic filter", text);
   }
   for (const auto& [spec_id, filter] : state.scan->PartitionFilters()) {
