@@ -72,6 +72,10 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   // whose rows all match - proven by the strict projection of the condition onto its
   // partition, or by its column metrics - is dropped without being opened; any other is
   // read and rewritten without the matching rows (copy-on-write).
+  // What a concurrent commit may change without failing this one (Spark's copy-on-write
+  // commit: serializable by default, so rows added meanwhile that match fail it).
+  iceberg::ConflictValidation validation = iceberg::ConflictValidation::CopyOnWrite(
+      filter, iceberg::IsolationLevelOf(table.metadata->properties, "write.delete.isolation-level"));
   iceberg::PruningOptions pruning;
   bool prune = settings_.GetBool("floe.pruning.enabled");
   pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
@@ -161,7 +165,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
       change.operation = "overwrite";
       change.added = WriteDataFiles(table, keep);
     }
-    CommitWrittenFiles(name, change, table.metadata_location);
+    CommitSnapshot(table, change, validation);
   }
   // What the DELETE did, in system.queries / system.scans and the result's stats.
   QueryRecord::Scan record_scan;

@@ -118,16 +118,23 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   iceberg::SnapshotChange change;
   change.operation = "replace";
   int64_t rewritten_bytes = 0;
-  for (const auto& e : iceberg::SnapshotFiles(Io(), table.metadata->CurrentSnapshot(), Remapper())) {
+  const iceberg::Snapshot* read = table.metadata->CurrentSnapshot();
+  for (const auto& e : iceberg::SnapshotFiles(Io(), read, Remapper())) {
     change.removed_paths.push_back(e.data_file.file_path);
     rewritten_bytes += e.data_file.file_size_in_bytes;
   }
   if (!change.removed_paths.empty()) {
+    // why: the rows rewritten are those of the files removed, the snapshot read, even
+    // when another commit lands meanwhile (its files stay as they are)
     StatementPtr all = Parser::ParseStatement("SELECT * FROM " + Tables().catalog().name() + "." +
-                                              resolved->ToString());
+                                              resolved->ToString() + " VERSION AS OF " +
+                                              std::to_string(read->snapshot_id));
     Result rows = RunQuery(*all->As<SelectStatement>().query);
     if (rows.RowCount() > 0) change.added = WriteDataFiles(table, rows);
-    CommitWrittenFiles(*resolved, change, table.metadata_location);
+    // Iceberg's RewriteFiles: the files replaced must still be live and gain no deletes.
+    iceberg::ConflictValidation validation;
+    validation.no_new_deletes_for_removed = true;
+    CommitSnapshot(table, change, validation);
   }
   Result result;
   std::vector<LogicalType> types = {TypeId::kInt32, TypeId::kInt32, TypeId::kInt64, TypeId::kInt32};

@@ -1,10 +1,10 @@
 #include "main/table_catalog.h"
 
 
+#include "catalog/catalog_table_operations.h"
 #include "catalog/table_location.h"
 #include "common/exception.h"
 #include "common/utf8.h"
-#include "io/path_confinement.h"
 #include "planner/bind_scope.h"
 
 namespace floe {
@@ -50,13 +50,7 @@ std::string TableCatalog::DefaultLocation(const std::string& ns, const std::stri
 
 void TableCatalog::CheckWritable(const iceberg::TableMetadata& metadata,
                                  const iceberg::LocationRemapper& remapper) const {
-  const std::string action = "write table files under";
-  CheckConfined(warehouse_, remapper.Remap(metadata.location), action);
-  for (const char* key : {"write.data.path"}) {
-    if (auto it = metadata.properties.find(key); it != metadata.properties.end()) {
-      CheckConfined(warehouse_, remapper.Remap(it->second), action);
-    }
-  }
+  CheckTableWritable(warehouse_, metadata, remapper);
 }
 
 ResolvedTableName TableCatalog::ResolveForCreate(const QualifiedName& name, const std::string& current) {
@@ -129,15 +123,7 @@ LoadedTable TableCatalog::LoadFrom(const ResolvedTableName& name, const std::str
   LoadedTable table;
   table.name = name;
   table.metadata_location = metadata_location;
-  std::string local = remapper.Remap(metadata_location);
-  try {
-    table.metadata = std::make_shared<iceberg::TableMetadata>(
-        iceberg::TableMetadata::Parse(io_.ReadAll(local), local));
-  } catch (const FormatError& e) {
-    throw FormatError("cannot read table " + name.ToString() + ": " + e.what());
-  } catch (const IOError& e) {
-    throw IOError("cannot read table " + name.ToString() + ": " + e.what());
-  }
+  table.metadata = ReadTableMetadata(io_, remapper, metadata_location, name.ToString());
   return table;
 }
 
