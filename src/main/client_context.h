@@ -12,7 +12,7 @@
 #include "main/settings.h"
 #include "catalog/catalog_table_operations.h"
 #include "iceberg/write/transaction.h"
-#include "main/table_catalog.h"
+#include "catalog/table_catalog.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "planner/binder_context.h"

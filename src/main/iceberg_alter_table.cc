@@ -249,7 +249,7 @@ Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
         }
         // Reuses an identical earlier spec (and its id) when there is one.
         iceberg::PartitionSpec spec = spec_builder.Build(0);
-        CheckRedundantTimePartitions(spec, schema);
+        iceberg::CheckRedundantTimePartitions(spec, schema);
         builder.SetDefaultPartitionSpec(spec);
         break;
       }

@@ -65,26 +65,6 @@ parquet::Codec CodecByName(const std::string& raw) {
 
 }  // namespace
 
-void CheckRedundantTimePartitions(const iceberg::PartitionSpec& spec, const iceberg::Schema& schema) {
-  auto is_time = [](const iceberg::Transform& t) {
-    auto k = t.kind();
-    return k == iceberg::TransformKind::kYear || k == iceberg::TransformKind::kMonth ||
-           k == iceberg::TransformKind::kDay || k == iceberg::TransformKind::kHour;
-  };
-  const auto& fields = spec.fields();
-  for (size_t i = 0; i < fields.size(); ++i) {
-    for (size_t j = i + 1; j < fields.size(); ++j) {
-      if (fields[i].source_id() == fields[j].source_id() && is_time(fields[i].transform()) &&
-          is_time(fields[j].transform())) {
-        std::string column = schema.FindColumnName(fields[i].source_id());
-        throw InvalidInputError("Cannot add redundant partition: " + fields[j].transform().ToString() + "(" +
-                                column + ") conflicts with " + fields[i].transform().ToString() + "(" + column +
-                                "), as in Iceberg");
-      }
-    }
-  }
-}
-
 TableCatalog& ClientContext::Tables() {
   if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse(), Io());
   return *tables_;
@@ -197,7 +177,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     spec_builder.Add(source->name(), transform);
   }
   iceberg::PartitionSpec spec = spec_builder.Build(0);
-  CheckRedundantTimePartitions(spec, schema);
+  iceberg::CheckRedundantTimePartitions(spec, schema);
   std::map<std::string, std::string> properties;
   for (const auto& [k, v] : statement.properties) {
     if (k == "format-version") {

@@ -77,10 +77,4 @@ class TableCatalog {
   FileIO& io_;
 };
 
-/// Throws when a spec partitions one column by two time transforms (days and hours of ts).
-void CheckRedundantTimePartitions(const iceberg::PartitionSpec& spec, const iceberg::Schema& schema);
-
-/// Returns true for the names of metadata tables (snapshots, files, partitions, ...).
-bool IsMetadataTableName(const std::string& name);
-
 }  // namespace floe

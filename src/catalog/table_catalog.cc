@@ -1,24 +1,27 @@
-#include "main/table_catalog.h"
+#include "catalog/table_catalog.h"
+
+#include <algorithm>
+#include <cctype>
 
 
 #include "catalog/catalog_table_operations.h"
 #include "catalog/table_location.h"
 #include "common/exception.h"
 #include "common/utf8.h"
-#include "planner/bind_scope.h"
+#include "iceberg/metadata_tables/metadata_table.h"
 
 namespace floe {
 
-bool IsMetadataTableName(const std::string& name) {
-  static const char* const kNames[] = {"snapshots", "history", "files", "data_files", "delete_files",
-                                       "manifests", "partitions", "entries", "metadata_log_entries",
-                                       "refs", "all_data_files", "all_manifests"};
-  std::string lower = ToLower(name);
-  for (const char* n : kNames) {
-    if (lower == n) return true;
-  }
-  return false;
+namespace {
+
+// Catalog names compare without case, as Spark's do.
+std::string ToLower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
 }
+
+}  // namespace
+
 
 TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse, FileIO& io)
     : catalog_(catalog), warehouse_(std::move(warehouse)), io_(io) {}
@@ -72,7 +75,7 @@ std::optional<std::pair<ResolvedTableName, std::string>> TableCatalog::ResolveEn
     if (!entry) return std::nullopt;
     ResolvedTableName resolved{ns, t, "", "", false};
     std::string lower = ToLower(suffix);
-    if (IsMetadataTableName(lower)) {
+    if (iceberg::IsMetadataTableName(lower)) {
       resolved.metadata_table = lower;
     } else if (lower.rfind("branch_", 0) == 0 && lower.size() > 7) {
       resolved.ref = suffix.substr(7);
