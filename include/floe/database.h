@@ -18,6 +18,9 @@ struct DatabaseOptions {
   /// The local state folder (temporary files, the shell's history, caches), outside the
   /// warehouse since a warehouse may be read-only or in a bucket; empty: DefaultStateFolder().
   std::string state_folder;
+  /// Counts every storage request and byte (system.file_io shows them) and lets tests
+  /// inject faults; the SQL logic tests run with it on.
+  bool count_file_io = false;
 };
 
 /// Returns $FLOE_HOME when set, else $XDG_CACHE_HOME/floe, else ~/.cache/floe (empty when

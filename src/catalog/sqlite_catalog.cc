@@ -101,6 +101,7 @@ void SqliteCatalog::Exec(const std::string& sql) {
 
 bool SqliteCatalog::CreateNamespace(const std::string& ns,
                                     const std::map<std::string, std::string>& properties) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   ValidateCatalogName(ns, "namespace");
   for (const auto& [k, v] : properties) {
     if (!IsValidUtf8(k) || !IsValidUtf8(v)) {
@@ -121,6 +122,7 @@ bool SqliteCatalog::CreateNamespace(const std::string& ns,
 }
 
 bool SqliteCatalog::NamespaceExists(const std::string& ns) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement a(db_, "SELECT 1 FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ? LIMIT 1");
   a.Bind(name_).Bind(ns);
   if (a.Step()) return true;
@@ -130,6 +132,7 @@ bool SqliteCatalog::NamespaceExists(const std::string& ns) {
 }
 
 bool SqliteCatalog::DropNamespace(const std::string& ns) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (!NamespaceExists(ns)) return false;
   if (!ListTables(ns).empty()) {
     throw CatalogError("[SCHEMA_NOT_EMPTY] Cannot drop namespace " + ns + " because it contains tables");
@@ -140,6 +143,7 @@ bool SqliteCatalog::DropNamespace(const std::string& ns) {
 }
 
 std::vector<std::string> SqliteCatalog::ListNamespaces() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "SELECT namespace FROM iceberg_namespace_properties WHERE catalog_name = ? UNION "
                    "SELECT table_namespace FROM iceberg_tables WHERE catalog_name = ? ORDER BY 1");
   s.Bind(name_).Bind(name_);
@@ -149,6 +153,7 @@ std::vector<std::string> SqliteCatalog::ListNamespaces() {
 }
 
 std::map<std::string, std::string> SqliteCatalog::NamespaceProperties(const std::string& ns) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "SELECT property_key, property_value FROM iceberg_namespace_properties "
                    "WHERE catalog_name = ? AND namespace = ?");
   s.Bind(name_).Bind(ns);
@@ -158,6 +163,7 @@ std::map<std::string, std::string> SqliteCatalog::NamespaceProperties(const std:
 }
 
 std::optional<CatalogTableEntry> SqliteCatalog::LoadTable(const std::string& ns, const std::string& table) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "SELECT metadata_location, previous_metadata_location FROM iceberg_tables "
                    "WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
   s.Bind(name_).Bind(ns).Bind(table);
@@ -167,8 +173,10 @@ std::optional<CatalogTableEntry> SqliteCatalog::LoadTable(const std::string& ns,
 
 bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
                                 const std::string& metadata_location) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   ValidateCatalogName(ns, "namespace");
   ValidateCatalogName(table, "table");
+  ++swaps_;
   if (LoadTable(ns, table)) return false;
   Statement s(db_, "INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
                    "metadata_location, previous_metadata_location) VALUES (?, ?, ?, ?, NULL)");
@@ -183,6 +191,8 @@ bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
 
 bool SqliteCatalog::CommitTable(const std::string& ns, const std::string& table,
                                 const std::string& expected, const std::string& location) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  ++swaps_;
   Statement s(db_, "UPDATE iceberg_tables SET metadata_location = ?, previous_metadata_location = ? "
                    "WHERE catalog_name = ? AND table_namespace = ? AND table_name = ? AND "
                    "metadata_location = ?");
@@ -192,6 +202,7 @@ bool SqliteCatalog::CommitTable(const std::string& ns, const std::string& table,
 }
 
 bool SqliteCatalog::DropTable(const std::string& ns, const std::string& table) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
   s.Bind(name_).Bind(ns).Bind(table);
   s.Step();
@@ -200,6 +211,7 @@ bool SqliteCatalog::DropTable(const std::string& ns, const std::string& table) {
 
 bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table, const std::string& new_ns,
                                 const std::string& new_table) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   ValidateCatalogName(new_ns, "namespace");
   ValidateCatalogName(new_table, "table");
   if (LoadTable(new_ns, new_table)) {
@@ -214,6 +226,7 @@ bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table,
 }
 
 std::vector<std::string> SqliteCatalog::ListTables(const std::string& ns) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "SELECT table_name FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
                    "ORDER BY table_name");
   s.Bind(name_).Bind(ns);

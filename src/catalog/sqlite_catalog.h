@@ -1,6 +1,9 @@
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,12 +58,20 @@ class SqliteCatalog {
                    const std::string& new_table);
   std::vector<std::string> ListTables(const std::string& ns);
 
+  /// The number of metadata-pointer swaps attempted (CommitTable and CreateTable calls),
+  /// for tests that check one swap per commit.
+  int64_t swaps() const { return swaps_.load(); }
+
  private:
   void Exec(const std::string& sql);
 
   std::string path_;
   std::string name_;
   sqlite3* db_ = nullptr;
+  /// why: a statement's change count and error message are the handle's, not the
+  /// statement's; connections on other threads share the handle
+  std::recursive_mutex mutex_;
+  std::atomic<int64_t> swaps_{0};
 };
 
 }  // namespace floe

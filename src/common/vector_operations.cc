@@ -23,6 +23,22 @@ static uint64_t HashBytes(const char* data, size_t size) {
 
 constexpr uint64_t kNullHash = 0x9e3779b97f4a7c15ULL;
 
+// The hash of one value of each physical type, shared by HashVector and HashValue.
+static inline uint64_t HashInt64(int64_t x) { return MixHash(static_cast<uint64_t>(x)); }
+static inline uint64_t HashDouble(double x) {
+  double d = x == 0 ? 0.0 : (std::isnan(x) ? NAN : x);  // -0.0 as 0.0, one NaN
+  uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  return MixHash(bits);
+}
+static inline uint64_t HashInt128(int128_t x) {
+  return MixHash(static_cast<uint64_t>(x) ^ MixHash(static_cast<uint64_t>(x >> 64)));
+}
+static inline uint64_t HashInterval(const Interval& x) {
+  return MixHash(static_cast<uint64_t>(x.micros) ^
+                 MixHash((static_cast<uint64_t>(x.months) << 32) | static_cast<uint32_t>(x.days)));
+}
+
 template <typename T, typename F>
 static void HashLoop(const Vector& v, size_t count, uint64_t* hashes, bool combine, F hash_one) {
   const T* data = v.Data<T>();
@@ -53,35 +69,21 @@ void HashVector(const Vector& v, size_t count, uint64_t* hashes, bool combine) {
       break;
     case TypeId::kInt32:
     case TypeId::kDate:
-      HashLoop<int32_t>(v, count, hashes, combine,
-                        [](int32_t x) { return MixHash(static_cast<uint64_t>(static_cast<int64_t>(x))); });
+      HashLoop<int32_t>(v, count, hashes, combine, [](int32_t x) { return HashInt64(x); });
       break;
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
-      HashLoop<int64_t>(v, count, hashes, combine,
-                        [](int64_t x) { return MixHash(static_cast<uint64_t>(x)); });
+      HashLoop<int64_t>(v, count, hashes, combine, [](int64_t x) { return HashInt64(x); });
       break;
     case TypeId::kFloat:
-      HashLoop<float>(v, count, hashes, combine, [](float x) {
-        double d = x == 0 ? 0.0 : (std::isnan(x) ? NAN : x);
-        uint64_t bits;
-        std::memcpy(&bits, &d, 8);
-        return MixHash(bits);
-      });
+      HashLoop<float>(v, count, hashes, combine, [](float x) { return HashDouble(x); });
       break;
     case TypeId::kDouble:
-      HashLoop<double>(v, count, hashes, combine, [](double x) {
-        double d = x == 0 ? 0.0 : (std::isnan(x) ? NAN : x);
-        uint64_t bits;
-        std::memcpy(&bits, &d, 8);
-        return MixHash(bits);
-      });
+      HashLoop<double>(v, count, hashes, combine, [](double x) { return HashDouble(x); });
       break;
     case TypeId::kDecimal:
-      HashLoop<int128_t>(v, count, hashes, combine, [](int128_t x) {
-        return MixHash(static_cast<uint64_t>(x) ^ MixHash(static_cast<uint64_t>(x >> 64)));
-      });
+      HashLoop<int128_t>(v, count, hashes, combine, [](int128_t x) { return HashInt128(x); });
       break;
     case TypeId::kString:
     case TypeId::kBinary:
@@ -89,12 +91,29 @@ void HashVector(const Vector& v, size_t count, uint64_t* hashes, bool combine) {
                           [](StringRef s) { return HashBytes(s.data, s.size); });
       break;
     case TypeId::kInterval:
-      HashLoop<Interval>(v, count, hashes, combine, [](Interval x) {
-        return MixHash(static_cast<uint64_t>(x.micros) ^
-                       MixHash((static_cast<uint64_t>(x.months) << 32) | static_cast<uint32_t>(x.days)));
-      });
+      HashLoop<Interval>(v, count, hashes, combine, [](const Interval& x) { return HashInterval(x); });
       break;
   }
+}
+
+uint64_t HashValue(const Value& value) {
+  if (value.is_null()) return kNullHash;
+  switch (value.type().id()) {
+    case TypeId::kNull: return kNullHash;
+    case TypeId::kBoolean: return MixHash(static_cast<uint8_t>(value.boolean()) + 1);
+    case TypeId::kInt32:
+    case TypeId::kDate: return HashInt64(value.int32());
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz: return HashInt64(value.int64());
+    case TypeId::kFloat: return HashDouble(value.float32());
+    case TypeId::kDouble: return HashDouble(value.float64());
+    case TypeId::kDecimal: return HashInt128(value.decimal());
+    case TypeId::kString:
+    case TypeId::kBinary: return HashBytes(value.str().data(), value.str().size());
+    case TypeId::kInterval: return HashInterval(value.interval());
+  }
+  return kNullHash;
 }
 
 template <typename T>

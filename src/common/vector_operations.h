@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "common/value.h"
 #include "common/vector.h"
 
 namespace floe {
@@ -10,9 +11,19 @@ namespace floe {
 /// hashes (for multi-column keys). NULL hashes to a fixed value.
 void HashVector(const Vector& vector, size_t count, uint64_t* hashes, bool combine);
 
+/// Returns the hash HashVector gives `value` in a vector of its type (not combined); INT
+/// and BIGINT (and DATE and TIMESTAMP) of one number hash alike, as do FLOAT and DOUBLE.
+/// NULL hashes to HashVector's NULL hash.
+uint64_t HashValue(const Value& value);
+
 /// Compares row i of a with row j of b (same type), NULLs excluded: <0, 0, >0.
 /// Doubles order NaN last and -0.0 == 0.0, as Spark does.
 int CompareRows(const Vector& a, size_t i, const Vector& b, size_t j);
+
+/// Returns the hash HashVector gives `value` in a vector of its type (not combined); INT
+/// and BIGINT (and DATE and TIMESTAMP) of one number hash alike, as do FLOAT and DOUBLE.
+/// NULL hashes to HashVector's NULL hash.
+uint64_t HashValue(const Value& value);
 
 /// Compares row i of a with row j of b (same type) as one sort key orders them: NULLs
 /// first or last, the others by CompareRows, ascending or descending. <0 when row i of a

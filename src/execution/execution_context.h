@@ -5,6 +5,7 @@
 
 #include "common/query_context.h"
 #include "function/function_context.h"
+#include "io/file_io.h"
 
 namespace floe {
 
@@ -18,6 +19,8 @@ struct ExecutionContext {
   int threads = 1;
   /// The statement being run; nullptr when nothing can cancel it (unit tests).
   QueryContext* query = nullptr;
+  /// The door to storage, for operators that write files (COPY TO, Iceberg writes).
+  FileIO* io = nullptr;
   /// Distinct build keys a runtime filter lists; above, it is a min/max range.
   size_t runtime_filter_max_values = 1000;
 };

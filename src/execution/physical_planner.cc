@@ -6,6 +6,7 @@
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
 #include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_nested_loop_join.h"
 #include "execution/operators/physical_order.h"
 #include "execution/operators/physical_replicate_rows.h"
 #include "execution/operators/physical_table_scan.h"
@@ -69,7 +70,7 @@ PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
       auto scan = std::make_unique<PhysicalTableScan>(get.source, get.column_ids, std::move(get.filters),
                                                       get.types, get.names);
       for (auto& r : get.runtime_filters) {
-        scan->AddRuntimeFilter(RuntimeFilterFor(r.id, r.key_index), std::move(r.probe_key));
+        scan->AddRuntimeFilter(RuntimeFilterSlotFor(r.id), std::move(r.probe_key));
       }
       scan->SetDynamicPruningNotes(get.dynamic_pruning_notes);
       return scan;
@@ -156,7 +157,9 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
     auto hash_join = std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(join.left_keys),
                                                         std::move(join.right_keys), std::move(join.residual),
                                                         join.null_aware);
-    for (const auto& [id, key_index] : join.runtime_filters) RuntimeFilterFor(id, key_index)->SetJoin(hash_join.get());
+    for (const auto& [id, key_index] : join.runtime_filters) {
+      hash_join->PublishKeysTo(key_index, RuntimeFilterSlotFor(id));
+    }
     result = std::move(hash_join);
   } else {
     JoinType type = join.join_type == JoinType::kCross ? JoinType::kInner : join.join_type;
@@ -167,10 +170,10 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
   return result;
 }
 
-std::shared_ptr<RuntimeFilter> PhysicalPlanner::RuntimeFilterFor(int id, size_t key_index) {
-  auto& filter = runtime_filters_[id];
-  if (!filter) filter = std::make_shared<RuntimeFilter>(id, key_index);
-  return filter;
+std::shared_ptr<RuntimeFilterSlot> PhysicalPlanner::RuntimeFilterSlotFor(int id) {
+  auto& slot = runtime_filter_slots_[id];
+  if (!slot) slot = std::make_shared<RuntimeFilterSlot>(id);
+  return slot;
 }
 
 PhysicalOperatorPtr PhysicalPlanner::PlanSetOperation(LogicalSetOperation& op) {

@@ -5,7 +5,7 @@
 
 #include "execution/operators/physical_subquery.h"
 #include "execution/physical_operator.h"
-#include "execution/runtime_filter/runtime_filter.h"
+#include "execution/runtime_filter/runtime_filter_slot.h"
 #include "planner/logical_operator.h"
 
 namespace floe {
@@ -25,10 +25,11 @@ class PhysicalPlanner {
   PhysicalOperatorPtr PlanSetOperation(LogicalSetOperation& op);
   PhysicalOperatorPtr PlanSetOperationAll(LogicalSetOperation& op, PhysicalOperatorPtr left,
                                           PhysicalOperatorPtr right);
-  /// Returns the runtime filter `id`, created on first use (by its scan or its join).
-  std::shared_ptr<RuntimeFilter> RuntimeFilterFor(int id, size_t key_index);
+  /// Returns the slot of runtime filter `id`, created on first use (by its scan or its
+  /// join): the join publishes into it, the scan reads it.
+  std::shared_ptr<RuntimeFilterSlot> RuntimeFilterSlotFor(int id);
 
-  std::map<int, std::shared_ptr<RuntimeFilter>> runtime_filters_;
+  std::map<int, std::shared_ptr<RuntimeFilterSlot>> runtime_filter_slots_;
   std::map<const BoundSubquery*, std::shared_ptr<PhysicalSubquery>> subqueries_;
 };
 

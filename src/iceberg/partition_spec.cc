@@ -141,4 +141,24 @@ PartitionSpec PartitionSpec::FromJson(const json& j) {
   return PartitionSpec(id->get<int>(), FieldsFromJson(*fields));
 }
 
+void CheckRedundantTimePartitions(const PartitionSpec& spec, const Schema& schema) {
+  auto is_time = [](const Transform& t) {
+    auto k = t.kind();
+    return k == TransformKind::kYear || k == TransformKind::kMonth ||
+           k == TransformKind::kDay || k == TransformKind::kHour;
+  };
+  const auto& fields = spec.fields();
+  for (size_t i = 0; i < fields.size(); ++i) {
+    for (size_t j = i + 1; j < fields.size(); ++j) {
+      if (fields[i].source_id() == fields[j].source_id() && is_time(fields[i].transform()) &&
+          is_time(fields[j].transform())) {
+        std::string column = schema.FindColumnName(fields[i].source_id());
+        throw InvalidInputError("Cannot add redundant partition: " + fields[j].transform().ToString() + "(" +
+                                column + ") conflicts with " + fields[i].transform().ToString() + "(" + column +
+                                "), as in Iceberg");
+      }
+    }
+  }
+}
+
 }  // namespace floe::iceberg

@@ -59,4 +59,8 @@ class PartitionSpec {
 /// becomes "+", every other byte "%XX".
 std::string UrlEncode(const std::string& text);
 
+/// Throws InvalidInputError when a spec partitions one column by two time transforms
+/// (days and hours of ts), as Iceberg's PartitionSpec.Builder refuses.
+void CheckRedundantTimePartitions(const PartitionSpec& spec, const Schema& schema);
+
 }  // namespace floe::iceberg

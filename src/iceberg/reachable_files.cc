@@ -3,7 +3,6 @@
 #include <set>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
 #include "iceberg/scan/snapshot_files.h"
 
 namespace floe::iceberg {
@@ -17,8 +16,8 @@ void AddOnce(const std::string& path, std::set<std::string>* seen, std::vector<s
 
 // Adds the metadata files of `metadata`'s log, then those of the oldest previous file
 // that can still be read, and so on (ReachableFileUtil.metadataFileLocations, recursive).
-void AddMetadataLog(const TableMetadata& metadata, const LocationRemapper& remapper, std::set<std::string>* seen,
-                    ReachableFiles* out) {
+void AddMetadataLog(FileIO& io, const TableMetadata& metadata, const LocationRemapper& remapper,
+                    std::set<std::string>* seen, ReachableFiles* out) {
   const TableMetadata* current = &metadata;
   TableMetadata previous;
   while (true) {
@@ -32,7 +31,7 @@ void AddMetadataLog(const TableMetadata& metadata, const LocationRemapper& remap
     for (const auto& entry : current->metadata_log) {
       std::string local = remapper.Remap(entry.metadata_file);
       try {
-        previous = TableMetadata::Parse(LocalFile::Read(local), local);
+        previous = TableMetadata::Parse(io.ReadAll(local), local);
         found = true;
         break;
       } catch (const Exception&) {
@@ -46,7 +45,7 @@ void AddMetadataLog(const TableMetadata& metadata, const LocationRemapper& remap
 
 }  // namespace
 
-ReachableFiles FindReachableFiles(const TableMetadata& metadata, const std::string& metadata_location,
+ReachableFiles FindReachableFiles(FileIO& io, const TableMetadata& metadata, const std::string& metadata_location,
                                   const LocationRemapper& remapper) {
   ReachableFiles out;
   std::set<std::string> seen;
@@ -54,7 +53,7 @@ ReachableFiles FindReachableFiles(const TableMetadata& metadata, const std::stri
   std::set<std::string> manifest_paths;
   for (const auto& snapshot : metadata.snapshots) {
     AddOnce(snapshot.manifest_list, &seen, &out.manifest_lists);
-    for (auto& m : SnapshotManifests(snapshot, remapper)) {
+    for (auto& m : SnapshotManifests(io, snapshot, remapper)) {
       if (manifest_paths.insert(m.manifest_path).second) manifests.push_back(std::move(m));
     }
   }
@@ -63,7 +62,7 @@ ReachableFiles FindReachableFiles(const TableMetadata& metadata, const std::stri
     AddOnce(m.manifest_path, &seen, &out.manifests);
     to_read.push_back(&m);
   }
-  for (const auto& entries : ReadManifestEntries(to_read, remapper, /*live_only=*/true)) {
+  for (const auto& entries : ReadManifestEntries(io, to_read, remapper, /*live_only=*/true)) {
     for (const auto& e : entries) AddOnce(e.data_file.file_path, &seen, &out.content_files);
   }
   for (const nlohmann::json* files : {&metadata.statistics, &metadata.partition_statistics}) {
@@ -76,7 +75,7 @@ ReachableFiles FindReachableFiles(const TableMetadata& metadata, const std::stri
     }
   }
   AddOnce(metadata_location, &seen, &out.metadata_files);
-  AddMetadataLog(metadata, remapper, &seen, &out);
+  AddMetadataLog(io, metadata, remapper, &seen, &out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "iceberg/location_remapper.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -28,7 +29,7 @@ struct ReachableFiles {
 /// Gathers the files `metadata` (read from `metadata_location`) references. Throws when
 /// a manifest list or manifest cannot be read; previous metadata files that are gone are
 /// skipped, as Iceberg's ReachableFileUtil does.
-ReachableFiles FindReachableFiles(const TableMetadata& metadata, const std::string& metadata_location,
+ReachableFiles FindReachableFiles(FileIO& io, const TableMetadata& metadata, const std::string& metadata_location,
                                   const LocationRemapper& remapper);
 
 }  // namespace floe::iceberg

@@ -4,23 +4,25 @@
 #include <memory>
 #include <string>
 
+#include "io/file_io.h"
+
 namespace floe {
 
 /// Reads byte ranges of a local file; ReadAt is safe to call from many threads at once.
-class LocalFileReader {
+class LocalFileReader : public InputFile {
  public:
   /// Opens the file for reading; throws IOError when it is missing or unreadable.
   static std::unique_ptr<LocalFileReader> Open(const std::string& path);
-  ~LocalFileReader();
+  ~LocalFileReader() override;
   LocalFileReader(const LocalFileReader&) = delete;
   LocalFileReader& operator=(const LocalFileReader&) = delete;
 
   /// Returns the file's size in bytes, as it was when opened.
-  uint64_t size() const { return size_; }
+  uint64_t size() const override { return size_; }
   /// Returns the path the file was opened with.
-  const std::string& path() const { return path_; }
+  const std::string& path() const override { return path_; }
   /// Reads exactly `length` bytes at `offset` into `out`; throws IOError past the end.
-  void ReadAt(uint64_t offset, uint64_t length, void* out) const;
+  void ReadAt(uint64_t offset, uint64_t length, void* out) const override;
 
  private:
   LocalFileReader(std::string path, int fd, uint64_t size)

@@ -7,7 +7,6 @@
 #include <filesystem>
 
 #include "common/exception.h"
-#include "io/local_file_writer.h"
 
 namespace floe {
 
@@ -37,26 +36,6 @@ void CreateDirectories(const std::string& path) {
     if (part == "/" || part.empty() || part == ".") continue;
     if (fs::is_directory(partial, ec)) continue;
     CreateDirectory(partial.string());
-  }
-}
-
-void WriteFileAtomically(const std::string& path, const std::string& bytes) {
-  std::string tmp = path + ".tmp";
-  try {
-    LocalFileWriter out(tmp);
-    out.Write(bytes);
-    out.Close();
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw IOError("cannot rename \"" + tmp + "\" to \"" + path + "\": " + ec.message());
   }
 }
 

@@ -17,8 +17,4 @@ void CreateDirectories(const std::string& path);
 /// IOError when it cannot be created (a missing parent included).
 bool CreateDirectory(const std::string& path);
 
-/// Writes `bytes` to a new file beside `path` and renames it over `path`, so readers
-/// see the whole file or none of it. The file gets kFileMode.
-void WriteFileAtomically(const std::string& path, const std::string& bytes);
-
 }  // namespace floe

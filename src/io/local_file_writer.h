@@ -4,30 +4,31 @@
 #include <string>
 #include <string_view>
 
+#include "io/file_io.h"
+
 namespace floe {
 
 /// Writes a new local file sequentially through a buffer; not thread-safe.
-class LocalFileWriter {
+class LocalFileWriter : public OutputFile {
  public:
   /// Creates (or truncates) the file; throws IOError when it cannot.
   explicit LocalFileWriter(std::string path);
   /// Closes the file if Close was not called; errors are swallowed here.
-  ~LocalFileWriter();
+  ~LocalFileWriter() override;
   LocalFileWriter(const LocalFileWriter&) = delete;
   LocalFileWriter& operator=(const LocalFileWriter&) = delete;
 
+  using OutputFile::Write;
   /// Appends bytes to the file.
-  void Write(const void* data, size_t size);
-  /// Appends bytes to the file.
-  void Write(std::string_view data) { Write(data.data(), data.size()); }
+  void Write(const void* data, size_t size) override;
   /// Returns the number of bytes written so far, which is the next write's offset.
-  uint64_t position() const { return position_; }
+  uint64_t position() const override { return position_; }
   /// Writes the buffered bytes out and frees the buffer (for files kept open a long time).
-  void ReleaseBuffer();
+  void ReleaseBuffer() override;
   /// Flushes the buffer, syncs nothing, and closes the file; throws IOError on failure.
-  void Close();
+  void Close() override;
   /// Returns the path being written.
-  const std::string& path() const { return path_; }
+  const std::string& path() const override { return path_; }
 
  private:
   void Flush();

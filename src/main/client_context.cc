@@ -180,6 +180,7 @@ ExecutionContext ClientContext::NewExecutionContext() {
   context.threads = Threads();
   context.runtime_filter_max_values = RuntimeFilterMaxValues();
   context.query = query_context_.get();
+  context.io = &Io();
   return context;
 }
 
@@ -316,6 +317,16 @@ std::shared_ptr<TableSource> ClientContext::MakeSystemTable(const std::string& n
         }
       }
     }
+  } else if (name == "file_io") {
+    // why: requests and bytes by operation, when the database counts them (tests, and the
+    // SQL logic tests run that way); empty otherwise
+    names = {"operation", "requests", "bytes"};
+    types = {TypeId::kString, TypeId::kInt64, TypeId::kInt64};
+    if (InstrumentedFileIO* io = database_.instrumented_file_io()) {
+      for (const auto& [op, count] : io->Counts()) {
+        rows.push_back({Value::String(FileOperationName(op)), Value::Int64(count.requests), Value::Int64(count.bytes)});
+      }
+    }
   } else {
     return nullptr;
   }
@@ -359,6 +370,7 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
     return std::make_shared<RangeSource>(n[0], n[1], n.size() > 2 ? n[2] : 1);
   }
   ParquetSourceOptions parquet;
+  parquet.io = &Io();
   bool pruning = settings_.GetBool("floe.pruning.enabled");
   parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
   parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");

@@ -10,7 +10,9 @@
 #include "floe/result.h"
 #include "main/database_state.h"
 #include "main/settings.h"
-#include "main/table_catalog.h"
+#include "catalog/catalog_table_operations.h"
+#include "iceberg/write/transaction.h"
+#include "catalog/table_catalog.h"
 #include "optimizer/optimizer.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/snapshot_producer.h"
@@ -74,6 +76,10 @@ class ClientContext : public BinderContext {
   // Iceberg tables in the catalog (iceberg_statements.cc, iceberg_alter_table.cc).
   TableCatalog& Tables();
   iceberg::LocationRemapper Remapper() const;
+  /// Returns the door to storage (the database's FileIO).
+  FileIO& Io() { return database_.file_io(); }
+  /// Deletes files after a failure, ignoring what cannot be deleted (orphans).
+  void DeleteQuietly(const std::vector<std::string>& paths);
   Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
   Result ExecuteUse(const UseStatement& statement);
   Result CreateIcebergTable(const CreateTableStatement& statement);
@@ -101,25 +107,24 @@ class ClientContext : public BinderContext {
                                             const std::vector<bool>& required, const std::string& table_name);
   /// Returns how the table's data files are written (its write.* properties, the session's limits).
   iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
-  /// Commits a change whose added files this statement wrote; when the commit fails they are
-  /// deleted (no snapshot names them) and the error is rethrown.
-  void CommitWrittenFiles(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
-                          const std::string& read_location);
+  /// Returns the TableOperations of a catalog table, through which its transactions commit.
+  std::unique_ptr<CatalogTableOperations> OperationsFor(const ResolvedTableName& name);
+  /// Commits one Transaction on `table` as this statement read it: `build` adds its
+  /// changes. The files the transaction's snapshots add are deleted when it fails.
+  iceberg::TableState Commit(const LoadedTable& table, const std::function<void(iceberg::Transaction&)>& build);
+  /// Commits a snapshot with `change` (validated by `validation`) on `table` as read.
+  void CommitSnapshot(const LoadedTable& table, iceberg::SnapshotChange change,
+                      iceberg::ConflictValidation validation = {});
   /// Deletes data files this statement wrote and no snapshot names.
   void DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files);
-  /// Commits a change with optimistic concurrency; retries appends on conflict.
-  void CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
-                    const std::string& read_location);
-  /// Commits a metadata-only change built by `update` from the current metadata.
-  /// `update` returns nothing when there is nothing to commit. The first attempt builds
-  /// on `table` as loaded; a retry after a concurrent commit reloads it.
+  /// Commits a metadata-only change built by `update` from the table as it is at each
+  /// commit attempt; `update` returns nothing when there is nothing to commit.
   void CommitMetadata(const LoadedTable& table,
                       const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update);
   /// Runs ALTER TABLE .. CREATE / REPLACE / DROP BRANCH or TAG.
   Result AlterRefs(const AlterTableStatement& statement, const LoadedTable& table);
   /// Commits an INSERT's new files (replacing the partitions they touch for INSERT OVERWRITE).
-  void CommitInsert(const InsertStatement& statement, const ResolvedTableName& name, const LoadedTable& table,
-                    iceberg::SnapshotChange change);
+  void CommitInsert(const InsertStatement& statement, const LoadedTable& table, iceberg::SnapshotChange change);
   /// Returns, for each table column, the index of the INSERT's column that fills it (-1:
   /// none; all in order when the INSERT names no columns); an unknown name is an error.
   static std::vector<int> InsertColumnSources(const InsertStatement& statement, const std::vector<std::string>& names,

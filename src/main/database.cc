@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "common/exception.h"
+#include "io/local_file_io.h"
 #include "io/local_file_system.h"
 #include "main/database_state.h"
 
@@ -28,6 +29,11 @@ DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(optio
   int pool = std::max(threads, static_cast<int>(std::thread::hardware_concurrency()));
   scheduler_ = std::make_unique<TaskScheduler>(std::max(pool, 1));
   if (options_.state_folder.empty()) options_.state_folder = DefaultStateFolder();
+  file_io_ = std::make_shared<LocalFileIO>();
+  if (options_.count_file_io) {
+    instrumented_file_io_ = std::make_shared<InstrumentedFileIO>(file_io_);
+    file_io_ = instrumented_file_io_;
+  }
   warehouse_ = std::filesystem::absolute(options_.warehouse).lexically_normal().string();
   while (warehouse_.size() > 1 && warehouse_.back() == '/') warehouse_.pop_back();
 }

@@ -9,6 +9,8 @@
 #include "execution/task_scheduler.h"
 #include "execution/table_sources/memory_table.h"
 #include "floe/database.h"
+#include "io/file_io.h"
+#include "io/instrumented_file_io.h"
 #include "planner/binder_context.h"
 
 namespace floe {
@@ -48,6 +50,10 @@ class DatabaseState {
   std::vector<QueryRecord> RecentQueries();
   /// Returns the absolute warehouse folder.
   const std::string& warehouse() const { return warehouse_; }
+  /// Returns the door to storage every read and write goes through.
+  FileIO& file_io() { return *file_io_; }
+  /// Returns the counting FileIO when DatabaseOptions::count_file_io is set, else nullptr.
+  InstrumentedFileIO* instrumented_file_io() { return instrumented_file_io_.get(); }
 
  private:
   DatabaseOptions options_;
@@ -56,6 +62,8 @@ class DatabaseState {
   std::map<std::string, std::shared_ptr<ViewDefinition>> views_;
   std::map<std::string, std::shared_ptr<MemoryTable>> temp_tables_;
   std::string warehouse_;
+  std::shared_ptr<FileIO> file_io_;
+  std::shared_ptr<InstrumentedFileIO> instrumented_file_io_;
   std::mutex catalog_mutex_;
   std::unique_ptr<SqliteCatalog> catalog_;
   std::mutex history_mutex_;

@@ -193,6 +193,7 @@ Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
       }
       case AlterTableAction::kSetProperties: {
         std::map<std::string, std::string> updates(statement.properties.begin(), statement.properties.end());
+        iceberg::CheckCommitProperties(updates);
         builder.SetProperties(updates);
         break;
       }
@@ -248,7 +249,7 @@ Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
         }
         // Reuses an identical earlier spec (and its id) when there is one.
         iceberg::PartitionSpec spec = spec_builder.Build(0);
-        CheckRedundantTimePartitions(spec, schema);
+        iceberg::CheckRedundantTimePartitions(spec, schema);
         builder.SetDefaultPartitionSpec(spec);
         break;
       }
@@ -315,21 +316,17 @@ Result ClientContext::AlterRefs(const AlterTableStatement& statement, const Load
   bool exists = first.refs.count(ref_name) > 0;
   bool replace = statement.or_replace && (!statement.ref_create || exists);
   if (!replace && exists && statement.if_not_exists) return Result();
-  LoadedTable base = loaded;
   bool keep_ref_snapshot = false;
+  // A branch of a table without snapshots starts at an empty snapshot of its own (Java's
+  // createBranch(name)), in the same commit as its retention settings.
+  std::optional<iceberg::SnapshotChange> empty_snapshot;
   if (branch && !replace && !exists && !statement.ref_snapshot_id && !first.CurrentSnapshot()) {
-    // A branch of a table without snapshots starts at an empty snapshot of its own (Java's createBranch(name)).
-    iceberg::SnapshotChange change;
-    change.operation = "append";
-    change.branch = ref_name;
-    CommitChange(loaded.name, change, loaded.metadata_location);
-    if (!statement.ref_min_snapshots && !statement.ref_max_snapshot_age_ms && !statement.ref_retain_ms) {
-      return Result();
-    }
-    base = Tables().Load(loaded.name, Remapper());
+    empty_snapshot.emplace();
+    empty_snapshot->operation = "append";
+    empty_snapshot->branch = ref_name;
     keep_ref_snapshot = true;
   }
-  CommitMetadata(base, [&](const LoadedTable& table) -> std::optional<iceberg::TableMetadata> {
+  auto update = [&](const LoadedTable& table) -> std::optional<iceberg::TableMetadata> {
     const iceberg::TableMetadata& m = *table.metadata;
     auto it = m.refs.find(ref_name);
     // Decided again on a retry: a concurrent commit may have created the ref meanwhile.
@@ -366,6 +363,14 @@ Result ClientContext::AlterRefs(const AlterTableStatement& statement, const Load
     iceberg::TableMetadataBuilder builder(m, table.metadata_location);
     builder.SetRef(ref_name, ref);
     return builder.Build(NowMs());
+  };
+  bool retention = statement.ref_min_snapshots || statement.ref_max_snapshot_age_ms || statement.ref_retain_ms;
+  Commit(loaded, [&](iceberg::Transaction& txn) {
+    if (empty_snapshot) txn.AddSnapshot(*empty_snapshot);
+    if (empty_snapshot && !retention) return;
+    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
+      return update(LoadedTable{loaded.name, file, std::make_shared<const iceberg::TableMetadata>(m)});
+    });
   });
   return Result();
 }

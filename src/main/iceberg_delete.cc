@@ -82,12 +82,16 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   // whose rows all match - proven by the strict projection of the condition onto its
   // partition, or by its column metrics - is dropped without being opened; any other is
   // read and rewritten without the matching rows (copy-on-write).
+  // What a concurrent commit may change without failing this one (Spark's copy-on-write
+  // commit: serializable by default, so rows added meanwhile that match fail it).
+  iceberg::ConflictValidation validation = iceberg::ConflictValidation::CopyOnWrite(
+      filter, iceberg::IsolationLevelOf(table.metadata->properties, "write.delete.isolation-level"));
   iceberg::PruningOptions pruning;
   bool prune = settings_.GetBool("floe.pruning.enabled");
   pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
   pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
   pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
-  iceberg::TableScan scan(table.metadata, snapshot_id, filter, remapper, pruning);
+  iceberg::TableScan scan(Io(), table.metadata, snapshot_id, filter, remapper, pruning);
   scan.SetReadSchema(schema);  // a branch reads (and deletes) with the current schema
   std::vector<iceberg::FileScanTask> tasks = scan.PlanFiles();
   iceberg::StrictMetricsEvaluator strict_metrics(schema, filter);
@@ -136,7 +140,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
   for (const iceberg::FileScanTask* candidate : to_read) {
     const iceberg::FileScanTask& task = *candidate;
     ++files_read;
-    iceberg::DataFileReader reader(task, schema, table.metadata->SpecById(task.data_file.spec_id), field_ids,
+    iceberg::DataFileReader reader(Io(), task, schema, table.metadata->SpecById(task.data_file.spec_id), field_ids,
                                    iceberg::Expression::AlwaysTrue(), remapper, mapping, false);
     std::vector<std::unique_ptr<DataChunk>> kept;
     int64_t deleted_here = 0;
@@ -171,7 +175,7 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement, bool expla
       change.operation = "overwrite";
       change.added = WriteDataFiles(table, keep);
     }
-    CommitWrittenFiles(name, change, table.metadata_location);
+    CommitSnapshot(table, change, validation);
   }
   // What the DELETE did, in system.queries / system.scans and the result's stats.
   QueryRecord::Scan record_scan;

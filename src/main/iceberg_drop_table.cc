@@ -1,5 +1,3 @@
-#include <unistd.h>
-
 #include <filesystem>
 #include <set>
 
@@ -27,8 +25,9 @@ size_t DepthUnder(const std::string& root, const std::string& path) {
 // elsewhere is another table's or the user's, never the purge's to delete.
 class PurgeScope {
  public:
-  PurgeScope(std::string warehouse, const iceberg::TableMetadata& m, const iceberg::LocationRemapper& remapper)
-      : warehouse_(std::move(warehouse)), location_(remapper.Remap(m.location)) {
+  PurgeScope(FileIO& io, std::string warehouse, const iceberg::TableMetadata& m,
+             const iceberg::LocationRemapper& remapper)
+      : io_(io), warehouse_(std::move(warehouse)), location_(remapper.Remap(m.location)) {
     roots_ = {warehouse_, location_};
     if (auto it = m.properties.find("write.data.path"); it != m.properties.end()) {
       roots_.push_back(remapper.Remap(it->second));
@@ -60,12 +59,13 @@ class PurgeScope {
       bool table_folder = IsLexicallyWithin(warehouse_, f) && DepthUnder(warehouse_, f) >= 2;
       if (!in_location && !table_folder) return;
       if (EscapesThroughLink(warehouse_, f)) return;
-      // why: rmdir removes only an empty folder, never anything in it
-      if (::rmdir(folder.c_str()) != 0) return;
+      // why: only an empty folder is deleted, never anything in it
+      if (!io_.DeleteEmptyFolder(f)) return;
     }
   }
 
  private:
+  FileIO& io_;
   std::string warehouse_;
   std::string location_;
   std::vector<std::string> roots_;
@@ -95,22 +95,24 @@ Result ClientContext::DropIceberg(const DropStatement& statement) {
   }
   iceberg::ReachableFiles files;
   try {
-    files = iceberg::FindReachableFiles(m, table.metadata_location, remapper);
+    files = iceberg::FindReachableFiles(Io(), m, table.metadata_location, remapper);
   } catch (const Exception& e) {
     throw IOError("cannot purge " + resolved->ToString() + ": " + e.what() +
                   " (DROP TABLE without PURGE removes it from the catalog and keeps its files)");
   }
   Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
-  PurgeScope scope(Tables().warehouse(), m, remapper);
+  PurgeScope scope(Io(), Tables().warehouse(), m, remapper);
   std::set<std::string> deleted;
   for (const auto* kind : {&files.content_files, &files.manifests, &files.manifest_lists, &files.statistics_files,
                            &files.metadata_files}) {
+    std::vector<std::string> batch;
     for (const auto& path : *kind) {
       std::string local = remapper.Remap(path);
-      if (!scope.MayDelete(local)) continue;
-      // why: unlink removes a file or a link, never a folder
-      if (::unlink(local.c_str()) == 0) deleted.insert(local);
+      if (scope.MayDelete(local)) batch.push_back(std::move(local));
     }
+    // why: the table is already out of the catalog; a file that cannot be deleted is an orphan
+    DeleteQuietly(batch);
+    deleted.insert(batch.begin(), batch.end());
   }
   for (auto it = deleted.rbegin(); it != deleted.rend(); ++it) scope.RemoveEmptyFolders(*it);
   return Result();

@@ -1,8 +1,6 @@
 // CALL <catalog>.system.<procedure>(...): the Iceberg Spark procedures floe supports.
-#include <filesystem>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "main/client_context.h"
 #include "planner/binder.h"
@@ -80,7 +78,7 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
     ResolvedTableName name = Tables().ResolveForCreate(ref.name, current_namespace_);
     // Reading it first proves the file is table metadata (and its format is supported).
     std::string local = Remapper().Remap(metadata_file);
-    iceberg::TableMetadata metadata = iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local);
+    iceberg::TableMetadata metadata = iceberg::TableMetadata::Parse(Io().ReadAll(local), local);
     if (!Tables().catalog().NamespaceExists(name.namespace_name)) {
       Tables().catalog().CreateNamespace(name.namespace_name, {});
     }
@@ -120,16 +118,23 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   iceberg::SnapshotChange change;
   change.operation = "replace";
   int64_t rewritten_bytes = 0;
-  for (const auto& e : iceberg::SnapshotFiles(table.metadata->CurrentSnapshot(), Remapper())) {
+  const iceberg::Snapshot* read = table.metadata->CurrentSnapshot();
+  for (const auto& e : iceberg::SnapshotFiles(Io(), read, Remapper())) {
     change.removed_paths.push_back(e.data_file.file_path);
     rewritten_bytes += e.data_file.file_size_in_bytes;
   }
   if (!change.removed_paths.empty()) {
+    // why: the rows rewritten are those of the files removed, the snapshot read, even
+    // when another commit lands meanwhile (its files stay as they are)
     StatementPtr all = Parser::ParseStatement("SELECT * FROM " + Tables().catalog().name() + "." +
-                                              resolved->ToString());
+                                              resolved->ToString() + " VERSION AS OF " +
+                                              std::to_string(read->snapshot_id));
     Result rows = RunQuery(*all->As<SelectStatement>().query);
     if (rows.RowCount() > 0) change.added = WriteDataFiles(table, rows);
-    CommitWrittenFiles(*resolved, change, table.metadata_location);
+    // Iceberg's RewriteFiles: the files replaced must still be live and gain no deletes.
+    iceberg::ConflictValidation validation;
+    validation.no_new_deletes_for_removed = true;
+    CommitSnapshot(table, change, validation);
   }
   Result result;
   std::vector<LogicalType> types = {TypeId::kInt32, TypeId::kInt32, TypeId::kInt64, TypeId::kInt32};

@@ -88,7 +88,7 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
   options.prune_file_metrics = all && settings_.GetBool("floe.pruning.file_metrics");
   options.prune_row_groups = all && settings_.GetBool("floe.pruning.row_groups");
   options.time_zone = time_zone_;
-  return std::make_shared<IcebergTableSource>(Tables().catalog().name() + "." + table.name.ToString(),
+  return std::make_shared<IcebergTableSource>(Io(), Tables().catalog().name() + "." + table.name.ToString(),
                                               table.metadata, snapshot_id, Remapper(), options, branch);
 }
 

@@ -2,12 +2,10 @@
 // DROP TABLE, INSERT, DESCRIBE, SHOW; commits with optimistic concurrency (DELETE is in
 // iceberg_delete.cc).
 #include <chrono>
-#include <filesystem>
 
 #include "common/exception.h"
 #include "execution/table_sources/memory_table.h"
 #include "function/type_coercion.h"
-#include "iceberg/local_file.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/type.h"
@@ -67,29 +65,17 @@ parquet::Codec CodecByName(const std::string& raw) {
 
 }  // namespace
 
-void CheckRedundantTimePartitions(const iceberg::PartitionSpec& spec, const iceberg::Schema& schema) {
-  auto is_time = [](const iceberg::Transform& t) {
-    auto k = t.kind();
-    return k == iceberg::TransformKind::kYear || k == iceberg::TransformKind::kMonth ||
-           k == iceberg::TransformKind::kDay || k == iceberg::TransformKind::kHour;
-  };
-  const auto& fields = spec.fields();
-  for (size_t i = 0; i < fields.size(); ++i) {
-    for (size_t j = i + 1; j < fields.size(); ++j) {
-      if (fields[i].source_id() == fields[j].source_id() && is_time(fields[i].transform()) &&
-          is_time(fields[j].transform())) {
-        std::string column = schema.FindColumnName(fields[i].source_id());
-        throw InvalidInputError("Cannot add redundant partition: " + fields[j].transform().ToString() + "(" +
-                                column + ") conflicts with " + fields[i].transform().ToString() + "(" + column +
-                                "), as in Iceberg");
-      }
-    }
-  }
+TableCatalog& ClientContext::Tables() {
+  if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse(), Io());
+  return *tables_;
 }
 
-TableCatalog& ClientContext::Tables() {
-  if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse());
-  return *tables_;
+void ClientContext::DeleteQuietly(const std::vector<std::string>& paths) {
+  try {
+    Io().Delete(paths);
+  } catch (const Exception&) {
+    // why: cleanup after a failure; the failure is the error to report, a file left is an orphan
+  }
 }
 
 iceberg::LocationRemapper ClientContext::Remapper() const {
@@ -191,7 +177,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     spec_builder.Add(source->name(), transform);
   }
   iceberg::PartitionSpec spec = spec_builder.Build(0);
-  CheckRedundantTimePartitions(spec, schema);
+  iceberg::CheckRedundantTimePartitions(spec, schema);
   std::map<std::string, std::string> properties;
   for (const auto& [k, v] : statement.properties) {
     if (k == "format-version") {
@@ -201,6 +187,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
     properties[k] = v;
   }
   if (statement.comment) properties["comment"] = *statement.comment;
+  iceberg::CheckCommitProperties(properties);
   std::string location = statement.location
                              ? *statement.location
                              : Tables().DefaultLocation(name.namespace_name, name.table_name);
@@ -217,41 +204,14 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   iceberg::TableMetadata::ValidateText(metadata.ToJson());
   // CTAS: the rows are written and the first snapshot produced before the catalog changes,
   // once, so a failure anywhere leaves no table and no files.
-  std::vector<iceberg::DataFile> added;
-  if (has_query) added = WriteQuery(metadata, std::move(query_plan), required, name.ToString());
-  iceberg::LocationRemapper remapper = Remapper();
-  std::vector<std::string> written;
-  try {
-    std::string metadata_path;
-    if (added.empty()) {
-      metadata_path = iceberg::NextMetadataPath(location, "");
-      written.push_back(remapper.Remap(metadata_path));
-      iceberg::WriteMetadataFile(metadata, remapper.Remap(metadata_path));
-    } else {
-      iceberg::SnapshotChange change;
-      change.added = added;
-      iceberg::SnapshotProducer producer(metadata, "", remapper);
-      try {
-        metadata_path = producer.Produce(change, NowMs()).second;
-      } catch (...) {
-        written = producer.written_files();
-        throw;
-      }
-      written = producer.written_files();
-    }
-    if (!catalog.NamespaceExists(name.namespace_name)) catalog.CreateNamespace(name.namespace_name, {});
-    if (!catalog.CreateTable(name.namespace_name, name.table_name, metadata_path)) {
-      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
-                         " because it already exists");
-    }
-  } catch (...) {
-    std::error_code ignored;
-    for (const auto& f : written) std::filesystem::remove(f, ignored);
-    DiscardWrittenFiles(added);
-    throw;
-  }
+  iceberg::SnapshotChange change;
+  if (has_query) change.added = WriteQuery(metadata, std::move(query_plan), required, name.ToString());
+  std::unique_ptr<CatalogTableOperations> ops = OperationsFor(name);
+  iceberg::Transaction create = iceberg::Transaction::CreateTable(*ops, metadata);
+  if (!change.added.empty()) create.AddSnapshot(change);
+  create.Commit();
   Result result;
-  if (has_query) RecordStatement(RecordCount(added), &result);
+  if (has_query) RecordStatement(RecordCount(change.added), &result);
   return result;
 }
 
@@ -267,56 +227,34 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
   LoadedTable old = Tables().Load(name, remapper);
   std::string new_location = location ? *location : old.metadata->location;
   while (new_location.size() > 1 && new_location.back() == '/') new_location.pop_back();
-  std::string new_path;
-  std::vector<std::string> written;
+  auto replace = [&](const iceberg::TableMetadata& base, const std::string& base_file, int64_t now) {
+    return iceberg::TableMetadataBuilder::Replacement(base, base_file, schema, spec, iceberg::SortOrder::Unsorted(),
+                                                      new_location, properties)
+        .Build(now);
+  };
+  // The rows are written with the replacement's field ids and spec, decided on the table
+  // as read: the commit requires it unchanged.
+  iceberg::TableMetadata replacement = replace(*old.metadata, "", old.metadata->last_updated_ms);
+  Tables().CheckWritable(replacement, remapper);
+  iceberg::TableMetadata::ValidateText(replacement.ToJson());
   bool has_query = query != nullptr;
-  int64_t rows_written = 0;
-  try {
-    // Built without a metadata-log entry: a snapshot's commit adds the old file.
-    auto replacement = std::make_shared<iceberg::TableMetadata>(
-        iceberg::TableMetadataBuilder::Replacement(*old.metadata, "", schema, spec, iceberg::SortOrder::Unsorted(),
-                                                   new_location, properties)
-            .Build(old.metadata->last_updated_ms));
-    Tables().CheckWritable(*replacement, remapper);
-    iceberg::TableMetadata::ValidateText(replacement->ToJson());
-    iceberg::SnapshotChange change;
-    if (has_query) change.added = WriteQuery(*replacement, std::move(query), required, name.ToString());
-    for (const auto& f : change.added) written.push_back(remapper.Remap(f.file_path));
-    if (change.added.empty()) {
-      iceberg::TableMetadata empty_replacement =
-          iceberg::TableMetadataBuilder::Replacement(*old.metadata, old.metadata_location, schema, spec,
-                                                     iceberg::SortOrder::Unsorted(), new_location, properties)
-              .Build(NowMs());
-      new_path = iceberg::NextMetadataPath(new_location, old.metadata_location);
-      iceberg::WriteMetadataFile(empty_replacement, remapper.Remap(new_path));
-      written.push_back(remapper.Remap(new_path));
-    } else {
-      iceberg::SnapshotProducer producer(*replacement, old.metadata_location, remapper);
-      try {
-        new_path = producer.Produce(change, NowMs()).second;
-      } catch (...) {
-        written.insert(written.end(), producer.written_files().begin(), producer.written_files().end());
-        throw;
-      }
-      written.insert(written.end(), producer.written_files().begin(), producer.written_files().end());
-    }
-    if (!Tables().catalog().CommitTable(name.namespace_name, name.table_name, old.metadata_location, new_path)) {
-      throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
-                         " changed while it was being replaced; run the statement again");
-    }
-    rows_written = RecordCount(change.added);
-  } catch (...) {
-    std::error_code ignored;
-    for (const auto& f : written) std::filesystem::remove(f, ignored);
-    throw;
-  }
+  iceberg::SnapshotChange change;
+  if (has_query) change.added = WriteQuery(replacement, std::move(query), required, name.ToString());
+  Commit(old, [&](iceberg::Transaction& txn) {
+    txn.RequireUnchanged("replaced");
+    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
+      return std::optional<iceberg::TableMetadata>(replace(m, file, NowMs()));
+    });
+    if (!change.added.empty()) txn.AddSnapshot(change);
+  });
   Result result;
-  if (has_query) RecordStatement(rows_written, &result);
+  if (has_query) RecordStatement(RecordCount(change.added), &result);
   return result;
 }
 
 iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::TableMetadata& m) {
   iceberg::DataWriterOptions options;
+  options.io = &Io();
   Tables().CheckWritable(m, Remapper());
   options.data_location = Remapper().Remap(m.Property("write.data.path", m.location + "/data"));
   options.parquet.codec = CodecByName(m.Property("write.parquet.compression-codec", "zstd"));
@@ -429,73 +367,39 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
   }
 }
 
-void ClientContext::CommitChange(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
-                                 const std::string& read_location) {
-  iceberg::LocationRemapper remapper = Remapper();
-  constexpr int kAttempts = 8;
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    LoadedTable base = Tables().Load(name, remapper);
-    if (base.metadata_location != read_location && !change.removed_paths.empty()) {
-      // Files chosen for removal may have changed under us: only appends retry blindly.
-      throw CatalogError("[CONCURRENT_MODIFICATION] " + name.ToString() +
-                         " changed while this statement ran; run it again");
-    }
-    Tables().CheckWritable(*base.metadata, remapper);
-    iceberg::SnapshotProducer producer(*base.metadata, base.metadata_location, remapper);
-    std::pair<iceberg::TableMetadata, std::string> produced;
-    try {
-      produced = producer.Produce(change, NowMs());
-    } catch (...) {
-      std::error_code ignored;
-      for (const auto& f : producer.written_files()) std::filesystem::remove(f, ignored);
-      throw;
-    }
-    if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location,
-                                       produced.second)) {
-      return;
-    }
-    std::error_code ignored;
-    for (const auto& f : producer.written_files()) std::filesystem::remove(f, ignored);
-  }
-  throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString() + " after " +
-                     std::to_string(kAttempts) + " attempts");
+std::unique_ptr<CatalogTableOperations> ClientContext::OperationsFor(const ResolvedTableName& name) {
+  return std::make_unique<CatalogTableOperations>(Tables().catalog(), name.namespace_name, name.table_name,
+                                                  Tables().warehouse(), Io(), Remapper());
 }
 
-void ClientContext::CommitWrittenFiles(const ResolvedTableName& name, const iceberg::SnapshotChange& change,
-                                       const std::string& read_location) {
-  try {
-    CommitChange(name, change, read_location);
-  } catch (...) {
-    DiscardWrittenFiles(change.added);
-    throw;
-  }
+iceberg::TableState ClientContext::Commit(const LoadedTable& table,
+                                          const std::function<void(iceberg::Transaction&)>& build) {
+  std::unique_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
+  iceberg::Transaction txn(*ops, iceberg::TableState{table.metadata_location, table.metadata});
+  build(txn);
+  return txn.Commit();
+}
+
+void ClientContext::CommitSnapshot(const LoadedTable& table, iceberg::SnapshotChange change,
+                                   iceberg::ConflictValidation validation) {
+  Commit(table, [&](iceberg::Transaction& txn) { txn.AddSnapshot(std::move(change), std::move(validation)); });
 }
 
 void ClientContext::DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files) {
   iceberg::LocationRemapper remapper = Remapper();
-  std::error_code ignored;
-  for (const auto& f : files) std::filesystem::remove(remapper.Remap(f.file_path), ignored);
+  std::vector<std::string> paths;
+  for (const auto& f : files) paths.push_back(remapper.Remap(f.file_path));
+  DeleteQuietly(paths);
 }
 
 void ClientContext::CommitMetadata(
     const LoadedTable& table, const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
-  iceberg::LocationRemapper remapper = Remapper();
-  const ResolvedTableName& name = table.name;
-  for (int attempt = 0; attempt < 8; ++attempt) {
-    LoadedTable base = attempt == 0 ? table : Tables().Load(name, remapper);
-    std::optional<iceberg::TableMetadata> metadata = update(base);
-    if (!metadata) return;
-    Tables().CheckWritable(*base.metadata, remapper);
-    Tables().CheckWritable(*metadata, remapper);
-    std::string path = iceberg::NextMetadataPath(base.metadata->location, base.metadata_location);
-    iceberg::WriteMetadataFile(*metadata, remapper.Remap(path));
-    if (Tables().catalog().CommitTable(name.namespace_name, name.table_name, base.metadata_location, path)) {
-      return;
-    }
-    std::error_code ignored;
-    std::filesystem::remove(remapper.Remap(path), ignored);
-  }
-  throw CatalogError("[CONCURRENT_MODIFICATION] could not commit to " + name.ToString());
+  Commit(table, [&](iceberg::Transaction& txn) {
+    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
+      LoadedTable current{table.name, file, std::make_shared<const iceberg::TableMetadata>(m)};
+      return update(current);
+    });
+  });
 }
 
 LogicalOperatorPtr ClientContext::BindInsertQuery(const InsertStatement& statement,
@@ -565,40 +469,43 @@ Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const 
   change.operation = "append";
   if (!name.ref.empty()) change.branch = name.ref;
   change.added = WriteQuery(*table.metadata, std::move(plan), required, name.ToString());
+  int64_t rows = RecordCount(change.added);
   try {
-    CommitInsert(statement, name, table, change);
+    CommitInsert(statement, table, change);
   } catch (...) {
     // why: files no snapshot names are garbage; a failed INSERT leaves none behind
     DiscardWrittenFiles(change.added);
     throw;
   }
   Result result;
-  RecordStatement(RecordCount(change.added), &result);
+  RecordStatement(rows, &result);
   return result;
 }
 
-void ClientContext::CommitInsert(const InsertStatement& statement, const ResolvedTableName& name,
-                                 const LoadedTable& table, iceberg::SnapshotChange change) {
+void ClientContext::CommitInsert(const InsertStatement& statement, const LoadedTable& table,
+                                 iceberg::SnapshotChange change) {
   if (statement.overwrite) {
-    // Dynamic overwrite: replace the partitions the new rows touch (all, when unpartitioned).
+    // Dynamic overwrite: replace the partitions the new rows touch (all, when unpartitioned),
+    // as they are when the commit lands (Iceberg's ReplacePartitions, which Spark's dynamic
+    // overwrite commits without validation unless an isolation level is asked for).
     change.operation = "overwrite";
     const iceberg::PartitionSpec& spec = table.metadata->DefaultSpec();
-    std::set<std::string> touched;
-    for (const auto& f : change.added) touched.insert(iceberg::PartitionKey(f.partition));
-    const iceberg::Snapshot* head =
-        name.ref.empty() ? table.metadata->CurrentSnapshot() : table.metadata->SnapshotByRef(name.ref);
-    for (const auto& e : iceberg::SnapshotFiles(head, Remapper())) {
-      bool replace = spec.IsUnpartitioned();
-      if (!replace && e.data_file.spec_id == spec.spec_id()) {
-        replace = touched.count(iceberg::PartitionKey(e.data_file.partition)) > 0;
-      }
-      if (replace) change.removed_paths.push_back(e.data_file.file_path);
+    iceberg::ReplacedPartitions replaced;
+    replaced.spec_id = spec.spec_id();
+    replaced.unpartitioned = spec.IsUnpartitioned();
+    for (const auto& f : change.added) replaced.partitions.push_back(f.partition);
+    if (change.added.empty()) {
+      // Nothing to replace unless an unpartitioned table has files.
+      const iceberg::Snapshot* head = iceberg::BranchHead(*table.metadata, change.branch);
+      auto files = head ? head->summary.find("total-data-files") : std::map<std::string, std::string>::const_iterator();
+      bool empty = !head || (files != head->summary.end() && files->second == "0");
+      if (!replaced.unpartitioned || empty) return;
     }
-    if (change.added.empty() && change.removed_paths.empty()) return;
+    change.replaced = std::move(replaced);
   } else if (change.added.empty()) {
     return;
   }
-  CommitChange(name, change, table.metadata_location);
+  CommitSnapshot(table, std::move(change));
 }
 
 Result ClientContext::DescribeIceberg(const LoadedTable& table, bool extended) {

@@ -107,7 +107,7 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
         {"floe.dynamic_pruning.max_values", "1000",
-         "distinct join keys a runtime filter lists; above, a min/max range of them", {},
+         "distinct join keys a runtime filter lists; above, a min/max range and a Bloom filter of them", {},
          ValidateInt(0, INT64_MAX)},
         {"floe.write.memory_limit", "268435456",
          "bytes an INSERT into an Iceberg table may buffer in memory (rows, pages, sort buffers)", {},

@@ -1,6 +1,6 @@
 // CALL system.generate(workload => 'star' | 'clickstream' | 'ssb', scale => N, seed => S,
 // skew => true, days => D): creates a benchmark workload's Iceberg tables in the current
-// catalog by running its generator SQL (bench/generators/<workload>.sql, embedded at build time).
+// catalog by running its generator SQL (src/main/workloads/<workload>.sql, embedded at build time).
 #include <cmath>
 #include <map>
 #include <string>

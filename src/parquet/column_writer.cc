@@ -101,7 +101,7 @@ class TypedColumnWriter final : public ColumnWriter {
     }
   }
 
-  void FlushChunk(LocalFileWriter& file, ColumnChunk* chunk, ColumnIndex* column_index,
+  void FlushChunk(OutputFile& file, ColumnChunk* chunk, ColumnIndex* column_index,
                   bool* has_column_index, OffsetIndex* offset_index) override {
     FlushPage();
     std::string dict_page;

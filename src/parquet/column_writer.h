@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "common/vector.h"
-#include "io/local_file_writer.h"
+#include "io/file_io.h"
 #include "parquet/parquet_metadata.h"
 #include "parquet/parquet_writer_options.h"
 
@@ -31,7 +31,7 @@ class ColumnWriter {
   /// Encodes and compresses the current page now, releasing its buffers.
   virtual void FlushPages() = 0;
   /// Writes the buffered chunk to the file and describes it (and its page index).
-  virtual void FlushChunk(LocalFileWriter& file, parquet::ColumnChunk* chunk,
+  virtual void FlushChunk(OutputFile& file, parquet::ColumnChunk* chunk,
                           parquet::ColumnIndex* column_index, bool* has_column_index,
                           parquet::OffsetIndex* offset_index) = 0;
   /// Returns the metrics of every chunk flushed so far.

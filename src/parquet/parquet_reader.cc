@@ -44,8 +44,8 @@ auto WithPath(const std::string& path, Fn&& fn) -> decltype(fn()) {
 
 }  // namespace
 
-std::unique_ptr<ParquetReader> ParquetReader::Open(const std::string& path) {
-  std::unique_ptr<ParquetReader> reader(new ParquetReader(LocalFileReader::Open(path)));
+std::unique_ptr<ParquetReader> ParquetReader::Open(FileIO& io, const std::string& path) {
+  std::unique_ptr<ParquetReader> reader(new ParquetReader(io.OpenForRead(path)));
   WithPath(path, [&] { reader->Load(); });
   return reader;
 }

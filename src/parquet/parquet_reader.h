@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/local_file_reader.h"
+#include "io/file_io.h"
 #include "parquet/column_predicate.h"
 #include "parquet/column_statistics.h"
 #include "parquet/parquet_metadata.h"
@@ -17,7 +17,7 @@
 
 // Use from a scan (one morsel = one row group):
 //
-//   auto reader = ParquetReader::Open(path);               // once per file, shared
+//   auto reader = ParquetReader::Open(io, path);               // once per file, shared
 //   int col = reader->FindColumn(field_id, name);          // -1: the file lacks it
 //   std::vector<ColumnPredicate> preds = {{col, ColumnPredicate::Op::kGe, {Value::Int64(10)}}};
 //   ScanCounters counters;                                 // one per thread
@@ -35,7 +35,7 @@ namespace floe {
 class ParquetReader {
  public:
   /// Opens the file and decodes its footer; throws IOError or FormatError.
-  static std::unique_ptr<ParquetReader> Open(const std::string& path);
+  static std::unique_ptr<ParquetReader> Open(FileIO& io, const std::string& path);
 
   /// Returns the file's path.
   const std::string& path() const { return file_->path(); }
@@ -74,7 +74,7 @@ class ParquetReader {
                                                const std::vector<LogicalType>* read_types = nullptr) const;
 
  private:
-  ParquetReader(std::unique_ptr<LocalFileReader> file) : file_(std::move(file)) {}
+  explicit ParquetReader(std::unique_ptr<InputFile> file) : file_(std::move(file)) {}
   void Load();
   std::vector<std::pair<int64_t, int64_t>> MatchingRows(
       int row_group, const std::vector<ColumnPredicate>& predicates, ScanCounters* counters) const;
@@ -83,7 +83,7 @@ class ParquetReader {
                                            const std::vector<std::pair<int64_t, int64_t>>* ranges,
                                            ScanCounters* counters) const;
 
-  std::unique_ptr<LocalFileReader> file_;
+  std::unique_ptr<InputFile> file_;
   parquet::FileMetaData metadata_;
   std::vector<ParquetColumn> columns_;
   bool has_field_ids_ = false;

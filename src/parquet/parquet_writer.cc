@@ -83,9 +83,9 @@ std::optional<Value> TruncateUpper(const Value& v, int n) {
 
 }  // namespace
 
-ParquetWriter::ParquetWriter(const std::string& path, std::vector<ParquetWriterField> fields,
+ParquetWriter::ParquetWriter(FileIO& io, const std::string& path, std::vector<ParquetWriterField> fields,
                              ParquetWriterOptions options)
-    : fields_(std::move(fields)), options_(std::move(options)), file_(path) {
+    : fields_(std::move(fields)), options_(std::move(options)), io_(io), file_(io.Create(path)) {
   SchemaElement root;
   root.name = "schema";
   root.num_children = static_cast<int32_t>(fields_.size());
@@ -98,7 +98,7 @@ ParquetWriter::ParquetWriter(const std::string& path, std::vector<ParquetWriterF
   metadata_.created_by = "floe version 0.1.0";
   metadata_.column_orders = static_cast<int32_t>(fields_.size());
   for (const auto& [k, v] : options_.key_value_metadata) metadata_.key_value_metadata.push_back({k, v});
-  file_.Write("PAR1", 4);
+  file_->Write("PAR1", 4);
 }
 
 ParquetWriter::~ParquetWriter() = default;
@@ -106,11 +106,15 @@ ParquetWriter::~ParquetWriter() = default;
 void ParquetWriter::Abort() noexcept {
   closed_ = true;
   try {
-    file_.Close();
+    file_->Close();
   } catch (...) {
     // why: the file is being thrown away; a failed close changes nothing
   }
-  std::remove(file_.path().c_str());
+  try {
+    io_.Delete({file_->path()});
+  } catch (...) {
+    // why: Abort never throws; a file that cannot be deleted stays an orphan
+  }
 }
 
 void ParquetWriter::Write(const DataChunk& chunk) { Write(chunk, 0, chunk.size()); }
@@ -118,14 +122,14 @@ void ParquetWriter::Write(const DataChunk& chunk) { Write(chunk, 0, chunk.size()
 void ParquetWriter::Write(const DataChunk& chunk, size_t from, size_t count) {
   if (closed_) throw InternalError("write to a closed ParquetWriter");
   if (chunk.ColumnCount() != fields_.size()) {
-    throw InvalidInputError("Parquet file \"" + file_.path() + "\" has " +
+    throw InvalidInputError("Parquet file \"" + file_->path() + "\" has " +
                             std::to_string(fields_.size()) + " columns, the batch " +
                             std::to_string(chunk.ColumnCount()));
   }
   for (size_t i = 0; i < fields_.size(); ++i) {
     if (chunk.column(i).type() != fields_[i].type) {
       throw InvalidInputError("column \"" + fields_[i].name + "\" of Parquet file \"" +
-                              file_.path() + "\" is " + fields_[i].type.ToString() +
+                              file_->path() + "\" is " + fields_[i].type.ToString() +
                               ", the batch has " + chunk.column(i).type().ToString());
     }
   }
@@ -151,7 +155,7 @@ int64_t ParquetWriter::EstimatedSize() const {
   // why: the footer and page index add roughly this much per row group and column
   constexpr int64_t kFooterBytesPerChunk = 64;
   auto chunks = static_cast<int64_t>((metadata_.row_groups.size() + 1) * columns_.size());
-  int64_t size = static_cast<int64_t>(file_.position()) + chunks * kFooterBytesPerChunk;
+  int64_t size = static_cast<int64_t>(file_->position()) + chunks * kFooterBytesPerChunk;
   for (const auto& c : columns_) size += c->EstimatedEncodedSize();
   return size;
 }
@@ -166,7 +170,7 @@ void ParquetWriter::FlushRowGroup() {
   if (row_group_rows_ == 0) return;
   RowGroup rg;
   rg.num_rows = row_group_rows_;
-  rg.file_offset = static_cast<int64_t>(file_.position());
+  rg.file_offset = static_cast<int64_t>(file_->position());
   rg.ordinal = static_cast<int16_t>(metadata_.row_groups.size());
   std::vector<ColumnIndex> cis(columns_.size());
   std::vector<bool> has_ci(columns_.size());
@@ -175,7 +179,7 @@ void ParquetWriter::FlushRowGroup() {
   for (size_t i = 0; i < columns_.size(); ++i) {
     ColumnChunk chunk;
     bool has = false;
-    columns_[i]->FlushChunk(file_, &chunk, &cis[i], &has, &ois[i]);
+    columns_[i]->FlushChunk(*file_, &chunk, &cis[i], &has, &ois[i]);
     has_ci[i] = has;
     compressed += chunk.meta_data.total_compressed_size;
     uncompressed += chunk.meta_data.total_uncompressed_size;
@@ -190,7 +194,7 @@ void ParquetWriter::FlushRowGroup() {
   offset_indexes_.push_back(std::move(ois));
   row_group_rows_ = 0;
   // why: a file may stay open long after its row group (one per partition of a write)
-  file_.ReleaseBuffer();
+  file_->ReleaseBuffer();
 }
 
 ParquetFileMetrics ParquetWriter::Close() {
@@ -205,9 +209,9 @@ ParquetFileMetrics ParquetWriter::Close() {
         buffer.clear();
         EncodeColumnIndex(column_indexes_[g][c], &buffer);
         ColumnChunk& chunk = metadata_.row_groups[g].columns[c];
-        chunk.column_index_offset = static_cast<int64_t>(file_.position());
+        chunk.column_index_offset = static_cast<int64_t>(file_->position());
         chunk.column_index_length = static_cast<int32_t>(buffer.size());
-        file_.Write(buffer);
+        file_->Write(buffer);
       }
     }
     for (size_t g = 0; g < metadata_.row_groups.size(); ++g) {
@@ -215,22 +219,22 @@ ParquetFileMetrics ParquetWriter::Close() {
         buffer.clear();
         EncodeOffsetIndex(offset_indexes_[g][c], &buffer);
         ColumnChunk& chunk = metadata_.row_groups[g].columns[c];
-        chunk.offset_index_offset = static_cast<int64_t>(file_.position());
+        chunk.offset_index_offset = static_cast<int64_t>(file_->position());
         chunk.offset_index_length = static_cast<int32_t>(buffer.size());
-        file_.Write(buffer);
+        file_->Write(buffer);
       }
     }
   }
   buffer.clear();
   EncodeFileMetaData(metadata_, &buffer);
   auto footer_len = static_cast<uint32_t>(buffer.size());
-  file_.Write(buffer);
-  file_.Write(&footer_len, 4);
-  file_.Write("PAR1", 4);
+  file_->Write(buffer);
+  file_->Write(&footer_len, 4);
+  file_->Write("PAR1", 4);
   ParquetFileMetrics metrics;
   metrics.record_count = metadata_.num_rows;
-  metrics.file_size = static_cast<int64_t>(file_.position());
-  file_.Close();
+  metrics.file_size = static_cast<int64_t>(file_->position());
+  file_->Close();
   for (const auto& rg : metadata_.row_groups) metrics.split_offsets.push_back(*rg.file_offset);
   for (const auto& c : columns_) {
     ParquetFieldMetrics m = c->metrics();

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/vector.h"
-#include "io/local_file_writer.h"
+#include "io/file_io.h"
 #include "parquet/column_writer.h"
 #include "parquet/parquet_metadata.h"
 #include "parquet/parquet_writer_options.h"
@@ -16,9 +16,9 @@ namespace floe {
 /// page index the Iceberg spec prescribes, and returns the file's Iceberg metrics.
 class ParquetWriter {
  public:
-  /// Creates the file; throws IOError when it cannot, NotImplementedError for a type
-  /// Parquet cannot hold (INTERVAL).
-  ParquetWriter(const std::string& path, std::vector<ParquetWriterField> fields,
+  /// Creates the file through `io` (which must outlive the writer); throws IOError when it
+  /// cannot, NotImplementedError for a type Parquet cannot hold (INTERVAL).
+  ParquetWriter(FileIO& io, const std::string& path, std::vector<ParquetWriterField> fields,
                 ParquetWriterOptions options = {});
   /// Leaves an unclosed file behind as it is; call Close or Abort.
   ~ParquetWriter();
@@ -48,7 +48,8 @@ class ParquetWriter {
 
   std::vector<ParquetWriterField> fields_;
   ParquetWriterOptions options_;
-  LocalFileWriter file_;
+  FileIO& io_;
+  std::unique_ptr<OutputFile> file_;
   std::vector<std::unique_ptr<ColumnWriter>> columns_;
   parquet::FileMetaData metadata_;
   std::vector<std::vector<parquet::ColumnIndex>> column_indexes_;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bloom_filter.h"
 #include "common/types.h"
 #include "common/vector.h"
 #include "planner/bound_expression.h"
@@ -30,11 +31,22 @@ struct ScanMetrics {
 /// filters it may use to skip data. Filters are over the projected columns' positions;
 /// the scan may ignore them (a Filter above still applies them).
 struct ScanRequest {
+  /// A filter known only at run time (a join's build keys, dynamic partition pruning).
+  struct DynamicFilter {
+    /// The keys as an expression over the projected columns: an IN list, or a range.
+    const BoundExpression* expression = nullptr;
+    /// When the keys were too many to list and the probe key is a projected column of
+    /// their type: that column and a Bloom filter of the keys (hashed as HashVector
+    /// hashes the column), which a value whose hash it lacks is not one of.
+    std::optional<size_t> column;
+    std::shared_ptr<const BloomFilter> bloom;
+  };
+
   std::vector<size_t> column_ids;
   std::vector<const BoundExpression*> filters;
-  /// Filters known only at run time (a join's build keys, dynamic partition pruning), over
-  /// the projected columns; the scan may use them to skip data, kept apart for metrics.
-  std::vector<const BoundExpression*> runtime_filters;
+  /// Filters known only at run time, over the projected columns; the scan may use them
+  /// to skip data, kept apart for metrics.
+  std::vector<DynamicFilter> runtime_filters;
 };
 
 /// Something a FROM clause reads: a temporary table, range(), read_parquet(), an Iceberg

@@ -240,6 +240,8 @@ FileOutcome SqlLogicTestRunner::RunFile(const std::string& path) {
     }
   }
   db_options.threads = options_.threads;
+  // why: every file runs through the counting FileIO, which must change no answer
+  db_options.count_file_io = true;
   Database db(db_options);
   Connection con(db);
 

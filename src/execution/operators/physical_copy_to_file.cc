@@ -8,8 +8,7 @@
 
 #include "common/date_time.h"
 #include "common/exception.h"
-#include "io/local_file_system.h"
-#include "io/local_file_writer.h"
+#include "io/file_io.h"
 #include "parquet/parquet_writer.h"
 
 namespace floe {
@@ -29,11 +28,12 @@ std::string TemporaryPath(const std::string& path) {
 }
 
 struct CopyToFileState : GlobalSinkState {
+  FileIO* io = nullptr;
   std::string path;
   std::string temp_path;
   std::vector<LogicalType> types;
   std::unique_ptr<ParquetWriter> parquet;
-  std::unique_ptr<LocalFileWriter> csv;
+  std::unique_ptr<OutputFile> csv;
   int64_t rows = 0;
   bool done = false;
 
@@ -44,7 +44,11 @@ struct CopyToFileState : GlobalSinkState {
       parquet->Abort();
     } else if (csv) {
       csv.reset();
-      std::remove(temp_path.c_str());
+      try {
+        io->Delete({temp_path});
+      } catch (...) {
+        // why: cleanup after a failure; the failure is the error to report
+      }
     }
   }
 };
@@ -78,14 +82,13 @@ PhysicalCopyToFile::PhysicalCopyToFile(std::vector<LogicalType> types,
 std::unique_ptr<GlobalSinkState> PhysicalCopyToFile::GetGlobalSinkState(
     ExecutionContext& context) const {
   auto state = std::make_unique<CopyToFileState>();
+  state->io = context.io;
   state->path = path_;
   state->temp_path = TemporaryPath(path_);
-  std::error_code ec;
-  if (fs::is_directory(path_, ec))
+  if (!context.io->Exists(path_) && !context.io->List(path_).empty()) {
     throw IOError("cannot write \"" + path_ + "\": it is a directory");
-  fs::path parent = fs::path(path_).parent_path();
-  // why: as Spark's writers do, the target's folders are created when missing
-  if (!parent.empty()) CreateDirectories(parent.string());
+  }
+  // why: as Spark's writers do, the target's folders are created when missing (Create does)
   for (const auto& t : types_)
     state->types.push_back(t.id() == TypeId::kNull ? LogicalType(TypeId::kString) : t);
   if (options_.format == CopyToFileOptions::Format::kParquet) {
@@ -99,15 +102,18 @@ std::unique_ptr<GlobalSinkState> PhysicalCopyToFile::GetGlobalSinkState(
       fields.push_back(std::move(field));
     }
     try {
-      state->parquet =
-          std::make_unique<ParquetWriter>(state->temp_path, std::move(fields), options_.parquet);
+      state->parquet = std::make_unique<ParquetWriter>(*context.io, state->temp_path, std::move(fields),
+                                                       options_.parquet);
     } catch (...) {
       // why: the writer creates its file before it checks the types (INTERVAL)
-      std::remove(state->temp_path.c_str());
+      try {
+        context.io->Delete({state->temp_path});
+      } catch (...) {
+      }
       throw;
     }
   } else {
-    state->csv = std::make_unique<LocalFileWriter>(state->temp_path);
+    state->csv = context.io->Create(state->temp_path);
     if (options_.csv_header) {
       std::string line;
       for (size_t i = 0; i < names_.size(); ++i) {
@@ -166,12 +172,15 @@ void PhysicalCopyToFile::Finalize(ExecutionContext& context, GlobalSinkState& gl
   } else {
     state.csv->Close();
   }
-  std::error_code ec;
-  fs::rename(state.temp_path, state.path, ec);
-  if (ec) {
-    std::remove(state.temp_path.c_str());
+  try {
+    state.io->Rename(state.temp_path, state.path);
+  } catch (const IOError&) {
     state.done = true;
-    throw IOError("cannot write \"" + state.path + "\": " + ec.message());
+    try {
+      state.io->Delete({state.temp_path});
+    } catch (...) {
+    }
+    throw;
   }
   state.done = true;
 }

@@ -52,20 +52,6 @@ std::vector<size_t> KeyColumns(const std::vector<BoundExpressionPtr>& keys,
 
 }  // namespace
 
-OperatorResult PendingJoinOutput::Emit(DataChunk& output) {
-  if (next >= pending.ChunkCount()) {
-    pending = ChunkCollection();
-    next = 0;
-    output.SetSize(0);
-    return OperatorResult::kNeedMoreInput;
-  }
-  output = pending.chunk(next++);
-  if (next < pending.ChunkCount()) return OperatorResult::kHaveMoreOutput;
-  pending = ChunkCollection();
-  next = 0;
-  return OperatorResult::kNeedMoreInput;
-}
-
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                                    std::vector<BoundExpressionPtr> probe_keys,
                                    std::vector<BoundExpressionPtr> build_keys,
@@ -135,7 +121,7 @@ void PhysicalHashJoin::Combine(ExecutionContext&, GlobalSinkState& global,
   for (auto& p : local.parts) state.parts.push_back(std::move(p));
 }
 
-void PhysicalHashJoin::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
   auto& state = static_cast<JoinBuildState&>(global);
   size_t total = 0;
   for (const auto& p : state.parts) total += p.size();
@@ -189,17 +175,15 @@ void PhysicalHashJoin::Finalize(ExecutionContext&, GlobalSinkState& global) cons
     state.next[i] = state.heads[b];
     state.heads[b] = static_cast<uint32_t>(i + 1);
   }
+  // The probe side has not started: a scan below it reads these before planning files.
+  for (const auto& [k, slot] : runtime_filter_slots_) {
+    slot->Publish(RuntimeFilter::FromBuildKeys(state.rows.column(state.key_columns[k]), n,
+                                               context.runtime_filter_max_values));
+  }
 }
 
-const Vector* PhysicalHashJoin::BuildKeyColumn(size_t k) const {
-  if (!sink_state) return nullptr;
-  auto& state = static_cast<JoinBuildState&>(*sink_state);
-  return &state.rows.column(state.key_columns[k]);
-}
-
-size_t PhysicalHashJoin::BuildRowCount() const {
-  if (!sink_state) return 0;
-  return static_cast<JoinBuildState&>(*sink_state).rows.size();
+void PhysicalHashJoin::PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot) {
+  runtime_filter_slots_.emplace_back(k, std::move(slot));
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext&) const {
@@ -313,28 +297,6 @@ void PhysicalHashJoin::ProbeChunk(ExecutionContext& context, DataChunk& input,
   }
   out.SetSize(rows.size());
   probe.pending.Append(std::move(out));
-}
-
-void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
-                            const std::atomic<bool>* matched, std::vector<DataChunk>& out) {
-  size_t probe_cols = types.size() - payload;
-  std::vector<uint32_t> rows;
-  for (size_t i = 0; i < build.size(); ++i) {
-    if (!matched[i].load(std::memory_order_relaxed)) rows.push_back(static_cast<uint32_t>(i));
-  }
-  for (size_t start = 0; start < rows.size(); start += kBatchSize) {
-    size_t n = std::min(kBatchSize, rows.size() - start);
-    DataChunk chunk;
-    chunk.Initialize(types, n);
-    for (size_t c = 0; c < probe_cols; ++c) {
-      for (size_t i = 0; i < n; ++i) chunk.column(c).SetNull(i, true);
-    }
-    for (size_t c = 0; c < payload; ++c) {
-      chunk.column(probe_cols + c).Gather(build.column(c), rows.data() + start, n);
-    }
-    chunk.SetSize(n);
-    out.push_back(std::move(chunk));
-  }
 }
 
 void PhysicalHashJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {

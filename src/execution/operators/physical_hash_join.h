@@ -1,29 +1,12 @@
 #pragma once
 
-#include <atomic>
-
-#include "execution/chunk_collection.h"
+#include "execution/join_output.h"
 #include "execution/physical_operator.h"
+#include "execution/runtime_filter/runtime_filter_slot.h"
 #include "planner/bound_expression.h"
 #include "planner/logical_operator.h"
 
 namespace floe {
-
-/// The batches a join produced for one input batch, handed out one per Execute call.
-struct PendingJoinOutput : OperatorState {
-  ChunkCollection pending;
-  size_t next = 0;
-  /// Returns true when the previous input batch is fully handed out.
-  bool Drained() const { return next == 0 && pending.ChunkCount() == 0; }
-  /// Moves the next batch into output (empty when none): kHaveMoreOutput while more
-  /// remain, else kNeedMoreInput.
-  OperatorResult Emit(DataChunk& output);
-};
-
-/// Appends to `out`, in batches, the build rows no probe row matched (RIGHT and FULL
-/// joins' final output): NULL probe columns, then the first `payload` columns of `build`.
-void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
-                            const std::atomic<bool>* matched, std::vector<DataChunk>& out);
 
 /// Hash join on equi-keys: children[1] (build) is collected and hashed first, then
 /// children[0] (probe) streams through. Inner, left outer, left semi and left anti
@@ -61,10 +44,9 @@ class PhysicalHashJoin : public PhysicalOperator {
   JoinType join_type() const { return join_type_; }
   const std::vector<BoundExpressionPtr>& probe_keys() const { return probe_keys_; }
   const std::vector<BoundExpressionPtr>& build_keys() const { return build_keys_; }
-  /// Returns the distinct build keys of key `k` once the build side is finished (for
-  /// runtime filters); null when the build side has not run.
-  const Vector* BuildKeyColumn(size_t k) const;
-  size_t BuildRowCount() const;
+  /// Publishes the runtime filter of build key `k` (its keys, or their range and a Bloom
+  /// filter) into `slot` each time the build side finishes: dynamic partition pruning.
+  void PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot);
   /// Makes NULL keys equal to each other (INTERSECT / EXCEPT).
   void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
 
@@ -77,33 +59,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   BoundExpressionPtr residual_;
   bool null_aware_;
   bool nulls_equal_ = false;
-};
-
-/// Join without equi-keys: every probe row against every build row, with a condition.
-class PhysicalNestedLoopJoin : public PhysicalOperator {
- public:
-  PhysicalNestedLoopJoin(std::vector<LogicalType> types, JoinType join_type,
-                         BoundExpressionPtr condition);
-  std::string Name() const override;
-  std::string Details() const override;
-  bool IsSink() const override { return true; }
-  std::vector<size_t> SinkChildren() const override { return {1}; }
-  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
-  SinkResult Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
-                  LocalSinkState& local) const override;
-  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
-  bool IsStreamingOperator() const override { return true; }
-  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
-  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
-                         OperatorState& state) const override;
-  bool HasFinalOutput() const override {
-    return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
-  }
-  void FinalOutput(ExecutionContext& context, std::vector<DataChunk>& out) const override;
-
- private:
-  JoinType join_type_;
-  BoundExpressionPtr condition_;
+  std::vector<std::pair<size_t, std::shared_ptr<RuntimeFilterSlot>>> runtime_filter_slots_;
 };
 
 }  // namespace floe

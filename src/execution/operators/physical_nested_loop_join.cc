@@ -1,9 +1,10 @@
+#include "execution/operators/physical_nested_loop_join.h"
+
 #include <atomic>
 #include <mutex>
 
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
-#include "execution/operators/physical_hash_join.h"
 
 namespace floe {
 

@@ -1,33 +1,79 @@
 #include "execution/operators/physical_table_scan.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 
+#include "common/vector_operations.h"
 #include "execution/operators/physical_subquery.h"
 
 namespace floe {
 
 namespace {
 
+// A runtime filter's Bloom filter applied to the rows the scan returns: the column of the
+// probe key, and the rows it saw and dropped.
+struct ProbeRowFilter {
+  std::string name;
+  size_t column = 0;
+  std::shared_ptr<const BloomFilter> bloom;
+  std::atomic<int64_t> rows{0};
+  std::atomic<int64_t> dropped{0};
+};
+
 struct ScanGlobalState : GlobalSourceState {
   std::unique_ptr<TableScanState> state;
   const TableSource* source = nullptr;
   ScanMetrics* metrics_out = nullptr;
   std::mutex mutex;
-  std::vector<BoundExpressionPtr> runtime_filters;  // resolved; the request points at them
+  std::vector<BoundExpressionPtr> runtime_filters;  // read from the slots; the request points at them
   std::vector<BoundExpressionPtr> subquery_filters;  // filters with their subqueries' values
   std::vector<std::pair<std::string, std::string>> runtime_filter_lines;
+  std::vector<std::unique_ptr<ProbeRowFilter>> row_filters;
   ~ScanGlobalState() override {
     if (metrics_out && state) {
       *metrics_out = source->Metrics(*state);
       for (auto& line : runtime_filter_lines) metrics_out->lines.push_back(std::move(line));
+      for (const auto& f : row_filters) {
+        metrics_out->lines.emplace_back("runtime filter " + f->name + " rows",
+                                        std::to_string(f->dropped.load()) + " of " + std::to_string(f->rows.load()) +
+                                            " dropped by the Bloom filter");
+      }
     }
   }
 };
 
 struct ScanLocalState : LocalSourceState {
   std::unique_ptr<LocalTableScanState> state;
+  std::vector<uint64_t> hashes;
+  SelectionVector keep;
 };
+
+// Drops the rows of `out` whose probe key no Bloom filter of the scan's runtime filters
+// may hold (NULL keys included: they never match). The runtime filters come only from
+// joins that drop a probe row without a matching build key (inner, left semi, right), and
+// the scan's files were already pruned by the same keys, so dropping rows is the same
+// pruning a row at a time.
+void DropRowsWithoutKeys(ScanGlobalState& global, ScanLocalState& local, DataChunk& out) {
+  for (const auto& f : global.row_filters) {
+    size_t n = out.size();
+    if (n == 0) return;
+    const Vector& keys = out.column(f->column);
+    local.hashes.resize(n);
+    HashVector(keys, n, local.hashes.data(), false);
+    local.keep.indexes.clear();
+    const Validity& validity = keys.validity();
+    for (size_t i = 0; i < n; ++i) {
+      if (validity.IsValid(i) && f->bloom->MayContain(local.hashes[i])) {
+        local.keep.indexes.push_back(static_cast<uint32_t>(i));
+      }
+    }
+    f->rows += static_cast<int64_t>(n);
+    if (local.keep.size() == n) continue;
+    f->dropped += static_cast<int64_t>(n - local.keep.size());
+    out.Slice(local.keep);
+  }
+}
 
 }  // namespace
 
@@ -45,15 +91,15 @@ std::string PhysicalTableScan::Name() const {
   return source_->ScanOperatorName() + " " + source_->DisplayName();
 }
 
-void PhysicalTableScan::AddRuntimeFilter(std::shared_ptr<RuntimeFilter> filter, BoundExpressionPtr probe_key) {
-  runtime_filters_.push_back({std::move(filter), std::move(probe_key)});
+void PhysicalTableScan::AddRuntimeFilter(std::shared_ptr<RuntimeFilterSlot> slot, BoundExpressionPtr probe_key) {
+  runtime_filters_.push_back({std::move(slot), std::move(probe_key)});
 }
 
 std::string PhysicalTableScan::Details() const {
   // Spark: dynamicpruningexpression(date_id#1 IN dynamicpruning#12)
   std::vector<std::string> dynamic, dynamic_not_null;
   for (const auto& r : runtime_filters_) {
-    dynamic.push_back("dynamicpruningexpression(" + r.probe_key->text + " IN " + r.filter->Name() + ")");
+    dynamic.push_back("dynamicpruningexpression(" + r.probe_key->text + " IN " + r.slot->Name() + ")");
     // the join never matches a NULL key, so Spark infers isnotnull() of it
     for (size_t c : r.probe_key->ReferencedColumns()) {
       if (c < names_.size()) dynamic_not_null.push_back("isnotnull(" + names_[c] + ")");
@@ -146,19 +192,31 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
     global->subquery_filters.push_back(ResolveSubqueries(*f, context.function_context));
     request.filters.push_back(global->subquery_filters.back().get());
   }
-  // The join builds above have finished (their pipelines run first): their keys are known.
+  // The join builds above have finished (their pipelines run first): their filters are in
+  // the slots.
   for (const auto& r : runtime_filters_) {
-    RuntimeFilterSummary summary;
-    BoundExpressionPtr resolved = r.filter->Resolve(*r.probe_key, context.runtime_filter_max_values, &summary);
-    std::string what = !resolved        ? "not resolved (the build side had not run)"
-                       : summary.range  ? "min/max range (more than " + std::to_string(context.runtime_filter_max_values) + " distinct keys)"
-                                        : std::to_string(summary.distinct) + " distinct keys";
-    global->runtime_filter_lines.emplace_back("runtime filter " + r.filter->Name(),
+    std::shared_ptr<const RuntimeFilter> filter = r.slot->Read();
+    std::string what = filter ? filter->Describe() : "not resolved (the build side had not run)";
+    global->runtime_filter_lines.emplace_back("runtime filter " + r.slot->Name(),
                                               r.probe_key->text + ": " + what + " from " +
-                                                  std::to_string(summary.build_rows) + " build rows");
-    if (resolved) global->runtime_filters.push_back(std::move(resolved));
+                                                  std::to_string(filter ? filter->build_rows() : 0) + " build rows");
+    if (!filter) continue;
+    ScanRequest::DynamicFilter pushed;
+    global->runtime_filters.push_back(filter->ToExpression(*r.probe_key));
+    pushed.expression = global->runtime_filters.back().get();
+    // The keys' Bloom filter tests a column's values where it is one column of the keys' type.
+    if (filter->bloom() && r.probe_key->kind == BoundExpressionKind::kColumnRef &&
+        r.probe_key->type == filter->type()) {
+      pushed.column = r.probe_key->index;
+      pushed.bloom = filter->bloom();
+      auto rows = std::make_unique<ProbeRowFilter>();
+      rows->name = r.slot->Name();
+      rows->column = r.probe_key->index;
+      rows->bloom = filter->bloom();
+      global->row_filters.push_back(std::move(rows));
+    }
+    request.runtime_filters.push_back(std::move(pushed));
   }
-  for (const auto& f : global->runtime_filters) request.runtime_filters.push_back(f.get());
   global->state = source_->InitScan(request);
   global->source = source_.get();
   global->metrics_out = &last_metrics_;
@@ -176,8 +234,13 @@ bool PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& out,
                                 GlobalSourceState& global, LocalSourceState& local) const {
   auto& g = static_cast<ScanGlobalState&>(global);
   auto& l = static_cast<ScanLocalState&>(local);
-  out.proven_filters = 0;  // only a source that knows sets it
-  return source_->Scan(*g.state, l.state.get(), out);
+  while (true) {
+    out.proven_filters = 0;  // only a source that knows sets it
+    if (!source_->Scan(*g.state, l.state.get(), out)) return false;
+    if (g.row_filters.empty() || out.size() == 0) return true;
+    DropRowsWithoutKeys(g, l, out);
+    if (out.size() > 0) return true;  // else every row went: the next batch
+  }
 }
 
 std::vector<std::string> PhysicalTableScan::AnalyzeLines() const {

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "execution/physical_operator.h"
-#include "execution/runtime_filter/runtime_filter.h"
+#include "execution/runtime_filter/runtime_filter_slot.h"
 #include "planner/table_source.h"
 
 namespace floe {
@@ -29,8 +29,8 @@ class PhysicalTableScan : public PhysicalOperator {
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<BoundExpressionPtr>& filters() const { return filters_; }
   /// Adds a runtime filter (dynamic partition pruning) on `probe_key`, over this scan's
-  /// output columns, resolved when the scan starts.
-  void AddRuntimeFilter(std::shared_ptr<RuntimeFilter> filter, BoundExpressionPtr probe_key);
+  /// output columns: read from `slot` when the scan starts, before it plans its files.
+  void AddRuntimeFilter(std::shared_ptr<RuntimeFilterSlot> slot, BoundExpressionPtr probe_key);
   /// Sets why dynamic pruning was considered for this scan but not applied (EXPLAIN).
   void SetDynamicPruningNotes(std::vector<std::string> notes) { dynamic_pruning_notes_ = std::move(notes); }
   /// Returns the metrics of the last finished execution.
@@ -43,7 +43,7 @@ class PhysicalTableScan : public PhysicalOperator {
   std::vector<std::string> names_;
   mutable ScanMetrics last_metrics_;
   struct ProbeRuntimeFilter {
-    std::shared_ptr<RuntimeFilter> filter;
+    std::shared_ptr<RuntimeFilterSlot> slot;
     BoundExpressionPtr probe_key;
   };
   std::vector<ProbeRuntimeFilter> runtime_filters_;

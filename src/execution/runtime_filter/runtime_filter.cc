@@ -1,16 +1,113 @@
 #include "execution/runtime_filter/runtime_filter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
-#include <set>
 
 #include "common/exception.h"
-#include "execution/operators/physical_hash_join.h"
+#include "common/vector_operations.h"
 #include "function/function_registry.h"
 
 namespace floe {
 
 namespace {
+
+// Orders two keys as Spark orders them: NaN above every number, -0.0 equal to 0.0.
+template <typename T>
+int CompareKeys(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+template <typename T>
+int CompareFloatKeys(T a, T b) {
+  bool an = std::isnan(a), bn = std::isnan(b);
+  if (an || bn) return an && bn ? 0 : (an ? 1 : -1);
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+template <>
+int CompareKeys(const float& a, const float& b) {
+  return CompareFloatKeys(a, b);
+}
+template <>
+int CompareKeys(const double& a, const double& b) {
+  return CompareFloatKeys(a, b);
+}
+template <>
+int CompareKeys(const StringRef& a, const StringRef& b) {
+  return a.Compare(b);
+}
+
+template <typename T, typename F>
+void WithTypedComparator(const Vector& keys, F&& f) {
+  const T* data = keys.Data<T>();
+  f([data](size_t i, size_t j) { return CompareKeys(data[i], data[j]); });
+}
+
+// Calls f with a comparator of two rows of `keys` (NULLs excluded), typed for the
+// column's type so that the loops it runs inline it.
+template <typename F>
+void WithRowComparator(const Vector& keys, F&& f) {
+  switch (keys.type().id()) {
+    case TypeId::kBoolean: return WithTypedComparator<uint8_t>(keys, f);
+    case TypeId::kInt32:
+    case TypeId::kDate: return WithTypedComparator<int32_t>(keys, f);
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz: return WithTypedComparator<int64_t>(keys, f);
+    case TypeId::kFloat: return WithTypedComparator<float>(keys, f);
+    case TypeId::kDouble: return WithTypedComparator<double>(keys, f);
+    case TypeId::kDecimal: return WithTypedComparator<int128_t>(keys, f);
+    case TypeId::kString:
+    case TypeId::kBinary: return WithTypedComparator<StringRef>(keys, f);
+    default: return f([&keys](size_t i, size_t j) { return CompareRows(keys, i, keys, j); });
+  }
+}
+
+// Finds the rows of the smallest and the largest non-NULL key (the first of equal
+// ones); -1 when every key is NULL.
+template <typename Cmp>
+void MinMaxRows(const Validity& validity, size_t count, Cmp cmp, int64_t* low, int64_t* high) {
+  for (size_t i = 0; i < count; ++i) {
+    if (!validity.IsValid(i)) continue;
+    if (*low < 0) {
+      *low = *high = static_cast<int64_t>(i);
+    } else if (cmp(i, static_cast<size_t>(*low)) < 0) {
+      *low = static_cast<int64_t>(i);
+    } else if (cmp(i, static_cast<size_t>(*high)) > 0) {
+      *high = static_cast<int64_t>(i);
+    }
+  }
+}
+
+// Fills `rows` with the first row of each distinct non-NULL key, in order of first
+// appearance (open addressing on the hashes, rows compared only when hashes meet);
+// returns false, and stops, once there are more than `max_values`.
+template <typename Cmp>
+bool DistinctRows(const Validity& validity, size_t count, const uint64_t* hashes, Cmp cmp, size_t max_values,
+                  std::vector<uint32_t>* rows) {
+  std::vector<uint32_t> slots(16, 0);  // row + 1; 0 is empty
+  auto insert = [&](uint32_t row, bool check) {
+    size_t mask = slots.size() - 1;
+    for (size_t s = hashes[row] & mask;; s = (s + 1) & mask) {
+      uint32_t other = slots[s];
+      if (other == 0) {
+        slots[s] = row + 1;
+        return true;
+      }
+      if (check && hashes[other - 1] == hashes[row] && cmp(other - 1, row) == 0) return false;
+    }
+  };
+  for (size_t i = 0; i < count; ++i) {
+    if (!validity.IsValid(i)) continue;
+    if ((rows->size() + 1) * 2 > slots.size()) {
+      slots.assign(slots.size() * 2, 0);
+      for (uint32_t r : *rows) insert(r, false);
+    }
+    if (!insert(static_cast<uint32_t>(i), true)) continue;
+    rows->push_back(static_cast<uint32_t>(i));
+    if (rows->size() > max_values) return false;
+  }
+  return true;
+}
 
 // Returns `left <op> right` bound as the binder would, for pruning.
 BoundExpressionPtr Compare(const std::string& op, BoundExpressionPtr left, BoundExpressionPtr right) {
@@ -40,37 +137,61 @@ BoundExpressionPtr Compare(const std::string& op, BoundExpressionPtr left, Bound
 
 }  // namespace
 
-BoundExpressionPtr RuntimeFilter::Resolve(const BoundExpression& probe_key, size_t max_values,
-                                          RuntimeFilterSummary* summary) const {
-  if (!join_) return nullptr;
-  const Vector* keys = join_->BuildKeyColumn(key_index_);
-  if (!keys) return nullptr;  // why: the build side has not run, so nothing is known
-  size_t n = join_->BuildRowCount();
-  // One pass: the distinct keys while there are at most max_values of them (a bounded
-  // set, so a large build side costs O(n log max_values)), and always the min and max.
-  auto less = [](const Value& a, const Value& b) { return a.Compare(b) < 0; };
-  std::set<Value, decltype(less)> distinct(less);
-  std::optional<Value> low, high;
-  bool overflow = false;
-  for (size_t i = 0; i < n; ++i) {
-    if (keys->IsNull(i)) continue;  // NULL keys never match
-    Value v = keys->GetValue(i);
-    if (!low || v.Compare(*low) < 0) low = v;
-    if (!high || v.Compare(*high) > 0) high = v;
-    if (!overflow) {
-      distinct.insert(std::move(v));
-      overflow = distinct.size() > max_values;
-      if (overflow) distinct.clear();
-    }
+std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& keys, size_t count,
+                                                                  size_t max_values) {
+  std::shared_ptr<RuntimeFilter> filter(new RuntimeFilter());
+  filter->type_ = keys.type();
+  filter->build_rows_ = count;
+  filter->max_values_ = max_values;
+  std::vector<uint64_t> hashes(count);
+  HashVector(keys, count, hashes.data(), false);
+  const Validity& validity = keys.validity();
+  int64_t low = -1, high = -1;
+  std::vector<uint32_t> rows;
+  bool listed = false;
+  WithRowComparator(keys, [&](auto cmp) {
+    MinMaxRows(validity, count, cmp, &low, &high);
+    if (low < 0) return;
+    listed = DistinctRows(validity, count, hashes.data(), cmp, max_values, &rows);
+    if (listed) std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) { return cmp(a, b) < 0; });
+  });
+  if (low < 0) return filter;  // no key but NULL: nothing matches
+  filter->min_ = keys.GetValue(static_cast<size_t>(low));
+  filter->max_ = keys.GetValue(static_cast<size_t>(high));
+  if (listed) {
+    filter->values_.reserve(rows.size());
+    for (uint32_t r : rows) filter->values_.push_back(keys.GetValue(r));
+    return filter;
   }
-  summary->resolved = true;
-  summary->build_rows = n;
-  summary->distinct = distinct.size();
-  if (!low) return BoundExpression::MakeConstant(Value::Boolean(false), "false");
-  if (overflow) {
-    summary->range = true;
-    auto low_cmp = Compare(">=", probe_key.Copy(), BoundExpression::MakeConstant(*low, low->ToString()));
-    auto high_cmp = Compare("<=", probe_key.Copy(), BoundExpression::MakeConstant(*high, high->ToString()));
+  // More than max_values: every non-NULL key into a Bloom filter sized by their count,
+  // an upper bound of the distinct ones (the distinct pass stopped counting).
+  size_t non_null = 0;
+  for (size_t i = 0; i < count; ++i) non_null += validity.IsValid(i);
+  auto bloom = std::make_shared<BloomFilter>(non_null);
+  for (size_t i = 0; i < count; ++i) {
+    if (validity.IsValid(i)) bloom->Insert(hashes[i]);
+  }
+  filter->bloom_ = std::move(bloom);
+  return filter;
+}
+
+bool RuntimeFilter::MayContain(const Value& value) const {
+  if (value.is_null()) return false;  // NULL never equals a key
+  if (exact()) {
+    return std::binary_search(values_.begin(), values_.end(), value,
+                              [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+  }
+  if (value.Compare(min_) < 0 || value.Compare(max_) > 0) return false;
+  // why: a decimal hashes its unscaled digits, which another scale would change
+  if (type_.id() == TypeId::kDecimal && value.type().scale() != type_.scale()) return true;
+  return bloom_->MayContain(HashValue(value));
+}
+
+BoundExpressionPtr RuntimeFilter::ToExpression(const BoundExpression& probe_key) const {
+  if (min_.is_null()) return BoundExpression::MakeConstant(Value::Boolean(false), "false");
+  if (!exact()) {
+    auto low_cmp = Compare(">=", probe_key.Copy(), BoundExpression::MakeConstant(min_, min_.ToString()));
+    auto high_cmp = Compare("<=", probe_key.Copy(), BoundExpression::MakeConstant(max_, max_.ToString()));
     auto both = std::make_unique<BoundExpression>();
     both->kind = BoundExpressionKind::kAnd;
     both->type = TypeId::kBoolean;
@@ -79,17 +200,18 @@ BoundExpressionPtr RuntimeFilter::Resolve(const BoundExpression& probe_key, size
     both->children.push_back(std::move(high_cmp));
     return both;
   }
-  std::vector<Value> values(distinct.begin(), distinct.end());
   auto in = std::make_unique<BoundExpression>();
   in->kind = BoundExpressionKind::kIn;
   in->type = TypeId::kBoolean;
-  in->text = probe_key.text + " IN (" + std::to_string(values.size()) + " values)";
+  in->text = probe_key.text + " IN (" + std::to_string(values_.size()) + " values)";
   in->children.push_back(probe_key.Copy());
-  for (auto& v : values) {
-    std::string text = v.ToString();
-    in->children.push_back(BoundExpression::MakeConstant(std::move(v), std::move(text)));
-  }
+  for (const Value& v : values_) in->children.push_back(BoundExpression::MakeConstant(v, v.ToString()));
   return in;
+}
+
+std::string RuntimeFilter::Describe() const {
+  if (exact()) return std::to_string(values_.size()) + " distinct keys";
+  return "min/max range and Bloom filter (more than " + std::to_string(max_values_) + " distinct keys)";
 }
 
 }  // namespace floe

@@ -1,44 +1,66 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "common/bloom_filter.h"
+#include "common/value.h"
+#include "common/vector.h"
 #include "planner/bound_expression.h"
 
 namespace floe {
 
-class PhysicalHashJoin;
-
-/// What a resolved runtime filter holds, for plans and scan metrics.
-struct RuntimeFilterSummary {
-  bool resolved = false;   // the build side had finished when the scan started
-  size_t build_rows = 0;   // rows of the build side
-  size_t distinct = 0;     // distinct non-NULL build keys (0 when there are too many to list)
-  bool range = false;      // more than the threshold: a min/max range instead of a list
-};
-
-/// The build keys of one hash join key, published to a scan below the join's probe side
-/// (dynamic partition pruning). The join's build pipeline finishes before the probe
-/// pipeline starts, so the scan resolves the filter when it starts and plans its files
-/// with it.
+/// The build keys of one hash join key, as a filter on the probe side (dynamic partition
+/// pruning): the distinct non-NULL keys while there are at most `max_values` of them,
+/// else their min/max range and a Bloom filter of every one. NULL keys are left out: a
+/// NULL never equals a key. Published by the join into a RuntimeFilterSlot.
 class RuntimeFilter {
  public:
-  RuntimeFilter(int id, size_t key_index) : id_(id), key_index_(key_index) {}
+  /// Collects the filter of `count` rows of a build key column a column at a time: one
+  /// hash pass (HashVector, which hashes -0.0 as 0.0 and every NaN alike), the distinct
+  /// keys by hash while there are at most `max_values`, the min and max by a typed pass,
+  /// and the Bloom filter from the hashes; Values are made only for the listed keys.
+  static std::shared_ptr<const RuntimeFilter> FromBuildKeys(const Vector& keys, size_t count, size_t max_values);
 
-  /// Sets the join whose build side gives the keys.
-  void SetJoin(const PhysicalHashJoin* join) { join_ = join; }
-  int id() const { return id_; }
-  /// Returns the name Spark gives the filter's subquery ("dynamicpruning#3").
-  std::string Name() const { return "dynamicpruning#" + std::to_string(id_); }
-  /// Returns `probe_key IN (distinct non-NULL build keys)` (no keys: `false`, as NULL
-  /// never matches), or `probe_key >= min AND probe_key <= max` when there are more
-  /// than `max_values`; nullptr when the build side has not run (no filter).
-  BoundExpressionPtr Resolve(const BoundExpression& probe_key, size_t max_values, RuntimeFilterSummary* summary) const;
+  /// Returns the type of the keys.
+  const LogicalType& type() const { return type_; }
+  /// Returns the rows of the build side, NULL keys included.
+  size_t build_rows() const { return build_rows_; }
+  /// Returns the most distinct keys the filter lists.
+  size_t max_values() const { return max_values_; }
+  /// Returns true when the filter lists the distinct keys (values()); false when it is
+  /// a range and a Bloom filter.
+  bool exact() const { return bloom_ == nullptr; }
+  /// Returns the distinct non-NULL keys in ascending order (empty unless exact()).
+  const std::vector<Value>& values() const { return values_; }
+  /// Returns the smallest and the largest non-NULL key (NULL values when there is none).
+  const Value& min() const { return min_; }
+  const Value& max() const { return max_; }
+  /// Returns the Bloom filter of every non-NULL key (hashed as HashVector hashes a
+  /// column of type()), or null when exact().
+  const std::shared_ptr<const BloomFilter>& bloom() const { return bloom_; }
+  /// Returns false only when no build key equals `value` (a value of type(), or one it
+  /// promotes from: int to long, float to double); a NULL never matches.
+  bool MayContain(const Value& value) const;
+  /// Returns the filter on `probe_key`: `probe_key IN (keys)` (no keys: `false`), or
+  /// `probe_key >= min AND probe_key <= max` when not exact (the Bloom filter is applied
+  /// apart, where a value can be hashed).
+  BoundExpressionPtr ToExpression(const BoundExpression& probe_key) const;
+  /// Describes the filter for plans: "90 distinct keys", "min/max range and Bloom filter
+  /// (more than 10 distinct keys)".
+  std::string Describe() const;
 
  private:
-  int id_;
-  size_t key_index_;
-  const PhysicalHashJoin* join_ = nullptr;
+  RuntimeFilter() = default;
+
+  LogicalType type_;
+  size_t build_rows_ = 0;
+  size_t max_values_ = 0;
+  std::vector<Value> values_;
+  Value min_, max_;
+  std::shared_ptr<const BloomFilter> bloom_;
 };
 
 }  // namespace floe

@@ -3,13 +3,10 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <filesystem>
 
 #include "common/exception.h"
 
 namespace floe {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -40,71 +37,62 @@ std::string Join(const std::string& dir, const std::string& name) {
   return dir + "/" + name;
 }
 
-void ListRecursive(const std::string& dir, std::vector<std::string>* out) {
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir.empty() ? "." : dir, ec), end;
-  for (; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (IsHidden(name)) {
-      if (it->is_directory(ec)) it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file(ec)) {
-      std::string path = it->path().string();
-      if (dir.empty() && path.rfind("./", 0) == 0) path = path.substr(2);
-      out->push_back(path);
-    }
-  }
+// Returns the path of a listed file below `folder` as components ("" folder: the working
+// directory, listed as "./...").
+std::vector<std::string> RelativeParts(const std::string& folder, const std::string& path) {
+  std::string rest = path;
+  std::string base = folder.empty() ? "." : folder;
+  if (rest.rfind(base, 0) == 0) rest = rest.substr(base.size());
+  while (!rest.empty() && rest.front() == '/') rest.erase(0, 1);
+  return Split(rest);
 }
 
-// Adds the files below `dir` that match components[i..].
-void Walk(const std::string& dir, const std::vector<std::string>& components, size_t i,
-          std::vector<std::string>* out) {
-  const std::string& component = components[i];
-  bool last = i + 1 == components.size();
-  std::error_code ec;
-  if (component == "**") {
-    if (last) {
-      ListRecursive(dir, out);
-      return;
+// Returns true when the file components `file[j..]` match the pattern components
+// `pattern[i..]`: `**` any number of (visible) folders, wildcards one component each
+// (not a leading '.'), other components themselves.
+bool Matches(const std::vector<std::string>& pattern, size_t i, const std::vector<std::string>& file, size_t j) {
+  if (i == pattern.size()) return j == file.size();
+  const std::string& p = pattern[i];
+  if (p == "**") {
+    if (i + 1 == pattern.size()) {
+      if (j == file.size()) return false;
+      for (size_t k = j; k < file.size(); ++k) {
+        if (IsHidden(file[k])) return false;
+      }
+      return true;
     }
-    Walk(dir, components, i + 1, out);
-    for (fs::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
-         it.increment(ec)) {
-      std::string name = it->path().filename().string();
-      if (!IsHidden(name) && it->is_directory(ec)) Walk(Join(dir, name), components, i, out);
-    }
-    return;
+    if (Matches(pattern, i + 1, file, j)) return true;
+    return j + 1 < file.size() && !IsHidden(file[j]) && Matches(pattern, i, file, j + 1);
   }
-  if (!IsWildcard(component)) {
-    std::string path = Join(dir, component);
-    if (last) {
-      if (fs::is_regular_file(path, ec)) out->push_back(path);
-    } else if (fs::is_directory(path, ec)) {
-      Walk(path, components, i + 1, out);
-    }
-    return;
+  if (j == file.size()) return false;
+  bool ok = IsWildcard(p) ? fnmatch(p.c_str(), file[j].c_str(), FNM_PERIOD) == 0 : p == file[j];
+  return ok && Matches(pattern, i + 1, file, j + 1);
+}
+
+// Returns a file's path as the pattern spells its folder: `folder` and the components.
+std::string PathUnder(const std::string& folder, const std::vector<std::string>& rel) {
+  std::string joined;
+  for (const auto& r : rel) joined = Join(joined, r);
+  return Join(folder, joined);
+}
+
+// The visible files below a folder.
+std::vector<std::string> VisibleFiles(FileIO& io, const std::string& folder) {
+  std::vector<std::string> out;
+  for (const auto& f : io.List(folder.empty() ? "." : folder)) {
+    std::vector<std::string> rel = RelativeParts(folder, f.path);
+    if (std::none_of(rel.begin(), rel.end(), IsHidden)) out.push_back(PathUnder(folder, rel));
   }
-  for (fs::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (fnmatch(component.c_str(), name.c_str(), FNM_PERIOD) != 0) continue;
-    if (last) {
-      if (it->is_regular_file(ec)) out->push_back(Join(dir, name));
-    } else if (it->is_directory(ec)) {
-      Walk(Join(dir, name), components, i + 1, out);
-    }
-  }
+  return out;
 }
 
 }  // namespace
 
 bool FileGlob::HasWildcard(const std::string& pattern) { return IsWildcard(pattern); }
 
-std::string FileGlob::FixedPrefix(const std::string& pattern) {
+std::string FileGlob::FixedPrefix(FileIO& io, const std::string& pattern) {
   if (!HasWildcard(pattern)) {
-    std::error_code ec;
-    if (fs::is_directory(pattern, ec)) return pattern;
+    if (!io.Exists(pattern) && !io.List(pattern).empty()) return pattern;  // a folder
     size_t slash = pattern.rfind('/');
     return slash == std::string::npos ? "" : pattern.substr(0, slash == 0 ? 1 : slash);
   }
@@ -116,28 +104,31 @@ std::string FileGlob::FixedPrefix(const std::string& pattern) {
   return prefix;
 }
 
-std::vector<std::string> FileGlob::Expand(const std::string& pattern) {
+std::vector<std::string> FileGlob::Expand(FileIO& io, const std::string& pattern) {
   if (pattern.empty()) throw IOError("read_parquet: the file path is empty");
   std::vector<std::string> files;
-  std::error_code ec;
   if (!HasWildcard(pattern)) {
-    if (fs::is_directory(pattern, ec)) {
-      ListRecursive(pattern, &files);
-      if (files.empty()) throw IOError("no files found in directory \"" + pattern + "\"");
-    } else if (fs::exists(pattern, ec)) {
+    if (io.Exists(pattern)) {
       files.push_back(pattern);
     } else {
-      throw IOError("file \"" + pattern + "\" does not exist");
+      files = VisibleFiles(io, pattern);
+      if (files.empty()) {
+        if (io.List(pattern).empty()) throw IOError("file \"" + pattern + "\" does not exist");
+        throw IOError("no files found in directory \"" + pattern + "\"");
+      }
     }
   } else {
     std::vector<std::string> parts = Split(pattern);
     std::string dir;
     size_t i = 0;
-    // why: components before the first wildcard are opened directly, not listed
+    // why: components before the first wildcard are the prefix listed, not matched
     for (; i + 1 < parts.size() && !IsWildcard(parts[i]); ++i) {
       dir = i == 0 ? (parts[0].empty() ? "/" : parts[0]) : Join(dir, parts[i]);
     }
-    Walk(dir, parts, i, &files);
+    for (const auto& f : io.List(dir.empty() ? "." : dir)) {
+      std::vector<std::string> rel = RelativeParts(dir, f.path);
+      if (Matches(parts, i, rel, 0)) files.push_back(PathUnder(dir, rel));
+    }
     if (files.empty()) throw IOError("no files match the pattern \"" + pattern + "\"");
   }
   std::sort(files.begin(), files.end());

@@ -76,7 +76,7 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     }
     const iceberg::FileScanTask& scan_task = state.tasks[task];
     auto file = std::make_shared<const DataFileReader>(
-        scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
+        state.scan->io(), scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
         state.field_ids, state.filter, state.scan->remapper(), state.mapping, options.prune_row_groups,
         state.deletes.get());
     std::lock_guard<std::mutex> lock(state.mutex);
@@ -164,11 +164,12 @@ void FlushCounters(IcebergScanState& state, IcebergLocalState& local) {
 
 }  // namespace
 
-IcebergTableSource::IcebergTableSource(std::string display_name,
+IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
                                        std::shared_ptr<const iceberg::TableMetadata> metadata,
                                        std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
                                        IcebergScanOptions options, std::string branch)
-    : display_name_(std::move(display_name)),
+    : io_(io),
+      display_name_(std::move(display_name)),
       metadata_(std::move(metadata)),
       snapshot_id_(snapshot_id),
       remapper_(std::move(remapper)),
@@ -201,14 +202,23 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   state->filter_exact = converter.exact();
   iceberg::PruningOptions pruning{options_.prune_manifests, options_.prune_partitions, options_.prune_file_metrics,
                                   options_.prune_row_groups};
-  state->scan = std::make_unique<iceberg::TableScan>(metadata_, snapshot_id_, state->filter, remapper_, pruning);
+  state->scan =
+      std::make_unique<iceberg::TableScan>(io_, metadata_, snapshot_id_, state->filter, remapper_, pruning);
   state->scan->SetReadSchema(*schema_);
   if (!request.runtime_filters.empty()) {
     // Dynamic partition pruning: converted apart, so planning counts what it prunes apart.
     IcebergFilterConverter dynamic_converter(*schema_, state->field_ids, &options_.time_zone);
-    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(request.runtime_filters);
+    std::vector<const BoundExpression*> expressions;
+    std::vector<iceberg::ColumnBloomFilter> blooms;
+    for (const ScanRequest::DynamicFilter& r : request.runtime_filters) {
+      expressions.push_back(r.expression);
+      if (r.bloom && r.column && *r.column < state->field_ids.size()) {
+        blooms.push_back({state->field_ids[*r.column], r.bloom});
+      }
+    }
+    iceberg::ExpressionPtr dynamic = dynamic_converter.Convert(expressions);
     if (dynamic->op() != iceberg::Operation::kTrue) {
-      state->scan->SetDynamicFilter(dynamic);
+      state->scan->SetDynamicFilter(dynamic, std::move(blooms));
       // row groups are pruned by both (their min/max against the build keys too)
       state->filter = iceberg::Expression::And(state->filter, dynamic);
     }
@@ -216,7 +226,8 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   state->tasks = state->scan->PlanFiles();
   state->task_proven = ProvenFilters(request, state->field_ids, state->tasks);
   state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
-  state->deletes = std::make_unique<iceberg::DeleteFileCache>(state->scan->schema(), remapper_, state->mapping);
+  state->deletes =
+      std::make_unique<iceberg::DeleteFileCache>(io_, state->scan->schema(), remapper_, state->mapping);
   state->planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return state;
 }
@@ -296,6 +307,11 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   if (const auto& dynamic = state.scan->dynamic_filter()) {
     std::string text = WithNames(*dynamic, names);
     if (text.size() > 200) text = text.substr(0, 200) + "...";
+    for (const auto& bloom : state.scan->dynamic_blooms()) {
+      auto it = names.find(bloom.field_id);
+      text += " and " + (it == names.end() ? "ref(" + std::to_string(bloom.field_id) + ")" : it->second) +
+              " in bloom filter";
+    }
     metrics.lines.emplace_back("dynamic filter", text);
   }
   for (const auto& [spec_id, filter] : state.scan->PartitionFilters()) {

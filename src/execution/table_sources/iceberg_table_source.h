@@ -9,6 +9,7 @@
 #include "iceberg/location_remapper.h"
 #include "iceberg/scan/file_scan_task.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 #include "planner/table_source.h"
 
 namespace floe {
@@ -27,7 +28,8 @@ class IcebergTableSource : public TableSource {
  public:
   /// `snapshot_id` nullopt: the current snapshot; a table without snapshots is empty.
   /// `branch`: the branch whose snapshot that is, when the read named one.
-  IcebergTableSource(std::string display_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
+  /// Files are read through `io`, which must outlive the source.
+  IcebergTableSource(FileIO& io, std::string display_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
                      std::optional<int64_t> snapshot_id, iceberg::LocationRemapper remapper,
                      IcebergScanOptions options, std::string branch = "");
 
@@ -55,6 +57,7 @@ class IcebergTableSource : public TableSource {
   std::vector<uint64_t> ProvenFilters(const ScanRequest& request, const std::vector<int>& field_ids,
                                       const std::vector<iceberg::FileScanTask>& tasks) const;
 
+  FileIO& io_;
   std::string display_name_;
   std::shared_ptr<const iceberg::TableMetadata> metadata_;
   std::optional<int64_t> snapshot_id_;

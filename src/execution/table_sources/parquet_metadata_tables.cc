@@ -169,7 +169,7 @@ std::shared_ptr<MemoryTable> BuildTable(
 
 }  // namespace
 
-std::shared_ptr<MemoryTable> ParquetMetadataTables::Metadata(const std::string& pattern) {
+std::shared_ptr<MemoryTable> ParquetMetadataTables::Metadata(FileIO& io, const std::string& pattern) {
   const LogicalType kBig = TypeId::kInt64;
   const LogicalType kText = TypeId::kString;
   std::vector<std::pair<std::string, LogicalType>> columns = {{"file_name", kText},
@@ -196,8 +196,8 @@ std::shared_ptr<MemoryTable> ParquetMetadataTables::Metadata(const std::string& 
                                                               {"total_compressed_size", kBig},
                                                               {"total_uncompressed_size", kBig}};
   std::vector<std::vector<Value>> rows;
-  for (const std::string& path : FileGlob::Expand(pattern)) {
-    auto reader = ParquetReader::Open(path);
+  for (const std::string& path : FileGlob::Expand(io, pattern)) {
+    auto reader = ParquetReader::Open(io, path);
     const FileMetaData& md = reader->metadata();
     // leaf chunk index -> the flat column it holds (none for the leaves of nested columns)
     std::vector<const ParquetColumn*> leaf_columns;
@@ -248,7 +248,7 @@ std::shared_ptr<MemoryTable> ParquetMetadataTables::Metadata(const std::string& 
   return BuildTable("parquet_metadata", columns, rows);
 }
 
-std::shared_ptr<MemoryTable> ParquetMetadataTables::Schema(const std::string& pattern) {
+std::shared_ptr<MemoryTable> ParquetMetadataTables::Schema(FileIO& io, const std::string& pattern) {
   const LogicalType kBig = TypeId::kInt64;
   const LogicalType kText = TypeId::kString;
   std::vector<std::pair<std::string, LogicalType>> columns = {{"file_name", kText},
@@ -263,8 +263,8 @@ std::shared_ptr<MemoryTable> ParquetMetadataTables::Schema(const std::string& pa
                                                               {"field_id", kBig},
                                                               {"logical_type", kText}};
   std::vector<std::vector<Value>> rows;
-  for (const std::string& path : FileGlob::Expand(pattern)) {
-    auto reader = ParquetReader::Open(path);
+  for (const std::string& path : FileGlob::Expand(io, pattern)) {
+    auto reader = ParquetReader::Open(io, path);
     for (const SchemaElement& e : reader->metadata().schema) {
       Value repetition = Value::Null(kText);
       if (e.repetition) {

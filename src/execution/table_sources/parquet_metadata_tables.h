@@ -4,6 +4,7 @@
 #include <string>
 
 #include "execution/table_sources/memory_table.h"
+#include "io/file_io.h"
 
 namespace floe {
 
@@ -12,9 +13,9 @@ namespace floe {
 class ParquetMetadataTables {
  public:
   /// Returns one row per column chunk of every row group of the matching files.
-  static std::shared_ptr<MemoryTable> Metadata(const std::string& pattern);
+  static std::shared_ptr<MemoryTable> Metadata(FileIO& io, const std::string& pattern);
   /// Returns one row per schema element (the root included) of the matching files.
-  static std::shared_ptr<MemoryTable> Schema(const std::string& pattern);
+  static std::shared_ptr<MemoryTable> Schema(FileIO& io, const std::string& pattern);
 };
 
 }  // namespace floe

@@ -93,11 +93,11 @@ struct ParquetLocalState : LocalTableScanState {
 
 ParquetSource::ParquetSource(std::string pattern, ParquetSourceOptions options)
     : pattern_(std::move(pattern)), options_(options) {
-  files_ = FileGlob::Expand(pattern_);
+  files_ = FileGlob::Expand(*options_.io, pattern_);
   std::vector<std::unique_ptr<ParquetReader>> readers;
-  readers.push_back(ParquetReader::Open(files_[0]));
+  readers.push_back(ParquetReader::Open(*options_.io, files_[0]));
   if (options_.union_by_name) {
-    for (size_t f = 1; f < files_.size(); ++f) readers.push_back(ParquetReader::Open(files_[f]));
+    for (size_t f = 1; f < files_.size(); ++f) readers.push_back(ParquetReader::Open(*options_.io, files_[f]));
   }
   std::vector<std::string> lower_names;
   for (size_t f = 0; f < readers.size(); ++f) {
@@ -130,7 +130,7 @@ ParquetSource::ParquetSource(std::string pattern, ParquetSourceOptions options)
   file_columns_ = names_.size();
   partition_values_.resize(files_.size());
   if (options_.hive_partitioning) {
-    HivePartitioning partitioning(files_, FileGlob::FixedPrefix(pattern_));
+    HivePartitioning partitioning(files_, FileGlob::FixedPrefix(*options_.io, pattern_));
     std::vector<size_t> keep;
     for (size_t k = 0; k < partitioning.names().size(); ++k) {
       // why: a column stored in the files wins over a directory of the same name
@@ -220,7 +220,7 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
           // why: opened under the lock so each file's footer is read once and shared
           auto file = std::make_shared<ScanFile>();
           file->index = f;
-          file->reader = ParquetReader::Open(files_[f]);
+          file->reader = ParquetReader::Open(*options_.io, files_[f]);
           for (size_t i = 0; i < g.column_ids.size(); ++i) {
             size_t s = g.column_ids[i];
             if (s >= file_columns_) {

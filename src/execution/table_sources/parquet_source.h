@@ -7,10 +7,14 @@
 #include "common/value.h"
 #include "planner/table_source.h"
 
+#include "io/file_io.h"
+
 namespace floe {
 
 /// How read_parquet reads its files.
 struct ParquetSourceOptions {
+  /// Where the files are read from (must outlive the source); required.
+  FileIO* io = nullptr;
   /// Exposes `key=value` directories as extra columns after the files' columns.
   bool hive_partitioning = false;
   /// Takes the union of every file's columns (matched by name), NULL where a file lacks

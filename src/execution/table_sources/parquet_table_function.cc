@@ -58,8 +58,8 @@ std::shared_ptr<TableSource> ParquetTableFunction::Make(const std::string& name,
   if (name == "parquet_metadata" || name == "parquet_schema") {
     std::string path = PathArgument(name, args, arg_names);
     if (args.size() > 1) throw BinderError(name + " takes one argument, the file path");
-    if (name == "parquet_metadata") return ParquetMetadataTables::Metadata(path);
-    return ParquetMetadataTables::Schema(path);
+    if (name == "parquet_metadata") return ParquetMetadataTables::Metadata(*defaults.io, path);
+    return ParquetMetadataTables::Schema(*defaults.io, path);
   }
   return nullptr;
 }

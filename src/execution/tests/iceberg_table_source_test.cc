@@ -10,6 +10,7 @@
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "function/scalar_function.h"
 #include "iceberg/tests/fixture_paths.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -70,7 +71,7 @@ struct ScanResult {
 ScanResult ScanTable(const std::string& table, std::vector<size_t> columns, const BoundExpression* filter,
                      IcebergScanOptions options, const std::function<bool(const std::vector<Value>&)>& keep) {
   Fixture f = Load(table);
-  IcebergTableSource source("iceberg " + table, f.metadata, std::nullopt, f.remapper, options);
+  IcebergTableSource source(::floe::testing::TestIO(), "iceberg " + table, f.metadata, std::nullopt, f.remapper, options);
   ScanRequest request;
   request.column_ids = columns;
   if (filter) request.filters.push_back(filter);
@@ -112,14 +113,14 @@ const IcebergScanOptions kNoPruning{false, false, false, false};
 TEST(IcebergTableSourceTest, SchemaOfTheSnapshot) {
   if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   Fixture f = Load("cxx_partition_evolution");
-  IcebergTableSource source("t", f.metadata, std::nullopt, f.remapper, {});
+  IcebergTableSource source(::floe::testing::TestIO(), "t", f.metadata, std::nullopt, f.remapper, {});
   EXPECT_EQ(source.names(), (std::vector<std::string>{"c1", "c2", "c3"}));
   EXPECT_EQ(source.types()[1], LogicalType(TypeId::kDate));
   EXPECT_EQ(source.EstimatedRows(), std::optional<size_t>(7));
   EXPECT_EQ(source.PartitionColumns(), (std::vector<std::string>{"c1", "c2", "c3"}));
   EXPECT_EQ(source.ScanOperatorName(), "BatchScan");
   EXPECT_EQ(source.ExplainDetails(), "snapshot=" + std::to_string(f.metadata->current_snapshot_id));
-  EXPECT_THROW(IcebergTableSource("t", f.metadata, 42, f.remapper, {}), InvalidInputError);
+  EXPECT_THROW(IcebergTableSource(::floe::testing::TestIO(), "t", f.metadata, 42, f.remapper, {}), InvalidInputError);
 }
 
 TEST(IcebergTableSourceTest, IdentityFilterPrunesFilesOfEverySpec) {

@@ -4,7 +4,6 @@
 #include "iceberg/avro/avro_file_reader.h"
 #include "iceberg/avro/avro_record.h"
 #include "iceberg/avro/avro_value_converter.h"
-#include "iceberg/local_file.h"
 
 namespace floe::iceberg {
 
@@ -64,8 +63,8 @@ std::vector<ManifestFile> ManifestListReader::Read(const std::string& bytes, con
   return out;
 }
 
-std::vector<ManifestFile> ManifestListReader::Open(const std::string& local_path) {
-  return Read(LocalFile::Read(local_path), local_path);
+std::vector<ManifestFile> ManifestListReader::Open(FileIO& io, const std::string& local_path) {
+  return Read(io.ReadAll(local_path), local_path);
 }
 
 }  // namespace floe::iceberg

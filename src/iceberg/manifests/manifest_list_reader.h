@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "iceberg/manifests/manifest_file.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -13,8 +14,8 @@ class ManifestListReader {
  public:
   /// Parses the bytes of a manifest list; `path` names it in errors.
   static std::vector<ManifestFile> Read(const std::string& bytes, const std::string& path);
-  /// Reads a manifest list from a local file.
-  static std::vector<ManifestFile> Open(const std::string& local_path);
+  /// Reads a manifest list through `io`.
+  static std::vector<ManifestFile> Open(FileIO& io, const std::string& local_path);
 };
 
 }  // namespace floe::iceberg

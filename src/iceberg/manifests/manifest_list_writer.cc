@@ -1,6 +1,5 @@
 #include "iceberg/manifests/manifest_list_writer.h"
 
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_avro_schemas.h"
 
 namespace floe::iceberg {
@@ -54,6 +53,6 @@ void ManifestListWriter::Add(const ManifestFile& m) {
 
 std::string ManifestListWriter::Finish() { return writer_->Finish(); }
 
-void ManifestListWriter::WriteTo(const std::string& local_path) { LocalFile::Write(local_path, Finish()); }
+void ManifestListWriter::WriteTo(FileIO& io, const std::string& local_path) { io.WriteAtomically(local_path, Finish()); }
 
 }  // namespace floe::iceberg

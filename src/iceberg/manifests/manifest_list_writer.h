@@ -6,6 +6,7 @@
 
 #include "iceberg/avro/avro_file_writer.h"
 #include "iceberg/manifests/manifest_file.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -20,8 +21,8 @@ class ManifestListWriter {
   void Add(const ManifestFile& manifest);
   /// Finishes the file and returns its bytes.
   std::string Finish();
-  /// Finishes and writes the file to a local path.
-  void WriteTo(const std::string& local_path);
+  /// Finishes and writes the file through `io`.
+  void WriteTo(FileIO& io, const std::string& local_path);
 
  private:
   int64_t sequence_number_;

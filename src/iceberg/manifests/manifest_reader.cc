@@ -6,7 +6,6 @@
 #include "iceberg/avro/avro_file_reader.h"
 #include "iceberg/avro/avro_record.h"
 #include "iceberg/avro/avro_value_converter.h"
-#include "iceberg/local_file.h"
 
 namespace floe::iceberg {
 
@@ -71,8 +70,8 @@ const std::optional<Schema>& ManifestReader::schema() const {
   return schema_;
 }
 
-ManifestReader ManifestReader::Open(const std::string& local_path, std::optional<ManifestFile> manifest) {
-  return ManifestReader(LocalFile::Read(local_path), local_path, std::move(manifest));
+ManifestReader ManifestReader::Open(FileIO& io, const std::string& local_path, std::optional<ManifestFile> manifest) {
+  return ManifestReader(io.ReadAll(local_path), local_path, std::move(manifest));
 }
 
 std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {

@@ -11,6 +11,7 @@
 #include "iceberg/manifests/manifest_file.h"
 #include "iceberg/manifests/partition_block_index.h"
 #include "iceberg/schema.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -26,7 +27,8 @@ class ManifestReader {
   ManifestReader(std::shared_ptr<const std::string> bytes, std::string path,
                  std::optional<ManifestFile> manifest = std::nullopt);
   /// Reads a manifest from a local file.
-  static ManifestReader Open(const std::string& local_path, std::optional<ManifestFile> manifest = std::nullopt);
+  static ManifestReader Open(FileIO& io, const std::string& local_path,
+                             std::optional<ManifestFile> manifest = std::nullopt);
 
   /// Returns the format version from the header ("format-version"; 1 when absent).
   int format_version() const { return format_version_; }

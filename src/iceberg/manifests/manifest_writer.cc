@@ -5,7 +5,6 @@
 
 #include "common/exception.h"
 #include "iceberg/avro/avro_value_converter.h"
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_avro_schemas.h"
 #include "iceberg/single_value_serialization.h"
 
@@ -210,9 +209,9 @@ ManifestFile ManifestWriter::ToManifestFile(const std::string& path, int64_t len
   return m;
 }
 
-ManifestFile ManifestWriter::WriteTo(const std::string& local_path, const std::string& manifest_path) {
+ManifestFile ManifestWriter::WriteTo(FileIO& io, const std::string& local_path, const std::string& manifest_path) {
   std::string bytes = Finish();
-  LocalFile::Write(local_path, bytes);
+  io.WriteAtomically(local_path, bytes);
   return ToManifestFile(manifest_path, static_cast<int64_t>(bytes.size()));
 }
 

@@ -11,6 +11,7 @@
 #include "iceberg/manifests/partition_block_index.h"
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -47,7 +48,7 @@ class ManifestWriter {
   /// Returns the manifest list entry for the finished file stored at `path`.
   ManifestFile ToManifestFile(const std::string& path, int64_t length) const;
   /// Finishes, writes the file to a local path and returns its manifest list entry.
-  ManifestFile WriteTo(const std::string& local_path, const std::string& manifest_path);
+  ManifestFile WriteTo(FileIO& io, const std::string& local_path, const std::string& manifest_path);
 
  private:
   void UpdateSummary(const ManifestEntry& entry);

@@ -50,14 +50,14 @@ ExpressionPtr GreaterOrNaN(const ExpressionPtr& e) {
 
 }  // namespace
 
-DataFileReader::DataFileReader(const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
+DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
                                std::vector<int> field_ids, const ExpressionPtr& filter,
                                const LocationRemapper& remapper, const NameMapping& mapping, bool prune_row_groups,
                                DeleteFileCache* cache)
-    : reader_(ParquetReader::Open(task.local_path)), prune_row_groups_(prune_row_groups) {
+    : reader_(ParquetReader::Open(io, task.local_path)), prune_row_groups_(prune_row_groups) {
   if (!task.deletes.empty()) {
     std::unique_ptr<DeleteFileCache> own;
-    if (!cache) cache = (own = std::make_unique<DeleteFileCache>(schema, remapper, mapping)).get();
+    if (!cache) cache = (own = std::make_unique<DeleteFileCache>(io, schema, remapper, mapping)).get();
     deletes_ = std::make_unique<DeleteFilter>(task, *cache);
     if (deletes_->empty()) deletes_.reset();
   }

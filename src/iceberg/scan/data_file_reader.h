@@ -14,6 +14,7 @@
 #include "parquet/column_predicate.h"
 #include "parquet/parquet_reader.h"
 #include "parquet/scan_counters.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -45,7 +46,7 @@ class DataFileReader {
   /// cache, when given); `field_ids` are the requested fields of `schema`, primitive ones;
   /// `spec` is the partition spec that wrote the file (nullptr: unpartitioned). Throws
   /// IOError or FormatError.
-  DataFileReader(const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
+  DataFileReader(FileIO& io, const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
                  std::vector<int> field_ids, const ExpressionPtr& filter, const LocationRemapper& remapper,
                  const NameMapping& mapping, bool prune_row_groups, DeleteFileCache* deletes = nullptr);
 

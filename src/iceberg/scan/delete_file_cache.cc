@@ -63,7 +63,7 @@ std::shared_ptr<const EqualityDeletes> DeleteFileCache::Equality(const DeleteFil
 }
 
 std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const DeleteFileRef& file) const {
-  auto reader = ParquetReader::Open(file.local_path);
+  auto reader = ParquetReader::Open(io_, file.local_path);
   NameMapping by_name;
   int path_col = by_name.FindColumn(*reader, kDeleteFilePathId, "file_path");
   int pos_col = by_name.FindColumn(*reader, kDeletePosId, "pos");
@@ -94,7 +94,7 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const Dele
 }
 
 std::shared_ptr<const EqualityDeletes> DeleteFileCache::LoadEquality(const DeleteFileRef& file) const {
-  auto reader = ParquetReader::Open(file.local_path);
+  auto reader = ParquetReader::Open(io_, file.local_path);
   auto out = std::make_shared<EqualityDeletes>();
   std::vector<int> projection;
   std::vector<LogicalType> types;

@@ -13,6 +13,7 @@
 #include "iceberg/scan/file_scan_task.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/schema.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -34,8 +35,9 @@ struct EqualityDeletes {
 /// Thread-safe.
 class DeleteFileCache {
  public:
-  DeleteFileCache(const Schema& schema, LocationRemapper remapper, NameMapping mapping)
-      : schema_(schema), remapper_(std::move(remapper)), mapping_(std::move(mapping)) {}
+  /// Reads delete files through `io` (which must outlive the cache).
+  DeleteFileCache(FileIO& io, const Schema& schema, LocationRemapper remapper, NameMapping mapping)
+      : io_(io), schema_(schema), remapper_(std::move(remapper)), mapping_(std::move(mapping)) {}
 
   /// Returns the positions a position delete file lists; throws IOError or FormatError.
   std::shared_ptr<const PositionDeletes> Positions(const DeleteFileRef& file);
@@ -43,12 +45,14 @@ class DeleteFileCache {
   std::shared_ptr<const EqualityDeletes> Equality(const DeleteFileRef& file);
 
   const LocationRemapper& remapper() const { return remapper_; }
+  FileIO& io() const { return io_; }
   const NameMapping& mapping() const { return mapping_; }
 
  private:
   std::shared_ptr<const PositionDeletes> LoadPositions(const DeleteFileRef& file) const;
   std::shared_ptr<const EqualityDeletes> LoadEquality(const DeleteFileRef& file) const;
 
+  FileIO& io_;
   const Schema& schema_;
   LocationRemapper remapper_;
   NameMapping mapping_;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "iceberg/expressions/expression.h"
 #include "iceberg/manifests/manifest_entry.h"
 
 namespace floe::iceberg {
@@ -31,6 +32,9 @@ struct FileScanTask {
   /// own filter (parts it could not express become true), so only a caller whose
   /// conversion was exact may drop its row filter for the file.
   bool all_rows_match = false;
+  /// What of the scan's static filter is left to test on the file's rows once its
+  /// partition tuple is known (ResidualEvaluator): true exactly when all_rows_match.
+  ExpressionPtr residual;
 };
 
 }  // namespace floe::iceberg

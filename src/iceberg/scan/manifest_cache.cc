@@ -6,7 +6,6 @@
 #include <functional>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_reader.h"
 
 namespace floe::iceberg {
@@ -64,11 +63,11 @@ ManifestCache& ManifestCache::Instance() {
   return *cache;
 }
 
-std::string ManifestCache::KeyOf(const std::string& local_path, const std::optional<ManifestFile>& list_entry) {
-  struct stat st;
-  if (::stat(local_path.c_str(), &st) != 0) return "";
-  std::string key = local_path + '\n' + std::to_string(st.st_size) + '\n' + std::to_string(st.st_mtim.tv_sec) + '.' +
-                    std::to_string(st.st_mtim.tv_nsec);
+std::string ManifestCache::KeyOf(FileIO& io, const std::string& local_path,
+                                 const std::optional<ManifestFile>& list_entry) {
+  std::optional<FileInfo> info = io.Stat(local_path);
+  if (!info) return "";
+  std::string key = local_path + '\n' + std::to_string(info->size) + '\n' + std::to_string(info->modified_ns);
   if (list_entry) {
     key += '\n' + std::to_string(list_entry->added_snapshot_id) + '\n' + std::to_string(list_entry->sequence_number) +
            '\n' + std::to_string(list_entry->min_sequence_number) + '\n' +
@@ -106,13 +105,13 @@ ManifestCache::Slot ManifestCache::Keep(const std::string& key, Slot slot) {
   return slot;
 }
 
-ManifestCache::Opened ManifestCache::Open(const std::string& local_path,
+ManifestCache::Opened ManifestCache::Open(FileIO& io, const std::string& local_path,
                                           const std::optional<ManifestFile>& list_entry) {
-  std::string key = KeyOf(local_path, list_entry);
+  std::string key = KeyOf(io, local_path, list_entry);
   if (auto slot = Find(key.empty() ? key : key + "\nlayout")) return Opened{slot->layout, nullptr};
   if (auto slot = Find(key.empty() ? key : key + "\nwhole")) return Opened{nullptr, slot->manifest};
   // why: a missing file is not cached; reading it raises the reader's error
-  auto bytes = std::make_shared<const std::string>(LocalFile::Read(local_path));
+  auto bytes = std::make_shared<const std::string>(io.ReadAll(local_path));
   ManifestReader reader(bytes, local_path, list_entry);
   std::optional<PartitionBlockIndex> index = reader.BlockIndex();
   if (!index) {
@@ -147,11 +146,11 @@ ManifestCache::Opened ManifestCache::Open(const std::string& local_path,
   return Opened{Keep(key.empty() ? key : key + "\nlayout", std::move(slot)).layout, nullptr};
 }
 
-std::shared_ptr<const CachedManifest> ManifestCache::Block(const std::string& local_path,
+std::shared_ptr<const CachedManifest> ManifestCache::Block(FileIO& io, const std::string& local_path,
                                                            const std::optional<ManifestFile>& list_entry,
                                                            const std::shared_ptr<const CachedManifestLayout>& layout,
                                                            size_t block) {
-  std::string key = KeyOf(local_path, list_entry);
+  std::string key = KeyOf(io, local_path, list_entry);
   if (!key.empty()) key += "\nblock " + std::to_string(block);
   if (auto slot = Find(key)) return slot->manifest;
   ManifestReader reader(layout->bytes, local_path, list_entry);

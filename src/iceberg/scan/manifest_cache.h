@@ -14,6 +14,7 @@
 #include "iceberg/manifests/manifest_entry_decoder.h"
 #include "iceberg/manifests/partition_block_index.h"
 #include "iceberg/manifests/manifest_file.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -96,10 +97,11 @@ class ManifestCache {
   };
   /// Opens the manifest at `local_path`, reading it on a miss. Throws IOError or
   /// FormatError as ManifestReader does.
-  Opened Open(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
+  Opened Open(FileIO& io, const std::string& local_path, const std::optional<ManifestFile>& list_entry);
   /// Returns the live entries of block `block` of a layout Open returned for the same
   /// path and list entry. Throws FormatError when the block is not what the index says.
-  std::shared_ptr<const CachedManifest> Block(const std::string& local_path, const std::optional<ManifestFile>& list_entry,
+  std::shared_ptr<const CachedManifest> Block(FileIO& io, const std::string& local_path,
+                                              const std::optional<ManifestFile>& list_entry,
                                               const std::shared_ptr<const CachedManifestLayout>& layout, size_t block);
 
   /// Returns how many lookups were served from the cache and how many read the file.
@@ -114,7 +116,7 @@ class ManifestCache {
     std::list<std::string>::iterator lru;
   };
   /// Returns the key of a manifest file and list entry ("" when the file is missing).
-  static std::string KeyOf(const std::string& local_path, const std::optional<ManifestFile>& list_entry);
+  static std::string KeyOf(FileIO& io, const std::string& local_path, const std::optional<ManifestFile>& list_entry);
   /// Returns the slot under `key` (counting a hit), if any.
   std::optional<Slot> Find(const std::string& key);
   /// Keeps a slot under `key` (unless another thread did) and returns the one kept.

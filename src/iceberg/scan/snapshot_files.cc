@@ -3,13 +3,12 @@
 #include <optional>
 
 #include "common/parallel_for.h"
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
 
 namespace floe::iceberg {
 
-std::vector<ManifestFile> SnapshotManifests(const Snapshot& snapshot, const LocationRemapper& remapper) {
+std::vector<ManifestFile> SnapshotManifests(FileIO& io, const Snapshot& snapshot, const LocationRemapper& remapper) {
   std::vector<ManifestFile> manifests;
   if (snapshot.manifest_list.empty()) {
     // v1 snapshots may list manifests inline; their entries carry no counts or summaries
@@ -25,10 +24,10 @@ std::vector<ManifestFile> SnapshotManifests(const Snapshot& snapshot, const Loca
     return manifests;
   }
   std::string list = remapper.Remap(snapshot.manifest_list);
-  return ManifestListReader::Read(LocalFile::Read(list), list);
+  return ManifestListReader::Read(io.ReadAll(list), list);
 }
 
-std::vector<std::vector<ManifestEntry>> ReadManifestEntries(const std::vector<const ManifestFile*>& manifests,
+std::vector<std::vector<ManifestEntry>> ReadManifestEntries(FileIO& io, const std::vector<const ManifestFile*>& manifests,
                                                             const LocationRemapper& remapper, bool live_only) {
   std::vector<std::vector<ManifestEntry>> out(manifests.size());
   ParallelFor(manifests.size(), HardwareThreads(), [&](size_t i) {
@@ -36,24 +35,24 @@ std::vector<std::vector<ManifestEntry>> ReadManifestEntries(const std::vector<co
     std::string path = remapper.Remap(m.manifest_path);
     std::optional<ManifestFile> list_entry;
     if (m.partition_spec_id >= 0) list_entry = m;
-    ManifestReader reader(LocalFile::Read(path), path, list_entry);
+    ManifestReader reader(io.ReadAll(path), path, list_entry);
     out[i] = live_only ? reader.LiveEntries() : reader.Entries();
     for (auto& e : out[i]) e.data_file.spec_id = reader.spec_id();
   });
   return out;
 }
 
-std::vector<ManifestEntry> SnapshotFiles(const Snapshot* snapshot, const LocationRemapper& remapper,
+std::vector<ManifestEntry> SnapshotFiles(FileIO& io, const Snapshot* snapshot, const LocationRemapper& remapper,
                                          SnapshotFilesOptions options) {
   std::vector<ManifestEntry> files;
   if (!snapshot) return files;
-  std::vector<ManifestFile> manifests = SnapshotManifests(*snapshot, remapper);
+  std::vector<ManifestFile> manifests = SnapshotManifests(io, *snapshot, remapper);
   std::vector<const ManifestFile*> selected;
   for (const auto& m : manifests) {
     bool is_data = m.content == ManifestContent::kData;
     if (is_data ? options.data : options.deletes) selected.push_back(&m);
   }
-  for (auto& entries : ReadManifestEntries(selected, remapper, !options.deleted_entries)) {
+  for (auto& entries : ReadManifestEntries(io, selected, remapper, !options.deleted_entries)) {
     for (auto& e : entries) files.push_back(std::move(e));
   }
   return files;

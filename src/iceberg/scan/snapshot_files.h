@@ -6,6 +6,7 @@
 #include "iceberg/manifests/manifest_entry.h"
 #include "iceberg/manifests/manifest_file.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -21,16 +22,16 @@ struct SnapshotFilesOptions {
 
 /// Returns the manifests of a snapshot: its manifest list, or the manifests a v1
 /// snapshot lists inline (their partition_spec_id is -1: the manifest header names it).
-std::vector<ManifestFile> SnapshotManifests(const Snapshot& snapshot, const LocationRemapper& remapper);
+std::vector<ManifestFile> SnapshotManifests(FileIO& io, const Snapshot& snapshot, const LocationRemapper& remapper);
 
 /// Reads the entries of `manifests` in parallel, one vector per manifest; each data
 /// file's spec_id is its manifest's. Paths stay as the metadata names them.
-std::vector<std::vector<ManifestEntry>> ReadManifestEntries(const std::vector<const ManifestFile*>& manifests,
+std::vector<std::vector<ManifestEntry>> ReadManifestEntries(FileIO& io, const std::vector<const ManifestFile*>& manifests,
                                                             const LocationRemapper& remapper, bool live_only = true);
 
 /// Returns the files of one snapshot (nullptr: none), as `options` selects: the one way
 /// INSERT OVERWRITE, DELETE, rewrite_data_files and the metadata tables list them.
-std::vector<ManifestEntry> SnapshotFiles(const Snapshot* snapshot, const LocationRemapper& remapper,
+std::vector<ManifestEntry> SnapshotFiles(FileIO& io, const Snapshot* snapshot, const LocationRemapper& remapper,
                                          SnapshotFilesOptions options = {});
 
 }  // namespace floe::iceberg

@@ -8,6 +8,7 @@
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/partition_spec.h"
 #include "parquet/parquet_writer.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -28,7 +29,7 @@ class DataFileReaderTest : public ::testing::Test {
     std::string path = (dir_ / name).string();
     ParquetWriterOptions options;
     options.row_group_size = 1;  // a row group per written chunk
-    ParquetWriter writer(path, {{a_name, field_ids ? 1 : -1, TypeId::kInt32}, {"b", field_ids ? 2 : -1, TypeId::kString}},
+    ParquetWriter writer(::floe::testing::TestIO(), path, {{a_name, field_ids ? 1 : -1, TypeId::kInt32}, {"b", field_ids ? 2 : -1, TypeId::kString}},
                          options);
     for (int start = 0; start < n; start += rows_per_group) {
       int count = std::min(rows_per_group, n - start);
@@ -48,7 +49,7 @@ class DataFileReaderTest : public ::testing::Test {
                                           const std::map<std::string, std::string>& properties = {},
                                           ExpressionPtr filter = nullptr, ScanCounters* counters = nullptr,
                                           const PartitionSpec* spec = nullptr) {
-    DataFileReader reader(task, schema, spec, std::move(ids), filter ? filter : Expression::AlwaysTrue(), remapper_,
+    DataFileReader reader(::floe::testing::TestIO(), task, schema, spec, std::move(ids), filter ? filter : Expression::AlwaysTrue(), remapper_,
                           NameMapping::FromProperties(properties), true);
     std::vector<std::vector<Value>> rows;
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
@@ -119,7 +120,7 @@ TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
   // position deletes name the data file as the metadata does (remapped to the local path)
   std::string pos_path = (dir_ / "pos.parquet").string();
   {
-    ParquetWriter writer(pos_path, {{"file_path", 2147483546, TypeId::kString}, {"pos", 2147483545, TypeId::kInt64}});
+    ParquetWriter writer(::floe::testing::TestIO(), pos_path, {{"file_path", 2147483546, TypeId::kString}, {"pos", 2147483545, TypeId::kInt64}});
     DataChunk chunk({TypeId::kString, TypeId::kInt64}, 4);
     const char* paths[] = {"s3://bucket/data.parquet", "s3://bucket/data.parquet", "s3://bucket/other.parquet",
                            "s3://bucket/data.parquet"};
@@ -134,7 +135,7 @@ TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
   }
   std::string eq_path = (dir_ / "eq.parquet").string();
   {
-    ParquetWriter writer(eq_path, {{"b", 2, TypeId::kString}});
+    ParquetWriter writer(::floe::testing::TestIO(), eq_path, {{"b", 2, TypeId::kString}});
     DataChunk chunk({TypeId::kString}, 2);
     chunk.column(0).SetString(0, "s10");
     chunk.column(0).SetString(1, "s2000");
@@ -228,7 +229,7 @@ TEST_F(DataFileReaderTest, EqualityDeletesOnAnIdentityPartitionColumnTheFileLack
   task.data_file.partition = {Value::String("eu")};
   std::string eq_path = (dir_ / "eq_region.parquet").string();
   {
-    ParquetWriter writer(eq_path, {{"region", 3, TypeId::kString}, {"a", 1, TypeId::kInt32}});
+    ParquetWriter writer(::floe::testing::TestIO(), eq_path, {{"region", 3, TypeId::kString}, {"a", 1, TypeId::kInt32}});
     DataChunk chunk({TypeId::kString, TypeId::kInt32}, 2);
     chunk.column(0).SetString(0, "eu");
     chunk.column(1).Data<int32_t>()[0] = 1;

@@ -10,6 +10,7 @@
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata.h"
 #include "iceberg/tests/fixture_paths.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -30,12 +31,12 @@ LocationRemapper RemapperFor(const TableMetadata& m, const std::filesystem::path
 Totals ReadSnapshot(const TableMetadata& m, const Snapshot& snap, const LocationRemapper& remap,
                     int* checked_partitions) {
   Totals t;
-  auto manifests = ManifestListReader::Open(remap.Remap(snap.manifest_list));
+  auto manifests = ManifestListReader::Open(::floe::testing::TestIO(), remap.Remap(snap.manifest_list));
   for (const auto& mf : manifests) {
     SCOPED_TRACE(mf.manifest_path);
     EXPECT_LE(mf.sequence_number, snap.sequence_number);
     EXPECT_LE(mf.min_sequence_number, mf.sequence_number);
-    ManifestReader reader = ManifestReader::Open(remap.Remap(mf.manifest_path), mf);
+    ManifestReader reader = ManifestReader::Open(::floe::testing::TestIO(), remap.Remap(mf.manifest_path), mf);
     EXPECT_EQ(reader.format_version(), 2);
     EXPECT_EQ(reader.spec_id(), mf.partition_spec_id);
     const PartitionSpec* spec = m.SpecById(mf.partition_spec_id);
@@ -156,8 +157,8 @@ TEST(FixtureManifestTest, PartitionEvolutionKeepsSpecPerFile) {
   LocationRemapper remap = RemapperFor(m, dir);
   std::map<int, int> files_per_spec;
   int64_t rows = 0;
-  for (const auto& mf : ManifestListReader::Open(remap.Remap(m.CurrentSnapshot()->manifest_list))) {
-    for (const auto& e : ManifestReader::Open(remap.Remap(mf.manifest_path), mf).LiveEntries()) {
+  for (const auto& mf : ManifestListReader::Open(::floe::testing::TestIO(), remap.Remap(m.CurrentSnapshot()->manifest_list))) {
+    for (const auto& e : ManifestReader::Open(::floe::testing::TestIO(), remap.Remap(mf.manifest_path), mf).LiveEntries()) {
       ++files_per_spec[e.data_file.spec_id];
       rows += e.data_file.record_count;
       EXPECT_EQ(e.data_file.partition.size(), e.data_file.spec_id == 0 ? 2u : 1u);
@@ -185,7 +186,7 @@ TEST(FixtureManifestTest, SnapshotFilesReadThroughTheRemapper) {
     both.deletes = true;
     int64_t rows = 0;
     size_t deletes = 0;
-    for (const auto& e : SnapshotFiles(m.CurrentSnapshot(), remapper, both)) {
+    for (const auto& e : SnapshotFiles(::floe::testing::TestIO(), m.CurrentSnapshot(), remapper, both)) {
       std::string local = remapper.Remap(e.data_file.file_path);
       EXPECT_TRUE(std::filesystem::exists(local)) << local;
       EXPECT_NE(m.SpecById(e.data_file.spec_id), nullptr) << e.data_file.file_path;
@@ -217,9 +218,9 @@ TEST(FixtureManifestTest, ReadsDeleteManifests) {
   TableMetadata m = TableMetadata::Parse(testing::ReadFile(path), path.string());
   LocationRemapper remap = RemapperFor(m, dir);
   int equality_delete_files = 0;
-  for (const auto& mf : ManifestListReader::Open(remap.Remap(m.CurrentSnapshot()->manifest_list))) {
+  for (const auto& mf : ManifestListReader::Open(::floe::testing::TestIO(), remap.Remap(m.CurrentSnapshot()->manifest_list))) {
     if (mf.content != ManifestContent::kDeletes) continue;
-    for (const auto& e : ManifestReader::Open(remap.Remap(mf.manifest_path), mf).LiveEntries()) {
+    for (const auto& e : ManifestReader::Open(::floe::testing::TestIO(), remap.Remap(mf.manifest_path), mf).LiveEntries()) {
       EXPECT_EQ(e.data_file.content, FileContent::kEqualityDeletes);
       EXPECT_FALSE(e.data_file.equality_ids.empty());
       EXPECT_GT(*e.sequence_number, 0);
@@ -250,9 +251,9 @@ TEST(FixtureManifestTest, SnapshotSummariesRecompute) {
         parent = p->summary;
       }
       SnapshotSummaryBuilder builder;
-      for (const auto& mf : ManifestListReader::Open(remap.Remap(snap.manifest_list))) {
+      for (const auto& mf : ManifestListReader::Open(::floe::testing::TestIO(), remap.Remap(snap.manifest_list))) {
         if (mf.added_snapshot_id != snap.snapshot_id) continue;  // only this snapshot's changes
-        for (const auto& e : ManifestReader::Open(remap.Remap(mf.manifest_path), mf).Entries()) {
+        for (const auto& e : ManifestReader::Open(::floe::testing::TestIO(), remap.Remap(mf.manifest_path), mf).Entries()) {
           if (e.snapshot_id != snap.snapshot_id) continue;
           if (e.status == ManifestEntryStatus::kAdded) builder.AddedFile(e.data_file);
           if (e.status == ManifestEntryStatus::kDeleted) builder.RemovedFile(e.data_file);

@@ -16,6 +16,7 @@
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/table_metadata.h"
 #include "iceberg/tests/fixture_paths.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -71,7 +72,7 @@ TEST(ManifestEntryDecoderTest, EveryFixtureManifestDecodesAlikeBothWays) {
     remap.Add(m.location, dir.string());
     for (const auto& snap : m.snapshots) {
       if (!std::filesystem::exists(remap.Remap(snap.manifest_list))) continue;
-      for (const auto& mf : ManifestListReader::Open(remap.Remap(snap.manifest_list))) {
+      for (const auto& mf : ManifestListReader::Open(::floe::testing::TestIO(), remap.Remap(snap.manifest_list))) {
         std::string local = remap.Remap(mf.manifest_path);
         if (!done.insert(local).second) continue;
         std::string bytes = testing::ReadFile(local);

@@ -15,6 +15,7 @@
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/tests/fixture_paths.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -78,10 +79,10 @@ Written WriteSample() {
   old.data_file = MakeFile(9);
   writer.Existing(old);
   w.manifest_schema = writer.avro_schema();
-  w.manifest_file = writer.WriteTo(w.manifest.string(), "s3a://warehouse/db/t/metadata/m0.avro");
+  w.manifest_file = writer.WriteTo(::floe::testing::TestIO(), w.manifest.string(), "s3a://warehouse/db/t/metadata/m0.avro");
   ManifestListWriter list(77, 5, 3);
   list.Add(w.manifest_file);
-  list.WriteTo(w.list.string());
+  list.WriteTo(::floe::testing::TestIO(), w.list.string());
   return w;
 }
 
@@ -100,14 +101,14 @@ TEST(ManifestWriterTest, RoundTripsThroughFloeReaders) {
   EXPECT_EQ(*w.manifest_file.partitions[0].upper_bound,
             SingleValueSerialization::ToBytes(*Type::Primitive(TypeKind::kDate), Value::Date(20468 + 9)));
 
-  auto manifests = ManifestListReader::Open(w.list.string());
+  auto manifests = ManifestListReader::Open(::floe::testing::TestIO(), w.list.string());
   ASSERT_EQ(manifests.size(), 1u);
   EXPECT_EQ(manifests[0].sequence_number, 3);  // assigned by the list writer
   EXPECT_EQ(manifests[0].min_sequence_number, 2);
   EXPECT_EQ(manifests[0].partitions, w.manifest_file.partitions);
   EXPECT_EQ(manifests[0].manifest_path, "s3a://warehouse/db/t/metadata/m0.avro");
 
-  ManifestReader reader = ManifestReader::Open(w.manifest.string(), manifests[0]);
+  ManifestReader reader = ManifestReader::Open(::floe::testing::TestIO(), w.manifest.string(), manifests[0]);
   EXPECT_EQ(reader.format_version(), 2);
   EXPECT_EQ(reader.spec_id(), 1);
   ASSERT_TRUE(reader.schema().has_value());

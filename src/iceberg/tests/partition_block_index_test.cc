@@ -16,10 +16,10 @@
 #include "common/exception.h"
 #include "iceberg/avro/avro_file_reader.h"
 #include "iceberg/avro/avro_file_writer.h"
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/scan/manifest_cache.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -203,12 +203,12 @@ TEST(PartitionBlockIndexTest, AnIndexThatDoesNotMatchItsBlocksIsAFormatError) {
   for (const auto& [what, index] : bad) {
     SCOPED_TRACE(what);
     std::string path = (dir / ("m" + std::to_string(n++) + ".avro")).string();
-    LocalFile::Write(path, WithIndex(file, index.Encode()));
+    ::floe::testing::TestIO().WriteAtomically(path, WithIndex(file, index.Encode()));
     ManifestCache cache(100000);
-    ManifestCache::Opened opened = cache.Open(path, std::nullopt);
+    ManifestCache::Opened opened = cache.Open(::floe::testing::TestIO(), path, std::nullopt);
     ASSERT_NE(opened.layout, nullptr);
     try {
-      for (size_t b = 0; b < opened.layout->index.blocks.size(); ++b) cache.Block(path, std::nullopt, opened.layout, b);
+      for (size_t b = 0; b < opened.layout->index.blocks.size(); ++b) cache.Block(::floe::testing::TestIO(), path, std::nullopt, opened.layout, b);
       ADD_FAILURE() << "no error";
     } catch (const FormatError& e) {
       EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();

@@ -16,8 +16,8 @@
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
-#include "iceberg/local_file.h"
 #include "iceberg/tests/fixture_paths.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -92,8 +92,8 @@ int64_t RewriteTable(const fs::path& fixture, const fs::path& out) {
   std::map<int, std::unique_ptr<ManifestWriter>> writers;  // one manifest per spec
   SnapshotSummaryBuilder summary;
   int64_t rows = 0;
-  for (const auto& mf : ManifestListReader::Open(to_fixture.Remap(base.CurrentSnapshot()->manifest_list))) {
-    for (auto e : ManifestReader::Open(to_fixture.Remap(mf.manifest_path), mf).LiveEntries()) {
+  for (const auto& mf : ManifestListReader::Open(::floe::testing::TestIO(), to_fixture.Remap(base.CurrentSnapshot()->manifest_list))) {
+    for (auto e : ManifestReader::Open(::floe::testing::TestIO(), to_fixture.Remap(mf.manifest_path), mf).LiveEntries()) {
       int spec_id = e.data_file.spec_id;
       auto& w = writers[spec_id];
       if (!w) w = std::make_unique<ManifestWriter>(base.CurrentSchema(), *base.SpecById(spec_id), snapshot_id);
@@ -107,9 +107,9 @@ int64_t RewriteTable(const fs::path& fixture, const fs::path& out) {
   ManifestListWriter list(snapshot_id, std::nullopt, builder.NextSequenceNumber());
   for (auto& [spec_id, w] : writers) {
     std::string manifest = (out / "metadata" / ("floe-m" + std::to_string(spec_id) + ".avro")).string();
-    list.Add(w->WriteTo(manifest, manifest));
+    list.Add(w->WriteTo(::floe::testing::TestIO(), manifest, manifest));
   }
-  list.WriteTo(list_path);
+  list.WriteTo(::floe::testing::TestIO(), list_path);
   Snapshot snap;
   snap.snapshot_id = snapshot_id;
   snap.sequence_number = builder.NextSequenceNumber();
@@ -118,8 +118,8 @@ int64_t RewriteTable(const fs::path& fixture, const fs::path& out) {
   snap.summary = summary.Build("append", {});
   snap.schema_id = base.current_schema_id;
   builder.AddSnapshot(snap);
-  LocalFile::Write((out / "metadata" / "v1.metadata.json").string(), builder.Build(snap.timestamp_ms).ToJsonString());
-  LocalFile::Write((out / "metadata" / "version-hint.text").string(), "1");
+  ::floe::testing::TestIO().WriteAtomically((out / "metadata" / "v1.metadata.json").string(), builder.Build(snap.timestamp_ms).ToJsonString());
+  ::floe::testing::TestIO().WriteAtomically((out / "metadata" / "version-hint.text").string(), "1");
   return rows;
 }
 

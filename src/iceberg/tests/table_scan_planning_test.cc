@@ -11,6 +11,7 @@
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/scan/table_scan.h"
 #include "iceberg/single_value_serialization.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -50,11 +51,11 @@ class TableScanPlanningTest : public ::testing::Test {
         }
       }
       std::string path = (dir_ / ("m" + std::to_string(start) + ".avro")).string();
-      list.Add(writer.WriteTo(path, path));
+      list.Add(writer.WriteTo(::floe::testing::TestIO(), path, path));
       ++manifests_;
     }
     std::string list_path = (dir_ / "snap-1.avro").string();
-    list.WriteTo(list_path);
+    list.WriteTo(::floe::testing::TestIO(), list_path);
     auto m = std::make_shared<TableMetadata>();
     m->location = dir_.string();
     m->last_sequence_number = 1;
@@ -86,7 +87,7 @@ class TableScanPlanningTest : public ::testing::Test {
 };
 
 TEST_F(TableScanPlanningTest, OneDayReadsExactlyThatDaysFiles) {
-  TableScan scan(metadata_, std::nullopt, OneDay(400), LocationRemapper());
+  TableScan scan(::floe::testing::TestIO(), metadata_, std::nullopt, OneDay(400), LocationRemapper());
   auto start = std::chrono::steady_clock::now();
   auto tasks = scan.PlanFiles();
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -105,7 +106,7 @@ TEST_F(TableScanPlanningTest, OneDayReadsExactlyThatDaysFiles) {
 
 TEST_F(TableScanPlanningTest, LayersOffKeepTheSameFiles) {
   auto paths = [&](PruningOptions options) {
-    TableScan scan(metadata_, std::nullopt, OneDay(17), LocationRemapper(), options);
+    TableScan scan(::floe::testing::TestIO(), metadata_, std::nullopt, OneDay(17), LocationRemapper(), options);
     std::vector<std::string> out;
     for (const auto& t : scan.PlanFiles()) out.push_back(t.data_file.file_path);
     std::sort(out.begin(), out.end());
@@ -130,7 +131,7 @@ TEST_F(TableScanPlanningTest, InListOfScatteredDays) {
     filter = Expression::Or(filter, Expression::And(Predicate::Make(Operation::kGtEq, 2, {Value::Timestamp(start)}),
                                                     Predicate::Make(Operation::kLt, 2, {Value::Timestamp(start + kMicrosPerDay)})));
   }
-  TableScan scan(metadata_, std::nullopt, filter, LocationRemapper());
+  TableScan scan(::floe::testing::TestIO(), metadata_, std::nullopt, filter, LocationRemapper());
   EXPECT_EQ(scan.PlanFiles().size(), days.size() * kFilesPerDay);
 }
 

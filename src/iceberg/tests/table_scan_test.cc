@@ -13,6 +13,7 @@
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/tests/fixture_paths.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -40,7 +41,7 @@ TableDigest ReadAll(const std::string& name, ExpressionPtr filter = nullptr, Pru
                     std::optional<int64_t> snapshot_id = std::nullopt) {
   LocationRemapper remapper;
   auto metadata = LoadFixture(name, &remapper);
-  TableScan scan(metadata, snapshot_id, filter, remapper, options);
+  TableScan scan(::floe::testing::TestIO(), metadata, snapshot_id, filter, remapper, options);
   std::vector<int> ids;
   for (const auto& f : scan.schema().fields()) ids.push_back(f.id());
   NameMapping mapping = NameMapping::FromProperties(metadata->properties);
@@ -49,7 +50,7 @@ TableDigest ReadAll(const std::string& name, ExpressionPtr filter = nullptr, Pru
   digest.sums.assign(ids.size(), 0);
   ScanCounters counters;
   for (const auto& task : scan.PlanFiles()) {
-    DataFileReader reader(task, scan.schema(), scan.metadata().SpecById(task.data_file.spec_id), ids, scan.filter(),
+    DataFileReader reader(::floe::testing::TestIO(), task, scan.schema(), scan.metadata().SpecById(task.data_file.spec_id), ids, scan.filter(),
                           remapper, mapping, options.row_groups);
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
       auto cursor = reader.ReadRowGroup(rg, &counters);
@@ -195,7 +196,7 @@ TEST(TableScanTest, FiltersPruneThroughEveryTransform) {
     TableDigest pruned = ReadAll(c.table, c.filter);
     TableDigest full = ReadAll(c.table, c.filter, PruningOptions{false, false, false, false});
     LocationRemapper remapper;
-    TableScan scan(LoadFixture(c.table, &remapper), std::nullopt, nullptr, remapper);
+    TableScan scan(::floe::testing::TestIO(), LoadFixture(c.table, &remapper), std::nullopt, nullptr, remapper);
     auto rows = MatchingRows(pruned, *c.filter, scan.schema());
     EXPECT_EQ(rows, MatchingRows(full, *c.filter, scan.schema()));
     EXPECT_EQ(rows.size(), c.rows);
@@ -250,7 +251,7 @@ TEST(TableScanTest, UnknownSnapshotIsAnError) {
   if (testing::FirstSetFixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   LocationRemapper remapper;
   auto metadata = LoadFixture("cxx_partition_evolution", &remapper);
-  EXPECT_THROW(TableScan(metadata, 12345, nullptr, remapper), InvalidInputError);
+  EXPECT_THROW(TableScan(::floe::testing::TestIO(), metadata, 12345, nullptr, remapper), InvalidInputError);
 }
 
 }  // namespace

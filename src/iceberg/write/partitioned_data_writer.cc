@@ -12,7 +12,6 @@
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/type.h"
 #include "iceberg/uuid.h"
-#include "io/local_file_system.h"
 
 namespace floe::iceberg {
 
@@ -167,18 +166,18 @@ std::string PartitionedDataWriter::NewFilePath(const std::string& partition_path
   return path;
 }
 
-void PartitionedDataWriter::CreateFolder(const std::filesystem::path& folder) {
-  std::vector<std::filesystem::path> missing;  // deepest first
-  for (std::filesystem::path p = folder; !p.empty() && !std::filesystem::exists(p); p = p.parent_path()) {
-    missing.push_back(p);
+void PartitionedDataWriter::CreateFolder(const std::string& folder) {
+  std::vector<std::string> chain;  // the folder and its parents, deepest first
+  for (std::filesystem::path p = folder; !p.empty(); p = p.parent_path()) {
+    chain.push_back(p.string());
     if (p == p.parent_path()) break;
   }
-  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
-    // why: create_directory says whether this call made the folder; one another thread or
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    // why: CreateFolder says whether this call made the folder; one another thread or
     // another writer made meanwhile is not ours to remove
-    if (!CreateDirectory(it->string())) continue;
+    if (!options_.io->CreateFolder(*it)) continue;
     std::lock_guard<std::mutex> lock(slots_mutex_);
-    created_folders_.push_back(it->string());
+    created_folders_.push_back(*it);
   }
 }
 
@@ -363,10 +362,10 @@ void PartitionedDataWriter::WriteRows(Slot& slot, const DataChunk& rows) {
       if (open_files_.load() >= options_.max_open_files) CloseSomeFiles(slot);
       slot.path = NewFilePath(slot.partition_path);
       if (!slot.folder_created) {
-        CreateFolder(std::filesystem::path(slot.path).parent_path());
+        CreateFolder(std::filesystem::path(slot.path).parent_path().string());
         slot.folder_created = true;
       }
-      slot.writer = std::make_unique<ParquetWriter>(slot.path, fields_, options_.parquet);
+      slot.writer = std::make_unique<ParquetWriter>(*options_.io, slot.path, fields_, options_.parquet);
       ++open_files_;
     }
     size_t n = std::min(kWriteSlice, rows.size() - offset);
@@ -533,13 +532,16 @@ void PartitionedDataWriter::Abort() noexcept {
     slot->writer.reset();
     slot->done.clear();
   }
-  std::error_code ignored;
-  for (const auto& path : written_paths_) std::filesystem::remove(path, ignored);
-  // Deepest folders first, so a partition folder goes before its parent; remove leaves a
-  // folder that is not empty (files of another writer) alone.
-  std::sort(created_folders_.begin(), created_folders_.end(),
-            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-  for (const auto& folder : created_folders_) std::filesystem::remove(folder, ignored);
+  try {
+    options_.io->Delete(written_paths_);
+    // Deepest folders first, so a partition folder goes before its parent; a folder that
+    // is not empty (files of another writer) stays.
+    std::sort(created_folders_.begin(), created_folders_.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    for (const auto& folder : created_folders_) options_.io->DeleteEmptyFolder(folder);
+  } catch (...) {
+    // why: Abort never throws; what cannot be deleted stays an orphan file
+  }
 }
 
 DataFile MakeDataFile(const Schema& schema, const std::string& path, const std::vector<Value>& partition,

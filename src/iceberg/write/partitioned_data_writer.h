@@ -15,6 +15,7 @@
 #include "iceberg/schema.h"
 #include "iceberg/sort_order.h"
 #include "parquet/parquet_writer.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
 
@@ -24,6 +25,8 @@ namespace floe::iceberg {
 std::string PartitionKey(const std::vector<Value>& partition);
 
 struct DataWriterOptions {
+  /// Where the files go (must outlive the writer).
+  FileIO* io = nullptr;
   /// Folder of the table's data files (`<table location>/data`).
   std::string data_location;
   ParquetWriterOptions parquet;
@@ -122,7 +125,7 @@ class PartitionedDataWriter {
   bool FlushEntry(LocalState& local, LocalState::Entry& entry, bool wait);
   std::string NewFilePath(const std::string& partition_path);
   /// Creates a folder and its missing parents, recording the ones this call created.
-  void CreateFolder(const std::filesystem::path& folder);
+  void CreateFolder(const std::string& folder);
 
   Schema schema_;
   PartitionSpec spec_;

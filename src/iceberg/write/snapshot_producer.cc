@@ -1,20 +1,19 @@
 #include "iceberg/write/snapshot_producer.h"
 
-#include <filesystem>
 #include <random>
 #include <set>
 
 #include "common/exception.h"
-#include "iceberg/local_file.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_list_writer.h"
 #include "iceberg/manifests/manifest_merger.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/manifests/manifest_writer.h"
+#include "iceberg/scan/delete_file_index.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/uuid.h"
-#include "io/local_file_system.h"
 
 namespace floe::iceberg {
 
@@ -24,33 +23,11 @@ int64_t NewSnapshotId() {
   return id == 0 ? 1 : id;
 }
 
-std::string NextMetadataPath(const std::string& table_location, const std::string& base_file) {
-  int version = 0;
-  if (!base_file.empty()) {
-    std::string name = std::filesystem::path(base_file).filename().string();
-    size_t dash = name.find('-');
-    try {
-      version = std::stoi(name.substr(0, dash)) + 1;
-    } catch (...) {
-      version = 1;
-    }
-  }
-  char prefix[16];
-  std::snprintf(prefix, sizeof(prefix), "%05d-", version);
-  return table_location + "/metadata/" + prefix + Uuid::Random() + ".metadata.json";
-}
-
-void WriteMetadataFile(const TableMetadata& metadata, const std::string& path) {
-  CreateDirectories(std::filesystem::path(path).parent_path().string());
-  LocalFile::Write(path, metadata.ToJsonString());
-}
-
-SnapshotProducer::SnapshotProducer(const TableMetadata& base, std::string base_file,
+SnapshotProducer::SnapshotProducer(FileIO& io, const TableMetadata& base, std::string base_file,
                                    LocationRemapper remapper)
-    : base_(base), base_file_(std::move(base_file)), remapper_(std::move(remapper)) {}
+    : io_(io), base_(base), base_file_(std::move(base_file)), remapper_(std::move(remapper)) {}
 
-std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotChange& change,
-                                                                 int64_t now_ms) {
+TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t now_ms) {
   TableMetadataBuilder builder(base_, base_file_);
   int64_t snapshot_id = NewSnapshotId();
   int64_t sequence_number = builder.NextSequenceNumber();
@@ -63,7 +40,6 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   }
   const Schema& schema = base_.CurrentSchema();
   std::string metadata_dir = base_.location + "/metadata";
-  CreateDirectories(remapper_.Remap(metadata_dir));
   std::string commit_id = Uuid::Random();
   int manifest_counter = 0;
   auto new_manifest_path = [&]() {
@@ -72,35 +48,56 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
 
   SnapshotSummaryBuilder summary;
   std::vector<ManifestFile> manifests;
-  // New files, one manifest per spec.
-  std::map<int, std::vector<const DataFile*>> by_spec;
-  for (const auto& f : change.added) by_spec[f.spec_id].push_back(&f);
-  for (const auto& [spec_id, files] : by_spec) {
-    const PartitionSpec* spec = base_.SpecById(spec_id);
-    if (!spec) throw InternalError("no partition spec " + std::to_string(spec_id));
-    ManifestWriter writer(schema, *spec, snapshot_id);
+  // New files, one manifest per spec and content (data files, delete files).
+  std::map<std::pair<int, ManifestContent>, std::vector<const DataFile*>> by_spec;
+  for (const auto& f : change.added) {
+    ManifestContent content = f.content == FileContent::kData ? ManifestContent::kData : ManifestContent::kDeletes;
+    by_spec[{f.spec_id, content}].push_back(&f);
+  }
+  for (const auto& [key, files] : by_spec) {
+    const PartitionSpec* spec = base_.SpecById(key.first);
+    if (!spec) throw InternalError("no partition spec " + std::to_string(key.first));
+    ManifestWriter writer(schema, *spec, snapshot_id, key.second);
     for (const DataFile* f : files) {
       writer.Add(*f);
       summary.AddedFile(*f);
     }
     std::string path = new_manifest_path();
-    manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
+    manifests.push_back(writer.WriteTo(io_, remapper_.Remap(path), path));
     written_.push_back(remapper_.Remap(path));
   }
   // The parent's manifests: carried over, or rewritten when they hold removed files.
   std::set<std::string> removed(change.removed_paths.begin(), change.removed_paths.end());
-  if (parent && !parent->manifest_list.empty()) {
-    std::vector<ManifestFile> parent_manifests =
-        ManifestListReader::Open(remapper_.Remap(parent->manifest_list));
-    for (const auto& m : parent_manifests) {
-      if (removed.empty()) {
+  std::set<std::string> replaced_keys;
+  if (change.replaced) {
+    for (const auto& p : change.replaced->partitions) replaced_keys.insert(PartitionKey(change.replaced->spec_id, p));
+  }
+  auto removes = [&](const ManifestEntry& e) {
+    if (removed.count(e.data_file.file_path)) return true;
+    if (!change.replaced || e.data_file.content != FileContent::kData) return false;
+    return change.replaced->unpartitioned ||
+           (e.data_file.spec_id == change.replaced->spec_id &&
+            replaced_keys.count(PartitionKey(e.data_file.spec_id, e.data_file.partition)) > 0);
+  };
+  std::set<std::string> found;
+  if (parent && parent->manifest_list.empty() && !parent->manifests.empty()) {
+    // why: a manifest named inline carries no snapshot id nor sequence numbers to list
+    throw NotImplementedError("cannot commit to a table whose snapshot " + std::to_string(parent->snapshot_id) +
+                              " lists its manifests inline (format v1 without a manifest list)");
+  }
+  if (parent) {
+    for (const auto& m : SnapshotManifests(io_, *parent, remapper_)) {
+      if (removed.empty() && !change.replaced) {
         manifests.push_back(m);
         continue;
       }
-      ManifestReader reader = ManifestReader::Open(remapper_.Remap(m.manifest_path), m);
+      ManifestReader reader = ManifestReader::Open(io_, remapper_.Remap(m.manifest_path), m);
       std::vector<ManifestEntry> live = reader.LiveEntries();
       bool touched = false;
-      for (const auto& e : live) touched = touched || removed.count(e.data_file.file_path) > 0;
+      for (auto& e : live) {
+        e.data_file.spec_id = reader.spec_id();
+        touched = touched || removes(e);
+      }
       if (!touched) {
         manifests.push_back(m);
         continue;
@@ -110,25 +107,38 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
                                    std::to_string(reader.spec_id()));
       ManifestWriter writer(schema, *spec, snapshot_id, m.content);
       for (const auto& e : live) {
-        if (removed.count(e.data_file.file_path)) {
+        if (removes(e)) {
           writer.Delete(e);
           summary.RemovedFile(e.data_file);
+          found.insert(e.data_file.file_path);
+          if (e.data_file.content == FileContent::kData) removed_files_.push_back(e.data_file);
         } else {
           writer.Existing(e);
         }
       }
       std::string path = new_manifest_path();
-      manifests.push_back(writer.WriteTo(remapper_.Remap(path), path));
+      manifests.push_back(writer.WriteTo(io_, remapper_.Remap(path), path));
       written_.push_back(remapper_.Remap(path));
     }
+  }
+  std::vector<std::string> missing;
+  for (const auto& path : removed) {
+    if (!found.count(path)) missing.push_back(path);
+  }
+  if (!missing.empty()) {
+    // why: a concurrent commit removed a file this one read; its rows are decided on
+    // data that is no longer the table's (Java's "Missing required files to delete")
+    std::string list;
+    for (size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", " : "") + missing[i];
+    throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit: missing required files to delete: [" + list + "]");
   }
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
   if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
       change.operation == "delete") {
     ManifestMerger merger(
-        base_, snapshot_id, [&](const std::string& location) { return LocalFile::Read(remapper_.Remap(location)); },
+        base_, snapshot_id, [&](const std::string& location) { return io_.ReadAll(remapper_.Remap(location)); },
         [&](const std::string& location, const std::string& bytes) {
-          LocalFile::Write(remapper_.Remap(location), bytes);
+          io_.WriteAtomically(remapper_.Remap(location), bytes);
           written_.push_back(remapper_.Remap(location));
         },
         new_manifest_path);
@@ -138,7 +148,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   ManifestListWriter list(snapshot_id, parent ? std::optional<int64_t>(parent->snapshot_id) : std::nullopt,
                           sequence_number);
   for (const auto& m : manifests) list.Add(m);
-  list.WriteTo(remapper_.Remap(list_path));
+  list.WriteTo(io_, remapper_.Remap(list_path));
   written_.push_back(remapper_.Remap(list_path));
 
   Snapshot snapshot;
@@ -152,11 +162,7 @@ std::pair<TableMetadata, std::string> SnapshotProducer::Produce(const SnapshotCh
   summary.Set("engine-name", "floe");
   snapshot.summary = summary.Build(change.operation, parent ? parent->summary : std::map<std::string, std::string>{});
   builder.AddSnapshot(snapshot, change.branch);
-  TableMetadata metadata = builder.Build(now_ms);
-  std::string metadata_path = NextMetadataPath(base_.location, base_file_);
-  WriteMetadataFile(metadata, remapper_.Remap(metadata_path));
-  written_.push_back(remapper_.Remap(metadata_path));
-  return {std::move(metadata), metadata_path};
+  return builder.Build(now_ms);
 }
 
 }  // namespace floe::iceberg

@@ -1,21 +1,36 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/value.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/data_file.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 
 namespace floe::iceberg {
+
+/// Partitions whose files a commit replaces, whatever files they hold when it commits
+/// (Iceberg's ReplacePartitions): the live data files of `spec_id` with one of these
+/// partition tuples, or every live data file when the spec is unpartitioned.
+struct ReplacedPartitions {
+  int spec_id = 0;
+  bool unpartitioned = false;
+  std::vector<std::vector<Value>> partitions;
+};
 
 /// What a commit changes: files added, files removed (by path), and the operation name.
 struct SnapshotChange {
   std::string operation = "append";  // append, overwrite, delete, replace
   std::vector<DataFile> added;
+  /// Files the operation read and removes; each must still be live when it commits.
   std::vector<std::string> removed_paths;
+  /// Partitions replaced as they are when it commits (dynamic INSERT OVERWRITE).
+  std::optional<ReplacedPartitions> replaced;
   std::map<std::string, std::string> extra_summary;
   /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
   std::string branch = "main";
@@ -28,29 +43,28 @@ struct SnapshotChange {
 /// commit.manifest.min-count-to-merge of them.
 class SnapshotProducer {
  public:
-  /// `base` is the table as read from `base_file`; `remapper` maps metadata paths to
-  /// local files for reading the parent snapshot's manifests.
-  SnapshotProducer(const TableMetadata& base, std::string base_file, LocationRemapper remapper);
+  /// `base` is the table as read from `base_file`; `remapper` maps metadata paths to the
+  /// storage paths `io` reads and writes (which must outlive the producer).
+  SnapshotProducer(FileIO& io, const TableMetadata& base, std::string base_file, LocationRemapper remapper);
 
-  /// Writes the new snapshot's files and returns the new metadata (not yet committed)
-  /// and the location of its metadata file, which is written too.
-  std::pair<TableMetadata, std::string> Produce(const SnapshotChange& change, int64_t now_ms);
+  /// Writes the new snapshot's manifests and manifest list and returns the new metadata
+  /// (not yet written nor committed). Throws CatalogError ([CONCURRENT_MODIFICATION])
+  /// when a file of change.removed_paths is no longer live in the branch's head.
+  TableMetadata Produce(const SnapshotChange& change, int64_t now_ms);
 
-  /// Returns every metadata/manifest file this producer wrote (to clean up on failure).
+  /// Returns every manifest file this producer wrote (to clean up on failure).
   const std::vector<std::string>& written_files() const { return written_; }
+  /// Returns the data files the snapshot removes, as the parent's manifests held them.
+  const std::vector<DataFile>& removed_files() const { return removed_files_; }
 
  private:
+  FileIO& io_;
   const TableMetadata& base_;
   std::string base_file_;
   LocationRemapper remapper_;
   std::vector<std::string> written_;
+  std::vector<DataFile> removed_files_;
 };
-
-/// Returns the path of the next metadata file of a table ("<location>/metadata/00003-<uuid>.metadata.json").
-std::string NextMetadataPath(const std::string& table_location, const std::string& base_file);
-
-/// Writes metadata JSON to a new file; returns the path.
-void WriteMetadataFile(const TableMetadata& metadata, const std::string& path);
 
 /// Returns a new random positive snapshot id.
 int64_t NewSnapshotId();

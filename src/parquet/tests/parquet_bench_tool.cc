@@ -12,6 +12,7 @@
 
 #include "parquet/parquet_reader.h"
 #include "parquet/parquet_writer.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -35,7 +36,7 @@ int Write(const std::string& path, int64_t rows, const std::string& codec) {
   DataChunk chunk(types);
   const char* names[] = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"};
   auto start = std::chrono::steady_clock::now();
-  ParquetWriter writer(path, fields, options);
+  ParquetWriter writer(::floe::testing::TestIO(), path, fields, options);
   uint64_t state = 88172645463325252ULL;
   for (int64_t base = 0; base < rows; base += kBatchSize) {
     size_t n = std::min<int64_t>(kBatchSize, rows - base);
@@ -71,7 +72,7 @@ int Write(const std::string& path, int64_t rows, const std::string& codec) {
 
 int Scan(const std::string& path) {
   auto start = std::chrono::steady_clock::now();
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   std::vector<int> projection;
   for (size_t i = 0; i < reader->columns().size(); ++i) projection.push_back(static_cast<int>(i));
   DataChunk chunk;
@@ -88,7 +89,7 @@ int Scan(const std::string& path) {
 }
 
 int Copy(const std::string& in, const std::string& out) {
-  auto reader = ParquetReader::Open(in);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), in);
   std::vector<int> projection;
   std::vector<ParquetWriterField> fields;
   for (size_t i = 0; i < reader->columns().size(); ++i) {
@@ -97,7 +98,7 @@ int Copy(const std::string& in, const std::string& out) {
     fields.push_back({c.name, c.field_id >= 0 ? c.field_id : static_cast<int>(i) + 1, c.type, c.optional});
   }
   auto start = std::chrono::steady_clock::now();
-  ParquetWriter writer(out, fields);
+  ParquetWriter writer(::floe::testing::TestIO(), out, fields);
   DataChunk chunk;
   for (int g = 0; g < reader->num_row_groups(); ++g) {
     auto rg = reader->ReadRowGroup(g, projection, {});

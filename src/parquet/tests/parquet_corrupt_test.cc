@@ -4,6 +4,7 @@
 #include <random>
 
 #include "parquet/tests/parquet_test_files.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -23,7 +24,7 @@ void WriteBytes(const std::string& path, const std::string& bytes) {
 // Opens and fully reads a file; returns "" when it reads or the error kind and message.
 std::string TryRead(const std::string& path) {
   try {
-    auto reader = ParquetReader::Open(path);
+    auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
     std::vector<int> projection;
     for (size_t i = 0; i < reader->columns().size(); ++i) {
       if (reader->columns()[i].unsupported.empty()) projection.push_back(static_cast<int>(i));
@@ -89,7 +90,7 @@ TEST(ParquetCorruptTest, ErrorsNameTheFileAndTheProblem) {
   err = TryRead(path);
   EXPECT_NE(err.find("footer length"), std::string::npos) << err;
 
-  EXPECT_THROW(ParquetReader::Open(path + ".missing"), IOError);
+  EXPECT_THROW(ParquetReader::Open(::floe::testing::TestIO(), path + ".missing"), IOError);
 }
 
 TEST(ParquetCorruptTest, DictionaryIndexOutOfRange) {
@@ -102,7 +103,7 @@ TEST(ParquetCorruptTest, DictionaryIndexOutOfRange) {
   options.codec = parquet::Codec::kUncompressed;
   std::string path = TempParquetPath("dict_range");
   testing::WriteRows(path, fields, rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   const auto& m = reader->metadata().row_groups[0].columns[0].meta_data;
   std::string bytes = ReadBytes(path);
   // the data page body starts with the bit width byte (required column: no levels)

@@ -14,6 +14,7 @@
 
 #include "common/exception.h"
 #include "parquet/parquet_reader.h"
+#include "io/tests/test_file_io.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = "/tmp/floe_parquet_fuzz_" + std::to_string(getpid()) + ".parquet";
@@ -22,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::fwrite(data, 1, size, f);
   std::fclose(f);
   try {
-    auto reader = floe::ParquetReader::Open(path);
+    auto reader = floe::ParquetReader::Open(::floe::testing::TestIO(), path);
     std::vector<int> projection;
     for (size_t i = 0; i < reader->columns().size(); ++i) {
       if (reader->columns()[i].unsupported.empty()) projection.push_back(static_cast<int>(i));

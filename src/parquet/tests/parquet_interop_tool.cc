@@ -26,6 +26,7 @@
 #include "parquet/codec.h"
 #include "parquet/parquet_reader.h"
 #include "parquet/parquet_writer.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -141,7 +142,7 @@ int Write(const std::string& dir) {
     options.page_row_limit = 1000;
     options.row_group_size = variant.dictionary ? options.row_group_size : 100 * 1024;
     options.key_value_metadata = {{"iceberg.schema", "{\"type\":\"struct\",\"fields\":[]}"}};
-    ParquetWriter writer(dir + "/floe_" + variant.name + ".parquet", fields, options);
+    ParquetWriter writer(::floe::testing::TestIO(), dir + "/floe_" + variant.name + ".parquet", fields, options);
     DataChunk chunk(types);
     for (int64_t start = 0; start < kRows; start += kBatchSize) {
       chunk.Reset();
@@ -159,7 +160,7 @@ int Write(const std::string& dir) {
 }
 
 int Dump(const std::string& path) {
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   json header;
   header["columns"] = json::array();
   header["skipped"] = json::array();

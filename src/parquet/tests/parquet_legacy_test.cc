@@ -9,6 +9,7 @@
 #include "common/date_time.h"
 #include "parquet/rle_encoder.h"
 #include "parquet/tests/parquet_test_files.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -221,7 +222,7 @@ TEST(ParquetLegacyTest, ConvertedTypesInt96AndUnsigned) {
   uuid.type_length = 4;  // short, to keep the test small: any FLBA without a decimal is binary
   cols.push_back({uuid, Encoding::kPlain, std::string("abcd\0\0\0\0wxyz", 12), 3});
   std::string path = BuildFile("legacy", cols, 3);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   auto rows = testing::ReadRows(*reader);
   ASSERT_EQ(rows.size(), 3u);
   auto col = [&](int c) {
@@ -265,7 +266,7 @@ TEST(ParquetLegacyTest, NarrowIntegerAnnotations) {
   cols.push_back({Leaf("u16", PhysicalType::kInt32, ConvertedType::kUint16), Encoding::kPlain,
                   Plain<int32_t>({0, 65535, 1}), 3});
   std::string path = BuildFile("narrow", cols, 3);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   EXPECT_EQ(reader->columns()[0].type, LogicalType(TypeId::kInt8));
   EXPECT_EQ(reader->columns()[1].type, LogicalType(TypeId::kInt16));
   EXPECT_EQ(reader->columns()[2].type, LogicalType(TypeId::kInt16));
@@ -313,7 +314,7 @@ TEST(ParquetLegacyTest, DeltaAndRleEncodings) {
        EncodeDeltaLength(strings), n},
       {Leaf("b", PhysicalType::kBoolean), Encoding::kRle, rle, n},
   };
-  auto reader = ParquetReader::Open(BuildFile("delta", cols, n));
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), BuildFile("delta", cols, n));
   auto rows = testing::ReadRows(*reader);
   ASSERT_EQ(rows.size(), longs.size());
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -336,7 +337,7 @@ TEST(ParquetLegacyTest, NestedColumnsAreReportedAndSkipped) {
       nested,
       {Leaf("after", PhysicalType::kInt32), Encoding::kPlain, Plain<int32_t>({4, 5}), 2},
   };
-  auto reader = ParquetReader::Open(BuildFile("nested", cols, 2));
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), BuildFile("nested", cols, 2));
   ASSERT_EQ(reader->columns().size(), 2u);
   EXPECT_FALSE(reader->columns()[0].unsupported.empty());
   EXPECT_EQ(reader->columns()[1].leaf_index, 2);  // after the struct's two leaves

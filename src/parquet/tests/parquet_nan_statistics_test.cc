@@ -12,6 +12,7 @@
 
 #include "parquet/column_statistics.h"
 #include "parquet/tests/parquet_test_files.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -40,7 +41,7 @@ class MetricsRowGroupFilterNaNTest : public ::testing::Test {
     }
     path_ = TempParquetPath("row_group_filter_nan");
     metrics_ = WriteRows(path_, fields, rows);
-    reader_ = ParquetReader::Open(path_);
+    reader_ = ParquetReader::Open(::floe::testing::TestIO(), path_);
     ASSERT_EQ(reader_->num_row_groups(), 1);
   }
 
@@ -176,7 +177,7 @@ TEST(ParquetNaNStatisticsTest, SignedZerosAreWidenedAndEqual) {
                                           {Value::Double(0.0), Value::Float(-0.0f)}};
   std::string path = TempParquetPath("signed_zeros");
   auto metrics = WriteRows(path, fields, rows);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   for (int c : {0, 1}) {
     ColumnStatistics s = reader->RowGroupStatistics(0, c);
     EXPECT_TRUE(std::signbit(s.min->float64())) << c;
@@ -204,7 +205,7 @@ TEST(ParquetNaNStatisticsTest, PageIndexCarriesNaNCounts) {
   options.enable_dictionary = false;
   std::string path = TempParquetPath("page_nan_counts");
   WriteRows(path, fields, rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ASSERT_EQ(reader->num_row_groups(), 1);
   // rows decoded per predicate: the pages of 1 and NaN and of 2 for x > 1.5, the NaN page for
   // x = NaN (the others count no NaN), the page of 0 for x < 0.5

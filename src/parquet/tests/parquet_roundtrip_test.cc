@@ -10,6 +10,7 @@
 #include "common/decimal.h"
 #include "parquet/codec.h"
 #include "parquet/tests/parquet_test_files.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -109,7 +110,7 @@ TEST(ParquetRoundTripTest, EveryTypeWithNulls) {
   auto metrics = WriteRows(path, fields, rows);
   EXPECT_EQ(metrics.record_count, 5000);
   EXPECT_EQ(metrics.file_size, static_cast<int64_t>(std::filesystem::file_size(path)));
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ASSERT_EQ(reader->columns().size(), fields.size());
   for (size_t i = 0; i < fields.size(); ++i) {
     EXPECT_EQ(reader->columns()[i].name, fields[i].name);
@@ -123,7 +124,7 @@ TEST(ParquetRoundTripTest, EveryTypeWithNulls) {
 TEST(ParquetRoundTripTest, PhysicalTypesFollowTheIcebergSpec) {
   std::string path = TempParquetPath("physical");
   WriteRows(path, AllTypeFields(), AllTypeRows(10));
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   using parquet::PhysicalType;
   const auto& schema = reader->metadata().schema;
   auto element = [&](const std::string& name) -> const parquet::SchemaElement& {
@@ -158,7 +159,7 @@ TEST_P(ParquetCodecTest, RoundTrips) {
   options.codec = GetParam();
   options.page_row_limit = 500;  // several pages per chunk
   WriteRows(path, AllTypeFields(), rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   for (const auto& c : reader->metadata().row_groups[0].columns) {
     EXPECT_EQ(c.meta_data.codec, GetParam());
   }
@@ -195,7 +196,7 @@ TEST(ParquetRoundTripTest, DictionaryFallsBackToPlain) {
   options.page_row_limit = 1000;
   std::string path = TempParquetPath("fallback");
   WriteRows(path, fields, rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   const auto& s_meta = reader->metadata().row_groups[0].columns[0].meta_data;
   const auto& l_meta = reader->metadata().row_groups[0].columns[1].meta_data;
   EXPECT_TRUE(s_meta.dictionary_page_offset.has_value());  // started with a dictionary
@@ -213,7 +214,7 @@ TEST(ParquetRoundTripTest, DictionaryDisabledAndManyRowGroups) {
   options.row_group_size = 64 * 1024;
   std::string path = TempParquetPath("plain_rowgroups");
   auto metrics = WriteRows(path, AllTypeFields(), rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   EXPECT_GT(reader->num_row_groups(), 3);
   EXPECT_EQ(metrics.split_offsets.size(), static_cast<size_t>(reader->num_row_groups()));
   for (const auto& rg : reader->metadata().row_groups) {
@@ -226,7 +227,7 @@ TEST(ParquetRoundTripTest, ProjectionReadsOnlyChosenColumns) {
   auto rows = AllTypeRows(3000);
   std::string path = TempParquetPath("projection");
   WriteRows(path, AllTypeFields(), rows);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ScanCounters all, some;
   testing::ReadRows(*reader, {}, {}, &all);
   auto got = testing::ReadRows(*reader, {10, 2}, {}, &some);
@@ -257,7 +258,7 @@ TEST(ParquetRoundTripTest, EmptyFileAndKeyValueMetadata) {
   std::string path = TempParquetPath("empty");
   auto metrics = WriteRows(path, AllTypeFields(), {}, options);
   EXPECT_EQ(metrics.record_count, 0);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   EXPECT_EQ(reader->num_rows(), 0);
   EXPECT_EQ(reader->num_row_groups(), 0);
   EXPECT_EQ(reader->KeyValue("iceberg.schema").value_or(""), "{\"type\":\"struct\"}");
@@ -277,7 +278,7 @@ TEST(ParquetRoundTripTest, ReadsWithIcebergTypePromotion) {
   ParquetWriterOptions options;
   options.row_group_size = 8 * 1024;
   WriteRows(path, fields, rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   std::vector<LogicalType> as = {TypeId::kInt64, TypeId::kDouble, LogicalType::Decimal(20, 2)};
   size_t r = 0;
   DataChunk chunk;
@@ -303,7 +304,7 @@ TEST(ParquetRoundTripTest, ReadsWithIcebergTypePromotion) {
 
 TEST(ParquetRoundTripTest, NullInRequiredColumnThenAbort) {
   std::string path = TempParquetPath("abort");
-  ParquetWriter writer(path, {{"x", 1, TypeId::kInt32, false}});
+  ParquetWriter writer(::floe::testing::TestIO(), path, {{"x", 1, TypeId::kInt32, false}});
   DataChunk chunk({TypeId::kInt32});
   chunk.column(0).SetValue(0, Value::Int32(1));
   chunk.column(0).SetValue(1, Value::Null(TypeId::kInt32));
@@ -322,7 +323,7 @@ TEST(ParquetRoundTripTest, ThreadsReadRowGroupsOfOneReader) {
   options.enable_dictionary = false;
   std::string path = TempParquetPath("threads");
   WriteRows(path, fields, rows, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ASSERT_GT(reader->num_row_groups(), 2);
   std::vector<int64_t> sums(reader->num_row_groups());
   std::vector<std::thread> threads;

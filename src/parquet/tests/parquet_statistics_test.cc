@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "parquet/tests/parquet_test_files.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe {
 namespace {
@@ -30,7 +31,7 @@ TEST(ParquetStatisticsTest, ChunkStatisticsUseTheTypeOrder) {
   };
   std::string path = TempParquetPath("stats_order");
   auto metrics = WriteRows(path, fields, rows);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
 
   auto stats = [&](int c) { return reader->RowGroupStatistics(0, c); };
   EXPECT_EQ(*stats(0).min, Value::Int32(-5));  // signed, not unsigned, order
@@ -154,7 +155,7 @@ TEST(ParquetPruningTest, RowGroupsSkippedByStatistics) {
   ParquetWriterOptions options;
   options.row_group_size = 16 * 1024;
   std::string path = WriteSortedFile("rg_pruning", 50000, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ASSERT_GT(reader->num_row_groups(), 4);
   std::vector<ColumnPredicate> preds = {{0, Op::kGe, {Value::Int64(20000)}},
                                         {0, Op::kLt, {Value::Int64(20100)}}};
@@ -182,7 +183,7 @@ TEST(ParquetPruningTest, PagesSkippedByThePageIndex) {
   ParquetWriterOptions options;
   options.page_row_limit = 1000;
   std::string path = WriteSortedFile("page_pruning", 50000, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ASSERT_EQ(reader->num_row_groups(), 1);
   std::vector<ColumnPredicate> preds = {{0, Op::kEq, {Value::Int64(31234)}}};
   ScanCounters counters;
@@ -213,7 +214,7 @@ TEST(ParquetPruningTest, PagesSkippedByThePageIndex) {
   ParquetWriterOptions no_index = options;
   no_index.write_page_index = false;
   std::string plain = WriteSortedFile("no_page_index", 50000, no_index);
-  auto reader2 = ParquetReader::Open(plain);
+  auto reader2 = ParquetReader::Open(::floe::testing::TestIO(), plain);
   ScanCounters counters2;
   auto all = ReadRows(*reader2, {0, 1}, preds, &counters2);
   EXPECT_EQ(all.size(), 50000u);
@@ -226,7 +227,7 @@ TEST(ParquetPruningTest, PageRangesAcrossColumnsStayAligned) {
   options.page_row_limit = 700;  // the string column's pages end elsewhere than the ids'
   options.page_size = 2000;
   std::string path = WriteSortedFile("aligned", 20000, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   std::vector<ColumnPredicate> preds = {{0, Op::kIn, {Value::Int64(5), Value::Int64(15000)}}};
   ScanCounters counters;
   auto rows = ReadRows(*reader, {1, 0}, preds, &counters);
@@ -252,7 +253,7 @@ TEST(ParquetPruningTest, IsNullUsesNullCounts) {
   options.page_row_limit = 500;
   std::string path = TempParquetPath("null_pages");
   WriteRows(path, fields, data, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   ScanCounters c1, c2;
   auto nulls = ReadRows(*reader, {0}, {{0, Op::kIsNull, {}}}, &c1);
   EXPECT_EQ(nulls.size(), 2500u);
@@ -280,7 +281,7 @@ TEST(ParquetPruningTest, LongStringBoundsAreTruncatedInThePageIndex) {
   options.page_row_limit = 400;
   std::string path = testing::TempParquetPath("long_bounds");
   testing::WriteRows(path, fields, data, options);
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   const auto& chunk = reader->metadata().row_groups[0].columns[0];
   ASSERT_TRUE(chunk.column_index_offset.has_value());
   std::ifstream in(path, std::ios::binary);

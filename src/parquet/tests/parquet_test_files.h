@@ -12,6 +12,7 @@
 #include "common/vector.h"
 #include "parquet/parquet_reader.h"
 #include "parquet/parquet_writer.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::testing {
 
@@ -27,7 +28,7 @@ inline ParquetFileMetrics WriteRows(const std::string& path,
                                     const std::vector<ParquetWriterField>& fields,
                                     const std::vector<std::vector<Value>>& rows,
                                     ParquetWriterOptions options = {}) {
-  ParquetWriter writer(path, fields, options);
+  ParquetWriter writer(::floe::testing::TestIO(), path, fields, options);
   std::vector<LogicalType> types;
   for (const auto& f : fields) types.push_back(f.type);
   DataChunk chunk(types);
@@ -65,7 +66,7 @@ inline std::vector<std::vector<Value>> ReadRows(const ParquetReader& reader,
 
 /// Opens a file and reads all of it.
 inline std::vector<std::vector<Value>> ReadFile(const std::string& path) {
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   return ReadRows(*reader);
 }
 

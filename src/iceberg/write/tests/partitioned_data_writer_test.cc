@@ -13,6 +13,7 @@
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/type.h"
 #include "parquet/parquet_reader.h"
+#include "io/tests/test_file_io.h"
 
 namespace floe::iceberg {
 namespace {
@@ -82,7 +83,7 @@ PartitionedDataWriter::ParallelFor Serial() {
 
 // Reads a file's rows in file order: (id or NULL as -1, part).
 std::vector<std::pair<int64_t, int32_t>> ReadFile(const std::string& path) {
-  auto reader = ParquetReader::Open(path);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   std::vector<std::pair<int64_t, int32_t>> rows;
   for (int g = 0; g < reader->num_row_groups(); ++g) {
     auto rg = reader->ReadRowGroup(g, {0, 1}, {});
@@ -107,6 +108,7 @@ TEST(PartitionedDataWriterTest, RollsFilesAtTheTargetCompressedSize) {
   TempFolder folder;
   Schema schema = TestSchema();
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
   options.target_file_size = 256 << 10;
   PartitionedDataWriter writer(schema, PartitionSpec::Unpartitioned(), options);
@@ -132,6 +134,7 @@ TEST(PartitionedDataWriterTest, ThreadsShareOneFilePerPartition) {
   Schema schema = TestSchema();
   PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
   options.threads = 2;
   PartitionedDataWriter writer(schema, spec, options);
@@ -171,6 +174,7 @@ TEST(PartitionedDataWriterTest, SortsRowsWithinEveryFileUnderMemoryPressure) {
   Schema schema = TestSchema();
   PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
   options.target_file_size = 512 << 10;
   options.memory_limit = 4 << 20;  // far less than the rows: sort buffers are written early
@@ -204,6 +208,7 @@ TEST(PartitionedDataWriterTest, BoundsMemoryOverManyPartitions) {
   Schema schema = TestSchema();
   PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
   options.memory_limit = 8 << 20;
   PartitionedDataWriter writer(schema, spec, options);
@@ -223,6 +228,7 @@ TEST(PartitionedDataWriterTest, ClosesTheLargestFilesWhenTooManyAreOpen) {
   Schema schema = TestSchema();
   PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
   options.max_open_files = 8;
   PartitionedDataWriter writer(schema, spec, options);
@@ -249,6 +255,7 @@ TEST(PartitionedDataWriterTest, AbortDeletesEveryFileWritten) {
   Schema schema = TestSchema();
   PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
   options.target_file_size = 64 << 10;
   {
@@ -285,6 +292,7 @@ TEST(PartitionedDataWriterTest, AbortRemovesOnlyTheFoldersItCreated) {
                            .Add("id", Transform::Bucket(2))
                            .Build(0);
   DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
   options.data_location = folder.path() + "/data";
   // Before the write: part=0 holds another writer's file, part=1/id_bucket=0 is empty;
   // part=2 and part=3 (and their bucket folders) do not exist.

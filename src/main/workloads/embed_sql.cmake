@@ -1,8 +1,8 @@
 # Writes OUT, a C++ source defining floe::GeneratorSql(): the text of each generator SQL file
-# in DIR named in NAMES (","-separated), so CALL system.generate runs the files of bench/generators.
+# in DIR named in NAMES (","-separated), so CALL system.generate runs the files of src/main/workloads.
 # Usage: cmake -DOUT=... -DDIR=... -DNAMES=star,clickstream,ssb -P embed_sql.cmake
 string(REPLACE "," ";" NAMES "${NAMES}")
-set(body "// Generated from bench/generators/*.sql by bench/generators/embed_sql.cmake; do not edit.\n")
+set(body "// Generated from src/main/workloads/*.sql by src/main/workloads/embed_sql.cmake; do not edit.\n")
 string(APPEND body "#include <string_view>\n\nnamespace floe {\n\n")
 string(APPEND body "/// Returns the generator SQL of a workload, or an empty view when there is none.\n")
 string(APPEND body "std::string_view GeneratorSql(std::string_view workload) {\n")

@@ -9,6 +9,7 @@
 #include "catalog/sqlite_catalog.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/table_metadata.h"
+#include "io/file_io.h"
 #include "sql/qualified_name.h"
 
 namespace floe {
@@ -36,7 +37,8 @@ struct LoadedTable {
 /// catalog.ns.table, ...table.metadata_table), and loading tables' metadata.
 class TableCatalog {
  public:
-  TableCatalog(SqliteCatalog& catalog, std::string warehouse);
+  /// Reads table metadata through `io` (which must outlive the catalog).
+  TableCatalog(SqliteCatalog& catalog, std::string warehouse, FileIO& io);
 
   SqliteCatalog& catalog() { return catalog_; }
   const std::string& warehouse() const { return warehouse_; }
@@ -72,12 +74,7 @@ class TableCatalog {
 
   SqliteCatalog& catalog_;
   std::string warehouse_;
+  FileIO& io_;
 };
-
-/// Throws when a spec partitions one column by two time transforms (days and hours of ts).
-void CheckRedundantTimePartitions(const iceberg::PartitionSpec& spec, const iceberg::Schema& schema);
-
-/// Returns true for the names of metadata tables (snapshots, files, partitions, ...).
-bool IsMetadataTableName(const std::string& name);
 
 }  // namespace floe

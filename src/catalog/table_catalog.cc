@@ -1,29 +1,30 @@
-#include "main/table_catalog.h"
+#include "catalog/table_catalog.h"
 
-#include <filesystem>
+#include <algorithm>
+#include <cctype>
 
+
+#include "catalog/catalog_table_operations.h"
 #include "catalog/table_location.h"
 #include "common/exception.h"
 #include "common/utf8.h"
-#include "io/path_confinement.h"
-#include "iceberg/local_file.h"
-#include "planner/bind_scope.h"
+#include "iceberg/metadata_tables/metadata_table.h"
 
 namespace floe {
 
-bool IsMetadataTableName(const std::string& name) {
-  static const char* const kNames[] = {"snapshots", "history", "files", "data_files", "delete_files",
-                                       "manifests", "partitions", "entries", "metadata_log_entries",
-                                       "refs", "all_data_files", "all_manifests"};
-  std::string lower = ToLower(name);
-  for (const char* n : kNames) {
-    if (lower == n) return true;
-  }
-  return false;
+namespace {
+
+// Catalog names compare without case, as Spark's do.
+std::string ToLower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
 }
 
-TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse)
-    : catalog_(catalog), warehouse_(std::move(warehouse)) {}
+}  // namespace
+
+
+TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse, FileIO& io)
+    : catalog_(catalog), warehouse_(std::move(warehouse)), io_(io) {}
 
 std::string TableCatalog::DefaultLocation(const std::string& ns, const std::string& table) {
   ValidateCatalogName(ns, "namespace");
@@ -52,13 +53,7 @@ std::string TableCatalog::DefaultLocation(const std::string& ns, const std::stri
 
 void TableCatalog::CheckWritable(const iceberg::TableMetadata& metadata,
                                  const iceberg::LocationRemapper& remapper) const {
-  const std::string action = "write table files under";
-  CheckConfined(warehouse_, remapper.Remap(metadata.location), action);
-  for (const char* key : {"write.data.path"}) {
-    if (auto it = metadata.properties.find(key); it != metadata.properties.end()) {
-      CheckConfined(warehouse_, remapper.Remap(it->second), action);
-    }
-  }
+  CheckTableWritable(warehouse_, metadata, remapper);
 }
 
 ResolvedTableName TableCatalog::ResolveForCreate(const QualifiedName& name, const std::string& current) {
@@ -80,7 +75,7 @@ std::optional<std::pair<ResolvedTableName, std::string>> TableCatalog::ResolveEn
     if (!entry) return std::nullopt;
     ResolvedTableName resolved{ns, t, "", "", false};
     std::string lower = ToLower(suffix);
-    if (IsMetadataTableName(lower)) {
+    if (iceberg::IsMetadataTableName(lower)) {
       resolved.metadata_table = lower;
     } else if (lower.rfind("branch_", 0) == 0 && lower.size() > 7) {
       resolved.ref = suffix.substr(7);
@@ -131,15 +126,7 @@ LoadedTable TableCatalog::LoadFrom(const ResolvedTableName& name, const std::str
   LoadedTable table;
   table.name = name;
   table.metadata_location = metadata_location;
-  std::string local = remapper.Remap(metadata_location);
-  try {
-    table.metadata = std::make_shared<iceberg::TableMetadata>(
-        iceberg::TableMetadata::Parse(iceberg::LocalFile::Read(local), local));
-  } catch (const FormatError& e) {
-    throw FormatError("cannot read table " + name.ToString() + ": " + e.what());
-  } catch (const IOError& e) {
-    throw IOError("cannot read table " + name.ToString() + ": " + e.what());
-  }
+  table.metadata = ReadTableMetadata(io_, remapper, metadata_location, name.ToString());
   return table;
 }
 

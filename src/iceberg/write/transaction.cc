@@ -1,0 +1,162 @@
+#include "iceberg/write/transaction.h"
+
+#include <chrono>
+#include <thread>
+
+#include "common/exception.h"
+#include "iceberg/write/commit_retry.h"
+#include "iceberg/write/metadata_file.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+const Snapshot* BranchHead(const TableMetadata& metadata, const std::string& branch) {
+  if (auto ref = metadata.refs.find(branch); ref != metadata.refs.end()) {
+    return ref->second.is_branch ? metadata.SnapshotById(ref->second.snapshot_id) : nullptr;
+  }
+  return branch == "main" ? metadata.CurrentSnapshot() : nullptr;
+}
+
+Transaction::Transaction(TableOperations& ops, TableState read) : ops_(ops), read_(std::move(read)) {
+  if (!read_.metadata) throw InternalError("a transaction needs the table as read");
+}
+
+Transaction Transaction::CreateTable(TableOperations& ops, TableMetadata metadata) {
+  Transaction t(ops, TableState{"", std::make_shared<const TableMetadata>(std::move(metadata))});
+  t.create_ = true;
+  return t;
+}
+
+Transaction& Transaction::UpdateMetadata(MetadataUpdate update) {
+  steps_.push_back(Step{std::move(update), std::nullopt, {}});
+  return *this;
+}
+
+Transaction& Transaction::AddSnapshot(SnapshotChange change, ConflictValidation validation) {
+  steps_.push_back(Step{nullptr, std::move(change), std::move(validation)});
+  return *this;
+}
+
+Transaction& Transaction::RequireUnchanged(std::string what) {
+  require_unchanged_ = std::move(what);
+  return *this;
+}
+
+void Transaction::DeleteQuietly(const std::vector<std::string>& paths) {
+  if (paths.empty()) return;
+  try {
+    ops_.io().Delete(paths);
+  } catch (const std::exception&) {
+    // why: the commit's own error is the one to report; an undeleted file is an orphan
+  }
+}
+
+void Transaction::DiscardAddedFiles() {
+  std::vector<std::string> paths;
+  for (const auto& step : steps_) {
+    if (!step.snapshot) continue;
+    for (const auto& f : step.snapshot->added) paths.push_back(ops_.remapper().Remap(f.file_path));
+  }
+  DeleteQuietly(paths);
+}
+
+std::optional<TableState> Transaction::Attempt(const TableState& base, std::vector<std::string>* written,
+                                               bool* changed) {
+  const LocationRemapper& remapper = ops_.remapper();
+  TableMetadata metadata = *base.metadata;
+  // The metadata log gains the base file once, from the first change that applies.
+  std::string log_file = base.metadata_location;
+  *changed = create_;
+  ops_.CheckWritable(metadata);
+  int64_t now = NowMs();
+  for (const Step& step : steps_) {
+    if (step.update) {
+      std::optional<TableMetadata> updated = step.update(metadata, log_file);
+      if (!updated) continue;
+      metadata = std::move(*updated);
+      ops_.CheckWritable(metadata);  // before a later step writes under a new location
+    } else {
+      const SnapshotChange& change = *step.snapshot;
+      SnapshotProducer producer(ops_.io(), metadata, log_file, remapper);
+      TableMetadata produced;
+      try {
+        produced = producer.Produce(change, now);
+      } catch (...) {
+        written->insert(written->end(), producer.written_files().begin(), producer.written_files().end());
+        throw;
+      }
+      written->insert(written->end(), producer.written_files().begin(), producer.written_files().end());
+      if (!create_) {
+        std::optional<int64_t> read_head;
+        if (const Snapshot* s = BranchHead(*read_.metadata, change.branch)) read_head = s->snapshot_id;
+        ValidateConcurrentCommits(ops_.io(), remapper, *base.metadata, BranchHead(*base.metadata, change.branch),
+                                  read_head, step.validation, producer.removed_files(), ops_.name());
+      }
+      metadata = std::move(produced);
+    }
+    log_file.clear();
+    *changed = true;
+  }
+  if (!*changed) return base;
+  TableMetadata::ValidateText(metadata.ToJson());
+  std::string path = NextMetadataPath(metadata.location, create_ ? nullptr : base.metadata.get(),
+                                      base.metadata_location);
+  written->push_back(remapper.Remap(path));
+  WriteMetadataFile(ops_.io(), metadata, remapper.Remap(path));
+  if (!ops_.Swap(base.metadata_location, path)) return std::nullopt;
+  return TableState{path, std::make_shared<const TableMetadata>(std::move(metadata))};
+}
+
+TableState Transaction::Commit() {
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    TableState base = create_ ? read_ : ops_.Refresh();
+    std::vector<std::string> written;
+    std::optional<TableState> committed;
+    bool changed = false;
+    try {
+      if (!create_ && !require_unchanged_.empty() && base.metadata_location != read_.metadata_location) {
+        throw CatalogError("[CONCURRENT_MODIFICATION] " + ops_.name() + " changed while it was being " +
+                           require_unchanged_ + "; run the statement again");
+      }
+      ++attempts_;
+      committed = Attempt(base, &written, &changed);
+    } catch (...) {
+      DeleteQuietly(written);
+      DiscardAddedFiles();
+      throw;
+    }
+    if (committed) {
+      if (!changed) --attempts_;  // nothing to swap
+      return *committed;
+    }
+    // Another commit won the swap: this attempt's files are garbage.
+    DeleteQuietly(written);
+    CommitRetryPolicy policy;
+    try {
+      policy = CommitRetryPolicy::FromProperties(base.metadata->properties);
+    } catch (...) {
+      DiscardAddedFiles();
+      throw;
+    }
+    int64_t elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    if (!policy.MayRetry(attempts_, elapsed)) {
+      DiscardAddedFiles();
+      throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + ops_.name() +
+                         ": other commits won the race " + std::to_string(attempts_) +
+                         " times (commit.retry.num-retries = " + std::to_string(policy.num_retries) + ")");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(policy.WaitMs(attempts_)));
+  }
+}
+
+}  // namespace floe::iceberg

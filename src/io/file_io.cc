@@ -1,0 +1,15 @@
+#include "io/file_io.h"
+
+namespace floe {
+
+void InputFile::ReadRanges(const std::vector<ByteRange>& ranges, const std::vector<void*>& out) const {
+  for (size_t i = 0; i < ranges.size(); ++i) ReadAt(ranges[i].offset, ranges[i].length, out[i]);
+}
+
+std::string InputFile::ReadAll() const {
+  std::string bytes(size(), '\0');
+  if (!bytes.empty()) ReadAt(0, bytes.size(), bytes.data());
+  return bytes;
+}
+
+}  // namespace floe
