@@ -6,6 +6,7 @@
 #include <random>
 
 #include "common/exception.h"
+#include "common/tests/torture_scale.h"
 #include "sql/parser.h"
 
 namespace floe {
@@ -76,7 +77,7 @@ TEST(ParserRobustnessTest, RandomTokenSoup) {
   std::mt19937 rng(20260115);
   std::uniform_int_distribution<size_t> pick(0, std::size(kPieces) - 1);
   std::uniform_int_distribution<size_t> length(1, 40);
-  for (int round = 0; round < 5000; ++round) {
+  for (int round = 0; round < 5000 * testing::TortureScale(); ++round) {
     std::string sql;
     size_t n = length(rng);
     for (size_t i = 0; i < n; ++i) {
@@ -90,7 +91,7 @@ TEST(ParserRobustnessTest, RandomTokenSoup) {
 TEST(ParserRobustnessTest, RandomBytes) {
   std::mt19937 rng(42);
   std::uniform_int_distribution<int> byte(0, 255);
-  for (int round = 0; round < 2000; ++round) {
+  for (int round = 0; round < 2000 * testing::TortureScale(); ++round) {
     std::string sql;
     for (int i = 0; i < 30; ++i) sql.push_back(static_cast<char>(byte(rng)));
     ParseOrParserError(sql);
@@ -99,7 +100,7 @@ TEST(ParserRobustnessTest, RandomBytes) {
 
 TEST(ParserRobustnessTest, MutatedCorpus) {
   std::mt19937 rng(7);
-  for (int round = 0; round < 5000; ++round) {
+  for (int round = 0; round < 5000 * testing::TortureScale(); ++round) {
     std::string sql = kCorpus[rng() % std::size(kCorpus)];
     int edits = 1 + static_cast<int>(rng() % 4);
     for (int e = 0; e < edits && !sql.empty(); ++e) {
