@@ -2,10 +2,10 @@
 
 
 #include "catalog/table_location.h"
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "common/utf8.h"
 #include "io/path_confinement.h"
-#include "planner/bind_scope.h"
 
 namespace floe {
 
