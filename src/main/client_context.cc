@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_materialize.h"
