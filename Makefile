@@ -2,8 +2,10 @@
 BUILD_DIR ?= build/release
 DEBUG_DIR ?= build/debug
 JOBS ?= $(shell nproc)
+# How many times longer `make torture` runs the tests labelled `torture` than `make test` does.
+TORTURE_SCALE ?= 100
 
-.PHONY: all build debug deps run test unit sqltest interop bench clean
+.PHONY: all build debug deps run test torture bench clean
 
 all: build
 
@@ -21,9 +23,16 @@ debug: deps
 run: build
 	@$(BUILD_DIR)/tools/floe/floe --warehouse ./warehouse
 
+# Every test, the long ones in their short versions: at most 30 minutes on 2 cores from a
+# clean clone, builds included (README, "Test time is a budget").
 test: build
 	@scripts/install-test-tools.sh
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# The long versions: fuzzing, corrupted files and concurrent writers, TORTURE_SCALE times
+# the iterations `make test` runs (FLOE_TORTURE_SCALE; ctest -N -L torture lists them).
+torture: build
+	@cd $(BUILD_DIR) && FLOE_TORTURE_SCALE=$(TORTURE_SCALE) ctest --output-on-failure -j $(JOBS) -L torture --timeout 3600
 
 # The benchmark needs only the shell: a fresh machine builds it, not every test binary.
 bench: deps

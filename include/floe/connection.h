@@ -30,9 +30,9 @@ class Connection {
   /// signal handler; does nothing when no statement runs.
   void Interrupt();
 
-  ClientContext& context() { return *context_; }
-
  private:
+  // why: the session's internals are not API; src/main reaches them through ConnectionAccess
+  friend class ConnectionAccess;
   std::unique_ptr<ClientContext> context_;
 };
 

@@ -35,9 +35,9 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
-  DatabaseState& state() { return *state_; }
-
  private:
+  // why: the engine's state is not API; src/main reaches it through DatabaseAccess
+  friend class DatabaseAccess;
   std::unique_ptr<DatabaseState> state_;
 };
 

@@ -1,27 +1,13 @@
 #include "catalog/table_catalog.h"
 
-#include <algorithm>
-#include <cctype>
-
-
 #include "catalog/catalog_table_operations.h"
 #include "catalog/table_location.h"
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "common/utf8.h"
 #include "iceberg/metadata_tables/metadata_table.h"
 
 namespace floe {
-
-namespace {
-
-// Catalog names compare without case, as Spark's do.
-std::string ToLower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-}  // namespace
-
 
 TableCatalog::TableCatalog(SqliteCatalog& catalog, std::string warehouse, FileIO& io)
     : catalog_(catalog), warehouse_(std::move(warehouse)), io_(io) {}

@@ -1,8 +1,6 @@
 #include "common/types.h"
 
-#include <algorithm>
-#include <cctype>
-
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "common/string_ref.h"
 
@@ -95,9 +93,7 @@ size_t PhysicalSize(TypeId id) {
 
 bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_params,
                    LogicalType* out) {
-  std::string name = raw;
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string name = ToLower(raw);
   if (name == "decimal" || name == "numeric" || name == "dec") {
     *out = has_params ? LogicalType::Decimal(precision, scale) : LogicalType::Decimal(10, 0);
     return true;

@@ -1,17 +1,13 @@
 #include "function/cast.h"
 
-#include <algorithm>
-
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/cast_kernels.h"
 
 namespace floe {
 
 std::string CastTypeName(const LogicalType& type) {
-  std::string name = type.ToString();
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return name;
+  return ToUpper(type.ToString());
 }
 
 // Spark prints the offending value as a SQL literal: 'abc', 12Y, 300S, 128L, 1.0E10D, 1.50BD.

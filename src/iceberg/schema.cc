@@ -1,8 +1,8 @@
 #include "iceberg/schema.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 
 namespace floe::iceberg {
@@ -67,19 +67,12 @@ const NestedField* Schema::FindFieldById(int id) const {
   return it == by_id_.end() ? nullptr : it->second;
 }
 
-static std::string Lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 const NestedField* Schema::FindFieldByName(const std::string& name, bool case_sensitive) const {
   auto it = by_name_.find(name);
   if (it != by_name_.end()) return it->second;
   if (case_sensitive) return nullptr;
-  std::string want = Lower(name);
   for (const auto& [n, f] : by_name_) {
-    if (Lower(n) == want) return f;
+    if (EqualsIgnoreCase(n, name)) return f;
   }
   return nullptr;
 }

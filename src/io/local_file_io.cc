@@ -31,10 +31,19 @@ std::string TemporaryPathFor(const std::string& path) {
   return path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1));
 }
 
-void WriteWhole(const std::string& path, std::string_view bytes) {
-  LocalFileWriter out(path);
-  out.Write(bytes);
-  out.Close();
+// Writes `bytes` to a new temporary file beside `path` and returns its name; on failure
+// deletes it and rethrows.
+std::string WriteTemporaryFor(const std::string& path, std::string_view bytes) {
+  std::string tmp = TemporaryPathFor(path);
+  try {
+    LocalFileWriter out(tmp);
+    out.Write(bytes);
+    out.Close();
+  } catch (...) {
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  return tmp;
 }
 
 }  // namespace
@@ -50,13 +59,7 @@ std::unique_ptr<OutputFile> LocalFileIO::Create(const std::string& path) {
 
 void LocalFileIO::WriteAtomically(const std::string& path, std::string_view bytes) {
   CreateParentFolders(path);
-  std::string tmp = TemporaryPathFor(path);
-  try {
-    WriteWhole(tmp, bytes);
-  } catch (...) {
-    ::unlink(tmp.c_str());
-    throw;
-  }
+  std::string tmp = WriteTemporaryFor(path, bytes);
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     int err = errno;
     ::unlink(tmp.c_str());
@@ -66,13 +69,7 @@ void LocalFileIO::WriteAtomically(const std::string& path, std::string_view byte
 
 bool LocalFileIO::CreateIfAbsent(const std::string& path, std::string_view bytes) {
   CreateParentFolders(path);
-  std::string tmp = TemporaryPathFor(path);
-  try {
-    WriteWhole(tmp, bytes);
-  } catch (...) {
-    ::unlink(tmp.c_str());
-    throw;
-  }
+  std::string tmp = WriteTemporaryFor(path, bytes);
   // why: link() fails when the name exists, atomically: of two writers racing, one wins
   int linked = ::link(tmp.c_str(), path.c_str());
   int err = errno;

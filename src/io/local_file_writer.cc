@@ -13,7 +13,22 @@
 namespace floe {
 
 namespace {
+
 constexpr size_t kBufferSize = 1 << 20;
+
+// Writes all `size` bytes at `data` to `fd`, retrying short and interrupted writes.
+void WriteFully(int fd, const std::string& path, const char* data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw IOError("cannot write file \"" + path + "\": " + std::strerror(errno));
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+}
+
 }  // namespace
 
 LocalFileWriter::LocalFileWriter(std::string path) : path_(std::move(path)) {
@@ -40,16 +55,7 @@ void LocalFileWriter::Write(const void* data, size_t size) {
   if (buffer_.size() + size > kBufferSize) {
     Flush();
     if (size >= kBufferSize) {
-      const char* p = static_cast<const char*>(data);
-      while (size > 0) {
-        ssize_t n = ::write(fd_, p, size);
-        if (n < 0) {
-          if (errno == EINTR) continue;
-          throw IOError("cannot write file \"" + path_ + "\": " + std::strerror(errno));
-        }
-        p += n;
-        size -= static_cast<size_t>(n);
-      }
+      WriteFully(fd_, path_, static_cast<const char*>(data), size);
       return;
     }
   }
@@ -57,17 +63,7 @@ void LocalFileWriter::Write(const void* data, size_t size) {
 }
 
 void LocalFileWriter::Flush() {
-  const char* p = buffer_.data();
-  size_t size = buffer_.size();
-  while (size > 0) {
-    ssize_t n = ::write(fd_, p, size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw IOError("cannot write file \"" + path_ + "\": " + std::strerror(errno));
-    }
-    p += n;
-    size -= static_cast<size_t>(n);
-  }
+  WriteFully(fd_, path_, buffer_.data(), buffer_.size());
   buffer_.clear();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_materialize.h"

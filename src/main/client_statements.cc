@@ -1,4 +1,5 @@
 // Statements on session objects: temporary views and tables, settings, SHOW, DESCRIBE.
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/type_coercion.h"
 #include "main/client_context.h"

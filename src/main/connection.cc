@@ -4,13 +4,14 @@
 
 #include "common/exception.h"
 #include "main/client_context.h"
+#include "main/database_access.h"
 #include "sql/parser.h"
 #include "sql/parser_error_report.h"
 
 namespace floe {
 
 Connection::Connection(Database& database)
-    : context_(std::make_unique<ClientContext>(database.state())) {}
+    : context_(std::make_unique<ClientContext>(DatabaseAccess::State(database))) {}
 
 Connection::~Connection() = default;
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/operators/physical_copy_to_file.h"
 #include "execution/physical_planner.h"
@@ -17,11 +18,6 @@
 namespace floe {
 
 namespace {
-
-std::string LowerText(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 int64_t IntegerOption(const std::string& key, const std::string& value) {
   int64_t v = 0;
@@ -38,7 +34,7 @@ int64_t IntegerOption(const std::string& key, const std::string& value) {
 
 // Reads a byte size: a number, optionally with a unit (KB, MB, GB; KiB, MiB, GiB).
 int64_t ByteSizeOption(const std::string& key, const std::string& value) {
-  std::string text = LowerText(value);
+  std::string text = ToLower(value);
   size_t end = 0;
   while (end < text.size() &&
          (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '_'))
@@ -69,7 +65,7 @@ int64_t ByteSizeOption(const std::string& key, const std::string& value) {
 }
 
 bool BoolOption(const std::string& key, const std::string& value) {
-  std::string v = LowerText(value);
+  std::string v = ToLower(value);
   if (v == "true" || v == "1" || v == "on") return true;
   if (v == "false" || v == "0" || v == "off") return false;
   throw InvalidInputError("COPY option " + key + " must be true or false, got '" + value + "'");
@@ -87,13 +83,13 @@ parquet::Codec CodecOption(const std::string& value) {
 CopyToFileOptions ParseOptions(const CopyStatement& statement, const Settings& settings) {
   CopyToFileOptions options;
   options.parquet.codec = CodecOption(settings.Get("write.parquet.compression-codec"));
-  std::string path = LowerText(statement.path);
+  std::string path = ToLower(statement.path);
   bool csv_extension = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
   options.format =
       csv_extension ? CopyToFileOptions::Format::kCsv : CopyToFileOptions::Format::kParquet;
   for (const auto& [key, value] : statement.options) {
     if (key == "format") {
-      std::string f = LowerText(value);
+      std::string f = ToLower(value);
       if (f == "parquet")
         options.format = CopyToFileOptions::Format::kParquet;
       else if (f == "csv")
@@ -162,7 +158,7 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
   for (size_t i = 1; i < names.size(); ++i) {
     auto taken = [&](const std::string& n) {
       for (size_t j = 0; j < i; ++j) {
-        if (LowerText(names[j]) == LowerText(n)) return true;
+        if (EqualsIgnoreCase(names[j], n)) return true;
       }
       return false;
     };

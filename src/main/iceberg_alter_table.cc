@@ -3,12 +3,12 @@
 #include <chrono>
 #include <limits>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/type.h"
 #include "main/client_context.h"
-#include "planner/bind_scope.h"
 
 namespace floe {
 

@@ -2,6 +2,7 @@
 // partition values or column metrics prove every row matches, copy-on-write otherwise.
 #include <chrono>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"

@@ -1,5 +1,6 @@
 // CALL <catalog>.system.<procedure>(...): the Iceberg Spark procedures floe supports.
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "main/client_context.h"

@@ -3,6 +3,7 @@
 // iceberg_delete.cc).
 #include <chrono>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/table_sources/memory_table.h"
 #include "function/type_coercion.h"

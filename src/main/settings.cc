@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
 #include "optimizer/optimizer.h"

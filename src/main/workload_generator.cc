@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "main/client_context.h"
-#include "planner/bind_scope.h"
 #include "sql/parser.h"
 
 namespace floe {

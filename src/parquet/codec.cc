@@ -7,9 +7,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include <cctype>
 #include <cstring>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 
 namespace floe::parquet {
@@ -102,8 +102,7 @@ const char* CodecName(Codec codec) {
 }
 
 bool ParseCodecName(std::string_view name, Codec* out) {
-  std::string lower;
-  for (char c : name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  std::string lower = ToLower(name);
   if (lower == "zstd") *out = Codec::kZstd;
   else if (lower == "snappy") *out = Codec::kSnappy;
   else if (lower == "gzip") *out = Codec::kGzip;

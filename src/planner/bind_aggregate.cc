@@ -1,3 +1,4 @@
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"

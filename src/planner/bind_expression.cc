@@ -1,5 +1,6 @@
 #include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/decimal.h"
 #include "common/exception.h"

@@ -1,5 +1,6 @@
 #include <optional>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "planner/binder.h"
 

@@ -1,15 +1,10 @@
 #include "planner/bind_scope.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "common/ascii_case.h"
 
 namespace floe {
-
-std::string ToLower(const std::string& s) {
-  std::string out = s;
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 const ScopeColumn* BindScope::Find(const std::vector<std::string>& qualifier,
                                    const std::string& name, bool* ambiguous) const {

@@ -36,7 +36,5 @@ class BindScope {
 
 /// Returns the candidate closest to `name` by edit distance, or empty when none is close.
 std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates);
-/// Lower-cases ASCII letters.
-std::string ToLower(const std::string& s);
 
 }  // namespace floe

@@ -1,3 +1,4 @@
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/type_coercion.h"
 #include "planner/binder.h"

@@ -1,9 +1,9 @@
 #include <optional>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"
-#include "sql/keyword.h"
 
 namespace floe {
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/type_coercion.h"
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/decimal.h"
 #include "planner/bind_scope.h"

@@ -1,20 +1,13 @@
 #include "sql/ast_expression.h"
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 
+#include "common/ascii_case.h"
 #include "common/double_format.h"
 #include "sql/ast_query.h"
 
 namespace floe {
 namespace {
-
-std::string Lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 std::string Join(const std::vector<ExpressionPtr>& items) {
   std::string out;
@@ -69,7 +62,7 @@ std::string StarExpression::ToString() const {
 std::string ConstantExpression::ToString() const {
   switch (literal_kind) {
     case LiteralKind::kNull: return "NULL";
-    case LiteralKind::kBoolean: return Lower(text);
+    case LiteralKind::kBoolean: return ToLower(text);
     case LiteralKind::kInteger:
     case LiteralKind::kBigint:
     case LiteralKind::kSmallint:
@@ -144,7 +137,7 @@ std::string WindowSpec::ToString() const {
 }
 
 std::string FunctionExpression::ToString() const {
-  std::string lower_name = Lower(name);
+  std::string lower_name = ToLower(name);
   bool is_offset_window = window && (lower_name == "lag" || lower_name == "lead");
   if (lower_name == "extract" && args.size() == 2 && args[0]->kind == ExpressionKind::kConstant) {
     return "extract(" + args[0]->ToString() + " FROM " + args[1]->ToString() + ")";

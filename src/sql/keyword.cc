@@ -1,6 +1,8 @@
 #include "sql/keyword.h"
 
-#include <cctype>
+#include <initializer_list>
+
+#include "common/ascii_case.h"
 
 namespace floe {
 namespace {
@@ -13,17 +15,6 @@ bool InList(std::string_view word, std::initializer_list<std::string_view> list)
 }
 
 }  // namespace
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
 
 bool IsReservedKeyword(std::string_view word) {
   return InList(

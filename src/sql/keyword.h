@@ -4,9 +4,6 @@
 
 namespace floe {
 
-/// Returns whether two words are equal ignoring ASCII case.
-bool EqualsIgnoreCase(std::string_view a, std::string_view b);
-
 /// Returns whether an unquoted word is reserved: it cannot name a column, table or
 /// alias without backquotes (SELECT, FROM, JOIN, ...). Spark's other keywords (date,
 /// year, key, value, type, comment, range, rows, files, ...) remain usable as names.

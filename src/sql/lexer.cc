@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 
 namespace floe {
@@ -159,8 +160,7 @@ Token Lexer::LexNumber() {
   // Spark's type suffixes: 10L, 10S, 10Y, 1.5D, 1.5F, 1.5BD.
   size_t suffix_start = pos_;
   while (IsWordChar(PeekChar())) Advance();
-  std::string suffix(sql_.substr(suffix_start, pos_ - suffix_start));
-  for (char& ch : suffix) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  std::string suffix = ToUpper(sql_.substr(suffix_start, pos_ - suffix_start));
   bool known_suffix = suffix.empty() || suffix == "L" || suffix == "S" || suffix == "Y" ||
                       suffix == "D" || suffix == "F" || suffix == "BD";
   token.text = std::string(sql_.substr(start, pos_ - start));

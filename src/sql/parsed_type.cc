@@ -1,14 +1,11 @@
 #include "sql/parsed_type.h"
 
-#include <algorithm>
-#include <cctype>
+#include "common/ascii_case.h"
 
 namespace floe {
 
 std::string ParsedType::ToString() const {
-  std::string upper = name;
-  std::transform(upper.begin(), upper.end(), upper.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::string upper = ToUpper(name);
   // Spark prints the canonical names of its synonyms.
   if (upper == "INTEGER") upper = "INT";
   if (upper == "LONG") upper = "BIGINT";

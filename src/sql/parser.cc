@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/lexer.h"

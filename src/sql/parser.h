@@ -79,6 +79,8 @@ class Parser {
   StatementPtr ParseDelete();
   StatementPtr ParseUpdate();
   StatementPtr ParseMerge();
+  std::string ParseTargetAlias();
+  std::vector<SetClause> ParseSetClauses();
   StatementPtr ParseUse();
   StatementPtr ParseShow();
   StatementPtr ParseDescribe();

@@ -1,22 +1,11 @@
 // CREATE TABLE / VIEW / NAMESPACE, DROP, and their pieces: column definitions, partition
 // transforms, property lists.
-#include <algorithm>
-#include <cctype>
-
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"
 
 namespace floe {
-namespace {
-
-std::string Lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-}  // namespace
 
 std::string PartitionTransform::ToString() const {
   if (transform == "identity") return column;
@@ -65,7 +54,7 @@ StatementPtr Parser::ParseCreateTable(bool or_replace, bool replace_only, bool t
     const Token& clause = Peek();
     if (AcceptWord("USING")) {
       if (!create->provider.empty()) SyntaxErrorAt(clause);
-      create->provider = Lower(ParseAnyWord());
+      create->provider = ToLower(ParseAnyWord());
     } else if (PeekWord("PARTITIONED") && PeekWord("BY", 1)) {
       if (!create->partitioned_by.empty()) SyntaxErrorAt(clause);
       pos_ += 2;
@@ -96,7 +85,7 @@ StatementPtr Parser::ParseCreateTable(bool or_replace, bool replace_only, bool t
       // Hive's STORED AS parquet names the provider too.
       if (!create->provider.empty()) SyntaxErrorAt(clause);
       pos_ += 2;
-      create->provider = Lower(ParseAnyWord());
+      create->provider = ToLower(ParseAnyWord());
     } else if (AcceptWord("OPTIONS")) {
       if (!create->options.empty()) SyntaxErrorAt(clause);
       create->options = ParseProperties();
@@ -149,7 +138,7 @@ PartitionTransform Parser::ParsePartitionTransform() {
   field.position = Peek().position;
   std::string word = ParseAnyWord();
   if (AcceptOp("(")) {
-    field.transform = Lower(word);
+    field.transform = ToLower(word);
     do {
       if (Peek().type == TokenType::kNumber) {
         if (field.param) SyntaxError();
@@ -205,7 +194,7 @@ std::string Parser::ParsePropertyValue() {
     std::string sign = Next().text == "-" ? "-" : "";
     return sign + Next().text;
   }
-  if (PeekWord("TRUE") || PeekWord("FALSE")) return Lower(Next().text);
+  if (PeekWord("TRUE") || PeekWord("FALSE")) return ToLower(Next().text);
   if (token.type == TokenType::kWord || token.type == TokenType::kQuotedIdentifier) {
     return Next().text;
   }

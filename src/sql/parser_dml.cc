@@ -5,6 +5,27 @@
 
 namespace floe {
 
+// The alias of the table a DELETE, UPDATE or MERGE changes: `AS a`, a bare `a`, or none ("").
+std::string Parser::ParseTargetAlias() {
+  if (AcceptWord("AS")) return ParseIdentifier();
+  if (PeekIdentifier() && CanBeBareAlias(Peek().text)) return Next().text;
+  return "";
+}
+
+// `column = expr [, ...]` after UPDATE ... SET and MERGE's UPDATE SET; a column may be nested (a.b).
+std::vector<SetClause> Parser::ParseSetClauses() {
+  std::vector<SetClause> assignments;
+  do {
+    SetClause clause;
+    clause.column.push_back(ParseAnyWord());
+    while (AcceptOp(".")) clause.column.push_back(ParseAnyWord());
+    ExpectOp("=");
+    clause.value = ParseExpr();
+    assignments.push_back(std::move(clause));
+  } while (AcceptOp(","));
+  return assignments;
+}
+
 StatementPtr Parser::ParseInsert() {
   ExpectWord("INSERT");
   auto insert = std::make_unique<InsertStatement>();
@@ -40,11 +61,7 @@ StatementPtr Parser::ParseDelete() {
   ExpectWord("FROM");
   auto del = std::make_unique<DeleteStatement>();
   del->table = ParseQualifiedName();
-  if (AcceptWord("AS")) {
-    del->alias = ParseIdentifier();
-  } else if (PeekIdentifier() && CanBeBareAlias(Peek().text)) {
-    del->alias = Next().text;
-  }
+  del->alias = ParseTargetAlias();
   if (AcceptWord("WHERE")) del->where = ParseExpr();
   return del;
 }
@@ -53,20 +70,9 @@ StatementPtr Parser::ParseUpdate() {
   ExpectWord("UPDATE");
   auto update = std::make_unique<UpdateStatement>();
   update->table = ParseQualifiedName();
-  if (AcceptWord("AS")) {
-    update->alias = ParseIdentifier();
-  } else if (PeekIdentifier() && CanBeBareAlias(Peek().text)) {
-    update->alias = Next().text;
-  }
+  update->alias = ParseTargetAlias();
   ExpectWord("SET");
-  do {
-    SetClause clause;
-    clause.column.push_back(ParseAnyWord());
-    while (AcceptOp(".")) clause.column.push_back(ParseAnyWord());
-    ExpectOp("=");
-    clause.value = ParseExpr();
-    update->assignments.push_back(std::move(clause));
-  } while (AcceptOp(","));
+  update->assignments = ParseSetClauses();
   if (AcceptWord("WHERE")) update->where = ParseExpr();
   return update;
 }
@@ -76,25 +82,11 @@ StatementPtr Parser::ParseMerge() {
   ExpectWord("INTO");
   auto merge = std::make_unique<MergeStatement>();
   merge->target = ParseQualifiedName();
-  if (AcceptWord("AS")) {
-    merge->target_alias = ParseIdentifier();
-  } else if (PeekIdentifier() && CanBeBareAlias(Peek().text)) {
-    merge->target_alias = Next().text;
-  }
+  merge->target_alias = ParseTargetAlias();
   ExpectWord("USING");
   merge->source = ParseTablePrimary();
   ExpectWord("ON");
   merge->condition = ParseExpr();
-  auto parse_assignments = [this](std::vector<SetClause>* assignments) {
-    do {
-      SetClause clause;
-      clause.column.push_back(ParseAnyWord());
-      while (AcceptOp(".")) clause.column.push_back(ParseAnyWord());
-      ExpectOp("=");
-      clause.value = ParseExpr();
-      assignments->push_back(std::move(clause));
-    } while (AcceptOp(","));
-  };
   while (AcceptWord("WHEN")) {
     MergeClause clause;
     if (AcceptWord("NOT")) {
@@ -120,7 +112,7 @@ StatementPtr Parser::ParseMerge() {
         clause.action = MergeActionType::kUpdateStar;
       } else {
         clause.action = MergeActionType::kUpdate;
-        parse_assignments(&clause.assignments);
+        clause.assignments = ParseSetClauses();
       }
     } else {
       ExpectWord("INSERT");

@@ -1,6 +1,7 @@
 // Operators and predicates, with Spark's precedence (lowest first):
 //   OR < AND < NOT < predicates (BETWEEN, IN, LIKE, IS ..) < comparison < | < ^ < &
 //   < shifts < + - || < * / % DIV < unary - + ~ < postfix :: [] < primary.
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"

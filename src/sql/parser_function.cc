@@ -1,5 +1,6 @@
 // Function calls: arguments (named, lambdas, DISTINCT, *), the SQL-standard special forms
 // (EXTRACT, TRIM, POSITION, SUBSTRING, OVERLAY), IGNORE NULLS, FILTER and OVER windows.
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"

@@ -2,8 +2,8 @@
 // older `GROUP BY a, b WITH ROLLUP` / `GROUP BY a, b GROUPING SETS (..)` forms), expanded
 // into grouping sets over a list of distinct expressions.
 #include <algorithm>
-#include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"
@@ -16,10 +16,7 @@ constexpr size_t kMaxGroupingSets = 4096;
 // Identifies equal grouping expressions: columns by name ignoring case, others by text.
 std::string GroupingKey(const ParsedExpression& expr) {
   if (expr.kind == ExpressionKind::kColumnRef) {
-    std::string name = expr.As<ColumnRefExpression>().FullName();
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return "c:" + name;
+    return "c:" + ToLower(expr.As<ColumnRefExpression>().FullName());
   }
   return "e:" + expr.ToString();
 }

@@ -1,8 +1,8 @@
 // Primary expressions: literals, names, CASE, CAST, subqueries, lambdas (function calls
 // are in parser_function.cc).
-#include <algorithm>
 #include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"
@@ -22,9 +22,8 @@ bool IsIntervalUnit(const Token& token) {
   return false;
 }
 
-std::string NormalizeUnit(std::string unit) {
-  std::transform(unit.begin(), unit.end(), unit.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+std::string NormalizeUnit(std::string_view text) {
+  std::string unit = ToUpper(text);
   if (unit.size() > 1 && unit.back() == 'S') unit.pop_back();
   return unit;
 }

@@ -1,8 +1,8 @@
 // Queries: WITH, set operations (INTERSECT binds tighter than UNION / EXCEPT), SELECT
 // blocks with hints, ORDER BY, LIMIT, VALUES (GROUP BY is in parser_group_by.cc).
 #include <algorithm>
-#include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"
@@ -308,9 +308,7 @@ void Parser::ParseHints(SelectNode& select, const Token& select_token) {
       while (sub.Peek().type != TokenType::kEnd) {
         Hint parsed;
         parsed.position = hint.position;
-        parsed.name = sub.ParseAnyWord();
-        std::transform(parsed.name.begin(), parsed.name.end(), parsed.name.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+        parsed.name = ToUpper(sub.ParseAnyWord());
         if (sub.AcceptOp("(")) {
           if (!sub.AcceptOp(")")) {
             parsed.args = sub.ParseExpressionList();

@@ -1,4 +1,5 @@
 // FROM items: named tables with time travel, subqueries, table functions, VALUES, joins.
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"

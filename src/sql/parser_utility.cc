@@ -1,19 +1,13 @@
 // Session and catalog statements: USE, SHOW, DESCRIBE, CALL, SET, RESET, COPY, ANALYZE.
-#include <algorithm>
 #include <cctype>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "sql/keyword.h"
 #include "sql/parser.h"
 
 namespace floe {
 namespace {
-
-std::string Lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 std::string Trim(std::string_view s) {
   size_t begin = 0;
@@ -238,7 +232,7 @@ StatementPtr Parser::ParseCopy() {
   AcceptWord("WITH");
   bool parenthesized = AcceptOp("(");
   while (parenthesized ? !PeekOp(")") : !AtStatementEnd()) {
-    std::string key = Lower(ParseAnyWord());
+    std::string key = ToLower(ParseAnyWord());
     std::string value = "true";  // a bare option such as HEADER
     AcceptOp("=");
     if (AcceptOp("(")) {

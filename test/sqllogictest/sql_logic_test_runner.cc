@@ -11,6 +11,7 @@
 #include <regex>
 #include <set>
 
+#include "common/ascii_case.h"
 #include "common/types.h"
 #include "floe/connection.h"
 #include "floe/database.h"
@@ -78,8 +79,7 @@ std::string SortedRows(const Result& result) {
 // Returns true for a query that reads only (SELECT, WITH, VALUES, FROM) and does not read
 // the system tables or last_scan(), whose rows describe the pruning itself.
 bool ComparesAcrossPruning(const std::string& sql) {
-  std::string lower;
-  for (char c : sql) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string lower = ToLower(sql);
   size_t start = lower.find_first_not_of(" \t\n\r(");
   if (start == std::string::npos) return false;
   std::string head = lower.substr(start, 16);

@@ -1,8 +1,8 @@
 #include "execution/table_sources/iceberg_filter_converter.h"
 
-#include <algorithm>
 #include <cmath>
 
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
 #include "function/lossless_widening.h"
@@ -37,8 +37,8 @@ int128_t Pow10(int n) {
 // The calendar units a derived expression of a date or timestamp column steps by.
 enum class Unit { kYear, kMonth, kDay, kHour };
 
-std::optional<Unit> UnitOf(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), ::toupper);
+std::optional<Unit> UnitOf(std::string_view unit) {
+  std::string text = ToUpper(unit);
   if (text == "YEAR" || text == "YYYY" || text == "YY") return Unit::kYear;
   if (text == "MONTH" || text == "MM" || text == "MON") return Unit::kMonth;
   if (text == "DAY" || text == "DD") return Unit::kDay;

@@ -1,8 +1,8 @@
 #include "execution/table_sources/parquet_source.h"
 
-#include <cctype>
 #include <mutex>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/table_sources/column_predicate_translator.h"
 #include "execution/table_sources/file_glob.h"
@@ -13,20 +13,14 @@ namespace floe {
 
 namespace {
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // Returns the file column named `name` (exactly, else ignoring case as Spark does); -1 if none.
 int FindByName(const ParquetReader& reader, const std::string& name) {
   const auto& columns = reader.columns();
   for (size_t i = 0; i < columns.size(); ++i) {
     if (columns[i].name == name) return static_cast<int>(i);
   }
-  std::string lower = Lower(name);
   for (size_t i = 0; i < columns.size(); ++i) {
-    if (Lower(columns[i].name) == lower) return static_cast<int>(i);
+    if (EqualsIgnoreCase(columns[i].name, name)) return static_cast<int>(i);
   }
   return -1;
 }
@@ -102,7 +96,7 @@ ParquetSource::ParquetSource(std::string pattern, ParquetSourceOptions options)
   std::vector<std::string> lower_names;
   for (size_t f = 0; f < readers.size(); ++f) {
     for (const ParquetColumn& column : readers[f]->columns()) {
-      std::string lower = Lower(column.name);
+      std::string lower = ToLower(column.name);
       size_t c = 0;
       while (c < lower_names.size() && lower_names[c] != lower) ++c;
       if (c == lower_names.size()) {
@@ -134,7 +128,7 @@ ParquetSource::ParquetSource(std::string pattern, ParquetSourceOptions options)
     std::vector<size_t> keep;
     for (size_t k = 0; k < partitioning.names().size(); ++k) {
       // why: a column stored in the files wins over a directory of the same name
-      std::string lower = Lower(partitioning.names()[k]);
+      std::string lower = ToLower(partitioning.names()[k]);
       bool stored = false;
       for (const auto& n : lower_names) stored = stored || n == lower;
       if (stored) continue;

@@ -1,7 +1,6 @@
 #include "execution/table_sources/parquet_table_function.h"
 
-#include <cctype>
-
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/table_sources/parquet_metadata_tables.h"
 #include "execution/table_sources/parquet_source.h"
@@ -38,8 +37,7 @@ std::shared_ptr<TableSource> ParquetTableFunction::Make(const std::string& name,
     std::string path = PathArgument(name, args, arg_names);
     ParquetSourceOptions options = defaults;
     for (size_t i = 1; i < args.size(); ++i) {
-      std::string key = i < arg_names.size() ? arg_names[i] : "";
-      for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string key = i < arg_names.size() ? ToLower(arg_names[i]) : "";
       if (key == "hive_partitioning") {
         options.hive_partitioning = BoolArgument(name, key, args[i]);
       } else if (key == "union_by_name") {

@@ -6,81 +6,12 @@
 #include "common/decimal.h"
 #include "common/exception.h"
 #include "function/aggregates/distinct_aggregate.h"
+#include "function/aggregates/sum_state.h"
 #include "function/aggregates/unsupported_arguments.h"
-#include "function/aggregates/update_loop.h"
 
 namespace floe {
 
 namespace {
-
-/// Sum and count. Integers and decimals sum exactly in 128 bits (Spark sums integers
-/// as doubles; the exact sum gives the same average, or a closer one for huge bigints).
-template <typename Acc>
-struct AvgState {
-  Acc sum;
-  int64_t count;
-  bool overflow;
-};
-
-template <typename Acc, typename In>
-inline void AddTo(Acc& sum, In v, bool& overflow) {
-  if constexpr (std::is_floating_point_v<Acc>) {
-    sum += v;
-  } else {
-    overflow |= __builtin_add_overflow(sum, static_cast<Acc>(v), &sum);
-  }
-}
-
-template <typename In, typename Acc>
-void AvgUpdate(const std::vector<const Vector*>& args, size_t count, uint8_t** states,
-               const FunctionContext&) {
-  const Vector& input = *args[0];
-  const In* data = input.Data<In>();
-  if (AllSameState(states, count)) {
-    auto& state = StateAt<AvgState<Acc>>(states, 0);
-    Acc sum = state.sum;
-    bool overflow = false;
-    int64_t added = 0;
-    if (input.validity().AllValid()) {
-      for (size_t i = 0; i < count; ++i) AddTo(sum, data[i], overflow);
-      added = static_cast<int64_t>(count);
-    } else {
-      ForEachValidRow(input.validity(), count, [&](size_t i) {
-        AddTo(sum, data[i], overflow);
-        ++added;
-      });
-    }
-    state.sum = sum;
-    state.count += added;
-    state.overflow |= overflow;
-    return;
-  }
-  ForEachValidRow(input.validity(), count, [&](size_t i) {
-    auto& state = StateAt<AvgState<Acc>>(states, i);
-    AddTo(state.sum, data[i], state.overflow);
-    ++state.count;
-  });
-}
-
-template <typename In, typename Acc>
-void AvgRemove(const std::vector<const Vector*>& args, size_t count, uint8_t** states) {
-  const Vector& input = *args[0];
-  const In* data = input.Data<In>();
-  ForEachValidRow(input.validity(), count, [&](size_t i) {
-    auto& state = StateAt<AvgState<Acc>>(states, i);
-    state.overflow |= __builtin_sub_overflow(state.sum, static_cast<Acc>(data[i]), &state.sum);
-    --state.count;
-  });
-}
-
-template <typename Acc>
-void AvgCombine(uint8_t* source, uint8_t* target) {
-  auto& src = StateAt<AvgState<Acc>>(&source, 0);
-  auto& dst = StateAt<AvgState<Acc>>(&target, 0);
-  AddTo(dst.sum, src.sum, dst.overflow);
-  dst.count += src.count;
-  dst.overflow |= src.overflow;
-}
 
 /// Returns round_half_up(sum * 10^shift / count) in *out; false when it overflows.
 bool DivideDecimal(int128_t sum, int64_t count, int shift, int128_t* out) {
@@ -114,11 +45,11 @@ BoundAggregateFunction MakeAvg(const char* name, LogicalType arg_type, LogicalTy
   f.name = name;
   f.arg_types = {arg_type};
   f.return_type = return_type;
-  f.state_size = sizeof(AvgState<Acc>);
-  f.initialize = [](uint8_t* state) { new (state) AvgState<Acc>{Acc{}, 0, false}; };
-  f.update = AvgUpdate<In, Acc>;
-  f.combine = AvgCombine<Acc>;
-  if constexpr (!std::is_floating_point_v<Acc>) f.remove = AvgRemove<In, Acc>;
+  f.state_size = sizeof(SumState<Acc>);
+  f.initialize = [](uint8_t* state) { new (state) SumState<Acc>{Acc{}, 0, false}; };
+  f.update = SumStateUpdate<In, Acc>;
+  f.combine = SumStateCombine<Acc>;
+  if constexpr (!std::is_floating_point_v<Acc>) f.remove = SumStateRemove<In, Acc>;
   bool is_decimal = return_type.id() == TypeId::kDecimal;
   // The decimal sum must fit decimal(p+10, s) as in Spark's avg buffer.
   int sum_precision = std::min(LogicalType::kMaxDecimalPrecision, arg_type.precision() + 10);
@@ -126,7 +57,7 @@ BoundAggregateFunction MakeAvg(const char* name, LogicalType arg_type, LogicalTy
   f.finalize = [=](uint8_t** states, size_t count, Vector& result,
                    const FunctionContext& context) {
     for (size_t i = 0; i < count; ++i) {
-      const auto& state = StateAt<AvgState<Acc>>(states, i);
+      const auto& state = StateAt<SumState<Acc>>(states, i);
       if (state.count == 0) {
         result.SetNull(i, true);
         continue;
@@ -163,6 +94,8 @@ BoundAggregateFunction BindAvg(const std::vector<LogicalType>& arg_types, bool d
   if (arg_types.size() != 1) ThrowUnsupportedArguments(name, arg_types, "one numeric argument");
   const LogicalType& type = arg_types[0];
   BoundAggregateFunction f;
+  // Integers and decimals sum exactly in 128 bits (Spark sums integers as doubles; the
+  // exact sum gives the same average, or a closer one for huge bigints).
   switch (type.id()) {
     case TypeId::kInt8:
       f = MakeAvg<int8_t, int128_t>(name, type, TypeId::kDouble, try_avg);

@@ -6,7 +6,7 @@
 #include "function/aggregates/stored_value.h"
 #include "function/aggregates/unsupported_arguments.h"
 #include "function/aggregates/update_loop.h"
-#include "function/aggregates/value_order.h"
+#include "function/value_order.h"
 
 namespace floe {
 

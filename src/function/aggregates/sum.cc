@@ -6,87 +6,12 @@
 #include "common/decimal.h"
 #include "common/exception.h"
 #include "function/aggregates/distinct_aggregate.h"
+#include "function/aggregates/sum_state.h"
 #include "function/aggregates/unsupported_arguments.h"
-#include "function/aggregates/update_loop.h"
 
 namespace floe {
 
 namespace {
-
-/// A running sum; `overflow` sticks once a partial sum left the accumulator's range.
-template <typename Acc>
-struct SumState {
-  Acc sum;
-  int64_t count;  // non-NULL inputs: NULL result when 0, and lets remove() reach 0
-  bool overflow;
-};
-
-template <typename Acc, typename In>
-inline void AddChecked(Acc& sum, In v, bool& overflow) {
-  if constexpr (std::is_floating_point_v<Acc>) {
-    sum += v;
-  } else {
-    overflow |= __builtin_add_overflow(sum, static_cast<Acc>(v), &sum);
-  }
-}
-
-template <typename Acc, typename In>
-inline void SubChecked(Acc& sum, In v, bool& overflow) {
-  overflow |= __builtin_sub_overflow(sum, static_cast<Acc>(v), &sum);
-}
-
-/// Adds each non-NULL row to its state. Ungrouped input (one state) keeps the running
-/// sum in a register; the order of additions is the input order either way.
-template <typename In, typename Acc>
-void SumUpdate(const std::vector<const Vector*>& args, size_t count, uint8_t** states,
-               const FunctionContext&) {
-  const Vector& input = *args[0];
-  const In* data = input.Data<In>();
-  if (AllSameState(states, count)) {
-    auto& state = StateAt<SumState<Acc>>(states, 0);
-    Acc sum = state.sum;
-    bool overflow = false;
-    int64_t added = 0;
-    if (input.validity().AllValid()) {
-      for (size_t i = 0; i < count; ++i) AddChecked(sum, data[i], overflow);
-      added = static_cast<int64_t>(count);
-    } else {
-      ForEachValidRow(input.validity(), count, [&](size_t i) {
-        AddChecked(sum, data[i], overflow);
-        ++added;
-      });
-    }
-    state.sum = sum;
-    state.count += added;
-    state.overflow |= overflow;
-    return;
-  }
-  ForEachValidRow(input.validity(), count, [&](size_t i) {
-    auto& state = StateAt<SumState<Acc>>(states, i);
-    AddChecked(state.sum, data[i], state.overflow);
-    ++state.count;
-  });
-}
-
-template <typename In, typename Acc>
-void SumRemove(const std::vector<const Vector*>& args, size_t count, uint8_t** states) {
-  const Vector& input = *args[0];
-  const In* data = input.Data<In>();
-  ForEachValidRow(input.validity(), count, [&](size_t i) {
-    auto& state = StateAt<SumState<Acc>>(states, i);
-    SubChecked(state.sum, data[i], state.overflow);
-    --state.count;
-  });
-}
-
-template <typename Acc>
-void SumCombine(uint8_t* source, uint8_t* target) {
-  auto& src = StateAt<SumState<Acc>>(&source, 0);
-  auto& dst = StateAt<SumState<Acc>>(&target, 0);
-  AddChecked(dst.sum, src.sum, dst.overflow);
-  dst.count += src.count;
-  dst.overflow |= src.overflow;
-}
 
 /// Returns the message of a sum that does not fit its result type.
 std::string SumOverflowMessage(const LogicalType& return_type) {
@@ -109,7 +34,7 @@ BoundAggregateFunction MakeSum(const char* name, LogicalType arg_type, LogicalTy
   f.state_size = sizeof(SumState<Acc>);
   f.state_alignment = alignof(SumState<Acc>);
   f.initialize = [](uint8_t* state) { new (state) SumState<Acc>{Acc{}, 0, false}; };
-  f.combine = SumCombine<Acc>;
+  f.combine = SumStateCombine<Acc>;
   f.finalize = [return_type, try_sum](uint8_t** states, size_t count, Vector& result,
                                       const FunctionContext& context) {
     Acc* out = result.Data<Acc>();
@@ -136,8 +61,8 @@ template <typename In, typename Acc>
 BoundAggregateFunction MakeSumFor(const char* name, LogicalType arg_type,
                                   LogicalType return_type, bool try_sum) {
   BoundAggregateFunction f = MakeSum<Acc>(name, arg_type, return_type, try_sum);
-  f.update = SumUpdate<In, Acc>;
-  if constexpr (!std::is_floating_point_v<Acc>) f.remove = SumRemove<In, Acc>;
+  f.update = SumStateUpdate<In, Acc>;
+  if constexpr (!std::is_floating_point_v<Acc>) f.remove = SumStateRemove<In, Acc>;
   return f;
 }
 

@@ -7,6 +7,7 @@
 #include "function/scalar/scalar_executor.h"
 #include "function/scalar/signature.h"
 #include "function/type_coercion.h"
+#include "function/value_order.h"
 
 // Comparison operators. Binding casts both sides to CommonSuperType (a string next to a
 // number, date or timestamp is read as that type); decimals keep their own types and are
@@ -28,26 +29,15 @@ bool Equal(const T& a, const T& b) {
   }
 }
 
-template <typename T>
-bool Less(const T& a, const T& b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return !std::isnan(a) && (std::isnan(b) || a < b);
-  } else if constexpr (std::is_same_v<T, StringRef>) {
-    return a.Compare(b) < 0;
-  } else {
-    return a < b;
-  }
-}
-
 template <CompareOp op, typename T>
 uint8_t Apply(const T& a, const T& b) {
   switch (op) {
     case CompareOp::kEq: return Equal(a, b);
     case CompareOp::kNe: return !Equal(a, b);
-    case CompareOp::kLt: return Less(a, b);
-    case CompareOp::kLe: return !Less(b, a);
-    case CompareOp::kGt: return Less(b, a);
-    case CompareOp::kGe: return !Less(a, b);
+    case CompareOp::kLt: return OrderLess(a, b);
+    case CompareOp::kLe: return !OrderLess(b, a);
+    case CompareOp::kGt: return OrderLess(b, a);
+    case CompareOp::kGe: return !OrderLess(a, b);
   }
   return 0;
 }

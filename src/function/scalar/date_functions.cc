@@ -1,7 +1,6 @@
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
@@ -34,9 +33,7 @@ enum class TruncUnit {
 };
 
 TruncUnit ParseUnit(std::string_view text) {
-  std::string u(text);
-  std::transform(u.begin(), u.end(), u.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::string u = ToUpper(text);
   if (u == "YEAR" || u == "YYYY" || u == "YY") return TruncUnit::kYear;
   if (u == "QUARTER") return TruncUnit::kQuarter;
   if (u == "MONTH" || u == "MM" || u == "MON") return TruncUnit::kMonth;
@@ -146,9 +143,7 @@ void NextDay(const Args& args, size_t count, Vector& result, const FunctionConte
                                       "FRIDAY", "SATURDAY", "SUNDAY"};
   int32_t* out = result.Data<int32_t>();
   ExecuteRows(args, count, result, [&](size_t i) {
-    std::string name(StringAt(*args[1], i));
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::string name = ToUpper(StringAt(*args[1], i));
     int target = -1;
     for (int k = 0; k < 7; ++k) {
       std::string_view full = kLong[k];

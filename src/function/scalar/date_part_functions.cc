@@ -1,5 +1,4 @@
-#include <cctype>
-
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
@@ -89,8 +88,7 @@ BoundScalarFunction BindDatePart(const ScalarBindInput& input) {
   if (field == nullptr || field->is_null() || field->type().id() != TypeId::kString) {
     throw BinderError("date_part: the field must be a string literal such as 'YEAR'");
   }
-  std::string f = field->str();
-  for (char& c : f) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string f = ToUpper(field->str());
   ScalarBindInput source;
   source.arg_types = {input.arg_types[1]};
   if (f == "SECOND" || f == "S" || f == "SEC" || f == "SECONDS" || f == "SECS") {

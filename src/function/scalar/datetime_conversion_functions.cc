@@ -46,16 +46,6 @@ class FormatterSource {
   std::shared_ptr<const DateTimeFormatter> formatter_;
 };
 
-BoundScalarFunction Bound(const std::string& name, std::vector<LogicalType> args, LogicalType ret,
-                          ScalarKernel kernel) {
-  BoundScalarFunction bound;
-  bound.name = name;
-  bound.arg_types = std::move(args);
-  bound.return_type = ret;
-  bound.kernel = std::move(kernel);
-  return bound;
-}
-
 void Identity(const Args& args, size_t count, Vector& result, const FunctionContext&) {
   result.CopyRange(*args[0], 0, 0, count);
 }

@@ -1,6 +1,6 @@
-#include <cctype>
 #include <cstring>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
@@ -119,8 +119,7 @@ ScalarBinder CharsetBinder(const char* name, LogicalType from, LogicalType to) {
     CheckArgumentCount(name, input, 2, 2);
     const Value* charset = ConstantArg(input, 1);
     if (charset != nullptr && !charset->is_null()) {
-      std::string c = charset->str();
-      for (char& ch : c) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      std::string c = ToUpper(charset->str());
       if (c != "UTF-8" && c != "UTF8") {
         throw BinderError(std::string(name) + ": the charset '" + charset->str() +
                           "' is not supported; only UTF-8 is");

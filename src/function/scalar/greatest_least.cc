@@ -1,27 +1,15 @@
-#include <cmath>
-
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "function/type_coercion.h"
+#include "function/value_order.h"
 
 // greatest / least: the largest / smallest non-NULL argument (NULL only when all are),
 // every argument cast to their common type; doubles order NaN above everything (Spark).
 
 namespace floe {
 namespace {
-
-template <typename T>
-bool Less(const T& a, const T& b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return !std::isnan(a) && (std::isnan(b) || a < b);
-  } else if constexpr (std::is_same_v<T, StringRef>) {
-    return a.Compare(b) < 0;
-  } else {
-    return a < b;
-  }
-}
 
 template <typename T, bool kGreatest>
 void PickRows(const std::vector<const Vector*>& args, size_t count, Vector& result,
@@ -34,7 +22,7 @@ void PickRows(const std::vector<const Vector*>& args, size_t count, Vector& resu
     for (const Vector* arg : args) {
       if (arg->IsNull(i)) continue;
       const T& v = arg->Data<T>()[i];
-      if (!found || (kGreatest ? Less(best, v) : Less(v, best))) best = v;
+      if (!found || (kGreatest ? OrderLess(best, v) : OrderLess(v, best))) best = v;
       found = true;
     }
     if (found)

@@ -28,16 +28,6 @@ LogicalType NumericArgument(const char* name, const ScalarBindInput& input, size
   return t;
 }
 
-BoundScalarFunction Bound(const char* name, std::vector<LogicalType> args, LogicalType ret,
-                          ScalarKernel kernel) {
-  BoundScalarFunction bound;
-  bound.name = name;
-  bound.arg_types = std::move(args);
-  bound.return_type = ret;
-  bound.kernel = std::move(kernel);
-  return bound;
-}
-
 template <typename T>
 ScalarKernel AbsInteger() {
   return [](const std::vector<const Vector*>& args, size_t count, Vector& result,

@@ -14,6 +14,16 @@ std::string TypeList(const std::vector<LogicalType>& types) {
   return out;
 }
 
+BoundScalarFunction Bound(std::string name, std::vector<LogicalType> arg_types,
+                          LogicalType return_type, ScalarKernel kernel) {
+  BoundScalarFunction bound;
+  bound.name = std::move(name);
+  bound.arg_types = std::move(arg_types);
+  bound.return_type = std::move(return_type);
+  bound.kernel = std::move(kernel);
+  return bound;
+}
+
 const Value* ConstantArg(const ScalarBindInput& input, size_t i) {
   if (i < input.constant_args.size() && input.constant_args[i]) return &*input.constant_args[i];
   return input.constant_arg ? input.constant_arg(i) : nullptr;

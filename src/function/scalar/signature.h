@@ -19,6 +19,10 @@ struct Signature {
 ScalarBinder SignatureBinder(std::string name, std::vector<Signature> overloads,
                              bool foldable = true);
 
+/// Returns `name` bound to fixed argument types, a result type and a kernel.
+BoundScalarFunction Bound(std::string name, std::vector<LogicalType> arg_types,
+                          LogicalType return_type, ScalarKernel kernel);
+
 /// Returns constant argument i of a call (a literal, or a constant expression evaluated on
 /// demand), or null when it is not constant.
 const Value* ConstantArg(const ScalarBindInput& input, size_t i);

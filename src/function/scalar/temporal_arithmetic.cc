@@ -36,16 +36,6 @@ namespace {
 
 Interval Negate(const Interval& iv) { return Interval{-iv.months, -iv.days, -iv.micros}; }
 
-BoundScalarFunction Make(const char* name, std::vector<LogicalType> args, LogicalType ret,
-                         ScalarKernel kernel) {
-  BoundScalarFunction bound;
-  bound.name = name;
-  bound.arg_types = std::move(args);
-  bound.return_type = ret;
-  bound.kernel = std::move(kernel);
-  return bound;
-}
-
 bool IsTimestamp(TypeId id) { return id == TypeId::kTimestamp || id == TypeId::kTimestampNtz; }
 
 }  // namespace
@@ -70,75 +60,75 @@ std::optional<BoundScalarFunction> BindTemporalArithmetic(ArithmeticOp op,
   TypeId ai = a.id(), bi = b.id();
   if (ai == TypeId::kDate && (b.IsInteger() || bi == TypeId::kNull)) {
     int sign = subtract ? -1 : 1;
-    return Make(name, args_in_order({TypeId::kDate, TypeId::kInt32}), TypeId::kDate,
-                [sign, l, r](const std::vector<const Vector*>& args, size_t count, Vector& result,
-                             const FunctionContext&) {
-                  ExecuteBinary<int32_t, int32_t, int32_t>(
-                      *args[l], *args[r], count, result,
-                      [sign](int32_t d, int32_t n) { return d + sign * n; });
-                });
+    return Bound(name, args_in_order({TypeId::kDate, TypeId::kInt32}), TypeId::kDate,
+                 [sign, l, r](const std::vector<const Vector*>& args, size_t count, Vector& result,
+                              const FunctionContext&) {
+                   ExecuteBinary<int32_t, int32_t, int32_t>(
+                       *args[l], *args[r], count, result,
+                       [sign](int32_t d, int32_t n) { return d + sign * n; });
+                 });
   }
   if (ai == TypeId::kDate && bi == TypeId::kDate && subtract) {
-    return Make(name, {TypeId::kDate, TypeId::kDate}, TypeId::kInt32,
-                [](const std::vector<const Vector*>& args, size_t count, Vector& result,
-                   const FunctionContext&) {
-                  ExecuteBinary<int32_t, int32_t, int32_t>(
-                      *args[0], *args[1], count, result,
-                      [](int32_t x, int32_t y) { return x - y; });
-                });
+    return Bound(name, {TypeId::kDate, TypeId::kDate}, TypeId::kInt32,
+                 [](const std::vector<const Vector*>& args, size_t count, Vector& result,
+                    const FunctionContext&) {
+                   ExecuteBinary<int32_t, int32_t, int32_t>(
+                       *args[0], *args[1], count, result,
+                       [](int32_t x, int32_t y) { return x - y; });
+                 });
   }
   if (ai == TypeId::kDate && bi == TypeId::kInterval) {
-    return Make(name, args_in_order({TypeId::kDate, TypeId::kInterval}), TypeId::kDate,
-                [subtract, l, r](const std::vector<const Vector*>& args, size_t count,
-                                 Vector& result, const FunctionContext&) {
-                  ExecuteBinary<int32_t, Interval, int32_t>(
-                      *args[l], *args[r], count, result, [subtract](int32_t d, Interval iv) {
-                        if (subtract) iv = Negate(iv);
-                        if (iv.micros != 0) {
-                          throw InvalidInputError(
-                              "[INVALID_INTERVAL] cannot add an interval with hours, minutes or "
-                              "seconds to a date; cast the date to timestamp first");
-                        }
-                        return AddMonthsToDate(d, iv.months) + iv.days;
-                      });
-                });
+    return Bound(name, args_in_order({TypeId::kDate, TypeId::kInterval}), TypeId::kDate,
+                 [subtract, l, r](const std::vector<const Vector*>& args, size_t count,
+                                  Vector& result, const FunctionContext&) {
+                   ExecuteBinary<int32_t, Interval, int32_t>(
+                       *args[l], *args[r], count, result, [subtract](int32_t d, Interval iv) {
+                         if (subtract) iv = Negate(iv);
+                         if (iv.micros != 0) {
+                           throw InvalidInputError(
+                               "[INVALID_INTERVAL] cannot add an interval with hours, minutes or "
+                               "seconds to a date; cast the date to timestamp first");
+                         }
+                         return AddMonthsToDate(d, iv.months) + iv.days;
+                       });
+                 });
   }
   if (IsTimestamp(ai) && bi == TypeId::kInterval) {
     bool ntz = ai == TypeId::kTimestampNtz;
-    return Make(name, args_in_order({a, TypeId::kInterval}), a,
-                [subtract, ntz, l, r](const std::vector<const Vector*>& args, size_t count,
-                                      Vector& result, const FunctionContext& context) {
-                  const TimeZone& zone = ntz ? TimeZone::Utc() : *context.time_zone;
-                  ExecuteBinary<int64_t, Interval, int64_t>(
-                      *args[l], *args[r], count, result, [&](int64_t ts, Interval iv) {
-                        return AddIntervalToTimestamp(ts, subtract ? Negate(iv) : iv, zone);
-                      });
-                });
+    return Bound(name, args_in_order({a, TypeId::kInterval}), a,
+                 [subtract, ntz, l, r](const std::vector<const Vector*>& args, size_t count,
+                                       Vector& result, const FunctionContext& context) {
+                   const TimeZone& zone = ntz ? TimeZone::Utc() : *context.time_zone;
+                   ExecuteBinary<int64_t, Interval, int64_t>(
+                       *args[l], *args[r], count, result, [&](int64_t ts, Interval iv) {
+                         return AddIntervalToTimestamp(ts, subtract ? Negate(iv) : iv, zone);
+                       });
+                 });
   }
   if (subtract && a.IsTemporal() && b.IsTemporal() && (IsTimestamp(ai) || IsTimestamp(bi))) {
     LogicalType common = (ai == TypeId::kTimestampNtz && bi != TypeId::kTimestamp) ||
                                  (bi == TypeId::kTimestampNtz && ai != TypeId::kTimestamp)
                              ? TypeId::kTimestampNtz
                              : TypeId::kTimestamp;
-    return Make(name, {common, common}, TypeId::kInterval,
-                [](const std::vector<const Vector*>& args, size_t count, Vector& result,
-                   const FunctionContext&) {
-                  ExecuteBinary<int64_t, int64_t, Interval>(*args[0], *args[1], count, result,
-                                                            [](int64_t x, int64_t y) {
-                                                              return Interval{0, 0, x - y};
-                                                            });
-                });
+    return Bound(name, {common, common}, TypeId::kInterval,
+                 [](const std::vector<const Vector*>& args, size_t count, Vector& result,
+                    const FunctionContext&) {
+                   ExecuteBinary<int64_t, int64_t, Interval>(*args[0], *args[1], count, result,
+                                                             [](int64_t x, int64_t y) {
+                                                               return Interval{0, 0, x - y};
+                                                             });
+                 });
   }
   if (ai == TypeId::kInterval && bi == TypeId::kInterval) {
-    return Make(name, {TypeId::kInterval, TypeId::kInterval}, TypeId::kInterval,
-                [subtract](const std::vector<const Vector*>& args, size_t count, Vector& result,
-                           const FunctionContext&) {
-                  ExecuteBinary<Interval, Interval, Interval>(
-                      *args[0], *args[1], count, result, [subtract](Interval x, Interval y) {
-                        if (subtract) y = Negate(y);
-                        return Interval{x.months + y.months, x.days + y.days, x.micros + y.micros};
-                      });
-                });
+    return Bound(name, {TypeId::kInterval, TypeId::kInterval}, TypeId::kInterval,
+                 [subtract](const std::vector<const Vector*>& args, size_t count, Vector& result,
+                            const FunctionContext&) {
+                   ExecuteBinary<Interval, Interval, Interval>(
+                       *args[0], *args[1], count, result, [subtract](Interval x, Interval y) {
+                         if (subtract) y = Negate(y);
+                         return Interval{x.months + y.months, x.days + y.days, x.micros + y.micros};
+                       });
+                 });
   }
   if (a.IsTemporal() || b.IsTemporal() || ai == TypeId::kInterval || bi == TypeId::kInterval) {
     ThrowArgumentTypes(name, input,

@@ -1,9 +1,8 @@
 #include "iceberg/metadata_tables/metadata_table.h"
 
-#include <algorithm>
-#include <cctype>
 #include <set>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "iceberg/scan/snapshot_files.h"
 
@@ -18,9 +17,7 @@ bool IsMetadataTableName(const std::string& name) {
   static const char* const kNames[] = {"snapshots", "history", "files", "data_files", "delete_files",
                                        "manifests", "partitions", "entries", "metadata_log_entries",
                                        "refs", "all_data_files", "all_manifests"};
-  std::string lower = name;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string lower = ToLower(name);
   for (const char* n : kNames) {
     if (lower == n) return true;
   }

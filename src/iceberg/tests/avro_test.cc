@@ -3,6 +3,7 @@
 #include <random>
 
 #include "common/exception.h"
+#include "common/tests/torture_scale.h"
 #include "iceberg/avro/avro_decoder.h"
 #include "iceberg/avro/avro_encoder.h"
 #include "iceberg/avro/avro_file_reader.h"
@@ -109,7 +110,7 @@ TEST(AvroFileTest, RejectsCorruptInputWithFormatError) {
   }
   std::mt19937 rng(42);
   int errors = 0;
-  for (int round = 0; round < 2000; ++round) {
+  for (int round = 0; round < 2000 * ::floe::testing::TortureScale(); ++round) {
     std::string bad = good;
     for (int k = 0; k < 3; ++k) bad[rng() % bad.size()] = static_cast<char>(rng());
     try {

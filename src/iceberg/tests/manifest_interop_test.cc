@@ -8,6 +8,7 @@
 
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "common/tests/torture_scale.h"
 #include "iceberg/avro/avro_file_reader.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_list_writer.h"
@@ -151,7 +152,7 @@ TEST(ManifestWriterTest, CorruptManifestsFailCleanly) {
   std::string list_bytes = list.Finish();
   std::mt19937 rng(11);
   int failures = 0;
-  for (int round = 0; round < 3000; ++round) {
+  for (int round = 0; round < 3000 * ::floe::testing::TortureScale(); ++round) {
     std::string bad = round % 2 ? manifest : list_bytes;
     for (int k = 0; k < 2; ++k) bad[rng() % bad.size()] = static_cast<char>(rng());
     try {

@@ -6,6 +6,7 @@
 
 #include "common/exception.h"
 #include "common/date_time.h"
+#include "common/tests/torture_scale.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/tests/fixture_paths.h"
@@ -229,7 +230,7 @@ TEST(TableMetadataTest, CorruptMetadataFailsCleanly) {
   std::mt19937 rng(7);
   const std::string alphabet = "{}[]\":,-0123456789abcdefxyz \\";
   int failures = 0;
-  for (int round = 0; round < 3000; ++round) {
+  for (int round = 0; round < 3000 * ::floe::testing::TortureScale(); ++round) {
     std::string bad = good;
     for (int k = 0; k < 2; ++k) bad[rng() % bad.size()] = alphabet[rng() % alphabet.size()];
     try {

@@ -1,10 +1,10 @@
 #include "iceberg/transforms/transform.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
 
+#include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/decimal.h"
 #include "common/double_format.h"
@@ -26,13 +26,6 @@ Transform Transform::Truncate(int width) {
                             "]: the width must be positive");
   }
   return Transform(TransformKind::kTruncate, width);
-}
-
-static std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
 }
 
 static std::string Trim(std::string_view s) {
@@ -65,7 +58,7 @@ static int TransformArgument(std::string_view transform, int64_t value) {
 }
 
 Transform Transform::FromString(std::string_view text) {
-  std::string t = Lower(Trim(text));
+  std::string t = ToLower(Trim(text));
   if (t == "identity") return Identity();
   if (t == "year") return Year();
   if (t == "month") return Month();
@@ -85,7 +78,7 @@ Transform Transform::FromString(std::string_view text) {
 }
 
 Transform Transform::FromSparkFunction(std::string_view name, std::optional<int64_t> argument) {
-  std::string n = Lower(Trim(name));
+  std::string n = ToLower(Trim(name));
   auto no_argument = [&](Transform t) {
     if (argument) throw InvalidInputError("partition transform " + n + " takes no number argument");
     return t;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "iceberg/scan/delete_file_index.h"
 #include "iceberg/scan/scan_filter.h"
@@ -99,8 +100,7 @@ bool MayApplyTo(const TableMetadata& current, const DataFile& del, const DataFil
 IsolationLevel IsolationLevelOf(const std::map<std::string, std::string>& properties, const std::string& key) {
   auto it = properties.find(key);
   if (it == properties.end()) return IsolationLevel::kSerializable;
-  std::string v = it->second;
-  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string v = ToLower(it->second);
   if (v == "serializable") return IsolationLevel::kSerializable;
   if (v == "snapshot") return IsolationLevel::kSnapshot;
   throw InvalidInputError("table property " + key + " must be serializable or snapshot, not '" + it->second + "'");

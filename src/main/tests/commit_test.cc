@@ -12,7 +12,7 @@
 #include "floe/connection.h"
 #include "floe/database.h"
 #include "floe/result.h"
-#include "main/database_state.h"
+#include "main/database_access.h"
 
 namespace floe {
 namespace {
@@ -41,9 +41,9 @@ class CommitTest : public ::testing::Test {
     Result r = connection_->Query(sql);
     ASSERT_FALSE(r.HasError()) << sql << ": " << r.error();
   }
-  int64_t Swaps() { return database_->state().catalog().swaps(); }
+  int64_t Swaps() { return DatabaseAccess::State(*database_).catalog().swaps(); }
   int64_t MetadataFilesCreated() {
-    auto counts = database_->state().instrumented_file_io()->Counts();
+    auto counts = DatabaseAccess::State(*database_).instrumented_file_io()->Counts();
     auto it = counts.find(FileOperation::kCreateIfAbsent);
     return it == counts.end() ? 0 : it->second.requests;
   }

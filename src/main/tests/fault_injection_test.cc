@@ -14,7 +14,7 @@
 #include "floe/connection.h"
 #include "floe/database.h"
 #include "floe/result.h"
-#include "main/database_state.h"
+#include "main/database_access.h"
 
 namespace floe {
 namespace {
@@ -55,7 +55,7 @@ class FaultInjectionTest : public ::testing::Test {
     EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
     return r.HasError() ? -1 : r.GetValue(0, 0).int64();
   }
-  InstrumentedFileIO& Io() { return *database_->state().instrumented_file_io(); }
+  InstrumentedFileIO& Io() { return *DatabaseAccess::State(*database_).instrumented_file_io(); }
   // Every file of the table's folder, by path.
   std::set<std::string> TableFiles() {
     std::set<std::string> out;

@@ -1,8 +1,8 @@
 #include "optimizer/rules/dynamic_partition_pruning.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "common/ascii_case.h"
 #include "function/lossless_widening.h"
 
 namespace floe {
@@ -167,9 +167,7 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
       // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
       std::string shown = key->text;
       if (key->kind == BoundExpressionKind::kCast) {
-        shown = key->type.ToString();
-        std::transform(shown.begin(), shown.end(), shown.begin(), [](unsigned char c) { return std::toupper(c); });
-        shown = "CAST(" + column->text + " AS " + shown + ")";
+        shown = "CAST(" + column->text + " AS " + ToUpper(key->type.ToString()) + ")";
       }
       note("the join key " + shown + " has no mapping into partition space");
       continue;

@@ -3,8 +3,9 @@
 #include <fstream>
 #include <random>
 
-#include "parquet/tests/parquet_test_files.h"
+#include "common/tests/torture_scale.h"
 #include "io/tests/test_file_io.h"
+#include "parquet/tests/parquet_test_files.h"
 
 namespace floe {
 namespace {
@@ -148,7 +149,7 @@ TEST_P(ParquetMutationTest, MutatedFilesNeverCrash) {
   std::string path = TempParquetPath("mutated");
   std::mt19937 rng(1234 + static_cast<int>(codec) * 2 + dictionary);
   int format_errors = 0;
-  for (int iter = 0; iter < 600; ++iter) {
+  for (int iter = 0; iter < 600 * testing::TortureScale(); ++iter) {
     std::string bytes = valid;
     int flips = 1 + static_cast<int>(rng() % 4);
     for (int f = 0; f < flips; ++f) {

@@ -3,6 +3,7 @@
 #include <random>
 
 #include "common/exception.h"
+#include "common/tests/torture_scale.h"
 #include "parquet/parquet_metadata.h"
 #include "parquet/rle_decoder.h"
 #include "parquet/rle_encoder.h"
@@ -127,7 +128,7 @@ TEST(ThriftCompactTest, UnknownFieldsOfEveryTypeAreSkipped) {
 TEST(ThriftCompactTest, GarbageThrowsFormatError) {
   std::mt19937 rng(7);
   int errors = 0;
-  for (int i = 0; i < 2000; ++i) {
+  for (int i = 0; i < 2000 * testing::TortureScale(); ++i) {
     std::string bytes(1 + rng() % 64, '\0');
     for (auto& b : bytes) b = static_cast<char>(rng());
     try {

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "common/exception.h"
+#include "common/tests/torture_scale.h"
 #include "sql/parser.h"
 
 namespace floe {
@@ -43,13 +44,99 @@ void ParseOrParserError(const std::string& sql) {
   }
 }
 
+// The kind of each kCorpus statement.
+const StatementKind kCorpusKinds[] = {
+    StatementKind::kSelect,     StatementKind::kSelect, StatementKind::kSelect,
+    StatementKind::kSelect,     StatementKind::kSelect, StatementKind::kCreateTable,
+    StatementKind::kAlterTable, StatementKind::kCall,   StatementKind::kInsert,
+    StatementKind::kSet,        StatementKind::kCopy,
+};
+static_assert(std::size(kCorpusKinds) == std::size(kCorpus));
+
+// Returns the one statement kCorpus[i] holds, after checking its kind.
+StatementPtr ParseCorpus(size_t i) {
+  std::vector<StatementPtr> statements = Parser::ParseStatements(kCorpus[i]);
+  EXPECT_EQ(statements.size(), 1u) << kCorpus[i];
+  EXPECT_EQ(statements.front()->kind, kCorpusKinds[i]) << kCorpus[i];
+  return std::move(statements.front());
+}
+
 TEST(ParserRobustnessTest, CorpusParses) {
-  for (const char* sql : kCorpus) {
-    if (std::string(sql).rfind("SELECT", 0) == 0 || std::string(sql).rfind("WITH", 0) == 0 ||
-        std::string(sql).rfind("VALUES", 0) == 0) {
-      EXPECT_NO_THROW(Parser::ParseStatements(sql)) << sql;
-    }
+  for (size_t i = 0; i < std::size(kCorpus); ++i) {
+    EXPECT_NO_THROW(ParseCorpus(i)) << kCorpus[i];
   }
+
+  auto with = ParseCorpus(1);
+  const QueryNode& union_all = *with->As<SelectStatement>().query;
+  EXPECT_EQ(union_all.ctes.size(), 1u);
+  ASSERT_EQ(union_all.kind, QueryNodeKind::kSetOperation);
+  EXPECT_TRUE(union_all.As<SetOperationNode>().all);
+  EXPECT_EQ(union_all.order_by.size(), 1u);
+  EXPECT_NE(union_all.limit, nullptr);
+  EXPECT_NE(union_all.offset, nullptr);
+
+  auto anti_join = ParseCorpus(2);
+  const auto& select = anti_join->As<SelectStatement>().query->As<SelectNode>();
+  ASSERT_EQ(select.from->kind, TableRefKind::kJoin);
+  const auto& join = select.from->As<JoinRef>();
+  EXPECT_EQ(join.join_type, JoinType::kAnti);
+  EXPECT_EQ(join.using_columns, std::vector<std::string>{"k"});
+  EXPECT_EQ(join.left->As<BaseTableRef>().time_travel, TimeTravelKind::kVersion);
+
+  auto hinted = ParseCorpus(3);
+  const auto& grouped = hinted->As<SelectStatement>().query->As<SelectNode>();
+  ASSERT_EQ(grouped.hints.size(), 1u);
+  EXPECT_EQ(grouped.hints[0].name, "BROADCAST");
+  EXPECT_EQ(grouped.from->kind, TableRefKind::kTableFunction);
+  EXPECT_EQ(grouped.from->alias, "p");
+  EXPECT_NE(grouped.having, nullptr);
+  EXPECT_NE(grouped.qualify, nullptr);
+  EXPECT_EQ(grouped.windows.size(), 1u);
+
+  auto create = ParseCorpus(5);
+  const auto& table = create->As<CreateTableStatement>();
+  EXPECT_EQ(table.name.ToString(), "db.t");
+  EXPECT_TRUE(table.if_not_exists);
+  ASSERT_EQ(table.columns.size(), 2u);
+  EXPECT_TRUE(table.columns[0].not_null);
+  EXPECT_EQ(table.columns[0].comment, "k");
+  EXPECT_EQ(table.provider, "iceberg");
+  ASSERT_EQ(table.partitioned_by.size(), 2u);
+  EXPECT_EQ(table.partitioned_by[0].ToString(), "days(ts)");
+  EXPECT_EQ(table.partitioned_by[1].ToString(), "bucket(16, id)");
+  EXPECT_EQ(table.properties, (std::vector<std::pair<std::string, std::string>>{{"a", "b"}}));
+
+  auto alter = ParseCorpus(6);
+  const auto& add_field = alter->As<AlterTableStatement>();
+  EXPECT_EQ(add_field.table.ToString(), "oleander.tutorial.t");
+  EXPECT_EQ(add_field.action, AlterTableAction::kAddPartitionField);
+  ASSERT_TRUE(add_field.partition_field.has_value());
+  EXPECT_EQ(add_field.partition_field->ToString(), "day(event_time)");
+  EXPECT_EQ(add_field.partition_field_name, "d");
+
+  auto call = ParseCorpus(7);
+  const auto& procedure = call->As<CallStatement>();
+  EXPECT_EQ(procedure.procedure.ToString(), "oleander.system.rewrite_data_files");
+  EXPECT_EQ(procedure.arg_names, (std::vector<std::string>{"table", "options"}));
+  EXPECT_EQ(procedure.args.size(), 2u);
+
+  auto insert = ParseCorpus(8);
+  const auto& overwrite = insert->As<InsertStatement>();
+  EXPECT_TRUE(overwrite.overwrite);
+  ASSERT_EQ(overwrite.partition.size(), 1u);
+  EXPECT_EQ(overwrite.partition[0].first, "d");
+  EXPECT_NE(overwrite.partition[0].second, nullptr);
+
+  auto set = ParseCorpus(9);
+  EXPECT_EQ(set->As<SetStatement>().key, "spark.sql.session.timeZone");
+  EXPECT_EQ(set->As<SetStatement>().value, "UTC");
+
+  auto copy = ParseCorpus(10);
+  const auto& to_file = copy->As<CopyStatement>();
+  EXPECT_NE(to_file.query, nullptr);
+  EXPECT_TRUE(to_file.to);
+  EXPECT_EQ(to_file.path, "out.parquet");
+  EXPECT_EQ(to_file.options.size(), 2u);
 }
 
 TEST(ParserRobustnessTest, TruncatedStatements) {
@@ -76,7 +163,7 @@ TEST(ParserRobustnessTest, RandomTokenSoup) {
   std::mt19937 rng(20260115);
   std::uniform_int_distribution<size_t> pick(0, std::size(kPieces) - 1);
   std::uniform_int_distribution<size_t> length(1, 40);
-  for (int round = 0; round < 5000; ++round) {
+  for (int round = 0; round < 5000 * testing::TortureScale(); ++round) {
     std::string sql;
     size_t n = length(rng);
     for (size_t i = 0; i < n; ++i) {
@@ -90,7 +177,7 @@ TEST(ParserRobustnessTest, RandomTokenSoup) {
 TEST(ParserRobustnessTest, RandomBytes) {
   std::mt19937 rng(42);
   std::uniform_int_distribution<int> byte(0, 255);
-  for (int round = 0; round < 2000; ++round) {
+  for (int round = 0; round < 2000 * testing::TortureScale(); ++round) {
     std::string sql;
     for (int i = 0; i < 30; ++i) sql.push_back(static_cast<char>(byte(rng)));
     ParseOrParserError(sql);
@@ -99,7 +186,7 @@ TEST(ParserRobustnessTest, RandomBytes) {
 
 TEST(ParserRobustnessTest, MutatedCorpus) {
   std::mt19937 rng(7);
-  for (int round = 0; round < 5000; ++round) {
+  for (int round = 0; round < 5000 * testing::TortureScale(); ++round) {
     std::string sql = kCorpus[rng() % std::size(kCorpus)];
     int edits = 1 + static_cast<int>(rng() % 4);
     for (int e = 0; e < edits && !sql.empty(); ++e) {
