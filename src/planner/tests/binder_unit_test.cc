@@ -53,11 +53,6 @@ class TwoTables : public BinderContext {
                                                  const std::vector<std::string>&) override {
     return nullptr;
   }
-  // Not marked override: binding is to stop running subqueries (issue 12), and this
-  // stays harmless when the method leaves BinderContext.
-  std::vector<std::vector<Value>> ExecuteSubquery(LogicalOperatorPtr) {
-    throw InternalError("these tests run no subquery");
-  }
   Value EvaluateConstant(const BoundExpression& expression) override {
     if (expression.kind != BoundExpressionKind::kConstant) {
       throw InternalError("these tests evaluate literals only");

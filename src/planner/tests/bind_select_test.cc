@@ -5,6 +5,10 @@
 #include "common/exception.h"
 #include "sql/parser.h"
 
+// Binds SELECTs against a session that counts what it is asked to evaluate: an
+// uncorrelated subquery is planned, not run, constants are left to the optimizer, and the
+// clauses assemble bottom up (issue 12). binder_unit_test.cc covers names and types.
+
 namespace floe {
 namespace {
 
@@ -93,7 +97,7 @@ size_t CountSubqueryNodes(const LogicalOperator& op) {
   return n;
 }
 
-TEST(BinderTest, ScalarSubqueryInWhereIsPlannedNotRun) {
+TEST(BindSelectTest, ScalarSubqueryInWhereIsPlannedNotRun) {
   CountingContext context;
   Bound bound = BindSql(context, "SELECT k FROM t WHERE k = (SELECT max(k) FROM d)");
   const auto* filter = static_cast<const LogicalFilter*>(FindOperator(*bound.query.plan, LogicalOperatorType::kFilter));
@@ -120,7 +124,7 @@ TEST(BinderTest, ScalarSubqueryInWhereIsPlannedNotRun) {
   EXPECT_NE(text.find("Filter (k = scalarsubquery())\n    : Subquery scalar-subquery#1\n"), std::string::npos) << text;
 }
 
-TEST(BinderTest, ScalarSubqueryInTheSelectList) {
+TEST(BindSelectTest, ScalarSubqueryInTheSelectList) {
   CountingContext context;
   Bound bound = BindSql(context, "SELECT (SELECT max(v) FROM d) AS m");
   EXPECT_EQ(Spine(*bound.query.plan),
@@ -132,7 +136,7 @@ TEST(BinderTest, ScalarSubqueryInTheSelectList) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, InAndNotInConjunctsAreSemiAndAntiJoins) {
+TEST(BindSelectTest, InAndNotInConjunctsAreSemiAndAntiJoins) {
   CountingContext context;
   Bound in = BindSql(context, "SELECT v FROM t WHERE k IN (SELECT k FROM d WHERE v > 0)");
   const auto* semi = static_cast<const LogicalJoin*>(FindOperator(*in.query.plan, LogicalOperatorType::kJoin));
@@ -149,7 +153,7 @@ TEST(BinderTest, InAndNotInConjunctsAreSemiAndAntiJoins) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, InOutsideAConjunctReadsTheSubqueryRows) {
+TEST(BindSelectTest, InOutsideAConjunctReadsTheSubqueryRows) {
   CountingContext context;
   Bound bound = BindSql(context, "SELECT k NOT IN (SELECT v FROM d) FROM t");
   const auto& projection = static_cast<const LogicalProjection&>(*bound.query.plan);
@@ -166,7 +170,7 @@ TEST(BinderTest, InOutsideAConjunctReadsTheSubqueryRows) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, UncorrelatedExistsIsOneValueOfTheFilter) {
+TEST(BindSelectTest, UncorrelatedExistsIsOneValueOfTheFilter) {
   CountingContext context;
   // (EXISTS over a plain SELECT ... FROM ... WHERE is a semi join, as before)
   Bound bound = BindSql(context, "SELECT k FROM t WHERE NOT EXISTS (SELECT k FROM d GROUP BY k)");
@@ -181,7 +185,7 @@ TEST(BinderTest, UncorrelatedExistsIsOneValueOfTheFilter) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, SubqueriesAreNumberedInBindingOrder) {
+TEST(BindSelectTest, SubqueriesAreNumberedInBindingOrder) {
   CountingContext context;
   Bound bound = BindSql(context,
                         "SELECT (SELECT max(k) FROM d WHERE v < (SELECT avg(v) FROM d)), (SELECT min(k) FROM d)");
@@ -200,7 +204,7 @@ TEST(BinderTest, SubqueriesAreNumberedInBindingOrder) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, CorrelatedScalarSubqueryIsALeftJoin) {
+TEST(BindSelectTest, CorrelatedScalarSubqueryIsALeftJoin) {
   CountingContext context;
   Bound bound = BindSql(context, "SELECT k FROM t WHERE v = (SELECT max(v) FROM d WHERE d.k = t.k)");
   const auto* join = static_cast<const LogicalJoin*>(FindOperator(*bound.query.plan, LogicalOperatorType::kJoin));
@@ -210,7 +214,7 @@ TEST(BinderTest, CorrelatedScalarSubqueryIsALeftJoin) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, ConstantsAreFoldedByTheOptimizerNotTheBinder) {
+TEST(BindSelectTest, ConstantsAreFoldedByTheOptimizerNotTheBinder) {
   CountingContext context;
   Bound bound = BindSql(context, "SELECT k FROM t WHERE k = 1 + 1 AND NOT (2 > 3)");
   const auto* filter = static_cast<const LogicalFilter*>(FindOperator(*bound.query.plan, LogicalOperatorType::kFilter));
@@ -223,7 +227,7 @@ TEST(BinderTest, ConstantsAreFoldedByTheOptimizerNotTheBinder) {
   EXPECT_EQ(context.evaluations, 0);
 }
 
-TEST(BinderTest, ASubqueryOfMoreThanOneColumnIsRefused) {
+TEST(BindSelectTest, ASubqueryOfMoreThanOneColumnIsRefused) {
   CountingContext context;
   try {
     BindSql(context, "SELECT k FROM t WHERE k = (SELECT k, v FROM d)");
@@ -236,7 +240,7 @@ TEST(BinderTest, ASubqueryOfMoreThanOneColumnIsRefused) {
 
 // LIMIT holds a number, so its expression is evaluated while binding (as Spark's analyzer
 // evaluates a foldable LIMIT); that is a literal here, and no query runs.
-TEST(BinderTest, LimitIsTheOneValueEvaluated) {
+TEST(BindSelectTest, LimitIsTheOneValueEvaluated) {
   CountingContext context;
   Bound bound = BindSql(context, "SELECT k FROM t LIMIT 3");
   ASSERT_EQ(bound.query.plan->type, LogicalOperatorType::kLimit);
@@ -246,7 +250,7 @@ TEST(BinderTest, LimitIsTheOneValueEvaluated) {
 }
 
 // Each clause its own operator, assembled bottom up.
-TEST(BinderTest, ClausesAssembleInOrder) {
+TEST(BindSelectTest, ClausesAssembleInOrder) {
   CountingContext context;
   Bound bound = BindSql(context,
                         "SELECT k, count(*) AS c FROM t WHERE v > 0 GROUP BY k HAVING count(*) > 1 "
@@ -260,7 +264,7 @@ TEST(BinderTest, ClausesAssembleInOrder) {
   EXPECT_EQ(bound.query.names, (std::vector<std::string>{"k", "c"}));
 }
 
-TEST(BinderTest, WindowAndQualify) {
+TEST(BindSelectTest, WindowAndQualify) {
   CountingContext context;
   Bound bound = BindSql(context,
                         "SELECT k, row_number() OVER w AS r FROM t WINDOW w AS (PARTITION BY k ORDER BY v) "
