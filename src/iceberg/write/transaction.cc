@@ -118,11 +118,12 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
 TableState Transaction::Commit() {
   auto start = std::chrono::steady_clock::now();
   for (;;) {
-    TableState base = create_ ? read_ : ops_.Refresh();
+    TableState base;
     std::vector<std::string> written;
     std::optional<TableState> committed;
     bool changed = false;
     try {
+      base = create_ ? read_ : ops_.Refresh();  // throws when the table was dropped meanwhile
       if (!create_ && !require_unchanged_.empty() && base.metadata_location != read_.metadata_location) {
         throw CatalogError("[CONCURRENT_MODIFICATION] " + ops_.name() + " changed while it was being " +
                            require_unchanged_ + "; run the statement again");

@@ -206,6 +206,18 @@ TEST_F(TransactionTest, SpentRetriesFailAndDeleteEveryFileWritten) {
   EXPECT_TRUE(LiveFiles().empty());
 }
 
+// A table dropped while a statement wrote its files: the commit fails and the files go.
+TEST_F(TransactionTest, DroppedTableFailsAndDeletesAddedFiles) {
+  fs::create_directories(dir_ / "data");
+  DataFile written = Day2();
+  { std::ofstream(written.file_path) << "rows"; }
+  Transaction t(ops_, Current());
+  t.AddSnapshot(Append({written}));
+  ops_.location_.clear();  // dropped from the catalog
+  EXPECT_THROW(t.Commit(), CatalogError);
+  EXPECT_FALSE(fs::exists(written.file_path));
+}
+
 // TestFastAppend.testIncreaseNumRetries: more retries let the same failures pass.
 TEST_F(TransactionTest, NumRetriesPropertyAllowsMoreAttempts) {
   Transaction props(ops_, Current());
