@@ -1,3 +1,5 @@
+#include <optional>
+
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
@@ -206,11 +208,13 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
     }
   }
   ApplyIgnoreNulls(fn, name, aggregate.args, arg_types);
-  // count(1) and count(*) are the same thing.
-  if (name == "count" && !fn.distinct && aggregate.args.size() == 1 &&
-      aggregate.args[0]->kind == BoundExpressionKind::kConstant && !aggregate.args[0]->constant.is_null()) {
-    aggregate.args.clear();
-    arg_types.clear();
+  // count(1) and count(*) are the same thing, as is count of any non-NULL constant.
+  if (name == "count" && !fn.distinct && aggregate.args.size() == 1) {
+    std::optional<Value> constant = FoldableValue(*aggregate.args[0]);
+    if (constant && !constant->is_null()) {
+      aggregate.args.clear();
+      arg_types.clear();
+    }
   }
   aggregate.function = std::make_shared<BoundAggregateFunction>((*binder)(arg_types, fn.distinct));
   for (size_t i = 0; i < aggregate.args.size() && i < aggregate.function->arg_types.size(); ++i) {

@@ -408,14 +408,10 @@ BoundExpressionPtr Binder::MakeFunction(const std::string& name, std::vector<Bou
   std::vector<std::optional<Value>> evaluated(args.size());
   std::vector<bool> tried(args.size(), false);
   input.constant_arg = [&](size_t i) -> const Value* {
-    if (i >= args.size() || !args[i]->IsFoldable()) return nullptr;
+    if (i >= args.size()) return nullptr;
     if (!tried[i]) {
       tried[i] = true;
-      try {
-        evaluated[i] = context_.EvaluateConstant(*args[i]);
-      } catch (const Exception&) {
-        // why: an argument that fails is not known; it raises where it is evaluated
-      }
+      evaluated[i] = FoldableValue(*args[i]);
     }
     return evaluated[i] ? &*evaluated[i] : nullptr;
   };
@@ -429,6 +425,17 @@ BoundExpressionPtr Binder::MakeFunction(const std::string& name, std::vector<Bou
   }
   node->function = std::move(bound);
   return node;
+}
+
+std::optional<Value> Binder::FoldableValue(const BoundExpression& expr) {
+  if (expr.kind == BoundExpressionKind::kConstant) return expr.constant;
+  if (!expr.IsFoldable()) return std::nullopt;
+  try {
+    return context_.EvaluateConstant(expr);
+  } catch (const Exception&) {
+    // why: an expression that fails is not known; it raises where it is evaluated
+    return std::nullopt;
+  }
 }
 
 BoundExpressionPtr Binder::MakeComparison(const std::string& op, BoundExpressionPtr left,

@@ -245,7 +245,8 @@ void Binder::BindRankingCall(const FunctionExpression& fn, const std::string& na
     if (w.args.empty()) throw BinderError(name + " requires an argument");
     if (w.args.size() > 1 && w.kind != WindowFunctionKind::kNthValue) {
       // first_value(x, true): ignore NULLs.
-      w.ignore_nulls = w.args[1]->kind == BoundExpressionKind::kConstant && w.args[1]->constant.boolean();
+      std::optional<Value> ignore = FoldableValue(*w.args[1]);
+      w.ignore_nulls = ignore && !ignore->is_null() && ignore->boolean();
     }
     if (w.kind == WindowFunctionKind::kNthValue) {
       if (w.args.size() < 2) throw BinderError("nth_value takes two arguments");
@@ -272,7 +273,7 @@ void Binder::BindWindowAggregate(const FunctionExpression& fn, const std::string
     }
   }
   ApplyIgnoreNulls(fn, name, w.aggregate.args, types);
-  if (name == "count" && w.aggregate.args.size() == 1 && w.aggregate.args[0]->kind == BoundExpressionKind::kConstant) {
+  if (name == "count" && w.aggregate.args.size() == 1 && FoldableValue(*w.aggregate.args[0])) {
     w.aggregate.args.clear();
     types.clear();
   }

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -185,6 +186,12 @@ class Binder {
   BoundExpressionPtr BindSubquery(const SubqueryExpression& expr, ExpressionBinding& binding);
   BoundExpressionPtr MakeFunction(const std::string& name, std::vector<BoundExpressionPtr> args,
                                   const std::string& text);
+  /// Returns the value of an expression known before the query runs (a literal, or
+  /// IsFoldable: no column, subquery or non-deterministic call), evaluated through the
+  /// session, as Spark's analyzer evaluates a foldable argument; nothing when it is not
+  /// foldable or fails (it then raises where it runs). For the few arguments that decide a
+  /// call's binding; the optimizer folds the rest.
+  std::optional<Value> FoldableValue(const BoundExpression& expr);
   BoundExpressionPtr MakeComparison(const std::string& op, BoundExpressionPtr left,
                                     BoundExpressionPtr right, const std::string& text);
 
