@@ -6,7 +6,7 @@
 #include "common/exception.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
-#include "execution/operators/physical_subquery.h"
+#include "execution/resolve_subqueries.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/scan/data_file_reader.h"

@@ -25,9 +25,4 @@ class PhysicalSubquery : public PhysicalOperator {
   std::shared_ptr<BoundSubquery> subquery_;
 };
 
-/// Returns a copy of `expr` in which each subquery, which has run, is its value: a constant,
-/// or for `x IN (subquery)` the IN list of its rows (`false` when it has none), with the
-/// parts that became constant folded. A scan plans its files with it, as with any constant.
-BoundExpressionPtr ResolveSubqueries(const BoundExpression& expr, const FunctionContext& context);
-
 }  // namespace floe

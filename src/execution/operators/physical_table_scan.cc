@@ -5,7 +5,7 @@
 #include <mutex>
 
 #include "common/vector_operations.h"
-#include "execution/operators/physical_subquery.h"
+#include "execution/resolve_subqueries.h"
 
 namespace floe {
 
