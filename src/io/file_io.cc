@@ -12,4 +12,13 @@ std::string InputFile::ReadAll() const {
   return bytes;
 }
 
+void DeleteQuietly(FileIO& io, const std::vector<std::string>& paths) {
+  if (paths.empty()) return;
+  try {
+    io.Delete(paths);
+  } catch (const std::exception&) {
+    // why: cleanup after a failure; the failure is the error to report
+  }
+}
+
 }  // namespace floe

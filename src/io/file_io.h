@@ -97,4 +97,8 @@ class FileIO {
   virtual bool DeleteEmptyFolder(const std::string& path) = 0;
 };
 
+/// Deletes files after a failure, ignoring what cannot be deleted: the failure is the
+/// error to report, and a file left behind is an orphan, never a wrong table.
+void DeleteQuietly(FileIO& io, const std::vector<std::string>& paths);
+
 }  // namespace floe

@@ -71,13 +71,7 @@ TableCatalog& ClientContext::Tables() {
   return *tables_;
 }
 
-void ClientContext::DeleteQuietly(const std::vector<std::string>& paths) {
-  try {
-    Io().Delete(paths);
-  } catch (const Exception&) {
-    // why: cleanup after a failure; the failure is the error to report, a file left is an orphan
-  }
-}
+void ClientContext::DeleteQuietly(const std::vector<std::string>& paths) { floe::DeleteQuietly(Io(), paths); }
 
 iceberg::LocationRemapper ClientContext::Remapper() const {
   return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));

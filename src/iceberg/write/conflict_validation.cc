@@ -51,8 +51,8 @@ std::vector<const Snapshot*> SnapshotsSince(const TableMetadata& current, const 
 
 // The entries that a snapshot's own manifests of `content` hold with the snapshot's id.
 std::vector<ManifestEntry> OwnEntries(FileIO& io, const LocationRemapper& remapper, const Snapshot& snapshot,
-                                      ManifestContent content, const ScanFilter& filter) {
-  std::vector<ManifestFile> manifests = SnapshotManifests(io, snapshot, remapper);
+                                      const std::vector<ManifestFile>& manifests, ManifestContent content,
+                                      const ScanFilter& filter) {
   std::vector<const ManifestFile*> own;
   for (const auto& m : manifests) {
     if (m.content != content || m.added_snapshot_id != snapshot.snapshot_id) continue;
@@ -137,23 +137,25 @@ void ValidateConcurrentCommits(FileIO& io, const LocationRemapper& remapper, con
   std::vector<std::string> added_data, new_deletes, deleted_data, deletes_for_removed;
   for (const Snapshot* s : since) {
     const std::string op = s->operation();
-    if (validation.no_new_data && MayAddData(op)) {
-      for (const auto& e : OwnEntries(io, remapper, *s, ManifestContent::kData, filter)) {
-        if (e.status == ManifestEntryStatus::kAdded && MayMatch(filter, e.data_file)) {
+    bool added_check = validation.no_new_data && MayAddData(op);
+    bool deleted_check = validation.no_new_deletes && MayRemoveData(op);
+    bool check_removed = (validation.no_new_deletes || validation.no_new_deletes_for_removed) && !removed.empty();
+    bool deletes_check = (validation.no_new_deletes || check_removed) && MayAddDeletes(op);
+    if (!added_check && !deleted_check && !deletes_check) continue;
+    // why: each snapshot's manifest list and data manifests are read once for every check
+    std::vector<ManifestFile> manifests = SnapshotManifests(io, *s, remapper);
+    if (added_check || deleted_check) {
+      for (const auto& e : OwnEntries(io, remapper, *s, manifests, ManifestContent::kData, filter)) {
+        if (added_check && e.status == ManifestEntryStatus::kAdded && MayMatch(filter, e.data_file)) {
           added_data.push_back(e.data_file.file_path);
         }
-      }
-    }
-    if (validation.no_new_deletes && MayRemoveData(op)) {
-      for (const auto& e : OwnEntries(io, remapper, *s, ManifestContent::kData, filter)) {
-        if (e.status == ManifestEntryStatus::kDeleted && MayMatch(filter, e.data_file)) {
+        if (deleted_check && e.status == ManifestEntryStatus::kDeleted && MayMatch(filter, e.data_file)) {
           deleted_data.push_back(e.data_file.file_path);
         }
       }
     }
-    bool check_removed = (validation.no_new_deletes || validation.no_new_deletes_for_removed) && !removed.empty();
-    if ((validation.no_new_deletes || check_removed) && MayAddDeletes(op)) {
-      for (const auto& e : OwnEntries(io, remapper, *s, ManifestContent::kDeletes, filter)) {
+    if (deletes_check) {
+      for (const auto& e : OwnEntries(io, remapper, *s, manifests, ManifestContent::kDeletes, filter)) {
         if (e.status != ManifestEntryStatus::kAdded) continue;
         if (validation.no_new_deletes && MayMatch(filter, e.data_file)) new_deletes.push_back(e.data_file.file_path);
         if (!check_removed) continue;

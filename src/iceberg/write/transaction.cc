@@ -50,22 +50,13 @@ Transaction& Transaction::RequireUnchanged(std::string what) {
   return *this;
 }
 
-void Transaction::DeleteQuietly(const std::vector<std::string>& paths) {
-  if (paths.empty()) return;
-  try {
-    ops_.io().Delete(paths);
-  } catch (const std::exception&) {
-    // why: the commit's own error is the one to report; an undeleted file is an orphan
-  }
-}
-
 void Transaction::DiscardAddedFiles() {
   std::vector<std::string> paths;
   for (const auto& step : steps_) {
     if (!step.snapshot) continue;
     for (const auto& f : step.snapshot->added) paths.push_back(ops_.remapper().Remap(f.file_path));
   }
-  DeleteQuietly(paths);
+  floe::DeleteQuietly(ops_.io(), paths);
 }
 
 std::optional<TableState> Transaction::Attempt(const TableState& base, std::vector<std::string>* written,
@@ -131,7 +122,7 @@ TableState Transaction::Commit() {
       ++attempts_;
       committed = Attempt(base, &written, &changed);
     } catch (...) {
-      DeleteQuietly(written);
+      floe::DeleteQuietly(ops_.io(), written);
       DiscardAddedFiles();
       throw;
     }
@@ -140,7 +131,7 @@ TableState Transaction::Commit() {
       return *committed;
     }
     // Another commit won the swap: this attempt's files are garbage.
-    DeleteQuietly(written);
+    floe::DeleteQuietly(ops_.io(), written);
     CommitRetryPolicy policy;
     try {
       policy = CommitRetryPolicy::FromProperties(base.metadata->properties);

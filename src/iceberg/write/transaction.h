@@ -62,8 +62,6 @@ class Transaction {
   /// Returns the state committed, or nothing when the swap lost; `written` gets the
   /// files it wrote.
   std::optional<TableState> Attempt(const TableState& base, std::vector<std::string>* written, bool* changed);
-  /// Deletes files; a failure to delete one leaves it (an orphan, never a wrong table).
-  void DeleteQuietly(const std::vector<std::string>& paths);
   void DiscardAddedFiles();
 
   TableOperations& ops_;
