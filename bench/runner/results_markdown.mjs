@@ -86,7 +86,7 @@ export function renderResults(report, chartName) {
   out.push(`- run: \`bench/run${report.options.quick ? ' --quick' : ''}\`, one warm-up then ${report.options.runs} counted runs per cell; median with min–max; the whole run took ${report.elapsedSeconds != null ? `${report.elapsedSeconds.toFixed(0)} s` : '?'}`);
   out.push('', '```', m.free, '```', '');
   out.push('How it is measured:', '');
-  out.push('- Data: generated inside floe by `CALL system.generate(workload => ..., scale => ...)` (the SQL of `src/main/workloads/`), written as Iceberg tables.');
+  out.push('- Data: generated inside floe by `CALL system.generate(workload => ..., scale => ...)` (the SQL of `src/iceberg/procedures/workloads/`), written as Iceberg tables.');
   out.push('- floe: `floe -csv --timer --threads T`, one process per cell: `EXPLAIN ANALYZE` of the query (the warm-up, and the source of the files/bytes columns: the fact table scan\'s metrics lines), then the counted runs; times are floe\'s own per-statement `Run Time`.');
   out.push('- `floe` = all pruning on; `floe no-DPP` = `SET spark.sql.optimizer.dynamicPartitionPruning.enabled = false`; `floe no-pruning` = that and `SET floe.pruning.enabled = false`.');
   out.push('- ideal: the partitions of the fact table that hold at least one row the query keeps (its FROM ... WHERE, run in floe), and the data files and bytes of those partitions (`<table>.files`). "× ideal bytes" is bytes read over ideal bytes.');

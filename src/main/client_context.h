@@ -97,8 +97,6 @@ class ClientContext : public BinderContext {
   /// Runs DELETE FROM; with `explain_only`, plans it from metadata and returns the plan.
   Result ExecuteDelete(const DeleteStatement& statement, bool explain_only = false);
   Result ExecuteCall(const CallStatement& statement);
-  /// Runs CALL system.generate: a benchmark workload's tables (workload_generator.cc).
-  Result ExecuteGenerate(const std::map<std::string, Value>& args);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
   /// Runs a plan and streams its rows into new data files of the table (cast to its columns);
@@ -170,6 +168,8 @@ class ClientContext : public BinderContext {
   size_t RuntimeFilterMaxValues() const;
   /// Returns the context a plan runs in: the session's functions, threads and worker pool.
   ExecutionContext NewExecutionContext();
+
+  friend class SessionProcedureEngine;  // call_statement.cc: the session as a procedure's engine
 
   DatabaseState& database_;
   Settings settings_;

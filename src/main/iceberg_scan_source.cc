@@ -1,10 +1,13 @@
 // Turns a loaded Iceberg table (and a time-travel clause or a branch_/tag_ suffix) into the
-// source a scan reads.
+// source a scan reads; a metadata table (t.snapshots, t.files, ...), built by
+// iceberg/metadata_tables, into a memory table.
 #include "common/date_time.h"
 #include "common/exception.h"
 #include "main/client_context.h"
 
 #include "execution/table_sources/iceberg_table_source.h"
+#include "execution/table_sources/memory_table.h"
+#include "iceberg/metadata_tables/metadata_table.h"
 
 namespace floe {
 
@@ -90,6 +93,17 @@ std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable&
   options.time_zone = time_zone_;
   return std::make_shared<IcebergTableSource>(Io(), Tables().catalog().name() + "." + table.name.ToString(),
                                               table.metadata, snapshot_id, Remapper(), options, branch);
+}
+
+std::shared_ptr<TableSource> ClientContext::MakeMetadataTable(const LoadedTable& table,
+                                                              const iceberg::Snapshot* snapshot) {
+  iceberg::LocationRemapper remapper = Remapper();
+  iceberg::MetadataTableSource source{Io(), remapper, *table.metadata, table.metadata_location, snapshot};
+  iceberg::MetadataTableRows rows = iceberg::BuildMetadataTable(table.name.metadata_table, source);
+  auto out = std::make_shared<MemoryTable>(table.name.ToString() + "." + table.name.metadata_table, rows.names(),
+                                           rows.types(), std::vector<bool>(rows.types().size(), false));
+  out->AppendRows(rows.rows());
+  return out;
 }
 
 }  // namespace floe

@@ -1,6 +1,6 @@
 // CALL system.generate(workload => 'star' | 'clickstream' | 'ssb', scale => N, seed => S,
 // skew => true, days => D): creates a benchmark workload's Iceberg tables in the current
-// catalog by running its generator SQL (src/main/workloads/<workload>.sql, embedded at build time).
+// catalog by running its generator SQL (src/iceberg/procedures/workloads/<workload>.sql, embedded at build time).
 #include <cmath>
 #include <map>
 #include <string>
@@ -8,11 +8,13 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
-#include "main/client_context.h"
+#include "sql/ast_ddl.h"
+#include "iceberg/procedures/procedure.h"
 #include "sql/parser.h"
 
-namespace floe {
+namespace floe::iceberg {
 
+/// Returns the generator SQL of a workload, or an empty view (generated at build time).
 std::string_view GeneratorSql(std::string_view workload);
 
 namespace {
@@ -96,81 +98,81 @@ std::map<std::string, std::string> Substitutions(const std::string& workload,
   return s;
 }
 
+class Generate final : public Procedure {
+ public:
+  std::string name() const override { return "generate"; }
+  std::vector<std::string> parameters() const override { return {"workload", "scale", "seed", "skew", "days"}; }
+
+  ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& arguments) const override {
+    const std::map<std::string, Value>& args = arguments.values;
+    if (!arguments.Has("workload")) {
+      throw InvalidInputError("procedure system.generate needs the argument workload ('star', 'clickstream' or 'ssb')");
+    }
+    std::string workload = ToLower(args.at("workload").ToString());
+    std::string_view sql = GeneratorSql(workload);
+    if (sql.empty()) {
+      throw InvalidInputError("procedure system.generate: no workload '" + workload +
+                              "' (floe generates 'star', 'clickstream' and 'ssb')");
+    }
+    std::string text(sql);
+    for (const auto& [key, value] : Substitutions(workload, args)) text = ReplaceAll(text, "{{" + key + "}}", value);
+    std::vector<StatementPtr> statements = Parser::ParseStatements(text);
+
+    // Refuse before writing anything when a table the generator creates already exists.
+    std::vector<std::string> tables;
+    for (const auto& statement : statements) {
+      if (statement->kind != StatementKind::kCreateTable) continue;
+      const auto& create = statement->As<CreateTableStatement>();
+      if (create.temporary) continue;
+      if (engine.TableExists(create.name)) {
+        throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] system.generate('" + workload + "') creates " +
+                           create.name.ToString() + ", which already exists; drop it or use another catalog");
+      }
+      tables.push_back(create.name.ToString());
+    }
+
+    // Day boundaries (CAST(event_time AS DATE)) are UTC whatever the session's time zone.
+    std::string time_zone = engine.SetSetting("spark.sql.session.timeZone", "UTC");
+    size_t created = 0;
+    try {
+      for (const auto& statement : statements) {
+        engine.Execute(*statement);
+        if (statement->kind == StatementKind::kCreateTable && !statement->As<CreateTableStatement>().temporary) {
+          ++created;
+        }
+      }
+    } catch (...) {
+      // A failed generation leaves no half-filled tables behind.
+      for (size_t i = created; i-- > 0;) {
+        try {
+          engine.Execute(*Parser::ParseStatement("DROP TABLE IF EXISTS " + tables[i]));
+        } catch (const std::exception&) {
+        }
+      }
+      engine.SetSetting("spark.sql.session.timeZone", time_zone);
+      throw;
+    }
+    engine.SetSetting("spark.sql.session.timeZone", time_zone);
+
+    // One row per table: its name, rows and data files (from the files metadata table).
+    ProcedureResult result;
+    result.names = {"table", "rows", "data_files"};
+    result.types = {TypeId::kString, TypeId::kInt64, TypeId::kInt64};
+    for (const std::string& table : tables) {
+      StatementPtr count = Parser::ParseStatement(
+          "SELECT CAST(coalesce(sum(record_count), 0) AS BIGINT), count(*) FROM " + table + ".files");
+      std::vector<std::vector<Value>> rows = engine.Execute(*count);
+      result.rows.push_back({Value::String(table), rows.at(0).at(0), rows.at(0).at(1)});
+    }
+    return result;
+  }
+};
+
 }  // namespace
 
-Result ClientContext::ExecuteGenerate(const std::map<std::string, Value>& args) {
-  auto workload_arg = args.find("workload");
-  if (workload_arg == args.end() || workload_arg->second.is_null()) {
-    throw InvalidInputError("procedure system.generate needs the argument workload ('star', 'clickstream' or 'ssb')");
-  }
-  std::string workload = ToLower(workload_arg->second.ToString());
-  std::string_view sql = GeneratorSql(workload);
-  if (sql.empty()) {
-    throw InvalidInputError("procedure system.generate: no workload '" + workload +
-                            "' (floe generates 'star', 'clickstream' and 'ssb')");
-  }
-  for (const auto& [name, value] : args) {
-    if (name != "workload" && name != "scale" && name != "seed" && name != "skew" && name != "days") {
-      throw InvalidInputError("procedure system.generate has no argument " + name);
-    }
-  }
-  std::string text(sql);
-  for (const auto& [key, value] : Substitutions(workload, args)) text = ReplaceAll(text, "{{" + key + "}}", value);
-  std::vector<StatementPtr> statements = Parser::ParseStatements(text);
-
-  // Refuse before writing anything when a table the generator creates already exists.
-  std::vector<std::string> tables;
-  for (const auto& statement : statements) {
-    if (statement->kind != StatementKind::kCreateTable) continue;
-    const auto& create = statement->As<CreateTableStatement>();
-    if (create.temporary) continue;
-    if (Tables().Resolve(create.name, current_namespace_)) {
-      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] system.generate('" + workload + "') creates " +
-                         create.name.ToString() + ", which already exists; drop it or use another catalog");
-    }
-    tables.push_back(create.name.ToString());
-  }
-
-  // Day boundaries (CAST(event_time AS DATE)) are UTC whatever the session's time zone.
-  std::string time_zone = settings_.Get("spark.sql.session.timeZone");
-  settings_.Set("spark.sql.session.timeZone", "UTC");
-  size_t created = 0;
-  try {
-    for (const auto& statement : statements) {
-      Execute(*statement);
-      if (statement->kind == StatementKind::kCreateTable && !statement->As<CreateTableStatement>().temporary) {
-        ++created;
-      }
-    }
-  } catch (...) {
-    // A failed generation leaves no half-filled tables behind.
-    for (size_t i = created; i-- > 0;) {
-      try {
-        Execute(*Parser::ParseStatement("DROP TABLE IF EXISTS " + tables[i]));
-      } catch (const std::exception&) {
-      }
-    }
-    settings_.Set("spark.sql.session.timeZone", time_zone);
-    throw;
-  }
-  settings_.Set("spark.sql.session.timeZone", time_zone);
-
-  // One row per table: its name, rows and data files (from the files metadata table).
-  Result result;
-  std::vector<LogicalType> types = {TypeId::kString, TypeId::kInt64, TypeId::kInt64};
-  result.SetSchema({"table", "rows", "data_files"}, types);
-  auto chunk = std::make_unique<DataChunk>(types, tables.size());
-  for (size_t i = 0; i < tables.size(); ++i) {
-    StatementPtr count = Parser::ParseStatement(
-        "SELECT CAST(coalesce(sum(record_count), 0) AS BIGINT), count(*) FROM " + tables[i] + ".files");
-    Result r = Execute(*count);
-    chunk->column(0).SetValue(i, Value::String(tables[i]));
-    chunk->column(1).SetValue(i, r.GetValue(0, 0));
-    chunk->column(2).SetValue(i, r.GetValue(0, 1));
-  }
-  chunk->SetSize(tables.size());
-  result.Append(std::move(chunk));
-  return result;
+const Procedure& GenerateProcedure() {
+  static const Generate procedure;
+  return procedure;
 }
 
-}  // namespace floe
+}  // namespace floe::iceberg

@@ -1,0 +1,99 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+#include "common/value.h"
+#include "iceberg/location_remapper.h"
+#include "iceberg/manifests/manifest_entry.h"
+#include "iceberg/write/table_operations.h"
+#include "io/file_io.h"
+#include "sql/ast_statement.h"
+#include "sql/qualified_name.h"
+
+namespace floe::iceberg {
+
+/// A table a procedure works on, as the engine loaded it.
+class ProcedureTable {
+ public:
+  virtual ~ProcedureTable() = default;
+  /// The operations its commits go through.
+  virtual TableOperations& operations() = 0;
+  /// The table as it was loaded: the state a procedure's commit is validated against.
+  virtual const TableState& state() const = 0;
+  /// Reads the rows of snapshot `snapshot_id` and writes them again as new data files
+  /// under the table's current schema, spec and write properties (the engine's part of a
+  /// rewrite, as Iceberg Java's FileRewriter is Spark's). The files are not committed.
+  virtual std::vector<DataFile> RewriteRows(int64_t snapshot_id) = 0;
+};
+
+/// What a procedure needs from the engine it runs in: the catalog and the query engine,
+/// layers above the table format, as Iceberg Java's Spark procedures reach them through
+/// Spark's TableCatalog and SparkSession.
+class ProcedureEngine {
+ public:
+  virtual ~ProcedureEngine() = default;
+  /// The door to storage, and how the metadata's locations map onto it.
+  virtual FileIO& io() = 0;
+  virtual const LocationRemapper& remapper() = 0;
+  /// The catalog's name, as in CALL <catalog>.system.<procedure>.
+  virtual std::string catalog_name() = 0;
+  /// Loads the table `identifier` names ("t", "ns.t", "catalog.ns.t"); throws
+  /// [TABLE_OR_VIEW_NOT_FOUND] for no such table (a metadata table, branch or tag included).
+  virtual std::unique_ptr<ProcedureTable> LoadTable(const std::string& identifier) = 0;
+  /// Returns true when `name` names a table of the catalog.
+  virtual bool TableExists(const QualifiedName& name) = 0;
+  /// Creates the catalog entry `identifier` (and its namespace) pointing at
+  /// `metadata_location`; throws [TABLE_OR_VIEW_ALREADY_EXISTS] when the name is taken.
+  virtual void RegisterTable(const std::string& identifier, const std::string& metadata_location) = 0;
+  /// Runs one statement in the caller's session and returns its rows.
+  virtual std::vector<std::vector<Value>> Execute(const Statement& statement) = 0;
+  /// Sets a session setting and returns its former value.
+  virtual std::string SetSetting(const std::string& name, const std::string& value) = 0;
+};
+
+/// The evaluated arguments of a CALL, by parameter name: constants, and the
+/// map('k', 'v', ...) arguments (rewrite_data_files' options) as string maps.
+struct ProcedureArguments {
+  std::map<std::string, Value> values;
+  std::map<std::string, std::map<std::string, std::string>> maps;
+
+  /// Returns true when argument `name` was given and is not NULL.
+  bool Has(const std::string& name) const;
+  /// Returns argument `name` as text; throws when it is absent or NULL.
+  std::string String(const std::string& name, const std::string& procedure) const;
+};
+
+/// A procedure's output: one result set.
+struct ProcedureResult {
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<std::vector<Value>> rows;
+};
+
+/// One of the procedures CALL <catalog>.system.<name>(...) runs, each in its own file.
+class Procedure {
+ public:
+  virtual ~Procedure() = default;
+  /// The lower-case name after system.
+  virtual std::string name() const = 0;
+  /// The parameters' names, in the order positional arguments fill them.
+  virtual std::vector<std::string> parameters() const = 0;
+  virtual ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const = 0;
+};
+
+// The procedures, one per file.
+const Procedure& RewriteDataFilesProcedure();
+const Procedure& RegisterTableProcedure();
+/// floe's own: a benchmark workload's tables (generate.cc).
+const Procedure& GenerateProcedure();
+
+/// Returns the procedure named `name` (lower case), or nullptr.
+const Procedure* FindProcedure(const std::string& name);
+/// Returns the names of every procedure, sorted, for messages.
+std::vector<std::string> ProcedureNames();
+
+}  // namespace floe::iceberg
