@@ -24,10 +24,8 @@ bool MayRemoveData(const std::string& op) { return op == "overwrite" || op == "r
 bool MayAddDeletes(const std::string& op) { return op == "overwrite" || op == "delete"; }
 
 [[noreturn]] void Conflict(const std::string& table, const std::string& what, const std::vector<std::string>& paths) {
-  std::string list;
-  for (size_t i = 0; i < paths.size() && i < 10; ++i) list += (i ? ", " : "") + paths[i];
-  if (paths.size() > 10) list += ", ... (" + std::to_string(paths.size()) + " in all)";
-  throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + table + ": " + what + ": [" + list + "]");
+  throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + table + ": " + what + ": [" +
+                     ConflictPathList(paths) + "]");
 }
 
 // Returns the snapshots of head's lineage committed after `read`, newest first.
@@ -96,6 +94,13 @@ bool MayApplyTo(const TableMetadata& current, const DataFile& del, const DataFil
 }
 
 }  // namespace
+
+std::string ConflictPathList(const std::vector<std::string>& paths) {
+  std::string list;
+  for (size_t i = 0; i < paths.size() && i < 10; ++i) list += (i ? ", " : "") + paths[i];
+  if (paths.size() > 10) list += ", ... (" + std::to_string(paths.size()) + " in all)";
+  return list;
+}
 
 IsolationLevel IsolationLevelOf(const std::map<std::string, std::string>& properties, const std::string& key) {
   auto it = properties.find(key);

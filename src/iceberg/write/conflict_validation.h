@@ -26,6 +26,9 @@ IsolationLevel IsolationLevelOf(const std::map<std::string, std::string>& proper
 /// are set, so a table never holds a value its next commit cannot read.
 void CheckCommitProperties(const std::map<std::string, std::string>& properties);
 
+/// Lists paths in a conflict message: the first ten, then how many there are in all.
+std::string ConflictPathList(const std::vector<std::string>& paths);
+
 /// What a snapshot must not miss of the commits made to its branch since the operation
 /// read it, as the validations of Iceberg Java's MergingSnapshotProducer (and Spark's
 /// copy-on-write commits: SparkWrite.CopyOnWriteOperation) check it. The files an

@@ -51,8 +51,8 @@ std::string NextMetadataPath(const std::string& table_location, const TableMetad
   return table_location + "/metadata/" + prefix + Uuid::Random() + ".metadata.json";
 }
 
-void WriteMetadataFile(FileIO& io, const TableMetadata& metadata, const std::string& path) {
-  if (!io.CreateIfAbsent(path, metadata.ToJsonString())) {
+void WriteMetadataFile(FileIO& io, const std::string& json, const std::string& path) {
+  if (!io.CreateIfAbsent(path, json)) {
     throw IOError("cannot write metadata file " + path + ": it already exists");
   }
 }

@@ -20,8 +20,8 @@ std::optional<int64_t> MetadataFileVersion(const std::string& path);
 std::string NextMetadataPath(const std::string& table_location, const TableMetadata* base,
                              const std::string& base_file);
 
-/// Writes metadata JSON to a new file through `io`; never replaces an existing file
-/// (throws IOError naming it).
-void WriteMetadataFile(FileIO& io, const TableMetadata& metadata, const std::string& path);
+/// Writes metadata JSON (TableMetadata::ToJsonString, which checks its text) to a new file
+/// through `io`; never replaces an existing file (throws IOError naming it).
+void WriteMetadataFile(FileIO& io, const std::string& json, const std::string& path);
 
 }  // namespace floe::iceberg

@@ -14,6 +14,7 @@
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/uuid.h"
+#include "iceberg/write/conflict_validation.h"
 
 namespace floe::iceberg {
 
@@ -128,9 +129,8 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   if (!missing.empty()) {
     // why: a concurrent commit removed a file this one read; its rows are decided on
     // data that is no longer the table's (Java's "Missing required files to delete")
-    std::string list;
-    for (size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", " : "") + missing[i];
-    throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit: missing required files to delete: [" + list + "]");
+    throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit: missing required files to delete: [" +
+                       ConflictPathList(missing) + "]");
   }
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
   if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||

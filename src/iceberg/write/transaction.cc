@@ -97,11 +97,12 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
     *changed = true;
   }
   if (!*changed) return base;
-  TableMetadata::ValidateText(metadata.ToJson());
+  // why: built (and its text checked) once, before anything is written
+  std::string json = metadata.ToJsonString();
   std::string path = NextMetadataPath(metadata.location, create_ ? nullptr : base.metadata.get(),
                                       base.metadata_location);
   written->push_back(remapper.Remap(path));
-  WriteMetadataFile(ops_.io(), metadata, remapper.Remap(path));
+  WriteMetadataFile(ops_.io(), json, remapper.Remap(path));
   if (!ops_.Swap(base.metadata_location, path)) return std::nullopt;
   return TableState{path, std::make_shared<const TableMetadata>(std::move(metadata))};
 }
