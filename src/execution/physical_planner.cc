@@ -1,16 +1,20 @@
 #include "execution/physical_planner.h"
 
 #include "common/exception.h"
-#include "function/function_registry.h"
+#include "execution/operators/physical_copy_to_file.h"
 #include "execution/operators/physical_filter.h"
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
+#include "execution/operators/physical_insert.h"
 #include "execution/operators/physical_materialize.h"
 #include "execution/operators/physical_nested_loop_join.h"
 #include "execution/operators/physical_order.h"
 #include "execution/operators/physical_replicate_rows.h"
 #include "execution/operators/physical_table_scan.h"
 #include "execution/operators/physical_window.h"
+#include "function/function_registry.h"
+#include "planner/logical_copy_to_file.h"
+#include "planner/logical_insert.h"
 
 namespace floe {
 
@@ -142,6 +146,19 @@ PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
     case LogicalOperatorType::kWindow: {
       auto& window = static_cast<LogicalWindow&>(op);
       auto result = std::make_unique<PhysicalWindow>(op.types, std::move(window.functions));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kCopyToFile: {
+      auto& copy = static_cast<LogicalCopyToFile&>(op);
+      auto result = std::make_unique<PhysicalCopyToFile>(op.children[0]->types, copy.column_names, copy.path,
+                                                         copy.options);
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kInsert: {
+      auto& insert = static_cast<LogicalInsert&>(op);
+      auto result = std::make_unique<PhysicalInsert>(insert.sink, insert.overwrite);
       result->AddChild(Plan(*op.children[0]));
       return result;
     }

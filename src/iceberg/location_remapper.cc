@@ -27,6 +27,13 @@ LocationRemapper LocationRemapper::FromSetting(const std::string& setting) {
   return out;
 }
 
+std::string LocationRemapper::Unmap(const std::string& path) const {
+  for (const auto& [from, to] : prefixes_) {
+    if (path.rfind(to, 0) == 0) return from + path.substr(to.size());
+  }
+  return path;
+}
+
 std::string LocationRemapper::Remap(const std::string& location) const {
   const std::pair<std::string, std::string>* best = nullptr;
   for (const auto& p : prefixes_) {

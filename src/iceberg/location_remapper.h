@@ -21,6 +21,9 @@ class LocationRemapper {
 
   /// Returns the location with its longest matching prefix replaced, or unchanged.
   std::string Remap(const std::string& location) const;
+  /// Returns the location a path written through the mapping is recorded under in
+  /// metadata: the first mapping whose target prefixes it, undone; or the path unchanged.
+  std::string Unmap(const std::string& path) const;
   /// Returns true when no mapping is set.
   bool empty() const { return prefixes_.empty(); }
   const std::vector<std::pair<std::string, std::string>>& prefixes() const { return prefixes_; }

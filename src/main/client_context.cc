@@ -6,6 +6,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/expression_executor.h"
+#include "execution/operators/physical_insert.h"
 #include "execution/operators/physical_materialize.h"
 #include "execution/operators/physical_subquery.h"
 #include "execution/operators/physical_table_scan.h"
@@ -85,7 +86,12 @@ Result ClientContext::Execute(const Statement& statement) {
     case StatementKind::kReset: return ExecuteReset(statement.As<ResetStatement>());
     case StatementKind::kShow: return ExecuteShow(statement.As<ShowStatement>());
     case StatementKind::kDescribe: return ExecuteDescribe(statement.As<DescribeStatement>());
-    case StatementKind::kCopy: return ExecuteCopy(statement.As<CopyStatement>());
+    case StatementKind::kCopy: {
+      Binder binder(*this);
+      LogicalOperatorPtr plan = Optimizer::Optimize(binder.BindCopy(statement.As<CopyStatement>()),
+                                                    OptimizerSettings());
+      return RunPlan(*plan, plan->names);
+    }
     case StatementKind::kCreateNamespace:
       return ExecuteCreateNamespace(statement.As<CreateNamespaceStatement>());
     case StatementKind::kUse: return ExecuteUse(statement.As<UseStatement>());
@@ -201,22 +207,41 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
   return result;
 }
 
+int64_t ClientContext::RunWrite(LogicalOperatorPtr plan) {
+  PhysicalPlanner planner;
+  PhysicalOperatorPtr root = planner.Plan(*plan);
+  PhysicalResultCollector collector(root->types());
+  ExecutionContext context = NewExecutionContext();
+  PipelineExecutor executor(context, *root, collector);
+  executor.Execute();
+  CollectScans(*root);
+  return static_cast<const PhysicalInsert&>(*root).rows_written();
+}
+
 Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
-  if (statement.statement->kind == StatementKind::kDelete && statement.mode == ExplainMode::kDefault) {
-    return ExecuteDelete(statement.statement->As<DeleteStatement>(), true);
+  const Statement& explained = *statement.statement;
+  if (explained.kind == StatementKind::kDelete && statement.mode == ExplainMode::kDefault) {
+    return ExecuteDelete(explained.As<DeleteStatement>(), true);
   }
-  if (statement.statement->kind != StatementKind::kSelect) {
-    throw NotImplementedError("EXPLAIN supports queries and DELETE only");
+  bool write = explained.kind == StatementKind::kInsert || explained.kind == StatementKind::kCopy;
+  if (explained.kind != StatementKind::kSelect && !write) {
+    throw NotImplementedError("EXPLAIN supports queries, INSERT, COPY and DELETE");
   }
-  const QueryNode& query = *statement.statement->As<SelectStatement>().query;
-  Binder binder(*this);
-  BoundQuery bound = binder.BindQuery(query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan), OptimizerSettings());
+  if (write && statement.mode == ExplainMode::kAnalyze) {
+    throw NotImplementedError("EXPLAIN ANALYZE runs queries only: it would write");
+  }
+  // A plain EXPLAIN binds and plans; it reads no data and writes nothing.
+  auto bind = [&]() {
+    Binder binder(*this);
+    if (explained.kind == StatementKind::kInsert) return binder.BindInsert(explained.As<InsertStatement>());
+    if (explained.kind == StatementKind::kCopy) return binder.BindCopy(explained.As<CopyStatement>());
+    return binder.BindQuery(*explained.As<SelectStatement>().query).plan;
+  };
+  BoundQuery bound{Optimizer::Optimize(bind(), OptimizerSettings()), {}};
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
-    Binder analyzed_binder(*this);
-    BoundQuery analyzed = analyzed_binder.BindQuery(query);
-    text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*analyzed.plan) + "\n";
+    LogicalOperatorPtr analyzed = bind();
+    text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*analyzed) + "\n";
     text += "== Optimized Logical Plan ==\n" + LogicalPlanToString(*bound.plan) + "\n";
   }
   PhysicalPlanner planner;

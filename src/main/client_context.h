@@ -59,6 +59,8 @@ class ClientContext : public BinderContext {
   /// Evaluates an expression without column references, first running the subqueries it
   /// reads (a LIMIT, AS OF or CALL argument holding one).
   Value EvaluateConstant(const BoundExpression& expression) override;
+  std::shared_ptr<TableSink> FindTableSink(const QualifiedName& name) override;
+  std::string SettingValue(const std::string& name) override { return settings_.Get(name); }
 
  private:
   void BeginStatement();
@@ -89,7 +91,6 @@ class ClientContext : public BinderContext {
                              const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
                              const std::map<std::string, std::string>& properties,
                              const std::vector<bool>& required, LogicalOperatorPtr query);
-  Result InsertIntoIceberg(const InsertStatement& statement, const LoadedTable& table);
   Result DropIceberg(const DropStatement& statement);
   Result ExecuteAlterTable(const AlterTableStatement& statement);
   Result DescribeIceberg(const LoadedTable& table, bool extended);
@@ -99,10 +100,13 @@ class ClientContext : public BinderContext {
   Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
-  /// Runs a plan and streams its rows into new data files of the table (cast to its columns);
-  /// returns the files, or deletes them and rethrows when anything fails.
+  /// Runs a plan and streams its rows into new data files of a table to be created or
+  /// replaced with `metadata` (cast to its columns); returns the files for the caller to
+  /// commit, or deletes them and rethrows when anything fails.
   std::vector<iceberg::DataFile> WriteQuery(const iceberg::TableMetadata& metadata, LogicalOperatorPtr plan,
-                                            const std::vector<bool>& required, const std::string& table_name);
+                                            const std::string& table_name);
+  /// Runs a plan whose root is a LogicalInsert (consumed); returns the rows it wrote.
+  int64_t RunWrite(LogicalOperatorPtr plan);
   /// Returns how the table's data files are written (its write.* properties, the session's limits).
   iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
   /// Returns the TableOperations of a catalog table, through which its transactions commit.
@@ -113,24 +117,12 @@ class ClientContext : public BinderContext {
   /// Commits a snapshot with `change` (validated by `validation`) on `table` as read.
   void CommitSnapshot(const LoadedTable& table, iceberg::SnapshotChange change,
                       iceberg::ConflictValidation validation = {});
-  /// Deletes data files this statement wrote and no snapshot names.
-  void DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files);
   /// Commits a metadata-only change built by `update` from the table as it is at each
   /// commit attempt; `update` returns nothing when there is nothing to commit.
   void CommitMetadata(const LoadedTable& table,
                       const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update);
   /// Runs ALTER TABLE .. CREATE / REPLACE / DROP BRANCH or TAG.
   Result AlterRefs(const AlterTableStatement& statement, const LoadedTable& table);
-  /// Commits an INSERT's new files (replacing the partitions they touch for INSERT OVERWRITE).
-  void CommitInsert(const InsertStatement& statement, const LoadedTable& table, iceberg::SnapshotChange change);
-  /// Returns, for each table column, the index of the INSERT's column that fills it (-1:
-  /// none; all in order when the INSERT names no columns); an unknown name is an error.
-  static std::vector<int> InsertColumnSources(const InsertStatement& statement, const std::vector<std::string>& names,
-                                              const std::string& table_name);
-  /// Binds an INSERT's query and casts it to the target columns; returns the plan.
-  LogicalOperatorPtr BindInsertQuery(const InsertStatement& statement, const std::vector<std::string>& names,
-                                     const std::vector<LogicalType>& types, const std::vector<bool>& required,
-                                     const std::string& table_name);
   /// Returns the snapshot a read of `table` sees: its ref's (t.branch_b), the time-travel
   /// clause's, or the current one (nullptr for a table without snapshots).
   const iceberg::Snapshot* SelectedSnapshot(const LoadedTable& table, const TimeTravelSpec* time_travel);
@@ -138,7 +130,6 @@ class ClientContext : public BinderContext {
   std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table, const iceberg::Snapshot* snapshot);
   std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
   std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
-  Result ExecuteCopy(const CopyStatement& statement);
 
   /// Binds, optimizes and runs a query; returns the result batches.
   Result RunQuery(const QueryNode& query);

@@ -117,81 +117,12 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
 }
 
 Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
-  std::shared_ptr<MemoryTable> table;
-  if (statement.table.parts.size() == 1) {
-    std::lock_guard<std::mutex> lock(database_.mutex());
-    auto it = database_.temp_tables().find(ToLower(statement.table.parts[0]));
-    if (it != database_.temp_tables().end()) table = it->second;
-  }
-  if (!table) {
-    auto found = Tables().Find(statement.table, current_namespace_, Remapper());
-    if (found && found->name.metadata_table.empty()) return InsertIntoIceberg(statement, *found);
-    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
-  }
-  // Map the query's columns to the table's.
-  const auto& names = table->names();
-  std::vector<int> source_of = InsertColumnSources(statement, names, statement.table.ToString());
   Binder binder(*this);
-  BoundQuery query = binder.BindQuery(*statement.query);
-  size_t expected = statement.columns.empty() ? names.size() : statement.columns.size();
-  if (query.plan->types.size() != expected) {
-    throw BinderError("[INSERT_COLUMN_ARITY_MISMATCH] Cannot write to " + statement.table.ToString() +
-                      ": the table has " + std::to_string(expected) + " columns but the data has " +
-                      std::to_string(query.plan->types.size()));
-  }
-  // Cast each column to the table's type (an explicit CAST: invalid values raise).
-  auto projection = std::make_unique<LogicalProjection>();
-  for (size_t i = 0; i < names.size(); ++i) {
-    const LogicalType& target = table->types()[i];
-    if (source_of[i] < 0) {
-      projection->expressions.push_back(BoundExpression::MakeConstant(Value::Null(target)));
-      projection->expressions.back()->type = target;
-    } else {
-      const LogicalType& from = query.plan->types[source_of[i]];
-      if (!CanImplicitCast(from, target) && from.id() != TypeId::kNull && !(from == target)) {
-        if (!(from.IsNumeric() && target.IsNumeric()) &&
-            !(from.IsStringLike() && target.IsStringLike())) {
-          throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible "
-                            "data for table " + statement.table.ToString() + ": cannot safely cast `" +
-                            names[i] + "`: " + from.ToString() + " to " + target.ToString());
-        }
-      }
-      auto cast = Binder::AddCast(
-          BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target);
-      if (cast->kind == BoundExpressionKind::kCast) cast->insert_column = names[i];
-      projection->expressions.push_back(std::move(cast));
-    }
-    projection->types.push_back(target);
-    projection->names.push_back(names[i]);
-  }
-  projection->children.push_back(std::move(query.plan));
+  LogicalOperatorPtr plan = binder.BindInsert(statement);
   // why: optimized as a SELECT is, or its scans would read every file of the tables
-  LogicalOperatorPtr plan = Optimizer::Optimize(std::move(projection), OptimizerSettings());
-  Result data = RunPlan(*plan, names);
-  std::vector<std::shared_ptr<DataChunk>> chunks;
-  size_t rows = 0;
-  for (const auto& chunk : data.chunks()) {
-    for (size_t c = 0; c < names.size(); ++c) {
-      if (!table->not_null()[c]) continue;
-      for (size_t r = 0; r < chunk->size(); ++r) {
-        if (chunk->column(c).IsNull(r)) {
-          throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] NULL value in column `" + names[c] +
-                                "` of " + statement.table.ToString() + " which is NOT NULL");
-        }
-      }
-    }
-    auto copy = std::make_shared<DataChunk>(table->types(), std::max<size_t>(chunk->size(), 1));
-    copy->Append(*chunk, 0, chunk->size());
-    rows += chunk->size();
-    chunks.push_back(std::move(copy));
-  }
-  if (statement.overwrite) {
-    table->Replace(std::move(chunks));
-  } else {
-    table->Append(std::move(chunks));
-  }
+  int64_t rows = RunWrite(Optimizer::Optimize(std::move(plan), OptimizerSettings()));
   Result result;
-  RecordStatement(static_cast<int64_t>(rows), &result);
+  RecordStatement(rows, &result);
   return result;
 }
 
@@ -300,29 +231,6 @@ Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
     rows.push_back({table->names()[i], table->types()[i].ToString(), ""});
   }
   return TextResult({"col_name", "data_type", "comment"}, rows);
-}
-
-std::vector<int> ClientContext::InsertColumnSources(const InsertStatement& statement,
-                                                    const std::vector<std::string>& names,
-                                                    const std::string& table_name) {
-  std::vector<int> source_of(names.size(), -1);
-  if (statement.columns.empty()) {
-    for (size_t i = 0; i < names.size(); ++i) source_of[i] = static_cast<int>(i);
-    return source_of;
-  }
-  for (size_t k = 0; k < statement.columns.size(); ++k) {
-    bool found = false;
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (ToLower(names[i]) == ToLower(statement.columns[k])) {
-        source_of[i] = static_cast<int>(k);
-        found = true;
-      }
-    }
-    if (!found) {
-      throw BinderError("[UNRESOLVED_COLUMN] column `" + statement.columns[k] + "` not found in " + table_name);
-    }
-  }
-  return source_of;
 }
 
 }  // namespace floe

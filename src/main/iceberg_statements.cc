@@ -13,7 +13,10 @@
 #include "iceberg/uuid.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "execution/chunk_collection.h"
-#include "execution/operators/physical_iceberg_write.h"
+#include "execution/table_sinks/iceberg_table_sink.h"
+#include "execution/table_sinks/memory_table_sink.h"
+#include "iceberg/write/insert_change.h"
+#include "planner/logical_insert.h"
 #include "execution/physical_planner.h"
 #include "execution/pipeline_executor.h"
 #include "optimizer/optimizer.h"
@@ -200,7 +203,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   // CTAS: the rows are written and the first snapshot produced before the catalog changes,
   // once, so a failure anywhere leaves no table and no files.
   iceberg::SnapshotChange change;
-  if (has_query) change.added = WriteQuery(metadata, std::move(query_plan), required, name.ToString());
+  if (has_query) change.added = WriteQuery(metadata, std::move(query_plan), name.ToString());
   std::unique_ptr<CatalogTableOperations> ops = OperationsFor(name);
   iceberg::Transaction create = iceberg::Transaction::CreateTable(*ops, metadata);
   if (!change.added.empty()) create.AddSnapshot(change);
@@ -234,7 +237,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
   iceberg::TableMetadata::ValidateText(replacement.ToJson());
   bool has_query = query != nullptr;
   iceberg::SnapshotChange change;
-  if (has_query) change.added = WriteQuery(replacement, std::move(query), required, name.ToString());
+  if (has_query) change.added = WriteQuery(replacement, std::move(query), name.ToString());
   Commit(old, [&](iceberg::Transaction& txn) {
     txn.RequireUnchanged("replaced");
     txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
@@ -287,22 +290,6 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
   return options;
 }
 
-namespace {
-
-// Paths are recorded as the table names them, not as remapped locally.
-void UnmapPaths(const iceberg::LocationRemapper& remapper, std::vector<iceberg::DataFile>* files) {
-  for (auto& f : *files) {
-    for (const auto& [from, to] : remapper.prefixes()) {
-      if (f.file_path.rfind(to, 0) == 0) {
-        f.file_path = from + f.file_path.substr(to.size());
-        break;
-      }
-    }
-  }
-}
-
-}  // namespace
-
 std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& table, const Result& data) {
   const iceberg::TableMetadata& m = *table.metadata;
   iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), DataWriterOptionsFor(m));
@@ -313,7 +300,8 @@ std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& 
     auto files = writer.Finish([&](int n, const std::function<void(int)>& fn) {
       database_.scheduler().RunParallel(n, fn);
     });
-    UnmapPaths(Remapper(), &files);
+    iceberg::LocationRemapper remapper = Remapper();
+    for (auto& f : files) f.file_path = remapper.Unmap(f.file_path);
     return files;
   } catch (...) {
     writer.Abort();
@@ -322,7 +310,6 @@ std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& 
 }
 
 std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMetadata& m, LogicalOperatorPtr plan,
-                                                         const std::vector<bool>& required,
                                                          const std::string& table_name) {
   const iceberg::Schema& schema = m.CurrentSchema();
   std::vector<std::string> names;
@@ -343,23 +330,44 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
     projection->children.push_back(std::move(plan));
     plan = std::move(projection);
   }
-  plan = Optimizer::Optimize(std::move(plan), OptimizerSettings());
-  PhysicalPlanner planner;
-  PhysicalOperatorPtr root = planner.Plan(*plan);
-  iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
-  try {
-    PhysicalIcebergWrite sink(types, names, required, table_name, writer);
-    ExecutionContext context = NewExecutionContext();
-    PipelineExecutor executor(context, *root, sink);
-    executor.Execute();
-    CollectScans(*root);
-    std::vector<iceberg::DataFile> files = sink.files();
-    UnmapPaths(Remapper(), &files);
-    return files;
-  } catch (...) {
-    writer.Abort();
-    throw;
+  // The files go to the caller, which commits them with the table it creates or replaces.
+  std::vector<iceberg::DataFile> written;
+  auto insert = std::make_unique<LogicalInsert>();
+  insert->sink = std::make_shared<IcebergTableSink>(
+      table_name, std::make_shared<const iceberg::TableMetadata>(m), DataWriterOptionsFor(m), Remapper(),
+      [&written](std::vector<iceberg::DataFile> files, bool) { written = std::move(files); });
+  insert->children.push_back(std::move(plan));
+  RunWrite(Optimizer::Optimize(std::move(insert), OptimizerSettings()));
+  return written;
+}
+
+std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& name) {
+  if (name.parts.size() == 1) {
+    std::lock_guard<std::mutex> lock(database_.mutex());
+    auto it = database_.temp_tables().find(ToLower(name.parts[0]));
+    if (it != database_.temp_tables().end()) return std::make_shared<MemoryTableSink>(name.ToString(), it->second);
   }
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty()) return nullptr;
+  const LoadedTable& table = *found;
+  if (!table.name.ref.empty() && !table.name.ref_is_branch) {
+    throw InvalidInputError("Cannot write to tag " + table.name.ref + " of " + table.name.ToString() +
+                            ": tags are read-only");
+  }
+  // The commit: the INSERT's snapshot on the table as read (its branch's, for t.branch_b).
+  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
+  iceberg::TableState read{table.metadata_location, table.metadata};
+  std::string branch = table.name.ref;
+  auto commit = [ops, read, branch](std::vector<iceberg::DataFile> files, bool overwrite) {
+    std::optional<iceberg::SnapshotChange> change =
+        iceberg::InsertChange(*read.metadata, branch, overwrite, std::move(files));
+    if (!change) return;
+    iceberg::Transaction txn(*ops, read);
+    txn.AddSnapshot(std::move(*change));
+    txn.Commit();
+  };
+  return std::make_shared<IcebergTableSink>(table.name.ToString(), table.metadata,
+                                            DataWriterOptionsFor(*table.metadata), Remapper(), commit);
 }
 
 std::unique_ptr<CatalogTableOperations> ClientContext::OperationsFor(const ResolvedTableName& name) {
@@ -380,13 +388,6 @@ void ClientContext::CommitSnapshot(const LoadedTable& table, iceberg::SnapshotCh
   Commit(table, [&](iceberg::Transaction& txn) { txn.AddSnapshot(std::move(change), std::move(validation)); });
 }
 
-void ClientContext::DiscardWrittenFiles(const std::vector<iceberg::DataFile>& files) {
-  iceberg::LocationRemapper remapper = Remapper();
-  std::vector<std::string> paths;
-  for (const auto& f : files) paths.push_back(remapper.Remap(f.file_path));
-  DeleteQuietly(paths);
-}
-
 void ClientContext::CommitMetadata(
     const LoadedTable& table, const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
   Commit(table, [&](iceberg::Transaction& txn) {
@@ -395,112 +396,6 @@ void ClientContext::CommitMetadata(
       return update(current);
     });
   });
-}
-
-LogicalOperatorPtr ClientContext::BindInsertQuery(const InsertStatement& statement,
-                                                 const std::vector<std::string>& names,
-                                                 const std::vector<LogicalType>& types,
-                                                 const std::vector<bool>& required, const std::string& table_name) {
-  std::vector<int> source_of = InsertColumnSources(statement, names, table_name);
-  Binder binder(*this);
-  BoundQuery query = binder.BindQuery(*statement.query);
-  size_t expected = statement.columns.empty() ? names.size() : statement.columns.size();
-  if (query.plan->types.size() != expected) {
-    throw BinderError("[INSERT_COLUMN_ARITY_MISMATCH] Cannot write to " + table_name + ": the table has " +
-                      std::to_string(expected) + " columns but the data has " +
-                      std::to_string(query.plan->types.size()));
-  }
-  auto projection = std::make_unique<LogicalProjection>();
-  for (size_t i = 0; i < names.size(); ++i) {
-    const LogicalType& target = types[i];
-    if (source_of[i] < 0) {
-      if (required[i]) {
-        throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] column `" + names[i] + "` of " + table_name +
-                              " is NOT NULL and has no value in the INSERT");
-      }
-      auto null = BoundExpression::MakeConstant(Value::Null(target));
-      null->type = target;
-      projection->expressions.push_back(std::move(null));
-    } else {
-      const LogicalType& from = query.plan->types[source_of[i]];
-      bool ok = from == target || from.id() == TypeId::kNull || CanImplicitCast(from, target) ||
-                (from.IsNumeric() && target.IsNumeric()) || (from.IsStringLike() && target.IsStringLike()) ||
-                (from.IsTemporal() && target.IsTemporal());
-      if (!ok) {
-        throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible data for "
-                          "table " + table_name + ": cannot safely cast `" + names[i] + "`: " +
-                          from.ToString() + " to " + target.ToString());
-      }
-      auto cast = Binder::AddCast(
-          BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target);
-      if (cast->kind == BoundExpressionKind::kCast) cast->insert_column = names[i];
-      projection->expressions.push_back(std::move(cast));
-    }
-    projection->types.push_back(target);
-    projection->names.push_back(names[i]);
-  }
-  projection->children.push_back(std::move(query.plan));
-  return projection;
-}
-
-Result ClientContext::InsertIntoIceberg(const InsertStatement& statement, const LoadedTable& table) {
-  const ResolvedTableName& name = table.name;
-  if (!name.ref.empty() && !name.ref_is_branch) {
-    throw InvalidInputError("Cannot write to tag " + name.ref + " of " + name.ToString() + ": tags are read-only");
-  }
-  const iceberg::Schema& schema = table.metadata->CurrentSchema();
-  std::vector<std::string> names;
-  std::vector<LogicalType> types;
-  std::vector<bool> required;
-  for (const auto& f : schema.fields()) {
-    names.push_back(f.name());
-    types.push_back(f.type()->ToLogicalType());
-    required.push_back(f.required());
-  }
-  // The rows stream into the table's files as the query produces them; the writer sorts
-  // them within each file when the table has a sort order.
-  LogicalOperatorPtr plan = BindInsertQuery(statement, names, types, required, name.ToString());
-  iceberg::SnapshotChange change;
-  change.operation = "append";
-  if (!name.ref.empty()) change.branch = name.ref;
-  change.added = WriteQuery(*table.metadata, std::move(plan), required, name.ToString());
-  int64_t rows = RecordCount(change.added);
-  try {
-    CommitInsert(statement, table, change);
-  } catch (...) {
-    // why: files no snapshot names are garbage; a failed INSERT leaves none behind
-    DiscardWrittenFiles(change.added);
-    throw;
-  }
-  Result result;
-  RecordStatement(rows, &result);
-  return result;
-}
-
-void ClientContext::CommitInsert(const InsertStatement& statement, const LoadedTable& table,
-                                 iceberg::SnapshotChange change) {
-  if (statement.overwrite) {
-    // Dynamic overwrite: replace the partitions the new rows touch (all, when unpartitioned),
-    // as they are when the commit lands (Iceberg's ReplacePartitions, which Spark's dynamic
-    // overwrite commits without validation unless an isolation level is asked for).
-    change.operation = "overwrite";
-    const iceberg::PartitionSpec& spec = table.metadata->DefaultSpec();
-    iceberg::ReplacedPartitions replaced;
-    replaced.spec_id = spec.spec_id();
-    replaced.unpartitioned = spec.IsUnpartitioned();
-    for (const auto& f : change.added) replaced.partitions.push_back(f.partition);
-    if (change.added.empty()) {
-      // Nothing to replace unless an unpartitioned table has files.
-      const iceberg::Snapshot* head = iceberg::BranchHead(*table.metadata, change.branch);
-      auto files = head ? head->summary.find("total-data-files") : std::map<std::string, std::string>::const_iterator();
-      bool empty = !head || (files != head->summary.end() && files->second == "0");
-      if (!replaced.unpartitioned || empty) return;
-    }
-    change.replaced = std::move(replaced);
-  } else if (change.added.empty()) {
-    return;
-  }
-  CommitSnapshot(table, std::move(change));
 }
 
 Result ClientContext::DescribeIceberg(const LoadedTable& table, bool extended) {

@@ -52,6 +52,11 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
 }
 
 LogicalOperatorPtr Optimizer::Optimize(LogicalOperatorPtr plan, const OptimizerContext& context) {
+  // A write: the rules rewrite the query whose rows it writes, every column of which it needs.
+  if (plan->type == LogicalOperatorType::kInsert || plan->type == LogicalOperatorType::kCopyToFile) {
+    plan->children[0] = Optimize(std::move(plan->children[0]), context);
+    return plan;
+  }
   for (const auto& rule : Rules()) {
     if (std::find(context.disabled.begin(), context.disabled.end(), rule.name) != context.disabled.end()) continue;
     plan = rule.apply(std::move(plan), context);

@@ -9,8 +9,10 @@
 #include "planner/bind_scope.h"
 #include "planner/binder_context.h"
 #include "planner/logical_operator.h"
+#include "sql/ast_dml.h"
 #include "sql/ast_query.h"
 #include "sql/ast_statement.h"
+#include "sql/ast_utility.h"
 
 namespace floe {
 
@@ -111,6 +113,11 @@ class Binder {
 
   /// Binds a query (SELECT, set operation, VALUES).
   BoundQuery BindQuery(const QueryNode& node);
+  /// Binds INSERT INTO / OVERWRITE: its query, cast to the target's columns as the column
+  /// list, BY NAME and PARTITION clause place them, under a LogicalInsert (bind_insert.cc).
+  LogicalOperatorPtr BindInsert(const InsertStatement& statement);
+  /// Binds COPY ... TO: its query (or table) under a LogicalCopyToFile (bind_copy.cc).
+  LogicalOperatorPtr BindCopy(const CopyStatement& statement);
   /// Binds an expression against the given columns (for DML conditions).
   BoundExpressionPtr BindExpression(const ParsedExpression& expr, const BindScope& scope,
                                     const char* clause);

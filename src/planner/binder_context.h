@@ -8,6 +8,7 @@
 #include "common/value.h"
 #include "function/function_context.h"
 #include "planner/logical_operator.h"
+#include "planner/table_sink.h"
 #include "planner/table_source.h"
 #include "sql/ast_query.h"
 #include "sql/qualified_name.h"
@@ -39,6 +40,12 @@ class BinderContext {
   /// Returns a table (temporary or in the catalog), or null when it does not exist.
   virtual std::shared_ptr<TableSource> FindTable(const QualifiedName& name,
                                                  const TimeTravelSpec* time_travel) = 0;
+  /// Returns the table an INSERT writes (temporary, in the catalog, or a branch of one),
+  /// or null when it does not exist.
+  virtual std::shared_ptr<TableSink> FindTableSink(const QualifiedName& name) { return nullptr; }
+  /// Returns a session setting's value ("" when unset), for the defaults a statement takes
+  /// from the session (COPY's compression codec).
+  virtual std::string SettingValue(const std::string& name) { return ""; }
   /// Returns the names the user might have meant, for "did you mean" hints.
   virtual std::vector<std::string> TableNames() = 0;
   /// Binds a table function call (range, read_parquet, ...); null when unknown.

@@ -24,6 +24,8 @@ enum class LogicalOperatorType {
   kSetOperation,
   kWindow,
   kValues,
+  kInsert,      // logical_insert.h
+  kCopyToFile,  // logical_copy_to_file.h
 };
 
 /// A node of the logical plan. Columns are positional: an expression's column refs index

@@ -71,10 +71,11 @@ std::string CsvField(const Vector& vector, size_t row, char delimiter, const Tim
 
 }  // namespace
 
-PhysicalCopyToFile::PhysicalCopyToFile(std::vector<LogicalType> types,
+PhysicalCopyToFile::PhysicalCopyToFile(std::vector<LogicalType> input_types,
                                        std::vector<std::string> names, std::string path,
                                        CopyToFileOptions options)
-    : PhysicalOperator(std::move(types)),
+    : PhysicalOperator({TypeId::kInt64}),
+      input_types_(std::move(input_types)),
       names_(std::move(names)),
       path_(std::move(path)),
       options_(std::move(options)) {}
@@ -89,7 +90,7 @@ std::unique_ptr<GlobalSinkState> PhysicalCopyToFile::GetGlobalSinkState(
     throw IOError("cannot write \"" + path_ + "\": it is a directory");
   }
   // why: as Spark's writers do, the target's folders are created when missing (Create does)
-  for (const auto& t : types_)
+  for (const auto& t : input_types_)
     state->types.push_back(t.id() == TypeId::kNull ? LogicalType(TypeId::kString) : t);
   if (options_.format == CopyToFileOptions::Format::kParquet) {
     std::vector<ParquetWriterField> fields;
@@ -183,6 +184,28 @@ void PhysicalCopyToFile::Finalize(ExecutionContext& context, GlobalSinkState& gl
     throw;
   }
   state.done = true;
+}
+
+namespace {
+
+struct CountSourceState : GlobalSourceState {
+  bool emitted = false;
+};
+
+}  // namespace
+
+std::unique_ptr<GlobalSourceState> PhysicalCopyToFile::GetGlobalSourceState(ExecutionContext& context) const {
+  return std::make_unique<CountSourceState>();
+}
+
+bool PhysicalCopyToFile::GetData(ExecutionContext& context, DataChunk& out, GlobalSourceState& global,
+                                 LocalSourceState& local) const {
+  auto& state = static_cast<CountSourceState&>(global);
+  if (state.emitted) return false;
+  state.emitted = true;
+  out.column(0).SetValue(0, Value::Int64(RowsWritten()));
+  out.SetSize(1);
+  return false;
 }
 
 int64_t PhysicalCopyToFile::RowsWritten() const {

@@ -41,6 +41,8 @@ std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
       if (!left || !right) return std::nullopt;
       return *left + *right;
     }
+    case LogicalOperatorType::kInsert:
+    case LogicalOperatorType::kCopyToFile: return std::nullopt;  // a write's output is not joined
   }
   return std::nullopt;
 }

@@ -215,6 +215,11 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
     }
     case LogicalOperatorType::kValues:
       return Identity(op.types.size());
+    case LogicalOperatorType::kInsert:
+    case LogicalOperatorType::kCopyToFile:
+      // A write needs every column of its query.
+      Prune(*op.children[0], std::vector<bool>(op.children[0]->types.size(), true));
+      return Identity(op.types.size());
   }
   return Identity(op.types.size());
 }

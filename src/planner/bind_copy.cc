@@ -1,17 +1,13 @@
 // COPY (query) | table TO 'file' [WITH] [(option value, ...)]: the query's rows into a
-// new Parquet (or CSV) file.
+// new Parquet (or CSV) file, under a LogicalCopyToFile.
 #include <cctype>
 #include <charconv>
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
-#include "execution/operators/physical_copy_to_file.h"
-#include "execution/physical_planner.h"
-#include "execution/pipeline_executor.h"
-#include "main/client_context.h"
-#include "optimizer/optimizer.h"
 #include "parquet/codec.h"
 #include "planner/binder.h"
+#include "planner/logical_copy_to_file.h"
 #include "sql/parser.h"
 #include "sql/qualified_name.h"
 
@@ -80,9 +76,9 @@ parquet::Codec CodecOption(const std::string& value) {
   return codec;
 }
 
-CopyToFileOptions ParseOptions(const CopyStatement& statement, const Settings& settings) {
+CopyToFileOptions ParseOptions(const CopyStatement& statement, const std::string& default_codec) {
   CopyToFileOptions options;
-  options.parquet.codec = CodecOption(settings.Get("write.parquet.compression-codec"));
+  if (!default_codec.empty()) options.parquet.codec = CodecOption(default_codec);
   std::string path = ToLower(statement.path);
   bool csv_extension = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
   options.format =
@@ -128,32 +124,27 @@ CopyToFileOptions ParseOptions(const CopyStatement& statement, const Settings& s
 
 }  // namespace
 
-Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
+LogicalOperatorPtr Binder::BindCopy(const CopyStatement& statement) {
   if (!statement.to) {
     throw NotImplementedError("COPY ... FROM is not supported yet; use INSERT INTO " +
                               statement.table.ToString() + " SELECT * FROM read_parquet('" +
                               statement.path + "')");
   }
-  CopyToFileOptions options = ParseOptions(statement, settings_);
+  auto copy = std::make_unique<LogicalCopyToFile>();
+  copy->path = statement.path;
+  copy->options = ParseOptions(statement, context_.SettingValue("write.parquet.compression-codec"));
   StatementPtr table_query;
   const QueryNode* query = statement.query.get();
   if (!query) {
     std::string columns;
-    for (const auto& c : statement.columns)
-      columns += (columns.empty() ? "" : ", ") + QuoteIdentifierIfNeeded(c);
-    table_query =
-        Parser::ParseStatement("SELECT " + (columns.empty() ? std::string("*") : columns) +
-                               " FROM " + statement.table.ToString());
+    for (const auto& c : statement.columns) columns += (columns.empty() ? "" : ", ") + QuoteIdentifierIfNeeded(c);
+    table_query = Parser::ParseStatement("SELECT " + (columns.empty() ? std::string("*") : columns) + " FROM " +
+                                         statement.table.ToString());
     query = table_query->As<SelectStatement>().query.get();
   }
-  Binder binder(*this);
-  BoundQuery bound = binder.BindQuery(*query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan), OptimizerSettings());
-  PhysicalPlanner planner;
-  PhysicalOperatorPtr root = planner.Plan(*bound.plan);
+  BoundQuery bound = BindQuery(*query);
   std::vector<std::string> names = bound.names;
-  while (names.size() < root->types().size())
-    names.push_back("col" + std::to_string(names.size() + 1));
+  while (names.size() < bound.plan->types.size()) names.push_back("col" + std::to_string(names.size() + 1));
   // why: Parquet readers find columns by name, so each name must be unique
   for (size_t i = 1; i < names.size(); ++i) {
     auto taken = [&](const std::string& n) {
@@ -167,19 +158,11 @@ Result ClientContext::ExecuteCopy(const CopyStatement& statement) {
     while (taken(names[i] + "_" + std::to_string(suffix))) ++suffix;
     names[i] += "_" + std::to_string(suffix);
   }
-  PhysicalCopyToFile sink(root->types(), std::move(names), statement.path, std::move(options));
-  ExecutionContext context = NewExecutionContext();
-  PipelineExecutor executor(context, *root, sink);
-  executor.Execute();
-
-  Result result;
-  std::vector<LogicalType> types = {TypeId::kInt64};
-  result.SetSchema({"count"}, types);
-  auto chunk = std::make_unique<DataChunk>(types, 1);
-  chunk->column(0).SetValue(0, Value::Int64(sink.RowsWritten()));
-  chunk->SetSize(1);
-  result.Append(std::move(chunk));
-  return result;
+  copy->column_names = std::move(names);
+  copy->names = {"count"};
+  copy->types = {TypeId::kInt64};
+  copy->children.push_back(std::move(bound.plan));
+  return copy;
 }
 
 }  // namespace floe

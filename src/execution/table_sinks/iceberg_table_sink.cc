@@ -1,0 +1,86 @@
+#include "execution/table_sinks/iceberg_table_sink.h"
+
+namespace floe {
+
+namespace {
+
+class IcebergTableWrite : public TableWrite {
+ public:
+  IcebergTableWrite(const iceberg::TableMetadata& metadata, const iceberg::DataWriterOptions& options,
+                    const iceberg::LocationRemapper& remapper, const IcebergTableSink::CommitFiles& commit,
+                    bool overwrite)
+      : writer_(metadata.CurrentSchema(), metadata.DefaultSpec(), options),
+        remapper_(remapper),
+        commit_(commit),
+        overwrite_(overwrite) {}
+
+  ~IcebergTableWrite() override {
+    if (!committed_) writer_.Abort();
+  }
+
+  struct Local : LocalState {
+    std::unique_ptr<iceberg::PartitionedDataWriter::LocalState> writer;
+  };
+
+  std::unique_ptr<LocalState> NewLocalState() override {
+    auto local = std::make_unique<Local>();
+    local->writer = writer_.NewLocalState();
+    return local;
+  }
+  void Write(LocalState& local, const DataChunk& chunk) override {
+    writer_.Write(*static_cast<Local&>(local).writer, chunk);
+  }
+  void Flush(LocalState& local) override { writer_.Flush(*static_cast<Local&>(local).writer); }
+
+  int64_t Commit(const ParallelRunner& run_parallel) override {
+    std::vector<iceberg::DataFile> files = writer_.Finish(run_parallel);
+    // Paths are recorded as the table names them, not as remapped locally.
+    for (auto& f : files) f.file_path = remapper_.Unmap(f.file_path);
+    int64_t rows = 0;
+    for (const auto& f : files) rows += f.record_count;
+    commit_(std::move(files), overwrite_);  // a throw leaves committed_ false: the files go
+    committed_ = true;
+    return rows;
+  }
+
+ private:
+  iceberg::PartitionedDataWriter writer_;
+  // why: copies, as the write may outlive the sink that began it
+  iceberg::LocationRemapper remapper_;
+  IcebergTableSink::CommitFiles commit_;
+  bool overwrite_;
+  bool committed_ = false;
+};
+
+}  // namespace
+
+IcebergTableSink::IcebergTableSink(std::string name, std::shared_ptr<const iceberg::TableMetadata> metadata,
+                                   iceberg::DataWriterOptions options, iceberg::LocationRemapper remapper,
+                                   CommitFiles commit)
+    : name_(std::move(name)),
+      metadata_(std::move(metadata)),
+      options_(std::move(options)),
+      remapper_(std::move(remapper)),
+      commit_(std::move(commit)) {
+  for (const auto& f : metadata_->CurrentSchema().fields()) {
+    names_.push_back(f.name());
+    types_.push_back(f.type()->ToLogicalType());
+    required_.push_back(f.required());
+  }
+}
+
+std::vector<std::string> IcebergTableSink::IdentityPartitionColumns() const {
+  std::vector<std::string> columns;
+  const iceberg::Schema& schema = metadata_->CurrentSchema();
+  for (const auto& field : metadata_->DefaultSpec().fields()) {
+    if (!field.transform().IsIdentity()) continue;
+    if (const iceberg::NestedField* source = schema.FindFieldById(field.source_id())) columns.push_back(source->name());
+  }
+  return columns;
+}
+
+std::unique_ptr<TableWrite> IcebergTableSink::BeginWrite(bool overwrite) const {
+  return std::make_unique<IcebergTableWrite>(*metadata_, options_, remapper_, commit_, overwrite);
+}
+
+}  // namespace floe

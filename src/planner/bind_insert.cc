@@ -1,0 +1,156 @@
+// INSERT INTO / INSERT OVERWRITE: which query column (or PARTITION constant) fills each
+// column of the target, the casts Spark's store assignment allows, and a LogicalInsert
+// over the query.
+#include <algorithm>
+
+#include "common/ascii_case.h"
+#include "common/exception.h"
+#include "function/type_coercion.h"
+#include "planner/binder.h"
+#include "planner/logical_insert.h"
+
+namespace floe {
+
+namespace {
+
+std::string ColumnList(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "`" : ", `") + n + "`";
+  return out;
+}
+
+int FindColumn(const std::vector<std::string>& names, const std::string& name) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (EqualsIgnoreCase(names[i], name)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
+  std::shared_ptr<TableSink> sink = context_.FindTableSink(statement.table);
+  if (!sink) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
+  const std::string table = sink->DisplayName();
+  const std::vector<std::string>& names = sink->names();
+  const std::vector<LogicalType>& types = sink->types();
+  const std::vector<bool>& required = sink->required();
+  if (statement.by_name && !statement.columns.empty()) {
+    throw BinderError("INSERT INTO " + table + " takes a column list or BY NAME, not both");
+  }
+
+  // PARTITION (c = v, d): c takes the constant v in every row; d (dynamic) comes from the
+  // query like any column.
+  std::vector<BoundExpressionPtr> static_value(names.size());
+  std::vector<bool> is_static(names.size(), false);
+  std::vector<std::string> partition_columns = sink->IdentityPartitionColumns();
+  std::vector<std::string> seen;
+  for (const auto& [key, value] : statement.partition) {
+    for (const auto& s : seen) {
+      if (EqualsIgnoreCase(s, key)) throw BinderError("[DUPLICATE_KEY] Found duplicate keys `" + key + "`");
+    }
+    seen.push_back(key);
+    int column = FindColumn(names, key);
+    if (column < 0 || FindColumn(partition_columns, key) < 0) {
+      throw BinderError("[NON_PARTITION_COLUMN] PARTITION clause cannot contain the non-partition column: `" + key +
+                        "` (the identity partition columns of " + table + ": " + ColumnList(partition_columns) +
+                        ")");
+    }
+    if (!value) continue;
+    BindScope empty;
+    static_value[column] = AddCast(BindExpression(*value, empty, "PARTITION"), types[column]);
+    is_static[column] = true;
+  }
+
+  // The target columns the query fills, in the query's order.
+  BoundQuery query = BindQuery(*statement.query);
+  std::vector<int> data_columns;
+  if (!statement.columns.empty()) {
+    for (const auto& name : statement.columns) {
+      int column = FindColumn(names, name);
+      if (column < 0) throw BinderError("[UNRESOLVED_COLUMN] column `" + name + "` not found in " + table);
+      if (std::find(data_columns.begin(), data_columns.end(), column) != data_columns.end()) {
+        throw BinderError("[COLUMN_ALREADY_EXISTS] The column `" + name + "` already exists in the column list");
+      }
+      if (is_static[column]) {
+        throw BinderError("[STATIC_PARTITION_COLUMN_IN_INSERT_COLUMN_LIST] Static partition column `" +
+                          names[column] + "` is also specified in the column list");
+      }
+      data_columns.push_back(column);
+    }
+  } else {
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (!is_static[i]) data_columns.push_back(static_cast<int>(i));
+    }
+  }
+  std::vector<std::string> data_names;
+  for (int c : data_columns) data_names.push_back(names[c]);
+  if (query.plan->types.size() != data_columns.size()) {
+    bool too_many = query.plan->types.size() > data_columns.size();
+    throw BinderError(std::string("[INSERT_COLUMN_ARITY_MISMATCH.") +
+                      (too_many ? "TOO_MANY_DATA_COLUMNS" : "NOT_ENOUGH_DATA_COLUMNS") + "] Cannot write to " +
+                      table + ", the reason is " + (too_many ? "too many" : "not enough") +
+                      " data columns: table columns " + ColumnList(data_names) + "; data columns " +
+                      ColumnList(query.names));
+  }
+  // BY NAME: each target column takes the query column of its name (Spark's v2 rule: every
+  // one must be there).
+  std::vector<int> source_of(names.size(), -1);
+  if (statement.by_name) {
+    for (int c : data_columns) {
+      int from = FindColumn(query.names, names[c]);
+      if (from < 0) {
+        throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_FIND_DATA] Cannot write incompatible data for table " +
+                          table + ": cannot find data for the output column `" + names[c] + "`");
+      }
+      source_of[c] = from;
+    }
+  } else {
+    for (size_t k = 0; k < data_columns.size(); ++k) source_of[data_columns[k]] = static_cast<int>(k);
+  }
+
+  auto projection = std::make_unique<LogicalProjection>();
+  for (size_t i = 0; i < names.size(); ++i) {
+    const LogicalType& target = types[i];
+    if (is_static[i]) {
+      projection->expressions.push_back(std::move(static_value[i]));
+    } else if (source_of[i] < 0) {
+      if (required[i]) {
+        throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] column `" + names[i] + "` of " + table +
+                              " is NOT NULL and has no value in the INSERT");
+      }
+      auto null = BoundExpression::MakeConstant(Value::Null(target));
+      null->type = target;
+      projection->expressions.push_back(std::move(null));
+    } else {
+      const LogicalType& from = query.plan->types[source_of[i]];
+      // Spark's ANSI store assignment: numbers to numbers, strings to strings, date-times
+      // to date-times, and what casts implicitly.
+      bool ok = from == target || from.id() == TypeId::kNull || CanImplicitCast(from, target) ||
+                (from.IsNumeric() && target.IsNumeric()) || (from.IsStringLike() && target.IsStringLike()) ||
+                (from.IsTemporal() && target.IsTemporal());
+      if (!ok) {
+        throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible data for "
+                          "table " + table + ": cannot safely cast `" + names[i] + "`: " + from.ToString() +
+                          " to " + target.ToString());
+      }
+      auto cast = AddCast(BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target);
+      if (cast->kind == BoundExpressionKind::kCast) cast->insert_column = names[i];
+      projection->expressions.push_back(std::move(cast));
+    }
+    projection->types.push_back(target);
+    projection->names.push_back(names[i]);
+  }
+  projection->children.push_back(std::move(query.plan));
+  auto insert = std::make_unique<LogicalInsert>();
+  insert->sink = std::move(sink);
+  insert->overwrite = statement.overwrite;
+  insert->children.push_back(std::move(projection));
+  return insert;
+}
+
+std::string LogicalInsert::Describe() const {
+  return std::string(overwrite ? "OverwritePartitionsDynamic " : "AppendData ") + sink->DisplayName();
+}
+
+}  // namespace floe
