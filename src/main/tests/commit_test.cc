@@ -3,47 +3,20 @@
 // per statement, counted with the counting FileIO and the catalog's swap counter; and
 // writers racing on one table all land, each retrying on top of the others.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <thread>
 #include <vector>
 
-#include "floe/connection.h"
-#include "floe/database.h"
-#include "floe/result.h"
-#include "main/database_access.h"
+#include "main/tests/warehouse_test.h"
 
 namespace floe {
 namespace {
 
-namespace fs = std::filesystem;
-
-class CommitTest : public ::testing::Test {
+class CommitTest : public testing::WarehouseTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("floe_commit_test_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    DatabaseOptions options;
-    options.warehouse = (dir_ / "warehouse").string();
-    options.count_file_io = true;
-    database_ = std::make_unique<Database>(options);
-    connection_ = std::make_unique<Connection>(*database_);
-  }
-  void TearDown() override {
-    connection_.reset();
-    database_.reset();
-    fs::remove_all(dir_);
-  }
-
-  void Run(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    ASSERT_FALSE(r.HasError()) << sql << ": " << r.error();
-  }
   int64_t Swaps() { return DatabaseAccess::State(*database_).catalog().swaps(); }
   int64_t MetadataFilesCreated() {
-    auto counts = DatabaseAccess::State(*database_).instrumented_file_io()->Counts();
+    auto counts = Io().Counts();
     auto it = counts.find(FileOperation::kCreateIfAbsent);
     return it == counts.end() ? 0 : it->second.requests;
   }
@@ -54,15 +27,6 @@ class CommitTest : public ::testing::Test {
     EXPECT_EQ(Swaps() - swaps, 1) << sql;
     EXPECT_EQ(MetadataFilesCreated() - files, 1) << sql;
   }
-  int64_t Count(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
-    return r.GetValue(0, 0).int64();
-  }
-
-  fs::path dir_;
-  std::unique_ptr<Database> database_;
-  std::unique_ptr<Connection> connection_;
 };
 
 TEST_F(CommitTest, EveryStatementKindCommitsOnceThroughTheTransaction) {

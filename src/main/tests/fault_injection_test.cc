@@ -4,58 +4,26 @@
 // data file is an error naming the file, never a crash or a wrong answer; a slow read
 // is stopped by the statement timeout.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <iterator>
 #include <set>
 
-#include "floe/connection.h"
-#include "floe/database.h"
-#include "floe/result.h"
-#include "main/database_access.h"
+#include "main/tests/warehouse_test.h"
 
 namespace floe {
 namespace {
 
 namespace fs = std::filesystem;
 
-class FaultInjectionTest : public ::testing::Test {
+class FaultInjectionTest : public testing::WarehouseTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("floe_fault_test_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    DatabaseOptions options;
-    options.warehouse = (dir_ / "warehouse").string();
-    options.count_file_io = true;
-    database_ = std::make_unique<Database>(options);
-    connection_ = std::make_unique<Connection>(*database_);
+    WarehouseTest::SetUp();
     Run("CREATE TABLE db.t (id BIGINT, k INT) USING iceberg PARTITIONED BY (k)");
     Run("INSERT INTO db.t SELECT id, CAST(id % 3 AS INT) FROM range(30)");
   }
-  void TearDown() override {
-    connection_.reset();
-    database_.reset();
-    fs::remove_all(dir_);
-  }
-
-  void Run(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    ASSERT_FALSE(r.HasError()) << sql << ": " << r.error();
-  }
-  std::string ErrorOf(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    EXPECT_TRUE(r.HasError()) << sql << " succeeded";
-    return r.HasError() ? r.error() : "";
-  }
-  int64_t Count(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
-    return r.HasError() ? -1 : r.GetValue(0, 0).int64();
-  }
-  InstrumentedFileIO& Io() { return *DatabaseAccess::State(*database_).instrumented_file_io(); }
   // Every file of the table's folder, by path.
   std::set<std::string> TableFiles() {
     std::set<std::string> out;
@@ -75,9 +43,6 @@ class FaultInjectionTest : public ::testing::Test {
     Io().AddFault(rule);
   }
 
-  fs::path dir_;
-  std::unique_ptr<Database> database_;
-  std::unique_ptr<Connection> connection_;
 };
 
 // A write failing at each of its steps leaves the table and its folder as they were.

@@ -1,0 +1,64 @@
+// A test fixture for the engine's tests of main: a database over a fresh warehouse of
+// its own (a folder named after the test, removed afterwards), with the counting FileIO,
+// and a connection to run SQL on.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "floe/connection.h"
+#include "floe/database.h"
+#include "floe/result.h"
+#include "main/database_access.h"
+
+namespace floe::testing {
+
+class WarehouseTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("floe_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name()) + "_" +
+            std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    DatabaseOptions options;
+    options.warehouse = (dir_ / "warehouse").string();
+    options.count_file_io = true;
+    database_ = std::make_unique<Database>(options);
+    connection_ = std::make_unique<Connection>(*database_);
+  }
+  void TearDown() override {
+    connection_.reset();
+    database_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  /// Runs SQL that must succeed.
+  void Run(const std::string& sql) {
+    Result r = connection_->Query(sql);
+    ASSERT_FALSE(r.HasError()) << sql << ": " << r.error();
+  }
+  /// Runs SQL that must fail; returns its error.
+  std::string ErrorOf(const std::string& sql) {
+    Result r = connection_->Query(sql);
+    EXPECT_TRUE(r.HasError()) << sql << " succeeded";
+    return r.HasError() ? r.error() : "";
+  }
+  /// Runs a query and returns its first value as a number (-1 after an error).
+  int64_t Count(const std::string& sql) {
+    Result r = connection_->Query(sql);
+    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
+    return r.HasError() ? -1 : r.GetValue(0, 0).int64();
+  }
+  /// The database's counting (and fault-injecting) FileIO.
+  InstrumentedFileIO& Io() { return *DatabaseAccess::State(*database_).instrumented_file_io(); }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<Database> database_;
+  std::unique_ptr<Connection> connection_;
+};
+
+}  // namespace floe::testing
