@@ -2,6 +2,7 @@
 
 #include "common/exception.h"
 #include "execution/operators/physical_copy_to_file.h"
+#include "execution/operators/physical_delete.h"
 #include "execution/operators/physical_filter.h"
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
@@ -14,6 +15,7 @@
 #include "execution/operators/physical_window.h"
 #include "function/function_registry.h"
 #include "planner/logical_copy_to_file.h"
+#include "planner/logical_delete.h"
 #include "planner/logical_insert.h"
 
 namespace floe {
@@ -155,6 +157,10 @@ PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
                                                          copy.options);
       result->AddChild(Plan(*op.children[0]));
       return result;
+    }
+    case LogicalOperatorType::kDelete: {
+      auto& del = static_cast<LogicalDelete&>(op);
+      return std::make_unique<PhysicalDelete>(del.target, std::move(del.condition));
     }
     case LogicalOperatorType::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(op);

@@ -17,6 +17,7 @@
 #include "execution/table_sources/range_source.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
+#include "planner/logical_delete.h"
 
 namespace floe {
 
@@ -207,21 +208,32 @@ Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> na
   return result;
 }
 
-int64_t ClientContext::RunWrite(LogicalOperatorPtr plan) {
+PhysicalOperatorPtr ClientContext::RunWithoutRows(LogicalOperator& plan) {
   PhysicalPlanner planner;
-  PhysicalOperatorPtr root = planner.Plan(*plan);
+  PhysicalOperatorPtr root = planner.Plan(plan);
   PhysicalResultCollector collector(root->types());
   ExecutionContext context = NewExecutionContext();
   PipelineExecutor executor(context, *root, collector);
   executor.Execute();
+  return root;
+}
+
+int64_t ClientContext::RunWrite(LogicalOperatorPtr plan) {
+  PhysicalOperatorPtr root = RunWithoutRows(*plan);
   CollectScans(*root);
   return static_cast<const PhysicalInsert&>(*root).rows_written();
 }
 
 Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   const Statement& explained = *statement.statement;
-  if (explained.kind == StatementKind::kDelete && statement.mode == ExplainMode::kDefault) {
-    return ExecuteDelete(explained.As<DeleteStatement>(), true);
+  if (explained.kind == StatementKind::kDelete) {
+    if (statement.mode != ExplainMode::kDefault) throw NotImplementedError("EXPLAIN of DELETE has no options");
+    // Planned from metadata with the condition's constants folded; its subqueries do not run.
+    Binder binder(*this);
+    LogicalOperatorPtr plan = Optimizer::Optimize(binder.BindDelete(explained.As<DeleteStatement>()),
+                                                  OptimizerSettings());
+    const auto& del = static_cast<const LogicalDelete&>(*plan);
+    return TextResult({"plan"}, {{"== Physical Plan ==\n" + del.target->Explain(del.condition.get())}});
   }
   bool write = explained.kind == StatementKind::kInsert || explained.kind == StatementKind::kCopy;
   if (explained.kind != StatementKind::kSelect && !write) {

@@ -25,8 +25,7 @@
 namespace floe {
 
 struct ExecutionContext;
-struct PhysicalOperator;
-class PhysicalOperatorBase;
+class PhysicalOperator;
 
 /// A session: settings, the current namespace, and the code that runs each kind of
 /// statement. Implements what the binder needs from the session.
@@ -60,6 +59,7 @@ class ClientContext : public BinderContext {
   /// reads (a LIMIT, AS OF or CALL argument holding one).
   Value EvaluateConstant(const BoundExpression& expression) override;
   std::shared_ptr<TableSink> FindTableSink(const QualifiedName& name) override;
+  std::shared_ptr<DeleteTarget> FindDeleteTarget(const QualifiedName& name) override;
   std::string SettingValue(const std::string& name) override { return settings_.Get(name); }
 
  private:
@@ -95,8 +95,7 @@ class ClientContext : public BinderContext {
   Result ExecuteAlterTable(const AlterTableStatement& statement);
   Result DescribeIceberg(const LoadedTable& table, bool extended);
   Result ShowIceberg(const ShowStatement& statement);
-  /// Runs DELETE FROM; with `explain_only`, plans it from metadata and returns the plan.
-  Result ExecuteDelete(const DeleteStatement& statement, bool explain_only = false);
+  Result ExecuteDelete(const DeleteStatement& statement);
   Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
@@ -105,6 +104,8 @@ class ClientContext : public BinderContext {
   /// commit, or deletes them and rethrows when anything fails.
   std::vector<iceberg::DataFile> WriteQuery(const iceberg::TableMetadata& metadata, LogicalOperatorPtr plan,
                                             const std::string& table_name);
+  /// Runs a plan whose root outputs no rows (a write); returns its root, which holds what it did.
+  std::unique_ptr<PhysicalOperator> RunWithoutRows(LogicalOperator& plan);
   /// Runs a plan whose root is a LogicalInsert (consumed); returns the rows it wrote.
   int64_t RunWrite(LogicalOperatorPtr plan);
   /// Returns how the table's data files are written (its write.* properties, the session's limits).

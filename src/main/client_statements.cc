@@ -1,6 +1,8 @@
-// Statements on session objects: temporary views and tables, settings, SHOW, DESCRIBE.
+// Statements on session objects: temporary views and tables, settings, SHOW, DESCRIBE;
+// and INSERT and DELETE, bound into plans and run.
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "execution/operators/physical_delete.h"
 #include "function/type_coercion.h"
 #include "main/client_context.h"
 #include "main/show_pattern.h"
@@ -113,6 +115,21 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
   tables[key] = table;
   Result result;
   if (has_data) RecordStatement(static_cast<int64_t>(data.RowCount()), &result);
+  return result;
+}
+
+Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
+  Binder binder(*this);
+  LogicalOperatorPtr plan = Optimizer::Optimize(binder.BindDelete(statement), OptimizerSettings());
+  PhysicalOperatorPtr root = RunWithoutRows(*plan);
+  // What the DELETE did to its table is its record in system.scans and its stats.
+  const auto& done = static_cast<const PhysicalDelete&>(*root);
+  statement_scans_ = {{done.target().DisplayName(), done.outcome().metrics.lines}};
+  Result result;
+  RecordStatement(done.outcome().rows_deleted, &result);
+  std::string stats = "delete " + done.target().DisplayName();
+  for (const auto& [k, v] : done.outcome().metrics.lines) stats += "\n  " + k + ": " + v;
+  result.SetStats(stats);
   return result;
 }
 

@@ -13,6 +13,7 @@
 #include "iceberg/uuid.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "execution/chunk_collection.h"
+#include "execution/table_sinks/iceberg_delete_target.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
 #include "execution/table_sinks/memory_table_sink.h"
 #include "iceberg/write/insert_change.h"
@@ -339,6 +340,42 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
   insert->children.push_back(std::move(plan));
   RunWrite(Optimizer::Optimize(std::move(insert), OptimizerSettings()));
   return written;
+}
+
+std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedName& name) {
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty()) return nullptr;
+  const LoadedTable& table = *found;
+  const ResolvedTableName& resolved = table.name;
+  if (!resolved.ref.empty() && !resolved.ref_is_branch) {
+    throw InvalidInputError("Cannot delete from tag " + resolved.ref + " of " + resolved.ToString() +
+                            ": tags are read-only");
+  }
+  IcebergDeleteTarget::Options options;
+  options.table_name = resolved.table_name;
+  options.display_name = Tables().catalog().name() + "." + resolved.ToString() +
+                         (resolved.ref.empty() ? "" : "." + resolved.ref);
+  options.metadata = table.metadata;
+  if (!resolved.ref.empty()) {
+    options.branch = resolved.ref;
+    options.snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
+  }
+  options.io = &Io();
+  options.remapper = Remapper();
+  bool prune = settings_.GetBool("floe.pruning.enabled");
+  options.pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
+  options.pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
+  options.pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
+  options.writer = DataWriterOptionsFor(*table.metadata);
+  // The commit: the DELETE's snapshot on the table as read.
+  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(resolved);
+  iceberg::TableState read{table.metadata_location, table.metadata};
+  options.commit = [ops, read](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
+    iceberg::Transaction txn(*ops, read);
+    txn.AddSnapshot(std::move(change), std::move(validation));
+    txn.Commit();
+  };
+  return std::make_shared<IcebergDeleteTarget>(std::move(options));
 }
 
 std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& name) {

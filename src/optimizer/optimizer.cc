@@ -52,14 +52,22 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
 }
 
 LogicalOperatorPtr Optimizer::Optimize(LogicalOperatorPtr plan, const OptimizerContext& context) {
-  // A write: the rules rewrite the query whose rows it writes, every column of which it needs.
-  if (plan->type == LogicalOperatorType::kInsert || plan->type == LogicalOperatorType::kCopyToFile) {
+  // A DELETE reads its target itself: its condition's constants are folded, so that it
+  // plans from metadata as a scan's filter would.
+  if (plan->type == LogicalOperatorType::kDelete) {
+    if (std::find(context.disabled.begin(), context.disabled.end(), "constant_folding") == context.disabled.end()) {
+      ConstantFolding folding(context.evaluate_constant);
+      plan->VisitExpressions([&](BoundExpressionPtr& e) { e = folding.Fold(std::move(e)); });
+    }
+  } else if (plan->type == LogicalOperatorType::kInsert || plan->type == LogicalOperatorType::kCopyToFile) {
+    // A write: the rules rewrite the query whose rows it writes, every column of which it needs.
     plan->children[0] = Optimize(std::move(plan->children[0]), context);
     return plan;
-  }
-  for (const auto& rule : Rules()) {
-    if (std::find(context.disabled.begin(), context.disabled.end(), rule.name) != context.disabled.end()) continue;
-    plan = rule.apply(std::move(plan), context);
+  } else {
+    for (const auto& rule : Rules()) {
+      if (std::find(context.disabled.begin(), context.disabled.end(), rule.name) != context.disabled.end()) continue;
+      plan = rule.apply(std::move(plan), context);
+    }
   }
   std::set<const BoundSubquery*> done;
   OptimizeSubqueries(*plan, context, &done);

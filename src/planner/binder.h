@@ -116,6 +116,9 @@ class Binder {
   /// Binds INSERT INTO / OVERWRITE: its query, cast to the target's columns as the column
   /// list, BY NAME and PARTITION clause place them, under a LogicalInsert (bind_insert.cc).
   LogicalOperatorPtr BindInsert(const InsertStatement& statement);
+  /// Binds DELETE FROM: its condition over the target's columns, under a LogicalDelete
+  /// (bind_delete.cc).
+  LogicalOperatorPtr BindDelete(const DeleteStatement& statement);
   /// Binds COPY ... TO: its query (or table) under a LogicalCopyToFile (bind_copy.cc).
   LogicalOperatorPtr BindCopy(const CopyStatement& statement);
   /// Binds an expression against the given columns (for DML conditions).

@@ -7,6 +7,7 @@
 
 #include "common/value.h"
 #include "function/function_context.h"
+#include "planner/delete_target.h"
 #include "planner/logical_operator.h"
 #include "planner/table_sink.h"
 #include "planner/table_source.h"
@@ -43,6 +44,8 @@ class BinderContext {
   /// Returns the table an INSERT writes (temporary, in the catalog, or a branch of one),
   /// or null when it does not exist.
   virtual std::shared_ptr<TableSink> FindTableSink(const QualifiedName& name) { return nullptr; }
+  /// Returns the table a DELETE removes rows from, or null when it does not exist.
+  virtual std::shared_ptr<DeleteTarget> FindDeleteTarget(const QualifiedName& name) { return nullptr; }
   /// Returns a session setting's value ("" when unset), for the defaults a statement takes
   /// from the session (COPY's compression codec).
   virtual std::string SettingValue(const std::string& name) { return ""; }

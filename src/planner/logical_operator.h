@@ -26,6 +26,7 @@ enum class LogicalOperatorType {
   kValues,
   kInsert,      // logical_insert.h
   kCopyToFile,  // logical_copy_to_file.h
+  kDelete,      // logical_delete.h
 };
 
 /// A node of the logical plan. Columns are positional: an expression's column refs index

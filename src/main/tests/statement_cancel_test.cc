@@ -97,6 +97,29 @@ TEST_F(StatementCancelTest, ACancelledInsertLeavesTheTableAsItWas) {
   EXPECT_EQ(rows.GetString(0, 0), "1");
 }
 
+// A copy-on-write DELETE checks for cancellation between the batches it reads; stopped,
+// it commits nothing and leaves none of the files it began to write.
+TEST_F(StatementCancelTest, ATimedOutDeleteLeavesTheTableAsItWas) {
+  ASSERT_FALSE(connection_->Query("CREATE TABLE ns.d (id BIGINT) USING iceberg").HasError());
+  ASSERT_FALSE(connection_->Query("INSERT INTO ns.d SELECT id FROM range(5000000)").HasError());
+  auto files = [&] {
+    std::vector<std::string> out;
+    for (const auto& e : fs::recursive_directory_iterator(dir_ / "warehouse" / "ns" / "d")) {
+      if (e.is_regular_file()) out.push_back(e.path().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  auto before = files();
+  ASSERT_FALSE(connection_->Query("SET floe.statement_timeout = '100ms'").HasError());
+  Result result = connection_->Query("DELETE FROM ns.d WHERE id % 2 = 0");
+  ASSERT_FALSE(connection_->Query("SET floe.statement_timeout = 0").HasError());
+  ASSERT_TRUE(result.HasError());
+  EXPECT_NE(result.error().find("floe.statement_timeout"), std::string::npos) << result.error();
+  EXPECT_EQ(files(), before);
+  EXPECT_EQ(connection_->Query("SELECT count(*) FROM ns.d").GetString(0, 0), "5000000");
+}
+
 TEST_F(StatementCancelTest, StatementTimeout) {
   ASSERT_FALSE(connection_->Query("SET floe.statement_timeout = '200ms'").HasError());
   auto start = Clock::now();

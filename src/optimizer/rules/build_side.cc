@@ -42,7 +42,8 @@ std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
       return *left + *right;
     }
     case LogicalOperatorType::kInsert:
-    case LogicalOperatorType::kCopyToFile: return std::nullopt;  // a write's output is not joined
+    case LogicalOperatorType::kCopyToFile:
+    case LogicalOperatorType::kDelete: return std::nullopt;  // a write's output is not joined
   }
   return std::nullopt;
 }

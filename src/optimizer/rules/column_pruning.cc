@@ -214,6 +214,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
       return Identity(op.types.size());
     }
     case LogicalOperatorType::kValues:
+    case LogicalOperatorType::kDelete:
       return Identity(op.types.size());
     case LogicalOperatorType::kInsert:
     case LogicalOperatorType::kCopyToFile:

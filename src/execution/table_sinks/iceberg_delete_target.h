@@ -1,0 +1,68 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iceberg/location_remapper.h"
+#include "iceberg/scan/table_scan.h"
+#include "iceberg/table_metadata.h"
+#include "iceberg/write/conflict_validation.h"
+#include "iceberg/write/partitioned_data_writer.h"
+#include "iceberg/write/snapshot_producer.h"
+#include "io/file_io.h"
+#include "planner/delete_target.h"
+
+namespace floe {
+
+/// An Iceberg table (or branch) a DELETE removes rows from. Only files that may hold
+/// matching rows are touched (the scan's pruning layers). A file whose rows all match -
+/// proven by the strict projection of the condition onto its partition, or by its column
+/// metrics - is dropped without being opened; any other is read and rewritten without the
+/// matching rows (copy-on-write). One commit, validated as Spark's copy-on-write DELETE is.
+class IcebergDeleteTarget : public DeleteTarget {
+ public:
+  /// Commits the delete's snapshot on the table as read; a throw leaves the table as it was.
+  using CommitChange = std::function<void(iceberg::SnapshotChange change, iceberg::ConflictValidation validation)>;
+
+  struct Options {
+    /// The table's own name, and its name in plans and system.scans.
+    std::string table_name;
+    std::string display_name;
+    std::shared_ptr<const iceberg::TableMetadata> metadata;
+    /// The branch deleted from (empty: main) and the snapshot read (its head; none: current).
+    std::string branch;
+    std::optional<int64_t> snapshot_id;
+    FileIO* io = nullptr;
+    iceberg::LocationRemapper remapper;
+    iceberg::PruningOptions pruning;
+    /// How the rows kept from rewritten files are written.
+    iceberg::DataWriterOptions writer;
+    CommitChange commit;
+  };
+
+  explicit IcebergDeleteTarget(Options options);
+
+  const std::vector<std::string>& names() const override { return names_; }
+  const std::vector<LogicalType>& types() const override { return types_; }
+  std::string TableName() const override { return options_.table_name; }
+  std::string DisplayName() const override { return options_.display_name; }
+  std::string Explain(const BoundExpression* condition) const override;
+  DeleteOutcome Delete(const BoundExpression* condition, const FunctionContext& functions,
+                       const ParallelRunner& run_parallel, QueryContext* query) const override;
+
+ private:
+  /// What the metadata decides: the files that may hold matching rows, which of them go
+  /// whole, which must be read.
+  struct Plan;
+  Plan PlanFiles(const BoundExpression* condition) const;
+
+  Options options_;
+  std::vector<std::string> names_;
+  std::vector<LogicalType> types_;
+  std::vector<int> field_ids_;
+};
+
+}  // namespace floe
