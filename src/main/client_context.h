@@ -11,6 +11,7 @@
 #include "main/database_state.h"
 #include "main/settings.h"
 #include "catalog/catalog_table_operations.h"
+#include "execution/table_sinks/iceberg_table_sink.h"
 #include "iceberg/write/transaction.h"
 #include "catalog/table_catalog.h"
 #include "optimizer/optimizer.h"
@@ -89,8 +90,7 @@ class ClientContext : public BinderContext {
   /// `data` holds the AS query's rows, or is null.
   Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
                              const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
-                             const std::map<std::string, std::string>& properties,
-                             const std::vector<bool>& required, LogicalOperatorPtr query);
+                             const std::map<std::string, std::string>& properties, LogicalOperatorPtr query);
   Result DropIceberg(const DropStatement& statement);
   Result ExecuteAlterTable(const AlterTableStatement& statement);
   Result DescribeIceberg(const LoadedTable& table, bool extended);
@@ -99,11 +99,10 @@ class ClientContext : public BinderContext {
   Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
-  /// Runs a plan and streams its rows into new data files of a table to be created or
-  /// replaced with `metadata` (cast to its columns); returns the files for the caller to
-  /// commit, or deletes them and rethrows when anything fails.
-  std::vector<iceberg::DataFile> WriteQuery(const iceberg::TableMetadata& metadata, LogicalOperatorPtr plan,
-                                            const std::string& table_name);
+  /// Returns the optimized plan that writes `query`'s rows (cast to the table's columns)
+  /// into new data files of the table `metadata` describes, committed by `commit`.
+  LogicalOperatorPtr InsertPlan(const std::string& table_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
+                                IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query);
   /// Runs a plan whose root outputs no rows (a write); returns its root, which holds what it did.
   std::unique_ptr<PhysicalOperator> RunWithoutRows(LogicalOperator& plan);
   /// Runs a plan whose root is a LogicalInsert (consumed); returns the rows it wrote.

@@ -33,13 +33,6 @@ namespace floe {
 
 namespace {
 
-// Rows in the files.
-int64_t RecordCount(const std::vector<iceberg::DataFile>& files) {
-  int64_t rows = 0;
-  for (const auto& f : files) rows += f.record_count;
-  return rows;
-}
-
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -192,7 +185,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
                              : Tables().DefaultLocation(name.namespace_name, name.table_name);
   while (location.size() > 1 && location.back() == '/') location.pop_back();
   if (exists) {
-    return ReplaceIcebergTable(name, schema, spec, statement.location, properties, required,
+    return ReplaceIcebergTable(name, schema, spec, statement.location, properties,
                                has_query ? std::move(query_plan) : nullptr);
   }
   iceberg::TableMetadata metadata =
@@ -201,16 +194,25 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   Tables().CheckWritable(metadata, Remapper());
   // why: names and properties must be valid UTF-8 before data files carry the schema
   iceberg::TableMetadata::ValidateText(metadata.ToJson());
-  // CTAS: the rows are written and the first snapshot produced before the catalog changes,
-  // once, so a failure anywhere leaves no table and no files.
-  iceberg::SnapshotChange change;
-  if (has_query) change.added = WriteQuery(metadata, std::move(query_plan), name.ToString());
   std::unique_ptr<CatalogTableOperations> ops = OperationsFor(name);
-  iceberg::Transaction create = iceberg::Transaction::CreateTable(*ops, metadata);
-  if (!change.added.empty()) create.AddSnapshot(change);
-  create.Commit();
+  if (!has_query) {
+    iceberg::Transaction::CreateTable(*ops, metadata).Commit();
+    return Result();
+  }
+  // CTAS: a plan that writes the rows, then creates the table with them as its first
+  // snapshot in one commit, so a failure anywhere leaves no table and no files.
+  auto created = std::make_shared<const iceberg::TableMetadata>(std::move(metadata));
+  auto commit = [&](std::vector<iceberg::DataFile> files, bool) {
+    iceberg::Transaction create = iceberg::Transaction::CreateTable(*ops, *created);
+    if (!files.empty()) {
+      iceberg::SnapshotChange change;
+      change.added = std::move(files);
+      create.AddSnapshot(std::move(change));
+    }
+    create.Commit();
+  };
   Result result;
-  if (has_query) RecordStatement(RecordCount(change.added), &result);
+  RecordStatement(RunWrite(InsertPlan(name.ToString(), created, commit, std::move(query_plan))), &result);
   return result;
 }
 
@@ -218,7 +220,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
                                           const iceberg::PartitionSpec& spec,
                                           const std::optional<std::string>& location,
                                           const std::map<std::string, std::string>& properties,
-                                          const std::vector<bool>& required, LogicalOperatorPtr query) {
+                                          LogicalOperatorPtr query) {
   // One replace transaction, as Iceberg's: same uuid, snapshots and refs; the new schema,
   // spec and properties; the new rows in a snapshot of their own; one swap of the metadata
   // pointer, so a failure anywhere before it leaves the old table as it was.
@@ -236,18 +238,28 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
   iceberg::TableMetadata replacement = replace(*old.metadata, "", old.metadata->last_updated_ms);
   Tables().CheckWritable(replacement, remapper);
   iceberg::TableMetadata::ValidateText(replacement.ToJson());
-  bool has_query = query != nullptr;
-  iceberg::SnapshotChange change;
-  if (has_query) change.added = WriteQuery(replacement, std::move(query), name.ToString());
-  Commit(old, [&](iceberg::Transaction& txn) {
-    txn.RequireUnchanged("replaced");
-    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
-      return std::optional<iceberg::TableMetadata>(replace(m, file, NowMs()));
+  // The replacement and the AS query's rows, if any, in one transaction.
+  auto commit = [&](std::vector<iceberg::DataFile> files, bool) {
+    Commit(old, [&](iceberg::Transaction& txn) {
+      txn.RequireUnchanged("replaced");
+      txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
+        return std::optional<iceberg::TableMetadata>(replace(m, file, NowMs()));
+      });
+      if (!files.empty()) {
+        iceberg::SnapshotChange change;
+        change.added = std::move(files);
+        txn.AddSnapshot(std::move(change));
+      }
     });
-    if (!change.added.empty()) txn.AddSnapshot(change);
-  });
+  };
+  if (!query) {
+    commit({}, false);
+    return Result();
+  }
   Result result;
-  if (has_query) RecordStatement(RecordCount(change.added), &result);
+  RecordStatement(RunWrite(InsertPlan(name.ToString(), std::make_shared<const iceberg::TableMetadata>(replacement),
+                                      commit, std::move(query))),
+                  &result);
   return result;
 }
 
@@ -310,9 +322,10 @@ std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& 
   }
 }
 
-std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMetadata& m, LogicalOperatorPtr plan,
-                                                         const std::string& table_name) {
-  const iceberg::Schema& schema = m.CurrentSchema();
+LogicalOperatorPtr ClientContext::InsertPlan(const std::string& table_name,
+                                             std::shared_ptr<const iceberg::TableMetadata> metadata,
+                                             IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query) {
+  const iceberg::Schema& schema = metadata->CurrentSchema();
   std::vector<std::string> names;
   std::vector<LogicalType> types;
   for (const auto& f : schema.fields()) {
@@ -320,26 +333,23 @@ std::vector<iceberg::DataFile> ClientContext::WriteQuery(const iceberg::TableMet
     types.push_back(f.type()->ToLogicalType());
   }
   // The query's columns cast to the table's types (a CTAS column of bare NULLs is a string).
-  if (plan->types != types) {
+  if (query->types != types) {
     auto projection = std::make_unique<LogicalProjection>();
     for (size_t i = 0; i < types.size(); ++i) {
       projection->expressions.push_back(
-          Binder::AddCast(BoundExpression::ColumnRef(i, plan->types[i], names[i]), types[i]));
+          Binder::AddCast(BoundExpression::ColumnRef(i, query->types[i], names[i]), types[i]));
       projection->types.push_back(types[i]);
       projection->names.push_back(names[i]);
     }
-    projection->children.push_back(std::move(plan));
-    plan = std::move(projection);
+    projection->children.push_back(std::move(query));
+    query = std::move(projection);
   }
-  // The files go to the caller, which commits them with the table it creates or replaces.
-  std::vector<iceberg::DataFile> written;
+  iceberg::DataWriterOptions options = DataWriterOptionsFor(*metadata);
   auto insert = std::make_unique<LogicalInsert>();
-  insert->sink = std::make_shared<IcebergTableSink>(
-      table_name, std::make_shared<const iceberg::TableMetadata>(m), DataWriterOptionsFor(m), Remapper(),
-      [&written](std::vector<iceberg::DataFile> files, bool) { written = std::move(files); });
-  insert->children.push_back(std::move(plan));
-  RunWrite(Optimizer::Optimize(std::move(insert), OptimizerSettings()));
-  return written;
+  insert->sink = std::make_shared<IcebergTableSink>(table_name, std::move(metadata), std::move(options), Remapper(),
+                                                    std::move(commit));
+  insert->children.push_back(std::move(query));
+  return Optimizer::Optimize(std::move(insert), OptimizerSettings());
 }
 
 std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedName& name) {
