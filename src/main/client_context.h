@@ -91,7 +91,6 @@ class ClientContext : public BinderContext {
   Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
                              const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
                              const std::map<std::string, std::string>& properties, LogicalOperatorPtr query);
-  Result DropIceberg(const DropStatement& statement);
   Result ExecuteAlterTable(const AlterTableStatement& statement);
   Result DescribeIceberg(const LoadedTable& table, bool extended);
   Result ShowIceberg(const ShowStatement& statement);

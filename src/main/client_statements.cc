@@ -1,5 +1,6 @@
 // Statements on session objects: temporary views and tables, settings, SHOW, DESCRIBE;
 // and INSERT and DELETE, bound into plans and run.
+#include "catalog/drop_table.h"
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/operators/physical_delete.h"
@@ -167,7 +168,13 @@ Result ClientContext::ExecuteDrop(const DropStatement& statement) {
     // Spark drops a temporary view with DROP TABLE too.
     if (database_.views().erase(key)) return Result();
   }
-  return DropIceberg(statement);
+  auto resolved = Tables().Resolve(statement.name, current_namespace_);
+  if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
+    if (statement.if_exists) return Result();
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
+  }
+  DropTable(Tables(), Io(), Remapper(), *resolved, statement.purge);
+  return Result();
 }
 
 Result ClientContext::ExecuteSet(const SetStatement& statement) {

@@ -1,10 +1,12 @@
+// DROP TABLE [PURGE] of a catalog table.
+#include "catalog/drop_table.h"
+
 #include <filesystem>
 #include <set>
 
 #include "common/exception.h"
 #include "iceberg/reachable_files.h"
 #include "io/path_confinement.h"
-#include "main/client_context.h"
 
 namespace floe {
 
@@ -73,35 +75,30 @@ class PurgeScope {
 
 }  // namespace
 
-Result ClientContext::DropIceberg(const DropStatement& statement) {
-  auto resolved = Tables().Resolve(statement.name, current_namespace_);
-  if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
-    if (statement.if_exists) return Result();
-    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
-  }
-  if (!statement.purge) {
-    Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
-    return Result();
+void DropTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+               const ResolvedTableName& name, bool purge) {
+  if (!purge) {
+    tables.catalog().DropTable(name.namespace_name, name.table_name);
+    return;
   }
   // PURGE deletes exactly the files the metadata references (Spark's SparkCatalog.purgeTable
   // and DeleteReachableFiles), gathered before the catalog entry goes: a table whose files
   // cannot be listed stays as it was.
-  iceberg::LocationRemapper remapper = Remapper();
-  LoadedTable table = Tables().Load(*resolved, remapper);
+  LoadedTable table = tables.Load(name, remapper);
   const iceberg::TableMetadata& m = *table.metadata;
   if (m.Property("gc.enabled", "true") == "false") {
-    throw InvalidInputError("Cannot purge table " + resolved->ToString() +
+    throw InvalidInputError("Cannot purge table " + name.ToString() +
                             ": GC is disabled (deleting files may corrupt other tables)");
   }
   iceberg::ReachableFiles files;
   try {
-    files = iceberg::FindReachableFiles(Io(), m, table.metadata_location, remapper);
+    files = iceberg::FindReachableFiles(io, m, table.metadata_location, remapper);
   } catch (const Exception& e) {
-    throw IOError("cannot purge " + resolved->ToString() + ": " + e.what() +
+    throw IOError("cannot purge " + name.ToString() + ": " + e.what() +
                   " (DROP TABLE without PURGE removes it from the catalog and keeps its files)");
   }
-  Tables().catalog().DropTable(resolved->namespace_name, resolved->table_name);
-  PurgeScope scope(Io(), Tables().warehouse(), m, remapper);
+  tables.catalog().DropTable(name.namespace_name, name.table_name);
+  PurgeScope scope(io, tables.warehouse(), m, remapper);
   std::set<std::string> deleted;
   for (const auto* kind : {&files.content_files, &files.manifests, &files.manifest_lists, &files.statistics_files,
                            &files.metadata_files}) {
@@ -111,11 +108,10 @@ Result ClientContext::DropIceberg(const DropStatement& statement) {
       if (scope.MayDelete(local)) batch.push_back(std::move(local));
     }
     // why: the table is already out of the catalog; a file that cannot be deleted is an orphan
-    DeleteQuietly(batch);
+    DeleteQuietly(io, batch);
     deleted.insert(batch.begin(), batch.end());
   }
   for (auto it = deleted.rbegin(); it != deleted.rend(); ++it) scope.RemoveEmptyFolders(*it);
-  return Result();
 }
 
 }  // namespace floe
