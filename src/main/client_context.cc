@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "catalog/alter_table.h"
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/expression_executor.h"
@@ -96,7 +97,9 @@ Result ClientContext::Execute(const Statement& statement) {
     case StatementKind::kCreateNamespace:
       return ExecuteCreateNamespace(statement.As<CreateNamespaceStatement>());
     case StatementKind::kUse: return ExecuteUse(statement.As<UseStatement>());
-    case StatementKind::kAlterTable: return ExecuteAlterTable(statement.As<AlterTableStatement>());
+    case StatementKind::kAlterTable:
+      AlterTable(Tables(), Io(), Remapper(), statement.As<AlterTableStatement>(), current_namespace_);
+      return Result();
     case StatementKind::kDelete: return ExecuteDelete(statement.As<DeleteStatement>());
     case StatementKind::kCall: return ExecuteCall(statement.As<CallStatement>());
     default: break;

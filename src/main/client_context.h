@@ -81,8 +81,6 @@ class ClientContext : public BinderContext {
   iceberg::LocationRemapper Remapper() const;
   /// Returns the door to storage (the database's FileIO).
   FileIO& Io() { return database_.file_io(); }
-  /// Deletes files after a failure, ignoring what cannot be deleted (orphans).
-  void DeleteQuietly(const std::vector<std::string>& paths);
   Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
   Result ExecuteUse(const UseStatement& statement);
   Result CreateIcebergTable(const CreateTableStatement& statement);
@@ -91,7 +89,6 @@ class ClientContext : public BinderContext {
   Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
                              const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
                              const std::map<std::string, std::string>& properties, LogicalOperatorPtr query);
-  Result ExecuteAlterTable(const AlterTableStatement& statement);
   Result DescribeIceberg(const LoadedTable& table, bool extended);
   Result ShowIceberg(const ShowStatement& statement);
   Result ExecuteDelete(const DeleteStatement& statement);
@@ -110,18 +107,6 @@ class ClientContext : public BinderContext {
   iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
   /// Returns the TableOperations of a catalog table, through which its transactions commit.
   std::unique_ptr<CatalogTableOperations> OperationsFor(const ResolvedTableName& name);
-  /// Commits one Transaction on `table` as this statement read it: `build` adds its
-  /// changes. The files the transaction's snapshots add are deleted when it fails.
-  iceberg::TableState Commit(const LoadedTable& table, const std::function<void(iceberg::Transaction&)>& build);
-  /// Commits a snapshot with `change` (validated by `validation`) on `table` as read.
-  void CommitSnapshot(const LoadedTable& table, iceberg::SnapshotChange change,
-                      iceberg::ConflictValidation validation = {});
-  /// Commits a metadata-only change built by `update` from the table as it is at each
-  /// commit attempt; `update` returns nothing when there is nothing to commit.
-  void CommitMetadata(const LoadedTable& table,
-                      const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update);
-  /// Runs ALTER TABLE .. CREATE / REPLACE / DROP BRANCH or TAG.
-  Result AlterRefs(const AlterTableStatement& statement, const LoadedTable& table);
   /// Returns the snapshot a read of `table` sees: its ref's (t.branch_b), the time-travel
   /// clause's, or the current one (nullptr for a table without snapshots).
   const iceberg::Snapshot* SelectedSnapshot(const LoadedTable& table, const TimeTravelSpec* time_travel);

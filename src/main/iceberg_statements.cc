@@ -1,31 +1,32 @@
-// Statements on Iceberg tables in the warehouse catalog: namespaces, CREATE [OR REPLACE] /
-// DROP TABLE, INSERT, DESCRIBE, SHOW; commits with optimistic concurrency (DELETE is in
-// iceberg_delete.cc).
+// Statements on Iceberg tables in the warehouse catalog: namespaces, CREATE [OR REPLACE]
+// TABLE [AS], DESCRIBE, SHOW; the sinks and delete targets through which INSERT and DELETE
+// plans write them.
 #include <chrono>
 
+#include "catalog/table_commit.h"
 #include "common/ascii_case.h"
 #include "common/exception.h"
-#include "execution/table_sources/memory_table.h"
-#include "function/type_coercion.h"
-#include "iceberg/partition_spec_builder.h"
-#include "iceberg/table_metadata_builder.h"
-#include "iceberg/type.h"
-#include "iceberg/uuid.h"
-#include "iceberg/write/partitioned_data_writer.h"
 #include "execution/chunk_collection.h"
+#include "execution/expression_executor.h"
+#include "execution/physical_planner.h"
+#include "execution/pipeline_executor.h"
 #include "execution/table_sinks/iceberg_delete_target.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
 #include "execution/table_sinks/memory_table_sink.h"
-#include "iceberg/write/insert_change.h"
-#include "planner/logical_insert.h"
-#include "execution/physical_planner.h"
-#include "execution/pipeline_executor.h"
-#include "optimizer/optimizer.h"
-#include "execution/expression_executor.h"
+#include "execution/table_sources/memory_table.h"
+#include "function/type_coercion.h"
+#include "iceberg/partition_spec_builder.h"
 #include "iceberg/scan/snapshot_files.h"
+#include "iceberg/table_metadata_builder.h"
+#include "iceberg/type.h"
+#include "iceberg/uuid.h"
+#include "iceberg/write/insert_change.h"
+#include "iceberg/write/partitioned_data_writer.h"
 #include "main/client_context.h"
 #include "main/show_pattern.h"
+#include "optimizer/optimizer.h"
 #include "planner/binder.h"
+#include "planner/logical_insert.h"
 #include "sql/parser.h"
 #include <set>
 
@@ -68,7 +69,6 @@ TableCatalog& ClientContext::Tables() {
   return *tables_;
 }
 
-void ClientContext::DeleteQuietly(const std::vector<std::string>& paths) { floe::DeleteQuietly(Io(), paths); }
 
 iceberg::LocationRemapper ClientContext::Remapper() const {
   return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));
@@ -240,7 +240,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
   iceberg::TableMetadata::ValidateText(replacement.ToJson());
   // The replacement and the AS query's rows, if any, in one transaction.
   auto commit = [&](std::vector<iceberg::DataFile> files, bool) {
-    Commit(old, [&](iceberg::Transaction& txn) {
+    CommitToTable(Tables(), Io(), Remapper(), old, [&](iceberg::Transaction& txn) {
       txn.RequireUnchanged("replaced");
       txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
         return std::optional<iceberg::TableMetadata>(replace(m, file, NowMs()));
@@ -420,29 +420,6 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
 std::unique_ptr<CatalogTableOperations> ClientContext::OperationsFor(const ResolvedTableName& name) {
   return std::make_unique<CatalogTableOperations>(Tables().catalog(), name.namespace_name, name.table_name,
                                                   Tables().warehouse(), Io(), Remapper());
-}
-
-iceberg::TableState ClientContext::Commit(const LoadedTable& table,
-                                          const std::function<void(iceberg::Transaction&)>& build) {
-  std::unique_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
-  iceberg::Transaction txn(*ops, iceberg::TableState{table.metadata_location, table.metadata});
-  build(txn);
-  return txn.Commit();
-}
-
-void ClientContext::CommitSnapshot(const LoadedTable& table, iceberg::SnapshotChange change,
-                                   iceberg::ConflictValidation validation) {
-  Commit(table, [&](iceberg::Transaction& txn) { txn.AddSnapshot(std::move(change), std::move(validation)); });
-}
-
-void ClientContext::CommitMetadata(
-    const LoadedTable& table, const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
-  Commit(table, [&](iceberg::Transaction& txn) {
-    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
-      LoadedTable current{table.name, file, std::make_shared<const iceberg::TableMetadata>(m)};
-      return update(current);
-    });
-  });
 }
 
 Result ClientContext::DescribeIceberg(const LoadedTable& table, bool extended) {

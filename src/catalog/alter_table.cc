@@ -1,14 +1,16 @@
 // ALTER TABLE on Iceberg tables: metadata-only commits (schema, partition spec, sort
-// order, properties) and renames.
+// order, properties, branches and tags) and renames.
+#include "catalog/alter_table.h"
+
 #include <chrono>
 #include <limits>
 
 #include "common/ascii_case.h"
+#include "catalog/table_commit.h"
 #include "common/exception.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/type.h"
-#include "main/client_context.h"
 
 namespace floe {
 
@@ -57,27 +59,127 @@ bool IsSafeWidening(const LogicalType& from, const LogicalType& to) {
   return false;
 }
 
+// ALTER TABLE .. CREATE / REPLACE / DROP BRANCH or TAG.
+void AlterRefs(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+               const AlterTableStatement& statement, const LoadedTable& loaded) {
+  const std::string& ref_name = statement.ref_name;
+  const std::string table_name = loaded.name.ToString();
+  bool branch = statement.action == AlterTableAction::kCreateBranch || statement.action == AlterTableAction::kDropBranch;
+  const char* kind = branch ? "Branch" : "Tag";
+  if (statement.action == AlterTableAction::kDropBranch || statement.action == AlterTableAction::kDropTag) {
+    // Iceberg's removeBranch / removeTag, with Spark's IF EXISTS.
+    CommitMetadataUpdate(tables, io, remapper, loaded, [&](const LoadedTable& table) -> std::optional<iceberg::TableMetadata> {
+      const iceberg::TableMetadata& m = *table.metadata;
+      if (branch && ref_name == "main") throw InvalidInputError("Cannot remove main branch of " + table_name);
+      auto it = m.refs.find(ref_name);
+      if (it == m.refs.end()) {
+        if (statement.if_exists) return std::nullopt;
+        throw InvalidInputError(std::string(kind) + " does not exist: " + ref_name + " (table " + table_name + ")");
+      }
+      if (it->second.is_branch != branch) {
+        throw InvalidInputError("Ref " + ref_name + " of " + table_name + " is a " + (branch ? "tag not a branch"
+                                                                                            : "branch not a tag"));
+      }
+      iceberg::TableMetadataBuilder builder(m, table.metadata_location);
+      builder.RemoveRef(ref_name);
+      return builder.Build(NowMs());
+    });
+    return;
+  }
+  // CREATE [OR REPLACE] / REPLACE, as Iceberg's Spark CreateOrReplaceBranchExec / TagExec.
+  if (!branch && statement.ref_min_snapshots) {
+    throw InvalidInputError("Tags do not support setting minSnapshotsToKeep");
+  }
+  if (statement.ref_min_snapshots &&
+      (*statement.ref_min_snapshots <= 0 || *statement.ref_min_snapshots > std::numeric_limits<int32_t>::max())) {
+    throw InvalidInputError("Min snapshots to keep must be greater than 0, got " +
+                            std::to_string(*statement.ref_min_snapshots));
+  }
+  const iceberg::TableMetadata& first = *loaded.metadata;
+  bool exists = first.refs.count(ref_name) > 0;
+  bool replace = statement.or_replace && (!statement.ref_create || exists);
+  if (!replace && exists && statement.if_not_exists) return;
+  bool keep_ref_snapshot = false;
+  // A branch of a table without snapshots starts at an empty snapshot of its own (Java's
+  // createBranch(name)), in the same commit as its retention settings.
+  std::optional<iceberg::SnapshotChange> empty_snapshot;
+  if (branch && !replace && !exists && !statement.ref_snapshot_id && !first.CurrentSnapshot()) {
+    empty_snapshot.emplace();
+    empty_snapshot->operation = "append";
+    empty_snapshot->branch = ref_name;
+    keep_ref_snapshot = true;
+  }
+  auto update = [&](const LoadedTable& table) -> std::optional<iceberg::TableMetadata> {
+    const iceberg::TableMetadata& m = *table.metadata;
+    auto it = m.refs.find(ref_name);
+    // Decided again on a retry: a concurrent commit may have created the ref meanwhile.
+    bool replace = keep_ref_snapshot || (statement.or_replace && (!statement.ref_create || it != m.refs.end()));
+    std::optional<int64_t> snapshot_id = statement.ref_snapshot_id;
+    if (keep_ref_snapshot && it != m.refs.end()) snapshot_id = it->second.snapshot_id;
+    if (!snapshot_id && m.CurrentSnapshot()) snapshot_id = m.CurrentSnapshot()->snapshot_id;
+    if (!snapshot_id) {
+      throw InvalidInputError(std::string("Cannot complete ") + (replace ? "replace " : "create ") +
+                              (branch ? "branch" : "tag") + " operation on " + table_name + ", main has no snapshot");
+    }
+    if (!m.SnapshotById(*snapshot_id)) {
+      throw InvalidInputError("Cannot set " + ref_name + " to unknown snapshot: " + std::to_string(*snapshot_id));
+    }
+    iceberg::SnapshotRef ref;
+    if (replace) {
+      if (it == m.refs.end()) {
+        throw InvalidInputError(std::string(kind) + " does not exist: " + ref_name + " (table " + table_name + ")");
+      }
+      if (it->second.is_branch != branch) {
+        throw InvalidInputError("Ref " + ref_name + " of " + table_name + " is a " +
+                                (branch ? "tag not a branch" : "branch not a tag"));
+      }
+      ref = it->second;  // replacing keeps the retention settings
+    } else if (it != m.refs.end()) {
+      if (statement.if_not_exists) return std::nullopt;
+      throw InvalidInputError("Ref " + ref_name + " already exists in " + table_name);
+    }
+    ref.snapshot_id = *snapshot_id;
+    ref.is_branch = branch;
+    if (statement.ref_min_snapshots) ref.min_snapshots_to_keep = static_cast<int>(*statement.ref_min_snapshots);
+    if (statement.ref_max_snapshot_age_ms) ref.max_snapshot_age_ms = *statement.ref_max_snapshot_age_ms;
+    if (statement.ref_retain_ms) ref.max_ref_age_ms = *statement.ref_retain_ms;
+    iceberg::TableMetadataBuilder builder(m, table.metadata_location);
+    builder.SetRef(ref_name, ref);
+    return builder.Build(NowMs());
+  };
+  bool retention = statement.ref_min_snapshots || statement.ref_max_snapshot_age_ms || statement.ref_retain_ms;
+  CommitToTable(tables, io, remapper, loaded, [&](iceberg::Transaction& txn) {
+    if (empty_snapshot) txn.AddSnapshot(*empty_snapshot);
+    if (empty_snapshot && !retention) return;
+    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
+      return update(LoadedTable{loaded.name, file, std::make_shared<const iceberg::TableMetadata>(m)});
+    });
+  });
+  return;
+}
+
 }  // namespace
 
-Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
+void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+                const AlterTableStatement& statement, const std::string& current_namespace) {
   if (statement.action == AlterTableAction::kRenameTable) {
-    auto resolved = Tables().Resolve(statement.table, current_namespace_);
+    auto resolved = tables.Resolve(statement.table, current_namespace);
     if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
-      if (statement.if_exists) return Result();
+      if (statement.if_exists) return;
       throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
     }
-    ResolvedTableName target = Tables().ResolveForCreate(statement.new_table_name, resolved->namespace_name);
-    if (!Tables().catalog().RenameTable(resolved->namespace_name, resolved->table_name, target.namespace_name,
+    ResolvedTableName target = tables.ResolveForCreate(statement.new_table_name, resolved->namespace_name);
+    if (!tables.catalog().RenameTable(resolved->namespace_name, resolved->table_name, target.namespace_name,
                                         target.table_name)) {
       throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + resolved->ToString());
     }
-    return Result();
+    return;
   }
-  auto found = Tables().Find(statement.table, current_namespace_, Remapper());
+  auto found = tables.Find(statement.table, current_namespace, remapper);
   if (!found || !found->name.metadata_table.empty() || !found->name.ref.empty()) {
     if (statement.if_exists && statement.action != AlterTableAction::kDropBranch &&
         statement.action != AlterTableAction::kDropTag) {
-      return Result();
+      return;
     }
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + statement.table.ToString());
   }
@@ -85,11 +187,11 @@ Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
     case AlterTableAction::kCreateBranch:
     case AlterTableAction::kCreateTag:
     case AlterTableAction::kDropBranch:
-    case AlterTableAction::kDropTag: return AlterRefs(statement, *found);
+    case AlterTableAction::kDropTag: return AlterRefs(tables, io, remapper, statement, *found);
     default: break;
   }
   const std::string table_name = found->name.ToString();
-  CommitMetadata(*found, [&](const LoadedTable& table) {
+  CommitMetadataUpdate(tables, io, remapper, *found, [&](const LoadedTable& table) {
     const iceberg::TableMetadata& m = *table.metadata;
     iceberg::TableMetadataBuilder builder(m, table.metadata_location);
     const iceberg::Schema& schema = m.CurrentSchema();
@@ -275,104 +377,6 @@ Result ClientContext::ExecuteAlterTable(const AlterTableStatement& statement) {
     }
     return builder.Build(NowMs());
   });
-  return Result();
-}
-
-Result ClientContext::AlterRefs(const AlterTableStatement& statement, const LoadedTable& loaded) {
-  const std::string& ref_name = statement.ref_name;
-  const std::string table_name = loaded.name.ToString();
-  bool branch = statement.action == AlterTableAction::kCreateBranch || statement.action == AlterTableAction::kDropBranch;
-  const char* kind = branch ? "Branch" : "Tag";
-  if (statement.action == AlterTableAction::kDropBranch || statement.action == AlterTableAction::kDropTag) {
-    // Iceberg's removeBranch / removeTag, with Spark's IF EXISTS.
-    CommitMetadata(loaded, [&](const LoadedTable& table) -> std::optional<iceberg::TableMetadata> {
-      const iceberg::TableMetadata& m = *table.metadata;
-      if (branch && ref_name == "main") throw InvalidInputError("Cannot remove main branch of " + table_name);
-      auto it = m.refs.find(ref_name);
-      if (it == m.refs.end()) {
-        if (statement.if_exists) return std::nullopt;
-        throw InvalidInputError(std::string(kind) + " does not exist: " + ref_name + " (table " + table_name + ")");
-      }
-      if (it->second.is_branch != branch) {
-        throw InvalidInputError("Ref " + ref_name + " of " + table_name + " is a " + (branch ? "tag not a branch"
-                                                                                            : "branch not a tag"));
-      }
-      iceberg::TableMetadataBuilder builder(m, table.metadata_location);
-      builder.RemoveRef(ref_name);
-      return builder.Build(NowMs());
-    });
-    return Result();
-  }
-  // CREATE [OR REPLACE] / REPLACE, as Iceberg's Spark CreateOrReplaceBranchExec / TagExec.
-  if (!branch && statement.ref_min_snapshots) {
-    throw InvalidInputError("Tags do not support setting minSnapshotsToKeep");
-  }
-  if (statement.ref_min_snapshots &&
-      (*statement.ref_min_snapshots <= 0 || *statement.ref_min_snapshots > std::numeric_limits<int32_t>::max())) {
-    throw InvalidInputError("Min snapshots to keep must be greater than 0, got " +
-                            std::to_string(*statement.ref_min_snapshots));
-  }
-  const iceberg::TableMetadata& first = *loaded.metadata;
-  bool exists = first.refs.count(ref_name) > 0;
-  bool replace = statement.or_replace && (!statement.ref_create || exists);
-  if (!replace && exists && statement.if_not_exists) return Result();
-  bool keep_ref_snapshot = false;
-  // A branch of a table without snapshots starts at an empty snapshot of its own (Java's
-  // createBranch(name)), in the same commit as its retention settings.
-  std::optional<iceberg::SnapshotChange> empty_snapshot;
-  if (branch && !replace && !exists && !statement.ref_snapshot_id && !first.CurrentSnapshot()) {
-    empty_snapshot.emplace();
-    empty_snapshot->operation = "append";
-    empty_snapshot->branch = ref_name;
-    keep_ref_snapshot = true;
-  }
-  auto update = [&](const LoadedTable& table) -> std::optional<iceberg::TableMetadata> {
-    const iceberg::TableMetadata& m = *table.metadata;
-    auto it = m.refs.find(ref_name);
-    // Decided again on a retry: a concurrent commit may have created the ref meanwhile.
-    bool replace = keep_ref_snapshot || (statement.or_replace && (!statement.ref_create || it != m.refs.end()));
-    std::optional<int64_t> snapshot_id = statement.ref_snapshot_id;
-    if (keep_ref_snapshot && it != m.refs.end()) snapshot_id = it->second.snapshot_id;
-    if (!snapshot_id && m.CurrentSnapshot()) snapshot_id = m.CurrentSnapshot()->snapshot_id;
-    if (!snapshot_id) {
-      throw InvalidInputError(std::string("Cannot complete ") + (replace ? "replace " : "create ") +
-                              (branch ? "branch" : "tag") + " operation on " + table_name + ", main has no snapshot");
-    }
-    if (!m.SnapshotById(*snapshot_id)) {
-      throw InvalidInputError("Cannot set " + ref_name + " to unknown snapshot: " + std::to_string(*snapshot_id));
-    }
-    iceberg::SnapshotRef ref;
-    if (replace) {
-      if (it == m.refs.end()) {
-        throw InvalidInputError(std::string(kind) + " does not exist: " + ref_name + " (table " + table_name + ")");
-      }
-      if (it->second.is_branch != branch) {
-        throw InvalidInputError("Ref " + ref_name + " of " + table_name + " is a " +
-                                (branch ? "tag not a branch" : "branch not a tag"));
-      }
-      ref = it->second;  // replacing keeps the retention settings
-    } else if (it != m.refs.end()) {
-      if (statement.if_not_exists) return std::nullopt;
-      throw InvalidInputError("Ref " + ref_name + " already exists in " + table_name);
-    }
-    ref.snapshot_id = *snapshot_id;
-    ref.is_branch = branch;
-    if (statement.ref_min_snapshots) ref.min_snapshots_to_keep = static_cast<int>(*statement.ref_min_snapshots);
-    if (statement.ref_max_snapshot_age_ms) ref.max_snapshot_age_ms = *statement.ref_max_snapshot_age_ms;
-    if (statement.ref_retain_ms) ref.max_ref_age_ms = *statement.ref_retain_ms;
-    iceberg::TableMetadataBuilder builder(m, table.metadata_location);
-    builder.SetRef(ref_name, ref);
-    return builder.Build(NowMs());
-  };
-  bool retention = statement.ref_min_snapshots || statement.ref_max_snapshot_age_ms || statement.ref_retain_ms;
-  Commit(loaded, [&](iceberg::Transaction& txn) {
-    if (empty_snapshot) txn.AddSnapshot(*empty_snapshot);
-    if (empty_snapshot && !retention) return;
-    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
-      return update(LoadedTable{loaded.name, file, std::make_shared<const iceberg::TableMetadata>(m)});
-    });
-  });
-  return Result();
 }
 
 }  // namespace floe
