@@ -211,7 +211,10 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   const QueryNode& query = *statement.statement->As<SelectStatement>().query;
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(query);
-  bound.plan = Optimizer::Optimize(std::move(bound.plan), OptimizerSettings());
+  OptimizerProfile optimizer_profile;
+  OptimizerContext optimizer_settings = OptimizerSettings();
+  optimizer_settings.profile = &optimizer_profile;
+  bound.plan = Optimizer::Optimize(std::move(bound.plan), optimizer_settings);
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
     Binder analyzed_binder(*this);
@@ -232,6 +235,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     text += "== Physical Plan (analyzed) ==\n" + PrintPhysicalPlan(*root, true);
     text += "Total time: " + std::to_string(ms) + " ms, rows: " +
             std::to_string(collector.rows().RowCount()) + "\n";
+    text += "Optimizer rules: " + optimizer_profile.ToString() + "\n";
   } else if (statement.mode == ExplainMode::kFormatted) {
     text += PrintFormattedPlan(*root);
   } else {

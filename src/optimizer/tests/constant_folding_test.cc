@@ -106,7 +106,9 @@ LogicalOperatorPtr FilterPlan() {
   std::vector<BoundExpressionPtr> equal;
   equal.push_back(BoundExpression::ColumnRef(0, TypeId::kInt32, "k"));
   equal.push_back(Call("+", std::move(plus)));
-  filter->conjuncts.push_back(Call("=", std::move(equal)));
+  auto condition = Call("=", std::move(equal));
+  condition->type = TypeId::kBoolean;  // a condition, typed as the binder types it
+  filter->conjuncts.push_back(std::move(condition));
   filter->names = values->names;
   filter->types = values->types;
   filter->children.push_back(std::move(values));
