@@ -5,11 +5,13 @@
 #include "execution/operators/physical_filter.h"
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
-#include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_limit.h"
 #include "execution/operators/physical_nested_loop_join.h"
 #include "execution/operators/physical_order.h"
 #include "execution/operators/physical_replicate_rows.h"
 #include "execution/operators/physical_table_scan.h"
+#include "execution/operators/physical_union.h"
+#include "execution/operators/physical_values.h"
 #include "execution/operators/physical_window.h"
 
 namespace floe {

@@ -6,7 +6,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/expression_executor.h"
-#include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_result_collector.h"
 #include "execution/operators/physical_subquery.h"
 #include "execution/operators/physical_table_scan.h"
 #include "execution/physical_planner.h"
