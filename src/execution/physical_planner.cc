@@ -1,7 +1,6 @@
 #include "execution/physical_planner.h"
 
 #include "common/exception.h"
-#include "function/function_registry.h"
 #include "execution/operators/physical_filter.h"
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
@@ -13,6 +12,17 @@
 #include "execution/operators/physical_union.h"
 #include "execution/operators/physical_values.h"
 #include "execution/operators/physical_window.h"
+#include "function/function_registry.h"
+#include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_limit.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_set_operation.h"
+#include "planner/logical_sort.h"
+#include "planner/logical_values.h"
+#include "planner/logical_window.h"
 
 namespace floe {
 

@@ -1,6 +1,14 @@
 #include "optimizer/plan_verifier.h"
 
 #include "common/exception.h"
+#include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_sort.h"
+#include "planner/logical_values.h"
+#include "planner/logical_window.h"
 
 namespace floe {
 

@@ -7,7 +7,6 @@
 
 #include "common/value.h"
 #include "function/function_context.h"
-#include "planner/logical_operator.h"
 #include "planner/table_source.h"
 #include "sql/ast_query.h"
 #include "sql/qualified_name.h"

@@ -4,6 +4,10 @@
 
 #include "common/exception.h"
 #include "optimizer/optimizer.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_values.h"
 
 namespace floe {
 namespace {
