@@ -6,7 +6,9 @@
 #include "execution/operators/physical_subquery.h"
 #include "execution/physical_operator.h"
 #include "execution/runtime_filter/runtime_filter_slot.h"
+#include "planner/logical_join.h"
 #include "planner/logical_operator.h"
+#include "planner/logical_set_operation.h"
 
 namespace floe {
 

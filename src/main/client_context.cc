@@ -8,7 +8,7 @@
 #include "common/exception.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_insert.h"
-#include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_result_collector.h"
 #include "execution/operators/physical_subquery.h"
 #include "execution/operators/physical_table_scan.h"
 #include "execution/physical_planner.h"
@@ -252,7 +252,10 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     if (explained.kind == StatementKind::kCopy) return binder.BindCopy(explained.As<CopyStatement>());
     return binder.BindQuery(*explained.As<SelectStatement>().query).plan;
   };
-  BoundQuery bound{Optimizer::Optimize(bind(), OptimizerSettings()), {}};
+  OptimizerProfile optimizer_profile;
+  OptimizerContext optimizer_settings = OptimizerSettings();
+  optimizer_settings.profile = &optimizer_profile;
+  BoundQuery bound{Optimizer::Optimize(bind(), optimizer_settings), {}};
   std::string text;
   if (statement.mode == ExplainMode::kExtended) {
     LogicalOperatorPtr analyzed = bind();
@@ -272,6 +275,7 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     text += "== Physical Plan (analyzed) ==\n" + PrintPhysicalPlan(*root, true);
     text += "Total time: " + std::to_string(ms) + " ms, rows: " +
             std::to_string(collector.rows().RowCount()) + "\n";
+    text += "Optimizer rules: " + optimizer_profile.ToString() + "\n";
   } else if (statement.mode == ExplainMode::kFormatted) {
     text += PrintFormattedPlan(*root);
   } else {

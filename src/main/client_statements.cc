@@ -9,6 +9,8 @@
 #include "main/show_pattern.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
 #include "sql/parser.h"
 
 namespace floe {

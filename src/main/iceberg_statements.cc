@@ -27,6 +27,8 @@
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
 #include "planner/logical_insert.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
 #include "sql/parser.h"
 #include <set>
 

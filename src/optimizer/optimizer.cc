@@ -1,8 +1,11 @@
 #include "optimizer/optimizer.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <set>
 
+#include "optimizer/plan_verifier.h"
 #include "optimizer/rules/build_side.h"
 #include "optimizer/rules/column_pruning.h"
 #include "optimizer/rules/constant_folding.h"
@@ -13,6 +16,12 @@
 namespace floe {
 
 namespace {
+
+#ifdef FLOE_VERIFY_PLANS
+constexpr bool kVerifyPlans = true;
+#else
+constexpr bool kVerifyPlans = false;
+#endif
 
 // Optimizes the plan of each subquery the plan's expressions read, once each (copies of an
 // expression share their subquery).
@@ -51,10 +60,44 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
   return kRules;
 }
 
+void OptimizerProfile::Add(const std::string& name, double elapsed_ms) {
+  auto it = std::find_if(rules.begin(), rules.end(), [&](const Rule& rule) { return rule.name == name; });
+  if (it == rules.end()) it = rules.insert(rules.end(), Rule{name});
+  it->elapsed_ms += elapsed_ms;
+  ++it->runs;
+}
+
+std::string OptimizerProfile::ToString() const {
+  std::string out;
+  for (const auto& rule : rules) {
+    char ms[32];
+    std::snprintf(ms, sizeof(ms), "%.3f", rule.elapsed_ms);
+    out += (out.empty() ? "" : ", ") + rule.name + " " + ms + " ms";
+  }
+  return out;
+}
+
+LogicalOperatorPtr Optimizer::RunRules(LogicalOperatorPtr plan, const std::vector<OptimizerRule>& rules,
+                                       const OptimizerContext& context) {
+  bool verify = kVerifyPlans || context.verify_plans;
+  if (verify) PlanVerifier::Verify(*plan, "binding (before the first optimizer rule)");
+  for (const auto& rule : rules) {
+    if (std::find(context.disabled.begin(), context.disabled.end(), rule.name) != context.disabled.end()) continue;
+    auto start = std::chrono::steady_clock::now();
+    plan = rule.apply(std::move(plan), context);
+    if (context.profile) {
+      context.profile->Add(rule.name,
+                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    if (verify) PlanVerifier::Verify(*plan, "optimizer rule '" + rule.name + "'");
+  }
+  return plan;
+}
+
 LogicalOperatorPtr Optimizer::Optimize(LogicalOperatorPtr plan, const OptimizerContext& context) {
-  // A DELETE reads its target itself: its condition's constants are folded, so that it
-  // plans from metadata as a scan's filter would.
   if (plan->type == LogicalOperatorType::kDelete) {
+    // A DELETE reads its target itself: its condition's constants are folded, so that it
+    // plans from metadata as a scan's filter would.
     if (std::find(context.disabled.begin(), context.disabled.end(), "constant_folding") == context.disabled.end()) {
       ConstantFolding folding(context.evaluate_constant);
       plan->VisitExpressions([&](BoundExpressionPtr& e) { e = folding.Fold(std::move(e)); });
@@ -62,12 +105,10 @@ LogicalOperatorPtr Optimizer::Optimize(LogicalOperatorPtr plan, const OptimizerC
   } else if (plan->type == LogicalOperatorType::kInsert || plan->type == LogicalOperatorType::kCopyToFile) {
     // A write: the rules rewrite the query whose rows it writes, every column of which it needs.
     plan->children[0] = Optimize(std::move(plan->children[0]), context);
+    if (kVerifyPlans || context.verify_plans) PlanVerifier::Verify(*plan, "the optimization of a write's query");
     return plan;
   } else {
-    for (const auto& rule : Rules()) {
-      if (std::find(context.disabled.begin(), context.disabled.end(), rule.name) != context.disabled.end()) continue;
-      plan = rule.apply(std::move(plan), context);
-    }
+    plan = RunRules(std::move(plan), Rules(), context);
   }
   std::set<const BoundSubquery*> done;
   OptimizeSubqueries(*plan, context, &done);

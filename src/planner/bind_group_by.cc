@@ -1,6 +1,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "planner/binder.h"
+#include "planner/logical_aggregate.h"
 
 namespace floe {
 

@@ -1,5 +1,7 @@
 #include "planner/binder.h"
 
+#include "planner/logical_filter.h"
+
 namespace floe {
 
 // HAVING is bound over the groups and aggregates, and may use select aliases.

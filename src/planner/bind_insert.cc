@@ -8,6 +8,7 @@
 #include "function/type_coercion.h"
 #include "planner/binder.h"
 #include "planner/logical_insert.h"
+#include "planner/logical_projection.h"
 
 namespace floe {
 

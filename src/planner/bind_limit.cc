@@ -1,5 +1,6 @@
 #include "common/exception.h"
 #include "planner/binder.h"
+#include "planner/logical_limit.h"
 
 namespace floe {
 

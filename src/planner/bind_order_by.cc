@@ -3,6 +3,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "planner/binder.h"
+#include "planner/logical_sort.h"
 
 namespace floe {
 

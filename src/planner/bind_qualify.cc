@@ -1,5 +1,6 @@
 #include "common/exception.h"
 #include "planner/binder.h"
+#include "planner/logical_filter.h"
 
 namespace floe {
 

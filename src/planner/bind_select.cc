@@ -1,5 +1,7 @@
 #include "planner/binder.h"
 
+#include "planner/logical_projection.h"
+
 namespace floe {
 
 // A SELECT is bound in the order its clauses see each other: FROM gives the columns, WHERE

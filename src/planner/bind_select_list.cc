@@ -1,6 +1,8 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "planner/binder.h"
+#include "planner/logical_aggregate.h"
+#include "planner/logical_projection.h"
 
 namespace floe {
 

@@ -1,6 +1,11 @@
 #include "common/exception.h"
 #include "function/type_coercion.h"
 #include "planner/binder.h"
+#include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_join.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
 
 namespace floe {
 

@@ -2,6 +2,11 @@
 #include "common/exception.h"
 #include "function/type_coercion.h"
 #include "planner/binder.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_values.h"
 #include "sql/parser.h"
 
 namespace floe {

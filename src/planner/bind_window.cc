@@ -4,6 +4,8 @@
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"
+#include "planner/bound_window_function.h"
+#include "planner/logical_window.h"
 
 namespace floe {
 

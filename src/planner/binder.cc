@@ -5,6 +5,9 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/type_coercion.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_set_operation.h"
+#include "planner/logical_sort.h"
 
 namespace floe {
 

@@ -8,6 +8,8 @@
 
 #include "planner/bind_scope.h"
 #include "planner/binder_context.h"
+#include "planner/bound_window_function.h"
+#include "planner/logical_join.h"
 #include "planner/logical_operator.h"
 #include "sql/ast_dml.h"
 #include "sql/ast_query.h"

@@ -40,6 +40,7 @@ bool IsRankingFunction(const std::string& name) {
 
 ParsedExpression::~ParsedExpression() = default;
 FunctionExpression::~FunctionExpression() = default;
+SubqueryExpression::SubqueryExpression() : ParsedExpression(ExpressionKind::kSubquery) {}
 SubqueryExpression::~SubqueryExpression() = default;
 
 std::string ColumnRefExpression::ToString() const { return names.back(); }

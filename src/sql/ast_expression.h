@@ -331,7 +331,8 @@ enum class SubqueryKind : uint8_t {
 
 /// A subquery used as an expression.
 struct SubqueryExpression : ParsedExpression {
-  SubqueryExpression() : ParsedExpression(ExpressionKind::kSubquery) {}
+  // Both out of line: the QueryNode the expression holds is complete only in the .cc.
+  SubqueryExpression();
   ~SubqueryExpression() override;
   std::string ToString() const override;
 

@@ -67,7 +67,8 @@ struct BaseTableRef : TableRef {
 
 /// A parenthesized query in FROM.
 struct SubqueryRef : TableRef {
-  SubqueryRef() : TableRef(TableRefKind::kSubquery) {}
+  // Both out of line: the QueryNode the reference holds is complete only in the .cc.
+  SubqueryRef();
   ~SubqueryRef() override;
 
   std::unique_ptr<QueryNode> query;

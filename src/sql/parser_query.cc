@@ -28,6 +28,7 @@ QueryNodePtr WrapQuery(QueryNodePtr query) {
 
 QueryNode::~QueryNode() = default;
 TableRef::~TableRef() = default;
+SubqueryRef::SubqueryRef() : TableRef(TableRefKind::kSubquery) {}
 SubqueryRef::~SubqueryRef() = default;
 
 bool Parser::PeekQueryStart(size_t ahead) const {

@@ -76,7 +76,7 @@ std::string PhysicalHashJoin::Details() const {
     if (i) out += ", ";
     out += build_keys_[i]->text;
   }
-  out += std::string("], ") + JoinTypeName(join_type_) + ", BuildRight";
+  out += std::string("], ") + JoinTypeToString(join_type_) + ", BuildRight";
   if (residual_) out += ", " + residual_->text;
   return out;
 }

@@ -4,7 +4,7 @@
 #include "execution/physical_operator.h"
 #include "execution/runtime_filter/runtime_filter_slot.h"
 #include "planner/bound_expression.h"
-#include "planner/logical_operator.h"
+#include "sql/ast_table_ref.h"
 
 namespace floe {
 

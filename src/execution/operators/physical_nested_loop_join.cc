@@ -29,7 +29,7 @@ std::string PhysicalNestedLoopJoin::Name() const {
 }
 
 std::string PhysicalNestedLoopJoin::Details() const {
-  std::string out = std::string("BuildRight, ") + JoinTypeName(join_type_);
+  std::string out = std::string("BuildRight, ") + JoinTypeToString(join_type_);
   if (condition_) out += ", " + condition_->text;
   return out;
 }

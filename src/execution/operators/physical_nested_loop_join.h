@@ -3,7 +3,7 @@
 #include "execution/join_output.h"
 #include "execution/physical_operator.h"
 #include "planner/bound_expression.h"
-#include "planner/logical_operator.h"
+#include "sql/ast_table_ref.h"
 
 namespace floe {
 

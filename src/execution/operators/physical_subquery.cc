@@ -2,7 +2,7 @@
 
 #include "common/exception.h"
 #include "execution/expression_executor.h"
-#include "execution/operators/physical_materialize.h"
+#include "execution/operators/physical_result_collector.h"
 #include "execution/pipeline_executor.h"
 
 namespace floe {

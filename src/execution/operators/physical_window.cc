@@ -9,6 +9,7 @@
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_order.h"
+#include "planner/bound_window_function.h"
 
 namespace floe {
 

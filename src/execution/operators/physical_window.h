@@ -1,7 +1,7 @@
 #pragma once
 
 #include "execution/physical_operator.h"
-#include "planner/logical_operator.h"
+#include "planner/bound_window_function.h"
 
 namespace floe {
 

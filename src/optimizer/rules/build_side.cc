@@ -3,6 +3,11 @@
 #include <algorithm>
 
 #include "optimizer/rules/dynamic_partition_pruning.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_limit.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_values.h"
 
 namespace floe {
 

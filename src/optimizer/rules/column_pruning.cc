@@ -1,5 +1,13 @@
 #include "optimizer/rules/column_pruning.h"
 
+#include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_sort.h"
+#include "planner/logical_window.h"
+
 namespace floe {
 
 namespace {

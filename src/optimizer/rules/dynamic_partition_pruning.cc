@@ -4,6 +4,9 @@
 
 #include "common/ascii_case.h"
 #include "function/lossless_widening.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_projection.h"
 
 namespace floe {
 

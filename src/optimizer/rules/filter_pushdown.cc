@@ -3,6 +3,12 @@
 #include <set>
 
 #include "optimizer/rules/implied_filters.h"
+#include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_set_operation.h"
 
 namespace floe {
 

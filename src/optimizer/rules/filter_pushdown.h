@@ -1,5 +1,6 @@
 #pragma once
 
+#include "planner/logical_join.h"
 #include "planner/logical_operator.h"
 
 namespace floe {

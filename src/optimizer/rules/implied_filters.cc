@@ -3,6 +3,12 @@
 #include <functional>
 #include <set>
 
+#include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_projection.h"
+
 namespace floe {
 
 namespace {

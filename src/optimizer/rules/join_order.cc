@@ -4,6 +4,10 @@
 #include <optional>
 #include <set>
 
+#include "planner/logical_filter.h"
+#include "planner/logical_join.h"
+#include "planner/logical_projection.h"
+
 namespace floe {
 
 namespace {

@@ -4,6 +4,10 @@
 
 #include "common/exception.h"
 #include "optimizer/optimizer.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
+#include "planner/logical_values.h"
 
 namespace floe {
 namespace {
@@ -106,7 +110,9 @@ LogicalOperatorPtr FilterPlan() {
   std::vector<BoundExpressionPtr> equal;
   equal.push_back(BoundExpression::ColumnRef(0, TypeId::kInt32, "k"));
   equal.push_back(Call("+", std::move(plus)));
-  filter->conjuncts.push_back(Call("=", std::move(equal)));
+  auto condition = Call("=", std::move(equal));
+  condition->type = TypeId::kBoolean;  // a condition, typed as the binder types it
+  filter->conjuncts.push_back(std::move(condition));
   filter->names = values->names;
   filter->types = values->types;
   filter->children.push_back(std::move(values));

@@ -3,6 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "common/exception.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
 
 namespace floe {
 namespace {

@@ -3,6 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "common/exception.h"
+#include "planner/logical_filter.h"
+#include "planner/logical_get.h"
+#include "planner/logical_join.h"
+#include "planner/logical_limit.h"
+#include "planner/logical_operator.h"
+#include "planner/logical_projection.h"
 #include "sql/parser.h"
 
 // Binds SELECTs against a session that counts what it is asked to evaluate: an

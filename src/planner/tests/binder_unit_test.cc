@@ -4,6 +4,9 @@
 
 #include "common/exception.h"
 #include "planner/binder.h"
+#include "planner/logical_aggregate.h"
+#include "planner/logical_get.h"
+#include "planner/logical_operator.h"
 #include "sql/parser.h"
 
 namespace floe {

@@ -1,0 +1,91 @@
+# The include path of each layer of src/layers.txt: build/<type>/layers/<layer>/ holds one
+# link per folder the layer may include, its own and those of the layers below it (plus the
+# aliases, "alias floe main" making include/floe/ main's). Each target gets the directory of
+# its layer, and no target has src/ itself on its include path, so an include that crosses
+# the layers is a compile error: "planner/binder.h: No such file or directory".
+
+set(FLOE_LAYERS_FILE ${PROJECT_SOURCE_DIR}/src/layers.txt)
+set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${FLOE_LAYERS_FILE})
+
+# The rank of each layer (0 the lowest; libraries on one line share one) and the aliases.
+set(FLOE_LAYER_NAMES)
+set(FLOE_LAYER_ALIASES)
+set(rank 0)
+file(STRINGS ${FLOE_LAYERS_FILE} lines)
+foreach(line IN LISTS lines)
+  string(REGEX REPLACE "#.*" "" line "${line}")
+  string(STRIP "${line}" line)
+  if(line STREQUAL "")
+    continue()
+  endif()
+  separate_arguments(words UNIX_COMMAND "${line}")
+  list(GET words 0 first)
+  if(first STREQUAL "alias")
+    list(GET words 1 alias_from)
+    list(GET words 2 alias_to)
+    list(APPEND FLOE_LAYER_ALIASES ${alias_from})
+    set(FLOE_LAYER_ALIAS_OF_${alias_from} ${alias_to})
+    continue()
+  endif()
+  foreach(word IN LISTS words)
+    list(APPEND FLOE_LAYER_NAMES ${word})
+    set(FLOE_LAYER_RANK_${word} ${rank})
+  endforeach()
+  math(EXPR rank "${rank} + 1")
+endforeach()
+
+# The folder whose headers `#include "<name>/..."` reaches: src/<name>, or include/<name>
+# for the public headers.
+function(floe_layer_folder name out)
+  if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/src/${name})
+    set(${out} ${PROJECT_SOURCE_DIR}/src/${name} PARENT_SCOPE)
+  elseif(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/include/${name})
+    set(${out} ${PROJECT_SOURCE_DIR}/include/${name} PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# Build the include directory of every layer afresh, so a line changed in layers.txt
+# takes effect at the next configure.
+set(FLOE_LAYERS_DIR ${PROJECT_BINARY_DIR}/layers)
+file(REMOVE_RECURSE ${FLOE_LAYERS_DIR})
+foreach(layer IN LISTS FLOE_LAYER_NAMES)
+  set(dir ${FLOE_LAYERS_DIR}/${layer})
+  file(MAKE_DIRECTORY ${dir})
+  set(visible)
+  foreach(other IN LISTS FLOE_LAYER_NAMES)
+    if(other STREQUAL layer OR FLOE_LAYER_RANK_${other} LESS FLOE_LAYER_RANK_${layer})
+      list(APPEND visible ${other})
+    endif()
+  endforeach()
+  foreach(alias IN LISTS FLOE_LAYER_ALIASES)
+    if(FLOE_LAYER_ALIAS_OF_${alias} IN_LIST visible)
+      list(APPEND visible ${alias})
+    endif()
+  endforeach()
+  foreach(name IN LISTS visible)
+    floe_layer_folder(${name} folder)
+    if(folder)
+      file(CREATE_LINK ${folder} ${dir}/${name} SYMBOLIC)
+    endif()
+  endforeach()
+endforeach()
+
+# floe_layer_targets(source_dir layer): every library and executable defined in source_dir
+# (its tests and tools included) sees the include directory of `layer`.
+function(floe_layer_targets source_dir layer)
+  if(NOT DEFINED FLOE_LAYER_RANK_${layer})
+    message(FATAL_ERROR "${source_dir}: layer '${layer}' is not in ${FLOE_LAYERS_FILE}")
+  endif()
+  if(NOT IS_DIRECTORY ${source_dir})
+    return()
+  endif()
+  get_property(targets DIRECTORY ${source_dir} PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(target IN LISTS targets)
+    get_target_property(type ${target} TYPE)
+    if(type MATCHES "^(STATIC_LIBRARY|SHARED_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$")
+      target_include_directories(${target} PRIVATE ${FLOE_LAYERS_DIR}/${layer})
+    endif()
+  endforeach()
+endfunction()

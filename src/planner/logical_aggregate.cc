@@ -1,0 +1,22 @@
+#include "planner/logical_aggregate.h"
+
+namespace floe {
+
+std::string LogicalAggregate::Describe() const {
+  std::string out = "Aggregate [" + ExpressionListText(groups) + "] [";
+  for (size_t i = 0; i < aggregates.size(); ++i) {
+    if (i) out += ", ";
+    out += aggregates[i].text;
+  }
+  return out + "]";
+}
+
+void LogicalAggregate::VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) {
+  for (auto& g : groups) fn(g);
+  for (auto& a : aggregates) {
+    for (auto& arg : a.args) fn(arg);
+    if (a.filter) fn(a.filter);
+  }
+}
+
+}  // namespace floe

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <vector>
+
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+/// Groups rows; output = group keys, then aggregates, then (with grouping sets) the
+/// grouping id as a bigint.
+struct LogicalAggregate : LogicalOperator {
+  LogicalAggregate() : LogicalOperator(LogicalOperatorType::kAggregate) {}
+  std::vector<BoundExpressionPtr> groups;
+  std::vector<BoundAggregate> aggregates;
+  /// Each set lists the group indexes it keeps; empty means one set of all groups.
+  std::vector<std::vector<size_t>> grouping_sets;
+  std::string Describe() const override;
+  void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
+};
+
+}  // namespace floe
