@@ -2,8 +2,10 @@
 
 #include "common/exception.h"
 #include "planner/logical_aggregate.h"
+#include "planner/logical_delete.h"
 #include "planner/logical_filter.h"
 #include "planner/logical_get.h"
+#include "planner/logical_insert.h"
 #include "planner/logical_join.h"
 #include "planner/logical_projection.h"
 #include "planner/logical_sort.h"
@@ -32,6 +34,9 @@ const char* KindName(LogicalOperatorType type) {
     case LogicalOperatorType::kSetOperation: return "SetOperation";
     case LogicalOperatorType::kWindow: return "Window";
     case LogicalOperatorType::kValues: return "Values";
+    case LogicalOperatorType::kInsert: return "Insert";
+    case LogicalOperatorType::kCopyToFile: return "CopyToFile";
+    case LogicalOperatorType::kDelete: return "Delete";
   }
   return "?";
 }
@@ -81,6 +86,7 @@ size_t ChildrenOf(LogicalOperatorType type) {
   switch (type) {
     case LogicalOperatorType::kGet:
     case LogicalOperatorType::kValues:
+    case LogicalOperatorType::kDelete:
       return 0;
     case LogicalOperatorType::kJoin:
     case LogicalOperatorType::kSetOperation:
@@ -232,6 +238,20 @@ std::optional<std::string> CheckNode(const LogicalOperator& op) {
           return "row " + std::to_string(r) + " has " + std::to_string(values.rows[r].size()) + " values for " +
                  std::to_string(op.types.size()) + " columns";
         }
+      }
+      return std::nullopt;
+    }
+    case LogicalOperatorType::kInsert: {
+      const auto& insert = static_cast<const LogicalInsert&>(op);
+      if (*input != insert.sink->types()) return std::string("writes columns whose types are not the target's");
+      return std::nullopt;
+    }
+    case LogicalOperatorType::kCopyToFile:
+      return std::nullopt;
+    case LogicalOperatorType::kDelete: {
+      const auto& del = static_cast<const LogicalDelete&>(op);
+      if (del.condition && del.condition->type.id() != TypeId::kBoolean) {
+        return std::string("has a condition that is not boolean");
       }
       return std::nullopt;
     }

@@ -5,6 +5,7 @@
 #include "common/exception.h"
 #include "optimizer/optimizer.h"
 #include "planner/logical_filter.h"
+#include "planner/logical_insert.h"
 #include "planner/logical_operator.h"
 #include "planner/logical_projection.h"
 #include "planner/logical_values.h"
@@ -44,6 +45,33 @@ LogicalOperatorPtr SmallPlan() {
 }
 
 LogicalProjection& Top(LogicalOperator& plan) { return static_cast<LogicalProjection&>(plan); }
+
+// A target of one column of the given type, for the checks of a write.
+class OneColumnSink : public TableSink {
+ public:
+  explicit OneColumnSink(LogicalType type) : types_{type} {}
+  const std::vector<std::string>& names() const override { return names_; }
+  const std::vector<LogicalType>& types() const override { return types_; }
+  const std::vector<bool>& required() const override { return required_; }
+  std::string DisplayName() const override { return "t"; }
+  std::unique_ptr<TableWrite> BeginWrite(bool) const override { return nullptr; }
+
+ private:
+  std::vector<std::string> names_ = {"x"};
+  std::vector<LogicalType> types_;
+  std::vector<bool> required_ = {false};
+};
+
+TEST(PlanVerifierTest, AWriteMustGiveItsTargetsColumnTypes) {
+  auto insert = std::make_unique<LogicalInsert>();
+  insert->sink = std::make_shared<OneColumnSink>(TypeId::kInt32);
+  insert->children.push_back(SmallPlan());  // one INT column: well formed
+  EXPECT_EQ(PlanVerifier::Check(*insert), std::nullopt);
+  insert->sink = std::make_shared<OneColumnSink>(TypeId::kString);
+  auto problem = PlanVerifier::Check(*insert);
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_NE(problem->find("not the target's"), std::string::npos) << *problem;
+}
 
 TEST(PlanVerifierTest, AcceptsAWellFormedPlan) { EXPECT_EQ(PlanVerifier::Check(*SmallPlan()), std::nullopt); }
 
