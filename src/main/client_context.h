@@ -35,8 +35,10 @@ namespace floe {
 struct ExecutionContext;
 class PhysicalOperator;
 
-/// A session: settings, the current namespace, and the code that runs each kind of
-/// statement. Implements what the binder needs from the session.
+/// A session: settings, the current namespace, and the dispatch of each statement: queries,
+/// INSERT, DELETE and COPY are bound into plans and run; ALTER and DROP are the catalog's;
+/// CALL runs a procedure of iceberg/procedures. Implements what the binder needs from the
+/// session.
 class ClientContext : public BinderContext {
  public:
   explicit ClientContext(DatabaseState& database);
@@ -83,7 +85,7 @@ class ClientContext : public BinderContext {
   Result ExecuteShow(const ShowStatement& statement);
   Result ExecuteDescribe(const DescribeStatement& statement);
 
-  // Iceberg tables in the catalog (iceberg_statements.cc, iceberg_alter_table.cc).
+  // Iceberg tables in the catalog (iceberg_statements.cc, iceberg_scan_source.cc).
   TableCatalog& Tables();
   iceberg::LocationRemapper Remapper() const;
   /// Returns the door to storage (the database's FileIO).
@@ -92,7 +94,7 @@ class ClientContext : public BinderContext {
   Result ExecuteUse(const UseStatement& statement);
   Result CreateIcebergTable(const CreateTableStatement& statement);
   /// Replaces an existing table in one transaction (CREATE OR REPLACE TABLE [AS SELECT]);
-  /// `data` holds the AS query's rows, or is null.
+  /// `query` is the AS query's plan, or null.
   Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
                              const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
                              const std::map<std::string, std::string>& properties, LogicalOperatorPtr query);
@@ -130,7 +132,7 @@ class ClientContext : public BinderContext {
   /// first, in binding order, as they were when the binder ran them.
   void CollectScans(const PhysicalOperator& root);
   /// Runs the subqueries an expression reads that have not run, for an expression used
-  /// outside a plan (a DELETE condition, a constant the binder needs).
+  /// outside a plan (a constant the binder needs).
   void RunSubqueries(const BoundExpression& expression);
   /// Records the finished statement with its scans (system.queries, system.scans) and puts the
   /// scans' counters in the result's stats; `rows` are those it returned or wrote.
