@@ -7,6 +7,7 @@
 
 #include "common/ascii_case.h"
 #include "catalog/table_commit.h"
+#include "common/date_time.h"
 #include "common/exception.h"
 #include "iceberg/partition_spec_builder.h"
 #include "iceberg/table_metadata_builder.h"
@@ -15,12 +16,6 @@
 namespace floe {
 
 namespace {
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 iceberg::Transform TransformOf(const PartitionTransform& p) {
   return iceberg::Transform::FromSparkFunction(p.transform, p.param);
@@ -82,7 +77,7 @@ void AlterRefs(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper
       }
       iceberg::TableMetadataBuilder builder(m, table.metadata_location);
       builder.RemoveRef(ref_name);
-      return builder.Build(NowMs());
+      return builder.Build(NowMillis());
     });
     return;
   }
@@ -145,7 +140,7 @@ void AlterRefs(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper
     if (statement.ref_retain_ms) ref.max_ref_age_ms = *statement.ref_retain_ms;
     iceberg::TableMetadataBuilder builder(m, table.metadata_location);
     builder.SetRef(ref_name, ref);
-    return builder.Build(NowMs());
+    return builder.Build(NowMillis());
   };
   bool retention = statement.ref_min_snapshots || statement.ref_max_snapshot_age_ms || statement.ref_retain_ms;
   CommitToTable(tables, io, remapper, loaded, [&](iceberg::Transaction& txn) {
@@ -375,7 +370,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
       default:
         throw NotImplementedError("this ALTER TABLE action is not supported yet: " + statement.text);
     }
-    return builder.Build(NowMs());
+    return builder.Build(NowMillis());
   });
 }
 

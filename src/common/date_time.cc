@@ -1,11 +1,17 @@
 #include "common/date_time.h"
 
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <mutex>
 
 namespace floe {
+
+int64_t NowMillis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 // Howard Hinnant's days_from_civil / civil_from_days.
 int32_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {

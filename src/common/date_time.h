@@ -13,6 +13,9 @@ constexpr int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
 constexpr int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
 constexpr int64_t kMicrosPerDay = 24 * kMicrosPerHour;
 
+/// Returns the wall clock as milliseconds since 1970-01-01 UTC (Iceberg's timestamp-ms).
+int64_t NowMillis();
+
 /// Returns days since 1970-01-01 of a proleptic Gregorian date.
 int32_t DaysFromCivil(int64_t year, unsigned month, unsigned day);
 /// Splits days since 1970-01-01 into year, month (1-12) and day (1-31).

@@ -93,4 +93,12 @@ void TaskScheduler::ForEach(int threads, size_t n, const std::function<void(size
   });
 }
 
+void RunParallel(const ExecutionContext& context, int n, const std::function<void(int)>& fn) {
+  if (context.scheduler && context.threads > 1) {
+    context.scheduler->RunParallel(n, fn);
+  } else {
+    for (int i = 0; i < n; ++i) fn(i);
+  }
+}
+
 }  // namespace floe

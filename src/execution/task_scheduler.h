@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "execution/execution_context.h"
+
 namespace floe {
 
 /// A pool of worker threads that runs a batch of tasks and waits for all of them.
@@ -33,5 +35,9 @@ class TaskScheduler {
   std::deque<std::function<void()>> queue_;
   bool stop_ = false;
 };
+
+/// Runs fn(0) ... fn(n-1) on the query's workers when it has more than one thread, else
+/// in turn on the caller's thread (a write's files, finished in parallel).
+void RunParallel(const ExecutionContext& context, int n, const std::function<void(int)>& fn);
 
 }  // namespace floe

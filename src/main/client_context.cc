@@ -196,33 +196,30 @@ ExecutionContext ClientContext::NewExecutionContext() {
 }
 
 Result ClientContext::RunPlan(LogicalOperator& plan, std::vector<std::string> names) {
-  PhysicalPlanner planner;
-  PhysicalOperatorPtr root = planner.Plan(plan);
-  PhysicalResultCollector collector(root->types());
-  ExecutionContext context = NewExecutionContext();
-  PipelineExecutor executor(context, *root, collector);
-  executor.Execute();
+  Result result;
+  PhysicalOperatorPtr root = RunPhysical(plan, &result);
   CollectScans(*root);
   while (names.size() < root->types().size()) names.push_back("col" + std::to_string(names.size() + 1));
-  Result result;
   result.SetSchema(std::move(names), root->types());
   result.SetTimeZone(time_zone_.name());
-  for (auto& chunk : collector.rows().chunks()) result.Append(std::move(chunk));
   return result;
 }
 
-PhysicalOperatorPtr ClientContext::RunWithoutRows(LogicalOperator& plan) {
+PhysicalOperatorPtr ClientContext::RunPhysical(LogicalOperator& plan, Result* rows) {
   PhysicalPlanner planner;
   PhysicalOperatorPtr root = planner.Plan(plan);
   PhysicalResultCollector collector(root->types());
   ExecutionContext context = NewExecutionContext();
   PipelineExecutor executor(context, *root, collector);
   executor.Execute();
+  if (rows) {
+    for (auto& chunk : collector.rows().chunks()) rows->Append(std::move(chunk));
+  }
   return root;
 }
 
 int64_t ClientContext::RunWrite(LogicalOperatorPtr plan) {
-  PhysicalOperatorPtr root = RunWithoutRows(*plan);
+  PhysicalOperatorPtr root = RunPhysical(*plan, nullptr);
   CollectScans(*root);
   return static_cast<const PhysicalInsert&>(*root).rows_written();
 }

@@ -108,8 +108,9 @@ class ClientContext : public BinderContext {
   /// into new data files of the table `metadata` describes, committed by `commit`.
   LogicalOperatorPtr InsertPlan(const std::string& table_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
                                 IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query);
-  /// Runs a plan whose root outputs no rows (a write); returns its root, which holds what it did.
-  std::unique_ptr<PhysicalOperator> RunWithoutRows(LogicalOperator& plan);
+  /// Plans and runs a logical plan, appending its rows to `rows` (unless null); returns the
+  /// physical plan, whose operators hold what they did (scans' metrics, a write's rows).
+  std::unique_ptr<PhysicalOperator> RunPhysical(LogicalOperator& plan, Result* rows);
   /// Runs a plan whose root is a LogicalInsert (consumed); returns the rows it wrote.
   int64_t RunWrite(LogicalOperatorPtr plan);
   /// Returns how the table's data files are written (its write.* properties, the session's limits).

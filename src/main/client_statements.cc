@@ -124,7 +124,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
 Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   Binder binder(*this);
   LogicalOperatorPtr plan = Optimizer::Optimize(binder.BindDelete(statement), OptimizerSettings());
-  PhysicalOperatorPtr root = RunWithoutRows(*plan);
+  PhysicalOperatorPtr root = RunPhysical(*plan, nullptr);
   // What the DELETE did to its table is its record in system.scans and its stats.
   const auto& done = static_cast<const PhysicalDelete&>(*root);
   statement_scans_ = {{done.target().DisplayName(), done.outcome().metrics.lines}};

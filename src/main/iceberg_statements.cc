@@ -5,6 +5,7 @@
 
 #include "catalog/table_commit.h"
 #include "common/ascii_case.h"
+#include "common/date_time.h"
 #include "common/exception.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
@@ -35,12 +36,6 @@
 namespace floe {
 
 namespace {
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 LogicalType ResolveColumnType(const ParsedType& type) {
   LogicalType out;
@@ -192,7 +187,7 @@ Result ClientContext::CreateIcebergTable(const CreateTableStatement& statement) 
   }
   iceberg::TableMetadata metadata =
       iceberg::TableMetadataBuilder::NewTable(schema, spec, iceberg::SortOrder::Unsorted(), location, properties)
-          .Build(NowMs());
+          .Build(NowMillis());
   Tables().CheckWritable(metadata, Remapper());
   // why: names and properties must be valid UTF-8 before data files carry the schema
   iceberg::TableMetadata::ValidateText(metadata.ToJson());
@@ -245,7 +240,7 @@ Result ClientContext::ReplaceIcebergTable(const ResolvedTableName& name, const i
     CommitToTable(Tables(), Io(), Remapper(), old, [&](iceberg::Transaction& txn) {
       txn.RequireUnchanged("replaced");
       txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
-        return std::optional<iceberg::TableMetadata>(replace(m, file, NowMs()));
+        return std::optional<iceberg::TableMetadata>(replace(m, file, NowMillis()));
       });
       if (!files.empty()) {
         iceberg::SnapshotChange change;

@@ -12,13 +12,7 @@ bool PhysicalDelete::GetData(ExecutionContext& context, DataChunk& out, GlobalSo
                              LocalSourceState& local) const {
   BoundExpressionPtr condition = condition_ ? ResolveSubqueries(*condition_, context.function_context) : nullptr;
   outcome_ = target_->Delete(condition.get(), context.function_context,
-                             [&](int n, const std::function<void(int)>& fn) {
-                               if (context.scheduler && context.threads > 1) {
-                                 context.scheduler->RunParallel(n, fn);
-                               } else {
-                                 for (int i = 0; i < n; ++i) fn(i);
-                               }
-                             },
+                             [&](int n, const std::function<void(int)>& fn) { RunParallel(context, n, fn); },
                              context.query);
   return false;
 }

@@ -54,13 +54,8 @@ void PhysicalInsert::Combine(ExecutionContext& context, GlobalSinkState& global,
 }
 
 void PhysicalInsert::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
-  rows_written_ = static_cast<InsertGlobalState&>(global).write->Commit([&](int n, const std::function<void(int)>& fn) {
-    if (context.scheduler && context.threads > 1) {
-      context.scheduler->RunParallel(n, fn);
-    } else {
-      for (int i = 0; i < n; ++i) fn(i);
-    }
-  });
+  rows_written_ = static_cast<InsertGlobalState&>(global).write->Commit(
+      [&](int n, const std::function<void(int)>& fn) { RunParallel(context, n, fn); });
 }
 
 }  // namespace floe

@@ -1,6 +1,7 @@
 // CALL system.generate(workload => 'star' | 'clickstream' | 'ssb', scale => N, seed => S,
 // skew => true, days => D): creates a benchmark workload's Iceberg tables in the current
-// catalog by running its generator SQL (src/iceberg/procedures/workloads/<workload>.sql, embedded at build time).
+// catalog by running its generator SQL (src/iceberg/procedures/workloads/<workload>.sql,
+// embedded at build time).
 #include <cmath>
 #include <map>
 #include <string>
@@ -8,8 +9,8 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
-#include "sql/ast_ddl.h"
 #include "iceberg/procedures/procedure.h"
+#include "sql/ast_ddl.h"
 #include "sql/parser.h"
 
 namespace floe::iceberg {

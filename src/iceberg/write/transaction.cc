@@ -3,20 +3,12 @@
 #include <chrono>
 #include <thread>
 
+#include "common/date_time.h"
 #include "common/exception.h"
 #include "iceberg/write/commit_retry.h"
 #include "iceberg/write/metadata_file.h"
 
 namespace floe::iceberg {
-
-namespace {
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
 
 const Snapshot* BranchHead(const TableMetadata& metadata, const std::string& branch) {
   if (auto ref = metadata.refs.find(branch); ref != metadata.refs.end()) {
@@ -67,7 +59,7 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
   std::string log_file = base.metadata_location;
   *changed = create_;
   ops_.CheckWritable(metadata);
-  int64_t now = NowMs();
+  int64_t now = NowMillis();
   for (const Step& step : steps_) {
     if (step.update) {
       std::optional<TableMetadata> updated = step.update(metadata, log_file);
