@@ -78,18 +78,13 @@ void Binder::PlanAggregate(SelectBinding& select) {
   if (!select.aggregate) return;
   AggregationState& agg = select.aggregation;
   auto aggregate = std::make_unique<LogicalAggregate>();
-  for (const auto& g : agg.groups) {
-    aggregate->types.push_back(g->type);
-    aggregate->names.push_back(g->text);
-  }
-  for (const auto& a : agg.aggregates) {
-    aggregate->types.push_back(a.function->return_type);
-    aggregate->names.push_back(a.text);
-  }
+  aggregate->groups = std::move(agg.groups);
+  aggregate->aggregates = std::move(agg.aggregates);
+  aggregate->AddGroupAndAggregateColumns();
   if (!agg.grouping_sets.empty()) {
     aggregate->types.push_back(TypeId::kInt64);
     aggregate->names.push_back("spark_grouping_id");
-    size_t gid_index = agg.groups.size() + agg.aggregates.size();
+    size_t gid_index = aggregate->groups.size() + aggregate->aggregates.size();
     auto renumber_gid = [&](BoundExpression& e) {
       e.VisitColumnRefs([&](BoundExpression& ref) {
         if (ref.index == kGroupingIdIndex) ref.index = gid_index;
@@ -101,8 +96,6 @@ void Binder::PlanAggregate(SelectBinding& select) {
     for (auto& e : select.hidden) renumber_gid(*e);
     for (auto& f : select.windows.functions) f.VisitExpressions(renumber_gid);
   }
-  aggregate->groups = std::move(agg.groups);
-  aggregate->aggregates = std::move(agg.aggregates);
   aggregate->grouping_sets = std::move(agg.grouping_sets);
   aggregate->children.push_back(std::move(select.plan));
   select.plan = std::move(aggregate);

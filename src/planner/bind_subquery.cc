@@ -200,16 +200,9 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
   bool is_count = value->kind == BoundExpressionKind::kColumnRef && value->index >= keys &&
                   agg.aggregates[value->index - keys].function->name == "count";
   auto aggregate = std::make_unique<LogicalAggregate>();
-  for (const auto& g : agg.groups) {
-    aggregate->types.push_back(g->type);
-    aggregate->names.push_back(g->text);
-  }
-  for (const auto& a : agg.aggregates) {
-    aggregate->types.push_back(a.function->return_type);
-    aggregate->names.push_back(a.text);
-  }
   aggregate->groups = std::move(agg.groups);
   aggregate->aggregates = std::move(agg.aggregates);
+  aggregate->AddGroupAndAggregateColumns();
   aggregate->children.push_back(std::move(right));
   auto projection = std::make_unique<LogicalProjection>();
   for (size_t k = 0; k < keys; ++k) {

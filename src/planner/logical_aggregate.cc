@@ -2,6 +2,17 @@
 
 namespace floe {
 
+void LogicalAggregate::AddGroupAndAggregateColumns() {
+  for (const auto& g : groups) {
+    types.push_back(g->type);
+    names.push_back(g->text);
+  }
+  for (const auto& a : aggregates) {
+    types.push_back(a.function->return_type);
+    names.push_back(a.text);
+  }
+}
+
 std::string LogicalAggregate::Describe() const {
   std::string out = "Aggregate [" + ExpressionListText(groups) + "] [";
   for (size_t i = 0; i < aggregates.size(); ++i) {

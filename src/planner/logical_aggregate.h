@@ -14,6 +14,9 @@ struct LogicalAggregate : LogicalOperator {
   std::vector<BoundAggregate> aggregates;
   /// Each set lists the group indexes it keeps; empty means one set of all groups.
   std::vector<std::vector<size_t>> grouping_sets;
+  /// Appends the output columns of the groups and the aggregates, in that order (a grouping
+  /// id column, when there is one, comes after them).
+  void AddGroupAndAggregateColumns();
   std::string Describe() const override;
   void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };
