@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "common/ascii_case.h"
+#include "catalog/create_table.h"
 #include "catalog/table_commit.h"
 #include "common/date_time.h"
 #include "common/exception.h"
@@ -207,12 +208,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
             throw InvalidInputError("cannot add required column " + c.name +
                                     ": existing rows have no value for it");
           }
-          LogicalType type;
-          int p = c.type.params.size() > 0 ? static_cast<int>(c.type.params[0]) : 10;
-          int s = c.type.params.size() > 1 ? static_cast<int>(c.type.params[1]) : 0;
-          if (!ParseTypeName(c.type.name, p, s, c.type.has_params, &type)) {
-            throw NotImplementedError("unsupported column type " + c.type.ToString());
-          }
+          LogicalType type = ColumnType(c.type);
           fields.emplace_back(++next, c.name, iceberg::Type::FromLogicalType(type), false, c.comment.value_or(""));
         }
         new_schema(std::move(fields));
@@ -259,13 +255,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
         bool required = target.required();
         std::string doc = target.doc();
         if (statement.new_type) {
-          LogicalType to;
-          const auto& t = *statement.new_type;
-          int p = t.params.size() > 0 ? static_cast<int>(t.params[0]) : 10;
-          int s = t.params.size() > 1 ? static_cast<int>(t.params[1]) : 0;
-          if (!ParseTypeName(t.name, p, s, t.has_params, &to)) {
-            throw NotImplementedError("unsupported column type " + t.ToString());
-          }
+          LogicalType to = ColumnType(*statement.new_type);
           LogicalType from = target.type()->ToLogicalType();
           if (!IsSafeWidening(from, to)) {
             throw InvalidInputError("[CANNOT_UPDATE_FIELD] cannot change column " + target.name() + " from " +

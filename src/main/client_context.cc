@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "catalog/alter_table.h"
-#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_insert.h"
@@ -14,8 +13,6 @@
 #include "execution/physical_planner.h"
 #include "execution/pipeline_executor.h"
 #include "execution/plan_printer.h"
-#include "execution/table_sources/parquet_table_function.h"
-#include "execution/table_sources/range_source.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
 #include "planner/logical_delete.h"
@@ -128,7 +125,7 @@ void ClientContext::RecordStatement(int64_t rows, Result* result) {
   }
   if (!stats.empty()) stats.pop_back();
   result->SetStats(stats);
-  database_.RecordQuery(std::move(record));
+  database_.history().Record(std::move(record));
 }
 
 namespace {
@@ -300,123 +297,6 @@ Result ClientContext::TextResult(std::vector<std::string> names,
     result.Append(std::move(chunk));
   }
   return result;
-}
-
-std::shared_ptr<ViewDefinition> ClientContext::FindView(const QualifiedName& name) {
-  if (name.parts.size() != 1) return nullptr;
-  std::lock_guard<std::mutex> lock(database_.mutex());
-  auto it = database_.views().find(ToLower(name.parts[0]));
-  return it == database_.views().end() ? nullptr : it->second;
-}
-
-std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
-                                                      const TimeTravelSpec* time_travel) {
-  if (name.parts.size() == 1 && !time_travel) {
-    std::lock_guard<std::mutex> lock(database_.mutex());
-    auto it = database_.temp_tables().find(ToLower(name.parts[0]));
-    if (it != database_.temp_tables().end()) return it->second;
-  }
-  {
-    std::vector<std::string> parts = name.parts;
-    if (parts.size() == 3 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) parts.erase(parts.begin());
-    if (parts.size() == 2 && ToLower(parts[0]) == "system") {
-      if (auto system = MakeSystemTable(ToLower(parts[1]))) return system;
-    }
-  }
-  auto found = Tables().Find(name, current_namespace_, Remapper());
-  if (!found) return nullptr;
-  const LoadedTable& table = *found;
-  if (!table.name.metadata_table.empty()) return MakeMetadataTable(table, SelectedSnapshot(table, time_travel));
-  return MakeIcebergSource(table, time_travel);
-}
-
-std::shared_ptr<TableSource> ClientContext::MakeSystemTable(const std::string& name) {
-  std::vector<QueryRecord> queries = database_.RecentQueries();
-  // last_scan(): the scans of the statement before this one (the rows of system.scans for
-  // the largest query_id), what a test asserts after the query it measures
-  if (name == "last_scan") {
-    if (queries.size() > 1) queries.erase(queries.begin(), queries.end() - 1);
-  }
-  std::vector<std::string> names;
-  std::vector<LogicalType> types;
-  std::vector<std::vector<Value>> rows;
-  if (name == "queries") {
-    names = {"query_id", "query", "started_at", "elapsed_ms", "rows", "scans"};
-    types = {TypeId::kInt64, TypeId::kString, TypeId::kTimestamp, TypeId::kDouble, TypeId::kInt64, TypeId::kInt32};
-    for (const auto& q : queries) {
-      rows.push_back({Value::Int64(q.query_id), Value::String(q.sql), Value::Timestamp(q.started_us),
-                      Value::Double(q.elapsed_ms), Value::Int64(q.rows),
-                      Value::Int32(static_cast<int32_t>(q.scans.size()))});
-    }
-  } else if (name == "scans" || name == "last_scan") {
-    names = {"query_id", "scan_index", "table_name", "metric", "value"};
-    types = {TypeId::kInt64, TypeId::kInt32, TypeId::kString, TypeId::kString, TypeId::kString};
-    for (const auto& q : queries) {
-      for (size_t s = 0; s < q.scans.size(); ++s) {
-        for (const auto& [k, v] : q.scans[s].metrics) {
-          rows.push_back({Value::Int64(q.query_id), Value::Int32(static_cast<int32_t>(s)),
-                          Value::String(q.scans[s].table), Value::String(k), Value::String(v)});
-        }
-      }
-    }
-  } else if (name == "file_io") {
-    // why: requests and bytes by operation, when the database counts them (tests, and the
-    // SQL logic tests run that way); empty otherwise
-    names = {"operation", "requests", "bytes"};
-    types = {TypeId::kString, TypeId::kInt64, TypeId::kInt64};
-    if (InstrumentedFileIO* io = database_.instrumented_file_io()) {
-      for (const auto& [op, count] : io->Counts()) {
-        rows.push_back({Value::String(FileOperationName(op)), Value::Int64(count.requests), Value::Int64(count.bytes)});
-      }
-    }
-  } else {
-    return nullptr;
-  }
-  auto table = std::make_shared<MemoryTable>(name == "last_scan" ? "last_scan()" : "system." + name, names, types, std::vector<bool>(names.size(), false));
-  table->AppendRows(rows);
-  return table;
-}
-
-std::vector<std::string> ClientContext::TableNames() {
-  std::vector<std::string> names;
-  std::lock_guard<std::mutex> lock(database_.mutex());
-  for (const auto& [n, v] : database_.views()) names.push_back(n);
-  for (const auto& [n, t] : database_.temp_tables()) names.push_back(n);
-  try {
-    for (const auto& t : Tables().catalog().ListTables(current_namespace_)) names.push_back(t);
-  } catch (const Exception&) {
-    // A catalog that cannot be opened only means no suggestions from it.
-  }
-  return names;
-}
-
-std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string& name,
-                                                              const std::vector<Value>& args,
-                                                              const std::vector<std::string>& arg_names) {
-  if (name == "last_scan") {
-    if (!args.empty()) throw BinderError("last_scan() takes no arguments");
-    return MakeSystemTable("last_scan");
-  }
-  if (name == "range") {
-    if (args.empty() || args.size() > 4) {
-      throw BinderError("range takes 1 to 3 arguments: range(end) or range(start, end[, step])");
-    }
-    std::vector<int64_t> n;
-    for (const auto& a : args) {
-      if (a.is_null() || !a.type().IsInteger()) {
-        throw BinderError("range arguments must be integers, got " + a.ToString());
-      }
-      n.push_back(a.int64());
-    }
-    if (n.size() == 1) return std::make_shared<RangeSource>(0, n[0], 1);
-    return std::make_shared<RangeSource>(n[0], n[1], n.size() > 2 ? n[2] : 1);
-  }
-  ParquetSourceOptions parquet;
-  parquet.io = &Io();
-  bool pruning = settings_.GetBool("floe.pruning.enabled");
-  parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
-  parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
-  return ParquetTableFunction::Make(name, args, arg_names, parquet);
 }
 
 Value ClientContext::EvaluateConstant(const BoundExpression& expression) {

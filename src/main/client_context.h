@@ -8,18 +8,11 @@
 
 #include "catalog/catalog_table_operations.h"
 #include "catalog/table_catalog.h"
+#include "catalog/text_rows.h"
 #include "common/query_context.h"
-#include "floe/result.h"
-#include "catalog/catalog_table_operations.h"
-#include "catalog/table_catalog.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
-#include "iceberg/write/transaction.h"
-#include "main/database_state.h"
-#include "main/settings.h"
-#include "optimizer/optimizer.h"
+#include "floe/result.h"
 #include "iceberg/write/partitioned_data_writer.h"
-#include "iceberg/write/snapshot_producer.h"
-#include "iceberg/write/transaction.h"
 #include "main/database_state.h"
 #include "main/settings.h"
 #include "optimizer/optimizer.h"
@@ -84,47 +77,37 @@ class ClientContext : public BinderContext {
   Result ExecuteReset(const ResetStatement& statement);
   Result ExecuteShow(const ShowStatement& statement);
   Result ExecuteDescribe(const DescribeStatement& statement);
+  Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
+  Result ExecuteUse(const UseStatement& statement);
+  Result ExecuteDelete(const DeleteStatement& statement);
+  Result ExecuteCall(const CallStatement& statement);
+  /// CREATE TEMPORARY TABLE [AS]: a memory table in the database's TempCatalog.
+  Result CreateTempTable(const CreateTableStatement& statement);
 
-  // Iceberg tables in the catalog (iceberg_statements.cc, iceberg_scan_source.cc).
+  // The tables statements read and write (client_tables.cc).
   TableCatalog& Tables();
   iceberg::LocationRemapper Remapper() const;
   /// Returns the door to storage (the database's FileIO).
   FileIO& Io() { return database_.file_io(); }
-  Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
-  Result ExecuteUse(const UseStatement& statement);
-  Result CreateIcebergTable(const CreateTableStatement& statement);
-  /// Replaces an existing table in one transaction (CREATE OR REPLACE TABLE [AS SELECT]);
-  /// `query` is the AS query's plan, or null.
-  Result ReplaceIcebergTable(const ResolvedTableName& name, const iceberg::Schema& schema,
-                             const iceberg::PartitionSpec& spec, const std::optional<std::string>& location,
-                             const std::map<std::string, std::string>& properties, LogicalOperatorPtr query);
-  Result DescribeIceberg(const LoadedTable& table, bool extended);
-  Result ShowIceberg(const ShowStatement& statement);
-  Result ExecuteDelete(const DeleteStatement& statement);
-  Result ExecuteCall(const CallStatement& statement);
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
   /// Returns the optimized plan that writes `query`'s rows (cast to the table's columns)
   /// into new data files of the table `metadata` describes, committed by `commit`.
   LogicalOperatorPtr InsertPlan(const std::string& table_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
                                 IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query);
+  /// Returns how the table's data files are written (its write.* properties, the session's limits).
+  iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
+  /// Returns the TableOperations of a catalog table, through which its transactions commit.
+  std::unique_ptr<CatalogTableOperations> OperationsFor(const ResolvedTableName& name);
+  /// Returns the scan source of a catalog table at the snapshot the read selects, pruning as
+  /// the session's settings say.
+  std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
+
   /// Plans and runs a logical plan, appending its rows to `rows` (unless null); returns the
   /// physical plan, whose operators hold what they did (scans' metrics, a write's rows).
   std::unique_ptr<PhysicalOperator> RunPhysical(LogicalOperator& plan, Result* rows);
   /// Runs a plan whose root is a LogicalInsert (consumed); returns the rows it wrote.
   int64_t RunWrite(LogicalOperatorPtr plan);
-  /// Returns how the table's data files are written (its write.* properties, the session's limits).
-  iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
-  /// Returns the TableOperations of a catalog table, through which its transactions commit.
-  std::unique_ptr<CatalogTableOperations> OperationsFor(const ResolvedTableName& name);
-  /// Returns the snapshot a read of `table` sees: its ref's (t.branch_b), the time-travel
-  /// clause's, or the current one (nullptr for a table without snapshots).
-  const iceberg::Snapshot* SelectedSnapshot(const LoadedTable& table, const TimeTravelSpec* time_travel);
-  /// Builds a metadata table (t.files, ...); the snapshot-based ones describe `snapshot`.
-  std::shared_ptr<TableSource> MakeMetadataTable(const LoadedTable& table, const iceberg::Snapshot* snapshot);
-  std::shared_ptr<TableSource> MakeSystemTable(const std::string& name);
-  std::shared_ptr<TableSource> MakeIcebergSource(const LoadedTable& table, const TimeTravelSpec* time_travel);
-
   /// Binds, optimizes and runs a query; returns the result batches.
   Result RunQuery(const QueryNode& query);
   /// Runs a logical plan (consumed) and returns its rows as a result.
@@ -140,6 +123,7 @@ class ClientContext : public BinderContext {
   void RecordStatement(int64_t rows, Result* result);
   /// Builds a result of text columns.
   Result TextResult(std::vector<std::string> names, const std::vector<std::vector<std::string>>& rows);
+  Result TextResult(const TextRows& rows) { return TextResult(rows.names, rows.rows); }
   /// Returns the session's thread count.
   int Threads() const;
   /// Returns the optimizer rules the session's settings switch off

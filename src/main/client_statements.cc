@@ -1,41 +1,28 @@
-// Statements on session objects: temporary views and tables, settings, SHOW, DESCRIBE;
-// and INSERT and DELETE, bound into plans and run.
+// The dispatch of the statements that are not plans: DDL, SHOW and DESCRIBE go to the
+// catalog (catalog/) or the temporary objects (TempCatalog); SET and RESET to the
+// settings; INSERT and DELETE are bound into plans and run.
+#include "catalog/create_table.h"
+#include "catalog/describe_table.h"
 #include "catalog/drop_table.h"
+#include "catalog/namespaces.h"
+#include "catalog/show_pattern.h"
+#include "catalog/show_statements.h"
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/operators/physical_delete.h"
-#include "function/type_coercion.h"
 #include "main/client_context.h"
-#include "main/show_pattern.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
-#include "planner/logical_operator.h"
-#include "planner/logical_projection.h"
 #include "sql/parser.h"
 
 namespace floe {
-
-namespace {
-
-LogicalType ResolveType(const ParsedType& type) {
-  LogicalType out;
-  int p = type.params.size() > 0 ? static_cast<int>(type.params[0]) : 10;
-  int s = type.params.size() > 1 ? static_cast<int>(type.params[1]) : 0;
-  if (!ParseTypeName(type.name, p, s, type.has_params, &out)) {
-    throw NotImplementedError("unsupported data type " + type.ToString());
-  }
-  return out;
-}
-
-}  // namespace
 
 Result ClientContext::ExecuteCreateView(const CreateViewStatement& statement) {
   if (statement.name.parts.size() != 1) {
     throw NotImplementedError("only temporary views are supported; name it without a namespace: " +
                               statement.name.ToString());
   }
-  std::string key = ToLower(statement.name.parts[0]);
-  // Bind once now, so a broken view fails at creation as in Spark.
+  // Bound once now, so a broken view fails at creation as in Spark.
   Binder binder(*this);
   BoundQuery bound = binder.BindQuery(*statement.query);
   if (!statement.column_names.empty() && statement.column_names.size() != bound.names.size()) {
@@ -47,36 +34,54 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& statement) {
   view->name = statement.name.parts[0];
   view->sql = statement.query_text;
   view->column_names = statement.column_names;
-  std::lock_guard<std::mutex> lock(database_.mutex());
-  auto& views = database_.views();
-  if (views.count(key) || database_.temp_tables().count(key)) {
-    if (statement.if_not_exists) return Result();
-    if (!statement.or_replace || database_.temp_tables().count(key)) {
-      throw CatalogError("[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create the temporary view `" +
-                         view->name + "` because it already exists");
-    }
-  }
-  views[key] = view;
+  database_.temp_catalog().CreateView(std::move(view), statement.or_replace, statement.if_not_exists);
   return Result();
 }
 
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) {
-  if (!statement.temporary) return CreateIcebergTable(statement);
+  if (statement.temporary) return CreateTempTable(statement);
+  std::vector<QueryColumn> query_columns;
+  LogicalOperatorPtr query;
+  if (statement.query) {
+    Binder binder(*this);
+    BoundQuery bound = binder.BindQuery(*statement.query);
+    query = std::move(bound.plan);
+    for (size_t i = 0; i < query->types.size(); ++i) {
+      query_columns.push_back({i < bound.names.size() ? bound.names[i] : "col" + std::to_string(i + 1),
+                               query->types[i]});
+    }
+  }
+  std::optional<TableCreation> creation =
+      PrepareTableCreation(Tables(), Remapper(), statement, current_namespace_, query_columns);
+  if (!creation) return Result();  // IF NOT EXISTS, and it exists
+  auto commit = [&](std::vector<iceberg::DataFile> files, bool) {
+    CommitTableCreation(Tables(), Io(), Remapper(), *creation, std::move(files));
+  };
+  if (!query) {
+    commit({}, false);
+    return Result();
+  }
+  // CTAS: a plan that writes the rows, then commits the table with them as its first
+  // snapshot, so a failure anywhere leaves no table (or the old one) and no files.
+  Result result;
+  RecordStatement(RunWrite(InsertPlan(creation->name.ToString(), creation->metadata, commit, std::move(query))),
+                  &result);
+  return result;
+}
+
+Result ClientContext::CreateTempTable(const CreateTableStatement& statement) {
   if (statement.name.parts.size() != 1) {
     throw InvalidInputError("a temporary table name has no namespace: " + statement.name.ToString());
   }
-  std::string key = ToLower(statement.name.parts[0]);
   std::vector<std::string> names;
   std::vector<LogicalType> types;
   std::vector<bool> not_null;
   Result data;
-  bool has_data = false;
   if (statement.query) {
     if (!statement.columns.empty()) {
       throw InvalidInputError("CREATE TABLE ... AS SELECT takes its columns from the query");
     }
     data = RunQuery(*statement.query);
-    has_data = true;
     names = data.names();
     for (size_t i = 0; i < data.ColumnCount(); ++i) {
       types.push_back(data.type(i).id() == TypeId::kNull ? LogicalType(TypeId::kString) : data.type(i));
@@ -86,17 +91,20 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
     for (const auto& column : statement.columns) {
       for (const auto& n : names) {
         if (ToLower(n) == ToLower(column.name)) {
-          throw InvalidInputError("column " + column.name + " is declared twice in " +
-                                  statement.name.ToString());
+          throw InvalidInputError("column " + column.name + " is declared twice in " + statement.name.ToString());
         }
       }
+      LogicalType type;
+      if (!column.type.ToScalarType(&type)) {
+        throw NotImplementedError("unsupported data type " + column.type.ToString());
+      }
       names.push_back(column.name);
-      types.push_back(ResolveType(column.type));
+      types.push_back(type);
       not_null.push_back(column.not_null);
     }
   }
   auto table = std::make_shared<MemoryTable>(statement.name.parts[0], names, types, not_null);
-  if (has_data) {
+  if (statement.query) {
     std::vector<std::shared_ptr<DataChunk>> chunks;
     for (const auto& chunk : data.chunks()) {
       auto copy = std::make_shared<DataChunk>(types, std::max<size_t>(chunk->size(), 1));
@@ -105,19 +113,12 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
     }
     table->Append(std::move(chunks));
   }
-  std::lock_guard<std::mutex> lock(database_.mutex());
-  auto& tables = database_.temp_tables();
-  if (tables.count(key) || database_.views().count(key)) {
-    if (statement.if_not_exists) return Result();
-    if (!statement.or_replace) {
-      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table `" +
-                         statement.name.parts[0] + "` because it already exists");
-    }
-    database_.views().erase(key);
+  if (!database_.temp_catalog().CreateTable(statement.name.parts[0], table, statement.or_replace,
+                                            statement.if_not_exists)) {
+    return Result();
   }
-  tables[key] = table;
   Result result;
-  if (has_data) RecordStatement(static_cast<int64_t>(data.RowCount()), &result);
+  if (statement.query) RecordStatement(static_cast<int64_t>(data.RowCount()), &result);
   return result;
 }
 
@@ -148,28 +149,17 @@ Result ClientContext::ExecuteInsert(const InsertStatement& statement) {
 
 Result ClientContext::ExecuteDrop(const DropStatement& statement) {
   if (statement.object_type == ObjectType::kNamespace) {
-    std::string ns = statement.name.parts.back();
-    if (statement.cascade) {
-      for (const auto& t : Tables().catalog().ListTables(ns)) Tables().catalog().DropTable(ns, t);
-    }
-    if (!Tables().catalog().DropNamespace(ns) && !statement.if_exists) {
-      throw CatalogError("[SCHEMA_NOT_FOUND] The namespace " + ns + " cannot be found");
-    }
-    if (ToLower(current_namespace_) == ToLower(ns)) current_namespace_ = "default";
+    std::string dropped = DropNamespace(Tables(), statement);
+    if (!dropped.empty() && ToLower(current_namespace_) == ToLower(dropped)) current_namespace_ = "default";
     return Result();
   }
-  std::string key = statement.name.parts.size() == 1 ? ToLower(statement.name.parts[0]) : "";
-  {
-    std::lock_guard<std::mutex> lock(database_.mutex());
-    if (statement.object_type == ObjectType::kView) {
-      if (database_.views().erase(key)) return Result();
-      if (statement.if_exists) return Result();
-      throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] View not found: " + statement.name.ToString());
-    }
-    if (database_.temp_tables().erase(key)) return Result();
-    // Spark drops a temporary view with DROP TABLE too.
-    if (database_.views().erase(key)) return Result();
+  TempCatalog& temp = database_.temp_catalog();
+  std::string bare = statement.name.parts.size() == 1 ? statement.name.parts[0] : "";
+  if (statement.object_type == ObjectType::kView) {
+    if (temp.DropView(bare) || statement.if_exists) return Result();
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] View not found: " + statement.name.ToString());
   }
+  if (!bare.empty() && temp.DropTableOrView(bare)) return Result();
   auto resolved = Tables().Resolve(statement.name, current_namespace_);
   if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
     if (statement.if_exists) return Result();
@@ -179,17 +169,23 @@ Result ClientContext::ExecuteDrop(const DropStatement& statement) {
   return Result();
 }
 
+Result ClientContext::ExecuteCreateNamespace(const CreateNamespaceStatement& statement) {
+  CreateNamespace(Tables(), statement);
+  return Result();
+}
+
+Result ClientContext::ExecuteUse(const UseStatement& statement) {
+  current_namespace_ = NamespaceToUse(Tables(), statement);
+  return Result();
+}
+
 Result ClientContext::ExecuteSet(const SetStatement& statement) {
   if (statement.key.empty()) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& [k, v] : settings_.All()) rows.push_back({k, v});
     return TextResult({"key", "value"}, rows);
   }
-  if (!statement.value) {
-    std::string value = settings_.Get(statement.key);
-    return TextResult({"key", "value"}, {{statement.key, value}});
-  }
-  std::string name = settings_.Set(statement.key, *statement.value);
+  std::string name = statement.value ? settings_.Set(statement.key, *statement.value) : statement.key;
   return TextResult({"key", "value"}, {{statement.key, settings_.Get(name)}});
 }
 
@@ -199,64 +195,65 @@ Result ClientContext::ExecuteReset(const ResetStatement& statement) {
 }
 
 Result ClientContext::ExecuteShow(const ShowStatement& statement) {
-  if (statement.show_kind == ShowKind::kSettings) {
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& d : Settings::Definitions()) {
-      if (!ShowPatternMatches(statement.pattern, d.name)) continue;
-      rows.push_back({d.name, settings_.Get(d.name), d.description});
+  switch (statement.show_kind) {
+    case ShowKind::kSettings: {
+      std::vector<std::vector<std::string>> rows;
+      for (const auto& d : Settings::Definitions()) {
+        if (ShowPatternMatches(statement.pattern, d.name)) rows.push_back({d.name, settings_.Get(d.name), d.description});
+      }
+      return TextResult({"name", "value", "description"}, rows);
     }
-    return TextResult({"name", "value", "description"}, rows);
-  }
-  if (statement.show_kind == ShowKind::kNamespaces || statement.show_kind == ShowKind::kTables ||
-      statement.show_kind == ShowKind::kTblProperties || statement.show_kind == ShowKind::kCreateTable) {
-    return ShowIceberg(statement);
-  }
-  if (statement.show_kind == ShowKind::kViews) {
-    std::vector<std::vector<std::string>> rows;
-    std::lock_guard<std::mutex> lock(database_.mutex());
-    if (statement.show_kind == ShowKind::kTables) {
-      for (const auto& [name, table] : database_.temp_tables()) rows.push_back({"", name, "true"});
+    case ShowKind::kNamespaces: return TextResult(ShowNamespaces(Tables(), statement));
+    case ShowKind::kTables: {
+      // The catalog's tables, then the temporary tables and views (Spark lists them in
+      // every namespace).
+      TextRows rows = ShowTables(Tables(), statement, current_namespace_);
+      std::vector<std::string> temp = database_.temp_catalog().TableNames();
+      for (const auto& name : database_.temp_catalog().ViewNames()) temp.push_back(name);
+      for (const auto& name : temp) {
+        if (ShowPatternMatches(statement.pattern, name)) rows.rows.push_back({"", name, "true"});
+      }
+      return TextResult(std::move(rows));
     }
-    for (const auto& [name, view] : database_.views()) {
-      if (ShowPatternMatches(statement.pattern, name)) rows.push_back({"", name, "true"});
+    case ShowKind::kViews: {
+      TextRows rows{{"namespace", "tableName", "isTemporary"}, {}};
+      for (const auto& name : database_.temp_catalog().ViewNames()) {
+        if (ShowPatternMatches(statement.pattern, name)) rows.rows.push_back({"", name, "true"});
+      }
+      return TextResult(std::move(rows));
     }
-    return TextResult({"namespace", "tableName", "isTemporary"}, rows);
+    case ShowKind::kTblProperties:
+      return TextResult(ShowTblProperties(Tables(), Remapper(), statement, current_namespace_));
+    case ShowKind::kCreateTable:
+      return TextResult(ShowCreateTable(Tables(), Remapper(), statement, current_namespace_));
+    default: break;
   }
   throw NotImplementedError("this SHOW statement is not supported yet: " + statement.text);
 }
 
 Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
-  std::vector<std::vector<std::string>> rows;
-  if (statement.query) {
+  // A query, or a view: the columns of the query over it.
+  auto describe_query = [&](const QueryNode& query) {
     Binder binder(*this);
-    BoundQuery bound = binder.BindQuery(*statement.query);
-    for (size_t i = 0; i < bound.names.size(); ++i) {
-      rows.push_back({bound.names[i], bound.plan->types[i].ToString(), ""});
-    }
-    return TextResult({"col_name", "data_type", "comment"}, rows);
-  }
+    BoundQuery bound = binder.BindQuery(query);
+    return TextResult(DescribeColumns(bound.names, bound.plan->types));
+  };
+  if (statement.query) return describe_query(*statement.query);
   auto table = FindTable(statement.name, nullptr);
   if (!table) {
-    // Views: describe through a query over them.
-    if (auto view = FindView(statement.name)) {
+    if (FindView(statement.name)) {
       StatementPtr parsed = Parser::ParseStatement("SELECT * FROM " + statement.name.ToString());
-      Binder binder(*this);
-      BoundQuery bound = binder.BindQuery(*parsed->As<SelectStatement>().query);
-      for (size_t i = 0; i < bound.names.size(); ++i) {
-        rows.push_back({bound.names[i], bound.plan->types[i].ToString(), ""});
-      }
-      return TextResult({"col_name", "data_type", "comment"}, rows);
+      return describe_query(*parsed->As<SelectStatement>().query);
     }
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table or view not found: " + statement.name.ToString());
   }
   if (!std::dynamic_pointer_cast<MemoryTable>(table)) {
     auto found = Tables().Find(statement.name, current_namespace_, Remapper());
-    if (found && found->name.metadata_table.empty()) return DescribeIceberg(*found, statement.extended || statement.formatted);
+    if (found && found->name.metadata_table.empty()) {
+      return TextResult(DescribeTable(Tables(), *found, statement.extended || statement.formatted));
+    }
   }
-  for (size_t i = 0; i < table->names().size(); ++i) {
-    rows.push_back({table->names()[i], table->types()[i].ToString(), ""});
-  }
-  return TextResult({"col_name", "data_type", "comment"}, rows);
+  return TextResult(DescribeColumns(table->names(), table->types()));
 }
 
 }  // namespace floe

@@ -47,19 +47,6 @@ SqliteCatalog& DatabaseState::catalog() {
   return *catalog_;
 }
 
-int64_t DatabaseState::RecordQuery(QueryRecord record) {
-  std::lock_guard<std::mutex> lock(history_mutex_);
-  record.query_id = next_query_id_++;
-  history_.push_back(std::move(record));
-  if (history_.size() > 1000) history_.erase(history_.begin(), history_.begin() + 100);
-  return history_.back().query_id;
-}
-
-std::vector<QueryRecord> DatabaseState::RecentQueries() {
-  std::lock_guard<std::mutex> lock(history_mutex_);
-  return history_;
-}
-
 Database::Database(DatabaseOptions options)
     : state_(std::make_unique<DatabaseState>(std::move(options))) {}
 

@@ -229,9 +229,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       const auto& cast = expr.As<CastExpression>();
       auto child = Bind(*cast.child, binding);
       LogicalType target;
-      int p = cast.type.params.size() > 0 ? static_cast<int>(cast.type.params[0]) : 10;
-      int s = cast.type.params.size() > 1 ? static_cast<int>(cast.type.params[1]) : 0;
-      if (!ParseTypeName(cast.type.name, p, s, cast.type.has_params, &target)) {
+      if (!cast.type.ToScalarType(&target)) {
         throw BinderError("unsupported data type " + cast.type.ToString() + " in " + expr.ToString());
       }
       if (!CanCast(child->type, target)) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/time_travel.h"
 #include "common/value.h"
 #include "function/function_context.h"
 #include "planner/delete_target.h"
@@ -21,12 +22,6 @@ struct ViewDefinition {
   std::string name;
   std::string sql;  // the query text; parsed again each time the view is used
   std::vector<std::string> column_names;
-};
-
-/// A time-travel request on a table reference.
-struct TimeTravelSpec {
-  bool by_timestamp = false;
-  Value value;  // snapshot id (bigint), branch/tag name (string), or a timestamp
 };
 
 /// What the binder needs from the session: names, functions, and the values of the few

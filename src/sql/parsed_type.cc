@@ -37,4 +37,10 @@ std::string ParsedType::ToString() const {
   return out;
 }
 
+bool ParsedType::ToScalarType(LogicalType* out) const {
+  int precision = params.size() > 0 ? static_cast<int>(params[0]) : 10;
+  int scale = params.size() > 1 ? static_cast<int>(params[1]) : 0;
+  return ParseTypeName(name, precision, scale, has_params, out);
+}
+
 }  // namespace floe

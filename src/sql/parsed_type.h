@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "common/types.h"
 #include "sql/source_position.h"
 
 namespace floe {
@@ -25,6 +26,9 @@ struct ParsedType {
 
   /// Returns the type as Spark prints it in SQL: `INT`, `DECIMAL(10,2)`, `ARRAY<STRING>`.
   std::string ToString() const;
+  /// Resolves a scalar type (common/types.h ParseTypeName; a bare DECIMAL is Spark's
+  /// DECIMAL(10, 0)); returns false for an unknown or nested one.
+  bool ToScalarType(LogicalType* out) const;
 };
 
 }  // namespace floe

@@ -13,6 +13,19 @@ struct RangeScanState : TableScanState {
 };
 }  // namespace
 
+std::shared_ptr<RangeSource> RangeSource::FromArguments(const std::vector<Value>& args) {
+  if (args.empty() || args.size() > 4) {
+    throw BinderError("range takes 1 to 4 arguments: range(end) or range(start, end[, step[, numPartitions]])");
+  }
+  std::vector<int64_t> n;
+  for (const auto& a : args) {
+    if (a.is_null() || !a.type().IsInteger()) throw BinderError("range arguments must be integers, got " + a.ToString());
+    n.push_back(a.int64());
+  }
+  if (n.size() == 1) return std::make_shared<RangeSource>(0, n[0], 1);
+  return std::make_shared<RangeSource>(n[0], n[1], n.size() > 2 ? n[2] : 1);
+}
+
 RangeSource::RangeSource(int64_t start, int64_t end, int64_t step)
     : start_(start), end_(end), step_(step) {
   if (step == 0) throw InvalidInputError("range: the step must not be 0");

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "planner/table_source.h"
 
 namespace floe {
@@ -8,6 +11,10 @@ namespace floe {
 class RangeSource : public TableSource {
  public:
   RangeSource(int64_t start, int64_t end, int64_t step);
+  /// Binds a call's arguments: (end), (start, end), (start, end, step) or, as Spark's,
+  /// (start, end, step, numPartitions), numPartitions ignored. Throws BinderError for
+  /// another count or an argument that is not an integer.
+  static std::shared_ptr<RangeSource> FromArguments(const std::vector<Value>& args);
   const std::vector<std::string>& names() const override { return names_; }
   const std::vector<LogicalType>& types() const override { return types_; }
   std::string DisplayName() const override;

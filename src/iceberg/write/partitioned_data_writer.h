@@ -19,11 +19,11 @@
 
 namespace floe::iceberg {
 
-/// How data files are written: where, with which Parquet options, how large, in what order.
 /// Returns a key equal for equal partition tuples (NULLs equal), for grouping files by
 /// partition: the writer's routing and INSERT OVERWRITE's replaced partitions use the same one.
 std::string PartitionKey(const std::vector<Value>& partition);
 
+/// How data files are written: where, with which Parquet options, how large, in what order.
 struct DataWriterOptions {
   /// Where the files go (must outlive the writer).
   FileIO* io = nullptr;

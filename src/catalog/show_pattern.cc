@@ -1,4 +1,4 @@
-#include "main/show_pattern.h"
+#include "catalog/show_pattern.h"
 
 #include <re2/re2.h>
 

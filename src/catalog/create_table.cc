@@ -1,0 +1,166 @@
+// CREATE [OR REPLACE] TABLE [AS] on the catalog: the new table's schema, partition spec and
+// properties from the statement; its commit, creating the table or replacing it in one
+// transaction (an AS query's rows, written by the caller's plan, in its first snapshot).
+#include "catalog/create_table.h"
+
+#include "catalog/catalog_table_operations.h"
+#include "catalog/table_commit.h"
+#include "common/ascii_case.h"
+#include "common/date_time.h"
+#include "common/exception.h"
+#include "iceberg/partition_spec_builder.h"
+#include "iceberg/table_metadata_builder.h"
+#include "iceberg/type.h"
+#include "iceberg/write/conflict_validation.h"
+#include "iceberg/write/transaction.h"
+
+namespace floe {
+
+namespace {
+
+std::string WithoutTrailingSlashes(std::string location) {
+  while (location.size() > 1 && location.back() == '/') location.pop_back();
+  return location;
+}
+
+iceberg::Schema SchemaOf(const CreateTableStatement& statement, const ResolvedTableName& name,
+                         const std::vector<QueryColumn>& query_columns) {
+  std::vector<iceberg::NestedField> fields;
+  auto add = [&](const std::string& column, const LogicalType& type, bool required, const std::string& doc) {
+    for (const auto& f : fields) {
+      if (ToLower(f.name()) == ToLower(column)) {
+        throw InvalidInputError("[COLUMN_ALREADY_EXISTS] column " + column + " appears twice in " + name.ToString());
+      }
+    }
+    fields.emplace_back(static_cast<int>(fields.size() + 1), column, iceberg::Type::FromLogicalType(type), required,
+                        doc);
+  };
+  for (const auto& c : query_columns) {
+    add(c.name, c.type.id() == TypeId::kNull ? LogicalType(TypeId::kString) : c.type, false, "");
+  }
+  for (const auto& c : statement.columns) add(c.name, ColumnType(c.type), c.not_null, c.comment.value_or(""));
+  if (fields.empty()) throw InvalidInputError("table " + name.ToString() + " needs at least one column");
+  return iceberg::Schema(0, std::move(fields));
+}
+
+iceberg::PartitionSpec SpecOf(const CreateTableStatement& statement, const ResolvedTableName& name,
+                              const iceberg::Schema& schema) {
+  iceberg::PartitionSpecBuilder builder(schema);
+  for (const auto& p : statement.partitioned_by) {
+    iceberg::Transform transform = iceberg::Transform::FromSparkFunction(p.transform, p.param);
+    const iceberg::NestedField* source = schema.FindFieldByName(p.column, false);
+    if (!source) {
+      throw BinderError("[UNRESOLVED_COLUMN] partition column `" + p.column + "` not found in " + name.ToString());
+    }
+    builder.Add(source->name(), transform);
+  }
+  iceberg::PartitionSpec spec = builder.Build(0);
+  iceberg::CheckRedundantTimePartitions(spec, schema);
+  return spec;
+}
+
+std::map<std::string, std::string> PropertiesOf(const CreateTableStatement& statement) {
+  std::map<std::string, std::string> properties;
+  for (const auto& [k, v] : statement.properties) {
+    if (k == "format-version") {
+      if (v != "2") throw NotImplementedError("floe writes Iceberg format version 2, not " + v);
+      continue;
+    }
+    properties[k] = v;
+  }
+  if (statement.comment) properties["comment"] = *statement.comment;
+  iceberg::CheckCommitProperties(properties);
+  return properties;
+}
+
+// The replacement of `base` (read from `base_file`): as Java's buildReplacement.
+iceberg::TableMetadata Replacement(const TableCreation& creation, const iceberg::TableMetadata& base,
+                                   const std::string& base_file, int64_t now) {
+  std::string location = WithoutTrailingSlashes(creation.location.value_or(base.location));
+  return iceberg::TableMetadataBuilder::Replacement(base, base_file, creation.schema, creation.spec,
+                                                    iceberg::SortOrder::Unsorted(), location, creation.properties)
+      .Build(now);
+}
+
+}  // namespace
+
+LogicalType ColumnType(const ParsedType& type) {
+  LogicalType out;
+  if (!type.ToScalarType(&out) || out.id() == TypeId::kNull || out.id() == TypeId::kInterval) {
+    throw NotImplementedError("unsupported column type " + type.ToString());
+  }
+  return out;
+}
+
+std::optional<TableCreation> PrepareTableCreation(TableCatalog& tables, const iceberg::LocationRemapper& remapper,
+                                                  const CreateTableStatement& statement,
+                                                  const std::string& current_namespace,
+                                                  const std::vector<QueryColumn>& query_columns) {
+  if (!statement.provider.empty() && statement.provider != "iceberg") {
+    throw NotImplementedError("USING " + statement.provider + " tables are not supported; floe tables are Iceberg");
+  }
+  TableCreation creation;
+  creation.name = tables.ResolveForCreate(statement.name, current_namespace);
+  const ResolvedTableName& name = creation.name;
+  bool exists = tables.catalog().LoadTable(name.namespace_name, name.table_name).has_value();
+  if (exists && statement.if_not_exists) return std::nullopt;
+  if (exists && !statement.or_replace) {
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
+                       " because it already exists");
+  }
+  if (!exists && statement.replace && !statement.or_replace) {
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Cannot replace table " + name.ToString() + ": not found");
+  }
+  creation.schema = SchemaOf(statement, name, query_columns);
+  creation.spec = SpecOf(statement, name, creation.schema);
+  creation.properties = PropertiesOf(statement);
+  creation.location = statement.location;
+  iceberg::TableMetadata metadata;
+  if (exists) {
+    // The rows are written with the replacement's field ids and spec, decided on the table
+    // as read: the commit requires it unchanged.
+    creation.replaced = tables.Load(name, remapper);
+    const iceberg::TableMetadata& old = *creation.replaced->metadata;
+    metadata = Replacement(creation, old, "", old.last_updated_ms);
+  } else {
+    std::string location = WithoutTrailingSlashes(
+        statement.location ? *statement.location : tables.DefaultLocation(name.namespace_name, name.table_name));
+    metadata = iceberg::TableMetadataBuilder::NewTable(creation.schema, creation.spec, iceberg::SortOrder::Unsorted(),
+                                                       location, creation.properties)
+                   .Build(NowMillis());
+  }
+  tables.CheckWritable(metadata, remapper);
+  // why: names and properties must be valid UTF-8 before data files carry the schema
+  iceberg::TableMetadata::ValidateText(metadata.ToJson());
+  creation.metadata = std::make_shared<const iceberg::TableMetadata>(std::move(metadata));
+  return creation;
+}
+
+void CommitTableCreation(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+                         const TableCreation& creation, std::vector<iceberg::DataFile> files) {
+  auto add_rows = [&](iceberg::Transaction& txn) {
+    if (files.empty()) return;
+    iceberg::SnapshotChange change;
+    change.added = std::move(files);
+    txn.AddSnapshot(std::move(change));
+  };
+  if (!creation.replaced) {
+    CatalogTableOperations ops(tables.catalog(), creation.name.namespace_name, creation.name.table_name,
+                               tables.warehouse(), io, remapper);
+    iceberg::Transaction create = iceberg::Transaction::CreateTable(ops, *creation.metadata);
+    add_rows(create);
+    create.Commit();
+    return;
+  }
+  // One replace transaction, as Iceberg's: one swap of the metadata pointer, so a failure
+  // anywhere before it leaves the old table as it was.
+  CommitToTable(tables, io, remapper, *creation.replaced, [&](iceberg::Transaction& txn) {
+    txn.RequireUnchanged("replaced");
+    txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
+      return std::optional<iceberg::TableMetadata>(Replacement(creation, m, file, NowMillis()));
+    });
+    add_rows(txn);
+  });
+}
+
+}  // namespace floe

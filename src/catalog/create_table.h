@@ -1,0 +1,66 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/table_catalog.h"
+#include "common/types.h"
+#include "iceberg/manifests/data_file.h"
+#include "iceberg/location_remapper.h"
+#include "iceberg/partition_spec.h"
+#include "iceberg/schema.h"
+#include "iceberg/table_metadata.h"
+#include "io/file_io.h"
+#include "sql/ast_ddl.h"
+
+namespace floe {
+
+/// A column of a CREATE TABLE ... AS query, as the binder typed it.
+struct QueryColumn {
+  std::string name;
+  LogicalType type;
+};
+
+/// What CREATE [OR REPLACE] TABLE [AS] commits: a new table, or the replacement of an
+/// existing one (same uuid, snapshots and refs; the new schema, spec and properties).
+struct TableCreation {
+  ResolvedTableName name;
+  /// The table replaced, as read; empty for a new table.
+  std::optional<LoadedTable> replaced;
+  /// The new table's metadata (or the replacement's, built on the table as read): the
+  /// field ids and spec an AS query's rows are written with.
+  std::shared_ptr<const iceberg::TableMetadata> metadata;
+  iceberg::Schema schema;
+  iceberg::PartitionSpec spec;
+  /// LOCATION, if given (a replacement keeps the old location otherwise).
+  std::optional<std::string> location;
+  std::map<std::string, std::string> properties;
+};
+
+/// Returns the type of a table column declared with `type` (CREATE TABLE, ALTER TABLE ADD
+/// COLUMN, ALTER COLUMN TYPE); throws NotImplementedError for one an Iceberg column cannot
+/// have (VOID, INTERVAL, an unknown name).
+LogicalType ColumnType(const ParsedType& type);
+
+/// Checks a CREATE TABLE statement on the catalog and builds what it commits: the schema
+/// from its columns (or, with AS, `query_columns`; a column of bare NULLs is a string), the
+/// partition spec of its PARTITIONED BY transforms, its properties and location. Returns
+/// nothing for IF NOT EXISTS on an existing table. Throws CatalogError when the table
+/// exists (without OR REPLACE) or a REPLACE finds none, InvalidInputError or
+/// NotImplementedError for a definition Iceberg or floe refuses.
+std::optional<TableCreation> PrepareTableCreation(TableCatalog& tables, const iceberg::LocationRemapper& remapper,
+                                                  const CreateTableStatement& statement,
+                                                  const std::string& current_namespace,
+                                                  const std::vector<QueryColumn>& query_columns);
+
+/// Commits a prepared creation with `files` (an AS query's rows, already written) as its
+/// first snapshot: creates the table in one compare-and-swap of the catalog's pointer, or
+/// replaces it in one transaction that requires the table unchanged since it was read. A
+/// failure anywhere leaves the catalog as it was.
+void CommitTableCreation(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+                         const TableCreation& creation, std::vector<iceberg::DataFile> files);
+
+}  // namespace floe

@@ -1,0 +1,237 @@
+// How the session finds what a statement reads and writes: temporary and catalog tables,
+// metadata and system tables, table functions as sources; catalog tables as the sinks and
+// delete targets of INSERT and DELETE plans, with the session's settings.
+#include "catalog/time_travel.h"
+#include "common/ascii_case.h"
+#include "common/exception.h"
+#include "execution/table_sinks/iceberg_delete_target.h"
+#include "execution/table_sinks/iceberg_table_sink.h"
+#include "execution/table_sinks/memory_table_sink.h"
+#include "execution/table_sources/iceberg_table_source.h"
+#include "execution/table_sources/memory_table.h"
+#include "execution/table_sources/metadata_table_source.h"
+#include "execution/table_sources/parquet_table_function.h"
+#include "execution/table_sources/range_source.h"
+#include "execution/table_sources/system_tables.h"
+#include "iceberg/write/insert_change.h"
+#include "iceberg/write/transaction.h"
+#include "iceberg/write/write_properties.h"
+#include "main/client_context.h"
+#include "optimizer/optimizer.h"
+#include "planner/binder.h"
+#include "planner/logical_insert.h"
+#include "planner/logical_projection.h"
+
+namespace floe {
+
+std::shared_ptr<ViewDefinition> ClientContext::FindView(const QualifiedName& name) {
+  return name.parts.size() == 1 ? database_.temp_catalog().FindView(name.parts[0]) : nullptr;
+}
+
+std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
+                                                      const TimeTravelSpec* time_travel) {
+  if (name.parts.size() == 1 && !time_travel) {
+    if (auto table = database_.temp_catalog().FindTable(name.parts[0])) return table;
+  }
+  std::vector<std::string> parts = name.parts;
+  if (parts.size() == 3 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) parts.erase(parts.begin());
+  if (parts.size() == 2 && ToLower(parts[0]) == "system") {
+    if (auto system = MakeSystemTable(ToLower(parts[1]), database_.history(), database_.instrumented_file_io())) {
+      return system;
+    }
+  }
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found) return nullptr;
+  const LoadedTable& table = *found;
+  if (!table.name.metadata_table.empty()) {
+    return MakeMetadataTableSource(Io(), Remapper(), table, SelectSnapshot(table, time_travel, time_zone_));
+  }
+  return MakeIcebergSource(table, time_travel);
+}
+
+std::vector<std::string> ClientContext::TableNames() {
+  std::vector<std::string> names = database_.temp_catalog().ViewNames();
+  for (const auto& n : database_.temp_catalog().TableNames()) names.push_back(n);
+  try {
+    for (const auto& t : Tables().catalog().ListTables(current_namespace_)) names.push_back(t);
+  } catch (const Exception&) {
+    // A catalog that cannot be opened only means no suggestions from it.
+  }
+  return names;
+}
+
+std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string& name,
+                                                              const std::vector<Value>& args,
+                                                              const std::vector<std::string>& arg_names) {
+  if (name == "last_scan") {
+    if (!args.empty()) throw BinderError("last_scan() takes no arguments");
+    return MakeSystemTable("last_scan", database_.history(), database_.instrumented_file_io());
+  }
+  if (name == "range") return RangeSource::FromArguments(args);
+  ParquetSourceOptions parquet;
+  parquet.io = &Io();
+  bool pruning = settings_.GetBool("floe.pruning.enabled");
+  parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
+  parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
+  return ParquetTableFunction::Make(name, args, arg_names, parquet);
+}
+
+TableCatalog& ClientContext::Tables() {
+  if (!tables_) tables_ = std::make_unique<TableCatalog>(database_.catalog(), database_.warehouse(), Io());
+  return *tables_;
+}
+
+iceberg::LocationRemapper ClientContext::Remapper() const {
+  return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));
+}
+
+iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::TableMetadata& m) {
+  Tables().CheckWritable(m, Remapper());
+  iceberg::DataWriterOptions options;
+  options.io = &Io();
+  options.data_location = Remapper().Remap(m.Property("write.data.path", m.location + "/data"));
+  iceberg::ApplyWriteProperties(m, &options);
+  options.memory_limit = settings_.GetInt("floe.write.memory_limit");
+  options.threads = Threads();
+  return options;
+}
+
+std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& table, const Result& data) {
+  const iceberg::TableMetadata& m = *table.metadata;
+  iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), DataWriterOptionsFor(m));
+  try {
+    auto local = writer.NewLocalState();
+    for (const auto& chunk : data.chunks()) writer.Write(*local, *chunk);
+    writer.Flush(*local);
+    auto files = writer.Finish([&](int n, const std::function<void(int)>& fn) {
+      database_.scheduler().RunParallel(n, fn);
+    });
+    iceberg::LocationRemapper remapper = Remapper();
+    for (auto& f : files) f.file_path = remapper.Unmap(f.file_path);
+    return files;
+  } catch (...) {
+    writer.Abort();
+    throw;
+  }
+}
+
+LogicalOperatorPtr ClientContext::InsertPlan(const std::string& table_name,
+                                             std::shared_ptr<const iceberg::TableMetadata> metadata,
+                                             IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query) {
+  const iceberg::Schema& schema = metadata->CurrentSchema();
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  for (const auto& f : schema.fields()) {
+    names.push_back(f.name());
+    types.push_back(f.type()->ToLogicalType());
+  }
+  // The query's columns cast to the table's types (a CTAS column of bare NULLs is a string).
+  if (query->types != types) {
+    auto projection = std::make_unique<LogicalProjection>();
+    for (size_t i = 0; i < types.size(); ++i) {
+      projection->expressions.push_back(
+          Binder::AddCast(BoundExpression::ColumnRef(i, query->types[i], names[i]), types[i]));
+      projection->types.push_back(types[i]);
+      projection->names.push_back(names[i]);
+    }
+    projection->children.push_back(std::move(query));
+    query = std::move(projection);
+  }
+  iceberg::DataWriterOptions options = DataWriterOptionsFor(*metadata);
+  auto insert = std::make_unique<LogicalInsert>();
+  insert->sink = std::make_shared<IcebergTableSink>(table_name, std::move(metadata), std::move(options), Remapper(),
+                                                    std::move(commit));
+  insert->children.push_back(std::move(query));
+  return Optimizer::Optimize(std::move(insert), OptimizerSettings());
+}
+
+std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedName& name) {
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty()) return nullptr;
+  const LoadedTable& table = *found;
+  const ResolvedTableName& resolved = table.name;
+  if (!resolved.ref.empty() && !resolved.ref_is_branch) {
+    throw InvalidInputError("Cannot delete from tag " + resolved.ref + " of " + resolved.ToString() +
+                            ": tags are read-only");
+  }
+  IcebergDeleteTarget::Options options;
+  options.table_name = resolved.table_name;
+  options.display_name = Tables().catalog().name() + "." + resolved.ToString() +
+                         (resolved.ref.empty() ? "" : "." + resolved.ref);
+  options.metadata = table.metadata;
+  if (!resolved.ref.empty()) {
+    options.branch = resolved.ref;
+    options.snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
+  }
+  options.io = &Io();
+  options.remapper = Remapper();
+  bool prune = settings_.GetBool("floe.pruning.enabled");
+  options.pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
+  options.pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
+  options.pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
+  options.writer = DataWriterOptionsFor(*table.metadata);
+  // The commit: the DELETE's snapshot on the table as read.
+  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(resolved);
+  iceberg::TableState read{table.metadata_location, table.metadata};
+  options.commit = [ops, read](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
+    iceberg::Transaction txn(*ops, read);
+    txn.AddSnapshot(std::move(change), std::move(validation));
+    txn.Commit();
+  };
+  return std::make_shared<IcebergDeleteTarget>(std::move(options));
+}
+
+std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& name) {
+  if (name.parts.size() == 1) {
+    if (auto table = database_.temp_catalog().FindTable(name.parts[0])) {
+      return std::make_shared<MemoryTableSink>(name.ToString(), table);
+    }
+  }
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty()) return nullptr;
+  const LoadedTable& table = *found;
+  if (!table.name.ref.empty() && !table.name.ref_is_branch) {
+    throw InvalidInputError("Cannot write to tag " + table.name.ref + " of " + table.name.ToString() +
+                            ": tags are read-only");
+  }
+  // The commit: the INSERT's snapshot on the table as read (its branch's, for t.branch_b).
+  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
+  iceberg::TableState read{table.metadata_location, table.metadata};
+  std::string branch = table.name.ref;
+  auto commit = [ops, read, branch](std::vector<iceberg::DataFile> files, bool overwrite) {
+    std::optional<iceberg::SnapshotChange> change =
+        iceberg::InsertChange(*read.metadata, branch, overwrite, std::move(files));
+    if (!change) return;
+    iceberg::Transaction txn(*ops, read);
+    txn.AddSnapshot(std::move(*change));
+    txn.Commit();
+  };
+  return std::make_shared<IcebergTableSink>(table.name.ToString(), table.metadata,
+                                            DataWriterOptionsFor(*table.metadata), Remapper(), commit);
+}
+
+std::unique_ptr<CatalogTableOperations> ClientContext::OperationsFor(const ResolvedTableName& name) {
+  return std::make_unique<CatalogTableOperations>(Tables().catalog(), name.namespace_name, name.table_name,
+                                                  Tables().warehouse(), Io(), Remapper());
+}
+
+std::shared_ptr<TableSource> ClientContext::MakeIcebergSource(const LoadedTable& table,
+                                                              const TimeTravelSpec* time_travel) {
+  std::optional<int64_t> snapshot_id;
+  if (time_travel || !table.name.ref.empty()) {
+    const iceberg::Snapshot* snapshot = SelectSnapshot(table, time_travel, time_zone_);
+    if (snapshot) snapshot_id = snapshot->snapshot_id;
+  }
+  IcebergScanOptions options;
+  bool all = settings_.GetBool("floe.pruning.enabled");
+  options.prune_manifests = all && settings_.GetBool("floe.pruning.manifests");
+  options.prune_partitions = all && settings_.GetBool("floe.pruning.partitions");
+  options.prune_file_metrics = all && settings_.GetBool("floe.pruning.file_metrics");
+  options.prune_row_groups = all && settings_.GetBool("floe.pruning.row_groups");
+  options.time_zone = time_zone_;
+  return std::make_shared<IcebergTableSource>(Io(), Tables().catalog().name() + "." + table.name.ToString(),
+                                              table.metadata, snapshot_id, Remapper(), options,
+                                              BranchRead(table, time_travel));
+}
+
+}  // namespace floe
