@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/catalog_table_operations.h"
+#include "catalog/create_table.h"
 #include "catalog/table_catalog.h"
 #include "catalog/text_rows.h"
 #include "common/query_context.h"
@@ -91,10 +92,12 @@ class ClientContext : public BinderContext {
   FileIO& Io() { return database_.file_io(); }
   /// Writes `data` (the table's columns, in schema order) as data files of the table.
   std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
-  /// Returns the optimized plan that writes `query`'s rows (cast to the table's columns)
-  /// into new data files of the table `metadata` describes, committed by `commit`.
-  LogicalOperatorPtr InsertPlan(const std::string& table_name, std::shared_ptr<const iceberg::TableMetadata> metadata,
-                                IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query);
+  /// Returns the optimized plan that writes `query`'s rows, cast to the table's columns,
+  /// into `sink` (CREATE TABLE ... AS: the new table).
+  LogicalOperatorPtr InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query);
+  /// Binds the query of CREATE TABLE ... AS; returns its plan, and its columns in `columns`
+  /// (named colN where the query names none).
+  LogicalOperatorPtr BindCreateQuery(const QueryNode& query, std::vector<QueryColumn>* columns);
   /// Returns how the table's data files are written (its write.* properties, the session's limits).
   iceberg::DataWriterOptions DataWriterOptionsFor(const iceberg::TableMetadata& metadata);
   /// Returns the TableOperations of a catalog table, through which its transactions commit.

@@ -10,6 +10,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/operators/physical_delete.h"
+#include "execution/table_sinks/memory_table_sink.h"
 #include "main/client_context.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
@@ -38,19 +39,21 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& statement) {
   return Result();
 }
 
+LogicalOperatorPtr ClientContext::BindCreateQuery(const QueryNode& query, std::vector<QueryColumn>* columns) {
+  Binder binder(*this);
+  BoundQuery bound = binder.BindQuery(query);
+  for (size_t i = 0; i < bound.plan->types.size(); ++i) {
+    columns->push_back({i < bound.names.size() ? bound.names[i] : "col" + std::to_string(i + 1),
+                        bound.plan->types[i]});
+  }
+  return std::move(bound.plan);
+}
+
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) {
   if (statement.temporary) return CreateTempTable(statement);
   std::vector<QueryColumn> query_columns;
   LogicalOperatorPtr query;
-  if (statement.query) {
-    Binder binder(*this);
-    BoundQuery bound = binder.BindQuery(*statement.query);
-    query = std::move(bound.plan);
-    for (size_t i = 0; i < query->types.size(); ++i) {
-      query_columns.push_back({i < bound.names.size() ? bound.names[i] : "col" + std::to_string(i + 1),
-                               query->types[i]});
-    }
-  }
+  if (statement.query) query = BindCreateQuery(*statement.query, &query_columns);
   std::optional<TableCreation> creation =
       PrepareTableCreation(Tables(), Remapper(), statement, current_namespace_, query_columns);
   if (!creation) return Result();  // IF NOT EXISTS, and it exists
@@ -63,9 +66,10 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
   }
   // CTAS: a plan that writes the rows, then commits the table with them as its first
   // snapshot, so a failure anywhere leaves no table (or the old one) and no files.
+  auto sink = std::make_shared<IcebergTableSink>(creation->name.ToString(), creation->metadata,
+                                                 DataWriterOptionsFor(*creation->metadata), Remapper(), commit);
   Result result;
-  RecordStatement(RunWrite(InsertPlan(creation->name.ToString(), creation->metadata, commit, std::move(query))),
-                  &result);
+  RecordStatement(RunWrite(InsertPlan(std::move(sink), std::move(query))), &result);
   return result;
 }
 
@@ -73,52 +77,25 @@ Result ClientContext::CreateTempTable(const CreateTableStatement& statement) {
   if (statement.name.parts.size() != 1) {
     throw InvalidInputError("a temporary table name has no namespace: " + statement.name.ToString());
   }
-  std::vector<std::string> names;
-  std::vector<LogicalType> types;
-  std::vector<bool> not_null;
-  Result data;
+  const std::string& name = statement.name.parts[0];
+  TempCatalog& temp = database_.temp_catalog();
+  // IF NOT EXISTS on a taken name does nothing, its query included.
+  if (statement.if_not_exists && (temp.FindTable(name) || temp.FindView(name))) return Result();
+  std::vector<QueryColumn> query_columns;
+  LogicalOperatorPtr query;
   if (statement.query) {
     if (!statement.columns.empty()) {
       throw InvalidInputError("CREATE TABLE ... AS SELECT takes its columns from the query");
     }
-    data = RunQuery(*statement.query);
-    names = data.names();
-    for (size_t i = 0; i < data.ColumnCount(); ++i) {
-      types.push_back(data.type(i).id() == TypeId::kNull ? LogicalType(TypeId::kString) : data.type(i));
-      not_null.push_back(false);
-    }
-  } else {
-    for (const auto& column : statement.columns) {
-      for (const auto& n : names) {
-        if (ToLower(n) == ToLower(column.name)) {
-          throw InvalidInputError("column " + column.name + " is declared twice in " + statement.name.ToString());
-        }
-      }
-      LogicalType type;
-      if (!column.type.ToScalarType(&type)) {
-        throw NotImplementedError("unsupported data type " + column.type.ToString());
-      }
-      names.push_back(column.name);
-      types.push_back(type);
-      not_null.push_back(column.not_null);
-    }
+    query = BindCreateQuery(*statement.query, &query_columns);
   }
-  auto table = std::make_shared<MemoryTable>(statement.name.parts[0], names, types, not_null);
-  if (statement.query) {
-    std::vector<std::shared_ptr<DataChunk>> chunks;
-    for (const auto& chunk : data.chunks()) {
-      auto copy = std::make_shared<DataChunk>(types, std::max<size_t>(chunk->size(), 1));
-      copy->Append(*chunk, 0, chunk->size());
-      chunks.push_back(std::move(copy));
-    }
-    table->Append(std::move(chunks));
-  }
-  if (!database_.temp_catalog().CreateTable(statement.name.parts[0], table, statement.or_replace,
-                                            statement.if_not_exists)) {
-    return Result();
-  }
+  std::shared_ptr<MemoryTable> table = NewTempTable(name, statement.columns, query_columns);
+  // CTAS: the rows are written by a plan, as INSERT's, before the table is visible.
+  int64_t rows = 0;
+  if (query) rows = RunWrite(InsertPlan(std::make_shared<MemoryTableSink>(name, table), std::move(query)));
+  if (!temp.CreateTable(name, table, statement.or_replace, statement.if_not_exists)) return Result();
   Result result;
-  if (statement.query) RecordStatement(static_cast<int64_t>(data.RowCount()), &result);
+  if (statement.query) RecordStatement(rows, &result);
   return result;
 }
 

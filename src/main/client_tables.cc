@@ -115,16 +115,9 @@ std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& 
   }
 }
 
-LogicalOperatorPtr ClientContext::InsertPlan(const std::string& table_name,
-                                             std::shared_ptr<const iceberg::TableMetadata> metadata,
-                                             IcebergTableSink::CommitFiles commit, LogicalOperatorPtr query) {
-  const iceberg::Schema& schema = metadata->CurrentSchema();
-  std::vector<std::string> names;
-  std::vector<LogicalType> types;
-  for (const auto& f : schema.fields()) {
-    names.push_back(f.name());
-    types.push_back(f.type()->ToLogicalType());
-  }
+LogicalOperatorPtr ClientContext::InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query) {
+  const std::vector<std::string>& names = sink->names();
+  const std::vector<LogicalType>& types = sink->types();
   // The query's columns cast to the table's types (a CTAS column of bare NULLs is a string).
   if (query->types != types) {
     auto projection = std::make_unique<LogicalProjection>();
@@ -137,10 +130,8 @@ LogicalOperatorPtr ClientContext::InsertPlan(const std::string& table_name,
     projection->children.push_back(std::move(query));
     query = std::move(projection);
   }
-  iceberg::DataWriterOptions options = DataWriterOptionsFor(*metadata);
   auto insert = std::make_unique<LogicalInsert>();
-  insert->sink = std::make_shared<IcebergTableSink>(table_name, std::move(metadata), std::move(options), Remapper(),
-                                                    std::move(commit));
+  insert->sink = std::move(sink);
   insert->children.push_back(std::move(query));
   return Optimizer::Optimize(std::move(insert), OptimizerSettings());
 }

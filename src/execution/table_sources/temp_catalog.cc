@@ -15,6 +15,31 @@ typename Map::mapped_type FindIn(const Map& map, const std::string& name) {
 
 }  // namespace
 
+std::shared_ptr<MemoryTable> NewTempTable(const std::string& name, const std::vector<ColumnDefinition>& columns,
+                                          const std::vector<QueryColumn>& query_columns) {
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<bool> not_null;
+  for (const auto& c : query_columns) {
+    names.push_back(c.name);
+    types.push_back(c.type.id() == TypeId::kNull ? LogicalType(TypeId::kString) : c.type);
+    not_null.push_back(false);
+  }
+  for (const auto& column : columns) {
+    for (const auto& n : names) {
+      if (ToLower(n) == ToLower(column.name)) {
+        throw InvalidInputError("column " + column.name + " is declared twice in " + name);
+      }
+    }
+    LogicalType type;
+    if (!column.type.ToScalarType(&type)) throw NotImplementedError("unsupported data type " + column.type.ToString());
+    names.push_back(column.name);
+    types.push_back(type);
+    not_null.push_back(column.not_null);
+  }
+  return std::make_shared<MemoryTable>(name, std::move(names), std::move(types), std::move(not_null));
+}
+
 std::shared_ptr<ViewDefinition> TempCatalog::FindView(const std::string& name) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return FindIn(views_, name);

@@ -6,10 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "catalog/create_table.h"
 #include "execution/table_sources/memory_table.h"
 #include "planner/binder_context.h"
+#include "sql/ast_ddl.h"
 
 namespace floe {
+
+/// Returns an empty temporary table `name` of the declared `columns` (CREATE TEMPORARY
+/// TABLE t (c INT, ...)) or of a query's (CREATE TEMPORARY TABLE t AS ...; a column of bare
+/// NULLs is a string). Throws InvalidInputError for a column declared twice,
+/// NotImplementedError for an unknown type.
+std::shared_ptr<MemoryTable> NewTempTable(const std::string& name, const std::vector<ColumnDefinition>& columns,
+                                          const std::vector<QueryColumn>& query_columns);
 
 /// The temporary views and tables of a database, by case-insensitive name: Spark's
 /// temporary objects, kept per database rather than per session so that a shell's
