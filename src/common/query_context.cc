@@ -7,13 +7,27 @@
 namespace floe {
 
 void MemoryReservation::Reserve(int64_t bytes) {
-  int64_t now = reserved_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
-  if (limit_ > 0 && now > limit_) {
-    reserved_.fetch_sub(bytes, std::memory_order_relaxed);
+  if (!TryReserve(bytes)) {
     throw OutOfMemoryError("the statement needs more than its memory limit of " + std::to_string(limit_) +
-                           " bytes (" + std::to_string(now - bytes) + " held, " + std::to_string(bytes) +
-                           " more asked)");
+                           " bytes (" + std::to_string(reserved()) + " held, " + std::to_string(bytes) +
+                           " more asked); raise memory_limit");
   }
+}
+
+bool MemoryReservation::TryReserve(int64_t bytes) {
+  int64_t now = reserved_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  if (limit_ > 0 && now > limit_ && bytes > 0) {
+    reserved_.fetch_sub(bytes, std::memory_order_relaxed);
+    return false;
+  }
+  int64_t peak = peak_.load(std::memory_order_relaxed);
+  while (now > peak && !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+  return true;
+}
+
+void MemoryReservation::ForceReserve(int64_t bytes) {
+  int64_t now = reserved_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
   int64_t peak = peak_.load(std::memory_order_relaxed);
   while (now > peak && !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
   }

@@ -6,8 +6,8 @@
 
 namespace floe {
 
-/// Counts the bytes a statement holds in its largest buffers against an optional limit;
-/// thread-safe. The memory limit of the reliability work (spilling) plugs in here.
+/// Counts the bytes a statement holds in its largest buffers (the rows an ORDER BY, a hash
+/// table or a window buffers) against the session's memory_limit; thread-safe.
 class MemoryReservation {
  public:
   /// `limit` 0 means no limit.
@@ -15,6 +15,12 @@ class MemoryReservation {
 
   /// Takes `bytes` more; throws OutOfMemoryError (the reservation unchanged) past the limit.
   void Reserve(int64_t bytes);
+  /// Takes `bytes` more and returns true, or returns false (the reservation unchanged) past
+  /// the limit: an operator that can spill asks so, and spills when refused.
+  bool TryReserve(int64_t bytes);
+  /// Takes `bytes` more even past the limit: what an operator must hold to make progress
+  /// (one batch) when what it could spill is already spilled.
+  void ForceReserve(int64_t bytes);
   /// Gives `bytes` back.
   void Release(int64_t bytes);
   int64_t reserved() const { return reserved_.load(std::memory_order_relaxed); }

@@ -67,6 +67,7 @@ class Vector {
     return reinterpret_cast<const T*>(data_.get());
   }
   uint8_t* RawData() { return data_.get(); }
+  const uint8_t* RawData() const { return data_.get(); }
 
   Validity& validity() { return validity_; }
   const Validity& validity() const { return validity_; }

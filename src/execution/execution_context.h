@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 
 #include "common/query_context.h"
 #include "function/function_context.h"
@@ -21,6 +22,9 @@ struct ExecutionContext {
   QueryContext* query = nullptr;
   /// The door to storage, for operators that write files (COPY TO, Iceberg writes).
   FileIO* io = nullptr;
+  /// Where operators over the memory limit write their spill files (through `io`); empty:
+  /// nowhere, so they fail with OutOfMemoryError instead.
+  std::string spill_folder;
   /// Distinct build keys a runtime filter lists; above, it is a min/max range.
   size_t runtime_filter_max_values = 1000;
 };

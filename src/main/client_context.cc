@@ -66,8 +66,9 @@ void ClientContext::BeginStatement() {
           .count();
   function_context_.try_mode = false;
   statement_start_ = std::chrono::steady_clock::now();
-  query_context_ = std::make_unique<QueryContext>(
-      &cancel_requested_, std::chrono::milliseconds(settings_.GetInt("floe.statement_timeout")));
+  query_context_ = std::make_unique<QueryContext>(&cancel_requested_,
+                                                  std::chrono::milliseconds(settings_.GetInt("floe.statement_timeout")),
+                                                  settings_.GetInt("memory_limit"));
 }
 
 Result ClientContext::Execute(const Statement& statement) {
@@ -189,6 +190,7 @@ ExecutionContext ClientContext::NewExecutionContext() {
   context.runtime_filter_max_values = RuntimeFilterMaxValues();
   context.query = query_context_.get();
   context.io = &Io();
+  context.spill_folder = database_.spill_folder();
   return context;
 }
 

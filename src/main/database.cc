@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "common/exception.h"
+#include "execution/spill/spill_file.h"
 #include "io/local_file_io.h"
 #include "io/local_file_system.h"
 #include "main/database_state.h"
@@ -36,6 +37,10 @@ DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(optio
   }
   warehouse_ = std::filesystem::absolute(options_.warehouse).lexically_normal().string();
   while (warehouse_.size() > 1 && warehouse_.back() == '/') warehouse_.pop_back();
+  if (!options_.state_folder.empty()) {
+    spill_folder_ = options_.state_folder + "/tmp";
+    DeleteOrphanSpillFiles(*file_io_, spill_folder_);
+  }
 }
 
 SqliteCatalog& DatabaseState::catalog() {

@@ -32,6 +32,9 @@ class DatabaseState {
   QueryHistory& history() { return history_; }
   /// Returns the absolute warehouse folder.
   const std::string& warehouse() const { return warehouse_; }
+  /// Returns the folder of the spill files (the local state folder's tmp/; empty when there
+  /// is no state folder, and then nothing spills).
+  const std::string& spill_folder() const { return spill_folder_; }
   /// Returns the door to storage every read and write goes through.
   FileIO& file_io() { return *file_io_; }
   /// Returns the counting FileIO when DatabaseOptions::count_file_io is set, else nullptr.
@@ -42,6 +45,7 @@ class DatabaseState {
   std::unique_ptr<TaskScheduler> scheduler_;
   TempCatalog temp_catalog_;
   std::string warehouse_;
+  std::string spill_folder_;
   std::shared_ptr<FileIO> file_io_;
   std::shared_ptr<InstrumentedFileIO> instrumented_file_io_;
   std::mutex catalog_mutex_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <thread>
 
+#include <unistd.h>
+
 #include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
@@ -59,6 +61,39 @@ std::string ValidateDuration(const std::string& v) {
   return std::to_string(n * scale);
 }
 
+// A size in bytes, normalized to a number of bytes: "300MB", "4GB", "1.5GiB", "1048576".
+// As DuckDB's memory_limit: KB, MB, GB, TB are powers of 1000, KiB .. TiB of 1024.
+std::string ValidateSize(const std::string& v) {
+  size_t used = 0;
+  double n = -1;
+  try {
+    n = std::stod(v, &used);
+  } catch (const std::exception&) {
+  }
+  std::string unit = ToLower(v.substr(std::min(used, v.size())));
+  unit.erase(0, unit.find_first_not_of(' '));
+  unit.erase(unit.find_last_not_of(' ') + 1);
+  static const std::pair<const char*, double> kUnits[] = {
+      {"", 1},       {"b", 1},           {"kb", 1e3},        {"mb", 1e6},        {"gb", 1e9},
+      {"tb", 1e12},  {"kib", 1024.0},    {"mib", 1048576.0}, {"gib", 1073741824.0},
+      {"tib", 1099511627776.0}};
+  for (const auto& [name, scale] : kUnits) {
+    if (unit != name || !(n >= 0)) continue;
+    double bytes = n * scale;
+    if (bytes < (1 << 20) || bytes > 9.0e18) break;
+    return std::to_string(static_cast<int64_t>(bytes));
+  }
+  throw InvalidInputError("expected a size of at least 1MB such as 300MB, 4GB or 2GiB, got '" + v + "'");
+}
+
+// 80% of the machine's memory, as DuckDB's default memory_limit.
+std::string DefaultMemoryLimit() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return "4000000000";
+  return std::to_string(static_cast<int64_t>(static_cast<double>(pages) * static_cast<double>(page_size) * 0.8));
+}
+
 // A comma-separated list of the optimizer's rule names, normalized (spaces dropped).
 std::string ValidateRuleList(const std::string& v) {
   std::string out;
@@ -110,6 +145,10 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
         {"floe.dynamic_pruning.max_values", "1000",
          "distinct join keys a runtime filter lists; above, a min/max range and a Bloom filter of them", {},
          ValidateInt(0, INT64_MAX)},
+        {"memory_limit", DefaultMemoryLimit(),
+         "bytes a statement's ORDER BY may hold in memory before it spills sorted runs to the local "
+         "state folder (300MB, 4GB, 2GiB; default 80% of the machine's memory)",
+         {"max_memory"}, ValidateSize},
         {"floe.write.memory_limit", "268435456",
          "bytes an INSERT into an Iceberg table may buffer in memory (rows, pages, sort buffers)", {},
          ValidateInt(1 << 20, INT64_MAX)},

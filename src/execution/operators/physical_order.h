@@ -11,6 +11,12 @@ namespace floe {
 /// ORDER BY: each thread collects its input; at the end each thread's rows are sorted as
 /// a task of their own (a run), and the runs are merged (k-way) into the output order.
 /// With a limit it is a top-N: it keeps only the best `offset + limit` rows as it goes.
+///
+/// The rows held count against the statement's memory limit (three times their bytes: the
+/// sort gathers them into one batch and then into their order). A thread refused more sorts
+/// what it holds into a run, writes it to a spill file and starts again empty; the output
+/// is then a streaming merge of the spilled runs and those left in memory, read back a
+/// batch at a time (an external merge sort).
 class PhysicalOrder : public PhysicalOperator {
  public:
   PhysicalOrder(std::vector<LogicalType> types, std::vector<BoundOrder> orders,
@@ -31,6 +37,7 @@ class PhysicalOrder : public PhysicalOperator {
   std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
   bool GetData(ExecutionContext& context, DataChunk& out, GlobalSourceState& global,
                LocalSourceState& local) const override;
+  std::vector<std::string> AnalyzeLines() const override;
 
  private:
   std::vector<BoundOrder> orders_;

@@ -1,6 +1,6 @@
-// A test fixture for the engine's tests of main: a database over a fresh warehouse of
-// its own (a folder named after the test, removed afterwards), with the counting FileIO,
-// and a connection to run SQL on.
+// A test fixture for the engine's tests of main: a database over a fresh warehouse and
+// local state folder of its own (in a folder named after the test, removed afterwards),
+// with the counting FileIO, and a connection to run SQL on.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -26,6 +26,7 @@ class WarehouseTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
     DatabaseOptions options;
     options.warehouse = (dir_ / "warehouse").string();
+    options.state_folder = (dir_ / "state").string();
     options.count_file_io = true;
     database_ = std::make_unique<Database>(options);
     connection_ = std::make_unique<Connection>(*database_);
