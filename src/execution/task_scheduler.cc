@@ -4,20 +4,37 @@
 #include <atomic>
 #include <exception>
 #include <memory>
+#include <string>
+#include <system_error>
+
+#include "common/exception.h"
 
 namespace floe {
 
 TaskScheduler::TaskScheduler(int threads) {
-  for (int i = 0; i < threads - 1; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  try {
+    for (int i = 0; i < threads - 1; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  } catch (const std::system_error& e) {
+    // why: the destructor does not run for a constructor that throws, and a joinable
+    // std::thread destroyed unjoined terminates the process: stop the started ones here
+    int started = static_cast<int>(workers_.size());
+    StopWorkers();
+    throw OutOfMemoryError("cannot start worker thread " + std::to_string(started + 1) + " of " +
+                           std::to_string(threads - 1) + ": " + e.what() +
+                           " (the system's limit on threads or memory; use fewer threads)");
+  }
 }
 
-TaskScheduler::~TaskScheduler() {
+TaskScheduler::~TaskScheduler() { StopWorkers(); }
+
+void TaskScheduler::StopWorkers() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;
   }
   cv_.notify_all();
   for (auto& w : workers_) w.join();
+  workers_.clear();
 }
 
 void TaskScheduler::WorkerLoop() {

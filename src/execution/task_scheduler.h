@@ -15,6 +15,8 @@ namespace floe {
 /// Errors thrown by a task are captured and rethrown on the caller's thread.
 class TaskScheduler {
  public:
+  /// Starts `threads` - 1 workers (the caller is the last); throws OutOfMemoryError, with
+  /// none left running, when the system cannot start one.
   explicit TaskScheduler(int threads);
   ~TaskScheduler();
 
@@ -28,6 +30,7 @@ class TaskScheduler {
 
  private:
   void WorkerLoop();
+  void StopWorkers();
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;

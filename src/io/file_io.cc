@@ -1,5 +1,7 @@
 #include "io/file_io.h"
 
+#include "common/exception.h"
+
 namespace floe {
 
 void InputFile::ReadRanges(const std::vector<ByteRange>& ranges, const std::vector<void*>& out) const {
@@ -7,6 +9,11 @@ void InputFile::ReadRanges(const std::vector<ByteRange>& ranges, const std::vect
 }
 
 std::string InputFile::ReadAll() const {
+  if (size() > kMaxMetadataFileBytes) {
+    throw IOError("cannot read file \"" + path() + "\" whole: it is " + std::to_string(size()) +
+                  " bytes, more than the " + std::to_string(kMaxMetadataFileBytes >> 30) +
+                  " GiB a metadata file may be");
+  }
   std::string bytes(size(), '\0');
   if (!bytes.empty()) ReadAt(0, bytes.size(), bytes.data());
   return bytes;

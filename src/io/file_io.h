@@ -9,6 +9,16 @@
 
 namespace floe {
 
+/// The largest file ReadAll reads. ReadAll is for metadata files (table metadata JSON,
+/// manifest lists, manifests), which are read whole into memory; data files are read by
+/// ranges. Real ones are far smaller: writers roll manifests at 8 MiB
+/// (commit.manifest.target-size-bytes), a manifest list takes a few hundred bytes per
+/// manifest, and metadata JSON about a KiB per snapshot kept (100,000 snapshots: ~100
+/// MiB). Parsing takes several times a file's size, so 1 GiB is generous yet finite: a
+/// pointer at a huge file is an error, not an exhausted memory. It matches the 1 GiB caps
+/// on an inflated Avro block and a decompressed Parquet page.
+inline constexpr uint64_t kMaxMetadataFileBytes = uint64_t{1} << 30;
+
 /// One byte range of a file.
 struct ByteRange {
   uint64_t offset = 0;
@@ -28,7 +38,8 @@ class InputFile {
   /// Reads several ranges into `out` (one buffer per range, each its range's length), at
   /// once where the storage can (object storage fetches them in parallel).
   virtual void ReadRanges(const std::vector<ByteRange>& ranges, const std::vector<void*>& out) const;
-  /// Reads the whole file.
+  /// Reads the whole file, as many bytes as size() promised; throws IOError when it is
+  /// larger than kMaxMetadataFileBytes (before allocating) or turns out shorter.
   std::string ReadAll() const;
 };
 
@@ -66,9 +77,10 @@ class FileIO {
  public:
   virtual ~FileIO() = default;
 
-  /// Opens a file for reading; throws IOError when it is missing or unreadable.
+  /// Opens a file for reading; throws IOError when it is missing or unreadable, or is not
+  /// a regular file (a folder, FIFO, device or socket: the error says which).
   virtual std::unique_ptr<InputFile> OpenForRead(const std::string& path) = 0;
-  /// Reads a whole file.
+  /// Reads a whole metadata file, at most kMaxMetadataFileBytes (see InputFile::ReadAll).
   virtual std::string ReadAll(const std::string& path) { return OpenForRead(path)->ReadAll(); }
   /// Creates (or truncates) a file to write, and the folders it needs.
   virtual std::unique_ptr<OutputFile> Create(const std::string& path) = 0;
@@ -83,12 +95,13 @@ class FileIO {
   virtual size_t Delete(const std::vector<std::string>& paths) = 0;
   /// Returns the files under a folder (recursively), sorted by path; none when it is missing.
   virtual std::vector<FileInfo> List(const std::string& folder) = 0;
-  /// Returns true when a file exists at `path`.
+  /// Returns true when something other than a folder exists at `path` (a FIFO or device
+  /// too: opening it then says what it is, rather than that nothing is there).
   virtual bool Exists(const std::string& path) = 0;
-  /// Returns a file's size; throws IOError when it is missing.
+  /// Returns a file's size; throws IOError when it is missing or not a regular file.
   virtual uint64_t FileSize(const std::string& path) = 0;
-  /// Returns a file's size and change time, or nothing when it is missing (a cache key
-  /// that changes when the file is replaced).
+  /// Returns a file's size and change time, or nothing when no regular file is there (a
+  /// cache key that changes when the file is replaced).
   virtual std::optional<FileInfo> Stat(const std::string& path) = 0;
   /// Creates one folder; returns false when it existed. Storage without folders returns
   /// false. Throws IOError when the parent is missing or it cannot be made.

@@ -117,7 +117,7 @@ std::vector<FileInfo> LocalFileIO::List(const std::string& folder) {
 
 bool LocalFileIO::Exists(const std::string& path) {
   struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  return ::stat(path.c_str(), &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 uint64_t LocalFileIO::FileSize(const std::string& path) {
@@ -125,6 +125,7 @@ uint64_t LocalFileIO::FileSize(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0) {
     throw IOError("cannot stat file \"" + path + "\": " + std::strerror(errno));
   }
+  LocalFileReader::CheckRegularFile(path, st.st_mode);
   return static_cast<uint64_t>(st.st_size);
 }
 

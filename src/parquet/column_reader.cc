@@ -107,9 +107,18 @@ void ColumnReader::LoadDictionary(const PageHeader& h, const uint8_t* body) {
   const uint8_t* p = Decompress(h, body, static_cast<size_t>(h.compressed_page_size),
                                 static_cast<size_t>(h.uncompressed_page_size), holder);
   size_t n = static_cast<size_t>(dh.num_values);
-  // a value takes at least one bit; this bounds allocation by the page's size
-  if (n > static_cast<size_t>(h.uncompressed_page_size) * 8 + 1) {
-    Corrupt(column_.name, "dictionary holds more values than its page can");
+  // A PLAIN value takes its width, a string its 4-byte length, a boolean a bit: this
+  // bounds the dictionary's allocation by the page's size.
+  size_t usize = static_cast<size_t>(h.uncompressed_page_size);
+  size_t min_bytes = physical_width_;
+  if (column_.physical_type == PhysicalType::kByteArray) min_bytes = 4;
+  if (column_.physical_type == PhysicalType::kFixedLenByteArray) {
+    min_bytes = static_cast<size_t>(std::max(column_.type_length, 0));
+  }
+  bool bits = column_.physical_type == PhysicalType::kBoolean || min_bytes == 0;
+  if (n > (bits ? usize * 8 + 1 : usize / min_bytes)) {
+    Corrupt(column_.name, "dictionary holds more values (" + std::to_string(n) + ") than its page of " +
+                              std::to_string(usize) + " bytes can");
   }
   dict_ = Vector(column_.type, std::max<size_t>(n, 1));
   dict_.ShareHeapsOf(holder);
@@ -126,7 +135,7 @@ void ColumnReader::LoadDictionary(const PageHeader& h, const uint8_t* body) {
   has_dict_ = true;
 }
 
-void ColumnReader::InitValues(Encoding encoding, const uint8_t* p, const uint8_t* end) {
+void ColumnReader::InitValues(Encoding encoding, const uint8_t* p, const uint8_t* end, size_t page_values) {
   encoding_ = encoding;
   values_ = p;
   values_end_ = end;
@@ -159,17 +168,17 @@ void ColumnReader::InitValues(Encoding encoding, const uint8_t* p, const uint8_t
       if (pt != PhysicalType::kInt32 && pt != PhysicalType::kInt64) {
         Corrupt(column_.name, "DELTA_BINARY_PACKED of a non-integer");
       }
-      DeltaDecoder::DecodeBinaryPacked(p, size, &delta_ints_);
+      DeltaDecoder::DecodeBinaryPacked(p, size, page_values, &delta_ints_);
       return;
     case Encoding::kDeltaLengthByteArray:
       if (pt != PhysicalType::kByteArray) Corrupt(column_.name, "DELTA_LENGTH_BYTE_ARRAY type");
-      DeltaDecoder::DecodeLengthByteArray(p, size, &predecoded_strings_);
+      DeltaDecoder::DecodeLengthByteArray(p, size, page_values, &predecoded_strings_);
       return;
     case Encoding::kDeltaByteArray:
       if (pt != PhysicalType::kByteArray && pt != PhysicalType::kFixedLenByteArray) {
         Corrupt(column_.name, "DELTA_BYTE_ARRAY of a non-binary");
       }
-      DeltaDecoder::DecodeByteArray(p, size, &page_holder_.heap(), &predecoded_strings_);
+      DeltaDecoder::DecodeByteArray(p, size, page_values, &page_holder_.heap(), &predecoded_strings_);
       return;
     case Encoding::kByteStreamSplit: {
       size_t w = pt == PhysicalType::kFixedLenByteArray ? static_cast<size_t>(column_.type_length)
@@ -271,7 +280,7 @@ bool ColumnReader::NextPage(size_t skippable_rows) {
       }
       end = p + (usize - dl);
     }
-    InitValues(encoding, p, end);
+    InitValues(encoding, p, end, static_cast<size_t>(rows));
     page_rows_left_ = rows;
     return true;
   }

@@ -33,7 +33,7 @@ class ColumnReader {
  private:
   bool NextPage(size_t skippable_rows);
   void LoadDictionary(const parquet::PageHeader& h, const uint8_t* body);
-  void InitValues(parquet::Encoding encoding, const uint8_t* p, const uint8_t* end);
+  void InitValues(parquet::Encoding encoding, const uint8_t* p, const uint8_t* end, size_t page_values);
   const uint8_t* Decompress(const parquet::PageHeader& h, const uint8_t* body, size_t size,
                             size_t uncompressed, Vector& holder);
   void DecodeToOutput(size_t n, uint8_t* dst, Vector& out);

@@ -10,8 +10,8 @@ namespace floe::parquet {
 
 namespace {
 
-[[noreturn]] void Corrupt(const char* what) {
-  throw FormatError(std::string("corrupt DELTA encoded data: ") + what);
+[[noreturn]] void Corrupt(const std::string& what) {
+  throw FormatError("corrupt DELTA encoded data: " + what);
 }
 
 struct Cursor {
@@ -36,7 +36,7 @@ struct Cursor {
 
 }  // namespace
 
-size_t DeltaDecoder::DecodeBinaryPacked(const uint8_t* data, size_t size,
+size_t DeltaDecoder::DecodeBinaryPacked(const uint8_t* data, size_t size, size_t max_values,
                                         std::vector<int64_t>* out) {
   Cursor c{data, data + size};
   uint64_t block_size = c.Varint();
@@ -50,6 +50,9 @@ size_t DeltaDecoder::DecodeBinaryPacked(const uint8_t* data, size_t size,
   // a block needs at least its min delta and bit widths: bound the count by the bytes
   if (total > 1 && (total - 1) / block_size > size / (miniblocks + 1) + 1) {
     Corrupt("value count larger than the data can hold");
+  }
+  if (total > max_values) {
+    Corrupt("value count " + std::to_string(total) + " is more than the page's " + std::to_string(max_values));
   }
   uint64_t per_mini = block_size / miniblocks;
   out->clear();
@@ -95,10 +98,10 @@ size_t DeltaDecoder::DecodeBinaryPacked(const uint8_t* data, size_t size,
   return static_cast<size_t>(c.pos - data);
 }
 
-void DeltaDecoder::DecodeLengthByteArray(const uint8_t* data, size_t size,
+void DeltaDecoder::DecodeLengthByteArray(const uint8_t* data, size_t size, size_t max_values,
                                          std::vector<StringRef>* out) {
   std::vector<int64_t> lengths;
-  size_t used = DecodeBinaryPacked(data, size, &lengths);
+  size_t used = DecodeBinaryPacked(data, size, max_values, &lengths);
   size_t count = lengths.size();
   const uint8_t* p = data + used;
   const uint8_t* end = data + size;
@@ -111,21 +114,24 @@ void DeltaDecoder::DecodeLengthByteArray(const uint8_t* data, size_t size,
   }
 }
 
-void DeltaDecoder::DecodeByteArray(const uint8_t* data, size_t size, StringHeap* heap,
+void DeltaDecoder::DecodeByteArray(const uint8_t* data, size_t size, size_t max_values, StringHeap* heap,
                                    std::vector<StringRef>* out) {
   std::vector<int64_t> prefixes;
-  size_t used = DecodeBinaryPacked(data, size, &prefixes);
+  size_t used = DecodeBinaryPacked(data, size, max_values, &prefixes);
   size_t count = prefixes.size();
   std::vector<StringRef> suffixes;
-  DecodeLengthByteArray(data + used, size - used, &suffixes);
+  DecodeLengthByteArray(data + used, size - used, max_values, &suffixes);
   if (suffixes.size() < count) Corrupt("fewer suffixes than prefix lengths");
   out->resize(count);
   StringRef prev;
+  size_t decoded = 0;
   for (size_t i = 0; i < count; ++i) {
     int64_t prefix = prefixes[i];
     if (prefix < 0 || prefix > prev.size) Corrupt("prefix longer than the previous value");
     size_t len = static_cast<size_t>(prefix) + suffixes[i].size;
     if (len > UINT32_MAX) Corrupt("value too long");
+    decoded += len;
+    if (decoded > kMaxDecodedBytes) Corrupt("values decode to more than " + std::to_string(kMaxDecodedBytes) + " bytes");
     char* dst = len ? heap->Allocate(len) : nullptr;
     if (prefix) std::memcpy(dst, prev.data, static_cast<size_t>(prefix));
     if (suffixes[i].size) std::memcpy(dst + prefix, suffixes[i].data, suffixes[i].size);

@@ -10,7 +10,7 @@ std::string ShellOptions::Usage() {
          "  -f FILE            run the statements in FILE and exit; may repeat\n"
          "  --warehouse DIR    the warehouse folder (default ./warehouse)\n"
          "  --catalog NAME     the catalog's name\n"
-         "  --threads N        worker threads (default: one per core)\n"
+         "  --threads N        worker threads, 1 to 256 (default: one per core)\n"
          "  -table -csv -json -line, --mode NAME\n"
          "                     the output mode (default table)\n"
          "  --timer            print each statement's run time\n"
@@ -50,12 +50,20 @@ ShellOptions ShellOptions::Parse(int argc, const char* const* argv) {
     } else if (arg == "-catalog") {
       options.catalog = next();
     } else if (arg == "-threads") {
+      // why: the range of SET threads; more would start that many workers at once
       std::string n = next();
+      size_t used = 0;
+      int threads = 0;
       try {
-        options.threads = std::stoi(n);
+        threads = std::stoi(n, &used);
       } catch (const std::exception&) {
-        throw std::invalid_argument("--threads needs a number, got '" + n + "'");
+        used = 0;
       }
+      if (used == 0 || used != n.size() || threads < kMinThreads || threads > kMaxThreads) {
+        throw std::invalid_argument("--threads: expected an integer in [" + std::to_string(kMinThreads) + ", " +
+                                    std::to_string(kMaxThreads) + "], got '" + n + "'");
+      }
+      options.threads = threads;
     } else if (arg == "-mode") {
       std::string name = next();
       auto mode = ParseOutputMode(name);

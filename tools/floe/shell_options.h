@@ -9,6 +9,10 @@ namespace floe::shell {
 
 /// What the command line asks the shell to do.
 struct ShellOptions {
+  /// The range of --threads: the one SET threads accepts (src/main/settings.cc).
+  static constexpr int kMinThreads = 1;
+  static constexpr int kMaxThreads = 256;
+
   /// The warehouse folder (--warehouse DIR).
   std::string warehouse = "./warehouse";
   /// The catalog's name (--catalog NAME); empty keeps the engine's default.

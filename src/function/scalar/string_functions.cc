@@ -129,18 +129,22 @@ ScalarKernel Pad(bool left) {
       std::string_view pad = has_pad ? StringAt(*args[2], i) : std::string_view(" ");
       if (length <= 0) return true;
       int64_t chars = static_cast<int64_t>(Utf8Length(s));
-      if (chars >= length || pad.empty()) {
+      size_t pad_chars = Utf8Length(pad);
+      // why: a pad of no characters (empty, or only UTF-8 continuation bytes) fills nothing
+      if (chars >= length || pad_chars == 0) {
         out->append(s.substr(0, Utf8Offset(s, std::min<int64_t>(length, chars))));
         return true;
       }
-      int64_t missing = length - chars;
-      std::string fill;
-      size_t pad_chars = Utf8Length(pad);
-      while (missing > 0) {
-        int64_t take = std::min<int64_t>(missing, static_cast<int64_t>(pad_chars));
-        fill.append(pad.substr(0, Utf8Offset(pad, take)));
-        missing -= take;
+      uint64_t missing = static_cast<uint64_t>(length - chars);
+      uint64_t whole_pads = missing / pad_chars;
+      std::string_view last_pad = pad.substr(0, Utf8Offset(pad, missing % pad_chars));
+      if (s.size() + whole_pads * pad.size() + last_pad.size() > (uint64_t{1} << 30)) {
+        throw InvalidInputError(std::string(left ? "lpad" : "rpad") + ": the result would exceed 1 GiB");
       }
+      std::string fill;
+      fill.reserve(whole_pads * pad.size() + last_pad.size());
+      for (uint64_t k = 0; k < whole_pads; ++k) fill.append(pad);
+      fill.append(last_pad);
       if (left)
         *out = fill + std::string(s);
       else

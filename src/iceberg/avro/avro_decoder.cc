@@ -6,6 +6,36 @@
 
 namespace floe::iceberg::avro {
 
+namespace {
+
+bool MayTakeNoBytes(const AvroSchema& schema, int depth) {
+  // why: a record that holds itself without a union or array between can never be
+  // decoded (Decode stops at depth 128), so the answer for it does not matter
+  if (depth > 64) return false;
+  switch (schema.type()) {
+    case AvroType::kNull: return true;
+    case AvroType::kFixed: return schema.size() == 0;
+    case AvroType::kRecord:
+      for (const auto& f : schema.fields()) {
+        if (!MayTakeNoBytes(*f.schema, depth + 1)) return false;
+      }
+      return true;
+    default: return false;  // a varint, a length, a count or a branch index: a byte at least
+  }
+}
+
+}  // namespace
+
+bool MayTakeNoBytes(const AvroSchema& schema) { return MayTakeNoBytes(schema, 0); }
+
+void AvroDecoder::CountEmptyValues(int64_t count) {
+  if (count > empty_values_left_) {
+    Fail(std::to_string(count) + " more values that take no bytes, past the limit of " +
+         std::to_string(kMaxEmptyValues));
+  }
+  empty_values_left_ -= count;
+}
+
 void AvroDecoder::Fail(const std::string& problem) const {
   throw FormatError(what_ + ": " + problem + " at byte " + std::to_string(pos_));
 }
@@ -82,10 +112,12 @@ size_t AvroDecoder::ReadBlockCount(const AvroSchema& item_schema) {
     count = -count;
     ReadLength();  // the block's byte size, not needed when decoding every item
   }
-  // Each item of a non-null type takes at least one byte: a larger count is corrupt.
-  bool zero_size = item_schema.type() == AvroType::kNull;
-  size_t limit = zero_size ? (size_t{1} << 24) : remaining();
-  if (static_cast<uint64_t>(count) > limit) Fail("block count " + std::to_string(count) + " is too large");
+  // Each item of other types takes at least one byte: a larger count is corrupt.
+  if (MayTakeNoBytes(item_schema)) {
+    CountEmptyValues(count);
+  } else if (static_cast<uint64_t>(count) > remaining()) {
+    Fail("block count " + std::to_string(count) + " is too large");
+  }
   return static_cast<size_t>(count);
 }
 
@@ -141,7 +173,10 @@ void AvroDecoder::Skip(const AvroSchema& schema) {
           pos_ += ReadLength();  // a block with its byte size is skipped whole
           continue;
         }
-        if (static_cast<uint64_t>(count) > remaining() && schema.items()->type() != AvroType::kNull) {
+        // why: a map's key takes a byte; an array's item may take none (counted instead)
+        if (schema.type() == AvroType::kArray && MayTakeNoBytes(*schema.items())) {
+          CountEmptyValues(count);
+        } else if (static_cast<uint64_t>(count) > remaining()) {
           Fail("block count " + std::to_string(count) + " is too large");
         }
         for (int64_t i = 0; i < count; ++i) {

@@ -8,11 +8,24 @@
 
 namespace floe::iceberg::avro {
 
+/// Returns true when a value of the schema may be encoded in no bytes (null, a fixed of
+/// size 0, a record of only such fields): how many of them the data holds is not bounded
+/// by its size.
+bool MayTakeNoBytes(const AvroSchema& schema);
+
 /// Reads Avro's binary encoding from a byte range; every read is bounds-checked and bad
 /// input throws FormatError (never reads past the end).
 class AvroDecoder {
  public:
-  AvroDecoder(std::string_view data, std::string what) : data_(data), what_(std::move(what)) {}
+  /// The most values that take no bytes (MayTakeNoBytes) a decoder reads, in all: any
+  /// other value takes at least a byte, so the data's size bounds their count, and this
+  /// bounds the rest. Iceberg's schemas have none; a million is plenty for other files.
+  static constexpr int64_t kMaxEmptyValues = int64_t{1} << 20;
+
+  /// Reads `data`; `what` names it in errors. `empty_values` is how many values that take
+  /// no bytes it may still read (a file's later blocks get what its earlier ones left).
+  AvroDecoder(std::string_view data, std::string what, int64_t empty_values = kMaxEmptyValues)
+      : data_(data), what_(std::move(what)), empty_values_left_(empty_values) {}
 
   /// Returns a zigzag varint long.
   int64_t ReadLong() {
@@ -60,6 +73,11 @@ class AvroDecoder {
   size_t ReadUnionIndex(const AvroSchema& union_schema);
   /// Moves to byte `position` of the data (for re-reading a value found earlier).
   void Seek(size_t position);
+  /// Counts `count` values that take no bytes against the decoder's allowance; fails
+  /// when they exceed it.
+  void CountEmptyValues(int64_t count);
+  /// Returns how many values that take no bytes the decoder may still read.
+  int64_t empty_values_left() const { return empty_values_left_; }
 
   size_t position() const { return pos_; }
   size_t remaining() const { return data_.size() - pos_; }
@@ -75,6 +93,7 @@ class AvroDecoder {
   size_t pos_ = 0;
   std::string what_;
   int depth_ = 0;
+  int64_t empty_values_left_;
 };
 
 }  // namespace floe::iceberg::avro

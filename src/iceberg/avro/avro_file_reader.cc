@@ -77,6 +77,7 @@ std::string AvroFileReader::Metadata(const std::string& key, const std::string& 
 bool AvroFileReader::LoadBlock() {
   const std::string what = "Avro file " + name_;
   while (pos_ < data_.size()) {
+    size_t block_start = pos_;
     AvroDecoder head(data_.substr(pos_), what + " block header");
     int64_t count = head.ReadLong();
     int64_t size = head.ReadLong();
@@ -93,8 +94,17 @@ bool AvroFileReader::LoadBlock() {
     pos_ = start + static_cast<size_t>(size) + 16;
     if (count == 0) continue;
     block_ = std::make_shared<const std::string>(deflate_ ? DeflateCodec::Decompress(raw, what) : std::string(raw));
+    // why: the decoders of a file share one allowance of values that take no bytes
+    if (block_decoder_) empty_values_left_ = block_decoder_->empty_values_left();
+    block_decoder_ = std::make_unique<AvroDecoder>(*block_, what, empty_values_left_);
+    // Each record takes at least a byte unless its schema may take none (then counted).
+    if (MayTakeNoBytes(*schema_)) {
+      block_decoder_->CountEmptyValues(count);
+    } else if (static_cast<uint64_t>(count) > block_->size()) {
+      throw FormatError(what + ": block at byte " + std::to_string(block_start) + " claims " + std::to_string(count) +
+                        " records in " + std::to_string(block_->size()) + " bytes");
+    }
     block_remaining_ = count;
-    block_decoder_ = std::make_unique<AvroDecoder>(*block_, what);
     return true;
   }
   return false;
@@ -105,6 +115,7 @@ void AvroFileReader::SeekBlock(uint64_t offset) {
     throw FormatError("Avro file " + name_ + ": no block at offset " + std::to_string(offset));
   }
   pos_ = first_block_ + static_cast<size_t>(offset);
+  if (block_decoder_) empty_values_left_ = block_decoder_->empty_values_left();
   block_.reset();
   block_decoder_.reset();
   block_remaining_ = 0;

@@ -57,6 +57,7 @@ class AvroFileReader {
   std::shared_ptr<const std::string> block_;
   int64_t block_remaining_ = 0;
   std::unique_ptr<AvroDecoder> block_decoder_;
+  int64_t empty_values_left_ = AvroDecoder::kMaxEmptyValues;  // the blocks' shared allowance
   bool deflate_ = false;
 };
 

@@ -124,6 +124,74 @@ TEST(AvroFileTest, RejectsCorruptInputWithFormatError) {
   EXPECT_GT(errors, 0);
 }
 
+// Expects `fn` to throw FormatError whose message holds `part`.
+template <typename Fn>
+void ExpectFormatError(Fn&& fn, const std::string& part) {
+  try {
+    fn();
+    ADD_FAILURE() << "expected FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+  }
+}
+
+TEST(AvroDecoderTest, ValuesThatTakeNoBytesAreCountedNotTrusted) {
+  // Nulls and empty records take no bytes, so the data's size does not bound how many an
+  // array claims: a trillion of them must fail at once, not fill memory.
+  for (const char* items : {R"("null")", R"({"type":"record","name":"empty","fields":[]})",
+                            R"({"type":"fixed","name":"f0","size":0})"}) {
+    AvroSchemaPtr schema = AvroSchema::Parse(std::string(R"({"type":"array","items":)") + items + "}");
+    EXPECT_TRUE(MayTakeNoBytes(*schema->items()));
+    AvroEncoder e;
+    e.WriteLong(int64_t{1} << 40);
+    e.WriteLong(0);
+    AvroDecoder decode(e.buffer(), "array.avro");
+    ExpectFormatError([&] { decode.Decode(*schema); }, "values that take no bytes, past the limit of 1048576");
+    AvroDecoder skip(e.buffer(), "array.avro");
+    ExpectFormatError([&] { skip.Skip(*schema); }, "values that take no bytes");
+    // A thousand read as ever.
+    AvroEncoder few;
+    few.WriteLong(1000);
+    few.WriteLong(0);
+    AvroDecoder ok(few.buffer(), "array.avro");
+    EXPECT_EQ(ok.Decode(*schema).items.size(), 1000u);
+  }
+  EXPECT_FALSE(MayTakeNoBytes(*AvroSchema::Parse(std::string(R"({"type":"record","name":"r","fields":[
+      {"name":"a","type":"null"},{"name":"b","type":"int"}]})"))));
+}
+
+TEST(AvroFileTest, ABlockClaimingMoreRecordsThanItsBytesIsCorrupt) {
+  // One record of one long (a byte), its block's count rewritten to a trillion.
+  auto file_with_count = [](const char* schema, const std::string& record, int64_t count) {
+    AvroFileWriter writer(schema, {}, AvroCodec::kNull);
+    AvroDatum d = AvroDatum::Record({});
+    if (!record.empty()) d = AvroDatum::Record({AvroDatum::Long(5)});
+    writer.Append(d);
+    std::string bytes = writer.Finish();
+    // The file ends with the block: count 1, size, the record's bytes, the sync marker.
+    size_t block = bytes.size() - 16 - record.size() - 2;
+    EXPECT_EQ(bytes.substr(block, 2), std::string("\x02", 1) + static_cast<char>(record.size() * 2));
+    AvroEncoder head;
+    head.WriteLong(count);
+    head.WriteLong(static_cast<int64_t>(record.size()));
+    return bytes.substr(0, block) + head.buffer() + record + bytes.substr(bytes.size() - 16);
+  };
+  auto read_all = [](const std::string& bytes) {
+    AvroFileReader reader(bytes, "claims.avro");
+    AvroDatum d;
+    int64_t n = 0;
+    while (reader.Next(&d)) ++n;
+    return n;
+  };
+  const char* one_long = R"({"type":"record","name":"r","fields":[{"name":"a","type":"long"}]})";
+  EXPECT_EQ(read_all(file_with_count(one_long, "\x0a", 1)), 1);
+  ExpectFormatError([&] { read_all(file_with_count(one_long, "\x0a", int64_t{1} << 40)); },
+                    "claims 1099511627776 records in 1 bytes");
+  const char* empty = R"({"type":"record","name":"r","fields":[]})";
+  EXPECT_EQ(read_all(file_with_count(empty, "", 1000)), 1000);
+  ExpectFormatError([&] { read_all(file_with_count(empty, "", int64_t{1} << 40)); }, "values that take no bytes");
+}
+
 TEST(AvroSchemaTest, RejectsMalformedSchemas) {
   EXPECT_THROW(AvroSchema::Parse(std::string("{")), FormatError);
   EXPECT_THROW(AvroSchema::Parse(std::string(R"({"type":"record","name":"x"})")), FormatError);

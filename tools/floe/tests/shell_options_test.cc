@@ -37,5 +37,18 @@ TEST(ShellOptionsTest, RejectsUnknownOptionsAndMissingValues) {
   EXPECT_THROW(ParseArgs({"--threads", "many"}), std::invalid_argument);
 }
 
+TEST(ShellOptionsTest, ThreadsMustBeInTheRangeOfSetThreads) {
+  EXPECT_EQ(ParseArgs({"--threads", "1"}).threads, 1);
+  EXPECT_EQ(ParseArgs({"--threads=256"}).threads, 256);
+  for (const char* bad : {"0", "257", "-1", "many", "4x", "", "99999999999"}) {
+    try {
+      ParseArgs({"--threads", bad});
+      ADD_FAILURE() << "--threads " << bad << " was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), "--threads: expected an integer in [1, 256], got '" + std::string(bad) + "'");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace floe::shell
