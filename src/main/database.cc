@@ -24,6 +24,11 @@ std::string DefaultStateFolder() {
 }
 
 DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(options)) {
+  // why: the shell's --threads and SET threads take 1 to 256; a program's options the same
+  if (options_.threads < 0 || options_.threads > 256) {
+    throw InvalidInputError("DatabaseOptions::threads must be 0 (one per core) or 1 to 256, not " +
+                            std::to_string(options_.threads));
+  }
   int threads = options_.threads > 0 ? options_.threads
                                      : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   // The pool is sized for the machine; a session may use fewer threads (SET threads).

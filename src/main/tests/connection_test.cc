@@ -97,6 +97,20 @@ TEST_F(ConnectionTest, QueryReturnsTheLastResultAndQueryAllEach) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(all[i].GetValue(0, 0).int32(), i + 1);
 }
 
+TEST(DatabaseOptionsTest, ThreadsOutOfRangeAreRefusedLikeSetThreads) {
+  for (int threads : {-1, 257, 100000}) {
+    DatabaseOptions options;
+    options.warehouse = (fs::temp_directory_path() / ("floe_threads_" + std::to_string(::getpid()))).string();
+    options.threads = threads;
+    try {
+      Database database(options);
+      ADD_FAILURE() << "threads " << threads << " was accepted";
+    } catch (const std::exception& e) {
+      EXPECT_NE(std::string(e.what()).find("1 to 256"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST_F(ConnectionTest, EmptyTextIsAnEmptyResult) {
   Result result = connection_->Query("");
   EXPECT_FALSE(result.HasError());
