@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <mutex>
 
-#include "common/vector_operations.h"
 #include "common/exception.h"
+#include "common/vector_operations.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
 #include "execution/spill/spill_file.h"
