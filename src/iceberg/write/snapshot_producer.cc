@@ -14,7 +14,6 @@
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/uuid.h"
-#include "iceberg/write/conflict_validation.h"
 
 namespace floe::iceberg {
 
@@ -122,15 +121,8 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
       written_.push_back(remapper_.Remap(path));
     }
   }
-  std::vector<std::string> missing;
   for (const auto& path : removed) {
-    if (!found.count(path)) missing.push_back(path);
-  }
-  if (!missing.empty()) {
-    // why: a concurrent commit removed a file this one read; its rows are decided on
-    // data that is no longer the table's (Java's "Missing required files to delete")
-    throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit: missing required files to delete: [" +
-                       ConflictPathList(missing) + "]");
+    if (!found.count(path)) missing_.push_back(path);
   }
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
   if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||

@@ -48,14 +48,17 @@ class SnapshotProducer {
   SnapshotProducer(FileIO& io, const TableMetadata& base, std::string base_file, LocationRemapper remapper);
 
   /// Writes the new snapshot's manifests and manifest list and returns the new metadata
-  /// (not yet written nor committed). Throws CatalogError ([CONCURRENT_MODIFICATION])
-  /// when a file of change.removed_paths is no longer live in the branch's head.
+  /// (not yet written nor committed). A file of change.removed_paths no longer live in
+  /// the branch's head is listed by missing_files(); the snapshot must not be committed then.
   TableMetadata Produce(const SnapshotChange& change, int64_t now_ms);
 
   /// Returns every manifest file this producer wrote (to clean up on failure).
   const std::vector<std::string>& written_files() const { return written_; }
   /// Returns the data files the snapshot removes, as the parent's manifests held them.
   const std::vector<DataFile>& removed_files() const { return removed_files_; }
+  /// Returns the paths of change.removed_paths that the branch's head no longer holds
+  /// (a concurrent commit removed them: Java's "Missing required files to delete").
+  const std::vector<std::string>& missing_files() const { return missing_; }
 
  private:
   FileIO& io_;
@@ -64,6 +67,7 @@ class SnapshotProducer {
   LocationRemapper remapper_;
   std::vector<std::string> written_;
   std::vector<DataFile> removed_files_;
+  std::vector<std::string> missing_;
 };
 
 /// Returns a new random positive snapshot id.

@@ -83,6 +83,15 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
         ValidateConcurrentCommits(ops_.io(), remapper, *base.metadata, BranchHead(*base.metadata, change.branch),
                                   read_head, step.validation, producer.removed_files(), ops_.name());
       }
+      // why: after the validations, as Java's SnapshotProducer.apply validates before its
+      // ManifestFilterManager finds files missing, so a conflict is named by its cause
+      if (!producer.missing_files().empty()) {
+        // a concurrent commit removed a file this one read: its rows were decided on data
+        // that is no longer the table's
+        throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + ops_.name() +
+                           ": missing required files to delete: [" + ConflictPathList(producer.missing_files()) +
+                           "]");
+      }
       metadata = std::move(produced);
     }
     log_file.clear();

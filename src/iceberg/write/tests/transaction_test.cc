@@ -324,6 +324,29 @@ TEST_F(TransactionTest, RemovingAFileRemovedMeanwhileFails) {
   EXPECT_EQ(Current().metadata_location, committed);
 }
 
+// Java's SnapshotProducer.apply validates before it finds files missing: a file replaced
+// meanwhile by a copy-on-write commit that added matching data fails the overwrite on that
+// data (the cause), not on the file gone.
+TEST_F(TransactionTest, ConflictingDataIsNamedBeforeMissingFiles) {
+  CommitNow(Append({Day1(), Day2()}));
+  TableState read = Current();
+  CommitNow(Overwrite({Day2Modified()}, {Day2().file_path}));
+  Transaction t(ops_, read);
+  t.AddSnapshot(Overwrite({File("data-4.parquet", "2018-06-09", 5, 9)}, {Day2().file_path}),
+                ConflictValidation::CopyOnWrite(Day2Filter(), IsolationLevel::kSerializable));
+  try {
+    t.Commit();
+    FAIL() << "expected a conflict";
+  } catch (const CatalogError& e) {
+    EXPECT_NE(std::string(e.what()).find("found conflicting files that can contain records matching "
+                                         "ref(name=\"date\") == 2018-06-09: ["),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("data-3.parquet"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(LiveFiles(), (std::vector<std::string>{"data-1.parquet", "data-3.parquet"}));
+}
+
 // TestOverwriteWithValidation.testConcurrentConflictingPositionDeletes: deletes added
 // for a file the overwrite replaces would be lost.
 TEST_F(TransactionTest, NewDeletesForAReplacedFileConflict) {
