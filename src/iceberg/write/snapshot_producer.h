@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/value.h"
+#include "iceberg/expressions/expression.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/data_file.h"
 #include "iceberg/table_metadata.h"
@@ -31,6 +32,12 @@ struct SnapshotChange {
   std::vector<std::string> removed_paths;
   /// Partitions replaced as they are when it commits (dynamic INSERT OVERWRITE).
   std::optional<ReplacedPartitions> replaced;
+  /// A row filter (on the current schema's field ids) deleting rows as the table is when
+  /// it commits, as Iceberg's DeleteFiles.deleteFromRowFilter (Spark's metadata-only
+  /// DELETE): every live data file whose rows all match, by the strict projection of its
+  /// partition or by its column metrics, is removed; one where some rows may match but
+  /// not all cannot be, and is listed by SnapshotProducer::partly_matching_files().
+  ExpressionPtr delete_filter;
   std::map<std::string, std::string> extra_summary;
   /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
   std::string branch = "main";
@@ -59,6 +66,9 @@ class SnapshotProducer {
   /// Returns the paths of change.removed_paths that the branch's head no longer holds
   /// (a concurrent commit removed them: Java's "Missing required files to delete").
   const std::vector<std::string>& missing_files() const { return missing_; }
+  /// Returns the live data files that change.delete_filter may match only in part (Java's
+  /// "Cannot delete file where some, but not all, rows match filter").
+  const std::vector<std::string>& partly_matching_files() const { return partly_matching_; }
 
  private:
   FileIO& io_;
@@ -68,6 +78,7 @@ class SnapshotProducer {
   std::vector<std::string> written_;
   std::vector<DataFile> removed_files_;
   std::vector<std::string> missing_;
+  std::vector<std::string> partly_matching_;
 };
 
 /// Returns a new random positive snapshot id.

@@ -92,6 +92,13 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
                            ": missing required files to delete: [" + ConflictPathList(producer.missing_files()) +
                            "]");
       }
+      if (!producer.partly_matching_files().empty()) {
+        // a concurrent commit added a file the row filter cannot drop whole
+        throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + ops_.name() +
+                           ": cannot delete file where some, but not all, rows match filter " +
+                           ConflictFilterText(*change.delete_filter, metadata.CurrentSchema()) + ": [" +
+                           ConflictPathList(producer.partly_matching_files()) + "]");
+      }
       metadata = std::move(produced);
     }
     log_file.clear();
