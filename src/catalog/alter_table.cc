@@ -187,6 +187,23 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
     default: break;
   }
   const std::string table_name = found->name.ToString();
+  // Iceberg Java commits a schema change (SchemaUpdate) and a partition spec change
+  // (BaseUpdatePartitionSpec) only on the metadata they were made on: a concurrent commit
+  // fails them, in or out of a transaction (TestTransaction.testTransactionRetrySchemaUpdate,
+  // "Table metadata refresh is required"). Properties, the sort order and the location are
+  // made again on the table as it is (PropertiesUpdate, BaseReplaceSortOrder and SetLocation
+  // refresh and retry).
+  bool on_read_metadata_only = false;
+  switch (statement.action) {
+    case AlterTableAction::kAddColumns:
+    case AlterTableAction::kDropColumns:
+    case AlterTableAction::kRenameColumn:
+    case AlterTableAction::kAlterColumn:
+    case AlterTableAction::kAddPartitionField:
+    case AlterTableAction::kDropPartitionField:
+    case AlterTableAction::kReplacePartitionField: on_read_metadata_only = true; break;
+    default: break;
+  }
   CommitMetadataUpdate(tables, io, remapper, *found, [&](const LoadedTable& table) {
     const iceberg::TableMetadata& m = *table.metadata;
     iceberg::TableMetadataBuilder builder(m, table.metadata_location);
@@ -361,7 +378,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
         throw NotImplementedError("this ALTER TABLE action is not supported yet: " + statement.text);
     }
     return builder.Build(NowMillis());
-  });
+  }, on_read_metadata_only ? "altered" : "");
 }
 
 }  // namespace floe

@@ -18,8 +18,10 @@ iceberg::TableState CommitToTable(TableCatalog& tables, FileIO& io, const iceber
 
 void CommitMetadataUpdate(
     TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper, const LoadedTable& table,
-    const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update) {
+    const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update,
+    const std::string& require_unchanged) {
   CommitToTable(tables, io, remapper, table, [&](iceberg::Transaction& txn) {
+    if (!require_unchanged.empty()) txn.RequireUnchanged(require_unchanged);
     txn.UpdateMetadata([&](const iceberg::TableMetadata& m, const std::string& file) {
       LoadedTable current{table.name, file, std::make_shared<const iceberg::TableMetadata>(m)};
       return update(current);

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "catalog/table_catalog.h"
 #include "iceberg/location_remapper.h"
@@ -19,9 +20,12 @@ iceberg::TableState CommitToTable(TableCatalog& tables, FileIO& io, const iceber
                                   const std::function<void(iceberg::Transaction&)>& build);
 
 /// Commits a metadata-only change that `update` builds from the table as it is at each
-/// commit attempt; `update` returns nothing when there is nothing to commit.
+/// commit attempt; `update` returns nothing when there is nothing to commit. With
+/// `require_unchanged` (naming the operation, as "altered") the change is made only on
+/// the table as read: a concurrent commit fails it (Transaction::RequireUnchanged).
 void CommitMetadataUpdate(
     TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper, const LoadedTable& table,
-    const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update);
+    const std::function<std::optional<iceberg::TableMetadata>(const LoadedTable&)>& update,
+    const std::string& require_unchanged = "");
 
 }  // namespace floe

@@ -102,6 +102,7 @@ void InstrumentedFileIO::ClearFaults() {
 bool InstrumentedFileIO::Record(FileOperation op, const std::string& path, int64_t bytes) {
   std::chrono::milliseconds delay{0};
   bool fail = false, short_read = false;
+  std::vector<std::function<void(const std::string&)>> callbacks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     Count& c = counts_[op];
@@ -118,8 +119,13 @@ bool InstrumentedFileIO::Record(FileOperation op, const std::string& path, int64
         case FaultKind::kError: fail = true; break;
         case FaultKind::kShortRead: short_read = true; break;
         case FaultKind::kDelay: delay = std::max(delay, rule.delay); break;
+        case FaultKind::kCallback: callbacks.push_back(rule.callback); break;
       }
     }
+  }
+  // why: outside the lock, so that a callback may make requests of its own
+  for (const auto& callback : callbacks) {
+    if (callback) callback(path);
   }
   if (delay.count() > 0) std::this_thread::sleep_for(delay);
   if (fail) throw IOError("cannot " + std::string(FileOperationName(op)) + " \"" + path + "\": injected fault");

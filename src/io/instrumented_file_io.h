@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -39,6 +40,7 @@ enum class FaultKind {
   kError,      // the request throws IOError ("injected fault")
   kShortRead,  // an opened file reports half its size, as a truncated file would
   kDelay,      // the request waits, then runs
+  kCallback,   // the rule's callback runs (outside the FileIO's lock), then the request
 };
 
 /// A fault to inject: on requests of `operation` whose path contains `path_contains`,
@@ -50,6 +52,10 @@ struct FaultRule {
   int64_t times = 1;
   FaultKind kind = FaultKind::kError;
   std::chrono::milliseconds delay{0};
+  /// For kCallback: runs with the request's path before the request (the concurrency
+  /// tests commit another writer's change there, at a chosen step of a statement); it may
+  /// use the FileIO itself, and a throw fails the request.
+  std::function<void(const std::string& path)> callback;
 };
 
 /// Wraps a FileIO, counting requests and bytes per operation and injecting faults on a

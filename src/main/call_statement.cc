@@ -4,8 +4,10 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/procedures/procedure.h"
 #include "main/client_context.h"
+#include "optimizer/rules/constant_folding.h"
 #include "planner/binder.h"
 #include "sql/parser.h"
 
@@ -84,20 +86,31 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
     iceberg::TableOperations& operations() override { return *operations_; }
     const iceberg::TableState& state() const override { return state_; }
 
-    std::vector<iceberg::DataFile> RewriteRows(int64_t snapshot_id) override {
-      auto select = std::make_unique<SelectNode>();
-      select->select_list.push_back(std::make_unique<StarExpression>());
-      auto ref = std::make_unique<BaseTableRef>();
-      ref->name.parts = {session_.Tables().catalog().name(), table_.name.namespace_name, table_.name.table_name};
-      ref->time_travel = TimeTravelKind::kVersion;
-      auto version = std::make_unique<ConstantExpression>();
-      version->literal_kind = LiteralKind::kBigint;
-      version->text = std::to_string(snapshot_id);
-      ref->time_travel_value = std::move(version);
-      select->from = std::move(ref);
-      Result rows = session_.RunQuery(*select);
-      if (rows.RowCount() == 0) return {};
-      return session_.WriteDataFiles(table_, rows);
+    iceberg::ExpressionPtr Filter(const std::string& where) override {
+      const iceberg::Schema& schema = table_.metadata->CurrentSchema();
+      BindScope scope;
+      std::vector<int> field_ids;
+      for (const auto& f : schema.fields()) {
+        scope.columns.push_back({ToLower(table_.name.table_name), f.name(), f.type()->ToLogicalType(),
+                                 field_ids.size(), false});
+        field_ids.push_back(f.id());
+      }
+      ExpressionPtr parsed = Parser::ParseExpression(where);
+      Binder binder(session_);
+      BoundExpressionPtr condition =
+          Binder::AddCast(binder.BindExpression(*parsed, scope, "rewrite_data_files where"), TypeId::kBoolean);
+      // as Spark converts the optimized filter (SparkExpressionConverter): CAST(10 AS BIGINT) is 10
+      condition = ConstantFolding(session_.OptimizerSettings().evaluate_constant).Fold(std::move(condition));
+      IcebergFilterConverter converter(schema, field_ids, &session_.time_zone_);
+      if (!converter.IsExact(*condition)) {
+        throw InvalidInputError("Cannot convert filter " + where + " to an Iceberg expression: rewrite_data_files " +
+                                "selects files by comparisons of columns with constants, IN, IS NULL, AND, OR");
+      }
+      return converter.Convert(*condition);
+    }
+
+    std::vector<iceberg::DataFile> RewriteFiles(const std::vector<iceberg::FileScanTask>& tasks) override {
+      return session_.RewriteDataFiles(table_, tasks);
     }
 
    private:

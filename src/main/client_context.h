@@ -13,6 +13,7 @@
 #include "common/query_context.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
 #include "floe/result.h"
+#include "iceberg/scan/file_scan_task.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "main/database_state.h"
 #include "main/settings.h"
@@ -90,8 +91,10 @@ class ClientContext : public BinderContext {
   iceberg::LocationRemapper Remapper() const;
   /// Returns the door to storage (the database's FileIO).
   FileIO& Io() { return database_.file_io(); }
-  /// Writes `data` (the table's columns, in schema order) as data files of the table.
-  std::vector<iceberg::DataFile> WriteDataFiles(const LoadedTable& table, const Result& data);
+  /// Reads the live rows of `tasks` (files of the table, deletes applied) under the
+  /// table's current schema and writes them again as data files of the table.
+  std::vector<iceberg::DataFile> RewriteDataFiles(const LoadedTable& table,
+                                                  const std::vector<iceberg::FileScanTask>& tasks);
   /// Returns the optimized plan that writes `query`'s rows, cast to the table's columns,
   /// into `sink` (CREATE TABLE ... AS: the new table).
   LogicalOperatorPtr InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query);

@@ -13,6 +13,8 @@
 #include "execution/table_sources/parquet_table_function.h"
 #include "execution/table_sources/range_source.h"
 #include "execution/table_sources/system_tables.h"
+#include "iceberg/scan/data_file_reader.h"
+#include "iceberg/scan/name_mapping.h"
 #include "iceberg/write/insert_change.h"
 #include "iceberg/write/transaction.h"
 #include "iceberg/write/write_properties.h"
@@ -96,17 +98,40 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
   return options;
 }
 
-std::vector<iceberg::DataFile> ClientContext::WriteDataFiles(const LoadedTable& table, const Result& data) {
+std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable& table,
+                                                               const std::vector<iceberg::FileScanTask>& tasks) {
   const iceberg::TableMetadata& m = *table.metadata;
-  iceberg::PartitionedDataWriter writer(m.CurrentSchema(), m.DefaultSpec(), DataWriterOptionsFor(m));
+  const iceberg::Schema& schema = m.CurrentSchema();
+  std::vector<int> field_ids;
+  std::vector<LogicalType> types;
+  for (const auto& f : schema.fields()) {
+    field_ids.push_back(f.id());
+    types.push_back(f.type()->ToLogicalType());
+  }
+  iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(m.properties);
+  iceberg::LocationRemapper remapper = Remapper();
+  iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
   try {
     auto local = writer.NewLocalState();
-    for (const auto& chunk : data.chunks()) writer.Write(*local, *chunk);
+    for (const auto& task : tasks) {
+      iceberg::DataFileReader reader(Io(), task, schema, m.SpecById(task.data_file.spec_id), field_ids,
+                                     iceberg::Expression::AlwaysTrue(), remapper, mapping, false);
+      for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+        auto cursor = reader.ReadRowGroup(rg, nullptr);
+        if (!cursor) continue;
+        for (;;) {
+          query_context_->CheckInterrupted();
+          DataChunk rows;
+          rows.Initialize(types);
+          if (!cursor->Next(rows)) break;
+          if (rows.size() > 0) writer.Write(*local, rows);
+        }
+      }
+    }
     writer.Flush(*local);
     auto files = writer.Finish([&](int n, const std::function<void(int)>& fn) {
       database_.scheduler().RunParallel(n, fn);
     });
-    iceberg::LocationRemapper remapper = Remapper();
     for (auto& f : files) f.file_path = remapper.Unmap(f.file_path);
     return files;
   } catch (...) {

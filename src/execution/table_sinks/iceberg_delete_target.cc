@@ -103,6 +103,15 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
     change.removed_paths.push_back(task->data_file.file_path);
     rows_deleted += task->data_file.record_count;
   }
+  if (plan.exact && plan.to_read.empty() && !plan.whole.empty()) {
+    // Every file the condition may match goes whole: Spark's metadata-only DELETE
+    // (SparkTable.deleteWhere), a delete by the row filter that the commit applies to the
+    // table as it then is, with no validation of what other writers did meanwhile.
+    change.removed_paths.clear();
+    change.delete_filter = plan.filter;
+    options_.commit(std::move(change), iceberg::ConflictValidation{});
+    return Outcome(plan, rows_deleted, 0, 0);
+  }
   // The rows kept from the files read stream into new files as they are read.
   iceberg::PartitionedDataWriter writer(schema, metadata.DefaultSpec(), options_.writer);
   try {
@@ -160,6 +169,11 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
     writer.Abort();
     throw;
   }
+  return Outcome(plan, rows_deleted, files_read, rewritten);
+}
+
+DeleteOutcome IcebergDeleteTarget::Outcome(const Plan& plan, int64_t rows_deleted, int64_t files_read,
+                                           int64_t rewritten) {
   DeleteOutcome outcome;
   outcome.rows_deleted = rows_deleted;
   outcome.metrics.lines = {

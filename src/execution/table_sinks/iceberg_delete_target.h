@@ -21,7 +21,9 @@ namespace floe {
 /// matching rows are touched (the scan's pruning layers). A file whose rows all match -
 /// proven by the strict projection of the condition onto its partition, or by its column
 /// metrics - is dropped without being opened; any other is read and rewritten without the
-/// matching rows (copy-on-write). One commit, validated as Spark's copy-on-write DELETE is.
+/// matching rows (copy-on-write). One commit: when every file goes whole, a delete by the
+/// row filter applied to the table as it is at commit (Spark's metadata-only DELETE);
+/// otherwise the files read are replaced, validated as Spark's copy-on-write DELETE is.
 class IcebergDeleteTarget : public DeleteTarget {
  public:
   /// Commits the delete's snapshot on the table as read; a throw leaves the table as it was.
@@ -58,6 +60,8 @@ class IcebergDeleteTarget : public DeleteTarget {
   /// whole, which must be read.
   struct Plan;
   Plan PlanFiles(const BoundExpression* condition) const;
+  /// The outcome of a delete by `plan` and its metrics.
+  static DeleteOutcome Outcome(const Plan& plan, int64_t rows_deleted, int64_t files_read, int64_t rewritten);
 
   Options options_;
   std::vector<std::string> names_;

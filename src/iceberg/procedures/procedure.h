@@ -7,8 +7,10 @@
 
 #include "common/types.h"
 #include "common/value.h"
+#include "iceberg/expressions/expression.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/manifest_entry.h"
+#include "iceberg/scan/file_scan_task.h"
 #include "iceberg/write/table_operations.h"
 #include "io/file_io.h"
 #include "sql/ast_statement.h"
@@ -24,10 +26,15 @@ class ProcedureTable {
   virtual TableOperations& operations() = 0;
   /// The table as it was loaded: the state a procedure's commit is validated against.
   virtual const TableState& state() const = 0;
-  /// Reads the rows of snapshot `snapshot_id` and writes them again as new data files
-  /// under the table's current schema, spec and write properties (the engine's part of a
-  /// rewrite, as Iceberg Java's FileRewriter is Spark's). The files are not committed.
-  virtual std::vector<DataFile> RewriteRows(int64_t snapshot_id) = 0;
+  /// Returns the Iceberg expression of `where`, a SQL predicate on the table's columns (as
+  /// Spark's SparkExpressionConverter reads rewrite_data_files' argument); throws
+  /// InvalidInputError when the predicate has no exact Iceberg form.
+  virtual ExpressionPtr Filter(const std::string& where) = 0;
+  /// Reads every live row of the tasks' files (their deletes applied) and writes them
+  /// again as new data files under the table's current schema, spec and write properties
+  /// (the engine's part of a rewrite, as Iceberg Java's FileRewriter is Spark's). The
+  /// files are not committed.
+  virtual std::vector<DataFile> RewriteFiles(const std::vector<FileScanTask>& tasks) = 0;
 };
 
 /// What a procedure needs from the engine it runs in: the catalog and the query engine,

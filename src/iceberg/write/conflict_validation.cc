@@ -1,6 +1,7 @@
 #include "iceberg/write/conflict_validation.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "common/ascii_case.h"
@@ -102,6 +103,21 @@ std::string ConflictPathList(const std::vector<std::string>& paths) {
   return list;
 }
 
+std::string ConflictFilterText(const Expression& filter, const Schema& schema) {
+  std::string text = filter.ToString(), out;
+  size_t pos = 0;
+  for (;;) {
+    size_t ref = text.find("ref(", pos);
+    size_t close = ref == std::string::npos ? ref : text.find(')', ref);
+    if (close == std::string::npos) break;
+    out += text.substr(pos, ref - pos);
+    const NestedField* field = schema.FindFieldById(std::atoi(text.c_str() + ref + 4));
+    out += field ? "ref(name=\"" + field->name() + "\")" : text.substr(ref, close + 1 - ref);
+    pos = close + 1;
+  }
+  return out + text.substr(pos);
+}
+
 IsolationLevel IsolationLevelOf(const std::map<std::string, std::string>& properties, const std::string& key) {
   auto it = properties.find(key);
   if (it == properties.end()) return IsolationLevel::kSerializable;
@@ -170,7 +186,8 @@ void ValidateConcurrentCommits(FileIO& io, const LocationRemapper& remapper, con
       }
     }
   }
-  const std::string matching = "that can contain records matching " + expression->ToString();
+  const std::string matching =
+      "that can contain records matching " + ConflictFilterText(*expression, current.CurrentSchema());
   if (!added_data.empty()) Conflict(table, "found conflicting files " + matching, added_data);
   if (!deleted_data.empty()) Conflict(table, "found conflicting deleted files " + matching, deleted_data);
   if (!new_deletes.empty()) Conflict(table, "found new conflicting delete files " + matching, new_deletes);

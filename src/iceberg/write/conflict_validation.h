@@ -29,10 +29,15 @@ void CheckCommitProperties(const std::map<std::string, std::string>& properties)
 /// Lists paths in a conflict message: the first ten, then how many there are in all.
 std::string ConflictPathList(const std::vector<std::string>& paths);
 
+/// Returns `filter` as Java's conflict messages print it, each column by its name in
+/// `schema`: ref(name="k") == 9.
+std::string ConflictFilterText(const Expression& filter, const Schema& schema);
+
 /// What a snapshot must not miss of the commits made to its branch since the operation
 /// read it, as the validations of Iceberg Java's MergingSnapshotProducer (and Spark's
 /// copy-on-write commits: SparkWrite.CopyOnWriteOperation) check it. The files an
-/// operation removes must still be live in any case (SnapshotProducer checks that).
+/// operation removes must still be live in any case (the Transaction checks that after
+/// these validations, as Java's apply does after validate).
 struct ConflictValidation {
   /// The rows the operation read and decided on (Spark's conflict detection filter);
   /// null for every row.

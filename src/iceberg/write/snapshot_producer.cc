@@ -4,19 +4,71 @@
 #include <set>
 
 #include "common/exception.h"
+#include "iceberg/expressions/partition_evaluator.h"
+#include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_list_writer.h"
 #include "iceberg/manifests/manifest_merger.h"
 #include "iceberg/manifests/manifest_reader.h"
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/scan/delete_file_index.h"
+#include "iceberg/scan/partition_constants.h"
+#include "iceberg/scan/scan_filter.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "iceberg/snapshot_summary_builder.h"
 #include "iceberg/table_metadata_builder.h"
 #include "iceberg/uuid.h"
-#include "iceberg/write/conflict_validation.h"
 
 namespace floe::iceberg {
+
+namespace {
+
+// The data files a row filter removes as a table is when the commit lands (Java's
+// ManifestFilterManager with deleteByRowFilter): a file goes when the strict projection of
+// the filter holds for its partition or its metrics prove every row matches.
+class RowFilterDeletion {
+ public:
+  RowFilterDeletion(const ExpressionPtr& filter, const TableMetadata& metadata)
+      : metadata_(metadata),
+        filter_(ScanFilter::Kind::kStatic, filter, metadata.CurrentSchema()),
+        strict_metrics_(metadata.CurrentSchema(), filter) {
+    for (const auto& spec : metadata.partition_specs) {
+      filter_.Prepare(spec);
+      strict_.emplace(spec.spec_id(),
+                      std::make_unique<PartitionEvaluator>(filter, spec, metadata.CurrentSchema(), /*strict=*/true));
+    }
+  }
+
+  /// Returns false only when no file of the data manifest can hold a matching row.
+  bool MayMatch(const ManifestFile& manifest) const {
+    if (manifest.content != ManifestContent::kData) return false;
+    const SpecFilter* spec = filter_.FindSpec(manifest.partition_spec_id);
+    return !spec || spec->MayMatchManifest(manifest);
+  }
+
+  /// Returns true when every row of `file` matches; adds its path to `partly` when some
+  /// rows may match but not provably all.
+  bool Removes(const DataFile& file, std::set<std::string>* partly) const {
+    auto strict = strict_.find(file.spec_id);
+    const PartitionSpec* spec = metadata_.SpecById(file.spec_id);
+    if (strict == strict_.end() || !spec) return false;
+    if (strict->second->Eval(file.partition)) return true;
+    DataFile with_metrics = WithIdentityPartitionMetrics(file, *spec, metadata_.CurrentSchema());
+    if (strict_metrics_.Eval(with_metrics)) return true;
+    if (filter_.ForSpec(file.spec_id).MayMatchPartition(file.partition) && filter_.MayMatchMetrics(with_metrics)) {
+      partly->insert(file.file_path);
+    }
+    return false;
+  }
+
+ private:
+  const TableMetadata& metadata_;
+  ScanFilter filter_;
+  StrictMetricsEvaluator strict_metrics_;
+  std::map<int, std::unique_ptr<PartitionEvaluator>> strict_;
+};
+
+}  // namespace
 
 int64_t NewSnapshotId() {
   static thread_local std::mt19937_64 rng(std::random_device{}());
@@ -73,9 +125,14 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   if (change.replaced) {
     for (const auto& p : change.replaced->partitions) replaced_keys.insert(PartitionKey(change.replaced->spec_id, p));
   }
+  std::optional<RowFilterDeletion> by_filter;
+  if (change.delete_filter) by_filter.emplace(change.delete_filter, base_);
+  std::set<std::string> partly_matching;
   auto removes = [&](const ManifestEntry& e) {
     if (removed.count(e.data_file.file_path)) return true;
-    if (!change.replaced || e.data_file.content != FileContent::kData) return false;
+    if (e.data_file.content != FileContent::kData) return false;
+    if (by_filter && by_filter->Removes(e.data_file, &partly_matching)) return true;
+    if (!change.replaced) return false;
     return change.replaced->unpartitioned ||
            (e.data_file.spec_id == change.replaced->spec_id &&
             replaced_keys.count(PartitionKey(e.data_file.spec_id, e.data_file.partition)) > 0);
@@ -88,7 +145,8 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   }
   if (parent) {
     for (const auto& m : SnapshotManifests(io_, *parent, remapper_)) {
-      if (removed.empty() && !change.replaced) {
+      bool by_path_or_partition = !removed.empty() || change.replaced;
+      if (!by_path_or_partition && (!by_filter || !by_filter->MayMatch(m))) {
         manifests.push_back(m);
         continue;
       }
@@ -122,16 +180,10 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
       written_.push_back(remapper_.Remap(path));
     }
   }
-  std::vector<std::string> missing;
   for (const auto& path : removed) {
-    if (!found.count(path)) missing.push_back(path);
+    if (!found.count(path)) missing_.push_back(path);
   }
-  if (!missing.empty()) {
-    // why: a concurrent commit removed a file this one read; its rows are decided on
-    // data that is no longer the table's (Java's "Missing required files to delete")
-    throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit: missing required files to delete: [" +
-                       ConflictPathList(missing) + "]");
-  }
+  partly_matching_.assign(partly_matching.begin(), partly_matching.end());
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
   if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
       change.operation == "delete") {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/value.h"
+#include "iceberg/expressions/expression.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/data_file.h"
 #include "iceberg/table_metadata.h"
@@ -31,6 +32,12 @@ struct SnapshotChange {
   std::vector<std::string> removed_paths;
   /// Partitions replaced as they are when it commits (dynamic INSERT OVERWRITE).
   std::optional<ReplacedPartitions> replaced;
+  /// A row filter (on the current schema's field ids) deleting rows as the table is when
+  /// it commits, as Iceberg's DeleteFiles.deleteFromRowFilter (Spark's metadata-only
+  /// DELETE): every live data file whose rows all match, by the strict projection of its
+  /// partition or by its column metrics, is removed; one where some rows may match but
+  /// not all cannot be, and is listed by SnapshotProducer::partly_matching_files().
+  ExpressionPtr delete_filter;
   std::map<std::string, std::string> extra_summary;
   /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
   std::string branch = "main";
@@ -48,14 +55,20 @@ class SnapshotProducer {
   SnapshotProducer(FileIO& io, const TableMetadata& base, std::string base_file, LocationRemapper remapper);
 
   /// Writes the new snapshot's manifests and manifest list and returns the new metadata
-  /// (not yet written nor committed). Throws CatalogError ([CONCURRENT_MODIFICATION])
-  /// when a file of change.removed_paths is no longer live in the branch's head.
+  /// (not yet written nor committed). A file of change.removed_paths no longer live in
+  /// the branch's head is listed by missing_files(); the snapshot must not be committed then.
   TableMetadata Produce(const SnapshotChange& change, int64_t now_ms);
 
   /// Returns every manifest file this producer wrote (to clean up on failure).
   const std::vector<std::string>& written_files() const { return written_; }
   /// Returns the data files the snapshot removes, as the parent's manifests held them.
   const std::vector<DataFile>& removed_files() const { return removed_files_; }
+  /// Returns the paths of change.removed_paths that the branch's head no longer holds
+  /// (a concurrent commit removed them: Java's "Missing required files to delete").
+  const std::vector<std::string>& missing_files() const { return missing_; }
+  /// Returns the live data files that change.delete_filter may match only in part (Java's
+  /// "Cannot delete file where some, but not all, rows match filter").
+  const std::vector<std::string>& partly_matching_files() const { return partly_matching_; }
 
  private:
   FileIO& io_;
@@ -64,6 +77,8 @@ class SnapshotProducer {
   LocationRemapper remapper_;
   std::vector<std::string> written_;
   std::vector<DataFile> removed_files_;
+  std::vector<std::string> missing_;
+  std::vector<std::string> partly_matching_;
 };
 
 /// Returns a new random positive snapshot id.

@@ -83,6 +83,22 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
         ValidateConcurrentCommits(ops_.io(), remapper, *base.metadata, BranchHead(*base.metadata, change.branch),
                                   read_head, step.validation, producer.removed_files(), ops_.name());
       }
+      // why: after the validations, as Java's SnapshotProducer.apply validates before its
+      // ManifestFilterManager finds files missing, so a conflict is named by its cause
+      if (!producer.missing_files().empty()) {
+        // a concurrent commit removed a file this one read: its rows were decided on data
+        // that is no longer the table's
+        throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + ops_.name() +
+                           ": missing required files to delete: [" + ConflictPathList(producer.missing_files()) +
+                           "]");
+      }
+      if (!producer.partly_matching_files().empty()) {
+        // a concurrent commit added a file the row filter cannot drop whole
+        throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + ops_.name() +
+                           ": cannot delete file where some, but not all, rows match filter " +
+                           ConflictFilterText(*change.delete_filter, metadata.CurrentSchema()) + ": [" +
+                           ConflictPathList(producer.partly_matching_files()) + "]");
+      }
       metadata = std::move(produced);
     }
     log_file.clear();

@@ -136,5 +136,28 @@ TEST_F(FileIOTest, InstrumentedInjectsFaultsOnASchedule) {
   EXPECT_EQ(io.List(Path("f")).size(), 6u);
 }
 
+// A callback runs once before the request it hits, free to make requests of its own.
+TEST_F(FileIOTest, InstrumentedRunsACallbackBeforeTheRequest) {
+  InstrumentedFileIO io(std::make_shared<LocalFileIO>());
+  std::vector<std::string> seen;
+  FaultRule rule{FileOperation::kCreateIfAbsent, ".metadata.json", 0, 1, FaultKind::kCallback, {}};
+  rule.callback = [&](const std::string& path) {
+    seen.push_back(path);
+    // the other writer's file, through the same FileIO: the rule is spent, no recursion
+    EXPECT_TRUE(io.CreateIfAbsent(Path("m/00001-b.metadata.json"), "b"));
+  };
+  io.AddFault(rule);
+  EXPECT_TRUE(io.CreateIfAbsent(Path("m/00001-a.metadata.json"), "a"));
+  EXPECT_TRUE(io.CreateIfAbsent(Path("m/00002-a.metadata.json"), "a"));
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0], Path("m/00001-a.metadata.json"));
+  EXPECT_EQ(io.List(Path("m")).size(), 3u);
+  // a callback that throws fails the request
+  rule.callback = [](const std::string&) { throw IOError("refused"); };
+  io.AddFault(rule);
+  EXPECT_THROW(io.CreateIfAbsent(Path("m/00003-a.metadata.json"), "a"), IOError);
+  EXPECT_FALSE(io.Exists(Path("m/00003-a.metadata.json")));
+}
+
 }  // namespace
 }  // namespace floe

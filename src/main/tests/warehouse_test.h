@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -20,9 +21,11 @@ namespace floe::testing {
 class WarehouseTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("floe_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name()) + "_" +
-            std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = "floe_" + std::string(test->test_suite_name()) + "_" + std::to_string(::getpid()) + "_" +
+                       test->name();
+    std::replace(name.begin(), name.end(), '/', '_');  // parameterized tests' names hold slashes
+    dir_ = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(dir_);
     DatabaseOptions options;
     options.warehouse = (dir_ / "warehouse").string();

@@ -324,6 +324,70 @@ TEST_F(TransactionTest, RemovingAFileRemovedMeanwhileFails) {
   EXPECT_EQ(Current().metadata_location, committed);
 }
 
+// Java's SnapshotProducer.apply validates before it finds files missing: a file replaced
+// meanwhile by a copy-on-write commit that added matching data fails the overwrite on that
+// data (the cause), not on the file gone.
+TEST_F(TransactionTest, ConflictingDataIsNamedBeforeMissingFiles) {
+  CommitNow(Append({Day1(), Day2()}));
+  TableState read = Current();
+  CommitNow(Overwrite({Day2Modified()}, {Day2().file_path}));
+  Transaction t(ops_, read);
+  t.AddSnapshot(Overwrite({File("data-4.parquet", "2018-06-09", 5, 9)}, {Day2().file_path}),
+                ConflictValidation::CopyOnWrite(Day2Filter(), IsolationLevel::kSerializable));
+  try {
+    t.Commit();
+    FAIL() << "expected a conflict";
+  } catch (const CatalogError& e) {
+    EXPECT_NE(std::string(e.what()).find("found conflicting files that can contain records matching "
+                                         "ref(name=\"date\") == 2018-06-09: ["),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("data-3.parquet"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(LiveFiles(), (std::vector<std::string>{"data-1.parquet", "data-3.parquet"}));
+}
+
+// TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter: a delete by
+// row filter removes the files that match as the table is when it commits, those added
+// meanwhile included, and validates nothing.
+TEST_F(TransactionTest, DeleteByRowFilterAppliesToTheTableAtCommit) {
+  CommitNow(Append({Day1(), Day2()}));
+  TableState read = Current();
+  SnapshotChange del;
+  del.operation = "delete";
+  del.delete_filter = Day2Filter();
+  Transaction t(ops_, read);
+  t.AddSnapshot(del);
+  ops_.before_swap = [&] { CommitNow(Append({Day2Modified()})); };
+  t.Commit();
+  EXPECT_EQ(t.attempts(), 2);
+  EXPECT_EQ(LiveFiles(), (std::vector<std::string>{"data-1.parquet"}));
+  EXPECT_EQ(Current().metadata->CurrentSnapshot()->operation(), "delete");
+}
+
+// TestDeleteFiles.testCannotDeleteFileWhereNotAllRowsMatchPartitionFilter: a file the
+// filter matches only in part cannot go whole; the delete fails naming it.
+TEST_F(TransactionTest, DeleteByRowFilterFailsOnAFileMatchingInPart) {
+  CommitNow(Append({Day1(), Day2()}));
+  SnapshotChange del;
+  del.operation = "delete";
+  del.delete_filter = Predicate::Make(Operation::kLt, 1, {Value::Int64(7)});  // id < 7: data-1 whole, data-2 in part
+  std::string committed = Current().metadata_location;
+  Transaction t(ops_, Current());
+  t.AddSnapshot(del);
+  try {
+    t.Commit();
+    FAIL() << "expected a failure";
+  } catch (const CatalogError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot delete file where some, but not all, rows match filter "
+                                         "ref(name=\"id\") < 7: ["),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("data-2.parquet"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(Current().metadata_location, committed);
+}
+
 // TestOverwriteWithValidation.testConcurrentConflictingPositionDeletes: deletes added
 // for a file the overwrite replaces would be lost.
 TEST_F(TransactionTest, NewDeletesForAReplacedFileConflict) {
