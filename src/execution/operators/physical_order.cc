@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "common/exception.h"
+#include "common/row_bytes.h"
 #include "common/vector_operations.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
@@ -168,7 +169,7 @@ SinkResult PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input,
   }
   if (context.query) {
     MemoryReservation& memory = context.query->memory();
-    int64_t need = kSortMemoryFactor * EstimatedBytes(rows, 0, rows.size());
+    int64_t need = kSortMemoryFactor * RowBytes(rows, nullptr, rows.size());
     if (!memory.TryReserve(need)) {
       // Over the limit: this thread's rows go to a sorted run on disk, then it starts again.
       auto& state = static_cast<OrderGlobalState&>(global);

@@ -43,18 +43,6 @@ void CreateFolders(FileIO& io, const std::string& folder) {
 
 }  // namespace
 
-int64_t EstimatedBytes(const DataChunk& chunk, size_t from, size_t count) {
-  int64_t bytes = 0;
-  for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
-    const Vector& v = chunk.column(c);
-    bytes += static_cast<int64_t>(PhysicalSize(v.type().id()) * count);
-    if (!v.type().IsStringLike()) continue;
-    const StringRef* s = v.Data<StringRef>();
-    for (size_t i = from; i < from + count; ++i) bytes += v.IsNull(i) ? 0 : s[i].size;
-  }
-  return bytes;
-}
-
 SpillFile::SpillFile(FileIO& io, const std::string& folder, std::vector<LogicalType> types)
     : io_(io), types_(std::move(types)) {
   for (const auto& t : types_) {

@@ -10,10 +10,6 @@
 
 namespace floe {
 
-/// Returns about how many bytes `count` rows of `chunk` from `from` hold: their fixed-width
-/// values and their strings' bytes. What an operator reserves for the rows it buffers.
-int64_t EstimatedBytes(const DataChunk& chunk, size_t from, size_t count);
-
 /// Rows an operator moved out of memory: batches written one after another to a file of
 /// the spill folder, read back in the same order. The file, named spill-<pid>-<n>.bin so a
 /// later process can tell a dead one's leftovers, is deleted when this goes (a query that

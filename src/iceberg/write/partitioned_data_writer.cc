@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "common/exception.h"
+#include "common/row_bytes.h"
 #include "common/vector_operations.h"
 #include "iceberg/single_value_serialization.h"
 #include "iceberg/type.h"
@@ -23,21 +24,6 @@ constexpr size_t kFlushRows = 4096;
 // Rows handed to a Parquet writer at once; the file's size is checked in between.
 constexpr size_t kWriteSlice = 2048;
 
-// Approximate bytes of memory the rows named by sel (all rows when null) hold.
-int64_t RowBytes(const DataChunk& chunk, const uint32_t* sel, size_t count) {
-  int64_t bytes = 0;
-  for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
-    const Vector& v = chunk.column(c);
-    bytes += static_cast<int64_t>(PhysicalSize(v.type().id()) * count);
-    if (!v.type().IsStringLike()) continue;
-    const StringRef* s = v.Data<StringRef>();
-    for (size_t k = 0; k < count; ++k) {
-      size_t i = sel ? sel[k] : k;
-      if (!v.IsNull(i)) bytes += static_cast<int64_t>(s[i].size);
-    }
-  }
-  return bytes;
-}
 
 // Makes room for `extra` more rows, doubling the capacity.
 void Grow(DataChunk& chunk, size_t extra) {
