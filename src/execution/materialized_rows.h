@@ -9,6 +9,13 @@ namespace floe {
 
 /// Global state of sinks that keep every batch they receive.
 struct MaterializedState : GlobalSinkState {
+  /// Keeps a copy of `input` (copied outside the lock; threads may call it at once).
+  void Keep(const DataChunk& input) {
+    DataChunk copy = CopyChunk(input);
+    std::lock_guard<std::mutex> lock(mutex);
+    rows.Append(std::move(copy));
+  }
+
   std::mutex mutex;
   ChunkCollection rows;
 };
