@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -8,10 +9,13 @@
 
 namespace floe {
 
-/// Owns the bytes of strings in vectors: an arena of blocks that only grows.
+/// Owns the bytes of strings in vectors: an arena of blocks that only grows. Blocks double
+/// from kFirstBlockSize to kBlockSize, so the many small heaps a write into thousands of
+/// partitions keeps (a dictionary per open file) stay small.
 /// Not thread-safe; each vector (or each thread's state) has its own.
 class StringHeap {
  public:
+  static constexpr size_t kFirstBlockSize = 1024;
   static constexpr size_t kBlockSize = 64 * 1024;
 
   /// Copies the bytes into the heap and returns a reference to the copy.
@@ -29,10 +33,12 @@ class StringHeap {
       allocated_ += size;
       return big_.back().get();
     }
-    if (blocks_.empty() || used_ + size > kBlockSize) {
-      blocks_.push_back(std::make_unique_for_overwrite<char[]>(kBlockSize));
+    if (blocks_.empty() || used_ + size > block_size_) {
+      block_size_ = blocks_.empty() ? kFirstBlockSize : std::min(kBlockSize, 2 * block_size_);
+      while (block_size_ < size) block_size_ *= 2;
+      blocks_.push_back(std::make_unique_for_overwrite<char[]>(block_size_));
       used_ = 0;
-      allocated_ += kBlockSize;
+      allocated_ += block_size_;
     }
     char* p = blocks_.back().get() + used_;
     used_ += size;
@@ -44,6 +50,7 @@ class StringHeap {
  private:
   std::vector<std::unique_ptr<char[]>> blocks_;
   std::vector<std::unique_ptr<char[]>> big_;
+  size_t block_size_ = 0;  // of the last block
   size_t used_ = 0;
   size_t allocated_ = 0;
 };

@@ -54,13 +54,17 @@ class DictionaryTable {
   }
   /// Forgets every value.
   void Clear() {
-    std::vector<int32_t>(1024, -1).swap(slots_);  // why: capacity released, not kept
+    // why: capacity released, not kept; small to start, as a write into thousands of
+    // partitions keeps a table per column of every open file
+    std::vector<int32_t>(kInitialSlots, -1).swap(slots_);
     std::vector<T>().swap(values_);
     heap_ = StringHeap();
     byte_size_ = 0;
   }
 
  private:
+  static constexpr size_t kInitialSlots = 64;
+
   static uint64_t Hash(const T& v) {
     if constexpr (std::is_same_v<T, StringRef>) {
       return MixHash(std::hash<std::string_view>()(v.view()));
