@@ -1,11 +1,21 @@
 #include "execution/partitioned_rows.h"
 
 #include <cstring>
+#include <numeric>
+
+#include "common/row_bytes.h"
 
 namespace floe {
 
 PartitionedRows::PartitionedRows(std::vector<LogicalType> types)
-    : types_(std::move(types)), partitions_(kPartitions) {}
+    : types_(std::move(types)), partitions_(kPartitions), bytes_(kPartitions, 0) {}
+
+int64_t PartitionedRows::bytes() const { return std::accumulate(bytes_.begin(), bytes_.end(), int64_t{0}); }
+
+void PartitionedRows::Clear(size_t p) {
+  std::vector<DataChunk>().swap(partitions_[p]);
+  bytes_[p] = 0;
+}
 
 void PartitionedRows::Append(const std::vector<const Vector*>& columns, size_t count,
                              const uint64_t* hashes) {
@@ -24,6 +34,7 @@ void PartitionedRows::Append(const std::vector<const Vector*>& columns, size_t c
   std::memcpy(fill, starts, sizeof(fill));
   for (size_t i = 0; i < count; ++i) sel[fill[PartitionOf(hashes[i])]++] = static_cast<uint32_t>(i);
   for (size_t p = 0; p < kPartitions; ++p) {
+    if (counts[p] > 0) bytes_[p] += RowBytes(columns, sel.data() + starts[p], counts[p]);
     size_t done = 0;
     while (done < counts[p]) {
       auto& chunks = partitions_[p];
@@ -40,7 +51,6 @@ void PartitionedRows::Append(const std::vector<const Vector*>& columns, size_t c
       done += n;
     }
   }
-  rows_ += count;
 }
 
 }  // namespace floe

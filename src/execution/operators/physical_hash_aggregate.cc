@@ -6,6 +6,7 @@
 #include "execution/aggregate_hash_table.h"
 #include "execution/expression_executor.h"
 #include "execution/partitioned_rows.h"
+#include "execution/spill/spill_file.h"
 #include "execution/task_scheduler.h"
 
 namespace floe {
@@ -15,8 +16,8 @@ namespace {
 // What one thread hands over when its input ends.
 struct ThreadGroups {
   std::unique_ptr<AggregateHashTable> table;
-  // Once the thread stopped grouping: its rows since then, and the groups of `table`
-  // listed by partition.
+  // Once the thread stopped grouping: its rows since then (those not spilled), and the
+  // groups of `table` listed by partition.
   std::unique_ptr<PartitionedRows> rows;
   std::vector<std::vector<uint32_t>> table_partitions;
 };
@@ -24,8 +25,17 @@ struct ThreadGroups {
 struct AggregateGlobalState : GlobalSinkState {
   std::mutex mutex;
   std::vector<ThreadGroups> threads;
-  // The result: one table, or one per partition.
+  // The rows threads spilled when memory_limit refused them more, by partition.
+  std::vector<std::vector<std::unique_ptr<SpillFile>>> spilled{PartitionedRows::kPartitions};
+  int64_t spilled_files = 0;
+  int64_t spilled_rows = 0;
+  int64_t spilled_bytes = 0;
+  // The statement's memory, which holds the threads' partitioned rows until grouped.
+  MemoryReservation* memory = nullptr;
+  // The result: one table, or one per partition; none when rows were spilled, then each
+  // partition is grouped when the source reaches it.
   std::vector<std::unique_ptr<AggregateHashTable>> tables;
+  bool grouped_by_source = false;
 };
 
 struct AggregateLocalState : LocalSinkState {
@@ -35,6 +45,13 @@ struct AggregateLocalState : LocalSinkState {
 struct AggregateSourceState : GlobalSourceState {
   std::mutex mutex;
   size_t table = 0;
+  size_t next = 0;
+  size_t next_partition = 0;
+};
+
+// A source thread's partition at hand when the partitions are grouped as they are read.
+struct AggregateLocalSourceState : LocalSourceState {
+  std::unique_ptr<AggregateHashTable> table;
   size_t next = 0;
 };
 
@@ -155,7 +172,7 @@ void PhysicalHashAggregate::UpdateGroups(AggregateHashTable& table,
 }
 
 SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& input,
-                                       GlobalSinkState&, LocalSinkState& local_state) const {
+                                       GlobalSinkState& global, LocalSinkState& local_state) const {
   auto& local = static_cast<AggregateLocalState&>(local_state).groups;
   ExpressionExecutor executor(context.function_context);
   size_t count = input.size();
@@ -187,6 +204,7 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
       filter_flags.push_back(std::move(flags));
     }
   }
+  int64_t bytes_before = local.rows ? local.rows->bytes() : 0;
   size_t set_count = grouping_sets_.empty() ? 1 : grouping_sets_.size();
   for (size_t s = 0; s < set_count; ++s) {
     std::vector<Vector> set_keys;
@@ -224,6 +242,15 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
     for (const auto& f : filter_flags) columns.push_back(&f);
     local.rows->Append(columns, count, hashes.data());
   }
+  if (local.rows && context.query) {
+    MemoryReservation& memory = context.query->memory();
+    int64_t need = kRowMemoryFactor * (local.rows->bytes() - bytes_before);
+    if (need > 0 && !memory.TryReserve(need)) {
+      // Over the limit: this thread's partitioned rows (the new ones too) go to disk.
+      memory.Release(kRowMemoryFactor * bytes_before);
+      Spill(context, global, *local.rows);
+    }
+  }
   // Many groups in this thread alone: grouping early saves little, partition instead.
   if (!local.rows && local.table->GroupCount() > kPartitionThreshold) {
     local.rows = std::make_unique<PartitionedRows>(PartitionedTypes());
@@ -232,12 +259,44 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
   return SinkResult::kNeedMoreInput;
 }
 
-void PhysicalHashAggregate::Combine(ExecutionContext&, GlobalSinkState& global,
+void PhysicalHashAggregate::Spill(ExecutionContext& context, GlobalSinkState& global,
+                                  PartitionedRows& rows) const {
+  if (context.spill_folder.empty() || !context.io) {
+    throw OutOfMemoryError("GROUP BY needs more than memory_limit (" +
+                           std::to_string(context.query->memory().limit()) +
+                           " bytes) and has no local state folder to spill to");
+  }
+  std::vector<std::pair<size_t, std::unique_ptr<SpillFile>>> files;
+  int64_t spilled_rows = 0;
+  for (size_t p = 0; p < PartitionedRows::kPartitions; ++p) {
+    auto& chunks = rows.partition(p);
+    if (chunks.empty()) continue;
+    auto file = std::make_unique<SpillFile>(*context.io, context.spill_folder, rows.types());
+    for (const auto& chunk : chunks) {
+      file->Append(chunk, 0, chunk.size());
+      spilled_rows += static_cast<int64_t>(chunk.size());
+    }
+    file->FinishWriting();
+    rows.Clear(p);
+    files.emplace_back(p, std::move(file));
+  }
+  auto& g = static_cast<AggregateGlobalState&>(global);
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.spilled_rows += spilled_rows;
+  for (auto& [p, file] : files) {
+    ++g.spilled_files;
+    g.spilled_bytes += static_cast<int64_t>(file->bytes());
+    g.spilled[p].push_back(std::move(file));
+  }
+}
+
+void PhysicalHashAggregate::Combine(ExecutionContext& context, GlobalSinkState& global,
                                     LocalSinkState& local_state) const {
   auto& g = static_cast<AggregateGlobalState&>(global);
   auto& local = static_cast<AggregateLocalState&>(local_state).groups;
   if (!local.table || (local.table->GroupCount() == 0 && !local.rows)) return;
   std::lock_guard<std::mutex> lock(g.mutex);
+  if (context.query) g.memory = &context.query->memory();
   g.threads.push_back(std::move(local));
 }
 
@@ -268,47 +327,65 @@ void PhysicalHashAggregate::Finalize(ExecutionContext& context, GlobalSinkState&
     auto& t = g.threads[i];
     if (t.table_partitions.empty()) t.table_partitions = GroupsByPartition(*t.table);
   });
+  if (g.spilled_files > 0) {
+    // Rows were spilled: the source groups one partition at a time, so only the
+    // partitions the source threads are at are held in memory.
+    g.grouped_by_source = true;
+    return;
+  }
   g.tables.resize(PartitionedRows::kPartitions);
-  size_t key_count = KeyTypes().size();
-  ForEachTask(context, PartitionedRows::kPartitions, [&](size_t p) {
-    auto table = std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_);
-    for (auto& t : g.threads) {
-      const auto& ids = t.table_partitions[p];
-      table->Merge(*t.table, ids.data(), ids.size());
-    }
-    for (auto& t : g.threads) {
-      if (!t.rows) continue;
-      auto& chunks = t.rows->partition(p);
-      for (auto& chunk : chunks) {
-        size_t count = chunk.size();
-        size_t col = 0;
-        std::vector<const Vector*> keys;
-        for (; col < key_count; ++col) keys.push_back(&chunk.column(col));
-        Inputs inputs;
-        inputs.args.resize(aggregates_.size());
-        inputs.filtered.assign(aggregates_.size(), nullptr);
-        for (size_t a = 0; a < aggregates_.size(); ++a) {
-          for (size_t k = 0; k < aggregates_[a].args.size(); ++k) {
-            inputs.args[a].push_back(&chunk.column(col++));
-          }
-        }
-        std::vector<std::vector<uint32_t>> filtered(aggregates_.size());
-        for (size_t a = 0; a < aggregates_.size(); ++a) {
-          if (!aggregates_[a].filter) continue;
-          const uint8_t* flags = chunk.column(col++).Data<uint8_t>();
-          for (size_t i = 0; i < count; ++i) {
-            if (flags[i]) filtered[a].push_back(static_cast<uint32_t>(i));
-          }
-          inputs.filtered[a] = &filtered[a];
-        }
-        UpdateGroups(*table, keys, count, nullptr, inputs, context.function_context);
-      }
-      // This partition's rows are grouped: free them now, not when every task is done.
-      std::vector<DataChunk>().swap(chunks);
-    }
-    g.tables[p] = std::move(table);
-  });
+  ForEachTask(context, PartitionedRows::kPartitions,
+              [&](size_t p) { g.tables[p] = GroupPartition(context, g, p); });
   g.threads.clear();
+}
+
+std::unique_ptr<AggregateHashTable> PhysicalHashAggregate::GroupPartition(ExecutionContext& context,
+                                                                          GlobalSinkState& global,
+                                                                          size_t p) const {
+  auto& g = static_cast<AggregateGlobalState&>(global);
+  auto table = std::make_unique<AggregateHashTable>(KeyTypes(), &aggregates_);
+  for (auto& t : g.threads) {
+    const auto& ids = t.table_partitions[p];
+    table->Merge(*t.table, ids.data(), ids.size());
+  }
+  for (auto& t : g.threads) {
+    if (!t.rows) continue;
+    for (auto& chunk : t.rows->partition(p)) GroupRows(*table, chunk, context.function_context);
+    // This partition's rows are grouped: free them now, not when every task is done.
+    if (g.memory) g.memory->Release(kRowMemoryFactor * t.rows->bytes(p));
+    t.rows->Clear(p);
+  }
+  for (auto& file : g.spilled[p]) {
+    DataChunk chunk;
+    while (file->Read(chunk)) GroupRows(*table, chunk, context.function_context);
+    file.reset();  // deletes the file
+  }
+  return table;
+}
+
+void PhysicalHashAggregate::GroupRows(AggregateHashTable& table, DataChunk& chunk,
+                                      const FunctionContext& function_context) const {
+  size_t count = chunk.size();
+  size_t key_count = KeyTypes().size();
+  size_t col = 0;
+  std::vector<const Vector*> keys;
+  for (; col < key_count; ++col) keys.push_back(&chunk.column(col));
+  Inputs inputs;
+  inputs.args.resize(aggregates_.size());
+  inputs.filtered.assign(aggregates_.size(), nullptr);
+  for (size_t a = 0; a < aggregates_.size(); ++a) {
+    for (size_t k = 0; k < aggregates_[a].args.size(); ++k) inputs.args[a].push_back(&chunk.column(col++));
+  }
+  std::vector<std::vector<uint32_t>> filtered(aggregates_.size());
+  for (size_t a = 0; a < aggregates_.size(); ++a) {
+    if (!aggregates_[a].filter) continue;
+    const uint8_t* flags = chunk.column(col++).Data<uint8_t>();
+    for (size_t i = 0; i < count; ++i) {
+      if (flags[i]) filtered[a].push_back(static_cast<uint32_t>(i));
+    }
+    inputs.filtered[a] = &filtered[a];
+  }
+  UpdateGroups(table, keys, count, nullptr, inputs, function_context);
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::GetGlobalSourceState(
@@ -316,10 +393,34 @@ std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::GetGlobalSourceState(
   return std::make_unique<AggregateSourceState>();
 }
 
+std::unique_ptr<LocalSourceState> PhysicalHashAggregate::GetLocalSourceState(ExecutionContext&,
+                                                                           GlobalSourceState&) const {
+  return std::make_unique<AggregateLocalSourceState>();
+}
+
 bool PhysicalHashAggregate::GetData(ExecutionContext& context, DataChunk& out,
-                                    GlobalSourceState& global, LocalSourceState&) const {
+                                    GlobalSourceState& global, LocalSourceState& local_state) const {
   auto& source = static_cast<AggregateSourceState&>(global);
-  auto& tables = static_cast<AggregateGlobalState&>(*sink_state).tables;
+  auto& state = static_cast<AggregateGlobalState&>(*sink_state);
+  if (state.grouped_by_source) {
+    auto& local = static_cast<AggregateLocalSourceState&>(local_state);
+    while (!local.table || local.next >= local.table->GroupCount()) {
+      local.table.reset();
+      size_t p;
+      {
+        std::lock_guard<std::mutex> lock(source.mutex);
+        p = source.next_partition++;
+      }
+      if (p >= PartitionedRows::kPartitions) return false;
+      local.table = GroupPartition(context, state, p);
+      local.next = 0;
+    }
+    size_t count = std::min(kBatchSize, local.table->GroupCount() - local.next);
+    EmitGroups(context, *local.table, local.next, count, out);
+    local.next += count;
+    return true;
+  }
+  auto& tables = state.tables;
   AggregateHashTable* table = nullptr;
   size_t start = 0, count = 0;
   {
@@ -334,23 +435,35 @@ bool PhysicalHashAggregate::GetData(ExecutionContext& context, DataChunk& out,
     count = std::min(kBatchSize, table->GroupCount() - start);
     source.next += count;
   }
+  EmitGroups(context, *table, start, count, out);
+  return true;
+}
+
+void PhysicalHashAggregate::EmitGroups(ExecutionContext& context, AggregateHashTable& table,
+                                       size_t start, size_t count, DataChunk& out) const {
   std::vector<uint32_t> sel(count);
   for (size_t i = 0; i < count; ++i) sel[i] = static_cast<uint32_t>(start + i);
   size_t col = 0;
   for (size_t k = 0; k < groups_.size(); ++k, ++col) {
-    table->GatherKeys(k, start, count, out.column(col));
+    table.GatherKeys(k, start, count, out.column(col));
   }
   std::vector<uint8_t*> states(count);
   for (size_t a = 0; a < aggregates_.size(); ++a, ++col) {
-    for (size_t i = 0; i < count; ++i) states[i] = table->State(sel[i], a);
+    for (size_t i = 0; i < count; ++i) states[i] = table.State(sel[i], a);
     aggregates_[a].function->finalize(states.data(), count, out.column(col),
                                       context.function_context);
   }
   if (!grouping_sets_.empty()) {
-    table->GatherKeys(groups_.size(), start, count, out.column(col));
+    table.GatherKeys(groups_.size(), start, count, out.column(col));
   }
   out.SetSize(count);
-  return true;
+}
+
+std::vector<std::string> PhysicalHashAggregate::AnalyzeLines() const {
+  const auto* state = static_cast<const AggregateGlobalState*>(sink_state.get());
+  if (!state || state->spilled_files == 0) return {};
+  return {"spilled: " + std::to_string(state->spilled_files) + " partition files, " +
+          std::to_string(state->spilled_rows) + " rows, " + std::to_string(state->spilled_bytes) + " bytes"};
 }
 
 }  // namespace floe

@@ -101,13 +101,20 @@ void SpillFile::Append(const DataChunk& chunk, size_t from, size_t count) {
 void SpillFile::FinishWriting() {
   out_->Close();
   out_.reset();
-  in_ = io_.OpenForRead(path_);
   read_offset_ = 0;
 }
 
 bool SpillFile::Read(DataChunk& out) {
   constexpr size_t kHeader = sizeof(uint32_t) + sizeof(uint64_t);
-  if (!in_ || read_offset_ + kHeader > in_->size()) return false;
+  if (out_ || read_done_) return false;
+  // why: opened on the first read, closed after the last, so files waiting their turn (a
+  // hash aggregate's partitions) hold no file descriptor
+  if (!in_) in_ = io_.OpenForRead(path_);
+  if (read_offset_ + kHeader > in_->size()) {
+    in_.reset();
+    read_done_ = true;
+    return false;
+  }
   char header[kHeader];
   in_->ReadAt(read_offset_, kHeader, header);
   uint32_t rows;

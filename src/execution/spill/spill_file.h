@@ -28,7 +28,8 @@ class SpillFile {
   /// Ends writing; the batches can be read from then on.
   void FinishWriting();
   /// Reads the next batch into `out` (re-initialized to the file's types, strings copied
-  /// into its heaps); returns false after the last.
+  /// into its heaps); returns false after the last. The file is open only between the
+  /// first read and the last.
   bool Read(DataChunk& out);
   /// Returns the bytes written.
   uint64_t bytes() const { return written_; }
@@ -42,6 +43,7 @@ class SpillFile {
   std::unique_ptr<InputFile> in_;
   uint64_t written_ = 0;
   uint64_t read_offset_ = 0;
+  bool read_done_ = false;
   std::string buffer_;
 };
 
