@@ -90,6 +90,7 @@ fail() {  # why, then details: stop at the first failure, keeping the warehouse
   echo "FAIL (round $rounds, seed $seed): $1"
   shift
   for detail in "$@"; do echo "$detail"; done
+  summary
   keep=1
   echo "kept: $root"
   exit 1
@@ -506,12 +507,28 @@ controls() {
   rm -rf "$root/control" "$root/control.parquet"
 }
 
+# Prints the figures so far (at the end, after each warehouse, and when stopped).
+summary() {
+  echo "seed $seed: $kills kills in $rounds rounds ($unkilled ran to their end), $(($(date +%s) - started)) s"
+  echo "in-flight statement: $applied applied wholly, $rolled_back not at all; $orphans_total orphan files left"
+  echo "consistency checks: $checks; corrupt tables: $corrupt; lost rows: $lost; phantom rows: $phantom;" \
+    "partial statements: $partial; stray files: $stray; failed writes: $failed_writes"
+  local key
+  for key in "${!step_us[@]}"; do echo "  seconds in: $key $((step_us[$key] / 1000000))"; done | sort
+  for key in "${!kills_by_kind[@]}"; do echo "  kills by kind: $key ${kills_by_kind[$key]}"; done | sort
+  for key in "${!kills_by_phase[@]}"; do echo "  kills by phase: $key ${kills_by_phase[$key]}"; done | sort
+  for key in "${!kills_by_trigger[@]}"; do echo "  kills by trigger: $key ${kills_by_trigger[$key]}"; done | sort
+}
+trap 'echo "stopped:"; summary; exit 1' TERM INT
+
 seq=0
 per_statement_ms=150
 generation=0
 fresh_at=0
 while ((kills < kills_wanted)); do
   if ((kills >= fresh_at)); then
+    ((generation > 0 && scale > 2)) && echo "progress: $kills kills, $rounds rounds, $corrupt corrupt," \
+      "$lost lost, $phantom phantom, $partial partial, $(($(date +%s) - started)) s"
     generation=$((generation + 1))
     fresh_at=$((kills + kills_per_warehouse))
     new_warehouse "$generation"
@@ -529,10 +546,4 @@ observe "$root/final"
 same_state "$root/final" "$root/state" || fail "the write after the last kill did not read back"
 check_tables "$root/final"
 
-echo "seed $seed: $kills kills in $rounds rounds ($unkilled ran to their end), $(($(date +%s) - started)) s"
-echo "in-flight statement: $applied applied wholly, $rolled_back not at all; $orphans_total orphan files left"
-echo "consistency checks: $checks; corrupt tables: $corrupt; lost rows: $lost; phantom rows: $phantom; partial statements: $partial; stray files: $stray; failed writes: $failed_writes"
-for key in "${!step_us[@]}"; do echo "  seconds in: $key $((step_us[$key] / 1000000))"; done | sort
-for key in "${!kills_by_kind[@]}"; do echo "  kills by kind: $key ${kills_by_kind[$key]}"; done | sort
-for key in "${!kills_by_phase[@]}"; do echo "  kills by phase: $key ${kills_by_phase[$key]}"; done | sort
-for key in "${!kills_by_trigger[@]}"; do echo "  kills by trigger: $key ${kills_by_trigger[$key]}"; done | sort
+summary
