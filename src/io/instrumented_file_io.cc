@@ -50,12 +50,22 @@ class InstrumentedOutputFile : public OutputFile {
   const std::string& path() const override { return inner_->path(); }
   using OutputFile::Write;
   void Write(const void* data, size_t size) override {
-    io_.Record(FileOperation::kWrite, path(), static_cast<int64_t>(size));
+    if (io_.Record(FileOperation::kWrite, path(), static_cast<int64_t>(size)).torn_write) {
+      inner_->Write(data, size / 2);
+      inner_->ReleaseBuffer();  // why: the half is on disk, as a torn write leaves it
+      throw IOError("cannot write file \"" + path() + "\": injected fault after " + std::to_string(size / 2) +
+                    " of " + std::to_string(size) + " bytes");
+    }
     inner_->Write(data, size);
   }
   uint64_t position() const override { return inner_->position(); }
   void ReleaseBuffer() override { inner_->ReleaseBuffer(); }
-  void Close() override { inner_->Close(); }
+  // why: recorded after the inner Close, so that a fault there comes with every byte
+  // written, as a failing close or sync reports it
+  void Close() override {
+    inner_->Close();
+    io_.Record(FileOperation::kClose, path(), 0);
+  }
 
  private:
   std::unique_ptr<OutputFile> inner_;
@@ -70,6 +80,7 @@ const char* FileOperationName(FileOperation op) {
     case FileOperation::kRead: return "read";
     case FileOperation::kCreate: return "create";
     case FileOperation::kWrite: return "write";
+    case FileOperation::kClose: return "close";
     case FileOperation::kWriteAtomically: return "write_atomically";
     case FileOperation::kCreateIfAbsent: return "create_if_absent";
     case FileOperation::kRename: return "rename";
@@ -99,9 +110,15 @@ void InstrumentedFileIO::ClearFaults() {
   faults_.clear();
 }
 
-bool InstrumentedFileIO::Record(FileOperation op, const std::string& path, int64_t bytes) {
+int64_t InstrumentedFileIO::FaultsHit() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return faults_hit_;
+}
+
+FaultEffect InstrumentedFileIO::Record(FileOperation op, const std::string& path, int64_t bytes) {
   std::chrono::milliseconds delay{0};
-  bool fail = false, short_read = false;
+  bool fail = false;
+  FaultEffect effect;
   std::vector<std::function<void(const std::string&)>> callbacks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -115,11 +132,19 @@ bool InstrumentedFileIO::Record(FileOperation op, const std::string& path, int64
         continue;
       }
       if (rule.times > 0) --rule.times;
+      ++faults_hit_;
       switch (rule.kind) {
         case FaultKind::kError: fail = true; break;
-        case FaultKind::kShortRead: short_read = true; break;
+        case FaultKind::kShortRead: effect.short_read = true; break;
         case FaultKind::kDelay: delay = std::max(delay, rule.delay); break;
         case FaultKind::kCallback: callbacks.push_back(rule.callback); break;
+        case FaultKind::kTornWrite:
+          if (op == FileOperation::kWrite) {
+            effect.torn_write = true;
+          } else {
+            fail = true;
+          }
+          break;
       }
     }
   }
@@ -129,11 +154,11 @@ bool InstrumentedFileIO::Record(FileOperation op, const std::string& path, int64
   }
   if (delay.count() > 0) std::this_thread::sleep_for(delay);
   if (fail) throw IOError("cannot " + std::string(FileOperationName(op)) + " \"" + path + "\": injected fault");
-  return short_read;
+  return effect;
 }
 
 std::unique_ptr<InputFile> InstrumentedFileIO::OpenForRead(const std::string& path) {
-  bool truncated = Record(FileOperation::kOpenForRead, path, 0);
+  bool truncated = Record(FileOperation::kOpenForRead, path, 0).short_read;
   return std::make_unique<InstrumentedInputFile>(inner_->OpenForRead(path), *this, truncated);
 }
 

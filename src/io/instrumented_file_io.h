@@ -20,6 +20,7 @@ enum class FileOperation {
   kRead,        // one ReadAt, or one ReadRanges of several ranges
   kCreate,
   kWrite,       // bytes appended to a created file
+  kClose,       // a created file finished (its bytes are all written when it faults)
   kWriteAtomically,
   kCreateIfAbsent,
   kRename,
@@ -41,6 +42,15 @@ enum class FaultKind {
   kShortRead,  // an opened file reports half its size, as a truncated file would
   kDelay,      // the request waits, then runs
   kCallback,   // the rule's callback runs (outside the FileIO's lock), then the request
+  kTornWrite,  // a kWrite stores the first half of its bytes, then throws IOError, as a
+               // disk filling up would (other requests throw as with kError)
+};
+
+/// What the faults a request met ask of the wrapped file, beyond throwing or waiting
+/// (which Record does itself).
+struct FaultEffect {
+  bool short_read = false;
+  bool torn_write = false;
 };
 
 /// A fault to inject: on requests of `operation` whose path contains `path_contains`,
@@ -76,6 +86,8 @@ class InstrumentedFileIO : public FileIO {
   void AddFault(FaultRule rule);
   /// Removes every fault.
   void ClearFaults();
+  /// Returns how many times a fault has hit a request so far.
+  int64_t FaultsHit() const;
 
   std::unique_ptr<InputFile> OpenForRead(const std::string& path) override;
   std::unique_ptr<OutputFile> Create(const std::string& path) override;
@@ -90,15 +102,16 @@ class InstrumentedFileIO : public FileIO {
   bool CreateFolder(const std::string& path) override;
   bool DeleteEmptyFolder(const std::string& path) override;
 
-  /// Counts a request (and its bytes) and applies the faults it meets; returns true when
-  /// a short-read fault hit. Used by the wrapped files too.
-  bool Record(FileOperation op, const std::string& path, int64_t bytes);
+  /// Counts a request (and its bytes) and applies the faults it meets: throws, waits or
+  /// runs callbacks, and returns what the caller must do. Used by the wrapped files too.
+  FaultEffect Record(FileOperation op, const std::string& path, int64_t bytes);
 
  private:
   std::shared_ptr<FileIO> inner_;
   mutable std::mutex mutex_;
   std::map<FileOperation, Count> counts_;
   std::vector<FaultRule> faults_;
+  int64_t faults_hit_ = 0;
 };
 
 }  // namespace floe

@@ -6,6 +6,7 @@
 
 #include "common/exception.h"
 #include "execution/spill/spill_file.h"
+#include "io/confined_file_io.h"
 #include "io/local_file_io.h"
 #include "io/local_file_system.h"
 #include "main/database_state.h"
@@ -35,13 +36,15 @@ DatabaseState::DatabaseState(DatabaseOptions options) : options_(std::move(optio
   int pool = std::max(threads, static_cast<int>(std::thread::hardware_concurrency()));
   scheduler_ = std::make_unique<TaskScheduler>(std::max(pool, 1));
   if (options_.state_folder.empty()) options_.state_folder = DefaultStateFolder();
-  file_io_ = std::make_shared<LocalFileIO>();
+  warehouse_ = std::filesystem::absolute(options_.warehouse).lexically_normal().string();
+  while (warehouse_.size() > 1 && warehouse_.back() == '/') warehouse_.pop_back();
+  // why: every write and delete under the warehouse, whichever code makes it, is refused
+  // when a link under the warehouse leads it out (issue 13, the security suite)
+  file_io_ = std::make_shared<ConfinedFileIO>(std::make_shared<LocalFileIO>(), warehouse_);
   if (options_.count_file_io) {
     instrumented_file_io_ = std::make_shared<InstrumentedFileIO>(file_io_);
     file_io_ = instrumented_file_io_;
   }
-  warehouse_ = std::filesystem::absolute(options_.warehouse).lexically_normal().string();
-  while (warehouse_.size() > 1 && warehouse_.back() == '/') warehouse_.pop_back();
   if (!options_.state_folder.empty()) {
     spill_folder_ = options_.state_folder + "/tmp";
     DeleteOrphanSpillFiles(*file_io_, spill_folder_);

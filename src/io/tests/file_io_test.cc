@@ -136,6 +136,35 @@ TEST_F(FileIOTest, InstrumentedInjectsFaultsOnASchedule) {
   EXPECT_EQ(io.List(Path("f")).size(), 6u);
 }
 
+// A torn write leaves half its bytes in the file and throws; a failing close comes after
+// every byte was written; FaultsHit counts the faults that hit.
+TEST_F(FileIOTest, InstrumentedTearsWritesAndFailsCloses) {
+  InstrumentedFileIO io(std::make_shared<LocalFileIO>());
+  io.AddFault({FileOperation::kWrite, "torn", 1, 1, FaultKind::kTornWrite, {}});
+  auto out = io.Create(Path("t/torn.bin"));
+  out->Write("abcd");
+  try {
+    out->Write("0123456789");
+    FAIL() << "the torn write did not throw";
+  } catch (const IOError& e) {
+    EXPECT_NE(std::string(e.what()).find("injected fault after 5 of 10 bytes"), std::string::npos) << e.what();
+  }
+  out.reset();
+  EXPECT_EQ(io.ReadAll(Path("t/torn.bin")), "abcd01234");
+  // on another request, a torn-write rule fails it as an error
+  io.AddFault({FileOperation::kWriteAtomically, "torn", 0, 1, FaultKind::kTornWrite, {}});
+  EXPECT_THROW(io.WriteAtomically(Path("t/torn.json"), "{}"), IOError);
+  EXPECT_FALSE(io.Exists(Path("t/torn.json")));
+  io.AddFault({FileOperation::kClose, "closed", 0, 1, FaultKind::kError, {}});
+  out = io.Create(Path("t/closed.bin"));
+  out->Write("xyz");
+  EXPECT_THROW(out->Close(), IOError);
+  EXPECT_EQ(io.ReadAll(Path("t/closed.bin")), "xyz");
+  EXPECT_EQ(io.FaultsHit(), 3);
+  EXPECT_EQ(io.Counts()[FileOperation::kClose].requests, 1);
+  EXPECT_STREQ(FileOperationName(FileOperation::kClose), "close");
+}
+
 // A callback runs once before the request it hits, free to make requests of its own.
 TEST_F(FileIOTest, InstrumentedRunsACallbackBeforeTheRequest) {
   InstrumentedFileIO io(std::make_shared<LocalFileIO>());

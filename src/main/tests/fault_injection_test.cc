@@ -98,6 +98,20 @@ TEST_F(FaultInjectionTest, FailedWritesLeaveTheTableAsItWas) {
   EXPECT_EQ(Count("SELECT count(*) FROM db.t"), rows + 1);
 }
 
+// DROP TABLE ... PURGE that cannot delete a file or folder after the catalog entry went
+// still succeeds: the table is dropped, what is left is an orphan, not an error (the
+// fault torture found the folder case failing the statement after the drop).
+TEST_F(FaultInjectionTest, PurgeThatCannotDeleteStillDrops) {
+  for (FileOperation op : {FileOperation::kDeleteEmptyFolder, FileOperation::kDelete}) {
+    Fault(op, "");
+    Result r = connection_->Query("DROP TABLE db.t PURGE");
+    Io().ClearFaults();
+    EXPECT_FALSE(r.HasError()) << FileOperationName(op) << ": " << r.error();
+    EXPECT_NE(ErrorOf("SELECT * FROM db.t").find("TABLE_OR_VIEW_NOT_FOUND"), std::string::npos);
+    Run("CREATE TABLE db.t (id BIGINT, k INT) USING iceberg PARTITIONED BY (k)");
+  }
+}
+
 // A truncated manifest or data file is an error naming it; the next read, without the
 // fault, answers right.
 TEST_F(FaultInjectionTest, TruncatedFilesAreErrorsNamingThem) {
