@@ -51,9 +51,9 @@ run_one() {
   local stats
   stats=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$build/logs/$target.log" | tail -1)
   local execs
-  execs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
   local rate
-  rate=$(grep -oE 'stat::average_exec_per_sec: [0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
+  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
   if [[ $status -eq 0 ]]; then
     echo "fuzz: $target ok: ${execs:-?} executions, ${rate:-?}/s, last: $stats"
   else
