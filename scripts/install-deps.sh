@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages floe builds and tests with. Idempotent: runs
 # apt-get only when something is missing, and prints nothing when all is present.
+# `install-deps.sh fuzz` adds clang and its libFuzzer and sanitizer runtimes (`make fuzz`,
+# `make torture`); `make test` does not need them.
 set -euo pipefail
 
 PACKAGES=(
@@ -12,6 +14,9 @@ PACKAGES=(
   nodejs npm
   time
 )
+if [[ "${1:-}" == fuzz ]]; then
+  PACKAGES+=(clang libclang-rt-dev)
+fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -223,7 +223,7 @@ AvroDatum AvroDecoder::Decode(const AvroSchema& schema) {
       while (size_t n = ReadBlockCount(*schema.items())) {
         for (size_t i = 0; i < n; ++i) {
           std::string key = ReadBytes();
-          d.entries.emplace_back(std::move(key), Decode(*schema.items()));
+          d.entries.push_back({std::move(key), Decode(*schema.items())});
         }
       }
       break;

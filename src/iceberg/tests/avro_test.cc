@@ -30,7 +30,7 @@ const char* kSchema = R"J({"type":"record","name":"rec","fields":[
 AvroDatum MakeRecord(int64_t i) {
   AvroDatum props;
   props.type = AvroType::kMap;
-  props.entries.emplace_back("k" + std::to_string(i), AvroDatum::Bytes(std::string("\0\1", 2)));
+  props.entries.push_back({"k" + std::to_string(i), AvroDatum::Bytes(std::string("\0\1", 2))});
   return AvroDatum::Record({
       AvroDatum::Long(i * 1000003 - 500),
       i % 3 == 0 ? AvroDatum::Null() : AvroDatum::String("name-" + std::to_string(i)),
@@ -81,7 +81,7 @@ TEST(AvroFileTest, RoundTripsEveryTypeWithBothCodecs) {
       EXPECT_EQ(d.items[5].items[0].long_value, n);
       EXPECT_EQ(d.items[6].items[0].items[1].long_value, n);
       ASSERT_EQ(d.items[7].entries.size(), 1u);
-      EXPECT_EQ(d.items[7].entries[0].first, "k" + std::to_string(n));
+      EXPECT_EQ(d.items[7].entries[0].key, "k" + std::to_string(n));
       EXPECT_EQ(d.items[8].bytes, "abcd");
       EXPECT_EQ(d.items[9].is_null(), n % 2 == 0);
       ++n;

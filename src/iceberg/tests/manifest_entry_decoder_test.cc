@@ -181,11 +181,11 @@ std::string ForeignManifest(const std::string& count_key) {
   for (int i = 0; i < 40; ++i) {
     AvroDatum extra;
     extra.type = avro::AvroType::kMap;
-    extra.entries.emplace_back("x", AvroDatum::Array({AvroDatum::Double(1.5), AvroDatum::Double(i)}));
+    extra.entries.push_back({"x", AvroDatum::Array({AvroDatum::Double(1.5), AvroDatum::Double(i)})});
     AvroDatum counts;
     counts.type = avro::AvroType::kMap;
-    counts.entries.emplace_back(i == 39 ? count_key : "1", AvroDatum::Long(i));
-    counts.entries.emplace_back("2", AvroDatum::Long(2 * i));
+    counts.entries.push_back({i == 39 ? count_key : "1", AvroDatum::Long(i)});
+    counts.entries.push_back({"2", AvroDatum::Long(2 * i)});
     AvroDatum partition = i % 4 == 0 ? AvroDatum::Record({AvroDatum::Null()})
                                      : AvroDatum::Record({AvroDatum::Int(19000 + i)});
     AvroDatum bounds = AvroDatum::Array({AvroDatum::Record({AvroDatum::Int(1), AvroDatum::Fixed("abcd")})});

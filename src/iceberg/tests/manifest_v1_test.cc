@@ -73,7 +73,7 @@ TEST(ManifestV1Test, ReadsV1ListAndManifestWithInheritance) {
   for (int i = 0; i < 2; ++i) {
     AvroDatum extra;
     extra.type = avro::AvroType::kMap;
-    extra.entries.emplace_back("k", AvroDatum::String("v"));
+    extra.entries.push_back({"k", AvroDatum::String("v")});
     manifest.Append(AvroDatum::Record(
         {AvroDatum::Int(1), AvroDatum::Long(42),
          AvroDatum::Record({AvroDatum::String("/data/f" + std::to_string(i) + ".parquet"), AvroDatum::String("PARQUET"),

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of test/fuzz (built by `make fuzz` in BUILD_DIR with
+# -DFLOE_FUZZ=ON), each for RUNS executions, FUZZ_JOBS of them at once (default: one per
+# core). Each starts from its committed corpus (test/fuzz/corpus/<target>), the inputs it
+# found in earlier runs (BUILD_DIR/corpus/<target>, where new ones go) and, when the shared
+# fixtures are beside the repository, their files of its format. A crash, sanitizer report,
+# hang (-timeout), allocation past -malloc_limit_mb or RSS past -rss_limit_mb stops that
+# target and leaves the input in BUILD_DIR/findings/<target>/; the script then fails.
+# Minimize a finding with `<fuzzer> -minimize_crash=1 -runs=10000 <input>` and keep it as
+# test/fuzz/corpus/<target>/regression-<what>, replayed by `make test` (ctest -R fuzz/).
+#   scripts/fuzz.sh build/fuzz 10000000 [target...]     (FUZZ_MAX_SECONDS=N also stops each after N s)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(realpath "$1")
+runs=$2
+shift 2
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser)
+jobs=${FUZZ_JOBS:-$(nproc)}
+fixtures=$root/../shared/fixtures
+
+# The options of each target: its longest input, its dictionary, the fixture files it starts from.
+options() {
+  case $1 in
+    parquet) echo "-max_len=32768" ;;
+    avro_manifest) echo "-max_len=32768" ;;
+    table_metadata) echo "-max_len=16384 -dict=$root/test/fuzz/table_metadata.dict" ;;
+    sql_parser) echo "-max_len=4096 -dict=$root/test/fuzz/sql_parser.dict" ;;
+  esac
+}
+fixture_files() {
+  [[ -d $fixtures ]] || return 0
+  case $1 in
+    parquet) find "$fixtures" -type f \( -name '*.parquet' -o -name '*.parq' \) -size -64k ;;
+    avro_manifest) find "$fixtures" -type f -name '*.avro' -size -64k ;;
+    table_metadata) find "$fixtures" -type f -name '*.metadata.json' -size -64k ;;
+  esac
+}
+
+run_one() {
+  local target=$1
+  local fuzzer=$build/test/fuzz/${target}_fuzzer
+  local seeds=$build/seeds/$target
+  mkdir -p "$build/corpus/$target" "$build/findings/$target" "$build/logs" "$seeds"
+  fixture_files "$target" | while read -r f; do cp "$f" "$seeds/$(echo "$f" | md5sum | cut -c1-16)"; done
+  # why: -fork would hide the execution count; one process per target, -runs of them
+  "$fuzzer" -runs="$runs" ${FUZZ_MAX_SECONDS:+-max_total_time=$FUZZ_MAX_SECONDS} $(options "$target") -rss_limit_mb=2560 -malloc_limit_mb=1536 -timeout=25 \
+    -print_final_stats=1 -artifact_prefix="$build/findings/$target/" \
+    "$build/corpus/$target" "$root/test/fuzz/corpus/$target" "$seeds" > "$build/logs/$target.log" 2>&1
+  local status=$?
+  local stats
+  stats=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$build/logs/$target.log" | tail -1)
+  local execs
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
+  local rate
+  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
+  if [[ $status -eq 0 ]]; then
+    echo "fuzz: $target ok: ${execs:-?} executions, ${rate:-?}/s, last: $stats"
+  else
+    echo "fuzz: $target FAILED (status $status), see $build/logs/$target.log and $build/findings/$target/"
+    grep -E 'ERROR|SUMMARY|terminate|abort|==[0-9]+==' "$build/logs/$target.log" | head -5
+  fi
+  return $status
+}
+export -f run_one options fixture_files
+export build root runs fixtures
+
+printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}'

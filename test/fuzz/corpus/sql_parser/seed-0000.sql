@@ -1,0 +1,1 @@
+ALTER TABLE db.e ADD PARTITION FIELD days(t)

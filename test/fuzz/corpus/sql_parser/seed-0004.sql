@@ -1,0 +1,1 @@
+ALTER TABLE db.t CREATE TAG nothing_yet

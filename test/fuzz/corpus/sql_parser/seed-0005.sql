@@ -1,0 +1,1 @@
+ALTER TABLE db.t DROP TAG audit

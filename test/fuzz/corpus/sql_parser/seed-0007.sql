@@ -1,0 +1,1 @@
+ALTER TABLE db.t SET TBLPROPERTIES ('owner' = 'floe')

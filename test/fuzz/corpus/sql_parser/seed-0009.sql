@@ -1,0 +1,1 @@
+CALL floe.nosystem.rewrite_data_files('ns.t')

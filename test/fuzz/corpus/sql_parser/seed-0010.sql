@@ -1,0 +1,1 @@
+CALL floe.system.generate(workload => 'star', days => 2000)

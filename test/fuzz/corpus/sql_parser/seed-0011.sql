@@ -1,0 +1,1 @@
+CALL floe.system.generate(workload => 'star', skew => 'sometimes')

@@ -1,0 +1,1 @@
+CALL floe.system.register_table(table => 'fx.evo', metadata_file => 's3a://warehouse/partition_evolution/metadata/00005-218c3743-5886-48b9-88d6-86c202862e0f.metadata.json')

@@ -1,0 +1,1 @@
+CALL floe.system.rewrite_data_files(table => 'ns.rw', where => 'nope = 1')

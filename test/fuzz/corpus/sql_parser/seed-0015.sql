@@ -1,0 +1,1 @@
+COPY (SELECT 'only b' AS b, 1.5 AS c FROM range(2)) TO '__TEST_DIR__/mixed/3.parquet'

@@ -1,0 +1,1 @@
+COPY (SELECT * FROM t) TO '__TEST_DIR__/t_zstd19.parquet' WITH (compression = 'zstd', compression_level = 19, row_group_size = '64MB')

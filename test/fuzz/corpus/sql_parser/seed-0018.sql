@@ -1,0 +1,1 @@
+COPY (SELECT 5000000000 AS a) TO '__TEST_DIR__/widen/2.parquet'

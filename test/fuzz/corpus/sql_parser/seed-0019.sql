@@ -1,0 +1,1 @@
+COPY (SELECT CAST(100 AS INT) AS a, 'late' AS b) TO '__TEST_DIR__/part-3.parquet'

@@ -1,0 +1,1 @@
+COPY (SELECT CAST(id AS INT) AS a, concat('x', CAST(id AS STRING)) AS b FROM range(0, 10)) TO '__TEST_DIR__/part-1.parquet'

@@ -1,0 +1,1 @@
+COPY (SELECT id AS a, 'wide' AS b FROM range(3)) TO '__TEST_DIR__/mixed/1.parquet'

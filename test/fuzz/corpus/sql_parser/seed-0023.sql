@@ -1,0 +1,1 @@
+COPY (SELECT id, CAST(id * 10 AS INT) AS v FROM range(10, 15)) TO '__TEST_DIR__/hive/year=2024/month=2/region=eu/a.parquet'

@@ -1,0 +1,1 @@
+COPY narrow TO '__TEST_DIR__/narrow.parquet'

@@ -1,0 +1,1 @@
+CREATE OR REPLACE TABLE db.fresh USING iceberg AS SELECT 1 AS x

@@ -1,0 +1,1 @@
+CREATE TABLE db.d_months (id BIGINT, d DATE) USING iceberg PARTITIONED BY (months(d))

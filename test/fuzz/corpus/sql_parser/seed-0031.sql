@@ -1,0 +1,1 @@
+CREATE TABLE db.dst_unpruned (id BIGINT, k INT) PARTITIONED BY (k)

@@ -1,0 +1,1 @@
+CREATE TABLE db.fast TBLPROPERTIES ('write.parquet.compression-level' = '-1') AS SELECT id FROM range(1000)

@@ -1,0 +1,1 @@
+CREATE TABLE db.mixed (id INT, x DOUBLE) USING iceberg PARTITIONED BY (x)

@@ -1,0 +1,1 @@
+CREATE TABLE db.rg (id BIGINT, x DOUBLE) USING iceberg TBLPROPERTIES ('write.parquet.row-group-size-bytes' = '20000')

@@ -1,0 +1,1 @@
+CREATE TABLE db.t (id BIGINT, k INT) USING iceberg PARTITIONED BY (k)

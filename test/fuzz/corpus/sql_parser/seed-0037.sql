@@ -1,0 +1,1 @@
+CREATE TABLE db.ti (n INT, big BIGINT) USING iceberg PARTITIONED BY (truncate(10, n))

@@ -1,0 +1,1 @@
+CREATE TABLE db.ts_days (id BIGINT, t TIMESTAMP) USING iceberg PARTITIONED BY (days(t))

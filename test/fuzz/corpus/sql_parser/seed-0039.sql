@@ -1,0 +1,1 @@
+CREATE TABLE db.typed2 (a INTERVAL)

@@ -1,0 +1,1 @@
+CREATE TABLE dim_d (p DECIMAL(6,2), tag STRING) USING iceberg

@@ -1,0 +1,1 @@
+CREATE TABLE fact (id BIGINT, k INT, amount DECIMAL(10,2)) USING iceberg PARTITIONED BY (k)

@@ -1,0 +1,1 @@
+CREATE TABLE floe.ins.t1 (c1 INT, c2 INT, c3 INT, c4 INT) USING iceberg PARTITIONED BY (c3, c4)

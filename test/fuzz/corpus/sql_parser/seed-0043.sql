@@ -1,0 +1,1 @@
+CREATE TABLE ns.`` (a INT) USING iceberg

@@ -1,0 +1,1 @@
+CREATE TABLE ns.b3 (s STRING) USING iceberg PARTITIONED BY (truncate(4294967297, s))

@@ -1,0 +1,1 @@
+CREATE TABLE sales_by_day (sale_id BIGINT, sale_date DATE, amount INT) USING iceberg PARTITIONED BY (sale_date)

@@ -1,0 +1,1 @@
+CREATE TEMPORARY TABLE before_select AS SELECT * FROM io

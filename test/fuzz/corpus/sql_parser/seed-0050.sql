@@ -1,0 +1,1 @@
+CREATE TEMPORARY TABLE q1_t4 AS SELECT k, count(*) AS c, sum(id) AS s, count(DISTINCT small) AS d, sum(id) FILTER (WHERE small = 0) AS f, min(sk) AS mn, max(sk) AS mx FROM src GROUP BY k

@@ -1,0 +1,1 @@
+CREATE TEMPORARY TABLE q3_t4 AS SELECT sk, count(*) AS c, sum(id) AS s, count(DISTINCT k) AS dk FROM src GROUP BY sk

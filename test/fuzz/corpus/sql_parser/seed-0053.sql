@@ -1,0 +1,1 @@
+CREATE TEMPORARY TABLE t AS SELECT *, row_number() OVER (PARTITION BY p ORDER BY o, id) AS rn FROM base

@@ -1,0 +1,1 @@
+CREATE TEMPORARY VIEW aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac AS SELECT 1 AS x

@@ -1,0 +1,1 @@
+CREATE TEMPORARY VIEW io AS SELECT operation, requests, bytes FROM system.file_io

@@ -1,0 +1,1 @@
+CREATE TEMPORARY VIEW nums AS SELECT * FROM VALUES (1, 10), (2, 20), (3, NULL), (-4, 5) AS t(a, b)

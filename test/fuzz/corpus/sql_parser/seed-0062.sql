@@ -1,0 +1,1 @@
+CREATE TEMPORARY VIEW t AS SELECT * FROM VALUES (1, 'a'), (2, NULL), (NULL, 'c'), (NULL, NULL) AS t(id, name)

@@ -1,0 +1,1 @@
+DELETE FROM db.blocks WHERE k = 150

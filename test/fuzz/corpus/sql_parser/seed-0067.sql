@@ -1,0 +1,1 @@
+DELETE FROM db.twin WHERE id > 1000

@@ -1,0 +1,1 @@
+EXPLAIN ANALYZE INSERT INTO floe.ew.t VALUES (3, 'z')

@@ -1,0 +1,1 @@
+EXPLAIN ANALYZE SELECT count(*) FROM db.events WHERE kind = 'a'

@@ -1,0 +1,1 @@
+EXPLAIN ANALYZE SELECT count(*) FROM read_parquet('__TEST_DIR__/sorted.parquet') WHERE id >= 150000 AND 150100 > id

@@ -1,0 +1,1 @@
+EXPLAIN FORMATTED SELECT count(*) FROM db.events WHERE event_time >= TIMESTAMP '2026-01-16 00:00:00'

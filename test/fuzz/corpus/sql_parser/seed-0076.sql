@@ -1,0 +1,1 @@
+EXPLAIN SELECT * FROM db.t VERSION AS OF 'audit'

@@ -1,0 +1,1 @@
+EXPLAIN SELECT count(*) FROM d, f, c WHERE fdk = dk AND fck = ck

@@ -1,0 +1,1 @@
+EXPLAIN SELECT count(*) FROM db.f WHERE CAST(v AS INT) = k AND k = 7

@@ -1,0 +1,1 @@
+EXPLAIN SELECT count(*) FROM fact JOIN dim ON fact.fk = dim.k

@@ -1,0 +1,1 @@
+EXPLAIN SELECT sum(s.amount) FROM sales s JOIN dim_date d ON CAST(s.date_id AS STRING) = d.key WHERE d.year = 2025 AND d.month = 1

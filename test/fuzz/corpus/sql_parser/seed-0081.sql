@@ -1,0 +1,1 @@
+INSERT INTO all_types VALUES (3.75, 'a')

@@ -1,0 +1,1 @@
+INSERT INTO by_insert VALUES (1, 7)

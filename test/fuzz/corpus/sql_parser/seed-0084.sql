@@ -1,0 +1,1 @@
+INSERT INTO db.blocks VALUES (NULL, 'a', -1), (NULL, 'b', -2)

@@ -1,0 +1,1 @@
+INSERT INTO db.d38 VALUES (0.5), (-0.25)

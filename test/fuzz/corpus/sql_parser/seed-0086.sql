@@ -1,0 +1,1 @@
+INSERT INTO db.del SELECT id, x FROM db.flat WHERE id IN (4, 5, 6, 7, 8)

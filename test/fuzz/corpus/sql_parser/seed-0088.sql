@@ -1,0 +1,1 @@
+INSERT INTO db.f SELECT CAST(id % 10 AS INT), id FROM range(100)

@@ -1,0 +1,1 @@
+INSERT INTO db.fflat VALUES (6, CAST('-Infinity' AS FLOAT))

@@ -1,0 +1,1 @@
+INSERT INTO db.flat VALUES (4, 0.0D)

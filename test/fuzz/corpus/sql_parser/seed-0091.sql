@@ -1,0 +1,1 @@
+INSERT INTO db.fpart VALUES (2, CAST('NaN' AS FLOAT))

@@ -1,0 +1,1 @@
+INSERT INTO db.fpart VALUES (8, CAST(2.0 AS FLOAT))

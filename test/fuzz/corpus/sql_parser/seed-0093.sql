@@ -1,0 +1,1 @@
+INSERT INTO db.narrow (t) VALUES (3000000000)

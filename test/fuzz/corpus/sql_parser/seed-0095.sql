@@ -1,0 +1,1 @@
+INSERT INTO db.part VALUES (5, CAST('Infinity' AS DOUBLE))

@@ -1,0 +1,1 @@
+INSERT INTO db.s.branch_branch VALUES (4, 12345), (5, 54321), (6, 67890)

@@ -1,0 +1,5 @@
+INSERT INTO db.t VALUES
+  (1, TIMESTAMP '2026-01-15 10:00:00', DATE '1969-12-31', 'alpha', true, 1.50),
+  (2, TIMESTAMP '2026-01-15 23:59:59', DATE '2025-06-01', 'beta', false, -2.25),
+  (3, TIMESTAMP '1969-12-31 23:00:00', NULL, NULL, NULL, NULL),
+  (4, NULL, DATE '2026-01-01', 'al', true, 0.00)

@@ -1,0 +1,1 @@
+INSERT INTO db.t VALUES (7)

@@ -1,0 +1,1 @@
+INSERT INTO db.ti SELECT CAST(id - 20 AS INT), id FROM range(100)

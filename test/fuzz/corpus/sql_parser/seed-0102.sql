@@ -1,0 +1,1 @@
+INSERT INTO db.u2 SELECT id, sha2(CAST(id AS STRING), 256) FROM range(600000)

@@ -1,0 +1,1 @@
+INSERT INTO dim_date SELECT CAST(date_format(d, 'yyyyMMdd') AS INT), d, dayofweek(d), date_format(d, 'EEEE'), month(d), 'Q' || CAST(quarter(d) AS STRING), year(d), dayofweek(d) IN (1, 7), (month(d) = 1 AND day(d) = 1) OR (month(d) = 7 AND day(d) = 4) OR (month(d) = 12 AND day(d) = 25) FROM (SELECT date_add(DATE '2023-01-01', CAST(id AS INT)) AS d FROM range(1096))

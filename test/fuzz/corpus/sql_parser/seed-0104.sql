@@ -1,0 +1,1 @@
+INSERT INTO evolved VALUES (4, 13), (5, 13)

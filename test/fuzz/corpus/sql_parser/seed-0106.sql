@@ -1,0 +1,1 @@
+INSERT INTO floe.ins.t1 (c1) BY NAME SELECT 1 AS c1

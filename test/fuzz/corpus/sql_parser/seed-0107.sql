@@ -1,0 +1,1 @@
+INSERT INTO floe.ins.t1 BY NAME SELECT 1 AS c1, 2 AS c2, 3 AS c3, 4 AS c4, 5 AS c0

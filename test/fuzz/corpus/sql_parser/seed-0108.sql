@@ -1,0 +1,1 @@
+INSERT INTO floe.ins.t1 PARTITION (c3 = 3, c4 = 4) SELECT 1, 2

@@ -1,0 +1,1 @@
+INSERT INTO narrow SELECT try_cast(300 AS TINYINT), 1

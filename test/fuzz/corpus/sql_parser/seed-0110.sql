@@ -1,0 +1,1 @@
+INSERT INTO ns.`.` VALUES (20)

@@ -1,0 +1,1 @@
+INSERT INTO sales_b SELECT sale_id, date_id, product_id, amount FROM sales

@@ -1,0 +1,1 @@
+INSERT INTO sales_ev SELECT sale_id, date_id, amount FROM sales WHERE date_id >= 20250101 OR date_id IS NULL

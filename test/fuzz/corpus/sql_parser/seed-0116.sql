@@ -1,0 +1,1 @@
+INSERT INTO wide VALUES (1, 2, 3.5, DATE '2026-01-15', true), (2, 0.25, 7, DATE '2026-02-01', false)

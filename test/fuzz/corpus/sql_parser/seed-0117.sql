@@ -1,0 +1,1 @@
+REPLACE TABLE db.absent (x INT) USING iceberg

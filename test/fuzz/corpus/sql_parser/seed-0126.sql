@@ -1,0 +1,1 @@
+SELECT (SELECT max(v) FROM db.f WHERE k = 4) - (SELECT min(v) FROM db.f WHERE k = 4), (SELECT label FROM db.d WHERE key = 5)

@@ -1,0 +1,1 @@
+SELECT (SELECT v FROM db.f)

@@ -1,0 +1,1 @@
+SELECT * FROM (WITH inner_cte AS (SELECT 7 AS v) SELECT v FROM inner_cte)

@@ -1,0 +1,1 @@
+SELECT * FROM db.s ORDER BY id

@@ -1,0 +1,1 @@
+SELECT * FROM db.t.snapshots VERSION AS OF 'audit'

@@ -1,0 +1,1 @@
+SELECT * FROM dept d LEFT ANTI JOIN emp e ON d.dept_id = e.dept_id

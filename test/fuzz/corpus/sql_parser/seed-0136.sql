@@ -1,0 +1,1 @@
+SELECT * FROM fx.evo ORDER BY 1, 2, 3

@@ -1,0 +1,1 @@
+SELECT * FROM last_scan ORDER BY line

@@ -1,0 +1,1 @@
+SELECT * FROM parquet_metadata('__TEST_DIR__/bad.parquet')

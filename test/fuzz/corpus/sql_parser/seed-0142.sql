@@ -1,0 +1,1 @@
+SELECT * FROM read_parquet('__TEST_DIR__/mix/a.parquet', compression => 'zstd')

@@ -1,0 +1,1 @@
+SELECT 12Y & 10Y, 12Y | 10Y, 12Y ^ 10Y, ~0Y, typeof(~0Y)

@@ -1,0 +1,1 @@
+SELECT 5 NOT IN (1, 2, 3)

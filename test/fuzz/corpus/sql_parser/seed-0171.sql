@@ -1,0 +1,1 @@
+SELECT CAST(-4.7 AS INT)

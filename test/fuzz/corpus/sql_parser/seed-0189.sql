@@ -1,0 +1,1 @@
+SELECT CAST(ts AS DATE) FROM stamps

@@ -1,0 +1,1 @@
+SELECT DISTINCT compression FROM parquet_metadata('__TEST_DIR__/t_default.parquet')

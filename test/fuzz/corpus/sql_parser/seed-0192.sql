@@ -1,0 +1,1 @@
+SELECT DISTINCT region, item FROM sales WHERE region = 'east'

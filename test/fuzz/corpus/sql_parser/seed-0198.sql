@@ -1,0 +1,1 @@
+SELECT TIMESTAMP 'not a timestamp'

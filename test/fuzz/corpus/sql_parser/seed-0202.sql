@@ -1,0 +1,1 @@
+SELECT a.id, b.id FROM t a JOIN t b ON a.id <=> b.id

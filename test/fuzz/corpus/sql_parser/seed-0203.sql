@@ -1,0 +1,1 @@
+SELECT abs(-128Y)

@@ -1,0 +1,1 @@
+SELECT abs(CAST(-2.25 AS DOUBLE))

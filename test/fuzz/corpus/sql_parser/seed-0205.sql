@@ -1,0 +1,1 @@
+SELECT any_value(region) FROM sales WHERE region = 'west'

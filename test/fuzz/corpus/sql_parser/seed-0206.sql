@@ -1,0 +1,1 @@
+SELECT avg(id) FROM range(4)

@@ -1,0 +1,1 @@
+SELECT b FROM VALUES (true), (false), (NULL), (true) AS v(b) ORDER BY b DESC

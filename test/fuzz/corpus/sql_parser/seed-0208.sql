@@ -1,0 +1,1 @@
+SELECT b, typeof(a), sum(a) FROM read_parquet('__TEST_DIR__/mixed/*.parquet') GROUP BY b, typeof(a)

@@ -1,0 +1,1 @@
+SELECT ceiling(CAST(-3.7 AS DOUBLE))

@@ -1,0 +1,1 @@
+SELECT concat('[', lpad('abc', -5), rpad('abc', 0), ']')

@@ -1,0 +1,1 @@
+SELECT count(*) FROM (SELECT * FROM VALUES (9, 'nine') AS t(k, name)) d LEFT JOIN fact ON d.k = fact.fk

@@ -1,0 +1,1 @@
+SELECT count(*) FROM (SELECT * FROM read_parquet('__TEST_DIR__/all.parquet') EXCEPT SELECT * FROM t)

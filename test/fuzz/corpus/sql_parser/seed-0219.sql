@@ -1,0 +1,1 @@
+SELECT count(*) FROM (SELECT k, v FROM db.f UNION ALL SELECT k, w FROM db.g) u WHERE u.k = 8

@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.e WHERE t >= TIMESTAMP '2026-02-01 00:00:00'

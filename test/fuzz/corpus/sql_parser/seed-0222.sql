@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.events WHERE kind = 'a'

@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.f WHERE k = 9 OR k IN (SELECT key FROM db.d)

@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.narrow WHERE s >= 2S

@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.rg WHERE x = 1.5

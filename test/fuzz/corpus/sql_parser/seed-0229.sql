@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.rg WHERE x IN (1.5, 2.0)

@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.rg WHERE x NOT BETWEEN -1.0 AND 1.0

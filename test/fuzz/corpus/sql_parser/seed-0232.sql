@@ -1,0 +1,1 @@
+SELECT count(*) FROM db.t.refs r JOIN db.t.snapshots s ON r.snapshot_id = s.snapshot_id WHERE s.operation = 'append' AND s.parent_id IS NULL AND r.name <> 'early' AND s.summary LIKE '%added-records -> 2,%'

@@ -1,0 +1,1 @@
+SELECT count(*) FROM floe.ew.t.snapshots

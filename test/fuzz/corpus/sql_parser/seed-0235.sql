@@ -1,0 +1,1 @@
+SELECT count(*) FROM oleander.tutorial.retail_clickstream_events

@@ -1,0 +1,1 @@
+SELECT count(*) FROM range(0, 10, 2, 4)

@@ -1,0 +1,1 @@
+SELECT count(*) FROM read_parquet('${WAREHOUSE}/db/u1/data/*.parquet')

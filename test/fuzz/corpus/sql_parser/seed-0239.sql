@@ -1,0 +1,1 @@
+SELECT count(*) FROM read_parquet('__TEST_DIR__/hive/**/*.parquet')

@@ -1,0 +1,1 @@
+SELECT count(*) FROM read_parquet('__TEST_DIR__/nan_float_groups.parquet') WHERE x NOT BETWEEN -1.0 AND 1.0

@@ -1,0 +1,1 @@
+SELECT count(*) FROM read_parquet('__TEST_DIR__/nan_groups.parquet') WHERE x > CAST('-0.0' AS DOUBLE)

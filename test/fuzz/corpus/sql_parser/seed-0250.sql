@@ -1,0 +1,1 @@
+SELECT count(*) FROM read_parquet('__TEST_DIR__/nan_groups.parquet') WHERE x BETWEEN -1.0 AND 1.0

@@ -1,0 +1,1 @@
+SELECT count(*) FROM read_parquet('__TEST_DIR__/nan_pages.parquet') WHERE x >= CAST('NaN' AS DOUBLE)

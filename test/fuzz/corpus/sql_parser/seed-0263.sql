@@ -1,0 +1,1 @@
+SELECT count(*), CAST(sum(s.amount) AS STRING) FROM sales s JOIN (SELECT date_id FROM dim_date WHERE year = 2025 AND month = 1 UNION ALL SELECT CAST(NULL AS INT)) d ON s.date_id = d.date_id

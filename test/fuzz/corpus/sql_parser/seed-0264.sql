@@ -1,0 +1,1 @@
+SELECT count(*), CAST(sum(s.amount) AS STRING) FROM sales s WHERE s.date_id BETWEEN 20250101 AND 20250331 AND dayofweek(to_date(CAST(s.date_id AS STRING), 'yyyyMMdd')) = 2

@@ -1,0 +1,1 @@
+SELECT count(*), count(*) FILTER (WHERE a.w IS DISTINCT FROM b.e) FROM (SELECT id, count(x) OVER (PARTITION BY p ORDER BY o RANGE BETWEEN 20 PRECEDING AND 10 PRECEDING) AS w FROM t) a JOIN (SELECT t1.id, count(t2.x) AS e FROM t t1 LEFT JOIN t t2 ON t1.p = t2.p AND t2.o BETWEEN t1.o - 20 AND t1.o - 10 GROUP BY t1.id) b ON a.id = b.id

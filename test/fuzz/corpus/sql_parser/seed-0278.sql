@@ -1,0 +1,1 @@
+SELECT count(*), count(*) FILTER (WHERE a.w IS DISTINCT FROM b.e) FROM (SELECT id, max(s) OVER (PARTITION BY p ORDER BY o, id ROWS BETWEEN 3 PRECEDING AND CURRENT ROW) AS w FROM t) a JOIN (SELECT t1.id, max(t2.s) AS e FROM t t1 LEFT JOIN t t2 ON t1.p = t2.p AND t2.rn BETWEEN t1.rn - 3 AND t1.rn GROUP BY t1.id) b ON a.id = b.id

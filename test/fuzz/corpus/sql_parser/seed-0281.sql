@@ -1,0 +1,1 @@
+SELECT count(*), count(*) FILTER (WHERE a.w IS DISTINCT FROM b.e) FROM (SELECT id, max(x) OVER (PARTITION BY p ORDER BY o, id ROWS BETWEEN 5 PRECEDING AND 1 PRECEDING) AS w FROM t) a JOIN (SELECT t1.id, max(t2.x) AS e FROM t t1 LEFT JOIN t t2 ON t1.p = t2.p AND t2.rn BETWEEN t1.rn - 5 AND t1.rn - 1 GROUP BY t1.id) b ON a.id = b.id

@@ -1,0 +1,1 @@
+SELECT count(*), count(*) FILTER (WHERE a.w IS DISTINCT FROM b.e) FROM (SELECT id, min(x) OVER (PARTITION BY p ORDER BY o, id ROWS BETWEEN 1 FOLLOWING AND 4 FOLLOWING) AS w FROM t) a JOIN (SELECT t1.id, min(t2.x) AS e FROM t t1 LEFT JOIN t t2 ON t1.p = t2.p AND t2.rn BETWEEN t1.rn + 1 AND t1.rn + 4 GROUP BY t1.id) b ON a.id = b.id

@@ -1,0 +1,1 @@
+SELECT count(*), count(*) FILTER (WHERE a.w IS DISTINCT FROM b.e) FROM (SELECT id, sum(x) FILTER (WHERE x % 3 = 0) OVER (PARTITION BY p ORDER BY o, id ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING) AS w FROM t) a JOIN (SELECT t1.id, sum(t2.x) FILTER (WHERE t2.x % 3 = 0) AS e FROM t t1 LEFT JOIN t t2 ON t1.p = t2.p AND t2.rn <= t1.rn - 2 GROUP BY t1.id) b ON a.id = b.id

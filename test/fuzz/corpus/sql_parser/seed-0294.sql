@@ -1,0 +1,1 @@
+SELECT count(*), count(DISTINCT id) FROM sorted_t2

@@ -1,0 +1,1 @@
+SELECT count(*), count(a.id), count(b.id) FROM range(3000) a RIGHT JOIN range(2500) b ON a.id + 2400 < b.id

@@ -1,0 +1,1 @@
+SELECT count(*), min(event_time) FROM db.events WHERE event_time >= TIMESTAMP '2026-01-16 12:00:00'

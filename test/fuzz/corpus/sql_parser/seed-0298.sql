@@ -1,0 +1,1 @@
+SELECT count(*), sum(amount), avg(k) FROM dim JOIN fact ON dim.k = fact.fk

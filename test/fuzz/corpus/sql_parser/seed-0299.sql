@@ -1,0 +1,1 @@
+SELECT count(*), sum(big) FROM db.ti WHERE n IN (-20, 0, 79)

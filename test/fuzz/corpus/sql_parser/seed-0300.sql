@@ -1,0 +1,1 @@
+SELECT count(*), sum(c), sum(s), sum(d), sum(f), count(f), min(mn), max(mx), sum(k * c) FROM q1_t4

@@ -1,0 +1,1 @@
+SELECT count(*), sum(c), sum(s), sum(m), sum(k * s % 1000003) FROM q2_t4

@@ -1,0 +1,1 @@
+SELECT count(*), sum(file_size_in_bytes) FROM floe.ns.`odd-name`.entries WHERE status = 2

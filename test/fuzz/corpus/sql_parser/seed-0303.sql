@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ctas

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.d_months WHERE year(d) = 1970

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.d_years WHERE year(d) = 1970

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ev WHERE t >= TIMESTAMP '2026-01-03 00:00:00' AND t < TIMESTAMP '2026-01-04 00:00:00'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_days WHERE date_trunc('DAY', t) = TIMESTAMP_NTZ '1970-01-07 00:00:00'

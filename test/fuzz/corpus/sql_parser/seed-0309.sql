@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_days WHERE t >= TIMESTAMP_NTZ '1970-01-02 00:00:00' AND t < TIMESTAMP_NTZ '1970-01-03 00:00:00'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_hours WHERE date_trunc('HOUR', t) = TIMESTAMP_NTZ '1970-01-07 08:00:00'

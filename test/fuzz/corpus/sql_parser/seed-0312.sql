@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_months WHERE t < TIMESTAMP_NTZ '1969-12-26 00:00:00'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_months WHERE to_date(t) BETWEEN DATE '1969-12-30' AND DATE '1969-12-31'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_years WHERE t = TIMESTAMP_NTZ '1969-12-31 21:00:00'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.tn_years WHERE year(t) = 1969

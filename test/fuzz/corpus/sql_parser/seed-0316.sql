@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_days WHERE t > TIMESTAMP '1970-01-13 12:00:00'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_hours WHERE CAST(t AS DATE) = DATE '1970-01-05'

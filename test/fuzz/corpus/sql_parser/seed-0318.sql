@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_hours WHERE t >= TIMESTAMP '1969-12-28 00:00:00' AND t < TIMESTAMP '1969-12-29 00:00:00'

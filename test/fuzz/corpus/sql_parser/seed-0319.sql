@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_months WHERE date_trunc('DAY', t) = TIMESTAMP '1970-01-07 00:00:00'

@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_months WHERE t >= TIMESTAMP '1970-01-02 00:00:00' AND t < TIMESTAMP '1970-01-03 00:00:00'

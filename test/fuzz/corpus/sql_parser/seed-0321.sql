@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_years WHERE date_trunc('HOUR', t) = TIMESTAMP '1970-01-07 08:00:00'

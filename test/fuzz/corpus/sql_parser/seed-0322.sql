@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM db.ts_years WHERE t IN (TIMESTAMP '1969-12-25 05:00:00', TIMESTAMP '1970-01-10 10:00:00')

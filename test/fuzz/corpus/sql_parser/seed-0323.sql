@@ -1,0 +1,1 @@
+SELECT count(*), sum(id) FROM range(1000)

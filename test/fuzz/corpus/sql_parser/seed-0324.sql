@@ -1,0 +1,1 @@
+SELECT count(*), sum(length(k)), min(k), max(k), min(c), max(c) FROM (SELECT concat('k', CAST(id % 70000 AS STRING)) AS k, count(*) AS c FROM range(300000) GROUP BY 1)

@@ -1,0 +1,1 @@
+SELECT count(*), sum(n) FROM db.ts WHERE s < 'b'

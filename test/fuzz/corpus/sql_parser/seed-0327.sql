@@ -1,0 +1,1 @@
+SELECT count(*), sum(s), sum(c), count(*) FILTER (WHERE k IS NULL), sum(m) FROM (SELECT k, sum(v) AS s, count(v) AS c, max(v) AS m FROM (SELECT CASE WHEN id % 100001 = 0 THEN NULL ELSE id % 90000 END AS k, CASE WHEN id % 3 = 0 THEN NULL ELSE id END AS v FROM range(400000)) GROUP BY k)

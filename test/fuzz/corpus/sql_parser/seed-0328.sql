@@ -1,0 +1,1 @@
+SELECT count(*), sum(v) FROM db.blocks WHERE k IN (3, 77, 199)

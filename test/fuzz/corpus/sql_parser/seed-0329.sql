@@ -1,0 +1,1 @@
+SELECT count(*), sum(v) FROM db.f LEFT JOIN db.d ON f.k = d.key WHERE d.key = 2

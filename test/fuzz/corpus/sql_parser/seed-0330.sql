@@ -1,0 +1,1 @@
+SELECT count(*), sum(v) FROM db.ident WHERE k <= 3

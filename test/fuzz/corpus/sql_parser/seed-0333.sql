@@ -1,0 +1,1 @@
+SELECT count(*), sum(v) FROM db.rg WHERE id BETWEEN 50000 AND 50100

@@ -1,0 +1,1 @@
+SELECT count(DISTINCT p), CAST(count(*) - count(x) > 20 AS INT), CAST(count(*) - count(DISTINCT p, o) > 100 AS INT), CAST(count(*) - count(s) > 20 AS INT) FROM t

@@ -1,0 +1,1 @@
+SELECT current_date() > DATE '2020-01-01'

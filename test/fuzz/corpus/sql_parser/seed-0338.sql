@@ -1,0 +1,1 @@
+SELECT d, count(*) FROM VALUES (1.0), (1.00), (2.5) AS t(d) GROUP BY d

@@ -1,0 +1,1 @@
+SELECT d.dname, count(e.id) FROM dept d LEFT JOIN emp e ON e.dept_id = d.dept_id GROUP BY d.dname

@@ -1,0 +1,1 @@
+SELECT date_format(DATE '2024-03-05', 'yyyy' || '-MM'), round(2.345, 1 + 1)

@@ -1,0 +1,1 @@
+SELECT date_format(TIMESTAMP '2026-01-15 13:45:30', 'HH:mm')

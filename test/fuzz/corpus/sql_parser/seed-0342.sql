@@ -1,0 +1,1 @@
+SELECT date_trunc('HOUR', TIMESTAMP '2026-05-15 13:45:30')

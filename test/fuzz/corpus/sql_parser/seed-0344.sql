@@ -1,0 +1,1 @@
+SELECT dayofweek(DATE '2026-01-15'), dayofyear(DATE '2026-01-15'), weekofyear(DATE '2026-01-15')

@@ -1,0 +1,1 @@
+SELECT dept, sum(salary), rank() OVER (ORDER BY sum(salary) DESC) FROM emp GROUP BY dept ORDER BY 3

@@ -1,0 +1,1 @@
+SELECT dname FROM dept d WHERE EXISTS (SELECT 1 FROM emp e WHERE e.dept_id = d.dept_id)

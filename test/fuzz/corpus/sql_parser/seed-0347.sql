@@ -1,0 +1,1 @@
+SELECT e.id, d.name FROM e RIGHT OUTER JOIN d ON e.sal > d.lim

@@ -1,0 +1,1 @@
+SELECT e.name, d.dname FROM emp e RIGHT JOIN dept d ON e.dept_id = d.dept_id

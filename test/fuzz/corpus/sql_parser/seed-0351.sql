@@ -1,0 +1,1 @@
+SELECT first(qty, true) FROM sales WHERE region = 'west'

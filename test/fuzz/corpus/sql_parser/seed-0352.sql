@@ -1,0 +1,1 @@
+SELECT floor(2.5, 'a')

@@ -1,0 +1,1 @@
+SELECT from_unixtime(0)

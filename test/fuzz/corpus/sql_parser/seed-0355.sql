@@ -1,0 +1,1 @@
+SELECT g, o, row_number() OVER (PARTITION BY g ORDER BY o DESC) AS rn FROM t QUALIFY rn = 1 ORDER BY g

@@ -1,0 +1,1 @@
+SELECT grouping_id(item, region) FROM sales GROUP BY ROLLUP(region, item)

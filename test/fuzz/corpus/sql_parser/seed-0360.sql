@@ -1,0 +1,1 @@
+SELECT i FROM fx.alltypes WHERE p_bool AND p_bigint = 11 AND p_decimal = 123.321 AND p_double > 2.0 AND i = 2

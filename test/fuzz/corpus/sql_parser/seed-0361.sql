@@ -1,0 +1,1 @@
+SELECT id % 3, count(*) FROM range(10) GROUP BY id % 3

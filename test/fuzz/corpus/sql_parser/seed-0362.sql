@@ -1,0 +1,1 @@
+SELECT id FROM VALUES (3), (1), (2) AS t(id) ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM db.fflat WHERE x < 1.0 ORDER BY id

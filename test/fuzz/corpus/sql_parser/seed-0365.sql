@@ -1,0 +1,1 @@
+SELECT id FROM db.fflat WHERE x = CAST('-0.0' AS DOUBLE) ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM db.fflat WHERE x > CAST('NaN' AS DOUBLE) ORDER BY id

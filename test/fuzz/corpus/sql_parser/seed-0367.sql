@@ -1,0 +1,1 @@
+SELECT id FROM db.fflat WHERE x IN (CAST('NaN' AS DOUBLE), 0.0) ORDER BY id

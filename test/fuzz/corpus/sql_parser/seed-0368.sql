@@ -1,0 +1,1 @@
+SELECT id FROM db.fflat WHERE x NOT IN (1.5, 2.0) ORDER BY id

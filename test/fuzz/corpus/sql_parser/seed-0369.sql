@@ -1,0 +1,1 @@
+SELECT id FROM db.flat WHERE x < 0.0 ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM db.flat WHERE x = 1.5 ORDER BY id

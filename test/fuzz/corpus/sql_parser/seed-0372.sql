@@ -1,0 +1,1 @@
+SELECT id FROM db.flat WHERE x > CAST('Infinity' AS DOUBLE) ORDER BY id

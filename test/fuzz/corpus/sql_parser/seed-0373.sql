@@ -1,0 +1,1 @@
+SELECT id FROM db.flat WHERE x IN (1.5, 2.0) ORDER BY id

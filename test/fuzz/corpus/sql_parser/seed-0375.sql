@@ -1,0 +1,1 @@
+SELECT id FROM db.fpart WHERE isnan(x) ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM db.fpart WHERE x <= CAST('NaN' AS DOUBLE) ORDER BY id

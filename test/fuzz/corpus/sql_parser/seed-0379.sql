@@ -1,0 +1,1 @@
+SELECT id FROM db.fpart WHERE x BETWEEN -1.0 AND 1.0 ORDER BY id

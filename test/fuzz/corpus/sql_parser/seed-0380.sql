@@ -1,0 +1,1 @@
+SELECT id FROM db.fpart WHERE x IS NULL ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM db.part WHERE NOT (x < 1.0) ORDER BY id

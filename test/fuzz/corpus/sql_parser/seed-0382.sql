@@ -1,0 +1,1 @@
+SELECT id FROM db.part WHERE x < CAST('-Infinity' AS DOUBLE) ORDER BY id

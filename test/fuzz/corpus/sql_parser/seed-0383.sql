@@ -1,0 +1,1 @@
+SELECT id FROM db.part WHERE x <=> NULL ORDER BY id

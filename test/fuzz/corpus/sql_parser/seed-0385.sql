@@ -1,0 +1,1 @@
+SELECT id FROM db.part WHERE x >= 0.0 ORDER BY id

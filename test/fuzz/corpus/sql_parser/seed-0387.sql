@@ -1,0 +1,1 @@
+SELECT id FROM db.part WHERE x NOT IN (1.5, NULL) ORDER BY id

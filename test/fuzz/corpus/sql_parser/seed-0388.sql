@@ -1,0 +1,1 @@
+SELECT id FROM f WHERE NOT isnan(x) ORDER BY id

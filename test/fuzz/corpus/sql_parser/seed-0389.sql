@@ -1,0 +1,1 @@
+SELECT id FROM f WHERE x <= 0.0 ORDER BY id

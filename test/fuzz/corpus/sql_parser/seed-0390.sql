@@ -1,0 +1,1 @@
+SELECT id FROM f WHERE x = 'NaN' ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM f WHERE x > 1e308 ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM people WHERE NOT (city = 'Paris') ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id FROM range(-2, 2)

@@ -1,0 +1,1 @@
+SELECT id FROM range(5, 0, -2)

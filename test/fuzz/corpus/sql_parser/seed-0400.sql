@@ -1,0 +1,1 @@
+SELECT id FROM v JOIN w ON v.id = w.id

@@ -1,0 +1,1 @@
+SELECT id FROM v WHERE isnan(x) ORDER BY id

@@ -1,0 +1,1 @@
+SELECT id, a, b FROM s WHERE id % 10000 = 7 ORDER BY b NULLS FIRST, a DESC, id

@@ -1,0 +1,1 @@
+SELECT id, id * -1 AS neg FROM t ORDER BY neg

@@ -1,0 +1,1 @@
+SELECT id, name FROM t ORDER BY id NULLS LAST, name NULLS FIRST

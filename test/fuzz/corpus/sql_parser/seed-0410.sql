@@ -1,0 +1,1 @@
+SELECT id, row_number() OVER (ORDER BY id DESC) AS rn, rn * 10 FROM e ORDER BY rn

@@ -1,0 +1,1 @@
+SELECT id, v FROM read_parquet('__TEST_DIR__/one_group.parquet') WHERE id = 123456

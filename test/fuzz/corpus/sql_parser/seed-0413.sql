@@ -1,0 +1,1 @@
+SELECT if(1 < 2, 1, CAST(0.5 AS DOUBLE))

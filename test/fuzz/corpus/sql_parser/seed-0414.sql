@@ -1,0 +1,1 @@
+SELECT item FROM sales GROUP BY ()

@@ -1,0 +1,1 @@
+SELECT item, count(*) FROM sales GROUP BY item HAVING count(*) >= 2 AND sum(qty) > 20

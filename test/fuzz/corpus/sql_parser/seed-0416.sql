@@ -1,0 +1,1 @@
+SELECT k IN (SELECT key FROM db.d) AS i, k NOT IN (SELECT key FROM db.d WHERE key IS NOT NULL) AS n, EXISTS (SELECT key FROM db.d WHERE key > 2 GROUP BY key) AS e, count(*) FROM db.f GROUP BY 1, 2, 3 ORDER BY 1, 2

@@ -1,0 +1,1 @@
+SELECT l.*, r.* FROM l FULL JOIN r USING (k)

@@ -1,0 +1,1 @@
+SELECT last_day(DATE '2026-02-10')

@@ -1,0 +1,1 @@
+SELECT listagg(x, ',') FROM VALUES ('a') AS v(x)

@@ -1,0 +1,1 @@
+SELECT lower('Hello World'), upper('Hello World')

@@ -1,0 +1,1 @@
+SELECT max(b) FROM VALUES (true), (false) AS t(b)

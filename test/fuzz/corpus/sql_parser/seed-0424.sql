@@ -1,0 +1,1 @@
+SELECT max(t + t) FROM db.narrow

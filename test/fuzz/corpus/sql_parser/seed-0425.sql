@@ -1,0 +1,1 @@
+SELECT metric || ': ' || value FROM last_scan() WHERE metric IN ('manifests', 'data files') ORDER BY metric

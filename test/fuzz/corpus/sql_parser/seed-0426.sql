@@ -1,0 +1,1 @@
+SELECT metric || ': ' || value FROM last_scan() WHERE table_name = 'floe.bf.fact' AND metric IN ('data files', 'partitions', 'dynamic filter', 'runtime filter dynamicpruning#1', 'manifests pruned dynamically', 'partitions pruned dynamically', 'data files pruned dynamically') ORDER BY metric

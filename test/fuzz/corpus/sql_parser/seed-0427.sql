@@ -1,0 +1,1 @@
+SELECT metric || ': ' || value FROM last_scan() WHERE table_name = 'floe.star.sales' AND metric IN ('data files', 'runtime filter dynamicpruning#1') ORDER BY metric

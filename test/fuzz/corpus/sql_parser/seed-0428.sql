@@ -1,0 +1,1 @@
+SELECT min(c), max(c) FROM (SELECT id % 100 AS k, count(*) AS c FROM range(10000) GROUP BY k)

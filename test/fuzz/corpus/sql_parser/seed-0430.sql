@@ -1,0 +1,1 @@
+SELECT name FROM db.t.refs

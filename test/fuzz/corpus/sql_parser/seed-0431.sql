@@ -1,0 +1,1 @@
+SELECT name FROM emp WHERE salary > (SELECT avg(salary) FROM emp)

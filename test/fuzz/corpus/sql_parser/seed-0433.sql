@@ -1,0 +1,1 @@
+SELECT name, field_id FROM parquet_schema('__TEST_DIR__/names.parquet') WHERE field_id IS NOT NULL ORDER BY field_id

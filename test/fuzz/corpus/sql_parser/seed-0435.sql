@@ -1,0 +1,1 @@
+SELECT name, type FROM parquet_schema('__TEST_DIR__/dup.parquet') WHERE field_id IS NOT NULL

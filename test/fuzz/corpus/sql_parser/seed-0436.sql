@@ -1,0 +1,1 @@
+SELECT no_such_function(1)

@@ -1,0 +1,1 @@
+SELECT o.requests - b.requests FROM opens o, before_explain_in b

@@ -1,0 +1,1 @@
+SELECT operation, parent_id FROM db.t.snapshots

@@ -1,0 +1,1 @@
+SELECT p_string, count(*) FROM fx.alltypes GROUP BY p_string

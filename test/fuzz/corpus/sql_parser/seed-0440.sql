@@ -1,0 +1,1 @@
+SELECT partition, record_count FROM db.mixed.files ORDER BY partition

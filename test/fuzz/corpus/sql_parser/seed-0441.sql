@@ -1,0 +1,1 @@
+SELECT pow(2, -1)

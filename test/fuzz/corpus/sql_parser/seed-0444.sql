@@ -1,0 +1,1 @@
+SELECT regexp_extract(file_path, '/ns/([^/]*)/data/', 1) FROM ns.`..`.files

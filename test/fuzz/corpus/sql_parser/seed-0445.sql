@@ -1,0 +1,1 @@
+SELECT regexp_replace('aaa', 'a', 'b', CAST(NULL AS INT))

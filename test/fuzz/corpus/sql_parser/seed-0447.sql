@@ -1,0 +1,1 @@
+SELECT region, grouping(item) FROM sales GROUP BY ROLLUP(region)

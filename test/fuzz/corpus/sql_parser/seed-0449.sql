@@ -1,0 +1,1 @@
+SELECT region, item, sum(qty) FROM sales GROUP BY ROLLUP(region, item)

@@ -1,0 +1,1 @@
+SELECT region, sum(qty) FROM sales GROUP BY region WITH ROLLUP

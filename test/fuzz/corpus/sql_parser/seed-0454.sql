@@ -1,0 +1,1 @@
+SELECT round(31415S, -6), round(31415S, -5), round(31415S, -4), round(31415S, -3), round(31415S, -2), round(31415S, -1), round(31415S, 3)

@@ -1,0 +1,1 @@
+SELECT rpad('hello', 3, 'x')

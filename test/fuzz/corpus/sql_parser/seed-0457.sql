@@ -1,0 +1,1 @@
+SELECT s, name FROM small JOIN (SELECT CAST(k AS INT) * 100 AS k2, name FROM names) ON s = k2 ORDER BY s

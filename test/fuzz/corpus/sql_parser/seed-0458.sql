@@ -1,0 +1,1 @@
+SELECT scan_index, table_name, value FROM last_scan() WHERE metric = 'data files' ORDER BY scan_index

@@ -1,0 +1,1 @@
+SELECT sk, c, s, dk FROM q3_t2 WHERE sk IN ('key-0', 'key-59999')

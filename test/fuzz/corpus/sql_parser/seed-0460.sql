@@ -1,0 +1,1 @@
+SELECT split_part('11.12.13', '.', 3)

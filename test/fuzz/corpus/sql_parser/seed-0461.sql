@@ -1,0 +1,1 @@
+SELECT sqrt(x), power(x, 2) FROM VALUES (CAST(NULL AS INT)) AS t(x)

@@ -1,0 +1,1 @@
+SELECT stddev_samp(x), var_samp(x) FROM VALUES (5) AS t(x)

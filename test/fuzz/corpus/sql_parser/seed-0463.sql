@@ -1,0 +1,1 @@
+SELECT substring('Spark SQL', 5)

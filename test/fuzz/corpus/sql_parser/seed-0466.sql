@@ -1,0 +1,1 @@
+SELECT sum(id) FROM range(100000)

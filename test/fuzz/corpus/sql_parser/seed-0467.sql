@@ -1,0 +1,1 @@
+SELECT sum(price), avg(price) FROM sales

@@ -1,0 +1,1 @@
+SELECT sum(row_group_num_rows) FROM parquet_metadata('__TEST_DIR__/g')

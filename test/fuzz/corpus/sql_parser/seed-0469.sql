@@ -1,0 +1,1 @@
+SELECT sum(s.amount) FROM sales_by_day s JOIN dim_date d ON s.sale_date = d.ts WHERE d.year = 2025 AND d.month = 1

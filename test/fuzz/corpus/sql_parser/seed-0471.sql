@@ -1,0 +1,1 @@
+SELECT sum(x) OVER (w ORDER BY x) FROM t WINDOW w AS (ORDER BY o)

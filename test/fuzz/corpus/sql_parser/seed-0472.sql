@@ -1,0 +1,1 @@
+SELECT sum(x) WITHIN GROUP (ORDER BY x) FROM VALUES (1), (2), (10) AS v(x)

@@ -1,0 +1,1 @@
+SELECT t, s FROM narrow ORDER BY t

@@ -1,0 +1,1 @@
+SELECT t.a, t.b FROM read_parquet('__TEST_DIR__/part-1.parquet') AS t WHERE t.a = 3

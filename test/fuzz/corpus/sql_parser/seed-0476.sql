@@ -1,0 +1,1 @@
+SELECT total FROM over_base

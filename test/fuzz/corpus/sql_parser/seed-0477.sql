@@ -1,0 +1,1 @@
+SELECT trunc(DATE '2026-05-15', 'MM')

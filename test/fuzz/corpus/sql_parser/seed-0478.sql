@@ -1,0 +1,1 @@
+SELECT try_cast(12345.6 AS DECIMAL(4,1))

@@ -1,0 +1,1 @@
+SELECT try_multiply(65536, 65536)

@@ -1,0 +1,1 @@
+SELECT ts, tn FROM read_parquet('__TEST_DIR__/all.parquet') WHERE id = 1

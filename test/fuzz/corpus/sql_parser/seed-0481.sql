@@ -1,0 +1,1 @@
+SELECT typeof(7 / 2), typeof(7 div 2), typeof(7 % 2)

@@ -1,0 +1,1 @@
+SELECT typeof(coalesce(1Y, 2S)), typeof(CASE WHEN true THEN 1Y ELSE 100000 END)

@@ -1,0 +1,1 @@
+SELECT typeof(id) FROM range(1)

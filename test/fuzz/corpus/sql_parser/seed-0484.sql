@@ -1,0 +1,1 @@
+SELECT typeof(round(x, -2147483648)), round(x, -2147483648) FROM VALUES (1.5), (0.0) AS t(x) WHERE x = 0

@@ -1,0 +1,1 @@
+SELECT typeof(t), typeof(s) FROM small LIMIT 1

@@ -1,0 +1,1 @@
+SELECT unix_timestamp(TIMESTAMP '2026-01-15 10:30:00')

@@ -1,0 +1,1 @@
+SELECT upper(x) WITHIN GROUP (ORDER BY x) FROM VALUES ('a') AS v(x)

@@ -1,0 +1,1 @@
+SELECT var_samp(x) FROM VALUES (1), (2), (3), (4) AS t(x)

@@ -1,0 +1,1 @@
+SELECT x FROM l WHERE (x, y) IN (SELECT DATE '2026-01-01', y FROM r)

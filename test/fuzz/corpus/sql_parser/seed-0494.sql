@@ -1,0 +1,1 @@
+SELECT x FROM read_parquet('__TEST_DIR__/typed', hive_partitioning => true) WHERE d > DATE '2024-01-31'

@@ -1,0 +1,1 @@
+SELECT x, y FROM l WHERE (x, y) IN (SELECT x, y FROM r) ORDER BY x

@@ -1,0 +1,1 @@
+SELECT x2 * 2 AS x1, id * 2 AS x2 FROM e

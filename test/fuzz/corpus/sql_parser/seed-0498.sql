@@ -1,0 +1,1 @@
+SELECT year, region, sum(amount) FROM d, c, p, f WHERE fdk = dk AND fck = ck AND fpk = pk AND color = 'red' GROUP BY year, region

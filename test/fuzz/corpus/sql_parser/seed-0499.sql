@@ -1,0 +1,1 @@
+SET floe.dynamic_pruning.max_values = 1000

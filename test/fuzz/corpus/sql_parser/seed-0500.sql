@@ -1,0 +1,1 @@
+SET floe.location_map = 's3a://warehouse/partition_evolution/=${FIXTURES}/iceberg/cxx_partition_evolution/,s3a://warehouse/partition_evolution/metadata/8a56b416-7620-4255-938a-a003682bc394-m0.avro=/dev/urandom'

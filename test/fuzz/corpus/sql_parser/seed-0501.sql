@@ -1,0 +1,1 @@
+SET floe.pruning.manifests

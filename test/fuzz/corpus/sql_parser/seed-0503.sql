@@ -1,0 +1,1 @@
+SET spark.sql.sesion.timeZone = 'UTC'

@@ -1,0 +1,1 @@
+SET spark.sql.session.timeZone = 'Europe/Paris'

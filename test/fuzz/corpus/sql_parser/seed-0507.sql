@@ -1,0 +1,1 @@
+SHOW VIEWS LIKE '(a*)*b'

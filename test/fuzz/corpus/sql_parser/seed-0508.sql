@@ -1,0 +1,1 @@
+WITH a AS (SELECT id FROM range(5)), b AS (SELECT id * 10 AS id FROM a) SELECT sum(id) FROM b

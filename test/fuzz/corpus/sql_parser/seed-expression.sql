@@ -1,0 +1,1 @@
+a + b * 2 > 3 AND c IS NOT NULL OR d IN (1, 2) AND e LIKE 'x%'
