@@ -261,11 +261,7 @@ SinkResult PhysicalHashAggregate::Sink(ExecutionContext& context, DataChunk& inp
 
 void PhysicalHashAggregate::Spill(ExecutionContext& context, GlobalSinkState& global,
                                   PartitionedRows& rows) const {
-  if (context.spill_folder.empty() || !context.io) {
-    throw OutOfMemoryError("GROUP BY needs more than memory_limit (" +
-                           std::to_string(context.query->memory().limit()) +
-                           " bytes) and has no local state folder to spill to");
-  }
+  CheckCanSpill(context, "GROUP BY");
   std::vector<std::pair<size_t, std::unique_ptr<SpillFile>>> files;
   int64_t spilled_rows = 0;
   for (size_t p = 0; p < PartitionedRows::kPartitions; ++p) {

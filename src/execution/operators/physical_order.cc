@@ -174,10 +174,7 @@ SinkResult PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input,
       // Over the limit: this thread's rows go to a sorted run on disk, then it starts again.
       auto& state = static_cast<OrderGlobalState&>(global);
       if (!local.blocks.empty()) {
-        if (context.spill_folder.empty() || !context.io) {
-          throw OutOfMemoryError("ORDER BY needs more than memory_limit (" + std::to_string(memory.limit()) +
-                                 " bytes) and has no local state folder to spill to");
-        }
+        CheckCanSpill(context, "ORDER BY");
         DataChunk run = SortBlocks(local.blocks, buffered_types_, key_columns_, orders_, SIZE_MAX);
         auto file = std::make_unique<SpillFile>(*context.io, context.spill_folder, buffered_types_);
         for (size_t at = 0; at < run.size(); at += kBatchSize) {
