@@ -5,10 +5,10 @@
 #include <thread>
 
 #include "common/exception.h"
-#include "execution/spill/spill_file.h"
 #include "io/confined_file_io.h"
 #include "io/local_file_io.h"
 #include "io/local_file_system.h"
+#include "io/spill_file.h"
 #include "main/database_state.h"
 
 namespace floe {

@@ -6,8 +6,9 @@
 #include "execution/aggregate_hash_table.h"
 #include "execution/expression_executor.h"
 #include "execution/partitioned_rows.h"
-#include "execution/spill/spill_file.h"
+#include "execution/spill/check_can_spill.h"
 #include "execution/task_scheduler.h"
+#include "io/spill_file.h"
 
 namespace floe {
 

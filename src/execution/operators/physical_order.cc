@@ -8,8 +8,9 @@
 #include "common/vector_operations.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
-#include "execution/spill/spill_file.h"
+#include "execution/spill/check_can_spill.h"
 #include "execution/task_scheduler.h"
+#include "io/spill_file.h"
 
 namespace floe {
 

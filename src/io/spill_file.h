@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "common/vector.h"
-#include "execution/execution_context.h"
 #include "io/file_io.h"
 
 namespace floe {
@@ -47,10 +46,6 @@ class SpillFile {
   bool read_done_ = false;
   std::string buffer_;
 };
-
-/// Throws OutOfMemoryError naming `what` (the operator: "ORDER BY") when the query has no
-/// spill folder to write to once memory_limit is reached.
-void CheckCanSpill(const ExecutionContext& context, const std::string& what);
 
 /// Deletes the spill files in `folder` left by processes that no longer run (killed ones);
 /// ignores what cannot be listed or deleted.

@@ -2,7 +2,7 @@
 // a flag byte (1: has NULLs) and the validity words, then the fixed-width values, or for
 // strings their uint32 lengths followed by their bytes. Native byte order: a spill file
 // lives only as long as the process that wrote it.
-#include "execution/spill/spill_file.h"
+#include "io/spill_file.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -149,13 +149,6 @@ bool SpillFile::Read(DataChunk& out) {
   }
   out.SetSize(rows);
   return true;
-}
-
-void CheckCanSpill(const ExecutionContext& context, const std::string& what) {
-  if (!context.spill_folder.empty() && context.io) return;
-  int64_t limit = context.query ? context.query->memory().limit() : 0;
-  throw OutOfMemoryError(what + " needs more than memory_limit (" + std::to_string(limit) +
-                         " bytes) and has no local state folder to spill to");
 }
 
 void DeleteOrphanSpillFiles(FileIO& io, const std::string& folder) {
