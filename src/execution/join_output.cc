@@ -18,8 +18,8 @@ OperatorResult PendingJoinOutput::Emit(DataChunk& output) {
   return OperatorResult::kNeedMoreInput;
 }
 
-void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
-                            const std::atomic<bool>* matched, std::vector<DataChunk>& out) {
+bool EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
+                            const std::atomic<bool>* matched, const std::function<bool(DataChunk&)>& emit) {
   size_t probe_cols = types.size() - payload;
   std::vector<uint32_t> rows;
   for (size_t i = 0; i < build.size(); ++i) {
@@ -36,8 +36,9 @@ void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChu
       chunk.column(probe_cols + c).Gather(build.column(c), rows.data() + start, n);
     }
     chunk.SetSize(n);
-    out.push_back(std::move(chunk));
+    if (!emit(chunk)) return false;
   }
+  return true;
 }
 
 }  // namespace floe

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <vector>
 
 #include "execution/chunk_collection.h"
@@ -19,9 +20,10 @@ struct PendingJoinOutput : OperatorState {
   OperatorResult Emit(DataChunk& output);
 };
 
-/// Appends to `out`, in batches, the build rows no probe row matched (RIGHT and FULL
-/// joins' final output): NULL probe columns, then the first `payload` columns of `build`.
-void EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
-                            const std::atomic<bool>* matched, std::vector<DataChunk>& out);
+/// Hands `emit`, in batches, the build rows no probe row matched (RIGHT and FULL joins'
+/// final output): NULL probe columns, then the first `payload` columns of `build`; stops
+/// when `emit` returns false, and returns false then.
+bool EmitUnmatchedBuildRows(const std::vector<LogicalType>& types, const DataChunk& build, size_t payload,
+                            const std::atomic<bool>* matched, const std::function<bool(DataChunk&)>& emit);
 
 }  // namespace floe

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -111,10 +113,13 @@ class PhysicalOperator {
     return all;
   }
 
-  /// True for operators that emit more rows after their input ends (RIGHT / FULL joins).
+  /// True for operators that emit more rows after their input ends (RIGHT / FULL joins, a
+  /// hash join whose build side was spilled); asked once the operator's sink has finished.
   virtual bool HasFinalOutput() const { return false; }
-  /// Produces those rows; called once, after every thread of the pipeline has finished.
-  virtual void FinalOutput(ExecutionContext& context, std::vector<DataChunk>& out) const {}
+  /// Produces those rows a batch at a time through `emit`, which returns false when no more
+  /// are wanted (a LIMIT was reached); called once, after every thread of the pipeline has
+  /// finished.
+  virtual void FinalOutput(ExecutionContext& context, const std::function<bool(DataChunk&)>& emit) const {}
 
   /// The sink's state for this execution, set by the executor and read by the source role.
   mutable std::unique_ptr<GlobalSinkState> sink_state;

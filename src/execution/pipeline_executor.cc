@@ -176,15 +176,17 @@ void PipelineExecutor::RunPipeline(Pipeline& pipeline) {
   for (size_t i = 0; i < pipeline.operators.size() && !finished.load(); ++i) {
     const PhysicalOperator* op = pipeline.operators[i];
     if (!op->HasFinalOutput()) continue;
-    std::vector<DataChunk> chunks;
-    op->FinalOutput(context_, chunks);
     PipelineWorker worker{context_, pipeline, {}, {}, nullptr};
     for (const auto* o : pipeline.operators) worker.states.push_back(o->GetOperatorState(context_));
     worker.buffers.resize(pipeline.operators.size());
     worker.sink_local = sink->GetLocalSinkState(context_, *sink->sink_state);
-    for (auto& chunk : chunks) {
-      if (!worker.Push(i + 1, chunk)) break;
-    }
+    op->FinalOutput(context_, [&](DataChunk& chunk) {
+      if (context_.query) context_.query->CheckInterrupted();
+      op->profile.rows += chunk.size();
+      if (worker.Push(i + 1, chunk)) return true;
+      finished = true;
+      return false;
+    });
     sink->Combine(context_, *sink->sink_state, *worker.sink_local);
   }
 }

@@ -8,9 +8,18 @@
 
 namespace floe {
 
+struct JoinBuildState;
+struct JoinTable;
+
 /// Hash join on equi-keys: children[1] (build) is collected and hashed first, then
 /// children[0] (probe) streams through. Inner, left outer, left semi and left anti
 /// (optionally NULL-aware for NOT IN); a residual condition filters matching pairs.
+///
+/// The build rows are reserved against memory_limit; once it refuses them, the join spills
+/// (a grace hash join): build rows, then probe rows, go to spill files by their key hash's
+/// partition, and after the probe each partition's build rows are hashed and joined with
+/// its probe rows, one partition at a time. A spilled build side publishes no runtime
+/// filter.
 class PhysicalHashJoin : public PhysicalOperator {
  public:
   PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
@@ -36,10 +45,9 @@ class PhysicalHashJoin : public PhysicalOperator {
   OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
                          OperatorState& state) const override;
 
-  bool HasFinalOutput() const override {
-    return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
-  }
-  void FinalOutput(ExecutionContext& context, std::vector<DataChunk>& out) const override;
+  bool HasFinalOutput() const override;
+  void FinalOutput(ExecutionContext& context, const std::function<bool(DataChunk&)>& emit) const override;
+  std::vector<std::string> AnalyzeLines() const override;
 
   JoinType join_type() const { return join_type_; }
   const std::vector<BoundExpressionPtr>& probe_keys() const { return probe_keys_; }
@@ -51,7 +59,14 @@ class PhysicalHashJoin : public PhysicalOperator {
   void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
 
  private:
-  void ProbeChunk(ExecutionContext& context, DataChunk& input, PendingJoinOutput& state) const;
+  /// Joins a probe batch with `build`; `build_has_null_key` and `build_rows` are the whole
+  /// build side's (NOT IN), not just this table's.
+  void ProbeChunk(ExecutionContext& context, DataChunk& input, const JoinTable& build, bool build_has_null_key,
+                  int64_t build_rows, PendingJoinOutput& state) const;
+  /// Spilled: sends the batch's rows to their partitions' files (NULL keys are answered now).
+  void SpillProbeChunk(ExecutionContext& context, DataChunk& input, PendingJoinOutput& state) const;
+  void StartSpilling(ExecutionContext& context, JoinBuildState& state) const;
+  void SpillBuildRows(JoinBuildState& state, const DataChunk& rows) const;
 
   JoinType join_type_;
   std::vector<BoundExpressionPtr> probe_keys_;

@@ -64,10 +64,10 @@ void PhysicalNestedLoopJoin::Finalize(ExecutionContext&, GlobalSinkState& global
   }
 }
 
-void PhysicalNestedLoopJoin::FinalOutput(ExecutionContext&, std::vector<DataChunk>& out) const {
+void PhysicalNestedLoopJoin::FinalOutput(ExecutionContext&, const std::function<bool(DataChunk&)>& emit) const {
   // RIGHT / FULL: the build rows no probe row matched, with NULL probe columns.
   auto& build = static_cast<NestedLoopBuildState&>(*sink_state);
-  EmitUnmatchedBuildRows(types_, build.rows, build.rows.ColumnCount(), build.matched.get(), out);
+  EmitUnmatchedBuildRows(types_, build.rows, build.rows.ColumnCount(), build.matched.get(), emit);
 }
 
 std::unique_ptr<OperatorState> PhysicalNestedLoopJoin::GetOperatorState(ExecutionContext&) const {

@@ -27,7 +27,7 @@ class PhysicalNestedLoopJoin : public PhysicalOperator {
   bool HasFinalOutput() const override {
     return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
   }
-  void FinalOutput(ExecutionContext& context, std::vector<DataChunk>& out) const override;
+  void FinalOutput(ExecutionContext& context, const std::function<bool(DataChunk&)>& emit) const override;
 
  private:
   JoinType join_type_;

@@ -196,7 +196,7 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   // the slots.
   for (const auto& r : runtime_filters_) {
     std::shared_ptr<const RuntimeFilter> filter = r.slot->Read();
-    std::string what = filter ? filter->Describe() : "not resolved (the build side had not run)";
+    std::string what = filter ? filter->Describe() : "none (the build side spilled to disk, or had not run)";
     global->runtime_filter_lines.emplace_back("runtime filter " + r.slot->Name(),
                                               r.probe_key->text + ": " + what + " from " +
                                                   std::to_string(filter ? filter->build_rows() : 0) + " build rows");
