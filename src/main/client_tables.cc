@@ -95,6 +95,9 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
   iceberg::ApplyWriteProperties(m, &options);
   options.memory_limit = settings_.GetInt("floe.write.memory_limit");
   options.threads = Threads();
+  options.reservation = &query_context().memory();
+  options.spill_io = &Io();
+  options.spill_folder = database_.spill_folder();
   return options;
 }
 

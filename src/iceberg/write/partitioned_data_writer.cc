@@ -23,6 +23,15 @@ namespace {
 constexpr size_t kFlushRows = 4096;
 // Rows handed to a Parquet writer at once; the file's size is checked in between.
 constexpr size_t kWriteSlice = 2048;
+// What an open file holds besides its column buffers (the writer and its column writers,
+// the file's output buffer, the metadata of its row groups), counted against the limit.
+constexpr int64_t kOpenFileBytes = 64 << 10;
+// A write turns clustered when memory runs short with more partitions holding memory than
+// the limit gives this much each (smaller row groups would make poor files).
+constexpr int64_t kPartitionShare = 4 << 20;
+// Spill files of a clustered write: each holds the rows of the partitions whose hash falls
+// in it, and Finish writes them one group at a time.
+constexpr size_t kSpillGroups = 64;
 
 
 // Makes room for `extra` more rows, doubling the capacity.
@@ -126,6 +135,10 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
   for (const auto& sf : options_.sort_order.fields()) {
     sort_columns_.push_back(sf.transform.kind() == TransformKind::kVoid ? -1 : top_level(sf.source_id, "sort field"));
   }
+  for (const auto& t : types_) {
+    spillable_ = spillable_ && (t.IsStringLike() || PhysicalSize(t.id()) > 0 || t.id() == TypeId::kNull);
+    fixed_row_bytes_ += static_cast<int64_t>(PhysicalSize(t.id())) + 1;
+  }
   options_.parquet.key_value_metadata.push_back({"iceberg.schema", schema_.ToJson().dump()});
   options_.parquet.truncate_bounds = 16;
   options_.threads = std::max(1, options_.threads);
@@ -135,10 +148,15 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
     options_.max_open_files = std::min<int64_t>(options_.max_open_files, static_cast<int64_t>(limit.rlim_cur) / 2);
   }
   options_.max_open_files = std::max(1, options_.max_open_files);
+  if (options_.reservation && options_.reservation->limit() > 0) {
+    options_.memory_limit = std::min(options_.memory_limit, options_.reservation->limit() / 2);
+  }
 }
 
 PartitionedDataWriter::~PartitionedDataWriter() {
   if (!finished_) Abort();
+  groups_.clear();  // why: deletes the spill files of a write that failed
+  if (options_.reservation) options_.reservation->Release(std::max<int64_t>(0, memory_.load()));
 }
 
 std::string PartitionedDataWriter::NewFilePath(const std::string& partition_path) {
@@ -184,6 +202,10 @@ std::unique_ptr<PartitionedDataWriter::LocalState> PartitionedDataWriter::NewLoc
 }
 
 void PartitionedDataWriter::AddMemory(int64_t delta) {
+  if (options_.reservation) {
+    if (delta > 0) options_.reservation->ForceReserve(delta);
+    if (delta < 0) options_.reservation->Release(-delta);
+  }
   int64_t now = memory_.fetch_add(delta) + delta;
   int64_t peak = peak_memory_.load();
   while (now > peak && !peak_memory_.compare_exchange_weak(peak, now)) {
@@ -229,6 +251,11 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
     }
     std::vector<uint64_t> hashes(n, 0);
     for (size_t f = 0; f < values.size(); ++f) HashVector(values[f], n, hashes.data(), f > 0);
+    if (clustering_.load() && !local.replay) {
+      SpillRows(local, chunk, hashes);
+      if (local.bytes + local.pinned_bytes > options_.memory_limit / (4 * options_.threads)) Flush(local);
+      return;
+    }
     size_t last = SIZE_MAX;
     for (size_t i = 0; i < n; ++i) {
       auto same = [&](size_t p) {
@@ -278,9 +305,15 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
     }
     for (size_t p : local.touched) {
       LocalState::Entry& entry = *local.entries[p];
-      if (entry.rows.ColumnCount() == 0) entry.rows.Initialize(types_, entry.last_flush_rows);
+      int64_t bytes = 0;
+      if (entry.rows.ColumnCount() == 0) {
+        entry.rows.Initialize(types_, entry.last_flush_rows);
+        // why: a buffer allocates its capacity (and a few hundred bytes of vectors) however
+        // few rows it holds; across thousands of partitions that is most of the memory
+        bytes += static_cast<int64_t>(entry.last_flush_rows) * fixed_row_bytes_ + 512;
+      }
       AppendSelected(entry.rows, chunk, entry.batch_rows);
-      int64_t bytes = RowBytes(chunk, entry.batch_rows.data(), entry.batch_rows.size());
+      bytes += RowBytes(chunk, entry.batch_rows.data(), entry.batch_rows.size());
       entry.bytes += bytes;
       local.bytes += bytes;
       AddMemory(bytes);
@@ -305,6 +338,10 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
 
 bool PartitionedDataWriter::FlushEntry(LocalState& local, LocalState::Entry& entry, bool wait) {
   if (entry.rows.size() == 0) return true;
+  if (clustering_.load() && !local.replay) {
+    SpillEntry(local, entry);
+    return true;
+  }
   Slot& slot = *entry.slot;
   std::unique_lock<std::mutex> lock(slot.mutex, std::defer_lock);
   if (wait) {
@@ -324,6 +361,10 @@ bool PartitionedDataWriter::FlushEntry(LocalState& local, LocalState::Entry& ent
 }
 
 void PartitionedDataWriter::Flush(LocalState& local) {
+  for (size_t g = 0; g < local.groups.size(); ++g) {
+    if (local.groups[g].size() > 0) WriteGroup(local, g);
+    local.groups[g] = DataChunk();
+  }
   for (auto& entry : local.entries) {
     FlushEntry(local, *entry, true);
     if (memory_.load() > options_.memory_limit) Shrink();
@@ -450,8 +491,108 @@ void PartitionedDataWriter::CloseSomeFiles(const Slot& keep) {
   }
 }
 
+void PartitionedDataWriter::SpillEntry(LocalState& local, LocalState::Entry& entry) {
+  size_t group = entry.hash % kSpillGroups;
+  {
+    std::lock_guard<std::mutex> lock(group_locks_[group]);
+    groups_[group]->Append(entry.rows, 0, entry.rows.size());
+  }
+  spilled_rows_ += static_cast<int64_t>(entry.rows.size());
+  local.bytes -= entry.bytes;
+  AddMemory(-entry.bytes);
+  entry.bytes = 0;
+  entry.last_flush_rows = std::max<size_t>(entry.rows.size(), 64);
+  entry.rows = DataChunk();
+}
+
+void PartitionedDataWriter::SpillRows(LocalState& local, const DataChunk& chunk, const std::vector<uint64_t>& hashes) {
+  if (local.groups.empty()) {
+    local.groups.resize(kSpillGroups);
+    local.group_bytes.assign(kSpillGroups, 0);
+  }
+  std::vector<std::vector<uint32_t>> by_group(kSpillGroups);
+  for (size_t i = 0; i < chunk.size(); ++i) by_group[hashes[i] % kSpillGroups].push_back(static_cast<uint32_t>(i));
+  for (size_t g = 0; g < kSpillGroups; ++g) {
+    const auto& sel = by_group[g];
+    for (size_t done = 0; done < sel.size();) {
+      DataChunk& batch = local.groups[g];
+      if (batch.ColumnCount() == 0) {
+        batch.Initialize(types_, kBatchSize);
+        int64_t bytes = static_cast<int64_t>(kBatchSize) * fixed_row_bytes_;
+        local.group_bytes[g] += bytes;
+        local.bytes += bytes;
+        AddMemory(bytes);
+      }
+      size_t n = std::min(sel.size() - done, kBatchSize - batch.size());
+      for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
+        batch.column(c).GatherAt(batch.size(), chunk.column(c), sel.data() + done, n);
+      }
+      batch.SetSize(batch.size() + n);
+      done += n;
+      if (batch.size() == kBatchSize) WriteGroup(local, g);
+    }
+  }
+}
+
+void PartitionedDataWriter::WriteGroup(LocalState& local, size_t g) {
+  DataChunk& batch = local.groups[g];
+  {
+    std::lock_guard<std::mutex> lock(group_locks_[g]);
+    groups_[g]->Append(batch, 0, batch.size());
+  }
+  spilled_rows_ += static_cast<int64_t>(batch.size());
+  batch = DataChunk();  // why: its strings pin the batches they came from
+  local.bytes -= local.group_bytes[g];
+  AddMemory(-local.group_bytes[g]);
+  local.group_bytes[g] = 0;
+}
+
+void PartitionedDataWriter::StartClustering() {
+  std::lock_guard<std::mutex> guard(cluster_mutex_);
+  if (clustering_.load()) return;
+  std::vector<std::unique_ptr<SpillFile>> groups;
+  for (size_t g = 0; g < kSpillGroups; ++g) {
+    groups.push_back(std::make_unique<SpillFile>(*options_.spill_io, options_.spill_folder, types_));
+  }
+  groups_ = std::move(groups);
+  group_locks_.reset(new std::mutex[kSpillGroups]);
+  clustering_ = true;
+  // What the partitions hold now is written: their open files closed, sorted rows sorted.
+  std::vector<Slot*> slots;
+  {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    for (auto& [key, slot] : slots_) slots.push_back(slot.get());
+  }
+  for (Slot* slot : slots) {
+    std::lock_guard<std::mutex> lock(slot->mutex);
+    if (!sort_columns_.empty()) WriteSorted(*slot);
+    CloseFile(*slot);
+    Account(*slot);
+  }
+}
+
+void PartitionedDataWriter::WriteSpilledGroups(const ParallelFor& parallel_for) {
+  for (auto& group : groups_) group->FinishWriting();
+  parallel_for(static_cast<int>(groups_.size()), [&](int g) {
+    auto local = NewLocalState();
+    local->replay = true;
+    DataChunk batch;
+    while (groups_[g]->Read(batch)) Write(*local, batch);
+    Flush(*local);
+    // The group's partitions are complete: their files close before the next group's open.
+    for (auto& entry : local->entries) {
+      Slot& slot = *entry->slot;
+      std::lock_guard<std::mutex> lock(slot.mutex);
+      if (!sort_columns_.empty()) WriteSorted(slot);
+      CloseFile(slot);
+      Account(slot);
+    }
+    groups_[g].reset();
+  });
+}
+
 void PartitionedDataWriter::Account(Slot& slot) {
-  int64_t now = slot.pending_bytes + (slot.writer ? slot.writer->MemoryUsage() : 0);
+  int64_t now = slot.pending_bytes + (slot.writer ? slot.writer->MemoryUsage() + kOpenFileBytes : 0);
   int64_t before = slot.memory.exchange(now);
   AddMemory(now - before);
 }
@@ -460,12 +601,20 @@ void PartitionedDataWriter::Shrink() {
   std::unique_lock<std::mutex> guard(shrink_mutex_, std::try_to_lock);
   if (!guard.owns_lock()) return;  // another thread is shrinking already
   std::vector<std::pair<int64_t, Slot*>> by_size;
+  size_t partitions = 0;
   {
     std::lock_guard<std::mutex> lock(slots_mutex_);
+    partitions = slots_.size();
     for (auto& [key, slot] : slots_) {
       int64_t m = slot->memory.load();
       if (m > 0) by_size.emplace_back(m, slot.get());
     }
+  }
+  // The write has more partitions than memory holds well: it turns clustered.
+  int64_t crowded = std::max<int64_t>(16, options_.memory_limit / kPartitionShare);
+  if (!clustering_.load() && options_.spill_io && spillable_ && static_cast<int64_t>(partitions) > crowded) {
+    StartClustering();
+    return;
   }
   std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   // why: shrinking to below three quarters of the limit, not just below it, so that a write
@@ -487,6 +636,7 @@ void PartitionedDataWriter::Shrink() {
 }
 
 std::vector<DataFile> PartitionedDataWriter::Finish(const ParallelFor& parallel_for) {
+  if (clustering_.load()) WriteSpilledGroups(parallel_for);
   std::vector<Slot*> slots;
   {
     std::lock_guard<std::mutex> lock(slots_mutex_);

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/query_context.h"
 #include "common/vector.h"
 #include "iceberg/manifests/data_file.h"
 #include "iceberg/partition_spec.h"
@@ -16,6 +17,7 @@
 #include "iceberg/sort_order.h"
 #include "parquet/parquet_writer.h"
 #include "io/file_io.h"
+#include "io/spill_file.h"
 
 namespace floe::iceberg {
 
@@ -40,6 +42,14 @@ struct DataWriterOptions {
   int64_t memory_limit = int64_t{256} << 20;
   /// Threads that call Write at once (the memory limit is shared among them).
   int threads = 1;
+  /// The statement's memory (nullptr: none): the writer's buffers are reserved from it, and
+  /// the writer keeps to at most half of its limit when that is below `memory_limit`.
+  MemoryReservation* reservation = nullptr;
+  /// Where rows wait, grouped by partition, once memory runs short while more partitions
+  /// are open than it holds well (see PartitionedDataWriter); no FileIO: nowhere, and the
+  /// writer writes smaller row groups early instead.
+  FileIO* spill_io = nullptr;
+  std::string spill_folder;
   /// Most files open at once (and at most half the process's descriptor limit); past it the
   /// files with the most rows are closed early (their partitions get a new file if more rows
   /// come), so a write into more partitions than this makes several files per partition.
@@ -57,6 +67,13 @@ struct DataWriterOptions {
 /// partition's buffered rows are sorted and written as a file of their own, so a sorted
 /// write into many partitions may make more, smaller files than an unsorted one.
 ///
+/// A write into more partitions than memory holds well (when memory runs short with more
+/// than `memory_limit / 4 MiB` partitions open) turns to a clustered write, as Spark sorts
+/// rows by partition before its writers: the files open then are closed, and from then on
+/// the rows go to spill files, one per group of partitions (by partition hash); Finish
+/// writes each group's partitions in turn, a file each, so only one group's files are open
+/// at once. Such a write makes two files in the partitions open when it turned.
+///
 /// Write and Flush may be called from several threads at once, each with its own LocalState.
 class PartitionedDataWriter {
  public:
@@ -70,7 +87,7 @@ class PartitionedDataWriter {
       Slot* slot = nullptr;
       DataChunk rows;  // strings point into the batch heaps `pinned` keeps alive
       int64_t bytes = 0;
-      size_t last_flush_rows = 64;
+      size_t last_flush_rows = 16;  // capacity of the next buffer: small, as thousands may exist
       std::vector<uint32_t> batch_rows;  // rows of the current batch
     };
     std::vector<std::unique_ptr<Entry>> entries;
@@ -81,6 +98,11 @@ class PartitionedDataWriter {
     /// reference per batch, not one per partition and batch).
     Vector pinned{LogicalType(TypeId::kString), 1};
     int64_t pinned_bytes = 0;
+    /// Rows read back from the spill files: written to the partitions, never spilled again.
+    bool replay = false;
+    /// Clustered: rows waiting for their group's spill file, a batch per group.
+    std::vector<DataChunk> groups;
+    std::vector<int64_t> group_bytes;
   };
   /// Runs fn(0..n-1), possibly on several threads, and waits; rethrows the first error.
   using ParallelFor = std::function<void(int n, const std::function<void(int)>& fn)>;
@@ -103,6 +125,8 @@ class PartitionedDataWriter {
 
   /// Returns the most bytes held in memory at once (for tests and measurements).
   int64_t peak_memory() const { return peak_memory_.load(); }
+  /// Returns the rows that went through the spill files of a clustered write.
+  int64_t spilled_rows() const { return spilled_rows_.load(); }
 
  private:
   Slot& SlotFor(const std::vector<Value>& partition);
@@ -119,6 +143,16 @@ class PartitionedDataWriter {
   /// fewer than max_open_files remain open.
   void CloseSomeFiles(const Slot& keep);
   void Shrink();
+  /// Turns the write clustered: closes the open files and makes the spill files.
+  void StartClustering();
+  /// Clustered: appends a partition's buffered rows to its group's spill file.
+  void SpillEntry(LocalState& local, LocalState::Entry& entry);
+  /// Clustered: routes a batch's rows (by their partition hashes) to their groups' batches.
+  void SpillRows(LocalState& local, const DataChunk& chunk, const std::vector<uint64_t>& hashes);
+  /// Clustered: appends a thread's batch of group `g` to the group's spill file.
+  void WriteGroup(LocalState& local, size_t g);
+  /// Clustered: writes each group's partitions from its spill file, a group at a time.
+  void WriteSpilledGroups(const ParallelFor& parallel_for);
   void AddMemory(int64_t delta);
   /// Hands one partition's buffered rows to its writer (waiting for the partition's lock only
   /// when `wait`); returns false when it did not.
@@ -147,6 +181,14 @@ class PartitionedDataWriter {
   std::atomic<int64_t> peak_memory_{0};
   std::mutex shrink_mutex_;
   bool finished_ = false;
+
+  std::mutex cluster_mutex_;  // guards the turn to clustering
+  bool spillable_ = true;  // every column has a layout SpillFile writes
+  int64_t fixed_row_bytes_ = 0;  // the fixed-width part of a row, as buffers allocate it
+  std::atomic<bool> clustering_{false};
+  std::vector<std::unique_ptr<SpillFile>> groups_;
+  std::unique_ptr<std::mutex[]> group_locks_;
+  std::atomic<int64_t> spilled_rows_{0};
 };
 
 /// Converts a written file's Parquet metrics into an Iceberg DataFile.

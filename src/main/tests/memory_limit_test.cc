@@ -228,6 +228,39 @@ TEST_F(MemoryLimitTest, HashJoinPeakRssStaysUnderTheLimit) {
   EXPECT_EQ(SpillFiles(), 0u);
 }
 
+// The cap: an INSERT of 20M rows over 20,000 partitions under memory_limit = 300MB
+// peaks below the limit + 150 MB (`make torture`; `make test` writes 2M rows under 100MB).
+// The write turns clustered: every row lands, each partition in at most two files, and no
+// spill file is left.
+TEST_F(MemoryLimitTest, PartitionedInsertPeakRssStaysUnderTheLimit) {
+  int scale = testing::TortureScale();
+  int64_t rows = scale > 1 ? 20000000 : 2000000;
+  int64_t limit_mb = scale > 1 ? 300 : 100;
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.parts (id BIGINT, p INT, s STRING) USING iceberg PARTITIONED BY (p)");
+  Run("SET memory_limit = '" + std::to_string(limit_mb) + "MB'");
+  std::string n = std::to_string(rows);
+  Run("INSERT INTO ns.parts SELECT id, CAST(id % 20000 AS INT), CAST(id * 7919 AS STRING) || '-x' FROM range(" + n +
+      ")");
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  int64_t peak_mb = usage.ru_maxrss / 1024;
+  std::printf("INSERT of %lld rows over 20,000 partitions under memory_limit %lld MB: peak RSS %lld MB\n",
+              static_cast<long long>(rows), static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
+  EXPECT_LT(peak_mb, limit_mb + 150);
+  EXPECT_EQ(SpillFiles(), 0u);
+  Result r = connection_->Query("SELECT count(*), count(DISTINCT p), sum(id), sum(CAST(p AS BIGINT)) FROM ns.parts");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  EXPECT_EQ(r.GetValue(0, 0).int64(), rows);
+  EXPECT_EQ(r.GetValue(0, 1).int64(), 20000);
+  EXPECT_EQ(r.GetValue(0, 2).ToString(), std::to_string(rows * (rows - 1) / 2));
+  EXPECT_EQ(r.GetValue(0, 3).int64(), rows / 20000 * (19999 * 20000 / 2));
+  Result files = connection_->Query("SELECT count(*), max(file_count) FROM ns.parts.partitions");
+  ASSERT_FALSE(files.HasError()) << files.error();
+  EXPECT_EQ(files.GetValue(0, 0).int64(), 20000);
+  EXPECT_LE(files.GetValue(0, 1).int64(), 2);
+}
+
 // A state folder where no spill file can be made: the statement fails naming the folder,
 // and nothing is left.
 TEST_F(MemoryLimitTest, ASpillFolderThatCannotBeMadeFailsTheStatementCleanly) {

@@ -210,7 +210,8 @@ TEST(PartitionedDataWriterTest, BoundsMemoryOverManyPartitions) {
   DataWriterOptions options;
   options.io = &::floe::testing::TestIO();
   options.data_location = folder.path();
-  options.memory_limit = 8 << 20;
+  // why: 200 open files count 12.5 MB (kOpenFileBytes each) before any buffer
+  options.memory_limit = 24 << 20;
   PartitionedDataWriter writer(schema, spec, options);
   auto local = writer.NewLocalState();
   const int64_t total = 1000000;  // about 56 MB in memory as batches
@@ -222,6 +223,70 @@ TEST(PartitionedDataWriterTest, BoundsMemoryOverManyPartitions) {
   EXPECT_EQ(rows, total);
   EXPECT_LE(writer.peak_memory(), options.memory_limit * 3 / 2);
 }
+
+// More partitions than memory holds well: the write turns clustered (rows spilled by
+// partition group, each group's partitions written in turn). Every row lands once, in a
+// file of its own partition, each partition in at most two files (one closed at the turn,
+// one from the spill), the writer's memory stays near its limit and no spill file is left.
+// With a sort order every file is still sorted.
+void CheckClusteredWrite(bool sorted) {
+  TempFolder folder;
+  std::string spill = folder.path() + "/spill";
+  Schema schema = TestSchema();
+  PartitionSpec spec = PartitionSpecBuilder(schema).Add("part", Transform::Identity()).Build(0);
+  DataWriterOptions options;
+  options.io = &::floe::testing::TestIO();
+  options.data_location = folder.path() + "/data";
+  options.memory_limit = 8 << 20;
+  options.spill_io = &::floe::testing::TestIO();
+  options.spill_folder = spill;
+  if (sorted) {
+    options.sort_order = SortOrder(1, {SortField{Transform::Identity(), 1, SortDirection::kAscending,
+                                                 NullOrder::kNullsFirst}});
+  }
+  PartitionedDataWriter writer(schema, spec, options);
+  const int parts = 3000;
+  const int64_t total = 400000;
+  // Two threads, each with its own rows.
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      auto local = writer.NewLocalState();
+      for (int64_t start = t * 2048; start < total; start += 2 * 2048) {
+        writer.Write(*local, MakeRows(start, std::min<int64_t>(2048, total - start), parts, true));
+      }
+      writer.Flush(*local);
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::vector<DataFile> files = writer.Finish(Serial());
+  EXPECT_EQ(writer.spilled_rows() > 0, true);
+  std::map<int32_t, int> files_per_part;
+  std::multiset<int64_t> ids;
+  for (const auto& f : files) {
+    ASSERT_EQ(f.partition.size(), 1u);
+    int32_t part = f.partition[0].int32();
+    ++files_per_part[part];
+    auto read = ReadFile(f.file_path);
+    EXPECT_EQ(static_cast<int64_t>(read.size()), f.record_count);
+    for (size_t r = 0; r < read.size(); ++r) {
+      ASSERT_EQ(read[r].second, part) << f.file_path;
+      ids.insert(read[r].first);
+      if (sorted && r > 0) ASSERT_LE(read[r - 1].first, read[r].first) << f.file_path << " row " << r;
+    }
+  }
+  EXPECT_EQ(files_per_part.size(), static_cast<size_t>(parts));
+  for (const auto& [part, n] : files_per_part) EXPECT_LE(n, 2) << "partition " << part;
+  std::multiset<int64_t> expected;
+  for (int64_t i = 0; i < total; ++i) expected.insert(i % 97 == 0 ? -1 : (i * 7919) % 1000003);
+  EXPECT_EQ(ids, expected);
+  EXPECT_LE(writer.peak_memory(), options.memory_limit * 3 / 2);
+  EXPECT_TRUE(!fs::exists(spill) || fs::is_empty(spill));
+}
+
+TEST(PartitionedDataWriterTest, TurnsClusteredOverMorePartitionsThanMemoryHolds) { CheckClusteredWrite(false); }
+
+TEST(PartitionedDataWriterTest, ASortedClusteredWriteKeepsEveryFileSorted) { CheckClusteredWrite(true); }
 
 TEST(PartitionedDataWriterTest, ClosesTheLargestFilesWhenTooManyAreOpen) {
   TempFolder folder;
