@@ -1,6 +1,8 @@
 #include "common/vector.h"
 
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace floe {
 
@@ -30,8 +32,12 @@ void Vector::ShareHeapsOf(const Vector& other) {
 void Vector::Reserve(size_t capacity) {
   if (capacity <= capacity_ && data_) return;
   size_t width = PhysicalSize(type_.id());
-  std::shared_ptr<uint8_t[]> data(new uint8_t[capacity * width + 16]);
-  std::memset(data.get(), 0, capacity * width + 16);
+  // why: calloc, not new + memset: a large buffer comes zeroed from the system and its pages
+  // are touched as rows arrive, not all at once (a 100M-row join table would spend most of
+  // a second in one memset no cancel could interrupt)
+  auto* bytes = static_cast<uint8_t*>(std::calloc(capacity * width + 16, 1));
+  if (!bytes) throw std::bad_alloc();
+  std::shared_ptr<uint8_t[]> data(bytes, [](uint8_t* p) { std::free(p); });
   if (data_ && capacity_ > 0) std::memcpy(data.get(), data_.get(), capacity_ * width);
   data_ = std::move(data);
   capacity_ = capacity;
