@@ -148,6 +148,9 @@ bool SpillFile::Read(DataChunk& out) {
     }
   }
   out.SetSize(rows);
+  // why: a merge reads many files a batch at a time; each keeping its last batch's bytes
+  // would hold as much again as the batches themselves
+  std::string().swap(buffer_);
   return true;
 }
 

@@ -1,29 +1,57 @@
 #include "execution/operators/physical_window.h"
 
+#include <atomic>
 #include <cmath>
 #include <mutex>
 
 #include "common/decimal.h"
+#include "common/row_bytes.h"
 #include "common/exception.h"
 #include "common/vector_operations.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
 #include "execution/operators/physical_order.h"
+#include "execution/spill/check_can_spill.h"
+#include "execution/streaming_window.h"
 #include "planner/bound_window_function.h"
 
 namespace floe {
 
 namespace {
 
+// Bytes reserved per byte of buffered rows: the rows, a function's keys and arguments with
+// their sorted copies, and its results.
+constexpr int64_t kWindowMemoryFactor = 3;
+
 struct WindowState : GlobalSinkState {
+  ~WindowState() override {
+    if (memory) memory->Release(reserved);
+  }
   std::mutex mutex;
   DataChunk rows;
   bool initialized = false;
   DataChunk output;
+  MemoryReservation* memory = nullptr;
+  int64_t reserved = 0;
+  // Once memory_limit refused the rows more (only when the functions stream): every row,
+  // with its window's keys and its functions' arguments, goes to an external sort, and the
+  // functions are computed over the sorted rows as they stream out.
+  std::atomic<bool> external{false};
+  std::unique_ptr<PhysicalOrder> sorter;  // set when the functions stream
+  StreamingWindow::WideLayout layout;
+};
+
+struct WindowLocalState : LocalSinkState {
+  std::unique_ptr<LocalSinkState> sorter;
 };
 
 struct WindowSourceState : GlobalSourceState {
   size_t next = 0;
+  // External: the sorted rows and the functions over them.
+  std::unique_ptr<GlobalSourceState> sorted;
+  std::unique_ptr<LocalSourceState> sorted_local;
+  std::unique_ptr<StreamingWindow> stream;
+  bool input_done = false;
 };
 
 /// Returns true when a segment tree of this aggregate's states stays O(n) in memory: small
@@ -143,23 +171,112 @@ std::string PhysicalWindow::Details() const {
 }
 
 std::unique_ptr<GlobalSinkState> PhysicalWindow::GetGlobalSinkState(ExecutionContext&) const {
-  return std::make_unique<WindowState>();
+  auto state = std::make_unique<WindowState>();
+  if (StreamingWindow::Supports(functions_)) {
+    state->layout = StreamingWindow::Layout(functions_, children_[0]->types());
+    std::vector<BoundOrder> orders;
+    size_t key = state->layout.input_columns;
+    for (const auto& p : functions_[0].partitions) {
+      BoundOrder order;
+      order.expression = BoundExpression::ColumnRef(key++, p->type, p->text);
+      orders.push_back(std::move(order));
+    }
+    for (const auto& o : functions_[0].orders) {
+      BoundOrder order;
+      order.expression = BoundExpression::ColumnRef(key++, o.expression->type, o.expression->text);
+      order.ascending = o.ascending;
+      order.nulls_first = o.nulls_first;
+      orders.push_back(std::move(order));
+    }
+    state->sorter = std::make_unique<PhysicalOrder>(state->layout.types, std::move(orders));
+  }
+  return state;
 }
 
-SinkResult PhysicalWindow::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState& global,
-                                LocalSinkState&) const {
+std::unique_ptr<LocalSinkState> PhysicalWindow::GetLocalSinkState(ExecutionContext&, GlobalSinkState&) const {
+  return std::make_unique<WindowLocalState>();
+}
+
+void PhysicalWindow::SinkSorted(ExecutionContext& context, GlobalSinkState& global, LocalSinkState& local_state,
+                                const DataChunk& input) const {
   auto& state = static_cast<WindowState&>(global);
-  std::lock_guard<std::mutex> lock(state.mutex);
-  if (!state.initialized) {
-    state.rows.Initialize(input.Types(), std::max<size_t>(input.size(), 16));
-    state.initialized = true;
+  auto& local = static_cast<WindowLocalState&>(local_state);
+  PhysicalOrder& sorter = *state.sorter;
+  if (!local.sorter) local.sorter = sorter.GetLocalSinkState(context, *sorter.sink_state);
+  ExpressionExecutor executor(context.function_context);
+  for (size_t from = 0; from < input.size(); from += kBatchSize) {
+    size_t n = std::min(kBatchSize, input.size() - from);
+    DataChunk rows(input.Types(), n);
+    rows.Append(input, from, n);
+    DataChunk wide(state.layout.types, n);
+    size_t c = 0;
+    for (; c < rows.ColumnCount(); ++c) wide.column(c).CopyRange(rows.column(c), 0, 0, n);
+    auto add = [&](const BoundExpression& e) { wide.column(c++) = executor.Evaluate(e, rows, n); };
+    for (const auto& p : functions_[0].partitions) add(*p);
+    for (const auto& o : functions_[0].orders) add(*o.expression);
+    for (const auto& fn : functions_) {
+      const auto& args = fn.kind == WindowFunctionKind::kAggregate ? fn.aggregate.args : fn.args;
+      for (const auto& a : args) add(*a);
+      if (fn.kind == WindowFunctionKind::kAggregate && fn.aggregate.filter) add(*fn.aggregate.filter);
+    }
+    wide.SetSize(n);
+    sorter.Sink(context, wide, *sorter.sink_state, *local.sorter);
   }
-  state.rows.Append(input, 0, input.size());
+}
+
+SinkResult PhysicalWindow::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+                                LocalSinkState& local) const {
+  auto& state = static_cast<WindowState&>(global);
+  if (!state.external.load()) {
+    std::unique_lock<std::mutex> lock(state.mutex);
+    if (!state.external.load()) {
+      int64_t need = kWindowMemoryFactor * RowBytes(input, nullptr, input.size());
+      if (!context.query || context.query->memory().TryReserve(need)) {
+        if (context.query) {
+          state.memory = &context.query->memory();
+          state.reserved += need;
+        }
+        if (!state.initialized) {
+          state.rows.Initialize(input.Types(), std::max<size_t>(input.size(), 16));
+          state.initialized = true;
+        }
+        state.rows.Append(input, 0, input.size());
+        return SinkResult::kNeedMoreInput;
+      }
+      if (!state.sorter) {
+        throw OutOfMemoryError("window functions need more than memory_limit (" +
+                               std::to_string(context.query->memory().limit()) +
+                               " bytes); only row_number, rank, dense_rank, lag, lead and aggregates from the "
+                               "partition's start to the current row, all over one window, spill to disk");
+      }
+      CheckCanSpill(context, "the window operator");
+      // The rows held so far go to the sort first, then every batch. Their reservation goes
+      // first: the sort reserves them again as it takes them (were it kept, the sort would
+      // find the limit reached and spill a run per batch).
+      state.sorter->sink_state = state.sorter->GetGlobalSinkState(context);
+      state.external = true;
+      if (state.memory) state.memory->Release(state.reserved);
+      state.reserved = 0;
+      if (state.initialized) SinkSorted(context, global, local, state.rows);
+      state.rows = DataChunk();
+    }
+  }
+  SinkSorted(context, global, local, input);
   return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalWindow::Combine(ExecutionContext& context, GlobalSinkState& global, LocalSinkState& local_state) const {
+  auto& state = static_cast<WindowState&>(global);
+  auto& local = static_cast<WindowLocalState&>(local_state);
+  if (local.sorter) state.sorter->Combine(context, *state.sorter->sink_state, *local.sorter);
 }
 
 void PhysicalWindow::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
   auto& state = static_cast<WindowState&>(global);
+  if (state.external.load()) {
+    state.sorter->Finalize(context, *state.sorter->sink_state);
+    return;
+  }
   size_t input_cols = children_[0]->types().size();
   if (!state.initialized) state.rows.Initialize(children_[0]->types(), 1);
   DataChunk& rows = state.rows;
@@ -517,15 +634,45 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
   result.ShareHeapsOf(sorted_result);
 }
 
-std::unique_ptr<GlobalSourceState> PhysicalWindow::GetGlobalSourceState(ExecutionContext&) const {
-  return std::make_unique<WindowSourceState>();
+std::unique_ptr<GlobalSourceState> PhysicalWindow::GetGlobalSourceState(ExecutionContext& context) const {
+  auto source = std::make_unique<WindowSourceState>();
+  auto& state = static_cast<WindowState&>(*sink_state);
+  if (state.external.load()) {
+    PhysicalOrder& sorter = *state.sorter;
+    source->sorted = sorter.GetGlobalSourceState(context);
+    source->sorted_local = sorter.GetLocalSourceState(context, *source->sorted);
+    source->stream = std::make_unique<StreamingWindow>(functions_, state.layout, types_, context.function_context);
+  }
+  return source;
 }
 
-bool PhysicalWindow::GetData(ExecutionContext&, DataChunk& out, GlobalSourceState& global,
+bool PhysicalWindow::GetData(ExecutionContext& context, DataChunk& out, GlobalSourceState& global,
                              LocalSourceState&) const {
   auto& source = static_cast<WindowSourceState&>(global);
   auto& state = static_cast<WindowState&>(*sink_state);
-  return NextBatchOf(state.output, &source.next, out);
+  if (!source.stream) return NextBatchOf(state.output, &source.next, out);
+  while (!source.stream->Pop(out)) {
+    if (source.input_done) {
+      out.Initialize(types_, 1);
+      return false;
+    }
+    DataChunk sorted(state.layout.types);
+    bool more = state.sorter->GetData(context, sorted, *source.sorted, *source.sorted_local);
+    if (sorted.size() > 0) source.stream->Push(sorted);
+    if (!more) {
+      source.input_done = true;
+      source.stream->Finish();
+    }
+  }
+  return true;
+}
+
+std::vector<std::string> PhysicalWindow::AnalyzeLines() const {
+  const auto* state = static_cast<const WindowState*>(sink_state.get());
+  if (!state || !state->external.load()) return {};
+  std::vector<std::string> lines = {"streamed over an external sort"};
+  for (auto& line : state->sorter->AnalyzeLines()) lines.push_back(line);
+  return lines;
 }
 
 }  // namespace floe

@@ -261,6 +261,61 @@ TEST_F(MemoryLimitTest, PartitionedInsertPeakRssStaysUnderTheLimit) {
   EXPECT_LE(files.GetValue(0, 1).int64(), 2);
 }
 
+// Window functions over more rows than the limit holds go on over an external sort and are
+// computed as its sorted rows stream out: the in-memory answer, EXPLAIN ANALYZE says so, and
+// no spill file is left (test/sql/window/window_spill.test checks each function against
+// DuckDB).
+TEST_F(MemoryLimitTest, WindowStreamsOverAnExternalSortAndMatchesTheInMemoryResult) {
+  std::string sql =
+      "SELECT count(*), sum(rn), sum(r), sum(x), max(m), sum(l) FROM (SELECT row_number() OVER w AS rn, "
+      "rank() OVER w AS r, sum(id) OVER w AS x, max(s) OVER w AS m, lag(id, 2, 0) OVER w AS l FROM ("
+      "SELECT id, id % 5 AS g, id % 1000 AS k, CAST(id * 7 AS STRING) AS s FROM range(400000)) "
+      "WINDOW w AS (PARTITION BY g ORDER BY k, id))";
+  Run("SET threads = 2");
+  Result in_memory = connection_->Query(sql);
+  ASSERT_FALSE(in_memory.HasError()) << in_memory.error();
+  Run("SET memory_limit = '4MB'");
+  Result streamed = connection_->Query(sql);
+  ASSERT_FALSE(streamed.HasError()) << streamed.error();
+  for (size_t c = 0; c < 6; ++c) {
+    EXPECT_EQ(streamed.GetValue(0, c).ToString(), in_memory.GetValue(0, c).ToString()) << "column " << c;
+  }
+  Result analyzed = connection_->Query("EXPLAIN ANALYZE " + sql);
+  ASSERT_FALSE(analyzed.HasError()) << analyzed.error();
+  EXPECT_NE(analyzed.GetValue(0, 0).ToString().find("streamed over an external sort"), std::string::npos)
+      << analyzed.GetValue(0, 0).ToString();
+  EXPECT_EQ(SpillFiles(), 0u);
+}
+
+// The cap: window functions over 20M rows in one partition, with a string column,
+// under memory_limit = 300MB peak below the limit + 150 MB (`make torture`; `make test`:
+// 4M rows under 100MB).
+TEST_F(MemoryLimitTest, WindowPeakRssStaysUnderTheLimit) {
+  int scale = testing::TortureScale();
+  int64_t rows = scale > 1 ? 20000000 : 4000000;
+  int64_t limit_mb = scale > 1 ? 300 : 100;
+  Run("SET memory_limit = '" + std::to_string(limit_mb) + "MB'");
+  Result r = connection_->Query(
+      "SELECT count(*), sum(rn), max(run), sum(d), max(m) FROM (SELECT row_number() OVER (ORDER BY id) AS rn, "
+      "sum(id) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS run, "
+      "id - lag(id) OVER (ORDER BY id) AS d, max(s) OVER (ORDER BY id) AS m FROM ("
+      "SELECT id, CAST(id * 7 AS STRING) || '-window-padding' AS s FROM range(" + std::to_string(rows) + ")))");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  EXPECT_EQ(r.GetValue(0, 0).int64(), rows);
+  EXPECT_EQ(r.GetValue(0, 1).ToString(), std::to_string(rows * (rows + 1) / 2));
+  EXPECT_EQ(r.GetValue(0, 2).ToString(), std::to_string(rows * (rows - 1) / 2));
+  EXPECT_EQ(r.GetValue(0, 3).ToString(), std::to_string(rows - 1));
+  // the largest string: of the id whose id * 7 has the most digits and the largest first ones
+  EXPECT_EQ(r.GetValue(0, 4).ToString(), scale > 1 ? "99999998-window-padding" : "9999997-window-padding");
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  int64_t peak_mb = usage.ru_maxrss / 1024;
+  std::printf("window functions over %lld rows in one partition under memory_limit %lld MB: peak RSS %lld MB\n",
+              static_cast<long long>(rows), static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
+  EXPECT_LT(peak_mb, limit_mb + 150);
+  EXPECT_EQ(SpillFiles(), 0u);
+}
+
 // A state folder where no spill file can be made: the statement fails naming the folder,
 // and nothing is left.
 TEST_F(MemoryLimitTest, ASpillFolderThatCannotBeMadeFailsTheStatementCleanly) {
