@@ -43,6 +43,9 @@ class PurgeScope {
         IsLexicallyWithin(fs::path(path).parent_path().string(), warehouse_)) {
       return false;
     }
+    // why: the database's ConfinedFileIO refuses a delete through a link out of the warehouse
+    // too, but a whole request at once (one such file would keep a batch's others), and it
+    // lets pass the table's own location outside the warehouse, which is checked here
     for (const auto& root : roots_) {
       if (IsLexicallyWithin(root, path) && path != root && !EscapesThroughLink(root, path) &&
           !EscapesThroughLink(warehouse_, path)) {
