@@ -170,10 +170,9 @@ void TableMetadataBuilder::SetRef(const std::string& name, const SnapshotRef& re
 
 void TableMetadataBuilder::RemoveRef(const std::string& name) {
   metadata_.refs.erase(name);
-  if (name == "main") {
-    metadata_.current_snapshot_id = TableMetadata::kNoSnapshot;
-    metadata_.snapshot_log.clear();
-  }
+  // why: the snapshot log stays, as Iceberg 1.10's TableMetadata.Builder.removeRef keeps it:
+  // a replaced table's history and metadata_log_entries still name the snapshots before
+  if (name == "main") metadata_.current_snapshot_id = TableMetadata::kNoSnapshot;
 }
 
 TableMetadata TableMetadataBuilder::Build(int64_t now_ms) {
