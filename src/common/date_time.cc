@@ -279,6 +279,40 @@ std::string FormatLocalTimestamp(int64_t local_micros) {
   return out;
 }
 
+std::string FormatTime(int64_t micros) {
+  std::string out = FormatLocalTimestamp(micros);
+  return out.substr(out.find(' ') + 1);
+}
+
+bool ParseTime(std::string_view text, int64_t* micros) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  size_t pos = 0;
+  auto number = [&](size_t max_digits, int64_t* value) {
+    size_t start = pos;
+    *value = 0;
+    while (pos < text.size() && pos - start < max_digits && text[pos] >= '0' && text[pos] <= '9') {
+      *value = *value * 10 + (text[pos++] - '0');
+    }
+    return pos > start;
+  };
+  int64_t h = 0, m = 0, s = 0, f = 0;
+  if (!number(2, &h) || pos >= text.size() || text[pos++] != ':' || !number(2, &m)) return false;
+  if (pos < text.size() && text[pos] == ':') {
+    ++pos;
+    if (!number(2, &s)) return false;
+    if (pos < text.size() && text[pos] == '.') {
+      ++pos;
+      size_t start = pos;
+      if (!number(6, &f)) return false;
+      for (size_t digits = pos - start; digits < 6; ++digits) f *= 10;
+    }
+  }
+  if (pos != text.size() || h > 23 || m > 59 || s > 59) return false;
+  *micros = ((h * 60 + m) * 60 + s) * kMicrosPerSecond + f;
+  return true;
+}
+
 std::string FormatTimestamp(int64_t micros, const TimeZone& zone) {
   return FormatLocalTimestamp(zone.ToLocal(micros));
 }

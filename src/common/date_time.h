@@ -72,6 +72,12 @@ bool ParseTimestampNtz(std::string_view text, int64_t* micros);
 
 /// Formats wall-clock micros as Spark does: "YYYY-MM-DD HH:MM:SS[.f...]", zeros trimmed.
 std::string FormatLocalTimestamp(int64_t local_micros);
+/// Formats microseconds since midnight as HH:MM:SS, with the fraction's significant digits
+/// (.ffffff at most) when it has any, as timestamps are shown.
+std::string FormatTime(int64_t micros);
+/// Parses HH:MM[:SS[.f...]] (up to 6 fractional digits, surrounding spaces allowed) into
+/// microseconds since midnight; returns false for anything else or a time out of range.
+bool ParseTime(std::string_view text, int64_t* micros);
 /// Formats an instant in a zone.
 std::string FormatTimestamp(int64_t micros, const TimeZone& zone);
 

@@ -39,6 +39,7 @@ std::string LogicalType::ToString() const {
     case TypeId::kTimestamp: return "timestamp";
     case TypeId::kTimestampNtz: return "timestamp_ntz";
     case TypeId::kInterval: return "interval";
+    case TypeId::kTime: return "time";
   }
   return "unknown";
 }
@@ -82,6 +83,7 @@ size_t PhysicalSize(TypeId id) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
+    case TypeId::kTime:
     case TypeId::kDouble: return 8;
     case TypeId::kDecimal: return 16;
     case TypeId::kString:
@@ -122,6 +124,7 @@ bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_pa
       {"date", TypeId::kDate},           {"timestamp", TypeId::kTimestamp},
       {"timestamp_ltz", TypeId::kTimestamp}, {"timestamptz", TypeId::kTimestamp},
       {"timestamp_ntz", TypeId::kTimestampNtz}, {"interval", TypeId::kInterval},
+      {"time", TypeId::kTime},
       {"void", TypeId::kNull},
   };
   for (const auto& entry : kNames) {

@@ -22,6 +22,7 @@ enum class TypeId : uint8_t {
   kTimestamp,     // int64_t microseconds since the epoch, an instant (shown in the session zone)
   kTimestampNtz,  // int64_t microseconds since 1970-01-01 00:00:00, wall-clock, no zone
   kInterval,      // Interval {months, days, micros}
+  kTime,          // int64_t microseconds since midnight, a time of day (Iceberg's time)
 };
 
 using int128_t = __int128;

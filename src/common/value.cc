@@ -35,6 +35,7 @@ FLOE_VALUE_CTOR(Double, kDouble, f64_, double)
 FLOE_VALUE_CTOR(Date, kDate, i64_, int32_t)
 FLOE_VALUE_CTOR(Timestamp, kTimestamp, i64_, int64_t)
 FLOE_VALUE_CTOR(TimestampNtz, kTimestampNtz, i64_, int64_t)
+FLOE_VALUE_CTOR(Time, kTime, i64_, int64_t)
 FLOE_VALUE_CTOR(IntervalValue, kInterval, interval_, Interval)
 #undef FLOE_VALUE_CTOR
 
@@ -116,6 +117,7 @@ std::string Value::ToString() const {
     case TypeId::kDate: return FormatDate(static_cast<int32_t>(i64_));
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz: return FormatLocalTimestamp(i64_);
+    case TypeId::kTime: return FormatTime(i64_);
     case TypeId::kInterval: return IntervalToString(interval_);
   }
   return "?";

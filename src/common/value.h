@@ -25,6 +25,8 @@ class Value {
   static Value Date(int32_t days);
   static Value Timestamp(int64_t micros);
   static Value TimestampNtz(int64_t micros);
+  /// A time of day: microseconds since midnight.
+  static Value Time(int64_t micros);
   static Value IntervalValue(Interval v);
 
   const LogicalType& type() const { return type_; }

@@ -68,6 +68,7 @@ Value Vector::GetValue(size_t i) const {
     case TypeId::kDate: return Value::Date(Data<int32_t>()[i]);
     case TypeId::kTimestamp: return Value::Timestamp(Data<int64_t>()[i]);
     case TypeId::kTimestampNtz: return Value::TimestampNtz(Data<int64_t>()[i]);
+    case TypeId::kTime: return Value::Time(Data<int64_t>()[i]);
     case TypeId::kInterval: return Value::IntervalValue(Data<Interval>()[i]);
   }
   return Value::Null(type_);
@@ -88,6 +89,7 @@ void Vector::SetValue(size_t i, const Value& v) {
     case TypeId::kDate: Data<int32_t>()[i] = v.int32(); break;
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: Data<int64_t>()[i] = v.int64(); break;
     case TypeId::kFloat: Data<float>()[i] = v.float32(); break;
     case TypeId::kDouble: Data<double>()[i] = v.float64(); break;

@@ -109,6 +109,8 @@ CastStatus ParseValueAs(std::string_view text, const LogicalType& type,
     case TypeId::kTimestampNtz:
       return ParseTimestampNtz(s, static_cast<int64_t*>(out)) ? CastStatus::kOk
                                                               : CastStatus::kInvalid;
+    case TypeId::kTime:
+      return ParseTime(s, static_cast<int64_t*>(out)) ? CastStatus::kOk : CastStatus::kInvalid;
     default: return CastStatus::kInvalid;
   }
 }
@@ -134,6 +136,7 @@ void CastFromString(const Vector& source, size_t count, Vector& result,
     case TypeId::kDate: return parse(int32_t{});
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: return parse(int64_t{});
     case TypeId::kFloat: return parse(float{});
     case TypeId::kDouble: return parse(double{});
@@ -190,6 +193,7 @@ void CastToString(const Vector& source, size_t count, Vector& result,
     }
     case TypeId::kTimestampNtz:
       return FormatRows<int64_t>(source, count, result, FormatLocalTimestamp);
+    case TypeId::kTime: return FormatRows<int64_t>(source, count, result, FormatTime);
     case TypeId::kInterval:
       return FormatRows<Interval>(source, count, result,
                                   [](Interval v) { return Value::IntervalValue(v).ToString(); });

@@ -63,7 +63,7 @@ std::optional<LogicalType> CommonSuperType(const LogicalType& a, const LogicalTy
   if (other == nullptr) return std::nullopt;
   if (other->id() == TypeId::kDecimal) return LogicalType(TypeId::kDouble);
   if (other->IsNumeric() || other->IsTemporal() || other->id() == TypeId::kBoolean ||
-      other->id() == TypeId::kBinary) {
+      other->id() == TypeId::kBinary || other->id() == TypeId::kTime) {
     return *other;
   }
   return std::nullopt;
@@ -74,7 +74,7 @@ std::optional<LogicalType> WiderType(const LogicalType& a, const LogicalType& b)
   bool a_string = a.id() == TypeId::kString, b_string = b.id() == TypeId::kString;
   if (a_string || b_string) {
     const LogicalType& other = a_string ? b : a;
-    if (other.IsNumeric() || other.IsTemporal() || other.id() == TypeId::kBoolean) {
+    if (other.IsNumeric() || other.IsTemporal() || other.id() == TypeId::kBoolean || other.id() == TypeId::kTime) {
       return LogicalType(TypeId::kString);
     }
   }

@@ -73,6 +73,7 @@ Value SingleValueSerialization::FromBytes(const Type& type, std::string_view b) 
       }
       if (type.kind() == TypeKind::kTimestamp) return Value::TimestampNtz(x);
       if (type.kind() == TypeKind::kTimestampTz) return Value::Timestamp(x);
+      if (type.kind() == TypeKind::kTime) return Value::Time(x);
       return Value::Int64(x);
     }
     case TypeKind::kFloat:

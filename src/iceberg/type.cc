@@ -283,7 +283,7 @@ LogicalType Type::ToLogicalType() const {
     case TypeKind::kDouble: return TypeId::kDouble;
     case TypeKind::kDecimal: return LogicalType::Decimal(precision_, scale_);
     case TypeKind::kDate: return TypeId::kDate;
-    case TypeKind::kTime: return TypeId::kInt64;  // microseconds since midnight
+    case TypeKind::kTime: return TypeId::kTime;
     case TypeKind::kTimestamp: return TypeId::kTimestampNtz;
     case TypeKind::kTimestampTz: return TypeId::kTimestamp;
     case TypeKind::kString: return TypeId::kString;
@@ -307,6 +307,7 @@ TypePtr Type::FromLogicalType(const LogicalType& type) {
     case TypeId::kDate: return Primitive(TypeKind::kDate);
     case TypeId::kTimestamp: return Primitive(TypeKind::kTimestampTz);
     case TypeId::kTimestampNtz: return Primitive(TypeKind::kTimestamp);
+    case TypeId::kTime: return Primitive(TypeKind::kTime);
     case TypeId::kString: return Primitive(TypeKind::kString);
     case TypeId::kBinary: return Primitive(TypeKind::kBinary);
     default:

@@ -341,6 +341,7 @@ class TypedColumnWriter final : public ColumnWriter {
         case TypeId::kDate: return Value::Date(static_cast<int32_t>(v));
         case TypeId::kTimestamp: return Value::Timestamp(v);
         case TypeId::kTimestampNtz: return Value::TimestampNtz(v);
+        case TypeId::kTime: return Value::Time(v);
         case TypeId::kInt8: return Value::Int8(static_cast<int8_t>(v));
         case TypeId::kInt16: return Value::Int16(static_cast<int16_t>(v));
         case TypeId::kInt32: return Value::Int32(static_cast<int32_t>(v));

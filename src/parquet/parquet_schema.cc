@@ -73,7 +73,7 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
           col->type = TypeId::kInt32;
         }
       } else if (lt.kind == Kind::kTime || ct == ConvertedType::kTimeMillis) {
-        col->type = TypeId::kInt64;  // floe has no TIME type: microseconds of the day
+        col->type = TypeId::kTime;
         col->conversion = ParquetConversion::kTimeMillisToMicros;
       } else {
         col->type = TypeId::kInt32;
@@ -95,11 +95,11 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
       } else if (is_unsigned) {
         col->type = LogicalType::Decimal(20, 0);
         col->conversion = ParquetConversion::kUint64ToInt128;
+      } else if (lt.kind == Kind::kTime || ct == ConvertedType::kTimeMicros) {
+        col->type = TypeId::kTime;
+        if (lt.unit == TimeUnit::kNanos) col->conversion = ParquetConversion::kNanosToMicros;
       } else {
-        col->type = TypeId::kInt64;  // also TIME(MICROS): microseconds of the day
-        if (lt.kind == Kind::kTime && lt.unit == TimeUnit::kNanos) {
-          col->conversion = ParquetConversion::kNanosToMicros;
-        }
+        col->type = TypeId::kInt64;
       }
       return;
     case PhysicalType::kInt96:
@@ -219,6 +219,7 @@ PhysicalType ParquetSchema::PhysicalTypeFor(const LogicalType& type, int* type_l
     case TypeId::kDate: return PhysicalType::kInt32;
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: return PhysicalType::kInt64;
     case TypeId::kFloat: return PhysicalType::kFloat;
     case TypeId::kDouble: return PhysicalType::kDouble;
@@ -258,6 +259,11 @@ SchemaElement ParquetSchema::ToElement(const std::string& name, int field_id,
     case TypeId::kDate:
       lt.kind = Kind::kDate;
       e.converted_type = ConvertedType::kDate;
+      break;
+    case TypeId::kTime:
+      lt.kind = Kind::kTime;
+      lt.unit = TimeUnit::kMicros;
+      lt.is_adjusted_to_utc = false;
       break;
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:

@@ -466,8 +466,7 @@ std::optional<int> IcebergFilterConverter::FieldOf(const BoundExpression& e) con
 std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Value& lit) const {
   const iceberg::NestedField* field = schema_.FindFieldById(field_id);
   if (!field || !field->type()->IsPrimitive() || lit.is_null()) return std::nullopt;
-  if (field->type()->kind() == iceberg::TypeKind::kTime || field->type()->kind() == iceberg::TypeKind::kUuid ||
-      field->type()->kind() == iceberg::TypeKind::kFixed) {
+  if (field->type()->kind() == iceberg::TypeKind::kUuid || field->type()->kind() == iceberg::TypeKind::kFixed) {
     return std::nullopt;
   }
   LogicalType type = field->type()->ToLogicalType();
@@ -532,6 +531,7 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
     }
     case TypeId::kDate:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz:
       if (from == type.id()) return lit;
       return std::nullopt;

@@ -20,6 +20,7 @@ decltype(auto) VisitPhysicalType(TypeId id, F&& f) {
     case TypeId::kDate: return f(std::type_identity<int32_t>{});
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: return f(std::type_identity<int64_t>{});
     case TypeId::kFloat: return f(std::type_identity<float>{});
     case TypeId::kDouble: return f(std::type_identity<double>{});

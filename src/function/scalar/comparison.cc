@@ -83,6 +83,7 @@ ScalarKernel KernelFor(const LogicalType& a, const LogicalType& b) {
     case TypeId::kDate: return TypedKernel<op, int32_t>();
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: return TypedKernel<op, int64_t>();
     case TypeId::kFloat: return TypedKernel<op, float>();
     case TypeId::kDouble: return TypedKernel<op, double>();

@@ -45,6 +45,7 @@ ScalarKernel PickKernel(TypeId id) {
     case TypeId::kDate: return PickRows<int32_t, kGreatest>;
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: return PickRows<int64_t, kGreatest>;
     case TypeId::kFloat: return PickRows<float, kGreatest>;
     case TypeId::kDouble: return PickRows<double, kGreatest>;

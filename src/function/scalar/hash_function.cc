@@ -102,6 +102,7 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
       return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int32_t>()[i], seed); });
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz:
       return each([&](size_t i, uint32_t seed) { return HashLong(v.Data<int64_t>()[i], seed); });
     case TypeId::kFloat:

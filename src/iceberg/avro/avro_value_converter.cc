@@ -102,6 +102,7 @@ Value AvroValueConverter::FromDatum(const AvroSchema& schema, const AvroDatum& d
       if (logical == "timestamp-micros") {
         return s.adjust_to_utc() ? Value::Timestamp(d.long_value) : Value::TimestampNtz(d.long_value);
       }
+      if (logical == "time-micros") return Value::Time(d.long_value);
       return Value::Int64(d.long_value);
     case AvroType::kFloat: return Value::Float(static_cast<float>(d.double_value));
     case AvroType::kDouble: return Value::Double(d.double_value);

@@ -221,6 +221,10 @@ Value StepValue(const Value& v, int delta) {
       auto s = stepped(kMin64, kMax64);
       return s ? Value::TimestampNtz(*s) : Value();
     }
+    case TypeId::kTime: {
+      auto s = stepped(0, int64_t{86400000000} - 1);
+      return s ? Value::Time(*s) : Value();
+    }
     case TypeId::kDecimal:
       return Value::Decimal(v.decimal() + delta, v.type().precision(), v.type().scale());
     default: return Value();

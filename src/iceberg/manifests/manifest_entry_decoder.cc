@@ -325,8 +325,10 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
         } else if (value.type() == AvroType::kLong) {
           int64_t v = in.ReadLong();
           bool micros = value.logical_type() == "timestamp-micros";
-          f.partition.push_back(!micros ? Value::Int64(v)
-                                : value.adjust_to_utc() ? Value::Timestamp(v) : Value::TimestampNtz(v));
+          f.partition.push_back(value.logical_type() == "time-micros" ? Value::Time(v)
+                                : !micros                             ? Value::Int64(v)
+                                : value.adjust_to_utc()               ? Value::Timestamp(v)
+                                                                      : Value::TimestampNtz(v));
         } else if (value.type() == AvroType::kNull) {
           f.partition.push_back(avro::AvroValueConverter::FromDatum(*field.schema, AvroDatum::Null()));
         } else {

@@ -13,6 +13,12 @@ Value PromotePartitionValue(const Value& value, const LogicalType& type) {
   if (value.is_null()) return Value::Null(type);
   if (from.id() == TypeId::kInt32 && type.id() == TypeId::kInt64) return Value::Int64(value.int32());
   if (from.id() == TypeId::kFloat && type.id() == TypeId::kDouble) return Value::Double(value.float32());
+  // A manifest without logical types in its Avro schema (rewritten by tools that drop them)
+  // holds a time, timestamp or date as its plain long or int: the same value
+  if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTime) return Value::Time(value.int64());
+  if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestamp) return Value::Timestamp(value.int64());
+  if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestampNtz) return Value::TimestampNtz(value.int64());
+  if (from.id() == TypeId::kInt32 && type.id() == TypeId::kDate) return Value::Date(value.int32());
   if (from.id() == TypeId::kDecimal && type.id() == TypeId::kDecimal && from.scale() == type.scale() &&
       from.precision() <= type.precision()) {
     return Value::Decimal(value.decimal(), type.precision(), type.scale());

@@ -29,7 +29,7 @@ TEST(SingleValueSerializationTest, RoundTripsEveryPrimitive) {
       {Type::Decimal(38, 4), Value::Decimal(-(static_cast<int128_t>(1) << 100), 38, 4)},
       {Type::Decimal(9, 2), Value::Decimal(-129, 9, 2)},
       {Type::Primitive(TypeKind::kDate), Value::Date(-365)},
-      {Type::Primitive(TypeKind::kTime), Value::Int64(81068000000)},
+      {Type::Primitive(TypeKind::kTime), Value::Time(81068000000)},
       {Type::Primitive(TypeKind::kTimestamp), Value::TimestampNtz(-1)},
       {Type::Primitive(TypeKind::kTimestampTz), Value::Timestamp(1510871468000000)},
       {Type::Primitive(TypeKind::kString), Value::String("\xc3\xa9t\xc3\xa9")},

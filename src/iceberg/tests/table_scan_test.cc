@@ -62,7 +62,8 @@ TableDigest ReadAll(const std::string& name, ExpressionPtr filter = nullptr, Pru
           for (size_t c = 0; c < row.size(); ++c) {
             if (row[c].is_null()) continue;
             ++digest.non_null[c];
-            if (row[c].type().IsInteger()) digest.sums[c] += row[c].int64();
+            // a time counts its micros of the day, as DuckDB's epoch_us of a TIME
+            if (row[c].type().IsInteger() || row[c].type().id() == TypeId::kTime) digest.sums[c] += row[c].int64();
           }
           digest.values.push_back(std::move(row));
         }

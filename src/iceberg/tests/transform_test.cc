@@ -35,7 +35,8 @@ TEST(BucketHashTest, SpecAppendixValues) {
   EXPECT_EQ(BucketHash(Value::Int64(34)), 2017239379);
   EXPECT_EQ(BucketHash(Value::Decimal(1420, 9, 2)), -500754589);
   EXPECT_EQ(BucketHash(Value::Date(Day("2017-11-16"))), -653330422);
-  // time 22:31:08 as micros of the day
+  // time 22:31:08, micros of the day: as a time and as the long it is stored as
+  EXPECT_EQ(BucketHash(Value::Time((22 * 3600 + 31 * 60 + 8) * kMicrosPerSecond)), -662762989);
   EXPECT_EQ(BucketHash(Value::Int64((22 * 3600 + 31 * 60 + 8) * kMicrosPerSecond)), -662762989);
   EXPECT_EQ(BucketHash(Value::TimestampNtz(Ts("2017-11-16 22:31:08"))), -2047944441);
   EXPECT_EQ(BucketHash(Value::TimestampNtz(Ts("2017-11-16 22:31:08.000001"))), -1207196810);
@@ -184,6 +185,15 @@ TEST(TransformTest, VectorApplyMatchesValueApply) {
   Vector buckets(TypeId::kInt32, 3);
   Transform::Bucket(16).Apply(strings, 3, &buckets);
   EXPECT_EQ(buckets.GetValue(0), Transform::Bucket(16).Apply(Value::String("iceberg")));
+  // A time column: bucket hashes its micros of the day as a long (the spec's 22:31:08).
+  Vector times(TypeId::kTime, 2);
+  times.SetValue(0, Value::Time((22 * 3600 + 31 * 60 + 8) * kMicrosPerSecond));
+  times.SetNull(1, true);
+  Vector time_buckets(TypeId::kInt32, 2);
+  Transform::Bucket(100).Apply(times, 2, &time_buckets);
+  EXPECT_EQ(time_buckets.GetValue(0), Value::Int32((-662762989 & 0x7fffffff) % 100));
+  EXPECT_TRUE(time_buckets.IsNull(1));
+  EXPECT_EQ(Transform::Identity().Apply(times.GetValue(0)), times.GetValue(0));
 }
 
 TEST(TransformTest, HumanStrings) {

@@ -81,6 +81,7 @@ int32_t BucketHash(const Value& value) {
     case TypeId::kDate: return HashLong(value.int64());
     case TypeId::kInt64:
     case TypeId::kTimestamp:
+    case TypeId::kTime:
     case TypeId::kTimestampNtz: return HashLong(value.int64());
     case TypeId::kDecimal: return Murmur3Hash32(DecimalToMinimalBytes(value.decimal()));
     case TypeId::kString:

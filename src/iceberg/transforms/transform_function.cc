@@ -144,6 +144,7 @@ void Transform::Apply(const Vector& input, size_t count, Vector* out) const {
         case TypeId::kDate: hash = HashLong(input.Data<int32_t>()[i]); break;
         case TypeId::kInt64:
         case TypeId::kTimestamp:
+        case TypeId::kTime:
         case TypeId::kTimestampNtz: hash = HashLong(input.Data<int64_t>()[i]); break;
         case TypeId::kString:
         case TypeId::kBinary: hash = Murmur3Hash32(input.Data<StringRef>()[i].view()); break;

@@ -41,7 +41,8 @@ json Canonical(const Value& v) {
     case TypeId::kDate: return std::to_string(v.int32());
     case TypeId::kInt64:
     case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz: return std::to_string(v.int64());
+    case TypeId::kTimestampNtz:
+    case TypeId::kTime: return std::to_string(v.int64());
     case TypeId::kFloat:
     case TypeId::kDouble: {
       double d = v.float64();

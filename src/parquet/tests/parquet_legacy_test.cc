@@ -244,7 +244,7 @@ TEST(ParquetLegacyTest, ConvertedTypesInt96AndUnsigned) {
   EXPECT_EQ(col(7), (std::vector<Value>{Value::Decimal(-1, 10, 2), Value::Decimal(12345, 10, 2),
                                         Value::Decimal(0, 10, 2)}));
   EXPECT_EQ(col(8), (std::vector<Value>{Value::Date(-719162), Value::Date(0), Value::Date(2932896)}));
-  EXPECT_EQ(col(9), (std::vector<Value>{Value::Int64(1000), Value::Int64(86399999000LL), Value::Int64(0)}));
+  EXPECT_EQ(col(9), (std::vector<Value>{Value::Time(1000), Value::Time(86399999000LL), Value::Time(0)}));
   EXPECT_EQ(col(10)[1], Value::Binary(std::string(4, '\0')));
   EXPECT_EQ(reader->FindColumn(-1, "u64"), 3);  // no field ids: columns match by name
 }
