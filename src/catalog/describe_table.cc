@@ -10,7 +10,7 @@ TextRows DescribeTable(TableCatalog& tables, const LoadedTable& table, bool exte
   TextRows out{{"col_name", "data_type", "comment"}, {}};
   auto& rows = out.rows;
   for (const auto& f : m.CurrentSchema().fields()) {
-    rows.push_back({f.name(), f.type()->ToLogicalType().ToString(), f.doc()});
+    rows.push_back({f.name(), f.type()->ToSqlName(), f.doc()});
   }
   const iceberg::PartitionSpec& spec = m.DefaultSpec();
   if (!spec.fields().empty()) {

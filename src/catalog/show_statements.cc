@@ -71,7 +71,7 @@ TextRows ShowCreateTable(TableCatalog& tables, const iceberg::LocationRemapper& 
   std::string sql = "CREATE TABLE " + tables.catalog().name() + "." + table.name.ToString() + " (\n";
   const auto& fields = m.CurrentSchema().fields();
   for (size_t i = 0; i < fields.size(); ++i) {
-    sql += "  " + fields[i].name() + " " + fields[i].type()->ToLogicalType().ToString();
+    sql += "  " + fields[i].name() + " " + fields[i].type()->ToSqlName();
     if (fields[i].required()) sql += " NOT NULL";
     if (!fields[i].doc().empty()) sql += " COMMENT '" + fields[i].doc() + "'";
     sql += i + 1 < fields.size() ? ",\n" : ")\n";

@@ -274,6 +274,22 @@ TypePtr Type::FromJson(const json& j) {
   throw FormatError("unknown nested Iceberg type \"" + kind + "\"");
 }
 
+std::string Type::ToSqlName() const {
+  switch (kind_) {
+    case TypeKind::kStruct: {
+      std::string out = "struct<";
+      for (size_t i = 0; i < fields_.size(); ++i) {
+        if (i) out += ",";
+        out += fields_[i].name() + ":" + fields_[i].type()->ToSqlName();
+      }
+      return out + ">";
+    }
+    case TypeKind::kList: return "array<" + fields_[0].type()->ToSqlName() + ">";
+    case TypeKind::kMap: return "map<" + fields_[0].type()->ToSqlName() + "," + fields_[1].type()->ToSqlName() + ">";
+    default: return ToLogicalType().ToString();
+  }
+}
+
 LogicalType Type::ToLogicalType() const {
   switch (kind_) {
     case TypeKind::kBoolean: return TypeId::kBoolean;

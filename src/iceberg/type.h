@@ -73,6 +73,9 @@ class Type {
 
   /// Returns floe's type for values of this type (timestamptz -> kTimestamp, ...).
   LogicalType ToLogicalType() const;
+  /// Returns the name SQL shows for this type, as Spark's DESCRIBE does: floe's type name
+  /// for a primitive, struct<name:type,...>, array<type> and map<key,value> for nested ones.
+  std::string ToSqlName() const;
   /// Returns the Iceberg type that stores values of a floe type.
   static TypePtr FromLogicalType(const LogicalType& type);
 

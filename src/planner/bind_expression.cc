@@ -276,6 +276,11 @@ BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, Expres
       return param;
     }
   }
+  for (const auto& u : binding.scope->unreadable) {
+    if (ToLower(u.name) != ToLower(name) || (!qualifier.empty() && ToLower(qualifier.back()) != u.table)) continue;
+    throw NotImplementedError("column `" + u.name + "` of " + u.source + " has the nested type " + u.type +
+                              ", which floe cannot read yet");
+  }
   std::string message = "[UNRESOLVED_COLUMN] column `" + expr.FullName() + "` not found";
   std::string suggestion = ClosestName(expr.FullName(), binding.scope->Names());
   if (!suggestion.empty()) {

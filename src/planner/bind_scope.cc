@@ -40,6 +40,7 @@ void BindScope::Append(const BindScope& other, size_t offset) {
     copy.index += offset;
     columns.push_back(copy);
   }
+  unreadable.insert(unreadable.end(), other.unreadable.begin(), other.unreadable.end());
 }
 
 static size_t EditDistance(const std::string& a, const std::string& b) {

@@ -19,10 +19,21 @@ struct ScopeColumn {
   std::string star_table;
 };
 
+/// A column of a table the scope reads that floe cannot read yet (a nested type).
+struct UnreadableScopeColumn {
+  std::string table;  // alias or table name, lower case
+  std::string name;
+  std::string type;   // as SQL names it
+  std::string source; // the table's name in messages
+};
+
 /// The columns an expression may reference, with an optional enclosing query's scope.
 class BindScope {
  public:
   std::vector<ScopeColumn> columns;
+  /// Columns of the tables read that cannot be read yet: not in `columns`, but named in
+  /// the error of a `*` or a reference that would take them.
+  std::vector<UnreadableScopeColumn> unreadable;
   const BindScope* outer = nullptr;
 
   /// Finds a column by optional qualifier and name; sets *ambiguous when several match.

@@ -52,6 +52,13 @@ void Binder::BindSelectList(const SelectNode& node, SelectBinding& select) {
 // `*` and `t.*`: every visible column (of t), in order.
 void Binder::ExpandStar(const StarExpression& star, SelectBinding& select) {
   std::string qualifier = star.qualifier.empty() ? "" : ToLower(star.qualifier.back());
+  // why: a column left out in silence would be a wrong answer; the user names the others
+  for (const auto& u : select.scope.unreadable) {
+    if (!qualifier.empty() && u.table != qualifier) continue;
+    throw NotImplementedError("'" + star.ToString() + "' would read column `" + u.name + "` of " + u.source +
+                              ", of the nested type " + u.type +
+                              ", which floe cannot read yet; select the other columns by name");
+  }
   bool any = false;
   for (const auto& column : select.scope.columns) {
     if (column.hidden) continue;

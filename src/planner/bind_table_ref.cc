@@ -126,6 +126,9 @@ LogicalOperatorPtr Binder::BindBaseTable(const BaseTableRef& ref, BindScope* sco
     column.index = i;
     scope->columns.push_back(column);
   }
+  for (const auto& u : source->UnreadableColumns()) {
+    scope->unreadable.push_back({ToLower(alias), u.name, u.type, ref.name.ToString()});
+  }
   if (!ref.column_aliases.empty()) {
     if (ref.column_aliases.size() != source->names().size()) {
       throw BinderError("Number of column aliases does not match number of columns of " +

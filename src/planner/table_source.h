@@ -73,6 +73,13 @@ class TableSource {
   virtual ScanMetrics Metrics(TableScanState& global) const { return {}; }
   /// Returns the columns the data is partitioned by: filters on them prune whole files.
   virtual std::vector<std::string> PartitionColumns() const { return {}; }
+  /// A column the source has but cannot read yet (a nested Iceberg type), with its type as
+  /// SQL names it: `SELECT *` and references by name fail naming it, DESCRIBE shows it.
+  struct UnreadableColumn {
+    std::string name;
+    std::string type;
+  };
+  virtual std::vector<UnreadableColumn> UnreadableColumns() const { return {}; }
   /// Returns the scan operator's name in plans ("BatchScan" for Iceberg tables).
   virtual std::string ScanOperatorName() const { return "Scan"; }
   /// Returns extra details for EXPLAIN (snapshot id, format, ...), or "".

@@ -186,7 +186,10 @@ IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
   // a branch reads with the current schema, time travel and tags with the snapshot's
   schema_ = &metadata_->ReadSchema(snapshot, snapshot_id_.has_value() && branch_.empty());
   for (const auto& field : schema_->fields()) {
-    if (!field.type()->IsPrimitive()) continue;  // nested columns are not readable yet
+    if (!field.type()->IsPrimitive()) {
+      unreadable_.push_back({field.name(), field.type()->ToSqlName()});  // nested: not readable yet
+      continue;
+    }
     field_ids_.push_back(field.id());
     names_.push_back(field.name());
     types_.push_back(field.type()->ToLogicalType());

@@ -43,6 +43,7 @@ class IcebergTableSource : public TableSource {
   /// Returns the source columns of every partition spec's non-void fields.
   std::vector<std::string> PartitionColumns() const override;
   std::string ScanOperatorName() const override { return "BatchScan"; }
+  std::vector<UnreadableColumn> UnreadableColumns() const override { return unreadable_; }
   /// Returns "snapshot=<id>" (or "snapshot=none" for a table without snapshots).
   std::string ExplainDetails() const override;
   std::string Branch() const override { return branch_; }
@@ -68,6 +69,7 @@ class IcebergTableSource : public TableSource {
   std::vector<int> field_ids_;
   std::vector<std::string> names_;
   std::vector<LogicalType> types_;
+  std::vector<UnreadableColumn> unreadable_;  // nested columns, left out of names_ and types_
 };
 
 }  // namespace floe
