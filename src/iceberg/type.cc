@@ -303,7 +303,7 @@ LogicalType Type::ToLogicalType() const {
     case TypeKind::kTimestamp: return TypeId::kTimestampNtz;
     case TypeKind::kTimestampTz: return TypeId::kTimestamp;
     case TypeKind::kString: return TypeId::kString;
-    case TypeKind::kUuid:    // 16 bytes, big-endian
+    case TypeKind::kUuid: return TypeId::kString;  // 16 bytes, shown as text (Spark's TypeToSparkType)
     case TypeKind::kFixed:
     case TypeKind::kBinary: return TypeId::kBinary;
     default: throw NotImplementedError("nested Iceberg type " + ToString() + " has no floe type");

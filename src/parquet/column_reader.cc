@@ -6,6 +6,7 @@
 #include "common/exception.h"
 #include "parquet/codec.h"
 #include "parquet/delta_decoder.h"
+#include "common/uuid_text.h"
 #include "parquet/physical_conversion.h"
 
 namespace floe {
@@ -395,7 +396,8 @@ void ColumnReader::Convert(const uint8_t* phys, size_t n, uint8_t* dst) {
   auto* in32 = reinterpret_cast<const int32_t*>(phys);
   auto* in64 = reinterpret_cast<const int64_t*>(phys);
   switch (column_.conversion) {
-    case ParquetConversion::kNone: std::memcpy(dst, phys, n * output_width_); return;
+    case ParquetConversion::kNone:
+    case ParquetConversion::kUuidToString: std::memcpy(dst, phys, n * output_width_); return;
     case ParquetConversion::kUint32ToInt64:
       for (size_t i = 0; i < n; ++i) out64[i] = static_cast<uint32_t>(in32[i]);
       return;
@@ -518,6 +520,14 @@ void ColumnReader::Read(size_t n, Vector& out) {
     }
     done += k;
     page_rows_left_ -= static_cast<int64_t>(k);
+  }
+  if (column_.conversion == ParquetConversion::kUuidToString) {
+    StringRef* values = out.Data<StringRef>();
+    for (size_t i = 0; i < n; ++i) {
+      if (out.IsNull(i)) continue;
+      if (values[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(values[i].size) + " bytes");
+      out.SetString(i, UuidToText(values[i].view()));
+    }
   }
   row_ += static_cast<int64_t>(n);
 }

@@ -201,6 +201,14 @@ ParquetColumn ParquetSchema::Promote(const ParquetColumn& column, const LogicalT
     out.conversion = ParquetConversion::kFloatToDouble;
     return out;
   }
+  // An Iceberg uuid (16 bytes) is a string in SQL, as Spark's TypeToSparkType makes it; its
+  // statistics are bytes, not text, so they prune nothing.
+  if (from == TypeId::kBinary && type.id() == TypeId::kString && column.conversion == ParquetConversion::kNone) {
+    out.conversion = ParquetConversion::kUuidToString;
+    out.stats_usable = false;
+    out.legacy_stats_usable = false;
+    return out;
+  }
   if (from == TypeId::kDecimal && type.id() == TypeId::kDecimal &&
       type.scale() == column.type.scale() && type.precision() >= column.type.precision()) {
     return out;  // the unscaled values are the same

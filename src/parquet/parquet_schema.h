@@ -25,6 +25,7 @@ enum class ParquetConversion : uint8_t {
   kFloatToDouble,       // FLOAT read as DOUBLE (Iceberg type promotion)
   kInt32ToInt8,         // INT32 annotated INT(8): tinyint
   kInt32ToInt16,        // INT32 annotated INT(16) or UINT(8): smallint
+  kUuidToString,        // 16 bytes (Iceberg uuid) read as their text form, as Spark reads a uuid
 };
 
 /// One top-level column of a Parquet file as floe sees it.

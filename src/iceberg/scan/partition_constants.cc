@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/exception.h"
+#include "common/uuid_text.h"
 #include "iceberg/single_value_serialization.h"
 
 namespace floe::iceberg {
@@ -19,6 +20,10 @@ Value PromotePartitionValue(const Value& value, const LogicalType& type) {
   if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestamp) return Value::Timestamp(value.int64());
   if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestampNtz) return Value::TimestampNtz(value.int64());
   if (from.id() == TypeId::kInt32 && type.id() == TypeId::kDate) return Value::Date(value.int32());
+  // a uuid's 16 bytes, in the text form the column reads as
+  if (from.id() == TypeId::kBinary && type.id() == TypeId::kString && value.str().size() == 16) {
+    return Value::String(UuidToText(value.str()));
+  }
   if (from.id() == TypeId::kDecimal && type.id() == TypeId::kDecimal && from.scale() == type.scale() &&
       from.precision() <= type.precision()) {
     return Value::Decimal(value.decimal(), type.precision(), type.scale());

@@ -240,6 +240,7 @@ void CheckClusteredWrite(bool sorted) {
   options.memory_limit = 8 << 20;
   options.spill_io = &::floe::testing::TestIO();
   options.spill_folder = spill;
+  options.threads = 2;  // the two writing threads below share the limit
   if (sorted) {
     options.sort_order = SortOrder(1, {SortField{Transform::Identity(), 1, SortDirection::kAscending,
                                                  NullOrder::kNullsFirst}});
@@ -280,7 +281,9 @@ void CheckClusteredWrite(bool sorted) {
   std::multiset<int64_t> expected;
   for (int64_t i = 0; i < total; ++i) expected.insert(i % 97 == 0 ? -1 : (i * 7919) % 1000003);
   EXPECT_EQ(ids, expected);
-  EXPECT_LE(writer.peak_memory(), options.memory_limit * 3 / 2);
+  // why: plus what two threads route before either can shrink: a batch of 2,048 rows over
+  // 3,000 partitions makes up to 2,048 partition buffers (about 1 KB each) per thread
+  EXPECT_LE(writer.peak_memory(), options.memory_limit * 3 / 2 + (4 << 20));
   EXPECT_TRUE(!fs::exists(spill) || fs::is_empty(spill));
 }
 
