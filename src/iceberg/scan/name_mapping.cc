@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/exception.h"
+
 namespace floe::iceberg {
 
 NameMapping NameMapping::FromProperties(const std::map<std::string, std::string>& properties) {
@@ -9,7 +11,10 @@ NameMapping NameMapping::FromProperties(const std::map<std::string, std::string>
   auto it = properties.find("schema.name-mapping.default");
   if (it == properties.end()) return mapping;
   nlohmann::json json = nlohmann::json::parse(it->second, nullptr, false);
-  if (!json.is_array()) return mapping;
+  if (!json.is_array()) {
+    mapping.malformed_ = "its table property schema.name-mapping.default is not a JSON array";
+    return mapping;
+  }
   std::map<int, std::vector<std::string>> names;
   for (const auto& entry : json) {
     if (!entry.is_object() || !entry.contains("field-id") || !entry["field-id"].is_number_integer()) continue;
@@ -32,14 +37,16 @@ int NameMapping::FindColumn(const ParquetReader& reader, int field_id, const std
     if (columns[i].field_id == field_id) return static_cast<int>(i);
   }
   if (has_ids) return -1;
-  std::vector<std::string> candidates;
-  if (names_) {
-    auto it = names_->find(field_id);
-    if (it != names_->end()) candidates = it->second;
-  } else {
-    candidates.push_back(name);
+  if (!names_) {
+    throw FormatError("data file " + reader.path() + " has no Parquet field ids and " +
+                      (malformed_.empty() ? "its table has no schema.name-mapping.default property"
+                                          : malformed_) +
+                      " to match its columns to the table's (column " + name + ", field id " +
+                      std::to_string(field_id) + ")");
   }
-  for (const auto& candidate : candidates) {
+  auto it = names_->find(field_id);
+  if (it == names_->end()) return -1;
+  for (const auto& candidate : it->second) {
     for (size_t i = 0; i < columns.size(); ++i) {
       if (columns[i].name == candidate) return static_cast<int>(i);
     }

@@ -97,10 +97,23 @@ TEST_F(DataFileReaderTest, FilesWithoutIdsUseTheNameMapping) {
   ASSERT_EQ(mapped.size(), 3u);
   EXPECT_EQ(mapped[1][0].int32(), 1);
   EXPECT_EQ(mapped[1][1].str(), "s1");
-  // without a mapping, names are matched as they are: legacy_a is not a
-  auto by_name = ReadAll(task, schema, {1, 2});
-  EXPECT_TRUE(by_name[1][0].is_null());
-  EXPECT_EQ(by_name[1][1].str(), "s1");
+  // A field the mapping does not name reads as NULL.
+  std::map<std::string, std::string> partial = {{"schema.name-mapping.default", R"([{"field-id": 2, "names": ["b"]}])"}};
+  auto unmapped = ReadAll(task, schema, {1, 2}, partial);
+  EXPECT_TRUE(unmapped[1][0].is_null());
+  EXPECT_EQ(unmapped[1][1].str(), "s1");
+  // Without a mapping (or with a malformed one) nothing matches columns: not their
+  // positions, not their current names (issue 14: never guess); the error names the file.
+  for (const auto& properties : std::vector<std::map<std::string, std::string>>{
+           {}, {{"schema.name-mapping.default", "{not json"}}}) {
+    try {
+      ReadAll(task, schema, {1, 2}, properties);
+      ADD_FAILURE() << "a file without ids was read without a mapping";
+    } catch (const FormatError& e) {
+      EXPECT_NE(std::string(e.what()).find("noids.parquet has no Parquet field ids"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("schema.name-mapping.default"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST_F(DataFileReaderTest, RowGroupsSkippedByStatistics) {
@@ -216,7 +229,9 @@ TEST_F(DataFileReaderTest, PartitionValueBeforeTheNameMapping) {
   Schema schema(0, {NestedField::Optional(1, "p", Prim(TypeKind::kInt)),
                     NestedField::Optional(2, "b", Prim(TypeKind::kString))});
   PartitionSpec spec(0, {PartitionField(1, 1000, "p", Transform::Identity())});
-  auto rows = ReadAll(task, schema, {1, 2}, {}, nullptr, nullptr, &spec);
+  std::map<std::string, std::string> props = {
+      {"schema.name-mapping.default", R"([{"field-id": 1, "names": ["p"]}, {"field-id": 2, "names": ["b"]}])"}};
+  auto rows = ReadAll(task, schema, {1, 2}, props, nullptr, nullptr, &spec);
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1][0].int32(), 5);
   EXPECT_EQ(rows[1][1].str(), "s1");
