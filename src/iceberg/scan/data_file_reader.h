@@ -52,6 +52,8 @@ class DataFileReader {
 
   /// Returns the number of row groups of the file.
   int num_row_groups() const { return reader_->num_row_groups(); }
+  /// Returns the file's real size (what is read, whatever its manifest says).
+  uint64_t file_size() const { return reader_->file_size(); }
   /// Returns the output types, one per requested field.
   const std::vector<LogicalType>& types() const { return types_; }
   /// Returns the predicates used to skip row groups and pages.

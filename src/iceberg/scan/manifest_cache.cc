@@ -64,9 +64,10 @@ ManifestCache& ManifestCache::Instance() {
 }
 
 std::string ManifestCache::KeyOf(FileIO& io, const std::string& local_path,
-                                 const std::optional<ManifestFile>& list_entry) {
+                                 const std::optional<ManifestFile>& list_entry, int64_t* size) {
   std::optional<FileInfo> info = io.Stat(local_path);
   if (!info) return "";
+  if (size) *size = static_cast<int64_t>(info->size);
   std::string key = local_path + '\n' + std::to_string(info->size) + '\n' + std::to_string(info->modified_ns);
   if (list_entry) {
     key += '\n' + std::to_string(list_entry->added_snapshot_id) + '\n' + std::to_string(list_entry->sequence_number) +
@@ -107,9 +108,10 @@ ManifestCache::Slot ManifestCache::Keep(const std::string& key, Slot slot) {
 
 ManifestCache::Opened ManifestCache::Open(FileIO& io, const std::string& local_path,
                                           const std::optional<ManifestFile>& list_entry) {
-  std::string key = KeyOf(io, local_path, list_entry);
-  if (auto slot = Find(key.empty() ? key : key + "\nlayout")) return Opened{slot->layout, nullptr};
-  if (auto slot = Find(key.empty() ? key : key + "\nwhole")) return Opened{nullptr, slot->manifest};
+  int64_t size = -1;
+  std::string key = KeyOf(io, local_path, list_entry, &size);
+  if (auto slot = Find(key.empty() ? key : key + "\nlayout")) return Opened{slot->layout, nullptr, size};
+  if (auto slot = Find(key.empty() ? key : key + "\nwhole")) return Opened{nullptr, slot->manifest, size};
   // why: a missing file is not cached; reading it raises the reader's error
   auto bytes = std::make_shared<const std::string>(io.ReadAll(local_path));
   ManifestReader reader(bytes, local_path, list_entry);
@@ -120,7 +122,7 @@ ManifestCache::Opened ManifestCache::Open(FileIO& io, const std::string& local_p
       reader.VisitLiveEntriesForPlanning(lazy, visit);
     });
     slot.weight = slot.manifest->entries.size();
-    return Opened{nullptr, Keep(key.empty() ? key : key + "\nwhole", std::move(slot)).manifest};
+    return Opened{nullptr, Keep(key.empty() ? key : key + "\nwhole", std::move(slot)).manifest, size};
   }
   auto layout = std::make_shared<CachedManifestLayout>();
   layout->spec_id = reader.spec_id();
@@ -143,7 +145,7 @@ ManifestCache::Opened ManifestCache::Open(FileIO& io, const std::string& local_p
   Slot slot;
   slot.layout = layout;
   slot.weight = layout->index.blocks.size() + layout->bytes->size() / 512;
-  return Opened{Keep(key.empty() ? key : key + "\nlayout", std::move(slot)).layout, nullptr};
+  return Opened{Keep(key.empty() ? key : key + "\nlayout", std::move(slot)).layout, nullptr, size};
 }
 
 std::shared_ptr<const CachedManifest> ManifestCache::Block(FileIO& io, const std::string& local_path,

@@ -94,6 +94,8 @@ class ManifestCache {
   struct Opened {
     std::shared_ptr<const CachedManifestLayout> layout;
     std::shared_ptr<const CachedManifest> whole;
+    /// The file's real size (-1 when it could not be seen).
+    int64_t size = -1;
   };
   /// Opens the manifest at `local_path`, reading it on a miss. Throws IOError or
   /// FormatError as ManifestReader does.
@@ -116,7 +118,8 @@ class ManifestCache {
     std::list<std::string>::iterator lru;
   };
   /// Returns the key of a manifest file and list entry ("" when the file is missing).
-  static std::string KeyOf(FileIO& io, const std::string& local_path, const std::optional<ManifestFile>& list_entry);
+  static std::string KeyOf(FileIO& io, const std::string& local_path, const std::optional<ManifestFile>& list_entry,
+                           int64_t* size = nullptr);
   /// Returns the slot under `key` (counting a hit), if any.
   std::optional<Slot> Find(const std::string& key);
   /// Keeps a slot under `key` (unless another thread did) and returns the one kept.

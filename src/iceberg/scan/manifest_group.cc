@@ -60,6 +60,8 @@ std::vector<ManifestGroup::PlannedManifest> ManifestGroup::ReadManifests(
     if (m.partition_spec_id >= 0) list_entry = m;
     std::string local = remapper_.Remap(m.manifest_path);
     ManifestCache::Opened opened = cache.Open(io_, local, list_entry);
+    planned->size = opened.size;
+    planned->recorded_size = m.manifest_length;
     if (opened.whole) {
       const CachedManifest& whole = *opened.whole;
       planned->spec_id = whole.spec_id;
@@ -228,6 +230,15 @@ std::vector<FileScanTask> ManifestGroup::PlanFiles(const std::vector<ManifestFil
     if (m->partition_spec_id >= 0) PrepareSpec(m->partition_spec_id);  // read by the threads below
   }
   std::vector<PlannedManifest> planned = ReadManifests(to_read);
+  // A manifest whose length is not what its list records was read by its real size.
+  for (size_t i = 0; i < planned.size(); ++i) {
+    const PlannedManifest& pm = planned[i];
+    if (pm.size < 0 || pm.recorded_size <= 0 || pm.size == pm.recorded_size) continue;
+    SpecScanMetrics& sm = metrics->by_spec[std::max(to_read[i]->partition_spec_id, 0)];
+    ++sm.manifest_size_mismatches;
+    sm.manifest_size_recorded += pm.recorded_size;
+    sm.manifest_size_real += pm.size;
+  }
   DeleteFileIndex delete_index(*metadata_, schema_, PlanDeletes(planned, data_manifests.size(), metrics), remapper_);
 
   // Layers 2 and 3: data files by partition tuple, then by column metrics.

@@ -58,6 +58,9 @@ class ManifestGroup {
     int64_t blocks = 0;
     int64_t blocks_read = 0;
     int64_t files_in_pruned_blocks = 0;
+    /// The file's real size, and the length its manifest list records.
+    int64_t size = -1;
+    int64_t recorded_size = -1;
   };
   /// The distinct partitions of one spec reaching each filter with a partition counter,
   /// and those kept.

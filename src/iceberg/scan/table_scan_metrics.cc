@@ -11,6 +11,13 @@ std::string ReadOfTotal(int64_t read, int64_t total) {
 void AddLines(const SpecScanMetrics& m, const std::string& prefix, bool dynamic,
               std::vector<std::pair<std::string, std::string>>* out) {
   out->emplace_back(prefix + "manifests", ReadOfTotal(m.manifests_read, m.manifests_total));
+  if (m.manifest_size_mismatches > 0) {
+    out->emplace_back(prefix + "manifest sizes", std::to_string(m.manifest_size_mismatches) +
+                                                     " manifests differ from their manifest list (recorded " +
+                                                     std::to_string(m.manifest_size_recorded) + " bytes, real " +
+                                                     std::to_string(m.manifest_size_real) +
+                                                     "); read by their real size");
+  }
   if (m.delete_manifests_total > 0) {
     out->emplace_back(prefix + "delete manifests", ReadOfTotal(m.delete_manifests_read, m.delete_manifests_total));
   }
@@ -40,6 +47,9 @@ void AddLines(const SpecScanMetrics& m, const std::string& prefix, bool dynamic,
 SpecScanMetrics& SpecScanMetrics::operator+=(const SpecScanMetrics& o) {
   manifests_total += o.manifests_total;
   manifests_read += o.manifests_read;
+  manifest_size_mismatches += o.manifest_size_mismatches;
+  manifest_size_recorded += o.manifest_size_recorded;
+  manifest_size_real += o.manifest_size_real;
   delete_manifests_total += o.delete_manifests_total;
   delete_manifests_read += o.delete_manifests_read;
   manifest_blocks_total += o.manifest_blocks_total;

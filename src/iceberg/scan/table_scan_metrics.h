@@ -12,6 +12,10 @@ namespace floe::iceberg {
 struct SpecScanMetrics {
   int64_t manifests_total = 0;
   int64_t manifests_read = 0;
+  /// Manifests whose real length differs from the one their manifest list records.
+  int64_t manifest_size_mismatches = 0;
+  int64_t manifest_size_recorded = 0;
+  int64_t manifest_size_real = 0;
   int64_t delete_manifests_total = 0;
   int64_t delete_manifests_read = 0;
   /// Blocks of the manifests read that have floe's partition block index, and those
