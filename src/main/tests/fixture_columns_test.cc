@@ -1,6 +1,6 @@
 // Issue 14, nothing dropped in silence: every table of ../shared/fixtures/iceberg, registered
-// at its newest metadata file (the highest last-updated-ms, as the fixtures' notes say), is
-// scanned with SELECT *: it returns every top-level column of the table's schema, in order,
+// by its folder (which must pick its newest metadata file, the highest last-updated-ms, as
+// the fixtures' notes say, whatever its version hint), is scanned with SELECT *: it returns every top-level column of the table's schema, in order,
 // or fails with an error that names the column it cannot read (a nested type) or the format
 // version it does not read yet; DESCRIBE lists every column. Skips when the fixtures are absent.
 #include <gtest/gtest.h>
@@ -27,6 +27,7 @@ struct FixtureTable {
   int format_version = 0;
   std::vector<std::string> columns;  // top-level, in order
   std::vector<bool> nested;
+  int64_t current_snapshot_id = -1;
 };
 
 // Reads the newest metadata file of a fixture table.
@@ -45,6 +46,9 @@ FixtureTable Newest(const fs::path& folder) {
     t.location = m.at("location").get<std::string>();
     t.metadata_file = t.location + "/metadata/" + e.path().filename().string();
     t.format_version = m.value("format-version", 1);
+    t.current_snapshot_id = m.contains("current-snapshot-id") && m["current-snapshot-id"].is_number_integer()
+                                ? m["current-snapshot-id"].get<int64_t>()
+                                : -1;
     nlohmann::json schema;
     if (m.contains("schemas")) {
       for (const auto& s : m["schemas"]) {
@@ -77,8 +81,14 @@ TEST_F(FixtureColumnsTest, SelectStarReturnsEveryColumnOrNamesWhatItCannotRead) 
     if (t.location.rfind("/test-warehouse/", 0) == 0) map += ",hdfs://localhost:20500" + t.location + "/=" + dir + "/";
     Run("SET floe.location_map = '" + map + "'");
     std::string table = "fx." + t.name;
+    // Registered by its folder: the version hint (.text, .txt, empty, missing) or the newest
+    // last-updated-ms picks the file, which must be the newest one.
     Result registered = connection_->Query("CALL floe.system.register_table(table => '" + table +
-                                           "', metadata_file => '" + t.metadata_file + "')");
+                                           "', metadata_file => '" + t.location + "')");
+    if (!registered.HasError()) {
+      Value current = registered.GetValue(0, 0);
+      EXPECT_EQ(current.is_null() ? -1 : current.int64(), t.current_snapshot_id) << "not the newest metadata file";
+    }
     if (registered.HasError()) {
       // Registering reads the metadata: only a format floe does not read yet may refuse it.
       EXPECT_GT(t.format_version, 2) << registered.error();
