@@ -137,6 +137,46 @@ std::optional<std::string> FindInvalidUtf8(const json& j, const std::string& whe
   return std::nullopt;
 }
 
+
+// Metadata re-serialized through doubles (some tools rewrite it so) rounds snapshot ids
+// above 2^53, while the name of each snapshot's manifest list (snap-<id>-<attempt>-<uuid>.avro,
+// as Iceberg Java names it) and the manifests keep the exact ids. A snapshot whose id is the
+// rounding of the id its manifest list names takes that id back, wherever the metadata names
+// it: time travel by the exact id (as other engines report it) works, and entries match.
+void RestoreRoundedSnapshotIds(TableMetadata& m) {
+  constexpr int64_t kExact = int64_t{1} << 53;
+  std::map<int64_t, int64_t> exact_of;
+  std::map<int64_t, int> seen;
+  for (const auto& s : m.snapshots) ++seen[s.snapshot_id];
+  for (const auto& s : m.snapshots) {
+    if (s.snapshot_id < kExact && s.snapshot_id > -kExact) continue;
+    std::string name = s.manifest_list.substr(s.manifest_list.find_last_of('/') + 1);
+    if (name.rfind("snap-", 0) != 0) continue;
+    size_t end = name.find('-', 5);
+    std::string digits = name.substr(5, end == std::string::npos ? std::string::npos : end - 5);
+    if (digits.empty() || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    int64_t exact = 0;
+    try {
+      exact = std::stoll(digits);
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (exact == s.snapshot_id || static_cast<int64_t>(static_cast<double>(exact)) != s.snapshot_id) continue;
+    if (seen[s.snapshot_id] != 1 || seen.count(exact)) continue;  // ambiguous: leave as written
+    exact_of[s.snapshot_id] = exact;
+  }
+  if (exact_of.empty()) return;
+  auto fix = [&](int64_t& id) {
+    if (auto it = exact_of.find(id); it != exact_of.end()) id = it->second;
+  };
+  for (auto& s : m.snapshots) {
+    fix(s.snapshot_id);
+    if (s.parent_snapshot_id) fix(*s.parent_snapshot_id);
+  }
+  if (m.current_snapshot_id != TableMetadata::kNoSnapshot) fix(m.current_snapshot_id);
+  for (auto& [name, ref] : m.refs) fix(ref.snapshot_id);
+  for (auto& entry : m.snapshot_log) fix(entry.snapshot_id);
+}
 }  // namespace
 
 void TableMetadata::ValidateText(const json& j) {
@@ -231,6 +271,7 @@ TableMetadata TableMetadata::FromJson(const json& j) {
   }
   m.statistics = o.Array("statistics");
   m.partition_statistics = o.Array("partition-statistics");
+  RestoreRoundedSnapshotIds(m);
   return m;
 }
 

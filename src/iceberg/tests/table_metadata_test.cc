@@ -120,6 +120,52 @@ TEST(TableMetadataTest, ParsesV1AndRejectsV3) {
   EXPECT_THROW(TableMetadata::Parse(missing.dump(), "bad.json"), FormatError);
 }
 
+// Metadata re-serialized through doubles (impala_trino_variant and
+// impala_v3_all_types_defaults of the fixtures: 6097489456815673000 for ...673056) holds
+// rounded snapshot ids; the manifest lists' names keep the exact ones, which come back
+// everywhere the metadata names them. A name whose id does not round to the snapshot's,
+// and ids below 2^53, are left as written.
+TEST(TableMetadataTest, SnapshotIdsRoundedThroughDoublesComeBackFromTheManifestListNames) {
+  const int64_t exact_parent = 4685659321801244137, exact = 6097489456815673056;
+  const auto rounded = [](int64_t id) { return static_cast<int64_t>(static_cast<double>(id)); };
+  ASSERT_NE(rounded(exact), exact);
+  json m = json::parse(R"J({
+    "format-version": 2, "table-uuid": "d20125c8-7284-442c-9aea-15fee620737c",
+    "location": "s3://bucket/t", "last-sequence-number": 3, "last-updated-ms": 1602638573874,
+    "last-column-id": 1, "current-schema-id": 0,
+    "schemas": [{"type": "struct", "schema-id": 0, "fields": [{"id": 1, "name": "x", "required": true, "type": "long"}]}],
+    "default-spec-id": 0, "partition-specs": [{"spec-id": 0, "fields": []}], "last-partition-id": 999,
+    "default-sort-order-id": 0, "sort-orders": [{"order-id": 0, "fields": []}], "properties": {}})J");
+  auto snapshot = [&](int64_t id, std::optional<int64_t> parent, int64_t named, int64_t seq) {
+    json s = {{"snapshot-id", id}, {"sequence-number", seq}, {"timestamp-ms", 1602638573874 + seq},
+              {"manifest-list", "s3://bucket/t/metadata/snap-" + std::to_string(named) + "-1-e1c1c1a1.avro"},
+              {"summary", {{"operation", "append"}}}, {"schema-id", 0}};
+    if (parent) s["parent-snapshot-id"] = *parent;
+    return s;
+  };
+  m["snapshots"] = json::array({snapshot(rounded(exact_parent), std::nullopt, exact_parent, 1),
+                                snapshot(rounded(exact), rounded(exact_parent), exact, 2),
+                                snapshot(12345, rounded(exact), 99999, 3)});  // small: kept
+  m["current-snapshot-id"] = rounded(exact);
+  m["refs"] = {{"main", {{"snapshot-id", rounded(exact)}, {"type", "branch"}}},
+               {"t", {{"snapshot-id", rounded(exact_parent)}, {"type", "tag"}}}};
+  m["snapshot-log"] = json::array({{{"timestamp-ms", 1602638573875}, {"snapshot-id", rounded(exact_parent)}},
+                                   {{"timestamp-ms", 1602638573876}, {"snapshot-id", rounded(exact)}}});
+  TableMetadata t = TableMetadata::Parse(m.dump(), "rounded.metadata.json");
+  EXPECT_EQ(t.current_snapshot_id, exact);
+  ASSERT_NE(t.SnapshotById(exact), nullptr);
+  EXPECT_EQ(t.SnapshotById(exact)->parent_snapshot_id, exact_parent);
+  EXPECT_NE(t.SnapshotById(exact_parent), nullptr);
+  EXPECT_EQ(t.SnapshotById(12345)->parent_snapshot_id, exact);
+  EXPECT_EQ(t.refs.at("t").snapshot_id, exact_parent);
+  EXPECT_EQ(t.snapshot_log[1].snapshot_id, exact);
+
+  // A manifest list named for an id that does not round to the snapshot's: left as written.
+  m["snapshots"][1]["manifest-list"] = "s3://bucket/t/metadata/snap-6097489456815679999-1-e1c1c1a1.avro";
+  TableMetadata other = TableMetadata::Parse(m.dump(), "other.metadata.json");
+  EXPECT_EQ(other.current_snapshot_id, rounded(exact));
+}
+
 TEST(PartitionSpecTest, PartitionToPathEscapesLikeJava) {
   Schema schema(0, {NestedField::Optional(1, "event_time", Type::Primitive(TypeKind::kTimestampTz)),
                     NestedField::Optional(2, "region", Type::Primitive(TypeKind::kString)),
