@@ -235,7 +235,10 @@ bool StreamingWindow::Pop(DataChunk& out) {
   size_t limit = known;
   if (!finished_) {
     if (need_peer_end_) limit = std::min(limit, last_peer_start_);
-    if (lookahead_ > 0) limit = std::min(limit, std::max(known > lookahead_ ? known - lookahead_ : 0, last_partition_start_));
+    if (lookahead_ > 0) {
+      size_t reached = known > lookahead_ ? known - lookahead_ : 0;
+      limit = std::min(limit, std::max(reached, last_partition_start_));
+    }
   }
   if (next_ >= limit) return false;
   size_t count = std::min(kBatchSize, limit - next_);

@@ -194,7 +194,9 @@ namespace {
 // Hashes the key columns of build rows.
 std::vector<uint64_t> KeyHashes(const DataChunk& rows, const std::vector<size_t>& key_columns) {
   std::vector<uint64_t> hashes(rows.size(), 0);
-  for (size_t k = 0; k < key_columns.size(); ++k) HashVector(rows.column(key_columns[k]), rows.size(), hashes.data(), k > 0);
+  for (size_t k = 0; k < key_columns.size(); ++k) {
+    HashVector(rows.column(key_columns[k]), rows.size(), hashes.data(), k > 0);
+  }
   return hashes;
 }
 
@@ -555,7 +557,9 @@ void PhysicalHashJoin::FinalOutput(ExecutionContext& context, const std::functio
       }
     }
     state.probe_files.files[p].reset();
-    if (more && outer_build) more = EmitUnmatchedBuildRows(types_, table.rows, table.payload, table.matched.get(), emit);
+    if (more && outer_build) {
+      more = EmitUnmatchedBuildRows(types_, table.rows, table.payload, table.matched.get(), emit);
+    }
     if (context.query) context.query->memory().Release(held);
     if (!more) return;
   }

@@ -1,8 +1,9 @@
 // Issue 14, nothing dropped in silence: every table of ../shared/fixtures/iceberg, registered
 // by its folder (which must pick its newest metadata file, the highest last-updated-ms, as
-// the fixtures' notes say, whatever its version hint), is scanned with SELECT *: it returns every top-level column of the table's schema, in order,
-// or fails with an error that names the column it cannot read (a nested type) or the format
-// version it does not read yet; DESCRIBE lists every column. Skips when the fixtures are absent.
+// the fixtures' notes say, whatever its version hint), is scanned with SELECT *: it returns
+// every top-level column of the table's schema, in order, or fails with an error that names
+// the column it cannot read (a nested type) or the format version it does not read yet;
+// DESCRIBE lists every column. Skips when the fixtures are absent.
 #include <gtest/gtest.h>
 
 #include <fstream>
