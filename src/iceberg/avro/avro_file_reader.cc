@@ -1,5 +1,6 @@
 #include "iceberg/avro/avro_file_reader.h"
 
+#include <cstdint>
 #include <mutex>
 
 #include "common/exception.h"
@@ -42,6 +43,8 @@ void AvroFileReader::ParseHeader() {
     int64_t count = header.ReadLong();
     if (count == 0) break;
     if (count < 0) {
+      // why: -INT64_MIN does not exist (a fuzzer found it: undefined behaviour)
+      if (count == INT64_MIN) header.Fail("invalid metadata block count");
       count = -count;
       header.ReadLong();
     }
