@@ -112,7 +112,7 @@ const floeDir = path.join(opt.work, 'floe')
 execFileSync(opt.tool, ['write', floeDir])
 const expected = fs.readFileSync(path.join(floeDir, 'expected.jsonl'), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l))
 const floeColumns = ['c_bool', 'c_int', 'c_long', 'c_float', 'c_double', 'c_dec_9_2', 'c_dec_18_4', 'c_dec_38_6',
-  'c_dec_20_0', 'c_string', 'c_binary', 'c_date', 'c_ts', 'c_ts_ntz', 'c_required', 'c_all_null']
+  'c_dec_20_0', 'c_string', 'c_binary', 'c_date', 'c_ts', 'c_ts_ntz', 'c_required', 'c_all_null', 'c_time']
 const floeFiles = fs.readdirSync(floeDir).filter((f) => f.endsWith('.parquet')).sort()
 
 const hexOf = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()
@@ -130,7 +130,7 @@ for (const f of floeFiles) {
   compareRows(`duckdb reads ${f}`, expected, rows, floeColumns, types)
   const expectedTypes = { c_bool: 'BOOLEAN', c_int: 'INTEGER', c_long: 'BIGINT', c_float: 'FLOAT', c_double: 'DOUBLE',
     c_dec_9_2: 'DECIMAL(9,2)', c_dec_18_4: 'DECIMAL(18,4)', c_dec_38_6: 'DECIMAL(38,6)', c_dec_20_0: 'DECIMAL(20,0)',
-    c_string: 'VARCHAR', c_binary: 'BLOB', c_date: 'DATE', c_ts: 'TIMESTAMP WITH TIME ZONE', c_ts_ntz: 'TIMESTAMP', c_required: 'BIGINT', c_all_null: 'INTEGER' }
+    c_string: 'VARCHAR', c_binary: 'BLOB', c_date: 'DATE', c_ts: 'TIMESTAMP WITH TIME ZONE', c_ts_ntz: 'TIMESTAMP', c_required: 'BIGINT', c_all_null: 'INTEGER', c_time: 'TIME' }
   const badTypes = floeColumns.filter((c) => types.get(c) !== expectedTypes[c]).map((c) => `${c}:${types.get(c)}`)
   if (badTypes.length) fail(`duckdb types of ${f}: ${badTypes.join(' ')}`)
   else ok(`duckdb sees the Iceberg types in ${f}`)

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "common/date_time.h"
 #include "common/decimal.h"
 #include "common/exception.h"
 #include "parquet/codec.h"
@@ -83,6 +84,7 @@ std::vector<ParquetWriterField> Fields() {
       {"c_ts_ntz", 14, TypeId::kTimestampNtz, true},
       {"c_required", 15, TypeId::kInt64, false},
       {"c_all_null", 16, TypeId::kInt32, true},
+      {"c_time", 17, TypeId::kTime, true},
   };
 }
 
@@ -110,6 +112,7 @@ std::vector<Value> Row(int64_t r) {
       null_if(n, Value::TimestampNtz(x * 1000000 - 1)),
       Value::Int64(r),
       Value::Null(TypeId::kInt32),
+      null_if(n, Value::Time(r == 1 ? 0 : r == 2 ? 86399999999 : FloorMod(x * 172801, 86400000000))),
   };
 }
 
