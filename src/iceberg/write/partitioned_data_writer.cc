@@ -26,8 +26,8 @@ constexpr size_t kWriteSlice = 2048;
 // What an open file holds besides its column buffers (the writer and its column writers,
 // the file's output buffer, the metadata of its row groups), counted against the limit.
 constexpr int64_t kOpenFileBytes = 64 << 10;
-// A write turns clustered when memory runs short with more partitions holding memory than
-// the limit gives this much each (smaller row groups would make poor files).
+// A write turns clustered when memory runs short while it has more partitions than the
+// limit gives this much each (smaller row groups would make poor files).
 constexpr int64_t kPartitionShare = 4 << 20;
 // Spill files of a clustered write: each holds the rows of the partitions whose hash falls
 // in it, and Finish writes them one group at a time.
