@@ -30,6 +30,42 @@ class MemoryLimitTest : public testing::WarehouseTest {
     for (const auto& e : fs::directory_iterator(dir_ / "state" / "tmp")) n += e.path().filename().string().rfind("spill-", 0) == 0;
     return n;
   }
+
+  // Runs the one-row query `sql` on two threads in memory, then under memory_limit `limit`:
+  // every column equals the in-memory answer, EXPLAIN ANALYZE under the limit says
+  // `analyzed` (that it spilled), and no spill file is left. Returns the in-memory answer.
+  Result ExpectSpilledEqualsInMemory(const std::string& sql, const std::string& limit, const std::string& analyzed) {
+    Run("SET threads = 2");
+    Result in_memory = connection_->Query(sql);
+    EXPECT_FALSE(in_memory.HasError()) << in_memory.error();
+    if (in_memory.HasError()) return in_memory;
+    Run("SET memory_limit = '" + limit + "'");
+    Result spilled = connection_->Query(sql);
+    EXPECT_FALSE(spilled.HasError()) << spilled.error();
+    if (spilled.HasError()) return in_memory;
+    for (size_t c = 0; c < in_memory.ColumnCount(); ++c) {
+      EXPECT_EQ(spilled.GetValue(0, c).ToString(), in_memory.GetValue(0, c).ToString()) << "column " << c;
+    }
+    Result plan = connection_->Query("EXPLAIN ANALYZE " + sql);
+    EXPECT_FALSE(plan.HasError()) << plan.error();
+    if (!plan.HasError()) {
+      EXPECT_NE(plan.GetValue(0, 0).ToString().find(analyzed), std::string::npos) << plan.GetValue(0, 0).ToString();
+    }
+    EXPECT_EQ(SpillFiles(), 0u);
+    return in_memory;
+  }
+
+  // Prints the process's peak RSS for `what` (a cap of the issue) and expects it below the
+  // limit + 150 MB, with no spill file left.
+  void ExpectPeakRssUnder(int64_t limit_mb, const std::string& what) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    int64_t peak_mb = usage.ru_maxrss / 1024;
+    std::printf("%s under memory_limit %lld MB: peak RSS %lld MB\n", what.c_str(), static_cast<long long>(limit_mb),
+                static_cast<long long>(peak_mb));
+    EXPECT_LT(peak_mb, limit_mb + 150);
+    EXPECT_EQ(SpillFiles(), 0u);
+  }
 };
 
 // `n` rows of an id and a string whose order is not the ids', of 3 to 15 bytes.
@@ -94,13 +130,7 @@ TEST_F(MemoryLimitTest, OrderByPeakRssStaysUnderTheLimit) {
                                 ") ORDER BY s)");
   ASSERT_FALSE(r.HasError()) << r.error();
   EXPECT_EQ(r.GetValue(0, 0).int64(), rows);
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  int64_t peak_mb = usage.ru_maxrss / 1024;
-  std::printf("ORDER BY of %d rows under memory_limit %lld MB: peak RSS %lld MB\n", rows,
-              static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
-  EXPECT_LT(peak_mb, limit_mb + 150);
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectPeakRssUnder(limit_mb, "ORDER BY of " + std::to_string(rows) + " rows");
 }
 
 // Groups repeated across threads and batches, FILTER, count, sum and a string max: the
@@ -111,22 +141,10 @@ TEST_F(MemoryLimitTest, GroupBySpillsPartitionsAndMatchesTheInMemoryResult) {
       "SELECT k, count(*) AS c, sum(id) FILTER (WHERE id % 3 = 0) AS f, max(v) AS m FROM ("
       "SELECT CAST(id % 250000 AS STRING) || '-k' AS k, id, CAST((id * 7919) % 1000003 AS STRING) AS v "
       "FROM range(900000)) GROUP BY k)";
-  Run("SET threads = 2");
-  Result in_memory = connection_->Query(sql);
-  ASSERT_FALSE(in_memory.HasError()) << in_memory.error();
+  Result in_memory = ExpectSpilledEqualsInMemory(sql, "8MB", "partition files");
+  ASSERT_FALSE(in_memory.HasError());
   EXPECT_EQ(in_memory.GetValue(0, 0).int64(), 250000);
   EXPECT_EQ(in_memory.GetValue(0, 1).int64(), 900000);
-  Run("SET memory_limit = '8MB'");
-  Result spilled = connection_->Query(sql);
-  ASSERT_FALSE(spilled.HasError()) << spilled.error();
-  for (size_t c = 0; c < 7; ++c) {
-    EXPECT_EQ(spilled.GetValue(0, c).ToString(), in_memory.GetValue(0, c).ToString()) << "column " << c;
-  }
-  Result analyzed = connection_->Query("EXPLAIN ANALYZE " + sql);
-  ASSERT_FALSE(analyzed.HasError()) << analyzed.error();
-  EXPECT_NE(analyzed.GetValue(0, 0).ToString().find("partition files"), std::string::npos)
-      << analyzed.GetValue(0, 0).ToString();
-  EXPECT_EQ(SpillFiles(), 0u);
 }
 
 // Grouping sets put the grouping id among the keys of the spilled rows.
@@ -136,20 +154,7 @@ TEST_F(MemoryLimitTest, RollupSpillsAndMatchesTheInMemoryResult) {
       "SELECT a, b, count(*) AS c, max(v) AS m FROM ("
       "SELECT CAST(id % 1000 AS STRING) AS a, id % 397 AS b, CAST(id AS STRING) AS v FROM range(600000)) "
       "GROUP BY ROLLUP (a, b))";
-  Run("SET threads = 2");
-  Result in_memory = connection_->Query(sql);
-  ASSERT_FALSE(in_memory.HasError()) << in_memory.error();
-  Run("SET memory_limit = '4MB'");
-  Result spilled = connection_->Query(sql);
-  ASSERT_FALSE(spilled.HasError()) << spilled.error();
-  for (size_t c = 0; c < 5; ++c) {
-    EXPECT_EQ(spilled.GetValue(0, c).ToString(), in_memory.GetValue(0, c).ToString()) << "column " << c;
-  }
-  Result analyzed = connection_->Query("EXPLAIN ANALYZE " + sql);
-  ASSERT_FALSE(analyzed.HasError()) << analyzed.error();
-  EXPECT_NE(analyzed.GetValue(0, 0).ToString().find("partition files"), std::string::npos)
-      << analyzed.GetValue(0, 0).ToString();
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectSpilledEqualsInMemory(sql, "4MB", "partition files");
 }
 
 // The issue's cap: GROUP BY of 6M distinct string keys with a max() of a string under
@@ -166,13 +171,7 @@ TEST_F(MemoryLimitTest, GroupByPeakRssStaysUnderTheLimit) {
   ASSERT_FALSE(r.HasError()) << r.error();
   EXPECT_EQ(r.GetValue(0, 0).int64(), keys);
   EXPECT_EQ(r.GetValue(0, 1).ToString(), "999999v");
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  int64_t peak_mb = usage.ru_maxrss / 1024;
-  std::printf("GROUP BY of %d string keys under memory_limit %lld MB: peak RSS %lld MB\n", keys,
-              static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
-  EXPECT_LT(peak_mb, limit_mb + 150);
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectPeakRssUnder(limit_mb, "GROUP BY of " + std::to_string(keys) + " string keys");
 }
 
 // A join whose build side is over the limit spills both sides by key hash partition and
@@ -182,21 +181,9 @@ TEST_F(MemoryLimitTest, HashJoinSpillsPartitionsAndMatchesTheInMemoryResult) {
   std::string sql =
       "SELECT count(*), count(b.k), sum(length(b.s)), sum(a.id) FROM range(300000) a LEFT JOIN ("
       "SELECT id * 3 AS k, CAST(id AS STRING) || '-b' AS s FROM range(200000)) b ON a.id = b.k";
-  Run("SET threads = 2");
-  Result in_memory = connection_->Query(sql);
-  ASSERT_FALSE(in_memory.HasError()) << in_memory.error();
+  Result in_memory = ExpectSpilledEqualsInMemory(sql, "4MB", "200000 build rows");
+  ASSERT_FALSE(in_memory.HasError());
   EXPECT_EQ(in_memory.GetValue(0, 1).int64(), 100000);
-  Run("SET memory_limit = '4MB'");
-  Result spilled = connection_->Query(sql);
-  ASSERT_FALSE(spilled.HasError()) << spilled.error();
-  for (size_t c = 0; c < 4; ++c) {
-    EXPECT_EQ(spilled.GetValue(0, c).ToString(), in_memory.GetValue(0, c).ToString()) << "column " << c;
-  }
-  Result analyzed = connection_->Query("EXPLAIN ANALYZE " + sql);
-  ASSERT_FALSE(analyzed.HasError()) << analyzed.error();
-  EXPECT_NE(analyzed.GetValue(0, 0).ToString().find("200000 build rows"), std::string::npos)
-      << analyzed.GetValue(0, 0).ToString();
-  EXPECT_EQ(SpillFiles(), 0u);
 }
 
 // The issue's cap: a hash join whose build side is twice the limit (as floe counts its
@@ -219,13 +206,7 @@ TEST_F(MemoryLimitTest, HashJoinPeakRssStaysUnderTheLimit) {
   EXPECT_EQ(r.GetValue(0, 0).int64(), rows);
   EXPECT_EQ(r.GetValue(0, 1).int64(), rows);
   EXPECT_EQ(r.GetValue(0, 2).int64(), lengths);
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  int64_t peak_mb = usage.ru_maxrss / 1024;
-  std::printf("hash join of a %lld-row build side under memory_limit %lld MB: peak RSS %lld MB\n",
-              static_cast<long long>(rows), static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
-  EXPECT_LT(peak_mb, limit_mb + 150);
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectPeakRssUnder(limit_mb, "hash join of a " + n + "-row build side");
 }
 
 // The issue's cap: an INSERT of 20M rows over 20,000 partitions under memory_limit = 300MB
@@ -242,13 +223,7 @@ TEST_F(MemoryLimitTest, PartitionedInsertPeakRssStaysUnderTheLimit) {
   std::string n = std::to_string(rows);
   Run("INSERT INTO ns.parts SELECT id, CAST(id % 20000 AS INT), CAST(id * 7919 AS STRING) || '-x' FROM range(" + n +
       ")");
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  int64_t peak_mb = usage.ru_maxrss / 1024;
-  std::printf("INSERT of %lld rows over 20,000 partitions under memory_limit %lld MB: peak RSS %lld MB\n",
-              static_cast<long long>(rows), static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
-  EXPECT_LT(peak_mb, limit_mb + 150);
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectPeakRssUnder(limit_mb, "INSERT of " + n + " rows over 20,000 partitions");
   Result r = connection_->Query("SELECT count(*), count(DISTINCT p), sum(id), sum(CAST(p AS BIGINT)) FROM ns.parts");
   ASSERT_FALSE(r.HasError()) << r.error();
   EXPECT_EQ(r.GetValue(0, 0).int64(), rows);
@@ -271,20 +246,7 @@ TEST_F(MemoryLimitTest, WindowStreamsOverAnExternalSortAndMatchesTheInMemoryResu
       "rank() OVER w AS r, sum(id) OVER w AS x, max(s) OVER w AS m, lag(id, 2, 0) OVER w AS l FROM ("
       "SELECT id, id % 5 AS g, id % 1000 AS k, CAST(id * 7 AS STRING) AS s FROM range(400000)) "
       "WINDOW w AS (PARTITION BY g ORDER BY k, id))";
-  Run("SET threads = 2");
-  Result in_memory = connection_->Query(sql);
-  ASSERT_FALSE(in_memory.HasError()) << in_memory.error();
-  Run("SET memory_limit = '4MB'");
-  Result streamed = connection_->Query(sql);
-  ASSERT_FALSE(streamed.HasError()) << streamed.error();
-  for (size_t c = 0; c < 6; ++c) {
-    EXPECT_EQ(streamed.GetValue(0, c).ToString(), in_memory.GetValue(0, c).ToString()) << "column " << c;
-  }
-  Result analyzed = connection_->Query("EXPLAIN ANALYZE " + sql);
-  ASSERT_FALSE(analyzed.HasError()) << analyzed.error();
-  EXPECT_NE(analyzed.GetValue(0, 0).ToString().find("streamed over an external sort"), std::string::npos)
-      << analyzed.GetValue(0, 0).ToString();
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectSpilledEqualsInMemory(sql, "4MB", "streamed over an external sort");
 }
 
 // The issue's cap: window functions over 20M rows in one partition, with a string column,
@@ -307,13 +269,7 @@ TEST_F(MemoryLimitTest, WindowPeakRssStaysUnderTheLimit) {
   EXPECT_EQ(r.GetValue(0, 3).ToString(), std::to_string(rows - 1));
   // the largest string: of the id whose id * 7 has the most digits and the largest first ones
   EXPECT_EQ(r.GetValue(0, 4).ToString(), scale > 1 ? "99999998-window-padding" : "9999997-window-padding");
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  int64_t peak_mb = usage.ru_maxrss / 1024;
-  std::printf("window functions over %lld rows in one partition under memory_limit %lld MB: peak RSS %lld MB\n",
-              static_cast<long long>(rows), static_cast<long long>(limit_mb), static_cast<long long>(peak_mb));
-  EXPECT_LT(peak_mb, limit_mb + 150);
-  EXPECT_EQ(SpillFiles(), 0u);
+  ExpectPeakRssUnder(limit_mb, "window functions over " + std::to_string(rows) + " rows in one partition");
 }
 
 // A state folder where no spill file can be made: the statement fails naming the folder,
