@@ -372,14 +372,21 @@ std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionConte
   return std::make_unique<PendingJoinOutput>();
 }
 
+std::vector<uint64_t> PhysicalHashJoin::HashProbeKeys(ExecutionContext& context, const DataChunk& input,
+                                                     std::vector<Vector>* keys) const {
+  ExpressionExecutor executor(context.function_context);
+  for (const auto& k : probe_keys_) keys->push_back(executor.Evaluate(*k, input));
+  std::vector<uint64_t> hashes(input.size(), 0);
+  for (size_t k = 0; k < keys->size(); ++k) HashVector((*keys)[k], input.size(), hashes.data(), k > 0);
+  return hashes;
+}
+
 void PhysicalHashJoin::ProbeChunk(ExecutionContext& context, DataChunk& input, const JoinTable& build,
                                   bool build_has_null_key, int64_t build_rows, PendingJoinOutput& probe) const {
   ExpressionExecutor executor(context.function_context);
   size_t count = input.size();
   std::vector<Vector> keys;
-  for (const auto& k : probe_keys_) keys.push_back(executor.Evaluate(*k, input));
-  std::vector<uint64_t> hashes(count, 0);
-  for (size_t k = 0; k < keys.size(); ++k) HashVector(keys[k], count, hashes.data(), k > 0);
+  std::vector<uint64_t> hashes = HashProbeKeys(context, input, &keys);
 
   bool semi_like = join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti;
   // NOT IN: any NULL on the build side means no probe row qualifies.
@@ -490,12 +497,9 @@ void PhysicalHashJoin::SpillProbeChunk(ExecutionContext& context, DataChunk& inp
   auto& state = static_cast<JoinBuildState&>(*sink_state);
   // NOT IN: a NULL among the build keys means no probe row qualifies.
   if (null_aware_ && join_type_ == JoinType::kAnti && state.any_null_key.load()) return;
-  ExpressionExecutor executor(context.function_context);
   size_t count = input.size();
   std::vector<Vector> keys;
-  for (const auto& k : probe_keys_) keys.push_back(executor.Evaluate(*k, input));
-  std::vector<uint64_t> hashes(count, 0);
-  for (size_t k = 0; k < keys.size(); ++k) HashVector(keys[k], count, hashes.data(), k > 0);
+  std::vector<uint64_t> hashes = HashProbeKeys(context, input, &keys);
   std::vector<uint32_t> spill, null_rows;
   for (size_t i = 0; i < count; ++i) {
     bool null_key = false;

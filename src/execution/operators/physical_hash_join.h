@@ -63,6 +63,10 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// build side's (NOT IN), not just this table's.
   void ProbeChunk(ExecutionContext& context, DataChunk& input, const JoinTable& build, bool build_has_null_key,
                   int64_t build_rows, PendingJoinOutput& state) const;
+  /// Evaluates the probe keys of a batch into `keys`; returns their hashes (as the build
+  /// side's are made).
+  std::vector<uint64_t> HashProbeKeys(ExecutionContext& context, const DataChunk& input,
+                                      std::vector<Vector>* keys) const;
   /// Spilled: sends the batch's rows to their partitions' files (NULL keys are answered now).
   void SpillProbeChunk(ExecutionContext& context, DataChunk& input, PendingJoinOutput& state) const;
   void StartSpilling(ExecutionContext& context, JoinBuildState& state) const;
