@@ -344,6 +344,11 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
 
 bool PartitionedDataWriter::FlushEntry(LocalState& local, LocalState::Entry& entry, bool wait) {
   if (entry.rows.size() == 0) return true;
+  if (turning_.load() && !clustering_.load() && !local.replay) {
+    // why: while another thread turns the write clustered (making the spill files first),
+    // opening more partition files would only add memory the turn is about to free
+    std::lock_guard<std::mutex> wait(cluster_mutex_);
+  }
   if (clustering_.load() && !local.replay) {
     SpillEntry(local, entry);
     return true;
@@ -556,6 +561,7 @@ void PartitionedDataWriter::WriteGroup(LocalState& local, size_t g) {
 void PartitionedDataWriter::StartClustering() {
   std::lock_guard<std::mutex> guard(cluster_mutex_);
   if (clustering_.load()) return;
+  turning_ = true;
   std::vector<std::unique_ptr<SpillFile>> groups;
   for (size_t g = 0; g < kSpillGroups; ++g) {
     groups.push_back(std::make_unique<SpillFile>(*options_.spill_io, options_.spill_folder, types_));

@@ -185,6 +185,7 @@ class PartitionedDataWriter {
   std::mutex cluster_mutex_;  // guards the turn to clustering
   bool spillable_ = true;  // every column has a layout SpillFile writes
   int64_t fixed_row_bytes_ = 0;  // the fixed-width part of a row, as buffers allocate it
+  std::atomic<bool> turning_{false};  // a thread is turning the write clustered
   std::atomic<bool> clustering_{false};
   std::vector<std::unique_ptr<SpillFile>> groups_;
   std::unique_ptr<std::mutex[]> group_locks_;
