@@ -21,8 +21,56 @@ LogicalType LogicalType::Decimal(int precision, int scale) {
   return type;
 }
 
+LogicalType LogicalType::Struct(std::vector<StructField> fields) {
+  LogicalType type(TypeId::kStruct);
+  type.children_ = std::make_shared<const std::vector<StructField>>(std::move(fields));
+  return type;
+}
+
+LogicalType LogicalType::List(LogicalType element) {
+  LogicalType type(TypeId::kList);
+  type.children_ = std::make_shared<const std::vector<StructField>>(
+      std::vector<StructField>{{"element", std::move(element)}});
+  return type;
+}
+
+LogicalType LogicalType::Map(LogicalType key, LogicalType value) {
+  LogicalType type(TypeId::kMap);
+  type.children_ = std::make_shared<const std::vector<StructField>>(
+      std::vector<StructField>{{"key", std::move(key)}, {"value", std::move(value)}});
+  return type;
+}
+
+const std::vector<StructField>& LogicalType::fields() const {
+  static const std::vector<StructField> kNone;
+  return children_ ? *children_ : kNone;
+}
+
+bool LogicalType::operator==(const LogicalType& other) const {
+  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_) return false;
+  if (children_ == other.children_) return true;
+  const auto& a = fields();
+  const auto& b = other.fields();
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].second != b[i].second) return false;
+    if (id_ == TypeId::kStruct && !EqualsIgnoreCase(a[i].first, b[i].first)) return false;
+  }
+  return true;
+}
+
 std::string LogicalType::ToString() const {
   switch (id_) {
+    case TypeId::kStruct: {
+      std::string out = "struct<";
+      for (size_t i = 0; i < fields().size(); ++i) {
+        if (i) out += ",";
+        out += fields()[i].first + ":" + fields()[i].second.ToString();
+      }
+      return out + ">";
+    }
+    case TypeId::kList: return "array<" + element().ToString() + ">";
+    case TypeId::kMap: return "map<" + key().ToString() + "," + value().ToString() + ">";
     case TypeId::kNull: return "void";
     case TypeId::kBoolean: return "boolean";
     case TypeId::kInt8: return "tinyint";
@@ -89,6 +137,9 @@ size_t PhysicalSize(TypeId id) {
     case TypeId::kString:
     case TypeId::kBinary: return sizeof(StringRef);
     case TypeId::kInterval: return sizeof(Interval);
+    case TypeId::kStruct: return 0;
+    case TypeId::kList:
+    case TypeId::kMap: return sizeof(ListEntry);
   }
   return 8;
 }

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace floe {
 
@@ -23,6 +26,15 @@ enum class TypeId : uint8_t {
   kTimestampNtz,  // int64_t microseconds since 1970-01-01 00:00:00, wall-clock, no zone
   kInterval,      // Interval {months, days, micros}
   kTime,          // int64_t microseconds since midnight, a time of day (Iceberg's time)
+  kStruct,        // no values of its own: one child vector per field, row for row
+  kList,          // ListEntry per row into one child vector of elements
+  kMap,           // ListEntry per row into two child vectors: keys and values
+};
+
+/// Where a list's (or map's) elements are in its child vector(s).
+struct ListEntry {
+  uint64_t offset = 0;
+  uint64_t length = 0;
 };
 
 using int128_t = __int128;
@@ -36,7 +48,12 @@ struct Interval {
   bool operator==(const Interval&) const = default;
 };
 
-/// A SQL type: an id, and precision and scale for DECIMAL.
+class LogicalType;
+/// A field of a struct type: its name and type.
+using StructField = std::pair<std::string, LogicalType>;
+
+/// A SQL type: an id, precision and scale for DECIMAL, and the children of the nested
+/// types (struct fields; a list's element; a map's key and value).
 class LogicalType {
  public:
   static constexpr int kMaxDecimalPrecision = 38;
@@ -44,6 +61,12 @@ class LogicalType {
   LogicalType() = default;
   LogicalType(TypeId id) : id_(id) {}  // NOLINT: implicit on purpose, types read like ids
   static LogicalType Decimal(int precision, int scale);
+  /// STRUCT<name: type, ...>; field names are kept as given.
+  static LogicalType Struct(std::vector<StructField> fields);
+  /// ARRAY<element>.
+  static LogicalType List(LogicalType element);
+  /// MAP<key, value>.
+  static LogicalType Map(LogicalType key, LogicalType value);
 
   TypeId id() const { return id_; }
   int precision() const { return precision_; }
@@ -64,16 +87,35 @@ class LogicalType {
   bool IsTemporal() const {
     return id_ == TypeId::kDate || id_ == TypeId::kTimestamp || id_ == TypeId::kTimestampNtz;
   }
+  bool IsNested() const { return id_ == TypeId::kStruct || id_ == TypeId::kList || id_ == TypeId::kMap; }
 
-  bool operator==(const LogicalType& other) const {
-    return id_ == other.id_ && precision_ == other.precision_ && scale_ == other.scale_;
+  /// Returns a struct's fields (empty for other types).
+  const std::vector<StructField>& fields() const;
+  /// Returns a list's element type.
+  const LogicalType& element() const { return fields()[0].second; }
+  /// Returns a map's key type.
+  const LogicalType& key() const { return fields()[0].second; }
+  /// Returns a map's value type.
+  const LogicalType& value() const { return fields()[1].second; }
+  /// Returns true when the type is or holds a type for which `pred` holds.
+  template <typename Pred>
+  bool Contains(Pred pred) const {
+    if (pred(*this)) return true;
+    for (const auto& f : fields()) {
+      if (f.second.Contains(pred)) return true;
+    }
+    return false;
   }
+
+  bool operator==(const LogicalType& other) const;
   bool operator!=(const LogicalType& other) const { return !(*this == other); }
 
  private:
   TypeId id_ = TypeId::kNull;
   uint8_t precision_ = 0;
   uint8_t scale_ = 0;
+  // why: shared and immutable, so copying a type stays cheap (types are copied freely)
+  std::shared_ptr<const std::vector<StructField>> children_;
 };
 
 /// Returns the bytes one value of the type takes in a vector.

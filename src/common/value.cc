@@ -1,5 +1,6 @@
 #include "common/value.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -63,6 +64,46 @@ Value Value::Binary(std::string s) {
   return v;
 }
 
+Value Value::Struct(LogicalType type, std::vector<Value> fields) {
+  Value v;
+  v.type_ = std::move(type);
+  v.is_null_ = false;
+  v.children_ = std::make_shared<const std::vector<Value>>(std::move(fields));
+  return v;
+}
+
+Value Value::List(LogicalType type, std::vector<Value> elements) {
+  Value v;
+  v.type_ = std::move(type);
+  v.is_null_ = false;
+  v.children_ = std::make_shared<const std::vector<Value>>(std::move(elements));
+  return v;
+}
+
+Value Value::Map(LogicalType type, const std::vector<Value>& keys, const std::vector<Value>& values) {
+  std::vector<Value> entries;
+  entries.reserve(keys.size() * 2);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    entries.push_back(keys[i]);
+    entries.push_back(values[i]);
+  }
+  Value v;
+  v.type_ = std::move(type);
+  v.is_null_ = false;
+  v.children_ = std::make_shared<const std::vector<Value>>(std::move(entries));
+  return v;
+}
+
+const std::vector<Value>& Value::children() const {
+  static const std::vector<Value> kNone;
+  return children_ ? *children_ : kNone;
+}
+
+size_t Value::ChildCount() const {
+  size_t n = children().size();
+  return type_.id() == TypeId::kMap ? n / 2 : n;
+}
+
 std::string IntervalToString(const Interval& iv) {
   std::string out = "INTERVAL '";
   std::string parts;
@@ -90,8 +131,49 @@ std::string IntervalToString(const Interval& iv) {
   return out + parts + "'";
 }
 
-std::string Value::ToString() const {
-  if (is_null_) return "NULL";
+std::string Value::ToString() const { return Format(TimeZone::Utc(), false); }
+
+std::string Value::ToString(const TimeZone& zone) const { return Format(zone, false); }
+
+// Nested values print as spark-sql prints them (HiveResult.toHiveString): NULL inside as
+// null, strings inside quoted, struct fields by name, map entries sorted by their text.
+std::string Value::Format(const TimeZone& zone, bool nested) const {
+  if (is_null_) return nested ? "null" : "NULL";
+  switch (type_.id()) {
+    case TypeId::kString: return nested ? "\"" + str_ + "\"" : str_;
+    case TypeId::kTimestamp: return FormatTimestamp(i64_, zone);
+    case TypeId::kStruct: {
+      std::string out = "{";
+      const auto& fields = type_.fields();
+      for (size_t i = 0; i < fields.size() && i < children().size(); ++i) {
+        if (i) out += ",";
+        out += "\"" + fields[i].first + "\":" + children()[i].Format(zone, true);
+      }
+      return out + "}";
+    }
+    case TypeId::kList: {
+      std::string out = "[";
+      for (size_t i = 0; i < children().size(); ++i) {
+        if (i) out += ",";
+        out += children()[i].Format(zone, true);
+      }
+      return out + "]";
+    }
+    case TypeId::kMap: {
+      std::vector<std::string> entries;
+      for (size_t i = 0; i + 1 < children().size(); i += 2) {
+        entries.push_back(children()[i].Format(zone, true) + ":" + children()[i + 1].Format(zone, true));
+      }
+      std::sort(entries.begin(), entries.end());
+      std::string out = "{";
+      for (size_t i = 0; i < entries.size(); ++i) {
+        if (i) out += ",";
+        out += entries[i];
+      }
+      return out + "}";
+    }
+    default: break;
+  }
   switch (type_.id()) {
     case TypeId::kNull: return "NULL";
     case TypeId::kBoolean: return i64_ ? "true" : "false";
@@ -119,8 +201,8 @@ std::string Value::ToString() const {
     case TypeId::kTimestampNtz: return FormatLocalTimestamp(i64_);
     case TypeId::kTime: return FormatTime(i64_);
     case TypeId::kInterval: return IntervalToString(interval_);
+    default: return "?";
   }
-  return "?";
 }
 
 template <typename T>
@@ -137,6 +219,22 @@ static int CompareDouble(double a, double b) {
 
 int Value::Compare(const Value& o) const {
   switch (type_.id()) {
+    case TypeId::kStruct:
+    case TypeId::kList:
+    case TypeId::kMap: {
+      // as CompareRows orders nested rows: children in order, NULL first, then length
+      const auto& a = children();
+      const auto& b = o.children();
+      for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        if (a[i].is_null() || b[i].is_null()) {
+          if (a[i].is_null() != b[i].is_null()) return a[i].is_null() ? -1 : 1;
+          continue;
+        }
+        int c = a[i].Compare(b[i]);
+        if (c) return c;
+      }
+      return Cmp(a.size(), b.size());
+    }
     case TypeId::kFloat:
     case TypeId::kDouble: return CompareDouble(f64_, o.f64_);
     case TypeId::kDecimal: {

@@ -1,11 +1,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "common/types.h"
 
 namespace floe {
+
+class TimeZone;
 
 /// One SQL value of a known type, or NULL: for constants, results and tests.
 class Value {
@@ -28,6 +32,12 @@ class Value {
   /// A time of day: microseconds since midnight.
   static Value Time(int64_t micros);
   static Value IntervalValue(Interval v);
+  /// A struct of `type` with one value per field.
+  static Value Struct(LogicalType type, std::vector<Value> fields);
+  /// An array of `type` (a list type) with these elements.
+  static Value List(LogicalType type, std::vector<Value> elements);
+  /// A map of `type` with these entries: keys[i] maps to values[i].
+  static Value Map(LogicalType type, const std::vector<Value>& keys, const std::vector<Value>& values);
 
   const LogicalType& type() const { return type_; }
   bool is_null() const { return is_null_; }
@@ -42,9 +52,17 @@ class Value {
   int128_t decimal() const { return i128_; }
   const std::string& str() const { return str_; }
   Interval interval() const { return interval_; }
+  /// Returns a struct's fields or a list's elements; a map's keys and values alternate
+  /// (key 0, value 0, key 1, ...).
+  const std::vector<Value>& children() const;
+  /// Returns the number of entries of a map, elements of a list, fields of a struct.
+  size_t ChildCount() const;
 
-  /// Returns the value as text the way Spark shows it, timestamps in UTC.
+  /// Returns the value as text the way Spark shows it, timestamps in UTC; nested values
+  /// as spark-sql prints them (HiveResult.toHiveString): [1,null], {"a":1}, {1:"x"}.
   std::string ToString() const;
+  /// The same with timestamps (with a time zone) shown in `zone`.
+  std::string ToString(const TimeZone& zone) const;
 
   /// Compares two non-NULL values of the same type: <0, 0, >0.
   int Compare(const Value& other) const;
@@ -58,6 +76,9 @@ class Value {
   int128_t i128_ = 0;
   Interval interval_;
   std::string str_;
+  std::shared_ptr<const std::vector<Value>> children_;
+
+  std::string Format(const TimeZone& zone, bool nested) const;
 };
 
 }  // namespace floe

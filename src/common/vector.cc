@@ -1,12 +1,18 @@
 #include "common/vector.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 
 namespace floe {
 
-Vector::Vector(LogicalType type, size_t capacity) : type_(type) { Reserve(capacity); }
+Vector::Vector(LogicalType type, size_t capacity) : type_(type) {
+  for (const auto& f : type_.fields()) {
+    children_.emplace_back(f.second, type_.id() == TypeId::kStruct ? capacity : 0);
+  }
+  Reserve(capacity);
+}
 
 StringHeap& Vector::heap() {
   if (!heap_) heap_ = std::make_shared<StringHeap>();
@@ -42,12 +48,63 @@ void Vector::Reserve(size_t capacity) {
   data_ = std::move(data);
   capacity_ = capacity;
   validity_.Resize(capacity);
+  if (type_.id() == TypeId::kStruct) {
+    for (auto& c : children_) c.Reserve(capacity);
+  }
 }
 
 void Vector::Reset() {
   validity_.Reset();
   heap_.reset();
   shared_heaps_.clear();
+  for (auto& c : children_) c.Reset();
+  child_size_ = 0;
+}
+
+size_t Vector::ReserveElements(size_t extra) {
+  size_t need = child_size_ + extra;
+  for (auto& c : children_) {
+    if (c.capacity() < need) c.Reserve(std::max(need, c.capacity() * 2));
+  }
+  return child_size_;
+}
+
+void Vector::CopyNested(const Vector& src, const uint32_t* sel, size_t from, size_t to, size_t count) {
+  if (type_.id() == TypeId::kStruct) {
+    for (size_t k = 0; k < count; ++k) {
+      size_t row = sel ? sel[k] : from + k;
+      validity_.Set(to + k, src.validity_.IsValid(row));
+    }
+    for (size_t c = 0; c < children_.size(); ++c) {
+      if (sel) {
+        children_[c].GatherAt(to, src.children_[c], sel, count);
+      } else {
+        children_[c].CopyRange(src.children_[c], from, to, count);
+      }
+    }
+    return;
+  }
+  // a list or map: its rows' elements are appended to this vector's children
+  const auto* in = src.Data<ListEntry>();
+  auto* out = Data<ListEntry>();
+  size_t total = 0;
+  for (size_t k = 0; k < count; ++k) {
+    size_t row = sel ? sel[k] : from + k;
+    if (src.validity_.IsValid(row)) total += in[row].length;
+  }
+  size_t at = ReserveElements(total);
+  for (size_t k = 0; k < count; ++k) {
+    size_t row = sel ? sel[k] : from + k;
+    bool valid = src.validity_.IsValid(row);
+    validity_.Set(to + k, valid);
+    size_t length = valid ? in[row].length : 0;
+    out[to + k] = ListEntry{at, length};
+    for (size_t c = 0; c < children_.size(); ++c) {
+      children_[c].CopyRange(src.children_[c], in[row].offset, at, length);
+    }
+    at += length;
+  }
+  child_size_ = at;
 }
 
 Value Vector::GetValue(size_t i) const {
@@ -70,6 +127,28 @@ Value Vector::GetValue(size_t i) const {
     case TypeId::kTimestampNtz: return Value::TimestampNtz(Data<int64_t>()[i]);
     case TypeId::kTime: return Value::Time(Data<int64_t>()[i]);
     case TypeId::kInterval: return Value::IntervalValue(Data<Interval>()[i]);
+    case TypeId::kStruct: {
+      std::vector<Value> fields;
+      fields.reserve(children_.size());
+      for (const auto& c : children_) fields.push_back(c.GetValue(i));
+      return Value::Struct(type_, std::move(fields));
+    }
+    case TypeId::kList: {
+      ListEntry e = Data<ListEntry>()[i];
+      std::vector<Value> elements;
+      elements.reserve(e.length);
+      for (uint64_t k = 0; k < e.length; ++k) elements.push_back(children_[0].GetValue(e.offset + k));
+      return Value::List(type_, std::move(elements));
+    }
+    case TypeId::kMap: {
+      ListEntry e = Data<ListEntry>()[i];
+      std::vector<Value> keys, values;
+      for (uint64_t k = 0; k < e.length; ++k) {
+        keys.push_back(children_[0].GetValue(e.offset + k));
+        values.push_back(children_[1].GetValue(e.offset + k));
+      }
+      return Value::Map(type_, keys, values);
+    }
   }
   return Value::Null(type_);
 }
@@ -77,6 +156,11 @@ Value Vector::GetValue(size_t i) const {
 void Vector::SetValue(size_t i, const Value& v) {
   if (v.is_null()) {
     SetNull(i, true);
+    if (type_.id() == TypeId::kStruct) {
+      for (auto& c : children_) c.SetNull(i, true);
+    } else if (type_.id() == TypeId::kList || type_.id() == TypeId::kMap) {
+      Data<ListEntry>()[i] = ListEntry{child_size_, 0};
+    }
     return;
   }
   SetNull(i, false);
@@ -97,10 +181,28 @@ void Vector::SetValue(size_t i, const Value& v) {
     case TypeId::kString:
     case TypeId::kBinary: SetString(i, v.str()); break;
     case TypeId::kInterval: Data<Interval>()[i] = v.interval(); break;
+    case TypeId::kStruct:
+      for (size_t c = 0; c < children_.size(); ++c) {
+        children_[c].SetValue(i, c < v.children().size() ? v.children()[c] : Value::Null());
+      }
+      break;
+    case TypeId::kList:
+    case TypeId::kMap: {
+      size_t n = v.ChildCount();
+      size_t at = ReserveElements(n);
+      size_t stride = children_.size();
+      for (size_t k = 0; k < n; ++k) {
+        for (size_t c = 0; c < stride; ++c) children_[c].SetValue(at + k, v.children()[k * stride + c]);
+      }
+      Data<ListEntry>()[i] = ListEntry{at, n};
+      child_size_ = at + n;
+      break;
+    }
   }
 }
 
 void Vector::CopyRow(const Vector& src, size_t from, size_t to) {
+  if (type_.IsNested()) return CopyNested(src, nullptr, from, to, 1);
   size_t width = PhysicalSize(type_.id());
   std::memcpy(data_.get() + to * width, src.data_.get() + from * width, width);
   validity_.Set(to, src.validity_.IsValid(from));
@@ -108,6 +210,7 @@ void Vector::CopyRow(const Vector& src, size_t from, size_t to) {
 
 void Vector::CopyRange(const Vector& src, size_t from, size_t to, size_t count) {
   if (count == 0) return;
+  if (type_.IsNested()) return CopyNested(src, nullptr, from, to, count);
   size_t width = PhysicalSize(type_.id());
   std::memcpy(data_.get() + to * width, src.data_.get() + from * width, count * width);
   if (src.validity_.AllValid()) {
@@ -149,6 +252,7 @@ static void CopySelected(uint8_t* out, const uint8_t* in, size_t width, const ui
 }
 
 void Vector::GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t count) {
+  if (type_.IsNested()) return CopyNested(src, sel, 0, at, count);
   size_t width = PhysicalSize(type_.id());
   CopySelected(data_.get() + at * width, src.data_.get(), width, sel, count);
   if (!src.validity_.AllValid()) {
@@ -158,6 +262,12 @@ void Vector::GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t 
 }
 
 void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
+  if (type_.IsNested()) {
+    validity_.Reset();
+    child_size_ = 0;
+    for (auto& c : children_) c.Reset();
+    return CopyNested(src, sel, 0, 0, count);
+  }
   CopySelected(data_.get(), src.data_.get(), PhysicalSize(type_.id()), sel, count);
   if (src.validity_.AllValid()) {
     validity_.Reset();

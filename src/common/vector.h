@@ -101,13 +101,33 @@ class Vector {
   /// (the vector must have room).
   void GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t count);
 
+  // Nested vectors. A struct has one child per field, as many rows as itself; a list one
+  // child of elements and a map two (keys, values), `child_size()` rows long, each row a
+  // ListEntry into them. A NULL struct's children are NULL at its row too.
+
+  /// Returns child i (a struct's field, a list's elements, a map's keys or values).
+  Vector& child(size_t i) { return children_[i]; }
+  const Vector& child(size_t i) const { return children_[i]; }
+  size_t ChildCount() const { return children_.size(); }
+  /// Returns how many rows of a list's or map's children are used.
+  size_t child_size() const { return child_size_; }
+  /// Makes room for `extra` more elements of a list or map; returns the first free one.
+  size_t ReserveElements(size_t extra);
+  /// Records that `n` elements of a list's or map's children are now used.
+  void SetChildSize(size_t n) { child_size_ = n; }
+
  private:
+  // Copies rows [from, from + count) of a nested src to rows [to, ...) of this vector.
+  void CopyNested(const Vector& src, const uint32_t* sel, size_t from, size_t to, size_t count);
+
   LogicalType type_;
   size_t capacity_ = 0;
   std::shared_ptr<uint8_t[]> data_;
   Validity validity_;
   std::shared_ptr<StringHeap> heap_;
   std::vector<std::shared_ptr<StringHeap>> shared_heaps_;
+  std::vector<Vector> children_;
+  size_t child_size_ = 0;
 };
 
 /// A batch of rows: one vector per column and a row count.
