@@ -244,12 +244,30 @@ bool ColumnReader::NextPage(size_t skippable_rows) {
     const uint8_t* end;
     Encoding encoding;
     page_has_defs_ = column_.optional;
+    bool nested = column_.max_def >= 0;
     if (h.type == PageType::kDataPage) {
       const auto& d = *h.data_page_header;
       p = Decompress(h, body, csize, usize, page_holder_);
       end = p + usize;
       encoding = d.encoding;
-      if (page_has_defs_) {
+      if (nested) {
+        // v1 pages: repetition levels, then definition levels, each behind its 4-byte length
+        const uint8_t* level[2] = {nullptr, nullptr};
+        size_t level_size[2] = {0, 0};
+        int max_level[2] = {column_.max_rep, column_.max_def};
+        for (int k = 0; k < 2; ++k) {
+          if (max_level[k] == 0) continue;
+          if (end - p < 4) Corrupt(column_.name, "levels past the end of the page");
+          uint32_t len;
+          std::memcpy(&len, p, 4);
+          if (len > static_cast<size_t>(end - p - 4)) Corrupt(column_.name, "levels past the end of the page");
+          level[k] = p + 4;
+          level_size[k] = len;
+          p += 4 + len;
+        }
+        DecodePageLevels(level[0], level_size[0], level[1], level_size[1], static_cast<size_t>(rows));
+        page_has_defs_ = false;
+      } else if (page_has_defs_) {
         if (d.definition_level_encoding != Encoding::kRle) {
           throw NotImplementedError("column \"" + column_.name +
                                     "\": BIT_PACKED definition levels");
@@ -265,13 +283,23 @@ bool ColumnReader::NextPage(size_t skippable_rows) {
       }
     } else {
       const auto& d = *h.data_page_header_v2;
-      if (d.definition_levels_byte_length < 0 || d.repetition_levels_byte_length != 0 ||
-          static_cast<size_t>(d.definition_levels_byte_length) > csize ||
-          static_cast<size_t>(d.definition_levels_byte_length) > usize) {
+      if (d.definition_levels_byte_length < 0 || d.repetition_levels_byte_length < 0 ||
+          (!nested && d.repetition_levels_byte_length != 0) ||
+          static_cast<size_t>(d.definition_levels_byte_length) + static_cast<size_t>(d.repetition_levels_byte_length) > csize ||
+          static_cast<size_t>(d.definition_levels_byte_length) + static_cast<size_t>(d.repetition_levels_byte_length) > usize) {
         Corrupt(column_.name, "bad level lengths in a data page v2");
       }
+      size_t rl = static_cast<size_t>(d.repetition_levels_byte_length);
       size_t dl = static_cast<size_t>(d.definition_levels_byte_length);
-      if (page_has_defs_) def_decoder_ = RleDecoder(body, dl, 1);
+      if (nested) {
+        if (d.num_values < 0) Corrupt(column_.name, "negative value count in a page");
+        rows = d.num_values;
+        DecodePageLevels(body, rl, body + rl, dl, static_cast<size_t>(rows));
+        page_has_defs_ = false;
+        dl += rl;
+      } else if (page_has_defs_) {
+        def_decoder_ = RleDecoder(body, dl, 1);
+      }
       encoding = d.encoding;
       if (d.is_compressed && codec_ != Codec::kUncompressed) {
         p = Decompress(h, body + dl, csize - dl, usize - dl, page_holder_);
@@ -285,6 +313,89 @@ bool ColumnReader::NextPage(size_t skippable_rows) {
     page_rows_left_ = rows;
     return true;
   }
+}
+
+static int LevelBitWidth(int max_level) {
+  int width = 0;
+  while ((1 << width) <= max_level) ++width;
+  return width;
+}
+
+void ColumnReader::DecodePageLevels(const uint8_t* rep, size_t rep_size, const uint8_t* def, size_t def_size,
+                                    size_t count) {
+  // why: the page header's count sizes the level buffers; runs may encode many levels in a
+  // byte, but not a million per byte of levels
+  if (count > std::max<size_t>(size_t{1} << 20, (rep_size + def_size) * 1024)) {
+    Corrupt(column_.name, "more levels than the page holds");
+  }
+  page_reps_.assign(count, 0);
+  page_defs_.assign(count, 0);
+  if (column_.max_rep > 0) RleDecoder(rep, rep_size, LevelBitWidth(column_.max_rep)).GetBatch(page_reps_.data(), count);
+  if (column_.max_def > 0) RleDecoder(def, def_size, LevelBitWidth(column_.max_def)).GetBatch(page_defs_.data(), count);
+  for (size_t i = 0; i < count; ++i) {
+    if (page_reps_[i] > column_.max_rep || page_defs_[i] > column_.max_def) {
+      Corrupt(column_.name, "a level above the column's greatest");
+    }
+  }
+  if (count > 0 && column_.max_rep > 0 && page_reps_[0] != 0 && data_pages_seen_ == 1) {
+    Corrupt(column_.name, "the first entry continues a row");
+  }
+  page_level_pos_ = 0;
+}
+
+void ColumnReader::ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vector<uint8_t>* reps, Vector& values,
+                              size_t* value_count) {
+  size_t rows_started = 0;
+  while (true) {
+    if (page_level_pos_ >= page_defs_.size()) {
+      if (rows_started == rows && chunk_pos_ >= chunk_size_) break;  // the chunk is done
+      page_defs_.clear();
+      page_reps_.clear();
+      page_level_pos_ = 0;
+      if (chunk_pos_ >= chunk_size_) {
+        if (rows_started < rows) Corrupt(column_.name, "column chunk ended before its rows");
+        break;
+      }
+      NextPage(0);
+      continue;
+    }
+    // the entries of this page up to the start of row `rows` + 1
+    size_t begin = page_level_pos_;
+    size_t end = begin;
+    while (end < page_defs_.size()) {
+      if (page_reps_[end] == 0) {
+        if (rows_started == rows) break;
+        ++rows_started;
+      } else if (rows_started == 0 && defs->empty() && end == begin) {
+        Corrupt(column_.name, "an entry continues a row before any started");
+      }
+      ++end;
+    }
+    size_t present = 0;
+    for (size_t i = begin; i < end; ++i) present += page_defs_[i] == column_.max_def;
+    defs->insert(defs->end(), page_defs_.begin() + begin, page_defs_.begin() + end);
+    reps->insert(reps->end(), page_reps_.begin() + begin, page_reps_.begin() + end);
+    if (values.capacity() < *value_count + present + 1) {
+      values.Reserve(std::max(*value_count + present + 1, values.capacity() * 2));
+    }
+    size_t width = PhysicalSize(values.type().id());
+    for (size_t done = 0; done < present;) {
+      size_t k = std::min(present - done, kBatchSize);
+      DecodeToOutput(k, values.RawData() + (*value_count + done) * width, values);
+      done += k;
+    }
+    if (column_.conversion == ParquetConversion::kUuidToString) {
+      StringRef* v = values.Data<StringRef>();
+      for (size_t i = *value_count; i < *value_count + present; ++i) {
+        if (v[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(v[i].size) + " bytes");
+        values.SetString(i, UuidToText(v[i].view()));
+      }
+    }
+    *value_count += present;
+    page_level_pos_ = end;
+    if (end < page_defs_.size()) break;  // stopped at the start of the next row
+  }
+  row_ += static_cast<int64_t>(rows);
 }
 
 void ColumnReader::DecodePhysical(size_t n, uint8_t* dst, Vector& out) {

@@ -30,6 +30,13 @@ class ColumnReader {
   /// Skips n rows, passing over whole pages without decompressing them.
   void Skip(size_t n);
 
+  /// A leaf of a nested column (max_def >= 0): reads the entries of the next `rows` rows,
+  /// appending their definition and repetition levels to defs and reps and their values
+  /// (the entries at the greatest definition level) densely to `values` from row
+  /// *value_count on, which it advances; `values` grows as needed.
+  void ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vector<uint8_t>* reps, Vector& values,
+                  size_t* value_count);
+
  private:
   bool NextPage(size_t skippable_rows);
   void LoadDictionary(const parquet::PageHeader& h, const uint8_t* body);
@@ -75,6 +82,12 @@ class ColumnReader {
   size_t predecoded_pos_ = 0;
 
   std::vector<uint8_t> levels_;
+  // a nested leaf: the current page's levels, decoded whole, and how many are consumed
+  std::vector<uint8_t> page_defs_;
+  std::vector<uint8_t> page_reps_;
+  size_t page_level_pos_ = 0;
+  void DecodePageLevels(const uint8_t* rep, size_t rep_size, const uint8_t* def, size_t def_size,
+                        size_t count);
   std::vector<uint32_t> indexes_;
   std::unique_ptr<uint64_t[]> phys_scratch_;
   std::unique_ptr<uint64_t[]> out_scratch_;

@@ -117,7 +117,8 @@ const ColumnChunk& ParquetReader::Chunk(int row_group, int column) const {
 ColumnStatistics ParquetReader::RowGroupStatistics(int row_group, int column) const {
   const ColumnChunk& c = Chunk(row_group, column);
   const ParquetColumn& col = columns_.at(column);
-  if (!c.meta_data.statistics || !col.unsupported.empty() ||
+  // why: a nested column's first chunk is one of its leaves; its statistics are not the column's
+  if (!c.meta_data.statistics || !col.unsupported.empty() || col.nested ||
       c.meta_data.type != col.physical_type) {
     ColumnStatistics s;
     s.num_values = c.meta_data.num_values;
@@ -145,7 +146,7 @@ Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredic
   for (const auto& p : predicates) {
     const ColumnChunk& c = Chunk(row_group, p.column);
     const ParquetColumn& col = columns_[p.column];
-    if (!c.column_index_offset || !c.offset_index_offset || !col.unsupported.empty() ||
+    if (!c.column_index_offset || !c.offset_index_offset || !col.unsupported.empty() || col.nested ||
         c.meta_data.type != col.physical_type) {
       continue;
     }
@@ -201,7 +202,8 @@ Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredic
 std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     int row_group, const std::vector<int>& projection,
     const std::vector<ColumnPredicate>& predicates, ScanCounters* sink,
-    const std::vector<LogicalType>* read_types) const {
+    const std::vector<LogicalType>* read_types,
+    const std::vector<std::shared_ptr<const ParquetNode>>* read_nodes) const {
   if (row_group < 0 || row_group >= num_row_groups()) {
     throw InvalidInputError("row group " + std::to_string(row_group) + " of Parquet file \"" +
                             path() + "\" does not exist");
@@ -219,13 +221,23 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     if (!columns_[c].unsupported.empty()) {
       throw NotImplementedError("Parquet file \"" + path() + "\": " + columns_[c].unsupported);
     }
-    read_columns.push_back(read_types ? ParquetSchema::Promote(columns_[c], (*read_types)[types.size()])
-                                      : columns_[c]);
+    size_t i = types.size();
+    if (read_nodes && i < read_nodes->size() && (*read_nodes)[i]) {
+      if (!columns_[c].nested) {
+        throw FormatError("Parquet file \"" + path() + "\": column \"" + columns_[c].name + "\" is not nested");
+      }
+      read_columns.push_back(columns_[c]);
+      read_columns.back().nested = (*read_nodes)[i];
+      read_columns.back().type = (*read_nodes)[i]->type;
+    } else {
+      read_columns.push_back(read_types ? ParquetSchema::Promote(columns_[c], (*read_types)[i]) : columns_[c]);
+    }
     types.push_back(read_columns.back().type);
   }
   auto counters = std::make_unique<ScanCounters>();
   Ranges ranges;
   std::vector<std::unique_ptr<ColumnReader>> readers;
+  std::vector<std::unique_ptr<NestedColumnReader>> nested;
   WithPath(path(), [&] {
     if (!RowGroupMayMatch(row_group, predicates)) {
       counters->row_groups_skipped++;
@@ -240,20 +252,32 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     bool partial = !(ranges.size() == 1 && ranges[0].first == 0 &&
                      ranges[0].second == metadata_.row_groups[row_group].num_rows);
     for (size_t i = 0; i < projection.size(); ++i) {
-      readers.push_back(OpenColumn(row_group, projection[i], read_columns[i],
-                                   partial ? &ranges : nullptr, counters.get()));
+      if (read_columns[i].nested) {
+        std::vector<std::unique_ptr<ColumnReader>> leaves;
+        for (const ParquetNode* leaf : NestedLeaves(*read_columns[i].nested)) {
+          leaves.push_back(OpenColumn(row_group, leaf->leaf, nullptr, counters.get()));
+        }
+        nested.push_back(std::make_unique<NestedColumnReader>(read_columns[i].nested, std::move(leaves)));
+        readers.push_back(nullptr);
+        continue;
+      }
+      nested.push_back(nullptr);
+      readers.push_back(OpenColumn(row_group, read_columns[i], partial ? &ranges : nullptr, counters.get()));
     }
   });
   if (readers.empty() && !projection.empty()) ranges.clear();
-  return std::make_unique<RowGroupReader>(path(), std::move(types), std::move(readers),
+  return std::make_unique<RowGroupReader>(path(), std::move(types), std::move(readers), std::move(nested),
                                           std::move(ranges), std::move(counters), sink);
 }
 
-std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, int column,
-                                                      const ParquetColumn& col,
+std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, const ParquetColumn& col,
                                                       const Ranges* ranges,
                                                       ScanCounters* counters) const {
-  const ColumnChunk& chunk = Chunk(row_group, column);
+  const auto& chunks = metadata_.row_groups.at(row_group).columns;
+  if (col.leaf_index < 0 || static_cast<size_t>(col.leaf_index) >= chunks.size()) {
+    throw FormatError("column \"" + col.name + "\": the row group lacks its column chunk");
+  }
+  const ColumnChunk& chunk = chunks[col.leaf_index];
   const ColumnMetaData& m = chunk.meta_data;
   if (m.type != col.physical_type) {
     throw FormatError("column \"" + col.name + "\": chunk type differs from the schema");

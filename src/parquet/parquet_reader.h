@@ -67,11 +67,13 @@ class ParquetReader {
   /// skipping it by statistics and its pages by the page index when predicates allow.
   /// The reader's counters are added to `counters` (if given) when it is destroyed.
   /// `read_types`, when given, has one type per projected column to decode it as
-  /// (Iceberg's type promotions, see ParquetSchema::Promote).
-  std::unique_ptr<RowGroupReader> ReadRowGroup(int row_group, const std::vector<int>& projection,
-                                               const std::vector<ColumnPredicate>& predicates,
-                                               ScanCounters* counters = nullptr,
-                                               const std::vector<LogicalType>* read_types = nullptr) const;
+  /// (Iceberg's type promotions, see ParquetSchema::Promote). `read_nodes`, when given, has
+  /// one entry per projected column: for a nested column, the tree to read it by (an
+  /// Iceberg projection of the file's: fields chosen, ordered, added as NULL), else null.
+  std::unique_ptr<RowGroupReader> ReadRowGroup(
+      int row_group, const std::vector<int>& projection, const std::vector<ColumnPredicate>& predicates,
+      ScanCounters* counters = nullptr, const std::vector<LogicalType>* read_types = nullptr,
+      const std::vector<std::shared_ptr<const ParquetNode>>* read_nodes = nullptr) const;
 
  private:
   explicit ParquetReader(std::unique_ptr<InputFile> file) : file_(std::move(file)) {}
@@ -79,7 +81,7 @@ class ParquetReader {
   std::vector<std::pair<int64_t, int64_t>> MatchingRows(
       int row_group, const std::vector<ColumnPredicate>& predicates, ScanCounters* counters) const;
   const parquet::ColumnChunk& Chunk(int row_group, int column) const;
-  std::unique_ptr<ColumnReader> OpenColumn(int row_group, int column, const ParquetColumn& col,
+  std::unique_ptr<ColumnReader> OpenColumn(int row_group, const ParquetColumn& col,
                                            const std::vector<std::pair<int64_t, int64_t>>* ranges,
                                            ScanCounters* counters) const;
 

@@ -133,7 +133,129 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
   }
 }
 
+bool IsListGroup(const SchemaElement& e) {
+  return e.logical_type.kind == Kind::kList || e.converted_type == ConvertedType::kList;
+}
+
+bool IsMapGroup(const SchemaElement& e) {
+  return e.logical_type.kind == Kind::kMap || e.converted_type == ConvertedType::kMap ||
+         e.converted_type == ConvertedType::kMapKeyValue;
+}
+
+// Builds the nodes of a nested column from the flattened schema (the Parquet format's
+// LogicalTypes.md "Nested Types", with its backward-compatibility rules for lists and maps).
+class NestedBuilder {
+ public:
+  NestedBuilder(const std::vector<SchemaElement>& schema, size_t* next, int* leaf)
+      : schema_(schema), next_(*next), leaf_(*leaf) {}
+
+  // Parses the field at next_: its parent's value is present from `parent_def`, and its
+  // own values start at (slot_def, slot_rep). `as_required`: the element's repetition is
+  // already counted by the caller (a repeated field that is its own list's element).
+  ParquetNode Field(int parent_def, int slot_def, int slot_rep, bool as_required, int depth) {
+    if (depth > 64) Corrupt("nested too deeply");
+    const SchemaElement& e = At(next_);
+    ParquetNode node;
+    node.name = e.name;
+    node.field_id = e.field_id ? *e.field_id : -1;
+    node.slot_def = slot_def;
+    node.slot_rep = slot_rep;
+    if (!as_required && e.repetition == Repetition::kRepeated) {
+      // a repeated field outside a LIST group: a list, never NULL, of required elements
+      node.kind = ParquetNode::Kind::kList;
+      node.def_level = parent_def;
+      node.element_def = parent_def + 1;
+      node.element_rep = slot_rep + 1;
+      node.children.push_back(Field(node.element_def, node.element_def, node.element_rep, true, depth + 1));
+      node.type = LogicalType::List(node.children[0].type);
+      return node;
+    }
+    bool optional = !as_required && e.repetition != Repetition::kRequired;
+    node.def_level = parent_def + (optional ? 1 : 0);
+    if (e.type) {
+      ++next_;
+      node.kind = ParquetNode::Kind::kLeaf;
+      node.leaf.name = e.name;
+      node.leaf.field_id = node.field_id;
+      node.leaf.optional = node.def_level > 0;
+      node.leaf.leaf_index = leaf_++;
+      node.leaf.max_def = node.def_level;
+      node.leaf.max_rep = slot_rep;
+      ResolveLeaf(e, &node.leaf);
+      if (!node.leaf.unsupported.empty()) throw NotImplementedError(node.leaf.unsupported);
+      node.type = node.leaf.type;
+      return node;
+    }
+    if (e.num_children < 0) Corrupt("negative num_children");
+    if (IsListGroup(e)) {
+      ++next_;
+      if (e.num_children != 1) Corrupt("LIST group \"" + e.name + "\" without exactly one child");
+      const SchemaElement& r = At(next_);
+      if (r.repetition != Repetition::kRepeated) Corrupt("LIST group \"" + e.name + "\" whose child is not repeated");
+      node.kind = ParquetNode::Kind::kList;
+      node.element_def = node.def_level + 1;
+      node.element_rep = slot_rep + 1;
+      // Spark's ParquetToSparkSchemaConverter.isElementType: the repeated field is itself the
+      // element (2-level lists) when it is a primitive, a group of several fields, or named
+      // "array" (parquet-avro) or "<list>_tuple" (parquet-thrift)
+      bool two_level = r.type || r.num_children > 1 || r.name == "array" || r.name == e.name + "_tuple";
+      if (two_level) {
+        node.children.push_back(Field(node.element_def, node.element_def, node.element_rep, true, depth + 1));
+      } else {
+        ++next_;
+        if (r.num_children != 1) Corrupt("LIST group \"" + e.name + "\" with an empty repeated group");
+        node.children.push_back(Field(node.element_def, node.element_def, node.element_rep, false, depth + 1));
+      }
+      node.type = LogicalType::List(node.children[0].type);
+      return node;
+    }
+    if (IsMapGroup(e)) {
+      ++next_;
+      if (e.num_children != 1) Corrupt("MAP group \"" + e.name + "\" without exactly one child");
+      const SchemaElement& kv = At(next_++);
+      if (kv.repetition != Repetition::kRepeated || kv.type || kv.num_children != 2) {
+        Corrupt("MAP group \"" + e.name + "\" without a repeated key_value group of two fields");
+      }
+      node.kind = ParquetNode::Kind::kMap;
+      node.element_def = node.def_level + 1;
+      node.element_rep = slot_rep + 1;
+      node.children.push_back(Field(node.element_def, node.element_def, node.element_rep, false, depth + 1));
+      node.children.push_back(Field(node.element_def, node.element_def, node.element_rep, false, depth + 1));
+      node.type = LogicalType::Map(node.children[0].type, node.children[1].type);
+      return node;
+    }
+    ++next_;
+    if (e.num_children == 0) Corrupt("group \"" + e.name + "\" without fields");
+    node.kind = ParquetNode::Kind::kStruct;
+    std::vector<StructField> fields;
+    for (int i = 0; i < e.num_children; ++i) {
+      node.children.push_back(Field(node.def_level, slot_def, slot_rep, false, depth + 1));
+      fields.emplace_back(node.children.back().name, node.children.back().type);
+    }
+    node.type = LogicalType::Struct(std::move(fields));
+    return node;
+  }
+
+ private:
+  const SchemaElement& At(size_t i) {
+    if (i >= schema_.size()) Corrupt("num_children points past the schema");
+    return schema_[i];
+  }
+
+  const std::vector<SchemaElement>& schema_;
+  size_t& next_;
+  int& leaf_;
+};
+
 }  // namespace
+
+const ParquetNode* ParquetNode::FirstLeaf() const {
+  if (kind == Kind::kLeaf) return this;
+  for (const auto& c : children) {
+    if (const ParquetNode* l = c.FirstLeaf()) return l;
+  }
+  return nullptr;
+}
 
 std::vector<ParquetColumn> ParquetSchema::FromElements(const std::vector<SchemaElement>& schema) {
   if (schema.empty()) Corrupt("the schema is empty");
@@ -163,8 +285,20 @@ std::vector<ParquetColumn> ParquetSchema::FromElements(const std::vector<SchemaE
     col.optional = e.repetition != Repetition::kRequired;
     col.leaf_index = leaf;
     if (!e.type || e.repetition == Repetition::kRepeated) {
-      col.unsupported = "nested column \"" + e.name + "\" (struct, list or map) is not supported";
-      skip_subtree(skip_subtree, 0);
+      size_t start = next;
+      int start_leaf = leaf;
+      try {
+        NestedBuilder builder(schema, &next, &leaf);
+        auto node = std::make_shared<ParquetNode>(builder.Field(0, 0, 0, false, 0));
+        col.type = node->type;
+        col.optional = node->def_level > 0;
+        col.nested = std::move(node);
+      } catch (const NotImplementedError& unsupported) {
+        next = start;
+        leaf = start_leaf;
+        col.unsupported = "nested column \"" + e.name + "\": " + unsupported.what();
+        skip_subtree(skip_subtree, 0);
+      }
     } else {
       ++next;
       ++leaf;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,12 +29,14 @@ enum class ParquetConversion : uint8_t {
   kUuidToString,        // 16 bytes (Iceberg uuid) read as their text form, as Spark reads a uuid
 };
 
-/// One top-level column of a Parquet file as floe sees it.
+struct ParquetNode;
+
+/// One top-level column of a Parquet file as floe sees it (or one leaf of a nested one).
 struct ParquetColumn {
   std::string name;
   /// The Iceberg field id, or -1 when the file has none.
   int field_id = -1;
-  /// The floe type values are decoded to (kNull for nested columns).
+  /// The floe type values are decoded to.
   LogicalType type;
   bool optional = true;
   /// Why floe cannot read the column (struct/list/map, too wide a decimal); empty if it can.
@@ -47,6 +50,44 @@ struct ParquetColumn {
   bool stats_usable = true;
   /// True when the deprecated signed-order min/max statistics may prune too.
   bool legacy_stats_usable = false;
+  /// A struct, list or map column: its tree (null for a flat column).
+  std::shared_ptr<const ParquetNode> nested;
+  /// A leaf of a nested column: its greatest definition and repetition levels (-1: flat).
+  int max_def = -1;
+  int max_rep = 0;
+};
+
+/// A node of a nested column with the levels of its values in the Dremel encoding. Each
+/// node fills one vector: a leaf's values, a struct's fields, a list's or map's entries.
+/// An entry (one level pair of a leaf below the node) starts a new value of the node when
+/// its repetition level is at most `slot_rep` and its definition level at least
+/// `slot_def` (the levels at which the node's parent holds it).
+struct ParquetNode {
+  enum class Kind : uint8_t {
+    kLeaf,
+    kStruct,
+    kList,
+    kMap,
+    kMissing,  // a field the file lacks, read as NULL (an Iceberg projection adds these)
+  };
+  Kind kind = Kind::kLeaf;
+  std::string name;
+  int field_id = -1;
+  LogicalType type;
+  /// The definition level from which the value is present, not NULL.
+  int def_level = 0;
+  int slot_def = 0;
+  int slot_rep = 0;
+  /// A list or map: the definition level from which it has elements, and the repetition
+  /// level of its elements' entries after the first.
+  int element_def = 0;
+  int element_rep = 0;
+  /// A struct's fields, a list's element, a map's key and value.
+  std::vector<ParquetNode> children;
+  /// A leaf: the leaf column (its leaf_index is the chunk to read).
+  ParquetColumn leaf;
+  /// Returns the first leaf below the node (itself for a leaf); null for kMissing.
+  const ParquetNode* FirstLeaf() const;
 };
 
 /// Maps a Parquet schema (a flattened tree of SchemaElements) to floe columns.

@@ -9,11 +9,13 @@ namespace floe {
 
 RowGroupReader::RowGroupReader(std::string path, std::vector<LogicalType> types,
                                std::vector<std::unique_ptr<ColumnReader>> readers,
+                               std::vector<std::unique_ptr<NestedColumnReader>> nested,
                                std::vector<std::pair<int64_t, int64_t>> ranges,
                                std::unique_ptr<ScanCounters> counters, ScanCounters* sink)
     : path_(std::move(path)),
       types_(std::move(types)),
       readers_(std::move(readers)),
+      nested_(std::move(nested)),
       ranges_(std::move(ranges)),
       counters_(std::move(counters)),
       sink_(sink) {}
@@ -31,7 +33,13 @@ bool RowGroupReader::Next(DataChunk& out) {
     while (range_index_ < ranges_.size()) {
       auto [start, end] = ranges_[range_index_];
       if (row_ < start) {
-        for (auto& r : readers_) r->Skip(static_cast<size_t>(start - row_));
+        for (size_t i = 0; i < readers_.size(); ++i) {
+          if (nested_[i]) {
+            nested_[i]->Skip(static_cast<size_t>(start - row_));
+          } else {
+            readers_[i]->Skip(static_cast<size_t>(start - row_));
+          }
+        }
         row_ = start;
       }
       if (row_ >= end) {
@@ -39,7 +47,13 @@ bool RowGroupReader::Next(DataChunk& out) {
         continue;
       }
       size_t n = std::min<size_t>({static_cast<size_t>(end - row_), kBatchSize, out.capacity()});
-      for (size_t i = 0; i < readers_.size(); ++i) readers_[i]->Read(n, out.column(i));
+      for (size_t i = 0; i < readers_.size(); ++i) {
+        if (nested_[i]) {
+          nested_[i]->Read(n, out.column(i));
+        } else {
+          readers_[i]->Read(n, out.column(i));
+        }
+      }
       row_ += static_cast<int64_t>(n);
       out.SetSize(n);
       counters_->rows_read += static_cast<int64_t>(n);

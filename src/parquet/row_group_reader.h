@@ -7,6 +7,7 @@
 
 #include "common/vector.h"
 #include "parquet/column_reader.h"
+#include "parquet/nested_column_reader.h"
 #include "parquet/scan_counters.h"
 
 namespace floe {
@@ -15,9 +16,11 @@ namespace floe {
 /// rows, leaving out the row ranges the page index proved cannot match.
 class RowGroupReader {
  public:
-  /// Takes the column readers (one per projected column) and the row ranges to read.
+  /// Takes the column readers (one per projected column: a ColumnReader for a flat column,
+  /// else a NestedColumnReader in `nested`, same index) and the row ranges to read.
   RowGroupReader(std::string path, std::vector<LogicalType> types,
                  std::vector<std::unique_ptr<ColumnReader>> readers,
+                 std::vector<std::unique_ptr<NestedColumnReader>> nested,
                  std::vector<std::pair<int64_t, int64_t>> ranges,
                  std::unique_ptr<ScanCounters> counters, ScanCounters* sink);
   /// Adds this reader's counters to the sink given at creation.
@@ -33,6 +36,7 @@ class RowGroupReader {
   std::string path_;
   std::vector<LogicalType> types_;
   std::vector<std::unique_ptr<ColumnReader>> readers_;
+  std::vector<std::unique_ptr<NestedColumnReader>> nested_;
   std::vector<std::pair<int64_t, int64_t>> ranges_;
   size_t range_index_ = 0;
   int64_t row_ = 0;

@@ -44,8 +44,8 @@ const query = async (sql) => (await con.runAndReadAll(sql)).getRows()
 const sqlString = (s) => "'" + s.replaceAll("'", "''") + "'"
 
 // DuckDB's canonical select expression for a column of the given DuckDB type.
-function canonicalExpr(name, type) {
-  const c = '"' + name.replaceAll('"', '""') + '"'
+function canonicalExpr(name, type, expr) {
+  const c = expr ?? '"' + name.replaceAll('"', '""') + '"'
   if (type === 'BOOLEAN') return `CASE WHEN ${c} THEN 'true' WHEN NOT ${c} THEN 'false' END`
   if (type === 'FLOAT' || type === 'DOUBLE') return c
   if (type === 'BLOB') return `hex(${c})`
@@ -64,12 +64,67 @@ const canonicalNumber = (v) => {
   return v
 }
 
+// JSON with object keys sorted: nested values compare whatever order each side lists fields in.
+const sortedJson = (v) => JSON.stringify(v, (k, x) => (x && typeof x === 'object' && !Array.isArray(x)
+  ? Object.fromEntries(Object.keys(x).sort().map((key) => [key, x[key]])) : x))
+
+// Splits a DuckDB type list ("a INTEGER, b STRUCT(x INTEGER)[]") at its top-level commas.
+function splitTypes(text) {
+  const parts = []
+  let depth = 0, start = 0, quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (ch === '"') quoted = !quoted
+    if (quoted) continue
+    if (ch === '(') depth++
+    if (ch === ')') depth--
+    if (ch === ',' && depth === 0) { parts.push(text.slice(start, i).trim()); start = i + 1 }
+  }
+  parts.push(text.slice(start).trim())
+  return parts
+}
+
+// The canonical expression of a value of any DuckDB type: canonicalExpr at the leaves; a
+// struct as a struct of canonical fields, a list as a list, a map as a list of {key, value}
+// (what parquet_interop_tool prints for nested values).
+function canonicalNested(x, type) {
+  if (type.endsWith('[]')) {
+    return `CASE WHEN ${x} IS NULL THEN NULL ELSE list_transform(${x}, e${x.length} -> ${canonicalNested(`e${x.length}`, type.slice(0, -2))}) END`
+  }
+  if (type.startsWith('STRUCT(')) {
+    const fields = splitTypes(type.slice(7, -1)).map((f) => {
+      const m = f.match(/^("(?:[^"]|"")*"|\S+)\s+(.*)$/)
+      const name = m[1].startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : m[1]
+      const ref = `(${x})."${name.replaceAll('"', '""')}"`
+      return `"${name.replaceAll('"', '""')}" := ${canonicalNested(ref, m[2])}`
+    })
+    return `CASE WHEN ${x} IS NULL THEN NULL ELSE struct_pack(${fields.join(', ')}) END`
+  }
+  if (type.startsWith('MAP(')) {
+    const [k, v] = splitTypes(type.slice(4, -1))
+    const e = `m${x.length}`
+    return `CASE WHEN ${x} IS NULL THEN NULL ELSE list_transform(map_entries(${x}), ${e} -> struct_pack("key" := ${canonicalNested(`${e}."key"`, k)}, "value" := ${canonicalNested(`${e}."value"`, v)})) END`
+  }
+  if (type === 'FLOAT') return `(${x})::DOUBLE`
+  return canonicalExpr(null, type, x)
+}
+
 async function duckdbRows(file, columns) {
   const desc = await query(`DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`)
   const types = new Map(desc.map((r) => [r[0], r[1]]))
-  const exprs = columns.map((c) => canonicalExpr(c, types.get(c)))
-  const rows = await query(`SELECT ${exprs.join(', ')} FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`)
-  return { rows: rows.map((r) => r.map((v) => (typeof v === 'number' ? canonicalNumber(v) : v))), types }
+  const nested = (t) => t.endsWith('[]') || t.startsWith('STRUCT(') || t.startsWith('MAP(')
+  const exprs = columns.map((c) => {
+    const t = types.get(c)
+    return nested(t) ? canonicalNested('"' + c.replaceAll('"', '""') + '"', t) : canonicalExpr(c, t)
+  })
+  const sql = `SELECT ${exprs.join(', ')} FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`
+  const rows = await query(sql)
+  const json = columns.some((c) => nested(types.get(c))) ? (await con.runAndReadAll(sql)).getRowsJson() : null
+  return {
+    rows: rows.map((r, i) => r.map((v, c) => (json && nested(types.get(columns[c])) ? (json[i][c] === null ? null : sortedJson(json[i][c]))
+      : typeof v === 'number' ? canonicalNumber(v) : v))),
+    types,
+  }
 }
 
 function floeDump(file) {
@@ -265,6 +320,33 @@ for (const [name, options] of variants) {
   compareRows(`floe reads duckdb_${name} (${enc[0][0]})`, rows, floe.rows, floe.header.columns, types)
 }
 
+// ---------------- 2b. DuckDB writes nested columns, floe reads ----------------
+// Lists, structs and maps nested in each other, NULL at every level, empty lists and maps,
+// lists longer than a batch, over pages and row groups, PLAIN and dictionary, v1 and v2 pages.
+await con.run(`CREATE TABLE n AS SELECT
+  i AS id,
+  CASE WHEN i % 11 = 0 THEN NULL WHEN i % 7 = 0 THEN [] ELSE [i, NULL, i * 2] END AS c_int_list,
+  CASE WHEN i % 13 = 0 THEN NULL ELSE {'a': CASE WHEN i % 5 = 0 THEN NULL ELSE i END, 'b': 'v' || (i % 40)::VARCHAR} END AS c_struct,
+  CASE WHEN i % 17 = 0 THEN NULL WHEN i % 3 = 0 THEN MAP {} ELSE MAP {i: 'x' || i::VARCHAR, -i: NULL} END AS c_map,
+  CASE WHEN i % 19 = 0 THEN NULL ELSE [[i], [], NULL, [i % 4, NULL]] END AS c_list_list,
+  CASE WHEN i % 23 = 0 THEN NULL ELSE [{'p': i % 9, 'q': [i / 4.0, NULL]}, NULL, {'p': NULL, 'q': []}] END AS c_list_struct,
+  CASE WHEN i % 29 = 0 THEN NULL ELSE MAP {'k' || (i % 5)::VARCHAR: [i, i + 1], 'z': NULL} END AS c_map_list,
+  {'s': {'t': CASE WHEN i % 31 = 0 THEN NULL ELSE {'u': i::BIGINT, 'w': [TIMESTAMP '2020-01-01' + to_seconds(i)]} END}} AS c_deep,
+  CASE WHEN i % 500 = 0 THEN range(i % 3000) ELSE [i] END AS c_long_list,
+  [('\\x00\\xFF' || (i % 7)::VARCHAR)::BLOB, NULL] AS c_blob_list,
+  [(i % 100 - 50)::DECIMAL(9, 2), (i * 1.5)::DECIMAL(30, 4)::DECIMAL(9,2)] AS c_dec_list
+FROM range(0, 6000) r(i)`)
+for (const [name, options] of variants.filter(([n]) => ['uncompressed', 'zstd', 'zstd_plain', 'zstd_v2', 'snappy_v2_plain', 'uncompressed_v2_rowgroups'].includes(n))) {
+  const file = path.join(duckDir, `duckdb_nested_${name}.parquet`)
+  await con.run(`COPY n TO ${sqlString(file)} (FORMAT parquet, ${options})`)
+  let floe
+  try { floe = floeDump(file) } catch (e) { fail(`floe reads duckdb_nested_${name}: ${e.stderr ?? e.message}`); continue }
+  if (floe.header.skipped.length) fail(`floe skipped columns of duckdb_nested_${name}: ${floe.header.skipped}`)
+  floe.rows = floe.rows.map((r) => r.map((v) => (v !== null && typeof v === 'object' ? sortedJson(v) : v)))
+  const { rows, types } = await duckdbRows(file, floe.header.columns)
+  compareRows(`floe reads duckdb_nested_${name}`, rows, floe.rows, floe.header.columns, types)
+}
+
 // ---------------- 3. fixtures written by Spark, Trino, parquet-mr ----------------
 if (opt.fixtures && fs.existsSync(opt.fixtures)) {
   const files = []
@@ -282,6 +364,7 @@ if (opt.fixtures && fs.existsSync(opt.fixtures)) {
     let floe
     try { floe = floeDump(file) } catch (e) { fail(`floe reads fixture ${label}: ${e.stderr ?? e.message}`); continue }
     const { rows, types } = await duckdbRows(file, floe.header.columns)
+    floe.rows = floe.rows.map((r) => r.map((v) => (v !== null && typeof v === 'object' ? sortedJson(v) : v)))
     const before = failures
     compareRows(`floe reads fixture ${label}${floe.header.skipped.length ? ` (nested skipped: ${floe.header.skipped})` : ''}`,
       rows, floe.rows, floe.header.columns, types)

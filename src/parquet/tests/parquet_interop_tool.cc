@@ -62,6 +62,25 @@ json Canonical(const Value& v) {
       }
       return out;
     }
+    case TypeId::kStruct: {
+      // nested values as test/interop/parquet_interop.mjs makes DuckDB's: objects, arrays,
+      // maps as arrays of {key, value}, leaves canonical as above
+      json out = json::object();
+      for (size_t i = 0; i < v.children().size(); ++i) out[v.type().fields()[i].first] = Canonical(v.children()[i]);
+      return out;
+    }
+    case TypeId::kList: {
+      json out = json::array();
+      for (const Value& e : v.children()) out.push_back(Canonical(e));
+      return out;
+    }
+    case TypeId::kMap: {
+      json out = json::array();
+      for (size_t i = 0; i + 1 < v.children().size(); i += 2) {
+        out.push_back(json{{"key", Canonical(v.children()[i])}, {"value", Canonical(v.children()[i + 1])}});
+      }
+      return out;
+    }
     default: return v.ToString();
   }
 }

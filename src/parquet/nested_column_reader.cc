@@ -1,0 +1,137 @@
+#include "parquet/nested_column_reader.h"
+
+#include "common/exception.h"
+
+namespace floe {
+
+namespace {
+
+void CollectLeaves(const ParquetNode& node, std::vector<const ParquetNode*>* out) {
+  if (node.kind == ParquetNode::Kind::kLeaf) {
+    out->push_back(&node);
+    return;
+  }
+  for (const auto& c : node.children) CollectLeaves(c, out);
+}
+
+[[noreturn]] void Corrupt(const ParquetNode& node, const std::string& what) {
+  throw FormatError("column \"" + node.name + "\": " + what);
+}
+
+// Sets rows [at, at + count) of a vector of any type NULL (a struct's fields with it).
+void SetNulls(Vector& out, size_t at, size_t count) {
+  for (size_t k = 0; k < count; ++k) out.SetValue(at + k, Value::Null());
+}
+
+}  // namespace
+
+std::vector<const ParquetNode*> NestedLeaves(const ParquetNode& root) {
+  std::vector<const ParquetNode*> leaves;
+  CollectLeaves(root, &leaves);
+  return leaves;
+}
+
+NestedColumnReader::NestedColumnReader(std::shared_ptr<const ParquetNode> root,
+                                       std::vector<std::unique_ptr<ColumnReader>> leaves)
+    : root_(std::move(root)), readers_(std::move(leaves)) {
+  std::vector<const ParquetNode*> nodes = NestedLeaves(*root_);
+  if (nodes.size() != readers_.size()) throw InvalidInputError("a reader per leaf is needed");
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    leaf_of_node_[nodes[i]] = i;
+    LeafBatch batch;
+    batch.values = Vector(nodes[i]->leaf.type, kBatchSize);
+    batches_.push_back(std::move(batch));
+  }
+}
+
+void NestedColumnReader::ReadLeaves(size_t n) {
+  for (size_t i = 0; i < readers_.size(); ++i) {
+    LeafBatch& b = batches_[i];
+    b.defs.clear();
+    b.reps.clear();
+    b.values.Reset();
+    b.value_count = 0;
+    readers_[i]->ReadLevels(n, &b.defs, &b.reps, b.values, &b.value_count);
+  }
+}
+
+void NestedColumnReader::Read(size_t n, Vector& out) {
+  ReadLeaves(n);
+  Assemble(*root_, out, 0, n);
+}
+
+void NestedColumnReader::Skip(size_t n) {
+  while (n > 0) {
+    size_t k = std::min(n, kBatchSize);
+    ReadLeaves(k);
+    n -= k;
+  }
+}
+
+void NestedColumnReader::Slots(const ParquetNode& node, const LeafBatch& b, std::vector<uint32_t>* slots) const {
+  slots->clear();
+  for (size_t i = 0; i < b.defs.size(); ++i) {
+    if (b.reps[i] <= node.slot_rep && b.defs[i] >= node.slot_def) slots->push_back(static_cast<uint32_t>(i));
+  }
+}
+
+void NestedColumnReader::Assemble(const ParquetNode& node, Vector& out, size_t at, size_t count) {
+  const ParquetNode* first = node.FirstLeaf();
+  if (!first) return SetNulls(out, at, count);
+  const LeafBatch& b = batches_[leaf_of_node_.at(first)];
+  std::vector<uint32_t> slots;
+  Slots(node, b, &slots);
+  if (slots.size() != count) Corrupt(node, "its leaves' levels disagree on the number of values");
+  switch (node.kind) {
+    case ParquetNode::Kind::kMissing: return SetNulls(out, at, count);
+    case ParquetNode::Kind::kLeaf: {
+      std::vector<uint32_t> sel(count);
+      std::vector<bool> nulls(count);
+      size_t value = 0;
+      size_t entry = 0;
+      int max_def = node.leaf.max_def;
+      for (size_t k = 0; k < count; ++k) {
+        for (; entry < slots[k]; ++entry) value += b.defs[entry] == max_def;
+        nulls[k] = b.defs[slots[k]] < max_def;
+        sel[k] = nulls[k] ? 0 : static_cast<uint32_t>(value);
+      }
+      if (value > b.value_count) Corrupt(node, "fewer values than levels");
+      out.GatherAt(at, b.values, sel.data(), count);
+      for (size_t k = 0; k < count; ++k) out.SetNull(at + k, nulls[k]);
+      return;
+    }
+    case ParquetNode::Kind::kStruct:
+      for (size_t k = 0; k < count; ++k) out.SetNull(at + k, b.defs[slots[k]] < node.def_level);
+      for (size_t c = 0; c < node.children.size(); ++c) Assemble(node.children[c], out.child(c), at, count);
+      return;
+    case ParquetNode::Kind::kList:
+    case ParquetNode::Kind::kMap: {
+      auto* entries = out.Data<ListEntry>();
+      size_t total = 0;
+      std::vector<uint64_t> lengths(count);
+      for (size_t k = 0; k < count; ++k) {
+        uint32_t start = slots[k];
+        size_t end = k + 1 < count ? slots[k + 1] : b.defs.size();
+        if (b.defs[start] < node.element_def) continue;  // NULL or empty
+        uint64_t n = 0;
+        for (size_t i = start; i < end; ++i) {
+          n += b.reps[i] <= node.element_rep && b.defs[i] >= node.element_def;
+        }
+        lengths[k] = n;
+        total += n;
+      }
+      size_t first_element = out.ReserveElements(total);
+      size_t next = first_element;
+      for (size_t k = 0; k < count; ++k) {
+        out.SetNull(at + k, b.defs[slots[k]] < node.def_level);
+        entries[at + k] = ListEntry{next, lengths[k]};
+        next += lengths[k];
+      }
+      out.SetChildSize(first_element + total);
+      for (size_t c = 0; c < node.children.size(); ++c) Assemble(node.children[c], out.child(c), first_element, total);
+      return;
+    }
+  }
+}
+
+}  // namespace floe
