@@ -306,8 +306,16 @@ LogicalType Type::ToLogicalType() const {
     case TypeKind::kUuid: return TypeId::kString;  // 16 bytes, shown as text (Spark's TypeToSparkType)
     case TypeKind::kFixed:
     case TypeKind::kBinary: return TypeId::kBinary;
-    default: throw NotImplementedError("nested Iceberg type " + ToString() + " has no floe type");
+    case TypeKind::kStruct: {
+      std::vector<StructField> fields;
+      for (const auto& f : fields_) fields.emplace_back(f.name(), f.type()->ToLogicalType());
+      return LogicalType::Struct(std::move(fields));
+    }
+    case TypeKind::kList: return LogicalType::List(fields_.at(0).type()->ToLogicalType());
+    case TypeKind::kMap:
+      return LogicalType::Map(fields_.at(0).type()->ToLogicalType(), fields_.at(1).type()->ToLogicalType());
   }
+  throw NotImplementedError("Iceberg type " + ToString() + " has no floe type");
 }
 
 TypePtr Type::FromLogicalType(const LogicalType& type) {

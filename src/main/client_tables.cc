@@ -111,7 +111,7 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
     field_ids.push_back(f.id());
     types.push_back(f.type()->ToLogicalType());
   }
-  iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(m.properties);
+  iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(m.properties, &schema);
   iceberg::LocationRemapper remapper = Remapper();
   iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
   try {

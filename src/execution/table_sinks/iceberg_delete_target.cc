@@ -116,7 +116,7 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
   iceberg::PartitionedDataWriter writer(schema, metadata.DefaultSpec(), options_.writer);
   try {
     auto local = writer.NewLocalState();
-    iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties);
+    iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &metadata.CurrentSchema());
     ExpressionExecutor executor(functions);
     bool kept_any = false;
     for (const iceberg::FileScanTask* task : plan.to_read) {

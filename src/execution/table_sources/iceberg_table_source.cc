@@ -196,10 +196,6 @@ IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
   // a branch reads with the current schema, time travel and tags with the snapshot's
   schema_ = &metadata_->ReadSchema(snapshot, snapshot_id_.has_value() && branch_.empty());
   for (const auto& field : schema_->fields()) {
-    if (!field.type()->IsPrimitive()) {
-      unreadable_.push_back({field.name(), field.type()->ToSqlName()});  // nested: not readable yet
-      continue;
-    }
     field_ids_.push_back(field.id());
     names_.push_back(field.name());
     types_.push_back(field.type()->ToLogicalType());
@@ -238,7 +234,7 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   }
   state->tasks = state->scan->PlanFiles();
   state->task_proven = ProvenFilters(request, state->field_ids, state->tasks);
-  state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties);
+  state->mapping = iceberg::NameMapping::FromProperties(metadata_->properties, &metadata_->CurrentSchema());
   state->deletes =
       std::make_unique<iceberg::DeleteFileCache>(io_, state->scan->schema(), remapper_, state->mapping);
   state->planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

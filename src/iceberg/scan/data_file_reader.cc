@@ -5,6 +5,7 @@
 
 #include "common/exception.h"
 #include "iceberg/expressions/predicate.h"
+#include "iceberg/scan/nested_projection.h"
 #include "iceberg/scan/partition_constants.h"
 
 namespace floe::iceberg {
@@ -62,12 +63,13 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
     if (deletes_->empty()) deletes_.reset();
   }
   std::map<int, int> slot_of_column;
-  auto add_column = [&](int col, const LogicalType& type) {
+  auto add_column = [&](int col, const LogicalType& type, std::shared_ptr<const ParquetNode> node) {
     auto it = slot_of_column.find(col);
     if (it != slot_of_column.end()) return it->second;
     int slot = static_cast<int>(projection_.size());
     projection_.push_back(col);
     read_types_.push_back(type);
+    read_nodes_.push_back(std::move(node));
     slot_of_column[col] = slot;
     return slot;
   };
@@ -93,11 +95,26 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
     }
     int col = mapping.FindColumn(*reader_, id, field.name());
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) return -1;
-    return add_column(col, field.type()->ToLogicalType());
+    const ParquetColumn& column = reader_->columns()[col];
+    std::shared_ptr<const ParquetNode> node;
+    if (field.type()->IsNested()) {
+      if (!column.nested) {
+        throw FormatError("data file " + reader_->path() + ": column \"" + column.name + "\" is not nested but " +
+                          "field " + field.name() + " is a " + field.type()->ToString());
+      }
+      bool has_ids = column.field_id >= 0;
+      const NameMapping::MappedField* mapped = has_ids ? nullptr : mapping.Find(mapping.fields(), id, field.name());
+      try {
+        node = ProjectNested(*column.nested, *field.type(), has_ids, mapping, mapped);
+      } catch (const FormatError& e) {
+        throw FormatError("data file " + reader_->path() + ": " + e.what());
+      }
+    }
+    return add_column(col, field.type()->ToLogicalType(), std::move(node));
   };
   for (int id : field_ids) {
     const NestedField* field = schema.FindFieldById(id);
-    if (!field || !field->type()->IsPrimitive()) throw InvalidInputError("cannot read field " + std::to_string(id));
+    if (!field) throw InvalidInputError("cannot read field " + std::to_string(id));
     types_.push_back(field->type()->ToLogicalType());
     slot_of_field_.push_back(slot_of(id, *field));
   }
@@ -162,7 +179,7 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
   bool keep_positions = deletes_ && deletes_->has_positions();
   static const std::vector<ColumnPredicate> kNone;
   cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, keep_positions ? kNone : predicates_, counters,
-                                        &read_types_);
+                                        &read_types_, &read_nodes_);
   return cursor;
 }
 

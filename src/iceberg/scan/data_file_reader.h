@@ -77,6 +77,8 @@ class DataFileReader {
   /// File columns read, and the types to decode them as.
   std::vector<int> projection_;
   std::vector<LogicalType> read_types_;
+  /// For each file column read, the tree to read it by when nested (null when flat).
+  std::vector<std::shared_ptr<const ParquetNode>> read_nodes_;
   /// Equality delete field id -> slot in the row group batch (-1: absent, NULL).
   std::map<int, int> equality_slots_;
   std::vector<ColumnPredicate> predicates_;

@@ -1,9 +1,9 @@
 // Issue 14, nothing dropped in silence: every table of ../shared/fixtures/iceberg, registered
 // by its folder (which must pick its newest metadata file, the highest last-updated-ms, as
 // the fixtures' notes say, whatever its version hint), is scanned with SELECT *: it returns
-// every top-level column of the table's schema, in order, or fails with an error that names
-// the column it cannot read (a nested type) or the format version it does not read yet;
-// DESCRIBE lists every column. Skips when the fixtures are absent.
+// every top-level column of the table's schema, in order (nested ones too, issue 15), or
+// fails with an error naming the format version it does not read yet; DESCRIBE lists every
+// column. Skips when the fixtures are absent.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -97,17 +97,11 @@ TEST_F(FixtureColumnsTest, SelectStarReturnsEveryColumnOrNamesWhatItCannotRead) 
       ++refused;
       continue;
     }
-    Result star = connection_->Query("SELECT * FROM " + table + " LIMIT 0");
-    size_t first_nested = 0;
-    while (first_nested < t.nested.size() && !t.nested[first_nested]) ++first_nested;
+    // Every row, so nested columns are decoded too (the fixtures are small).
+    Result star = connection_->Query("SELECT * FROM " + table);
     if (!star.HasError()) {
-      EXPECT_EQ(first_nested, t.nested.size()) << "a nested column came back or went missing";
       EXPECT_EQ(star.names(), t.columns);
       ++read;
-    } else if (first_nested < t.nested.size()) {
-      EXPECT_NE(star.error().find("`" + t.columns[first_nested] + "`"), std::string::npos) << star.error();
-      EXPECT_NE(star.error().find("nested type"), std::string::npos) << star.error();
-      ++refused;
     } else {
       EXPECT_GT(t.format_version, 2) << star.error();
       EXPECT_NE(star.error().find("format version"), std::string::npos) << star.error();
@@ -128,7 +122,7 @@ TEST_F(FixtureColumnsTest, SelectStarReturnsEveryColumnOrNamesWhatItCannotRead) 
     }
   }
   std::printf("%d fixture tables read with every column, %d refused with a named reason\n", read, refused);
-  EXPECT_GE(read, 18);
+  EXPECT_GE(read, 20);  // every table of format v1 and v2, nested columns included
 }
 
 // Sizes that lie: duckdb_partition_time's manifest records 1325 and 1341 bytes for data
