@@ -14,6 +14,10 @@ Vector ConstantVector(const Value& value, const LogicalType& type, size_t count)
     for (size_t i = 0; i < count; ++i) v.SetNull(i, true);
     return v;
   }
+  if (type.IsNested()) {
+    for (size_t i = 0; i < count; ++i) v.SetValue(i, value);
+    return v;
+  }
   if (type.IsStringLike()) {
     StringRef ref = v.heap().Add(value.str());
     auto* data = v.Data<StringRef>();

@@ -63,6 +63,16 @@ static bool IsNumberLike(const LogicalType& t) {
 bool CanCast(const LogicalType& from, const LogicalType& to) {
   TypeId f = from.id(), t = to.id();
   if (f == TypeId::kNull || from == to) return true;
+  if (from.IsNested() || to.IsNested()) {
+    // Spark's Cast.canCast: arrays, maps and structs (of as many fields) element by element,
+    // and any of them to a string
+    if (t == TypeId::kString) return true;
+    if (f != t || from.fields().size() != to.fields().size()) return false;
+    for (size_t i = 0; i < from.fields().size(); ++i) {
+      if (!CanCast(from.fields()[i].second, to.fields()[i].second)) return false;
+    }
+    return true;
+  }
   if (f == TypeId::kDecimal && t == TypeId::kDecimal) return true;
   if (t == TypeId::kString) return true;
   if (f == TypeId::kString) return t != TypeId::kInterval;
@@ -73,6 +83,65 @@ bool CanCast(const LogicalType& from, const LogicalType& to) {
   if (from.IsNumeric() && t == TypeId::kTimestamp) return true;
   if (f == TypeId::kTimestamp && to.IsNumeric()) return true;
   return false;
+}
+
+// A nested value as Spark's cast to string writes it (ToStringBase): [1, null], {1, x},
+// {1 -> x}; the leaves as their own casts to string write them, NULL inside as null.
+static std::string NestedText(const Value& v, const FunctionContext& context) {
+  if (v.is_null()) return "null";
+  auto join = [&](size_t step, const char* open, const char* close, const char* between) {
+    std::string out = open;
+    const auto& c = v.children();
+    for (size_t i = 0; i + step <= c.size(); i += step) {
+      if (i) out += ", ";
+      out += NestedText(c[i], context);
+      if (step == 2) out += between + NestedText(c[i + 1], context);
+    }
+    return out + close;
+  };
+  switch (v.type().id()) {
+    case TypeId::kList: return join(1, "[", "]", "");
+    case TypeId::kStruct: return join(1, "{", "}", "");
+    case TypeId::kMap: return join(2, "{", "}", " -> ");
+    default: return CastValue(v, TypeId::kString, context).str();
+  }
+}
+
+static void CastNested(const Vector& source, size_t count, Vector& result, const FunctionContext& context) {
+  const LogicalType& to = result.type();
+  if (to.id() == TypeId::kString) {
+    for (size_t i = 0; i < count; ++i) {
+      result.SetNull(i, source.IsNull(i));
+      if (!source.IsNull(i)) result.SetString(i, NestedText(source.GetValue(i), context));
+    }
+    return;
+  }
+  if (to.id() == TypeId::kStruct) {
+    for (size_t c = 0; c < source.ChildCount(); ++c) CastVector(source.child(c), count, result.child(c), context);
+    for (size_t i = 0; i < count; ++i) {
+      if (source.IsNull(i)) {
+        result.SetValue(i, Value::Null());
+      } else {
+        result.SetNull(i, false);
+      }
+    }
+    return;
+  }
+  // a list or map: its elements cast all at once, the entries kept
+  size_t elements = source.child_size();
+  size_t at = result.ReserveElements(elements);
+  for (size_t c = 0; c < source.ChildCount(); ++c) {
+    Vector cast(result.child(c).type(), std::max<size_t>(elements, 1));
+    CastVector(source.child(c), elements, cast, context);
+    result.child(c).CopyRange(cast, 0, at, elements);
+  }
+  result.SetChildSize(at + elements);
+  const auto* in = source.Data<ListEntry>();
+  auto* out = result.Data<ListEntry>();
+  for (size_t i = 0; i < count; ++i) {
+    result.SetNull(i, source.IsNull(i));
+    out[i] = ListEntry{at + in[i].offset, source.IsNull(i) ? 0 : in[i].length};
+  }
 }
 
 void CastVector(const Vector& source, size_t count, Vector& result,
@@ -91,6 +160,7 @@ void CastVector(const Vector& source, size_t count, Vector& result,
     result.CopyRange(source, 0, 0, count);
     return;
   }
+  if (from.IsNested()) return CastNested(source, count, result, context);
   if (to.IsStringLike()) return CastToString(source, count, result, context);
   if (from.IsStringLike()) return CastFromString(source, count, result, context);
   if (from.IsTemporal() || to.IsTemporal()) return CastTemporal(source, count, result, context);

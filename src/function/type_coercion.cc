@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/ascii_case.h"
+
 namespace floe {
 namespace {
 
@@ -29,10 +31,31 @@ std::optional<LogicalType> WiderNumeric(const LogicalType& a, const LogicalType&
   return NumericRank(a.id()) >= NumericRank(b.id()) ? a : b;
 }
 
+std::optional<LogicalType> TightestCommonType(const LogicalType& a, const LogicalType& b);
+
+// Two arrays, maps or structs (of as many fields, named alike) of common element, key,
+// value or field types (Spark's findWiderTypeForTwo over complex types); `common` decides
+// each pair.
+template <typename F>
+std::optional<LogicalType> CommonNested(const LogicalType& a, const LogicalType& b, F common) {
+  if (a.id() != b.id() || a.fields().size() != b.fields().size()) return std::nullopt;
+  std::vector<StructField> fields;
+  for (size_t i = 0; i < a.fields().size(); ++i) {
+    if (a.id() == TypeId::kStruct && !EqualsIgnoreCase(a.fields()[i].first, b.fields()[i].first)) return std::nullopt;
+    auto t = common(a.fields()[i].second, b.fields()[i].second);
+    if (!t) return std::nullopt;
+    fields.emplace_back(a.fields()[i].first, *t);
+  }
+  if (a.id() == TypeId::kList) return LogicalType::List(fields[0].second);
+  if (a.id() == TypeId::kMap) return LogicalType::Map(fields[0].second, fields[1].second);
+  return LogicalType::Struct(std::move(fields));
+}
+
 // Rules shared by both: NULL, equal types, numbers, dates and timestamps.
 std::optional<LogicalType> TightestCommonType(const LogicalType& a, const LogicalType& b) {
   if (a.id() == TypeId::kNull) return b;
   if (b.id() == TypeId::kNull) return a;
+  if (a.IsNested() || b.IsNested()) return CommonNested(a, b, TightestCommonType);
   if (a.id() == TypeId::kDecimal && b.id() == TypeId::kDecimal) return WiderDecimal(a, b);
   if (a == b) return a;
   if (a.IsNumeric() && b.IsNumeric()) return WiderNumeric(a, b);
@@ -70,6 +93,7 @@ std::optional<LogicalType> CommonSuperType(const LogicalType& a, const LogicalTy
 }
 
 std::optional<LogicalType> WiderType(const LogicalType& a, const LogicalType& b) {
+  if (a.IsNested() && b.IsNested()) return CommonNested(a, b, WiderType);
   if (auto tight = TightestCommonType(a, b)) return tight;
   bool a_string = a.id() == TypeId::kString, b_string = b.id() == TypeId::kString;
   if (a_string || b_string) {

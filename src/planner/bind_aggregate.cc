@@ -59,6 +59,16 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
 
 }  // namespace
 
+void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct) {
+  if (name == "count" && !distinct) return;  // counts non-NULL values of any type
+  for (const auto& t : types) {
+    if (t.IsNested()) {
+      throw NotImplementedError("aggregate function " + name + (distinct ? " (DISTINCT)" : "") + " over a " +
+                                t.ToString() + " value is not supported yet");
+    }
+  }
+}
+
 void Binder::ApplyIgnoreNulls(const FunctionExpression& fn, const std::string& name,
                               std::vector<BoundExpressionPtr>& args, std::vector<LogicalType>& types) {
   if (!fn.ignore_nulls) return;
@@ -208,6 +218,7 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
     }
   }
   ApplyIgnoreNulls(fn, name, aggregate.args, arg_types);
+  RejectNestedArguments(name, arg_types, fn.distinct);
   // count(1) and count(*) are the same thing, as is count of any non-NULL constant.
   if (name == "count" && !fn.distinct && aggregate.args.size() == 1) {
     std::optional<Value> constant = FoldableValue(*aggregate.args[0]);

@@ -229,7 +229,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       const auto& cast = expr.As<CastExpression>();
       auto child = Bind(*cast.child, binding);
       LogicalType target;
-      if (!cast.type.ToScalarType(&target)) {
+      if (!cast.type.ToType(&target)) {
         throw BinderError("unsupported data type " + cast.type.ToString() + " in " + expr.ToString());
       }
       if (!CanCast(child->type, target)) {
@@ -245,8 +245,24 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       node->children.push_back(std::move(child));
       return node;
     }
-    case ExpressionKind::kSubscript:
-      throw NotImplementedError("subscripts (arrays and maps) are not supported yet: " + expr.ToString());
+    case ExpressionKind::kSubscript: {
+      // a[i] (from 0), m[k], s['f'] and x.f: Spark's ExtractValue
+      const auto& sub = expr.As<SubscriptExpression>();
+      auto base = Bind(*sub.base, binding);
+      if (!sub.index) return BindStructField(std::move(base), sub.field, expr.ToString());
+      std::vector<BoundExpressionPtr> args;
+      args.push_back(std::move(base));
+      args.push_back(Bind(*sub.index, binding));
+      if (args[0]->type.id() == TypeId::kStruct) {
+        const Value* name = args[1]->kind == BoundExpressionKind::kConstant ? &args[1]->constant : nullptr;
+        if (!name || name->is_null() || name->type().id() != TypeId::kString) {
+          throw BinderError("[INVALID_EXTRACT_FIELD_TYPE] a struct field is named by a string literal, not " +
+                            sub.index->ToString() + ": " + expr.ToString());
+        }
+        return BindStructField(std::move(args[0]), name->str(), expr.ToString());
+      }
+      return MakeFunction("subscript", std::move(args), expr.ToString());
+    }
     case ExpressionKind::kLambda:
       throw NotImplementedError("lambda functions are not supported yet: " + expr.ToString());
   }
@@ -276,6 +292,20 @@ BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, Expres
       return param;
     }
   }
+  // a.b.c as a column and fields of its struct: the longest table qualifier first, as
+  // Spark's resolution tries `t.s.f` as table t's column s before column t's field s.f
+  for (size_t k = expr.names.size() - 1; k-- > 0;) {
+    std::vector<std::string> q(expr.names.begin(), expr.names.begin() + static_cast<std::ptrdiff_t>(k));
+    const ScopeColumn* base = binding.scope->Find(q, expr.names[k], &ambiguous);
+    if (!base || ambiguous) continue;
+    BoundExpressionPtr e = BoundExpression::ColumnRef(base->index, base->type, base->name);
+    std::string text = base->name;
+    for (size_t f = k + 1; f < expr.names.size(); ++f) {
+      text += "." + expr.names[f];
+      e = BindStructField(std::move(e), expr.names[f], text);
+    }
+    return e;
+  }
   for (const auto& u : binding.scope->unreadable) {
     if (ToLower(u.name) != ToLower(name) || (!qualifier.empty() && ToLower(qualifier.back()) != u.table)) continue;
     throw NotImplementedError("column `" + u.name + "` of " + u.source + " has the nested type " + u.type +
@@ -289,6 +319,18 @@ BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, Expres
     message += "; input columns: [" + JoinNames(binding.scope->Names()) + "]";
   }
   throw BinderError(message);
+}
+
+BoundExpressionPtr Binder::BindStructField(BoundExpressionPtr base, const std::string& field,
+                                           const std::string& text) {
+  if (base->type.id() != TypeId::kStruct) {
+    throw BinderError("[INVALID_EXTRACT_BASE_FIELD_TYPE] can't extract field " + field + " from " + base->text +
+                      ": it is a " + base->type.ToString() + ", not a struct");
+  }
+  std::vector<BoundExpressionPtr> args;
+  args.push_back(std::move(base));
+  args.push_back(BoundExpression::MakeConstant(Value::String(field), "'" + field + "'"));
+  return MakeFunction("get_struct_field", std::move(args), text);
 }
 
 BoundExpressionPtr Binder::BindConstant(const ConstantExpression& expr) {
@@ -615,6 +657,22 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     node->children.push_back(AddCast(std::move(branches[0]), type));
     node->children.push_back(AddCast(std::move(branches[1]), type));
     return node;
+  }
+  if (name == "struct") {
+    // struct(a, s.b, x + 1): named_struct with each argument's name, Spark's CreateStruct:
+    // a column's (or field's) own name, else col1, col2, ...
+    std::vector<BoundExpressionPtr> args;
+    for (size_t i = 0; i < fn.args.size(); ++i) {
+      std::string field = "col" + std::to_string(i + 1);
+      if (fn.args[i]->kind == ExpressionKind::kColumnRef) field = fn.args[i]->As<ColumnRefExpression>().column_name();
+      if (fn.args[i]->kind == ExpressionKind::kSubscript && !fn.args[i]->As<SubscriptExpression>().index) {
+        field = fn.args[i]->As<SubscriptExpression>().field;
+      }
+      args.push_back(BoundExpression::MakeConstant(Value::String(field), "'" + field + "'"));
+      args.push_back(Bind(*fn.args[i], binding));
+    }
+    if (args.empty()) throw BinderError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] struct expects at least one argument");
+    return MakeFunction("named_struct", std::move(args), fn.ToString());
   }
   if (name == "isnull" || name == "isnotnull") {
     arity(1, 1);

@@ -201,7 +201,13 @@ void Binder::BindWindowFrame(const WindowFrame& frame, BoundWindowFunction& w) {
 
 void Binder::BindRankingCall(const FunctionExpression& fn, const std::string& name, ExpressionBinding& inner,
                              BoundWindowFunction& w) {
-  for (const auto& a : fn.args) w.args.push_back(Bind(*a, inner));
+  for (const auto& a : fn.args) {
+    w.args.push_back(Bind(*a, inner));
+    if (w.args.back()->type.IsNested()) {
+      throw NotImplementedError("window function " + name + " over a " + w.args.back()->type.ToString() +
+                                " value is not supported yet");
+    }
+  }
   auto require_order = [&]() {
     if (w.orders.empty()) {
       throw BinderError("Window function " + name + "() requires the window to be ordered: " + w.text);
@@ -275,6 +281,7 @@ void Binder::BindWindowAggregate(const FunctionExpression& fn, const std::string
     }
   }
   ApplyIgnoreNulls(fn, name, w.aggregate.args, types);
+  RejectNestedArguments(name, types, fn.distinct);
   if (name == "count" && w.aggregate.args.size() == 1 && FoldableValue(*w.aggregate.args[0])) {
     w.aggregate.args.clear();
     types.clear();

@@ -109,6 +109,10 @@ struct ExpressionBinding {
 
 /// Turns the AST of a query into a typed logical plan: resolves names, functions and
 /// types, expands `*`, plans aggregation, windows, subqueries and set operations.
+/// Throws NotImplementedError when an aggregate other than count takes a struct, array or map
+/// value (their states keep fixed-width values and strings only).
+void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct);
+
 class Binder {
  public:
   explicit Binder(BinderContext& context, const Binder* parent = nullptr);
@@ -189,6 +193,8 @@ class Binder {
   // Expressions (bind_expression.cc).
   BoundExpressionPtr Bind(const ParsedExpression& expr, ExpressionBinding& binding);
   BoundExpressionPtr BindColumnRef(const ColumnRefExpression& expr, ExpressionBinding& binding);
+  // Returns field `field` of a struct expression (case-insensitive, as Spark resolves it).
+  BoundExpressionPtr BindStructField(BoundExpressionPtr base, const std::string& field, const std::string& text);
   BoundExpressionPtr BindConstant(const ConstantExpression& expr);
   BoundExpressionPtr BindFunction(const FunctionExpression& expr, ExpressionBinding& binding);
   BoundExpressionPtr BindSpecialFunction(const FunctionExpression& expr, ExpressionBinding& binding,

@@ -314,6 +314,7 @@ std::string CastExpression::ToString() const {
 }
 
 std::string SubscriptExpression::ToString() const {
+  if (!index) return base->ToString() + "." + field;
   return base->ToString() + "[" + index->ToString() + "]";
 }
 

@@ -370,13 +370,15 @@ struct CastExpression : ParsedExpression {
   ParsedType type;
 };
 
-/// base[index]: array element or map value.
+/// base[index]: array element or map value; base.field (`field` set, index null): a field
+/// of a struct that is not a column reference (`a[0].b`, `(s).b`).
 struct SubscriptExpression : ParsedExpression {
   SubscriptExpression() : ParsedExpression(ExpressionKind::kSubscript) {}
   std::string ToString() const override;
 
   ExpressionPtr base;
   ExpressionPtr index;
+  std::string field;
 };
 
 /// x -> body, (x, y) -> body: the argument of higher-order functions (transform, filter).

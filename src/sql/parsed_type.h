@@ -29,6 +29,9 @@ struct ParsedType {
   /// Resolves a scalar type (common/types.h ParseTypeName; a bare DECIMAL is Spark's
   /// DECIMAL(10, 0)); returns false for an unknown or nested one.
   bool ToScalarType(LogicalType* out) const;
+  /// Resolves any type: a scalar one, or ARRAY<T>, MAP<K, V> and STRUCT<name: T, ...> of
+  /// resolvable types; returns false otherwise.
+  bool ToType(LogicalType* out) const;
 };
 
 }  // namespace floe

@@ -287,6 +287,13 @@ ExpressionPtr Parser::ParsePostfix(ExpressionPtr expr) {
       subscript->index = ParseExpr();
       ExpectOp("]");
       expr = std::move(subscript);
+    } else if (expr->kind != ExpressionKind::kColumnRef && AcceptOp(".")) {
+      // a column reference takes its own dotted parts; this is a field of anything else
+      auto field = std::make_unique<SubscriptExpression>();
+      field->position = token.position;
+      field->base = std::move(expr);
+      field->field = ParseIdentifier();
+      expr = std::move(field);
     } else {
       return expr;
     }

@@ -28,6 +28,10 @@ decltype(auto) VisitPhysicalType(TypeId id, F&& f) {
     case TypeId::kString:
     case TypeId::kBinary: return f(std::type_identity<StringRef>{});
     case TypeId::kInterval: return f(std::type_identity<Interval>{});
+    case TypeId::kStruct:
+    case TypeId::kList:
+    case TypeId::kMap:
+      throw NotImplementedError("this aggregate function does not take struct, array or map values yet");
     case TypeId::kNull: break;
   }
   throw InternalError("VisitPhysicalType called for the NULL type");

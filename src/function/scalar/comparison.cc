@@ -2,6 +2,7 @@
 
 #include "common/decimal.h"
 #include "common/exception.h"
+#include "common/vector_operations.h"
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/scalar_executor.h"
@@ -73,9 +74,27 @@ ScalarKernel DecimalKernel(int scale_a, int scale_b) {
   };
 }
 
+// Structs and arrays compare as Spark orders them (CompareRows): field by field or element by
+// element, a NULL inside before any value and equal to another NULL inside.
+template <CompareOp op>
+ScalarKernel NestedKernel() {
+  return [](const std::vector<const Vector*>& args, size_t count, Vector& result, const FunctionContext&) {
+    const Vector& a = *args[0];
+    const Vector& b = *args[1];
+    uint8_t* out = result.Data<uint8_t>();
+    for (size_t i = 0; i < count; ++i) {
+      bool null = a.IsNull(i) || b.IsNull(i);
+      result.SetNull(i, null);
+      out[i] = null ? 0 : Apply<op, int>(CompareRows(a, i, b, i), 0);
+    }
+  };
+}
+
 template <CompareOp op>
 ScalarKernel KernelFor(const LogicalType& a, const LogicalType& b) {
   switch (a.id()) {
+    case TypeId::kStruct:
+    case TypeId::kList: return NestedKernel<op>();
     case TypeId::kBoolean: return TypedKernel<op, uint8_t>();
     case TypeId::kInt8: return TypedKernel<op, int8_t>();
     case TypeId::kInt16: return TypedKernel<op, int16_t>();
@@ -100,6 +119,11 @@ std::vector<LogicalType> ComparisonTypes(const char* name, const ScalarBindInput
   const LogicalType& a = input.arg_types[0];
   const LogicalType& b = input.arg_types[1];
   auto common = CommonSuperType(a, b);
+  bool has_map = common && common->Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; });
+  if (has_map) {
+    throw BinderError(std::string("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] ") + name + " does not support ordering on type " +
+                      common->ToString() + " (maps cannot be compared)");
+  }
   if (!common || common->id() == TypeId::kInterval) {
     throw BinderError(std::string("[DATATYPE_MISMATCH] cannot compare ") + a.ToString() + " with " +
                       b.ToString() + " in " + name);

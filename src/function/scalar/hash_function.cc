@@ -81,8 +81,40 @@ std::string BigIntegerBytes(int128_t v) {
   return std::string(reinterpret_cast<char*>(bytes) + start, 16 - start);
 }
 
+void HashColumn(const Vector& v, size_t count, uint32_t* hashes);
+
+// One value of any type hashed into `seed`, as Spark's Murmur3Hash.computeHash: a NULL leaves
+// the seed; a struct's fields, an array's elements and a map's keys and values (key, then
+// value, entry by entry) each hash into the running seed in order.
+uint32_t HashOne(const Vector& v, size_t row, uint32_t seed) {
+  if (v.IsNull(row)) return seed;
+  switch (v.type().id()) {
+    case TypeId::kStruct:
+      for (size_t c = 0; c < v.ChildCount(); ++c) seed = HashOne(v.child(c), row, seed);
+      return seed;
+    case TypeId::kList:
+    case TypeId::kMap: {
+      ListEntry e = v.Data<ListEntry>()[row];
+      for (uint64_t k = 0; k < e.length; ++k) {
+        for (size_t c = 0; c < v.ChildCount(); ++c) seed = HashOne(v.child(c), e.offset + k, seed);
+      }
+      return seed;
+    }
+    default: {
+      Vector one(v.type(), 1);
+      one.CopyRange(v, row, 0, 1);
+      HashColumn(one, 1, &seed);
+      return seed;
+    }
+  }
+}
+
 void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
   const LogicalType& type = v.type();
+  if (type.IsNested()) {
+    for (size_t i = 0; i < count; ++i) hashes[i] = HashOne(v, i, hashes[i]);
+    return;
+  }
   auto each = [&](auto fn) {
     for (size_t i = 0; i < count; ++i) {
       if (!v.IsNull(i)) hashes[i] = fn(i, hashes[i]);
@@ -147,6 +179,9 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
         Interval iv = v.Data<Interval>()[i];
         return HashLong(iv.micros, HashInt(iv.days, HashInt(iv.months, seed)));
       });
+    case TypeId::kStruct:
+    case TypeId::kList:
+    case TypeId::kMap: return;  // hashed above
   }
 }
 

@@ -21,6 +21,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterBitwiseFunctions(registry);
   RegisterFormatNumberFunction(registry);
   RegisterHashFunction(registry);
+  RegisterNestedFunctions(registry);
   RegisterDigestFunctions(registry);
   RegisterEncodingFunctions(registry);
 }

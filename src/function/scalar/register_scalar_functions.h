@@ -43,5 +43,8 @@ void RegisterBitwiseFunctions(FunctionRegistry& registry);
 void RegisterFormatNumberFunction(FunctionRegistry& registry);
 /// Registers hash (Spark's Murmur3 with seed 42).
 void RegisterHashFunction(FunctionRegistry& registry);
+/// Registers the struct, array and map functions: array, map, named_struct, element_at,
+/// size, map_keys, ... and get_struct_field / subscript, which `s.f` and `a[i]` bind to.
+void RegisterNestedFunctions(FunctionRegistry& registry);
 
 }  // namespace floe
