@@ -35,15 +35,54 @@ class TypedColumnWriter final : public ColumnWriter {
   }
 
   void Write(const Vector& vector, size_t offset, size_t n) override {
+    WriteValues(Physical(vector, offset, n), vector.validity(), offset, n);
+  }
+
+  void WriteLevels(const Vector& values, const uint8_t* defs, const uint8_t* reps, size_t entries) override {
+    size_t present = 0;
+    for (size_t i = 0; i < entries; ++i) present += defs[i] == field_.max_def;
+    const T* dense = Physical(values, 0, present);
+    static const Validity kAllValid;
+    size_t i = 0;
+    while (i < entries) {
+      // whole rows, a run short enough that a page overshoots its targets by little
+      auto room = static_cast<size_t>(std::max<int64_t>(1, options_.page_row_limit - page_rows_));
+      size_t rows = std::min(room, size_t{512});
+      size_t end = i, started = 0;
+      for (; end < entries; ++end) {
+        if (reps[end] == 0 && started++ == rows) break;
+      }
+      size_t k = 0;
+      for (size_t e = i; e < end; ++e) {
+        bool value = defs[e] == field_.max_def;
+        if (!value && field_.max_def == 0) {
+          throw ConstraintError("NULL value in required Parquet column \"" + field_.name + "\"");
+        }
+        k += value;
+      }
+      levels_.insert(levels_.end(), defs + i, defs + end);
+      reps_.insert(reps_.end(), reps + i, reps + end);
+      page_nulls_ += static_cast<int64_t>(end - i - k);
+      page_rows_ += static_cast<int64_t>(std::min(started, rows));
+      page_values_ += static_cast<int64_t>(end - i);
+      AddValues<true>(dense, kAllValid, 0, k);
+      dense += k;
+      i = end;
+      if (page_rows_ >= options_.page_row_limit || static_cast<int64_t>(PageBytes()) >= options_.page_size) {
+        FlushPage();
+      }
+    }
+    GiveUpDictionaryIfUseless();
+  }
+
+  // Returns rows [offset, offset + n) of the vector as the physical values written.
+  const T* Physical(const Vector& vector, size_t offset, size_t n) {
     if constexpr (std::is_same_v<T, int32_t>) {
       // tinyint and smallint are stored as INT32 (annotated INT(8) / INT(16))
-      if (field_.type.id() == TypeId::kInt8) return WriteWidened<int8_t>(vector, offset, n);
-      if (field_.type.id() == TypeId::kInt16) return WriteWidened<int16_t>(vector, offset, n);
+      if (field_.type.id() == TypeId::kInt8) return Widened<int8_t>(vector, offset, n);
+      if (field_.type.id() == TypeId::kInt16) return Widened<int16_t>(vector, offset, n);
     }
-    if (field_.type.id() != TypeId::kDecimal) {
-      WriteValues(vector.Data<T>() + offset, vector.validity(), offset, n);
-      return;
-    }
+    if (field_.type.id() != TypeId::kDecimal) return vector.Data<T>() + offset;
     // decimals are stored narrower than floe's __int128: convert a batch at a time
     converted_.resize(n);
     const int128_t* src = vector.Data<int128_t>() + offset;
@@ -58,15 +97,15 @@ class TypedColumnWriter final : public ColumnWriter {
     } else {
       for (size_t i = 0; i < n; ++i) converted_[i] = static_cast<T>(src[i]);
     }
-    WriteValues(converted_.data(), vector.validity(), offset, n);
+    return converted_.data();
   }
 
   template <typename Narrow>
-  void WriteWidened(const Vector& vector, size_t offset, size_t n) {
+  const T* Widened(const Vector& vector, size_t offset, size_t n) {
     converted_.resize(n);
     const Narrow* src = vector.Data<Narrow>() + offset;
     for (size_t i = 0; i < n; ++i) converted_[i] = src[i];
-    WriteValues(converted_.data(), vector.validity(), offset, n);
+    return converted_.data();
   }
 
   int64_t BufferedSize() const override {
@@ -81,7 +120,7 @@ class TypedColumnWriter final : public ColumnWriter {
   }
 
   int64_t MemoryUsage() const override {
-    return static_cast<int64_t>(data_.capacity() + levels_.capacity() + indexes_.capacity() * 4 +
+    return static_cast<int64_t>(data_.capacity() + levels_.capacity() + reps_.capacity() + indexes_.capacity() * 4 +
                                 plain_.capacity() + body_.capacity() + compressed_.capacity() +
                                 converted_.capacity() * sizeof(T) + flba_.capacity() + dict_.memory_usage());
   }
@@ -127,9 +166,9 @@ class TypedColumnWriter final : public ColumnWriter {
     m.type = physical_;
     m.encodings = {Encoding::kPlain, Encoding::kRle};
     if (has_dict) m.encodings.push_back(Encoding::kRleDictionary);
-    m.path_in_schema = {field_.name};
+    m.path_in_schema = field_.path.empty() ? std::vector<std::string>{field_.name} : field_.path;
     m.codec = options_.codec;
-    m.num_values = chunk_rows_;
+    m.num_values = chunk_values_;
     m.total_uncompressed_size = uncompressed_size_;
     m.total_compressed_size = static_cast<int64_t>(dict_page.size() + data_.size());
     m.data_page_offset = data_start;
@@ -156,7 +195,7 @@ class TypedColumnWriter final : public ColumnWriter {
     *column_index = std::move(index_);
 
     metrics_.column_size += m.total_compressed_size;
-    metrics_.value_count += chunk_rows_;
+    metrics_.value_count += chunk_values_;
     metrics_.null_count += chunk_nulls_;
     if (chunk_has_minmax_) {
       if (!file_has_minmax_ || Less(View(chunk_min_), View(file_min_))) file_min_ = chunk_min_;
@@ -212,8 +251,12 @@ class TypedColumnWriter final : public ColumnWriter {
         FlushPage();
       }
     }
-    // Give up the dictionary when it grows past its limit, or when nearly every value
-    // is new (a dictionary of distinct values only adds indexes).
+    GiveUpDictionaryIfUseless();
+  }
+
+  // Gives up the dictionary when it grows past its limit, or when nearly every value is new
+  // (a dictionary of distinct values only adds indexes).
+  void GiveUpDictionaryIfUseless() {
     if (dict_mode_ &&
         (static_cast<int64_t>(dict_.byte_size()) > options_.dictionary_size_limit ||
          (dict_values_seen_ >= 8192 && dict_.values().size() * 4 > dict_values_seen_ * 3))) {
@@ -237,6 +280,12 @@ class TypedColumnWriter final : public ColumnWriter {
       }
     }
     page_rows_ += static_cast<int64_t>(n);
+    AddValues<kAllValid>(values, validity, offset, n);
+  }
+
+  // Adds the valid ones of n values to the page's statistics and values.
+  template <bool kAllValid>
+  void AddValues(const T* values, const Validity& validity, size_t offset, size_t n) {
     for (size_t i = 0; i < n; ++i) {
       if (!kAllValid && !validity.IsValid(offset + i)) continue;
       const T& v = values[i];
@@ -379,14 +428,23 @@ class TypedColumnWriter final : public ColumnWriter {
   void FlushPage() {
     if (page_rows_ == 0) return;
     body_.clear();
-    if (field_.nullable) {
+    auto append_levels = [&](const std::vector<uint8_t>& levels, int max_level) {
+      size_t at = body_.size();
       body_.append(4, '\0');
-      RleEncoder::Encode(levels_.data(), levels_.size(), 1, &body_);
-      auto len = static_cast<uint32_t>(body_.size() - 4);
-      std::memcpy(body_.data(), &len, 4);
+      RleEncoder::Encode(levels.data(), levels.size(), std::max(1, RleEncoder::BitWidth(max_level)), &body_);
+      auto len = static_cast<uint32_t>(body_.size() - at - 4);
+      std::memcpy(body_.data() + at, &len, 4);
+    };
+    bool leveled = field_.max_def >= 0;
+    if (leveled) {
+      if (field_.max_rep > 0) append_levels(reps_, field_.max_rep);
+      if (field_.max_def > 0) append_levels(levels_, field_.max_def);
+    } else if (field_.nullable) {
+      append_levels(levels_, 1);
     }
+    int64_t page_entries = leveled ? page_values_ : page_rows_;
     DataPageHeader d;
-    d.num_values = static_cast<int32_t>(page_rows_);
+    d.num_values = static_cast<int32_t>(page_entries);
     // a page of only NULLs before any value has no dictionary to point into: PLAIN
     if (dict_mode_ && !dict_.values().empty()) {
       int bw = std::max(1, RleEncoder::BitWidth(dict_.values().size() - 1));
@@ -414,7 +472,7 @@ class TypedColumnWriter final : public ColumnWriter {
     loc.compressed_page_size = static_cast<int32_t>(data_.size() - static_cast<size_t>(loc.offset));
     locations_.push_back(loc);
 
-    bool null_page = page_nulls_ == page_rows_;
+    bool null_page = page_nulls_ == page_entries;
     index_.null_pages.push_back(null_page);
     index_.null_counts.push_back(page_nulls_);
     if constexpr (kIsFloat) index_.nan_counts.push_back(page_nans_);
@@ -441,19 +499,23 @@ class TypedColumnWriter final : public ColumnWriter {
       if (!null_page) index_valid_ = false;  // only NaNs: no bounds to give
     }
     chunk_rows_ += page_rows_;
+    chunk_values_ += page_entries;
     chunk_nulls_ += page_nulls_;
     chunk_nans_ += page_nans_;
     page_rows_ = 0;
+    page_values_ = 0;
     page_nulls_ = 0;
     page_nans_ = 0;
     page_has_minmax_ = false;
     levels_.clear();
+    reps_.clear();
     indexes_.clear();
     plain_.clear();
   }
 
   void ReleasePageBuffers() {
     std::vector<uint8_t>().swap(levels_);
+    std::vector<uint8_t>().swap(reps_);
     std::vector<uint32_t>().swap(indexes_);
     std::string().swap(plain_);
     std::string().swap(body_);
@@ -477,6 +539,7 @@ class TypedColumnWriter final : public ColumnWriter {
     dict_values_seen_ = 0;
     dict_mode_ = options_.enable_dictionary && !std::is_same_v<T, uint8_t>;
     chunk_rows_ = 0;
+    chunk_values_ = 0;
     chunk_nulls_ = 0;
     chunk_nans_ = 0;
     chunk_has_minmax_ = false;
@@ -493,10 +556,12 @@ class TypedColumnWriter final : public ColumnWriter {
   std::string flba_;
 
   // the current page
-  std::vector<uint8_t> levels_;
+  std::vector<uint8_t> levels_;  // definition levels
+  std::vector<uint8_t> reps_;    // repetition levels (a nested leaf's)
   std::vector<uint32_t> indexes_;
   std::string plain_;
   int64_t page_rows_ = 0;
+  int64_t page_values_ = 0;  // entries (a nested leaf's level pairs)
   int64_t page_nulls_ = 0;
   int64_t page_nans_ = 0;
   Stat page_min_{}, page_max_{};
@@ -514,6 +579,7 @@ class TypedColumnWriter final : public ColumnWriter {
   Stat last_page_min_{}, last_page_max_{};
   bool last_page_has_minmax_ = false;
   int64_t chunk_rows_ = 0;
+  int64_t chunk_values_ = 0;
   int64_t chunk_nulls_ = 0;
   int64_t chunk_nans_ = 0;
   Stat chunk_min_{}, chunk_max_{};

@@ -21,6 +21,10 @@ class ColumnWriter {
 
   /// Appends rows [offset, offset + n) of the vector.
   virtual void Write(const Vector& vector, size_t offset, size_t n) = 0;
+  /// A leaf of a nested column (field.max_def >= 0): appends `entries` level pairs, whole
+  /// rows of them, and the values of the entries at the greatest definition level (rows
+  /// [0, k) of `values`, in order).
+  virtual void WriteLevels(const Vector& values, const uint8_t* defs, const uint8_t* reps, size_t entries) = 0;
   /// Returns the bytes buffered for the current row group.
   virtual int64_t BufferedSize() const = 0;
   /// Returns the bytes the buffered row group is expected to take in the file once

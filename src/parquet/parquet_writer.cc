@@ -91,12 +91,19 @@ ParquetWriter::ParquetWriter(FileIO& io, const std::string& path, std::vector<Pa
   root.num_children = static_cast<int32_t>(fields_.size());
   metadata_.schema.push_back(root);
   for (const auto& f : fields_) {
-    metadata_.schema.push_back(ParquetSchema::ToElement(f.name, f.field_id, f.type, f.nullable));
-    columns_.push_back(ColumnWriter::Make(f, options_));
+    first_leaf_.push_back(leaves_.size());
+    if (f.type.IsNested()) {
+      nested_.push_back(std::make_unique<NestedColumnWriter>(f, &metadata_.schema, &leaves_));
+    } else {
+      nested_.push_back(nullptr);
+      metadata_.schema.push_back(ParquetSchema::ToElement(f.name, f.field_id, f.type, f.nullable));
+      leaves_.push_back(f);
+    }
   }
+  for (const auto& leaf : leaves_) columns_.push_back(ColumnWriter::Make(leaf, options_));
   metadata_.version = 1;
   metadata_.created_by = "floe version 0.1.0";
-  metadata_.column_orders = static_cast<int32_t>(fields_.size());
+  metadata_.column_orders = static_cast<int32_t>(columns_.size());
   for (const auto& [k, v] : options_.key_value_metadata) metadata_.key_value_metadata.push_back({k, v});
   file_->Write("PAR1", 4);
 }
@@ -138,7 +145,17 @@ void ParquetWriter::Write(const DataChunk& chunk, size_t from, size_t count) {
   while (offset < end) {
     // write in slices so a row group ends close to its target size
     size_t n = std::min<size_t>(end - offset, 1024);
-    for (size_t i = 0; i < columns_.size(); ++i) columns_[i]->Write(chunk.column(i), offset, n);
+    for (size_t i = 0; i < fields_.size(); ++i) {
+      size_t leaf = first_leaf_[i];
+      if (!nested_[i]) {
+        columns_[leaf]->Write(chunk.column(i), offset, n);
+        continue;
+      }
+      size_t end_leaf = i + 1 < fields_.size() ? first_leaf_[i + 1] : columns_.size();
+      std::vector<ColumnWriter*> writers;
+      for (size_t k = leaf; k < end_leaf; ++k) writers.push_back(columns_[k].get());
+      nested_[i]->Write(chunk.column(i), offset, n, writers);
+    }
     row_group_rows_ += static_cast<int64_t>(n);
     offset += n;
     int64_t buffered = 0;
@@ -236,8 +253,14 @@ ParquetFileMetrics ParquetWriter::Close() {
   metrics.file_size = static_cast<int64_t>(file_->position());
   file_->Close();
   for (const auto& rg : metadata_.row_groups) metrics.split_offsets.push_back(*rg.file_offset);
-  for (const auto& c : columns_) {
-    ParquetFieldMetrics m = c->metrics();
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    ParquetFieldMetrics m = columns_[c]->metrics();
+    if (leaves_[c].max_rep > 0) {
+      // why: the bounds of a list's elements or a map's keys and values are not bounds of a
+      // value per row, which is what the manifest evaluators take bounds for
+      m.lower_bound.reset();
+      m.upper_bound.reset();
+    }
     if (options_.truncate_bounds > 0 && m.lower_bound && m.lower_bound->type().IsStringLike()) {
       std::string lower = m.lower_bound->str();
       size_t len = m.lower_bound->type().id() == TypeId::kString

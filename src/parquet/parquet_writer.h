@@ -7,6 +7,7 @@
 #include "common/vector.h"
 #include "io/file_io.h"
 #include "parquet/column_writer.h"
+#include "parquet/nested_column_writer.h"
 #include "parquet/parquet_metadata.h"
 #include "parquet/parquet_writer_options.h"
 
@@ -50,7 +51,11 @@ class ParquetWriter {
   ParquetWriterOptions options_;
   FileIO& io_;
   std::unique_ptr<OutputFile> file_;
-  std::vector<std::unique_ptr<ColumnWriter>> columns_;
+  std::vector<std::unique_ptr<ColumnWriter>> columns_;  // one per leaf column
+  /// Per field: its nested writer (null when flat) and its first leaf in columns_.
+  std::vector<std::unique_ptr<NestedColumnWriter>> nested_;
+  std::vector<size_t> first_leaf_;
+  std::vector<ParquetWriterField> leaves_;
   parquet::FileMetaData metadata_;
   std::vector<std::vector<parquet::ColumnIndex>> column_indexes_;
   std::vector<std::vector<bool>> has_column_index_;

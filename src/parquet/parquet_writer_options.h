@@ -18,6 +18,15 @@ struct ParquetWriterField {
   int field_id = -1;
   LogicalType type;
   bool nullable = true;
+  /// A struct's fields, a list's element, a map's key and value (their ids and
+  /// nullability); when empty for a nested type, fields without ids, all nullable (a
+  /// map's key required).
+  std::vector<ParquetWriterField> children;
+  /// Set by the writer for a leaf of a nested column: its path in the schema and greatest
+  /// definition and repetition levels.
+  std::vector<std::string> path;
+  int max_def = -1;
+  int max_rep = 0;
 };
 
 /// How a ParquetWriter encodes and lays out the file.

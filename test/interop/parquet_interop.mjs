@@ -345,6 +345,13 @@ for (const [name, options] of variants.filter(([n]) => ['uncompressed', 'zstd', 
   floe.rows = floe.rows.map((r) => r.map((v) => (v !== null && typeof v === 'object' ? sortedJson(v) : v)))
   const { rows, types } = await duckdbRows(file, floe.header.columns)
   compareRows(`floe reads duckdb_nested_${name}`, rows, floe.rows, floe.header.columns, types)
+  // floe writes what it read: DuckDB reads floe's file with the values it wrote
+  const copy = path.join(duckDir, `floe_nested_${name}.parquet`)
+  try { execFileSync(opt.tool, ['copy', file, copy]) } catch (e) { fail(`floe writes floe_nested_${name}: ${e.stderr ?? e.message}`); continue }
+  const again = await duckdbRows(copy, floe.header.columns)
+  compareRows(`duckdb reads floe_nested_${name}`, rows, again.rows, floe.header.columns, types)
+  const sameTypes = floe.header.columns.every((c) => again.types.get(c) === types.get(c))
+  if (!sameTypes) fail(`duckdb types of floe_nested_${name}: ${floe.header.columns.map((c) => again.types.get(c)).join(' ')}`)
 }
 
 // ---------------- 3. fixtures written by Spark, Trino, parquet-mr ----------------

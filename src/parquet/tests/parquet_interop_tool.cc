@@ -3,6 +3,7 @@
 //   parquet_interop_tool write <dir>   writes floe_<codec>.parquet files (and a plain,
 //                                      dictionary-less one) of every type, and the
 //                                      values written, canonicalized, to <dir>/expected.jsonl
+//   parquet_interop_tool copy <in> <out>   reads a Parquet file with floe and writes it again
 //   parquet_interop_tool dump <file>   reads a Parquet file with floe and prints a header
 //                                      line {"columns": [...], "skipped": [...]} and then
 //                                      one JSON array of canonical values per row
@@ -212,18 +213,44 @@ int Dump(const std::string& path) {
   return 0;
 }
 
+// Reads every column floe can read and writes them to a new file with floe's writer (in
+// pages of at most `page_rows` rows, so rows of long lists span pages).
+int Copy(const std::string& in, const std::string& out) {
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), in);
+  std::vector<int> projection;
+  std::vector<ParquetWriterField> fields;
+  for (size_t i = 0; i < reader->columns().size(); ++i) {
+    const auto& c = reader->columns()[i];
+    if (!c.unsupported.empty()) continue;
+    projection.push_back(static_cast<int>(i));
+    fields.push_back({c.name, static_cast<int>(i) + 1, c.type, c.optional});
+  }
+  ParquetWriterOptions options;
+  options.page_row_limit = 1000;
+  options.row_group_size = 64 << 10;
+  ParquetWriter writer(::floe::testing::TestIO(), out, fields, options);
+  DataChunk chunk;
+  for (int g = 0; g < reader->num_row_groups(); ++g) {
+    auto rg = reader->ReadRowGroup(g, projection, {});
+    while (rg->Next(chunk)) writer.Write(chunk);
+  }
+  writer.Close();
+  return 0;
+}
+
 }  // namespace
 }  // namespace floe
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s write <dir> | dump <file.parquet>\n", argv[0]);
+  if (argc < 3 || argc > 4) {
+    std::fprintf(stderr, "usage: %s write <dir> | dump <file.parquet> | copy <in.parquet> <out.parquet>\n", argv[0]);
     return 2;
   }
   std::string mode = argv[1];
   try {
     if (mode == "write") return floe::Write(argv[2]);
     if (mode == "dump") return floe::Dump(argv[2]);
+    if (mode == "copy" && argc == 4) return floe::Copy(argv[2], argv[3]);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

@@ -1,0 +1,181 @@
+#include "parquet/nested_column_writer.h"
+
+#include "common/exception.h"
+#include "parquet/parquet_schema.h"
+
+namespace floe {
+
+using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
+
+struct NestedColumnWriter::Node {
+  TypeId kind = TypeId::kNull;  // kStruct, kList, kMap, or another id for a leaf
+  std::string name;
+  bool optional = true;
+  int def = 0;  // the definition level when the value is present
+  int rep = 0;  // a list's or map's: the repetition level of its elements after the first
+  int leaf = -1;
+  std::vector<Node> children;
+};
+
+struct NestedColumnWriter::LeafBuffer {
+  std::vector<uint8_t> defs;
+  std::vector<uint8_t> reps;
+  std::vector<uint32_t> rows;  // of `source`, the values written
+  const Vector* source = nullptr;
+};
+
+namespace {
+
+// The children a nested field is written with: its own, or ones without ids (nullable but
+// for a map's key).
+std::vector<ParquetWriterField> ChildFields(const ParquetWriterField& f) {
+  if (!f.children.empty()) return f.children;
+  std::vector<ParquetWriterField> out;
+  for (const auto& [name, type] : f.type.fields()) {
+    ParquetWriterField c;
+    c.name = name;
+    c.type = type;
+    c.nullable = !(f.type.id() == TypeId::kMap && name == "key");
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+SchemaElement Group(const std::string& name, int field_id, Repetition repetition, int children) {
+  SchemaElement e;
+  e.name = name;
+  if (field_id >= 0) e.field_id = field_id;
+  e.repetition = repetition;
+  e.num_children = children;
+  return e;
+}
+
+class Builder {
+ public:
+  Builder(std::vector<SchemaElement>* schema, std::vector<ParquetWriterField>* leaves)
+      : schema_(schema), leaves_(leaves) {}
+
+  // Adds the field at definition level `def` of its parent and repetition level `rep`.
+  template <typename Node>
+  Node Add(const ParquetWriterField& f, int parent_def, int rep, std::vector<std::string> path, bool repeated = false) {
+    Node node;
+    node.kind = f.type.IsNested() ? f.type.id() : TypeId::kNull;
+    node.name = f.name;
+    node.optional = f.nullable;
+    node.def = parent_def + (f.nullable ? 1 : 0);
+    path.push_back(f.name);
+    Repetition repetition = repeated ? Repetition::kRepeated : f.nullable ? Repetition::kOptional : Repetition::kRequired;
+    if (!f.type.IsNested()) {
+      schema_->push_back(ParquetSchema::ToElement(f.name, f.field_id, f.type, f.nullable));
+      ParquetWriterField leaf = f;
+      leaf.path = path;
+      leaf.max_def = node.def;
+      leaf.max_rep = rep;
+      leaf.children.clear();
+      node.leaf = static_cast<int>(leaves_->size());
+      leaves_->push_back(std::move(leaf));
+      return node;
+    }
+    std::vector<ParquetWriterField> children = ChildFields(f);
+    if (f.type.id() == TypeId::kStruct) {
+      schema_->push_back(Group(f.name, f.field_id, repetition, static_cast<int>(children.size())));
+      for (const auto& c : children) node.children.push_back(Add<Node>(c, node.def, rep, path));
+      return node;
+    }
+    // LIST: <group> (LIST) { repeated group list { <element> } }; MAP: <group> (MAP) {
+    // repeated group key_value { required <key>; <value> } }
+    bool list = f.type.id() == TypeId::kList;
+    SchemaElement outer = Group(f.name, f.field_id, repetition, 1);
+    outer.converted_type = list ? ConvertedType::kList : ConvertedType::kMap;
+    outer.logical_type.kind = list ? LogicalTypeInfo::Kind::kList : LogicalTypeInfo::Kind::kMap;
+    schema_->push_back(outer);
+    const char* repeated_name = list ? "list" : "key_value";
+    schema_->push_back(Group(repeated_name, -1, Repetition::kRepeated, static_cast<int>(children.size())));
+    path.push_back(repeated_name);
+    node.rep = rep + 1;
+    for (size_t i = 0; i < children.size(); ++i) {
+      ParquetWriterField c = children[i];
+      c.name = list ? "element" : (i == 0 ? "key" : "value");
+      if (!list && i == 0) c.nullable = false;
+      node.children.push_back(Add<Node>(c, node.def + 1, node.rep, path));
+    }
+    return node;
+  }
+
+ private:
+  std::vector<SchemaElement>* schema_;
+  std::vector<ParquetWriterField>* leaves_;
+};
+
+}  // namespace
+
+NestedColumnWriter::NestedColumnWriter(const ParquetWriterField& field, std::vector<SchemaElement>* schema,
+                                       std::vector<ParquetWriterField>* leaves) {
+  size_t first = leaves->size();
+  root_ = std::make_unique<Node>(Builder(schema, leaves).Add<Node>(field, 0, 0, {}));
+  buffers_.resize(leaves->size() - first);
+  // leaf indexes relative to this column
+  std::vector<Node*> stack{root_.get()};
+  while (!stack.empty()) {
+    Node* n = stack.back();
+    stack.pop_back();
+    if (n->leaf >= 0) n->leaf -= static_cast<int>(first);
+    for (auto& c : n->children) stack.push_back(&c);
+  }
+}
+
+NestedColumnWriter::~NestedColumnWriter() = default;
+
+void NestedColumnWriter::Empty(const Node& node, int def, int rep) {
+  if (node.leaf >= 0) {
+    buffers_[node.leaf].defs.push_back(static_cast<uint8_t>(def));
+    buffers_[node.leaf].reps.push_back(static_cast<uint8_t>(rep));
+    return;
+  }
+  for (const auto& c : node.children) Empty(c, def, rep);
+}
+
+void NestedColumnWriter::Shred(const Node& node, const Vector& v, size_t row, int rep) {
+  if (v.IsNull(row)) {
+    if (!node.optional) throw ConstraintError("NULL value in required Parquet field \"" + node.name + "\"");
+    return Empty(node, node.def - 1, rep);
+  }
+  if (node.leaf >= 0) {
+    LeafBuffer& b = buffers_[node.leaf];
+    if (b.source && b.source != &v) throw InternalError("a nested leaf's values in two vectors");
+    b.source = &v;
+    b.defs.push_back(static_cast<uint8_t>(node.def));
+    b.reps.push_back(static_cast<uint8_t>(rep));
+    b.rows.push_back(static_cast<uint32_t>(row));
+    return;
+  }
+  if (node.kind == TypeId::kStruct) {
+    for (size_t c = 0; c < node.children.size(); ++c) Shred(node.children[c], v.child(c), row, rep);
+    return;
+  }
+  ListEntry e = v.Data<ListEntry>()[row];
+  if (e.length == 0) {
+    for (const auto& c : node.children) Empty(c, node.def, rep);
+    return;
+  }
+  for (uint64_t k = 0; k < e.length; ++k) {
+    for (size_t c = 0; c < node.children.size(); ++c) {
+      Shred(node.children[c], v.child(c), e.offset + k, k == 0 ? rep : node.rep);
+    }
+  }
+}
+
+void NestedColumnWriter::Write(const Vector& vector, size_t offset, size_t n,
+                               const std::vector<ColumnWriter*>& leaf_writers) {
+  for (auto& b : buffers_) b = LeafBuffer();
+  for (size_t r = offset; r < offset + n; ++r) Shred(*root_, vector, r, 0);
+  for (size_t i = 0; i < buffers_.size(); ++i) {
+    LeafBuffer& b = buffers_[i];
+    const LogicalType& type = b.source ? b.source->type() : LogicalType(TypeId::kNull);
+    Vector values(b.source ? type : LogicalType(TypeId::kInt64), std::max<size_t>(b.rows.size(), 1));
+    if (b.source) values.Gather(*b.source, b.rows.data(), b.rows.size());
+    leaf_writers[i]->WriteLevels(values, b.defs.data(), b.reps.data(), b.defs.size());
+  }
+}
+
+}  // namespace floe
