@@ -226,7 +226,9 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
                                     ": existing rows have no value for it");
           }
           LogicalType type = ColumnType(c.type);
-          fields.emplace_back(++next, c.name, iceberg::Type::FromLogicalType(type), false, c.comment.value_or(""));
+          int id = ++next;
+          iceberg::TypePtr iceberg_type = iceberg::Type::FromLogicalType(type, &next);
+          fields.emplace_back(id, c.name, iceberg_type, false, c.comment.value_or(""));
         }
         new_schema(std::move(fields));
         break;

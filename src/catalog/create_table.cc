@@ -26,14 +26,16 @@ std::string WithoutTrailingSlashes(std::string location) {
 iceberg::Schema SchemaOf(const CreateTableStatement& statement, const ResolvedTableName& name,
                          const std::vector<QueryColumn>& query_columns) {
   std::vector<iceberg::NestedField> fields;
+  // top-level fields take ids 1..n, their nested fields the ids after (Iceberg's AssignFreshIds)
+  int next_id = static_cast<int>(query_columns.size() + statement.columns.size());
   auto add = [&](const std::string& column, const LogicalType& type, bool required, const std::string& doc) {
     for (const auto& f : fields) {
       if (ToLower(f.name()) == ToLower(column)) {
         throw InvalidInputError("[COLUMN_ALREADY_EXISTS] column " + column + " appears twice in " + name.ToString());
       }
     }
-    fields.emplace_back(static_cast<int>(fields.size() + 1), column, iceberg::Type::FromLogicalType(type), required,
-                        doc);
+    fields.emplace_back(static_cast<int>(fields.size() + 1), column, iceberg::Type::FromLogicalType(type, &next_id),
+                        required, doc);
   };
   for (const auto& c : query_columns) {
     add(c.name, c.type.id() == TypeId::kNull ? LogicalType(TypeId::kString) : c.type, false, "");
@@ -86,7 +88,10 @@ iceberg::TableMetadata Replacement(const TableCreation& creation, const iceberg:
 
 LogicalType ColumnType(const ParsedType& type) {
   LogicalType out;
-  if (!type.ToScalarType(&out) || out.id() == TypeId::kNull || out.id() == TypeId::kInterval) {
+  bool unstorable = type.ToType(&out) && out.Contains([](const LogicalType& t) {
+    return t.id() == TypeId::kNull || t.id() == TypeId::kInterval;
+  });
+  if (!type.ToType(&out) || unstorable) {
     throw NotImplementedError("unsupported column type " + type.ToString());
   }
   return out;

@@ -153,7 +153,8 @@ void CastVector(const Vector& source, size_t count, Vector& result,
                           CastTypeName(from) + "\" to \"" + CastTypeName(to) + "\"");
   }
   if (from.id() == TypeId::kNull) {
-    for (size_t i = 0; i < count; ++i) result.SetNull(i, true);
+    // SetValue: a NULL struct's fields are NULL too
+    for (size_t i = 0; i < count; ++i) result.SetValue(i, Value::Null());
     return;
   }
   if (from == to) {

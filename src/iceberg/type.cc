@@ -318,8 +318,31 @@ LogicalType Type::ToLogicalType() const {
   throw NotImplementedError("Iceberg type " + ToString() + " has no floe type");
 }
 
-TypePtr Type::FromLogicalType(const LogicalType& type) {
+TypePtr Type::FromLogicalType(const LogicalType& type, int* next_id) {
+  if (type.IsNested() && !next_id) {
+    throw InvalidInputError("type " + type.ToString() + " needs field ids to be stored in an Iceberg table");
+  }
   switch (type.id()) {
+    case TypeId::kStruct: {
+      std::vector<int> ids;
+      for (size_t i = 0; i < type.fields().size(); ++i) ids.push_back(++*next_id);
+      std::vector<NestedField> fields;
+      for (size_t i = 0; i < type.fields().size(); ++i) {
+        fields.push_back(NestedField::Optional(ids[i], type.fields()[i].first,
+                                               FromLogicalType(type.fields()[i].second, next_id)));
+      }
+      return Struct(std::move(fields));
+    }
+    case TypeId::kList: {
+      int element_id = ++*next_id;
+      return List(element_id, false, FromLogicalType(type.element(), next_id));
+    }
+    case TypeId::kMap: {
+      int key_id = ++*next_id;
+      int value_id = ++*next_id;
+      TypePtr key = FromLogicalType(type.key(), next_id);
+      return Map(key_id, key, value_id, false, FromLogicalType(type.value(), next_id));
+    }
     case TypeId::kBoolean: return Primitive(TypeKind::kBoolean);
     case TypeId::kInt8:   // Iceberg has no 8- or 16-bit integers: Spark stores them as int
     case TypeId::kInt16:

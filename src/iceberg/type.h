@@ -77,7 +77,11 @@ class Type {
   /// for a primitive, struct<name:type,...>, array<type> and map<key,value> for nested ones.
   std::string ToSqlName() const;
   /// Returns the Iceberg type that stores values of a floe type.
-  static TypePtr FromLogicalType(const LogicalType& type);
+  /// Nested types take fresh field ids from *next_id (incremented before each) in the
+  /// order Iceberg's AssignFreshIds gives them: a struct's fields, then each field's own
+  /// nested fields; a list's element; a map's key and value. Without next_id a nested type
+  /// is an InvalidInputError.
+  static TypePtr FromLogicalType(const LogicalType& type, int* next_id = nullptr);
 
   bool operator==(const Type& other) const;
 

@@ -27,6 +27,22 @@ int FindColumn(const std::vector<std::string>& names, const std::string& name) {
   return -1;
 }
 
+// Spark's ANSI store assignment (Cast.canANSIStoreAssign): numbers to numbers, strings to
+// strings, date-times to date-times, what casts implicitly; arrays, maps and structs (of as
+// many fields) when their elements, keys and values or fields may be.
+bool CanStoreAssign(const LogicalType& from, const LogicalType& to) {
+  if (from == to || from.id() == TypeId::kNull) return true;
+  if (from.IsNested() || to.IsNested()) {
+    if (from.id() != to.id() || from.fields().size() != to.fields().size()) return false;
+    for (size_t i = 0; i < from.fields().size(); ++i) {
+      if (!CanStoreAssign(from.fields()[i].second, to.fields()[i].second)) return false;
+    }
+    return true;
+  }
+  return CanImplicitCast(from, to) || (from.IsNumeric() && to.IsNumeric()) ||
+         (from.IsStringLike() && to.IsStringLike()) || (from.IsTemporal() && to.IsTemporal());
+}
+
 }  // namespace
 
 LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
@@ -125,12 +141,7 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
       projection->expressions.push_back(std::move(null));
     } else {
       const LogicalType& from = query.plan->types[source_of[i]];
-      // Spark's ANSI store assignment: numbers to numbers, strings to strings, date-times
-      // to date-times, and what casts implicitly.
-      bool ok = from == target || from.id() == TypeId::kNull || CanImplicitCast(from, target) ||
-                (from.IsNumeric() && target.IsNumeric()) || (from.IsStringLike() && target.IsStringLike()) ||
-                (from.IsTemporal() && target.IsTemporal());
-      if (!ok) {
+      if (!CanStoreAssign(from, target)) {
         throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible data for "
                           "table " + table + ": cannot safely cast `" + names[i] + "`: " + from.ToString() +
                           " to " + target.ToString());

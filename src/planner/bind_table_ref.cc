@@ -220,11 +220,9 @@ LogicalOperatorPtr Binder::BindValues(const ValuesRef& ref, BindScope* scope) {
   for (size_t c = 0; c < width; ++c) {
     std::string name = ref.column_aliases.empty() ? "col" + std::to_string(c + 1) : ref.column_aliases[c];
     values->names.push_back(name);
-    // A column of NULLs only is typed as string, as Spark would show it.
-    LogicalType type = types[c].id() == TypeId::kNull ? LogicalType(TypeId::kString) : types[c];
-    if (type != types[c]) {
-      for (auto& row : values->rows) row[c] = Value::Null(type);
-    }
+    // A column of NULLs only is of the NULL type (Spark's void), which casts to any type:
+    // inserted, it fits a struct or array column too.
+    LogicalType type = types[c];
     values->types.push_back(type);
     scope->columns.push_back({alias, name, type, c, false});
   }

@@ -118,17 +118,28 @@ struct PartitionedDataWriter::Slot {
   std::vector<DataFile> done;
 };
 
+namespace {
+
+// The Parquet field that stores an Iceberg field, its nested fields with their ids.
+ParquetWriterField WriterField(const NestedField& field, const std::string& column) {
+  // why: Iceberg stores them as FIXED_LEN_BYTE_ARRAY (a uuid: 16 bytes, read as text),
+  // which the writer does not produce yet; a string or binary column would be wrong
+  if (field.type()->kind() == TypeKind::kUuid || field.type()->kind() == TypeKind::kFixed) {
+    throw NotImplementedError("cannot write column `" + column + "` of type " + field.type()->ToString() +
+                              " yet (Parquet FIXED_LEN_BYTE_ARRAY)");
+  }
+  ParquetWriterField out{field.name(), field.id(), field.type()->ToLogicalType(), field.optional()};
+  for (const auto& child : field.type()->fields()) out.children.push_back(WriterField(child, column));
+  return out;
+}
+
+}  // namespace
+
 PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const PartitionSpec& spec,
                                              DataWriterOptions options)
     : schema_(schema), spec_(spec), options_(std::move(options)), write_id_(Uuid::Random()) {
   for (const auto& field : schema_.fields()) {
-    // why: Iceberg stores them as FIXED_LEN_BYTE_ARRAY (a uuid: 16 bytes, read as text),
-    // which the writer does not produce yet; a string or binary column would be wrong
-    if (field.type()->kind() == TypeKind::kUuid || field.type()->kind() == TypeKind::kFixed) {
-      throw NotImplementedError("cannot write column `" + field.name() + "` of type " + field.type()->ToString() +
-                                " yet (Parquet FIXED_LEN_BYTE_ARRAY)");
-    }
-    fields_.push_back({field.name(), field.id(), field.type()->ToLogicalType(), field.optional()});
+    fields_.push_back(WriterField(field, field.name()));
     types_.push_back(fields_.back().type);
   }
   auto top_level = [&](int source_id, const std::string& what) {
@@ -142,7 +153,8 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
     sort_columns_.push_back(sf.transform.kind() == TransformKind::kVoid ? -1 : top_level(sf.source_id, "sort field"));
   }
   for (const auto& t : types_) {
-    spillable_ = spillable_ && (t.IsStringLike() || PhysicalSize(t.id()) > 0 || t.id() == TypeId::kNull);
+    spillable_ = spillable_ && !t.IsNested() &&
+                 (t.IsStringLike() || PhysicalSize(t.id()) > 0 || t.id() == TypeId::kNull);
     fixed_row_bytes_ += static_cast<int64_t>(PhysicalSize(t.id())) + 1;
   }
   options_.parquet.key_value_metadata.push_back({"iceberg.schema", schema_.ToJson().dump()});
