@@ -147,7 +147,10 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
     const auto& p = static_cast<const Predicate&>(*c);
     auto op = ColumnOp(p.op());
     const NestedField* field = schema.FindFieldById(p.field_id());
-    if (!op || !field) continue;
+    // why: only a top-level field is a file column here; a nested one's leaf statistics are not read yet
+    bool top_level = std::any_of(schema.fields().begin(), schema.fields().end(),
+                                 [&](const NestedField& f) { return f.id() == p.field_id(); });
+    if (!op || !field || !top_level) continue;
     int col = mapping.FindColumn(*reader_, p.field_id(), field->name());
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) continue;
     // is_nan(x) is x = NaN in ColumnPredicate's (Spark's) order, where NaN equals NaN
