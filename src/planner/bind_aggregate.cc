@@ -61,6 +61,8 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
 
 void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct) {
   if (name == "count" && !distinct) return;  // counts non-NULL values of any type
+  // keep whole values (their own binders refuse what they cannot take)
+  if (name == "collect_list" || name == "array_agg" || name == "collect_set") return;
   for (const auto& t : types) {
     if (t.IsNested()) {
       throw NotImplementedError("aggregate function " + name + (distinct ? " (DISTINCT)" : "") + " over a " +

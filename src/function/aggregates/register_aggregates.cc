@@ -8,6 +8,7 @@
 #include "function/aggregates/bit_aggregate.h"
 #include "function/aggregates/bool_and_or.h"
 #include "function/aggregates/central_moments.h"
+#include "function/aggregates/collect.h"
 #include "function/aggregates/count.h"
 #include "function/aggregates/covariance.h"
 #include "function/aggregates/first_last.h"
@@ -116,6 +117,15 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("mode", BindMode);
   registry.AddAggregate("string_agg", BindStringAgg);
   registry.AddAggregate("listagg", BindStringAgg);
+  registry.AddAggregate("collect_list", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindCollect(false, types, distinct);
+  });
+  registry.AddAggregate("array_agg", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindCollect(false, types, distinct);
+  });
+  registry.AddAggregate("collect_set", [](const std::vector<LogicalType>& types, bool distinct) {
+    return BindCollect(true, types, distinct);
+  });
 
   registry.AddAggregate("first", BindFirst);
   registry.AddAggregate("first_value", BindFirst);

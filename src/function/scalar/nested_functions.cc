@@ -4,6 +4,7 @@
 // NULL), a missing map key gives NULL (SPARK-40066), size(NULL) is NULL.
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 #include "common/ascii_case.h"
@@ -326,9 +327,308 @@ ScalarBinder ArraySearch(std::string name, bool position) {
   };
 }
 
+// A kernel computing each row from its arguments as Values: for functions whose work per
+// element outweighs the Value round trip (sorting, set operations, rebuilding arrays).
+ScalarKernel RowWise(std::function<Value(const std::vector<Value>& args)> fn) {
+  return [fn = std::move(fn)](const std::vector<const Vector*>& args, size_t count, Vector& result,
+                              const FunctionContext&) {
+    std::vector<Value> row(args.size());
+    for (size_t i = 0; i < count; ++i) {
+      for (size_t k = 0; k < args.size(); ++k) row[k] = args[k]->GetValue(i);
+      result.SetValue(i, fn(row));
+    }
+  };
+}
+
+bool AnyNull(const std::vector<Value>& args) {
+  return std::any_of(args.begin(), args.end(), [](const Value& v) { return v.is_null(); });
+}
+
+// NULL equal to NULL, NaN to NaN: how Spark's array set functions compare elements.
+bool SameElement(const Value& a, const Value& b) {
+  if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
+  return a.Compare(b) == 0;
+}
+
+bool Contains(const std::vector<Value>& list, const Value& v) {
+  return std::any_of(list.begin(), list.end(), [&](const Value& e) { return SameElement(e, v); });
+}
+
+// The element type arrays share (their common type), or a BinderError.
+LogicalType CommonElement(const std::string& name, const ScalarBindInput& input, size_t arrays) {
+  LogicalType element = TypeId::kNull;
+  for (size_t k = 0; k < arrays; ++k) {
+    const LogicalType& t = input.arg_types[k];
+    if (t.id() == TypeId::kNull) continue;
+    if (t.id() != TypeId::kList) ThrowArgumentTypes(name, input, "arrays");
+    auto wider = WiderType(element, t.element());
+    if (!wider) ThrowArgumentTypes(name, input, "arrays of one element type");
+    element = *wider;
+  }
+  return element;
+}
+
+// sort_array(a[, ascending]): NULLs first ascending, last descending. array_sort(a): ascending,
+// NULLs last.
+ScalarBinder SortBinder(std::string name, bool nulls_last_always) {
+  return [=](const ScalarBindInput& input) {
+    CheckArgumentCount(name, input, 1, nulls_last_always ? 1 : 2);
+    if (input.arg_types[0].id() != TypeId::kList) ThrowArgumentTypes(name, input, "an array");
+    if (input.arg_types[0].element().Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) {
+      throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] " + name + " does not support ordering on type " +
+                        input.arg_types[0].ToString());
+    }
+    std::vector<LogicalType> args = {input.arg_types[0]};
+    if (input.arg_types.size() == 2) args.push_back(TypeId::kBoolean);
+    LogicalType type = input.arg_types[0];
+    return Bound(name, args, type, RowWise([type, nulls_last_always](const std::vector<Value>& a) {
+      if (a[0].is_null() || (a.size() > 1 && a[1].is_null())) return Value::Null(type);
+      bool ascending = a.size() < 2 || a[1].boolean();
+      bool nulls_first = !nulls_last_always && ascending;
+      std::vector<Value> e = a[0].children();
+      std::stable_sort(e.begin(), e.end(), [&](const Value& x, const Value& y) {
+        if (x.is_null() || y.is_null()) return x.is_null() != y.is_null() && (x.is_null() == nulls_first);
+        int c = x.Compare(y);
+        return ascending ? c < 0 : c > 0;
+      });
+      return Value::List(type, std::move(e));
+    }));
+  };
+}
+
+// array_distinct, array_union, array_intersect, array_except: distinct elements in order.
+ScalarBinder SetBinder(std::string name, int arrays) {
+  return [=](const ScalarBindInput& input) {
+    CheckArgumentCount(name, input, static_cast<size_t>(arrays), static_cast<size_t>(arrays));
+    LogicalType type = LogicalType::List(CommonElement(name, input, static_cast<size_t>(arrays)));
+    std::vector<LogicalType> args(static_cast<size_t>(arrays), type);
+    return Bound(name, args, type, RowWise([name, type](const std::vector<Value>& a) {
+      if (AnyNull(a)) return Value::Null(type);
+      std::vector<Value> out;
+      auto add = [&](const Value& v) {
+        if (!Contains(out, v)) out.push_back(v);
+      };
+      const auto& first = a[0].children();
+      if (name == "array_distinct") {
+        for (const auto& v : first) add(v);
+      } else if (name == "array_union") {
+        for (const auto& v : first) add(v);
+        for (const auto& v : a[1].children()) add(v);
+      } else {
+        bool keep_common = name == "array_intersect";
+        for (const auto& v : first) {
+          if (Contains(a[1].children(), v) == keep_common) add(v);
+        }
+      }
+      return Value::List(type, std::move(out));
+    }));
+  };
+}
+
+// array_remove(a, v): a without the elements equal to v; NULL when v is NULL.
+BoundScalarFunction ArrayRemove(const ScalarBindInput& input) {
+  CheckArgumentCount("array_remove", input, 2, 2);
+  if (input.arg_types[0].id() != TypeId::kList) ThrowArgumentTypes("array_remove", input, "an array and a value");
+  auto element = WiderType(input.arg_types[0].element(), input.arg_types[1]);
+  if (!element) ThrowArgumentTypes("array_remove", input, "an array and a value of its element type");
+  LogicalType type = LogicalType::List(*element);
+  return Bound("array_remove", {type, *element}, type, RowWise([type](const std::vector<Value>& a) {
+    if (AnyNull(a)) return Value::Null(type);
+    std::vector<Value> out;
+    for (const auto& v : a[0].children()) {
+      if (v.is_null() || v.Compare(a[1]) != 0) out.push_back(v);
+    }
+    return Value::List(type, std::move(out));
+  }));
+}
+
+// array_join(a, delimiter[, null_replacement]): NULL elements skipped unless replaced.
+BoundScalarFunction ArrayJoin(const ScalarBindInput& input) {
+  CheckArgumentCount("array_join", input, 2, 3);
+  if (input.arg_types[0].id() != TypeId::kList && input.arg_types[0].id() != TypeId::kNull) {
+    ThrowArgumentTypes("array_join", input, "an array, a delimiter and a NULL replacement");
+  }
+  std::vector<LogicalType> args = {LogicalType::List(TypeId::kString), TypeId::kString};
+  if (input.arg_types.size() == 3) args.push_back(TypeId::kString);
+  return Bound("array_join", args, TypeId::kString, RowWise([](const std::vector<Value>& a) {
+    if (a[0].is_null() || a[1].is_null() || (a.size() > 2 && a[2].is_null())) return Value::Null(TypeId::kString);
+    std::string out;
+    bool first = true;
+    for (const auto& v : a[0].children()) {
+      if (v.is_null() && a.size() < 3) continue;
+      if (!first) out += a[1].str();
+      out += v.is_null() ? a[2].str() : v.str();
+      first = false;
+    }
+    return Value::String(std::move(out));
+  }));
+}
+
+// flatten(a): an array of arrays as one array; NULL when a or any inner array is NULL.
+BoundScalarFunction Flatten(const ScalarBindInput& input) {
+  CheckArgumentCount("flatten", input, 1, 1);
+  if (input.arg_types[0].id() != TypeId::kList || input.arg_types[0].element().id() != TypeId::kList) {
+    ThrowArgumentTypes("flatten", input, "an array of arrays");
+  }
+  LogicalType type = input.arg_types[0].element();
+  return Bound("flatten", input.arg_types, type, RowWise([type](const std::vector<Value>& a) {
+    if (a[0].is_null()) return Value::Null(type);
+    std::vector<Value> out;
+    for (const auto& inner : a[0].children()) {
+      if (inner.is_null()) return Value::Null(type);
+      out.insert(out.end(), inner.children().begin(), inner.children().end());
+    }
+    return Value::List(type, std::move(out));
+  }));
+}
+
+// slice(a, start, length): from start (from 1; negative from the end), length elements.
+BoundScalarFunction Slice(const ScalarBindInput& input) {
+  CheckArgumentCount("slice", input, 3, 3);
+  if (input.arg_types[0].id() != TypeId::kList) ThrowArgumentTypes("slice", input, "an array, a start and a length");
+  LogicalType type = input.arg_types[0];
+  return Bound("slice", {type, kInt, kInt}, type, RowWise([type](const std::vector<Value>& a) {
+    if (AnyNull(a)) return Value::Null(type);
+    int64_t start = a[1].int32(), length = a[2].int32();
+    const auto& e = a[0].children();
+    auto n = static_cast<int64_t>(e.size());
+    if (start == 0) {
+      throw InvalidInputError("[INVALID_PARAMETER_VALUE.START] The value of parameter(s) `start` in `slice` is invalid: "
+                              "Expects a positive or a negative value for `start`, but got 0.");
+    }
+    if (length < 0) {
+      throw InvalidInputError("[INVALID_PARAMETER_VALUE.LENGTH] The value of parameter(s) `length` in `slice` is "
+                              "invalid: Expects `length` greater than or equal to 0, but got " + std::to_string(length) + ".");
+    }
+    int64_t from = start > 0 ? start - 1 : n + start;
+    std::vector<Value> out;
+    for (int64_t k = std::max<int64_t>(from, 0); k < n && k < from + length; ++k) out.push_back(e[static_cast<size_t>(k)]);
+    return Value::List(type, std::move(out));
+  }));
+}
+
+// sequence(start, stop[, step]) of integers: step 1 or -1 by default; a step that does not
+// lead from start to stop is an error, as is an array longer than Spark's limit.
+BoundScalarFunction Sequence(const ScalarBindInput& input) {
+  CheckArgumentCount("sequence", input, 2, 3);
+  LogicalType type = TypeId::kInt32;
+  for (const auto& t : input.arg_types) {
+    if (!t.IsInteger() && t.id() != TypeId::kNull) ThrowArgumentTypes("sequence", input, "integers");
+    if (t.id() == TypeId::kInt64) type = TypeId::kInt64;
+  }
+  std::vector<LogicalType> args(input.arg_types.size(), type);
+  LogicalType list = LogicalType::List(type);
+  return Bound("sequence", args, list, RowWise([list, type](const std::vector<Value>& a) {
+    if (AnyNull(a)) return Value::Null(list);
+    int64_t start = a[0].int64(), stop = a[1].int64();
+    if (type.id() == TypeId::kInt32) start = a[0].int32(), stop = a[1].int32();
+    int64_t step = a.size() > 2 ? (type.id() == TypeId::kInt32 ? a[2].int32() : a[2].int64()) : (start <= stop ? 1 : -1);
+    if ((step > 0 && start > stop) || (step < 0 && start < stop) || (step == 0 && start != stop)) {
+      throw InvalidInputError("[INVALID_PARAMETER_VALUE.SEQUENCE_STEP] Illegal sequence boundaries: " + std::to_string(start) +
+                              " to " + std::to_string(stop) + " by " + std::to_string(step));
+    }
+    constexpr int64_t kMaxLength = 2147483632;  // Spark's ByteArrayMethods.MAX_ROUNDED_ARRAY_LENGTH
+    __int128 length = step == 0 ? 1 : (static_cast<__int128>(stop) - start) / step + 1;
+    if (length > kMaxLength) {
+      throw InvalidInputError("[COLLECTION_SIZE_LIMIT_EXCEEDED.PARAMETER] Can't create array with " +
+                              std::to_string(static_cast<int64_t>(length)) + " elements which exceeding the array size limit 2147483632.");
+    }
+    std::vector<Value> out;
+    for (__int128 k = 0; k < length; ++k) {
+      int64_t v = static_cast<int64_t>(start + k * step);
+      out.push_back(type.id() == TypeId::kInt32 ? Value::Int32(static_cast<int32_t>(v)) : Value::Int64(v));
+    }
+    return Value::List(list, std::move(out));
+  }));
+}
+
+// map_entries(m): the entries as an array of struct<key, value>.
+BoundScalarFunction MapEntries(const ScalarBindInput& input) {
+  CheckArgumentCount("map_entries", input, 1, 1);
+  if (input.arg_types[0].id() != TypeId::kMap) ThrowArgumentTypes("map_entries", input, "a map");
+  LogicalType entry = LogicalType::Struct({{"key", input.arg_types[0].key()}, {"value", input.arg_types[0].value()}});
+  LogicalType type = LogicalType::List(entry);
+  return Bound("map_entries", input.arg_types, type, RowWise([type, entry](const std::vector<Value>& a) {
+    if (a[0].is_null()) return Value::Null(type);
+    std::vector<Value> out;
+    const auto& c = a[0].children();
+    for (size_t i = 0; i + 1 < c.size(); i += 2) out.push_back(Value::Struct(entry, {c[i], c[i + 1]}));
+    return Value::List(type, std::move(out));
+  }));
+}
+
+// Builds a map of keys and values, refusing NULL and duplicate keys (Spark 4.0's default
+// spark.sql.mapKeyDedupPolicy=EXCEPTION).
+Value BuildMap(const LogicalType& type, const std::vector<Value>& keys, const std::vector<Value>& values) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i].is_null()) throw InvalidInputError("[NULL_MAP_KEY] Cannot use null as map key.");
+    for (size_t j = 0; j < i; ++j) {
+      if (keys[j].Compare(keys[i]) == 0) {
+        throw InvalidInputError("[DUPLICATED_MAP_KEY] Duplicate map key " + keys[i].ToString() +
+                                " was found, please check the input data.");
+      }
+    }
+  }
+  return Value::Map(type, keys, values);
+}
+
+// map_from_arrays(keys, values): arrays of one length.
+BoundScalarFunction MapFromArrays(const ScalarBindInput& input) {
+  CheckArgumentCount("map_from_arrays", input, 2, 2);
+  if (input.arg_types[0].id() != TypeId::kList || input.arg_types[1].id() != TypeId::kList) {
+    ThrowArgumentTypes("map_from_arrays", input, "two arrays");
+  }
+  LogicalType type = LogicalType::Map(input.arg_types[0].element(), input.arg_types[1].element());
+  return Bound("map_from_arrays", input.arg_types, type, RowWise([type](const std::vector<Value>& a) {
+    if (AnyNull(a)) return Value::Null(type);
+    if (a[0].ChildCount() != a[1].ChildCount()) {
+      throw InvalidInputError("The key array and value array of MapData must have the same length.");
+    }
+    return BuildMap(type, a[0].children(), a[1].children());
+  }));
+}
+
+// map_concat(m1, m2, ...): the entries of all; NULL when any map is NULL.
+BoundScalarFunction MapConcat(const ScalarBindInput& input) {
+  LogicalType type = TypeId::kNull;
+  for (const auto& t : input.arg_types) {
+    if (t.id() == TypeId::kNull) continue;
+    if (t.id() != TypeId::kMap) ThrowArgumentTypes("map_concat", input, "maps");
+    auto wider = WiderType(type, t);
+    if (!wider) ThrowArgumentTypes("map_concat", input, "maps of one key and value type");
+    type = *wider;
+  }
+  if (type.id() == TypeId::kNull) type = LogicalType::Map(TypeId::kString, TypeId::kString);
+  std::vector<LogicalType> args(input.arg_types.size(), type);
+  return Bound("map_concat", args, type, RowWise([type](const std::vector<Value>& a) {
+    if (AnyNull(a)) return Value::Null(type);
+    std::vector<Value> keys, values;
+    for (const auto& m : a) {
+      const auto& c = m.children();
+      for (size_t i = 0; i + 1 < c.size(); i += 2) {
+        keys.push_back(c[i]);
+        values.push_back(c[i + 1]);
+      }
+    }
+    return BuildMap(type, keys, values);
+  }));
+}
+
 }  // namespace
 
 void RegisterNestedFunctions(FunctionRegistry& registry) {
+  registry.AddScalar("sort_array", SortBinder("sort_array", false));
+  registry.AddScalar("array_sort", SortBinder("array_sort", true));
+  for (const char* name : {"array_distinct"}) registry.AddScalar(name, SetBinder(name, 1));
+  for (const char* name : {"array_union", "array_intersect", "array_except"}) registry.AddScalar(name, SetBinder(name, 2));
+  registry.AddScalar("array_remove", ArrayRemove);
+  registry.AddScalar("array_join", ArrayJoin);
+  registry.AddScalar("flatten", Flatten);
+  registry.AddScalar("slice", Slice);
+  registry.AddScalar("sequence", Sequence);
+  registry.AddScalar("map_entries", MapEntries);
+  registry.AddScalar("map_from_arrays", MapFromArrays);
+  registry.AddScalar("map_concat", MapConcat);
   registry.AddScalar("get_struct_field", GetStructField);
   registry.AddScalar("subscript", ElementBinder("subscript", true, true, "INVALID_ARRAY_INDEX", "the SQL function `get()`"));
   registry.AddScalar("get", ElementBinder("get", true, false, "INVALID_ARRAY_INDEX", ""));
