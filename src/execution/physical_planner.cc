@@ -4,6 +4,7 @@
 #include "execution/operators/physical_copy_to_file.h"
 #include "execution/operators/physical_delete.h"
 #include "execution/operators/physical_filter.h"
+#include "execution/operators/physical_generate.h"
 #include "execution/operators/physical_hash_aggregate.h"
 #include "execution/operators/physical_hash_join.h"
 #include "execution/operators/physical_insert.h"
@@ -20,6 +21,7 @@
 #include "planner/logical_copy_to_file.h"
 #include "planner/logical_delete.h"
 #include "planner/logical_filter.h"
+#include "planner/logical_generate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_insert.h"
 #include "planner/logical_join.h"
@@ -160,6 +162,13 @@ PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
     case LogicalOperatorType::kWindow: {
       auto& window = static_cast<LogicalWindow&>(op);
       auto result = std::make_unique<PhysicalWindow>(op.types, std::move(window.functions));
+      result->AddChild(Plan(*op.children[0]));
+      return result;
+    }
+    case LogicalOperatorType::kGenerate: {
+      auto& generate = static_cast<LogicalGenerate&>(op);
+      auto result = std::make_unique<PhysicalGenerate>(op.types, std::move(generate.argument), generate.kind,
+                                                       generate.outer, generate.text);
       result->AddChild(Plan(*op.children[0]));
       return result;
     }

@@ -4,6 +4,7 @@
 #include "planner/logical_aggregate.h"
 #include "planner/logical_delete.h"
 #include "planner/logical_filter.h"
+#include "planner/logical_generate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_insert.h"
 #include "planner/logical_join.h"
@@ -33,6 +34,7 @@ const char* KindName(LogicalOperatorType type) {
     case LogicalOperatorType::kLimit: return "Limit";
     case LogicalOperatorType::kSetOperation: return "SetOperation";
     case LogicalOperatorType::kWindow: return "Window";
+    case LogicalOperatorType::kGenerate: return "Generate";
     case LogicalOperatorType::kValues: return "Values";
     case LogicalOperatorType::kInsert: return "Insert";
     case LogicalOperatorType::kCopyToFile: return "CopyToFile";
@@ -213,6 +215,14 @@ std::optional<std::string> CheckNode(const LogicalOperator& op) {
         return "produces " + std::to_string(op.types.size()) + " columns of inputs of " + std::to_string(left.size());
       }
       return std::nullopt;
+    }
+    case LogicalOperatorType::kGenerate: {
+      const auto& generate = static_cast<const LogicalGenerate&>(op);
+      if (auto problem = CheckExpression(*generate.argument, *input, "the generator argument")) return problem;
+      Columns expected = *input;
+      std::vector<std::string> names;
+      LogicalGenerate::GeneratedColumns(generate.kind, generate.argument->type, &expected, &names);
+      return CheckOutput(op, expected, "its input and generated columns");
     }
     case LogicalOperatorType::kWindow: {
       const auto& window = static_cast<const LogicalWindow&>(op);

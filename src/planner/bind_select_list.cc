@@ -26,12 +26,52 @@ BoundExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, const ch
 }
 
 void Binder::BindSelectList(const SelectNode& node, SelectBinding& select) {
+  // A generator among the items (SELECT id, explode(tags) AS tag): its rows are made under
+  // the projection, and the item becomes the generated columns.
+  const ParsedExpression* generator_item = nullptr;
+  size_t generated_base = 0;
+  for (const auto& item : node.select_list) {
+    if (item->kind != ExpressionKind::kFunction) continue;
+    ExpressionBinding binding;
+    binding.scope = &select.scope;
+    binding.outer = select.scope.outer;
+    binding.clause = "SELECT";
+    size_t base = select.plan->types.size();
+    auto generate = MakeGenerate(item->As<FunctionExpression>(), false, binding, select.plan);
+    if (!generate) continue;
+    if (generator_item) {
+      throw BinderError("[UNSUPPORTED_GENERATOR.MULTI_GENERATOR] Only one generator is allowed per SELECT clause, "
+                        "but found 2: " + generator_item->ToString() + ", " + item->ToString());
+    }
+    if (select.aggregate) {
+      throw NotImplementedError("a generator (" + item->ToString() + ") in a SELECT that aggregates is not supported "
+                                "yet; aggregate in a subquery and explode outside it");
+    }
+    generator_item = item.get();
+    generated_base = base;
+    select.plan = std::move(generate);
+  }
   select.pending_base = select.plan->types.size();
   // The earlier items' aliases are visible to an item (Spark's lateral column aliases).
   std::vector<std::pair<std::string, const BoundExpression*>> lateral_aliases;
   for (const auto& item : node.select_list) {
     if (item->kind == ExpressionKind::kStar) {
       ExpandStar(item->As<StarExpression>(), select);
+      continue;
+    }
+    if (item.get() == generator_item) {
+      // `AS x` names a single generated column; Spark's `AS (a, b)` is not parsed yet
+      size_t generated = select.plan->types.size() - generated_base;
+      if (!item->alias.empty() && generated != 1) {
+        throw BinderError("[UDTF_ALIAS_NUMBER_MISMATCH] The number of aliases supplied in the AS clause does not match "
+                          "the number of columns output by the UDTF. Expected " + std::to_string(generated) +
+                          " aliases but got 1.");
+      }
+      for (size_t j = generated_base; j < select.plan->types.size(); ++j) {
+        std::string name = item->alias.empty() ? select.plan->names[j] : item->alias;
+        select.select_exprs.push_back(BoundExpression::ColumnRef(j, select.plan->types[j], name));
+        select.select_names.push_back(name);
+      }
       continue;
     }
     auto bound = BindSelectItem(*item, "SELECT", select, &lateral_aliases);

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/type_coercion.h"
@@ -35,6 +37,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, BindScope* scope) {
     case TableRefKind::kTableFunction: return BindTableFunction(ref.As<TableFunctionRef>(), scope);
     case TableRefKind::kValues: return BindValues(ref.As<ValuesRef>(), scope);
     case TableRefKind::kJoin: return BindJoin(ref.As<JoinRef>(), scope);
+    case TableRefKind::kLateralView: return BindLateralView(ref.As<LateralViewRef>(), scope);
   }
   throw InternalError("unknown table reference");
 }
@@ -227,6 +230,71 @@ LogicalOperatorPtr Binder::BindValues(const ValuesRef& ref, BindScope* scope) {
     scope->columns.push_back({alias, name, type, c, false});
   }
   return values;
+}
+
+std::unique_ptr<LogicalGenerate> Binder::MakeGenerate(const FunctionExpression& fn, bool outer,
+                                                      ExpressionBinding& binding, LogicalOperatorPtr& input) {
+  std::string name = ToLower(fn.name);
+  static const struct {
+    const char* name;
+    GeneratorKind kind;
+    bool outer;
+  } kGenerators[] = {
+      {"explode", GeneratorKind::kExplode, false},       {"explode_outer", GeneratorKind::kExplode, true},
+      {"posexplode", GeneratorKind::kPosExplode, false}, {"posexplode_outer", GeneratorKind::kPosExplode, true},
+      {"inline", GeneratorKind::kInline, false},         {"inline_outer", GeneratorKind::kInline, true},
+  };
+  const auto* found = std::find_if(std::begin(kGenerators), std::end(kGenerators),
+                                   [&](const auto& g) { return name == g.name; });
+  if (found == std::end(kGenerators)) return nullptr;
+  if (fn.args.size() != 1) {
+    throw BinderError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] " + name + " takes one argument: " + fn.ToString());
+  }
+  auto generate = std::make_unique<LogicalGenerate>();
+  generate->kind = found->kind;
+  generate->outer = outer || found->outer;
+  generate->text = fn.ToString();
+  generate->argument = Bind(*fn.args[0], binding);
+  const LogicalType& type = generate->argument->type;
+  bool fits = found->kind == GeneratorKind::kInline
+                  ? type.id() == TypeId::kList && type.element().id() == TypeId::kStruct
+                  : type.id() == TypeId::kList || type.id() == TypeId::kMap;
+  if (!fits) {
+    throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] " + name + " takes " +
+                      (found->kind == GeneratorKind::kInline ? "an array of structs" : "an array or a map") +
+                      ", not " + type.ToString() + ": " + fn.ToString());
+  }
+  generate->types = input->types;
+  generate->names = input->names;
+  LogicalGenerate::GeneratedColumns(generate->kind, type, &generate->types, &generate->names);
+  generate->children.push_back(std::move(input));
+  return generate;
+}
+
+LogicalOperatorPtr Binder::BindLateralView(const LateralViewRef& ref, BindScope* scope) {
+  LogicalOperatorPtr input = BindTableRef(*ref.input, scope);
+  size_t base = input->types.size();
+  ExpressionBinding binding;
+  binding.scope = scope;
+  binding.outer = scope->outer;
+  binding.clause = "LATERAL VIEW";
+  auto generate = MakeGenerate(*ref.generator, ref.outer, binding, input);
+  if (!generate) {
+    throw BinderError("[UNSUPPORTED_GENERATOR.NOT_GENERATOR] " + ref.generator->name +
+                      " is not a generator (explode, posexplode, inline and their _outer forms): LATERAL VIEW " +
+                      ref.generator->ToString());
+  }
+  size_t generated = generate->types.size() - base;
+  if (!ref.column_aliases.empty() && ref.column_aliases.size() != generated) {
+    throw BinderError("[UDTF_ALIAS_NUMBER_MISMATCH] The number of aliases supplied in the AS clause does not match "
+                      "the number of columns output by the UDTF. Expected " + std::to_string(generated) +
+                      " aliases but got " + std::to_string(ref.column_aliases.size()) + ".");
+  }
+  for (size_t j = 0; j < generated; ++j) {
+    if (!ref.column_aliases.empty()) generate->names[base + j] = ref.column_aliases[j];
+    scope->columns.push_back({ToLower(ref.alias), generate->names[base + j], generate->types[base + j], base + j, false});
+  }
+  return generate;
 }
 
 LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {

@@ -10,6 +10,7 @@
 #include "planner/binder_context.h"
 #include "planner/bound_window_function.h"
 #include "planner/logical_join.h"
+#include "planner/logical_generate.h"
 #include "planner/logical_operator.h"
 #include "sql/ast_dml.h"
 #include "sql/ast_query.h"
@@ -186,6 +187,12 @@ class Binder {
   LogicalOperatorPtr BindBaseTable(const BaseTableRef& ref, BindScope* scope);
   LogicalOperatorPtr BindJoin(const JoinRef& ref, BindScope* scope);
   LogicalOperatorPtr BindValues(const ValuesRef& ref, BindScope* scope);
+  LogicalOperatorPtr BindLateralView(const LateralViewRef& ref, BindScope* scope);
+  // Returns a Generate of the generator call `fn` (explode, posexplode, inline and their
+  // _outer forms; `outer` also from LATERAL VIEW OUTER) over `input`, its argument bound in
+  // `binding`; nullptr when fn is no generator.
+  std::unique_ptr<LogicalGenerate> MakeGenerate(const FunctionExpression& fn, bool outer, ExpressionBinding& binding,
+                                                LogicalOperatorPtr& input);
   LogicalOperatorPtr BindTableFunction(const TableFunctionRef& ref, BindScope* scope);
   LogicalOperatorPtr BindDerived(BoundQuery query, const std::string& alias,
                                  const std::vector<std::string>& column_aliases, BindScope* scope);

@@ -20,6 +20,7 @@ enum class LogicalOperatorType {
   kLimit,
   kSetOperation,
   kWindow,
+  kGenerate,    // logical_generate.h
   kValues,
   kInsert,      // logical_insert.h
   kCopyToFile,  // logical_copy_to_file.h

@@ -19,6 +19,7 @@ enum class TableRefKind : uint8_t {
   kTableFunction,  // TableFunctionRef: range(10), read_parquet('f', hive_partitioning => true)
   kValues,         // ValuesRef: VALUES (1, 'a'), (2, 'b') [AS] t(a, b)
   kJoin,           // JoinRef: left JOIN right ON .. | USING (..)
+  kLateralView,    // LateralViewRef: input LATERAL VIEW [OUTER] explode(..) [alias] [AS c1, ..]
 };
 
 /// Base of every FROM item: a kind, a position, an alias and optional column aliases.
@@ -108,6 +109,16 @@ struct JoinRef : TableRef {
   std::vector<std::string> using_columns;
   bool natural = false;
   bool is_comma = false;
+};
+
+/// input LATERAL VIEW [OUTER] generator(args) [alias] [AS c1, c2, ..] (Hive's and Spark's):
+/// each row of input joined with the rows the generator makes of it; `alias` names the
+/// generated columns' table, `column_aliases` the columns.
+struct LateralViewRef : TableRef {
+  LateralViewRef() : TableRef(TableRefKind::kLateralView) {}
+  TableRefPtr input;
+  std::unique_ptr<FunctionExpression> generator;
+  bool outer = false;
 };
 
 }  // namespace floe

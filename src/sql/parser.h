@@ -113,6 +113,7 @@ class Parser {
   // FROM items (parser_table_ref.cc).
   TableRefPtr ParseFromList();
   TableRefPtr ParseJoinedTable();
+  TableRefPtr ParseLateralView(TableRefPtr input);
   TableRefPtr ParseTablePrimary();
   bool ParseJoinType(JoinType* type, bool* natural);
   void ParseTableAlias(TableRef& ref, bool allow_column_aliases);

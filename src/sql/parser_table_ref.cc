@@ -84,6 +84,10 @@ TableRefPtr Parser::ParseJoinedTable() {
   int entered = 0;
   while (true) {
     SourcePosition position = Peek().position;
+    if (PeekWord("LATERAL") && PeekWord("VIEW", 1)) {
+      left = ParseLateralView(std::move(left));
+      continue;
+    }
     JoinType type;
     bool natural;
     if (!ParseJoinType(&type, &natural)) break;
@@ -108,6 +112,31 @@ TableRefPtr Parser::ParseJoinedTable() {
   }
   depth_ -= entered;
   return left;
+}
+
+TableRefPtr Parser::ParseLateralView(TableRefPtr input) {
+  const Token& start = Peek();
+  pos_ += 2;  // LATERAL VIEW
+  auto view = std::make_unique<LateralViewRef>();
+  view->position = start.position;
+  view->input = std::move(input);
+  view->outer = AcceptWord("OUTER");
+  const Token& name_token = Peek();
+  QualifiedName name = ParseQualifiedName();
+  if (!PeekOp("(")) SyntaxError();
+  ExpressionPtr call = ParseFunctionCall(name.parts, name_token);
+  if (call->kind != ExpressionKind::kFunction) SyntaxErrorAt(name_token);
+  view->generator.reset(static_cast<FunctionExpression*>(call.release()));
+  if (!PeekWord("AS") && (Peek().type == TokenType::kQuotedIdentifier ||
+                          (PeekIdentifier() && CanBeBareAlias(Peek().text)))) {
+    view->alias = ParseIdentifier();
+  }
+  if (AcceptWord("AS")) {
+    do {
+      view->column_aliases.push_back(ParseIdentifier());
+    } while (AcceptOp(","));
+  }
+  return view;
 }
 
 bool Parser::PeekTimeTravel() const {

@@ -26,6 +26,7 @@ std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
     case LogicalOperatorType::kWindow:
     case LogicalOperatorType::kAggregate:  // at most its input
       return child(0);
+    case LogicalOperatorType::kGenerate: return std::nullopt;  // as many rows as elements
     case LogicalOperatorType::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
       std::optional<double> in = child(0);

@@ -2,6 +2,7 @@
 
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
+#include "planner/logical_generate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
 #include "planner/logical_projection.h"
@@ -211,6 +212,28 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
       for (size_t f = 0; f < window.functions.size(); ++f) {
         types.push_back(op.types[input + f]);
         names.push_back(op.names[input + f]);
+      }
+      op.types = std::move(types);
+      op.names = std::move(names);
+      return mapping;
+    }
+    case LogicalOperatorType::kGenerate: {
+      // the generated columns are kept; the input's as required, and the argument's
+      auto& generate = static_cast<LogicalGenerate&>(op);
+      size_t input = op.children[0]->types.size();
+      std::vector<bool> child_required(required.begin(), required.begin() + static_cast<std::ptrdiff_t>(input));
+      Require(*generate.argument, child_required);
+      auto child_mapping = Prune(*op.children[0], child_required);
+      Remap(*generate.argument, child_mapping);
+      size_t new_input = op.children[0]->types.size();
+      std::vector<int> mapping(op.types.size(), -1);
+      for (size_t i = 0; i < input; ++i) mapping[i] = child_mapping[i];
+      std::vector<LogicalType> types = op.children[0]->types;
+      std::vector<std::string> names = op.children[0]->names;
+      for (size_t g = input; g < op.types.size(); ++g) {
+        mapping[g] = static_cast<int>(new_input + (g - input));
+        types.push_back(op.types[g]);
+        names.push_back(op.names[g]);
       }
       op.types = std::move(types);
       op.names = std::move(names);
