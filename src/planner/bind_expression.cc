@@ -674,6 +674,18 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     if (args.empty()) throw BinderError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] struct expects at least one argument");
     return MakeFunction("named_struct", std::move(args), fn.ToString());
   }
+  if (name == "arrays_zip") {
+    // arrays_zip(a, b): structs named after the arrays' columns, else 0, 1, ... (Spark's
+    // ArraysZip); the names go first, as literals, to the function that zips
+    std::vector<BoundExpressionPtr> args;
+    for (size_t i = 0; i < fn.args.size(); ++i) {
+      std::string field = std::to_string(i);
+      if (fn.args[i]->kind == ExpressionKind::kColumnRef) field = fn.args[i]->As<ColumnRefExpression>().column_name();
+      args.push_back(BoundExpression::MakeConstant(Value::String(field), "'" + field + "'"));
+    }
+    for (const auto& a : fn.args) args.push_back(Bind(*a, binding));
+    return MakeFunction("arrays_zip", std::move(args), fn.ToString());
+  }
   if (name == "isnull" || name == "isnotnull") {
     arity(1, 1);
     auto args = bind_args();

@@ -614,9 +614,44 @@ BoundScalarFunction MapConcat(const ScalarBindInput& input) {
   }));
 }
 
+// arrays_zip(names..., arrays...), as the binder calls it: the i-th elements of the arrays
+// as a struct, shorter arrays padded with NULL; NULL when an array is NULL.
+BoundScalarFunction ArraysZip(const ScalarBindInput& input) {
+  size_t n = input.arg_types.size() / 2;
+  std::vector<StructField> fields;
+  std::vector<LogicalType> args;
+  for (size_t i = 0; i < n; ++i) {
+    const Value* name = ConstantArg(input, i);
+    const LogicalType& t = input.arg_types[n + i];
+    if (!name || name->is_null() || (t.id() != TypeId::kList && t.id() != TypeId::kNull)) {
+      ThrowArgumentTypes("arrays_zip", input, "arrays");
+    }
+    fields.emplace_back(name->str(), t.id() == TypeId::kList ? t.element() : LogicalType(TypeId::kNull));
+    args.push_back(input.arg_types[i]);
+  }
+  for (size_t i = 0; i < n; ++i) args.push_back(input.arg_types[n + i]);
+  LogicalType element = LogicalType::Struct(fields);
+  LogicalType type = LogicalType::List(element);
+  return Bound("arrays_zip", args, type, RowWise([n, type, element](const std::vector<Value>& a) {
+    size_t length = 0;
+    for (size_t i = n; i < a.size(); ++i) {
+      if (a[i].is_null()) return Value::Null(type);
+      length = std::max(length, a[i].ChildCount());
+    }
+    std::vector<Value> out;
+    for (size_t k = 0; k < length; ++k) {
+      std::vector<Value> row;
+      for (size_t i = n; i < a.size(); ++i) row.push_back(k < a[i].ChildCount() ? a[i].children()[k] : Value::Null());
+      out.push_back(Value::Struct(element, std::move(row)));
+    }
+    return Value::List(type, std::move(out));
+  }));
+}
+
 }  // namespace
 
 void RegisterNestedFunctions(FunctionRegistry& registry) {
+  registry.AddScalar("arrays_zip", ArraysZip);
   registry.AddScalar("sort_array", SortBinder("sort_array", false));
   registry.AddScalar("array_sort", SortBinder("array_sort", true));
   for (const char* name : {"array_distinct"}) registry.AddScalar(name, SetBinder(name, 1));
