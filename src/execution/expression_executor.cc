@@ -60,7 +60,24 @@ Vector ExpressionExecutor::EvaluateOnRows(const BoundExpression& expr, const Dat
   for (size_t i = 0; i < total; ++i) result.SetNull(i, true);
   if (rows.empty()) return result;
   DataChunk sub = SliceChunk(input, rows);
-  Vector values = Evaluate(expr, sub, rows.size());
+  // why: a lambda's parameters are row for row with the input; they are sliced with it
+  std::vector<const Vector*> saved = lambda_values_;
+  std::vector<Vector> sliced;
+  sliced.reserve(saved.size());
+  for (auto& value : lambda_values_) {
+    if (!value) continue;
+    sliced.emplace_back(value->type(), std::max<size_t>(rows.size(), 1));
+    sliced.back().Gather(*value, rows.data(), rows.size());
+    value = &sliced.back();
+  }
+  Vector values;
+  try {
+    values = Evaluate(expr, sub, rows.size());
+  } catch (...) {
+    lambda_values_ = saved;
+    throw;
+  }
+  lambda_values_ = saved;
   for (size_t k = 0; k < rows.size(); ++k) result.CopyRow(values, k, rows[k]);
   if (expr.type.IsStringLike()) result.ShareHeapsOf(values);
   return result;
@@ -80,6 +97,13 @@ Vector ExpressionExecutor::Evaluate(const BoundExpression& expr, const DataChunk
       return ConstantVector(expr.constant, expr.type, count);
     case BoundExpressionKind::kParameter:
       throw InternalError("unbound parameter in expression " + expr.text);
+    case BoundExpressionKind::kLambdaParameter: {
+      if (expr.index >= lambda_values_.size() || !lambda_values_[expr.index]) {
+        throw InternalError("lambda parameter outside its function: " + expr.text);
+      }
+      return *lambda_values_[expr.index];
+    }
+    case BoundExpressionKind::kHigherOrder: return EvaluateHigherOrder(expr, input, count);
     case BoundExpressionKind::kFunction: {
       std::vector<Vector> args;
       args.reserve(expr.children.size());

@@ -35,8 +35,17 @@ class ExpressionExecutor {
                          bool negated, const DataChunk& input, size_t count) const;
   /// Returns the result of a subquery that has run: its value, or x IN its rows.
   Vector EvaluateSubquery(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  /// transform, filter, exists, forall, zip_with and aggregate (higher_order_functions.cc).
+  Vector EvaluateHigherOrder(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  Vector EvaluateAggregate(const BoundExpression& expr, const DataChunk& input, size_t count) const;
+  /// Evaluates a lambda body over `rows` (input rows, repeated as the elements need) with
+  /// `params` in its slots from `slot` on; the enclosing lambdas' values follow the rows.
+  Vector EvaluateLambda(const BoundExpression& body, const DataChunk& input, const std::vector<uint32_t>& rows,
+                        size_t slot, const std::vector<const Vector*>& params) const;
 
   const FunctionContext& context_;
+  // the values of the lambda parameters in scope, by slot, row for row with the input
+  mutable std::vector<const Vector*> lambda_values_;
 };
 
 }  // namespace floe

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cctype>
 
 #include "common/ascii_case.h"
@@ -264,12 +265,26 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       return MakeFunction("subscript", std::move(args), expr.ToString());
     }
     case ExpressionKind::kLambda:
-      throw NotImplementedError("lambda functions are not supported yet: " + expr.ToString());
+      throw BinderError("[INVALID_LAMBDA_FUNCTION_CALL] a lambda function may only be an argument of a "
+                        "higher-order function (transform, filter, ...): " + expr.ToString());
   }
   throw InternalError("unknown expression kind in " + expr.ToString());
 }
 
 BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, ExpressionBinding& binding) {
+  // a lambda's parameter (x, or x.f of a struct one) hides a column of its name
+  for (auto it = binding.lambdas.rbegin(); it != binding.lambdas.rend(); ++it) {
+    if (!EqualsIgnoreCase(it->name, expr.names[0])) continue;
+    auto param = MakeNode(BoundExpressionKind::kLambdaParameter, it->type, it->name);
+    param->index = it->slot;
+    BoundExpressionPtr e = std::move(param);
+    std::string text = it->name;
+    for (size_t f = 1; f < expr.names.size(); ++f) {
+      text += "." + expr.names[f];
+      e = BindStructField(std::move(e), expr.names[f], text);
+    }
+    return e;
+  }
   std::vector<std::string> qualifier(expr.names.begin(), expr.names.end() - 1);
   const std::string& name = expr.names.back();
   bool ambiguous = false;
@@ -319,6 +334,118 @@ BoundExpressionPtr Binder::BindColumnRef(const ColumnRefExpression& expr, Expres
     message += "; input columns: [" + JoinNames(binding.scope->Names()) + "]";
   }
   throw BinderError(message);
+}
+
+BoundExpressionPtr Binder::BindLambda(const ParsedExpression& expr, const std::vector<LogicalType>& types,
+                                      ExpressionBinding& binding, size_t* slot) {
+  if (expr.kind != ExpressionKind::kLambda) {
+    throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] a lambda function was expected, not " + expr.ToString());
+  }
+  const auto& lambda = expr.As<LambdaExpression>();
+  if (lambda.params.size() > types.size()) {
+    throw BinderError("[INVALID_LAMBDA_FUNCTION_CALL.NUM_ARGS_MISMATCH] the lambda " + lambda.ToString() + " takes " +
+                      std::to_string(lambda.params.size()) + " arguments, the function gives at most " +
+                      std::to_string(types.size()));
+  }
+  for (size_t i = 0; i < lambda.params.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (EqualsIgnoreCase(lambda.params[i], lambda.params[j])) {
+        throw BinderError("[INVALID_LAMBDA_FUNCTION_CALL.DUPLICATE_ARG_NAMES] the lambda " + lambda.ToString() +
+                          " names `" + lambda.params[i] + "` twice");
+      }
+    }
+  }
+  *slot = 0;
+  for (const auto& v : binding.lambdas) *slot = std::max(*slot, v.slot + 1);
+  ExpressionBinding inner = binding;
+  for (size_t i = 0; i < lambda.params.size(); ++i) inner.lambdas.push_back({lambda.params[i], *slot + i, types[i]});
+  return Bind(*lambda.body, inner);
+}
+
+BoundExpressionPtr Binder::BindHigherOrder(const FunctionExpression& fn, ExpressionBinding& binding) {
+  std::string name = ToLower(fn.name);
+  static const struct {
+    const char* name;
+    HigherOrderFunction function;
+    size_t arrays;  // leading array (and start) arguments
+    size_t min_args, max_args;
+  } kFunctions[] = {
+      {"transform", HigherOrderFunction::kTransform, 1, 2, 2}, {"filter", HigherOrderFunction::kFilter, 1, 2, 2},
+      {"exists", HigherOrderFunction::kExists, 1, 2, 2},       {"forall", HigherOrderFunction::kForall, 1, 2, 2},
+      {"aggregate", HigherOrderFunction::kAggregate, 2, 3, 4}, {"reduce", HigherOrderFunction::kAggregate, 2, 3, 4},
+      {"zip_with", HigherOrderFunction::kZipWith, 2, 3, 3},
+  };
+  const auto* f = std::find_if(std::begin(kFunctions), std::end(kFunctions), [&](const auto& x) { return name == x.name; });
+  if (fn.args.size() < f->min_args || fn.args.size() > f->max_args) {
+    throw BinderError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] " + name + " takes " + std::to_string(f->min_args) +
+                      (f->max_args > f->min_args ? " or " + std::to_string(f->max_args) : std::string()) +
+                      " arguments: " + fn.ToString());
+  }
+  auto node = MakeNode(BoundExpressionKind::kHigherOrder, TypeId::kNull, fn.ToString());
+  node->higher_order = f->function;
+  std::vector<BoundExpressionPtr> args;
+  for (size_t i = 0; i < f->arrays; ++i) args.push_back(Bind(*fn.args[i], binding));
+  size_t lists = f->function == HigherOrderFunction::kAggregate ? 1 : f->arrays;
+  for (size_t i = 0; i < lists; ++i) {
+    if (args[i]->type.id() == TypeId::kNull) args[i] = AddCast(std::move(args[i]), LogicalType::List(TypeId::kNull));
+    if (args[i]->type.id() != TypeId::kList) {
+      throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] " + name + " takes an array, not " +
+                        args[i]->type.ToString() + ": " + fn.ToString());
+    }
+  }
+  const LogicalType element = args[0]->type.element();
+  size_t slot = 0;
+  BoundExpressionPtr body;
+  switch (f->function) {
+    case HigherOrderFunction::kTransform:
+      body = BindLambda(*fn.args[1], {element, TypeId::kInt32}, binding, &slot);
+      node->type = LogicalType::List(body->type);
+      break;
+    case HigherOrderFunction::kFilter:
+    case HigherOrderFunction::kExists:
+    case HigherOrderFunction::kForall: {
+      std::vector<LogicalType> params = {element};
+      if (f->function == HigherOrderFunction::kFilter) params.push_back(TypeId::kInt32);
+      body = BindLambda(*fn.args[1], params, binding, &slot);
+      if (body->type.id() != TypeId::kBoolean && body->type.id() != TypeId::kNull) {
+        throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] the lambda of " + name +
+                          " must return a boolean, not " + body->type.ToString() + ": " + fn.ToString());
+      }
+      body = AddCast(std::move(body), TypeId::kBoolean);
+      node->type = f->function == HigherOrderFunction::kFilter ? args[0]->type : LogicalType(TypeId::kBoolean);
+      break;
+    }
+    case HigherOrderFunction::kZipWith:
+      body = BindLambda(*fn.args[2], {element, args[1]->type.element()}, binding, &slot);
+      node->type = LogicalType::List(body->type);
+      break;
+    case HigherOrderFunction::kAggregate: {
+      // the accumulator keeps the start's type, which merge must return (Spark's ArrayAggregate:
+      // aggregate(array(1L), 0, (acc, x) -> acc + x) is refused; 0L is needed)
+      LogicalType acc = args[1]->type;
+      body = BindLambda(*fn.args[2], {acc, element}, binding, &slot);
+      if (body->type != acc) {
+        if (body->type.id() != TypeId::kNull) {
+          throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] the merge function of " + name + " returns " +
+                            body->type.ToString() + ", not the start's type " + acc.ToString() + ": " + fn.ToString());
+        }
+        body = AddCast(std::move(body), acc);
+      }
+      node->type = acc;
+      if (fn.args.size() == 4) {
+        size_t finish_slot = 0;
+        auto finish = BindLambda(*fn.args[3], {acc}, binding, &finish_slot);
+        node->type = finish->type;
+        args.push_back(std::move(body));
+        body = std::move(finish);
+      }
+      break;
+    }
+  }
+  node->index = slot;
+  for (auto& a : args) node->children.push_back(std::move(a));
+  node->children.push_back(std::move(body));
+  return node;
 }
 
 BoundExpressionPtr Binder::BindStructField(BoundExpressionPtr base, const std::string& field,
@@ -673,6 +800,10 @@ BoundExpressionPtr Binder::BindSpecialFunction(const FunctionExpression& fn, Exp
     }
     if (args.empty()) throw BinderError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] struct expects at least one argument");
     return MakeFunction("named_struct", std::move(args), fn.ToString());
+  }
+  if (name == "transform" || name == "filter" || name == "exists" || name == "forall" || name == "aggregate" ||
+      name == "reduce" || name == "zip_with") {
+    return BindHigherOrder(fn, binding);
   }
   if (name == "arrays_zip") {
     // arrays_zip(a, b): structs named after the arrays' columns, else 0, 1, ... (Spark's

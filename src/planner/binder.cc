@@ -68,7 +68,9 @@ std::string Binder::ExpressionKey(const BoundExpression& e) {
   std::string key = std::to_string(static_cast<int>(e.kind)) + ":" + e.type.ToString();
   switch (e.kind) {
     case BoundExpressionKind::kColumnRef:
-    case BoundExpressionKind::kParameter: key += "#" + std::to_string(e.index); break;
+    case BoundExpressionKind::kParameter:
+    case BoundExpressionKind::kLambdaParameter: key += "#" + std::to_string(e.index); break;
+    case BoundExpressionKind::kHigherOrder: key += "h" + e.text; break;
     case BoundExpressionKind::kConstant:
       key += "=" + (e.constant.is_null() ? std::string("NULL") : e.constant.ToString());
       break;

@@ -93,8 +93,17 @@ struct SelectBinding {
 };
 
 /// How an expression is bound: against which columns, and what it may contain.
+/// A lambda's parameter in scope while its body is bound: x in `x -> x + 1`.
+struct LambdaVariable {
+  std::string name;
+  size_t slot = 0;
+  LogicalType type;
+};
+
 struct ExpressionBinding {
   const BindScope* scope = nullptr;
+  /// The parameters of the lambdas being bound, innermost last; they hide columns.
+  std::vector<LambdaVariable> lambdas;
   AggregationState* aggregation = nullptr;  // non-null: aggregate mode
   WindowState* windows = nullptr;           // non-null: window functions allowed
   const char* clause = "";                  // for messages: "WHERE", "GROUP BY", ...
@@ -108,12 +117,12 @@ struct ExpressionBinding {
   size_t pending_base = 0;
 };
 
-/// Turns the AST of a query into a typed logical plan: resolves names, functions and
-/// types, expands `*`, plans aggregation, windows, subqueries and set operations.
-/// Throws NotImplementedError when an aggregate other than count takes a struct, array or map
-/// value (their states keep fixed-width values and strings only).
+/// Throws NotImplementedError when an aggregate other than count and collect_* takes a
+/// struct, array or map value (their states keep fixed-width values and strings only).
 void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct);
 
+/// Turns the AST of a query into a typed logical plan: resolves names, functions and
+/// types, expands `*`, plans aggregation, windows, subqueries and set operations.
 class Binder {
  public:
   explicit Binder(BinderContext& context, const Binder* parent = nullptr);
@@ -201,6 +210,11 @@ class Binder {
   BoundExpressionPtr Bind(const ParsedExpression& expr, ExpressionBinding& binding);
   BoundExpressionPtr BindColumnRef(const ColumnRefExpression& expr, ExpressionBinding& binding);
   // Returns field `field` of a struct expression (case-insensitive, as Spark resolves it).
+  // Binds transform, filter, exists, forall, aggregate and zip_with with their lambdas.
+  BoundExpressionPtr BindHigherOrder(const FunctionExpression& fn, ExpressionBinding& binding);
+  // Binds a lambda's body with its parameters of these types in slots after the ones in scope.
+  BoundExpressionPtr BindLambda(const ParsedExpression& lambda, const std::vector<LogicalType>& types,
+                                ExpressionBinding& binding, size_t* slot);
   BoundExpressionPtr BindStructField(BoundExpressionPtr base, const std::string& field, const std::string& text);
   BoundExpressionPtr BindConstant(const ConstantExpression& expr);
   BoundExpressionPtr BindFunction(const FunctionExpression& expr, ExpressionBinding& binding);

@@ -20,6 +20,7 @@ std::unique_ptr<BoundExpression> BoundExpression::CopyNode() const {
   copy->try_cast = try_cast;
   copy->has_else = has_else;
   copy->negated = negated;
+  copy->higher_order = higher_order;
   copy->subquery = subquery;
   copy->insert_column = insert_column;
   copy->text = text;
@@ -27,7 +28,8 @@ std::unique_ptr<BoundExpression> BoundExpression::CopyNode() const {
 }
 
 bool BoundExpression::IsConstant() const {
-  if (kind == BoundExpressionKind::kColumnRef || kind == BoundExpressionKind::kParameter) {
+  if (kind == BoundExpressionKind::kColumnRef || kind == BoundExpressionKind::kParameter ||
+      kind == BoundExpressionKind::kLambdaParameter) {
     return false;
   }
   if (kind == BoundExpressionKind::kFunction && function && !function->foldable) return false;

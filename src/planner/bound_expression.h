@@ -30,7 +30,13 @@ enum class BoundExpressionKind {
   kParameter,   // a column of the enclosing query, in a correlated subquery: `index`
   kSubquery,    // the result of `subquery` (scalar, EXISTS; IN: children[0] IN its rows),
                 // known once it has run
+  kLambdaParameter,  // a lambda's parameter: slot `index` of the enclosing higher-order call
+  kHigherOrder,      // `higher_order` over children: the array (and start) arguments, then
+                     // the lambda bodies; the lambdas' parameters take slots from `index` on
 };
+
+/// The higher-order functions (Spark's transform, filter, exists, forall, aggregate, zip_with).
+enum class HigherOrderFunction : uint8_t { kTransform, kFilter, kExists, kForall, kAggregate, kZipWith };
 
 /// A resolved, typed expression over the columns of one operator's input.
 struct BoundExpression {
@@ -43,6 +49,7 @@ struct BoundExpression {
   bool try_cast = false;
   bool has_else = false;
   bool negated = false;  // NOT IN
+  HigherOrderFunction higher_order = HigherOrderFunction::kTransform;
   /// For kSubquery: the uncorrelated subquery, shared by the copies of this expression.
   std::shared_ptr<BoundSubquery> subquery;
   /// For the cast of an INSERT's value to its column's type: the column, which an overflow
