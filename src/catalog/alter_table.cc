@@ -2,7 +2,9 @@
 // order, properties, branches and tags) and renames.
 #include "catalog/alter_table.h"
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <limits>
 
 #include "common/ascii_case.h"
@@ -27,6 +29,57 @@ const iceberg::NestedField& FieldByName(const iceberg::Schema& schema, const std
   const iceberg::NestedField* f = schema.FindFieldByName(name, false);
   if (!f) throw BinderError("[UNRESOLVED_COLUMN] column `" + name + "` not found in " + table);
   return *f;
+}
+
+// Returns the fields with the one at `path` (names, case-insensitive, through structs and a
+// list's `element` or a map's `key` / `value`) changed by `edit`, which gets the fields of
+// the path's parent and the last name and returns the parent's new fields.
+using FieldEdit = std::function<std::vector<iceberg::NestedField>(const std::vector<iceberg::NestedField>& siblings,
+                                                                  const std::string& name)>;
+
+std::vector<iceberg::NestedField> EditFields(const std::vector<iceberg::NestedField>& fields,
+                                             const std::vector<std::string>& path, size_t depth, const FieldEdit& edit,
+                                             const std::string& column) {
+  if (depth + 1 == path.size()) return edit(fields, path[depth]);
+  std::vector<iceberg::NestedField> out = fields;
+  for (auto& f : out) {
+    if (!EqualsIgnoreCase(f.name(), path[depth])) continue;
+    // descend: a struct's fields, or the struct inside a list's element / a map's value
+    std::function<iceberg::TypePtr(const iceberg::TypePtr&, size_t)> descend = [&](const iceberg::TypePtr& type,
+                                                                                  size_t at) -> iceberg::TypePtr {
+      const iceberg::Type& t = *type;
+      if (t.kind() == iceberg::TypeKind::kStruct) {
+        return iceberg::Type::Struct(EditFields(t.fields(), path, at, edit, column));
+      }
+      if (t.kind() == iceberg::TypeKind::kList && at < path.size() && EqualsIgnoreCase(path[at], "element")) {
+        const auto& e = t.fields()[0];
+        return iceberg::Type::List(e.id(), e.required(), descend(e.type(), at + 1));
+      }
+      if (t.kind() == iceberg::TypeKind::kMap && at < path.size() &&
+          (EqualsIgnoreCase(path[at], "key") || EqualsIgnoreCase(path[at], "value"))) {
+        const auto& k = t.fields()[0];
+        const auto& v = t.fields()[1];
+        bool key = EqualsIgnoreCase(path[at], "key");
+        return iceberg::Type::Map(k.id(), key ? descend(k.type(), at + 1) : k.type(), v.id(), v.required(),
+                                  key ? v.type() : descend(v.type(), at + 1));
+      }
+      throw BinderError("[UNRESOLVED_COLUMN] column `" + column + "`: `" + path[at - 1] + "` is a " + t.ToString() +
+                        ", not a struct");
+    };
+    f = iceberg::NestedField(f.id(), f.name(), descend(f.type(), depth + 1), f.required(), f.doc());
+    return out;
+  }
+  throw BinderError("[UNRESOLVED_COLUMN] column `" + column + "` not found");
+}
+
+std::vector<std::string> SplitPath(const std::string& name) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t dot; (dot = name.find('.', start)) != std::string::npos; start = dot + 1) {
+    parts.push_back(name.substr(start, dot - start));
+  }
+  parts.push_back(name.substr(start));
+  return parts;
 }
 
 // Finds the current spec's field a DROP / REPLACE names: by field name, or by transform.
@@ -226,14 +279,60 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
                                     ": existing rows have no value for it");
           }
           LogicalType type = ColumnType(c.type);
-          int id = ++next;
-          iceberg::TypePtr iceberg_type = iceberg::Type::FromLogicalType(type, &next);
-          fields.emplace_back(id, c.name, iceberg_type, false, c.comment.value_or(""));
+          std::vector<std::string> path = SplitPath(c.name);
+          auto add = [&](std::vector<iceberg::NestedField> siblings, const std::string& name) {
+            for (const auto& f : siblings) {
+              if (EqualsIgnoreCase(f.name(), name)) {
+                throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + c.name + " already exists in " + table_name);
+              }
+            }
+            int id = ++next;
+            iceberg::TypePtr iceberg_type = iceberg::Type::FromLogicalType(type, &next);
+            siblings.emplace_back(id, name, iceberg_type, false, c.comment.value_or(""));
+            return siblings;
+          };
+          fields = EditFields(fields, path, 0, add, c.name);
         }
         new_schema(std::move(fields));
         break;
       }
       case AlterTableAction::kDropColumns: {
+        bool nested = std::any_of(statement.column_names.begin(), statement.column_names.end(),
+                                  [](const std::string& n) { return n.find('.') != std::string::npos; });
+        if (nested) {
+          // fields inside structs: each dropped from its struct, never the struct's last one,
+          // nor one the current partition spec uses
+          std::vector<iceberg::NestedField> fields = schema.fields();
+          for (const auto& name : statement.column_names) {
+            const iceberg::NestedField& target = FieldByName(schema, name, table_name);
+            std::vector<int> ids = {target.id()};
+            for (size_t i = 0; i < ids.size(); ++i) {
+              const iceberg::NestedField* f = schema.FindFieldById(ids[i]);
+              for (const auto& child : f->type()->fields()) ids.push_back(child.id());
+            }
+            for (const auto& pf : m.DefaultSpec().fields()) {
+              if (std::find(ids.begin(), ids.end(), pf.source_id()) != ids.end()) {
+                throw InvalidInputError("cannot drop column " + name + ": the current partition spec uses it (" +
+                                        pf.name() + ")");
+              }
+            }
+            fields = EditFields(fields, SplitPath(name), 0,
+                                [&](const std::vector<iceberg::NestedField>& siblings, const std::string& leaf) {
+                                  std::vector<iceberg::NestedField> kept;
+                                  for (const auto& f : siblings) {
+                                    if (!EqualsIgnoreCase(f.name(), leaf)) kept.push_back(f);
+                                  }
+                                  if (kept.empty()) {
+                                    throw InvalidInputError("cannot drop column " + name +
+                                                            ": it is the only field of its struct");
+                                  }
+                                  return kept;
+                                },
+                                name);
+          }
+          new_schema(std::move(fields));
+          break;
+        }
         std::vector<iceberg::NestedField> fields;
         for (const auto& f : schema.fields()) {
           bool drop = false;
@@ -255,6 +354,25 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
       }
       case AlterTableAction::kRenameColumn: {
         const auto& target = FieldByName(schema, statement.column_names.at(0), table_name);
+        if (statement.column_names[0].find('.') != std::string::npos) {
+          auto rename = [&](std::vector<iceberg::NestedField> siblings, const std::string&) {
+            for (auto& f : siblings) {
+              if (f.id() != target.id() && EqualsIgnoreCase(f.name(), statement.new_column_name)) {
+                throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + statement.new_column_name +
+                                        " already exists in " + table_name);
+              }
+            }
+            for (auto& f : siblings) {
+              if (f.id() == target.id()) {
+                f = iceberg::NestedField(f.id(), statement.new_column_name, f.type(), f.required(), f.doc());
+              }
+            }
+            return siblings;
+          };
+          new_schema(EditFields(schema.fields(), SplitPath(statement.column_names[0]), 0, rename,
+                                statement.column_names[0]));
+          break;
+        }
         if (schema.FindFieldByName(statement.new_column_name, false)) {
           throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + statement.new_column_name +
                                   " already exists in " + table_name);
@@ -290,11 +408,14 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
           required = false;
         }
         if (statement.new_comment) doc = *statement.new_comment;
-        std::vector<iceberg::NestedField> fields;
-        for (const auto& f : schema.fields()) {
-          fields.push_back(f.id() == target.id() ? iceberg::NestedField(f.id(), f.name(), type, required, doc) : f);
-        }
-        new_schema(std::move(fields));
+        auto replace = [&](std::vector<iceberg::NestedField> siblings, const std::string&) {
+          for (auto& f : siblings) {
+            if (f.id() == target.id()) f = iceberg::NestedField(f.id(), f.name(), type, required, doc);
+          }
+          return siblings;
+        };
+        new_schema(EditFields(schema.fields(), SplitPath(statement.column_names.at(0)), 0, replace,
+                              statement.column_names.at(0)));
         break;
       }
       case AlterTableAction::kSetProperties: {

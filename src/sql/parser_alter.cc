@@ -171,7 +171,14 @@ void Parser::ParseAlterAdd(AlterTableStatement& alter) {
   alter.action = AlterTableAction::kAddColumns;
   bool parenthesized = AcceptOp("(");
   do {
-    alter.columns.push_back(ParseColumnDefinition());
+    // `s.f INT` adds a field to struct s (Iceberg's Spark DDL): the path, then the last
+    // part read again as the definition's name
+    std::string path = ParseAnyWord();
+    while (AcceptOp(".")) path += "." + ParseAnyWord();
+    --pos_;
+    ColumnDefinition column = ParseColumnDefinition();
+    column.name = path;
+    alter.columns.push_back(std::move(column));
   } while (AcceptOp(","));
   if (parenthesized) ExpectOp(")");
 }
