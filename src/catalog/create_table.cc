@@ -54,7 +54,7 @@ iceberg::PartitionSpec SpecOf(const CreateTableStatement& statement, const Resol
     if (!source) {
       throw BinderError("[UNRESOLVED_COLUMN] partition column `" + p.column + "` not found in " + name.ToString());
     }
-    builder.Add(source->name(), transform);
+    builder.Add(schema.FindColumnName(source->id()), transform);
   }
   iceberg::PartitionSpec spec = builder.Build(0);
   iceberg::CheckRedundantTimePartitions(spec, schema);

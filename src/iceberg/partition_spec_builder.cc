@@ -30,7 +30,8 @@ PartitionSpecBuilder& PartitionSpecBuilder::Add(const std::string& column, const
   if (!source) source = schema_.FindFieldByName(column, /*case_sensitive=*/false);
   if (!source) throw InvalidInputError("cannot partition by unknown column " + column);
   transform.CheckCanTransform(*source->type(), source->name());
-  std::string field_name = name ? *name : source->name();
+  // a nested source gives its full name, as Iceberg's builder does: payload.ts_hour
+  std::string field_name = name ? *name : schema_.FindColumnName(source->id());
   if (!name && !transform.IsIdentity()) field_name += "_" + transform.DefaultNameSuffix();
   PartitionField field(source->id(), last_partition_id_ + 1, field_name, transform);
   Check(field);

@@ -41,6 +41,19 @@ export const MANIFEST_ENTRY_IDS = {
   partition: 'data_file.partition',
 };
 
+/// Returns the name Iceberg gives a partition field in Avro (AvroSchemaUtil.makeCompatibleName):
+/// a leading digit d as _d, any character but letters, digits and _ as _x and its hex code.
+export function avroName(name) {
+  let out = '';
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    if (/[A-Za-z_]/.test(c) || (i > 0 && /[0-9]/.test(c))) out += c;
+    else if (/[0-9]/.test(c)) out += `_${c}`;
+    else out += `_x${c.charCodeAt(0).toString(16).toUpperCase()}`;
+  }
+  return out;
+}
+
 const PRIMITIVES = new Set(['null', 'boolean', 'int', 'long', 'float', 'double', 'bytes', 'string']);
 
 /// Returns a list of problems with the ids of an Avro writer schema; `partitionIds` maps the

@@ -38,7 +38,7 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetS
 import { compressors } from 'hyparquet-compressors';
 import { locateMetadata, localPath, parseJsonExact, readAvroFile } from './iceberg_table_files.mjs';
 import { applyTransform, bytesToDecimal, canonical } from './iceberg_transforms.mjs';
-import { MANIFEST_ENTRY_IDS, MANIFEST_FILE_IDS, checkFieldIds } from './iceberg_avro_ids.mjs';
+import { MANIFEST_ENTRY_IDS, MANIFEST_FILE_IDS, avroName, checkFieldIds } from './iceberg_avro_ids.mjs';
 
 const args = process.argv.slice(2);
 const allSnapshots = args.includes('--all-snapshots');
@@ -109,6 +109,24 @@ for (const schema of schemas) {
 }
 expect(md['last-column-id'] >= maxColumnId, `last-column-id ${md['last-column-id']} < highest field id ${maxColumnId}`);
 const typeName = (field) => (typeof field.type === 'string' ? field.type : field.type.type);
+/// Returns the field ids from a top-level field down to `id` through structs, or undefined.
+function structPath(id) {
+  const search = (fields, trail) => {
+    for (const f of fields ?? []) {
+      if (f.id === id) return [...trail, f.id];
+      if (typeof f.type === 'object' && f.type.type === 'struct') {
+        const found = search(f.type.fields, [...trail, f.id]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  for (const schema of schemas) {
+    const found = search(schema.fields, []);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 const specs = md['partition-specs'] ?? [];
 const specById = new Map(specs.map((s) => [s['spec-id'], s]));
@@ -298,7 +316,7 @@ async function checkSnapshot(snap) {
       expect(String(f.file_format).toUpperCase() === 'PARQUET', `${fname}: file_format ${f.file_format}, expected PARQUET`);
       // This snapshot's own changes (an ADDED entry's snapshot id may be inherited).
       if (str(entrySnapshot) === sid && entry.status !== 0) {
-        mine.partitions.add(`${m.partition_spec_id}:${spec ? spec.fields.map((pf) => canonical(rawPartitionValue(partitionType(pf), f.partition?.[pf.name]))).join('/') : ''}`);
+        mine.partitions.add(`${m.partition_spec_id}:${spec ? spec.fields.map((pf) => canonical(rawPartitionValue(partitionType(pf), f.partition?.[avroName(pf.name)]))).join('/') : ''}`);
       }
       // Sizes count data and delete files alike, file and record counts data files only (as Java's summaries).
       if (str(entrySnapshot) === sid) {
@@ -309,7 +327,7 @@ async function checkSnapshot(snap) {
         if (entry.status === 1) { mine.addedFiles++; mine.addedRecords += big(f.record_count); }
         if (entry.status === 2) { mine.deletedFiles++; mine.deletedRecords += big(f.record_count); }
       }
-      if (spec) spec.fields.forEach((pf, i) => partitionValues[i].push(f.partition?.[pf.name]));
+      if (spec) spec.fields.forEach((pf, i) => partitionValues[i].push(f.partition?.[avroName(pf.name)]));
       if (entry.status === 2) continue;
       live.size += big(f.file_size_in_bytes);
       if (content === 0) { live.files++; live.records += big(f.record_count); }
@@ -372,7 +390,7 @@ function checkManifestHeader(manifest, m, spec, mname) {
   try { headerSpec = JSON.parse(meta['partition-spec']); } catch { expect(false, `${mname}: header "partition-spec" is missing or not JSON`); }
   const specShape = (fields) => JSON.stringify(fields.map((f) => [f.name, f.transform, f['source-id'], f['field-id']]));
   if (headerSpec && spec) expect(specShape(headerSpec) === specShape(spec.fields), `${mname}: header partition-spec ${meta['partition-spec']} differs from spec ${spec['spec-id']}`);
-  const partitionIds = spec ? new Map(spec.fields.map((f) => [f.name, f['field-id']])) : new Map();
+  const partitionIds = spec ? new Map(spec.fields.map((f) => [avroName(f.name), f['field-id']])) : new Map();
   for (const problem of checkFieldIds(manifest.schema, MANIFEST_ENTRY_IDS, partitionIds)) expect(false, `${mname}: Avro schema ${problem}`);
   if (spec) checkPartitionAvroTypes(manifest.schema, spec, mname);
 }
@@ -533,11 +551,14 @@ async function checkDataFile(f, spec, fname) {
   }
   if (!spec) return;
   for (const pf of spec.fields) {
-    const el = byId.get(pf['source-id']);
+    // a source inside structs: the top-level column, then the struct fields' names down to it
+    const path = structPath(pf['source-id']);
+    const el = path && byId.get(path[0]);
     const source = fieldById.get(pf['source-id']);
     if (!expect(el, `${fname}: partition source column ${source?.name} (id ${pf['source-id']}) is not in the file`)) continue;
-    const recorded = canonical(rawPartitionValue(partitionType(pf), f.partition?.[pf.name]));
-    const computed = new Set(rows.map((r) => canonical(applyTransform(pf.transform, typeName(source), toRaw(typeName(source), r[el.name])))));
+    const valueOf = (r) => path.slice(1).reduce((v, id) => (v == null ? null : v[fieldById.get(id).name]), r[el.name]);
+    const recorded = canonical(rawPartitionValue(partitionType(pf), f.partition?.[avroName(pf.name)]));
+    const computed = new Set(rows.map((r) => canonical(applyTransform(pf.transform, typeName(source), toRaw(typeName(source), valueOf(r))))));
     expect(computed.size === 1 && computed.has(recorded),
       `${fname}: partition ${pf.name} = ${pf.transform}(${source.name}) is ${recorded} in the manifest, the file's rows give ${[...computed].join(', ')}`);
   }

@@ -184,7 +184,7 @@ function buildWarehouse(warehouse) {
   const n = 'ns.nested';
   statements.push(
     `CREATE TABLE ${n} (id BIGINT, tags ARRAY<STRING>, p STRUCT<x: INT, y: STRING, z: ARRAY<DOUBLE>>, ` +
-      `attrs MAP<STRING, BIGINT>, deep ARRAY<STRUCT<k: STRING, v: ARRAY<INT>>>) USING iceberg PARTITIONED BY (bucket(2, id))`,
+      `attrs MAP<STRING, BIGINT>, deep ARRAY<STRUCT<k: STRING, v: ARRAY<INT>>>) USING iceberg PARTITIONED BY (bucket(2, id), truncate(1, p.y))`,
     `INSERT INTO ${n} VALUES (1, array('a', NULL, 'c'), named_struct('x', 1, 'y', 'q', 'z', array(1.5, NULL)), map('k', 1, 'l', NULL), ` +
       `array(named_struct('k', 'a', 'v', array(1, 2)), NULL, named_struct('k', NULL, 'v', array()))), ` +
       `(2, array(), NULL, map(), array()), (3, NULL, named_struct('x', NULL, 'y', NULL, 'z', NULL), NULL, NULL)`,

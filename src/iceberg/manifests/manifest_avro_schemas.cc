@@ -1,5 +1,8 @@
 #include "iceberg/manifests/manifest_avro_schemas.h"
 
+#include <cctype>
+#include <cstdio>
+
 #include "common/exception.h"
 #include "iceberg/avro/avro_value_converter.h"
 
@@ -77,11 +80,33 @@ static ojson ListOf(const char* item, int element_id) {
   return ojson{{"type", "array"}, {"items", item}, {"element-id", element_id}};
 }
 
+// Returns a name Avro accepts ([A-Za-z_][A-Za-z0-9_]*), as Iceberg's
+// AvroSchemaUtil.makeCompatibleName makes it: a leading digit d becomes _d, any other
+// character c _x followed by its code in upper-case hex (payload.ts_hour: payload_x2Ets_hour).
+static std::string AvroCompatibleName(const std::string& name) {
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    auto c = static_cast<unsigned char>(name[i]);
+    bool letter = std::isalpha(c) || c == '_';
+    bool digit = std::isdigit(c);
+    if (letter || (digit && i > 0)) {
+      out += static_cast<char>(c);
+    } else if (digit) {
+      out += "_" + std::string(1, static_cast<char>(c));
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), "%X", c);
+      out += "_x" + std::string(hex);
+    }
+  }
+  return out;
+}
+
 std::string ManifestAvroSchemas::ManifestEntry(const Type& partition_type) {
   ojson defined = ojson::object();
   ojson partition_fields = ojson::array();
   for (const auto& f : partition_type.fields()) {
-    partition_fields.push_back(OptionalField(f.name(), AvroType(*f.type(), &defined), f.id()));
+    partition_fields.push_back(OptionalField(AvroCompatibleName(f.name()), AvroType(*f.type(), &defined), f.id()));
   }
   ojson partition = {{"type", "record"}, {"name", "r102"}, {"fields", std::move(partition_fields)}};
   ojson data_file_fields = ojson::array({

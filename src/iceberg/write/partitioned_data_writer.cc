@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <numeric>
 
 #include "common/exception.h"
@@ -133,6 +134,27 @@ ParquetWriterField WriterField(const NestedField& field, const std::string& colu
   return out;
 }
 
+// Returns the path to a partition source: its top-level column, then the index of each
+// struct field down to it (Iceberg allows sources inside structs, not in lists or maps).
+std::vector<int> SourcePath(const Schema& schema, int source_id, const std::string& what) {
+  std::function<bool(const std::vector<NestedField>&, std::vector<int>*)> find =
+      [&](const std::vector<NestedField>& fields, std::vector<int>* path) {
+        for (size_t i = 0; i < fields.size(); ++i) {
+          path->push_back(static_cast<int>(i));
+          if (fields[i].id() == source_id) return true;
+          if (fields[i].type()->kind() == TypeKind::kStruct && find(fields[i].type()->fields(), path)) return true;
+          path->pop_back();
+        }
+        return false;
+      };
+  std::vector<int> path;
+  if (!find(schema.fields(), &path)) {
+    throw InvalidInputError("partition field " + what + " has no source column in the table or its structs (id " +
+                            std::to_string(source_id) + ")");
+  }
+  return path;
+}
+
 }  // namespace
 
 PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const PartitionSpec& spec,
@@ -148,7 +170,7 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
     }
     throw InvalidInputError(what + " has no top-level source column (id " + std::to_string(source_id) + ")");
   };
-  for (const auto& pf : spec_.fields()) source_columns_.push_back(top_level(pf.source_id(), "partition field " + pf.name()));
+  for (const auto& pf : spec_.fields()) source_paths_.push_back(SourcePath(schema_, pf.source_id(), pf.name()));
   for (const auto& sf : options_.sort_order.fields()) {
     sort_columns_.push_back(sf.transform.kind() == TransformKind::kVoid ? -1 : top_level(sf.source_id, "sort field"));
   }
@@ -262,9 +284,12 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
     std::vector<Vector> values;
     for (size_t f = 0; f < spec_.fields().size(); ++f) {
       const auto& pf = spec_.fields()[f];
-      const auto& source = schema_.fields()[source_columns_[f]];
+      const NestedField& source = *schema_.FindFieldById(pf.source_id());
       Vector part(pf.transform().ResultType(source.type())->ToLogicalType(), std::max<size_t>(n, 1));
-      pf.transform().Apply(chunk.column(source_columns_[f]), n, &part);
+      const Vector* column = &chunk.column(static_cast<size_t>(source_paths_[f][0]));
+      // a field inside structs: their child vectors, NULL where a struct is NULL
+      for (size_t k = 1; k < source_paths_[f].size(); ++k) column = &column->child(static_cast<size_t>(source_paths_[f][k]));
+      pf.transform().Apply(*column, n, &part);
       values.push_back(std::move(part));
     }
     std::vector<uint64_t> hashes(n, 0);

@@ -166,7 +166,8 @@ class PartitionedDataWriter {
   DataWriterOptions options_;
   std::vector<ParquetWriterField> fields_;
   std::vector<LogicalType> types_;
-  std::vector<int> source_columns_;  // per partition field: top-level column index
+  /// Per partition field: its source's top-level column, then the struct fields down to it.
+  std::vector<std::vector<int>> source_paths_;
   std::vector<int> sort_columns_;    // per sort field: top-level column index
 
   std::mutex slots_mutex_;  // guards slots_, written_paths_, created_folders_, file_counter_
