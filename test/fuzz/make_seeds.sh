@@ -4,7 +4,9 @@
 # metadata JSON, manifest lists and manifests of Iceberg tables floe writes (partitioned,
 # evolved, with deletes and with more than one block of the partition block index); and
 # the statements of the SQL logic tests. The committed corpus (test/fuzz/corpus/<target>/
-# seed-*) came from it; findings are kept beside them as regression-*.
+# seed-*) came from it; findings are kept beside them as regression-*, and files other
+# writers made as external-* (parquet/external-duckdb-nested-*: DuckDB 1.5's lists, structs
+# and maps nested in each other, v1 and v2 pages, written as test/interop does).
 #   test/fuzz/make_seeds.sh build/release/tools/floe/floe test/fuzz/corpus
 set -euo pipefail
 floe=$(realpath "$1")
@@ -32,6 +34,12 @@ for codec in uncompressed snappy gzip zstd lz4 brotli; do
   done
 done
 copy+="COPY (SELECT id, s FROM t) TO '$work/one-page.parquet' WITH (compression 'uncompressed');"
+# nested columns: lists, structs and maps in each other, NULL and empty at every level
+copy+="COPY (SELECT id, CASE WHEN id % 5 = 0 THEN NULL WHEN id % 3 = 0 THEN array() ELSE array(id, NULL) END AS l,
+  CASE WHEN id % 7 = 0 THEN NULL ELSE named_struct('a', i, 's', s) END AS st,
+  CASE WHEN id % 4 = 0 THEN NULL ELSE map(s, array(l)) END AS m,
+  array(named_struct('p', d4, 'q', array(dt)), NULL) AS ls FROM t WHERE s IS NOT NULL)
+  TO '$work/nested.parquet' WITH (compression 'uncompressed', page_size '512B');"
 copy+="COPY (SELECT * FROM t WHERE false) TO '$work/empty.parquet';"
 "$floe" --warehouse "$work/wh" -c "$types_table" -c "$copy" >/dev/null
 for f in "$work"/*.parquet; do cp "$f" "$out/parquet/seed-$(basename "$f")"; done
