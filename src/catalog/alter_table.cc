@@ -341,8 +341,13 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
             fields.push_back(f);
             continue;
           }
+          // the column and every field inside it
+          std::vector<int> ids = {f.id()};
+          for (size_t i = 0; i < ids.size(); ++i) {
+            for (const auto& child : schema.FindFieldById(ids[i])->type()->fields()) ids.push_back(child.id());
+          }
           for (const auto& pf : m.DefaultSpec().fields()) {
-            if (pf.source_id() == f.id()) {
+            if (std::find(ids.begin(), ids.end(), pf.source_id()) != ids.end()) {
               throw InvalidInputError("cannot drop column " + f.name() + ": the current partition spec uses it (" +
                                       pf.name() + ")");
             }

@@ -157,7 +157,7 @@ void Vector::SetValue(size_t i, const Value& v) {
   if (v.is_null()) {
     SetNull(i, true);
     if (type_.id() == TypeId::kStruct) {
-      for (auto& c : children_) c.SetNull(i, true);
+      for (auto& c : children_) c.SetValue(i, Value::Null());
     } else if (type_.id() == TypeId::kList || type_.id() == TypeId::kMap) {
       Data<ListEntry>()[i] = ListEntry{child_size_, 0};
     }

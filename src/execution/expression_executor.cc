@@ -11,7 +11,8 @@ namespace {
 Vector ConstantVector(const Value& value, const LogicalType& type, size_t count) {
   Vector v(type, std::max<size_t>(count, 1));
   if (value.is_null()) {
-    for (size_t i = 0; i < count; ++i) v.SetNull(i, true);
+    // SetValue: a NULL struct's fields are NULL too
+    for (size_t i = 0; i < count; ++i) v.SetValue(i, Value::Null());
     return v;
   }
   if (type.IsNested()) {

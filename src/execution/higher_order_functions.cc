@@ -38,11 +38,12 @@ Vector ExpressionExecutor::EvaluateLambda(const BoundExpression& body, const Dat
                                           const std::vector<uint32_t>& rows, size_t slot,
                                           const std::vector<const Vector*>& params) const {
   size_t n = rows.size();
+  // the columns the body reads, row for row with the elements; the others zeroed (empty
+  // lists, zero values), as long, since CASE and friends slice every column
   DataChunk chunk;
-  chunk.Initialize(input.Types(), 1);
+  chunk.Initialize(input.Types(), std::max<size_t>(n, 1));
   for (size_t c : body.ReferencedColumns()) {
     if (c >= chunk.ColumnCount()) continue;
-    chunk.column(c) = Vector(input.column(c).type(), std::max<size_t>(n, 1));
     chunk.column(c).Gather(input.column(c), rows.data(), n);
   }
   chunk.SetSize(n);

@@ -81,7 +81,14 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
         out[i] = SignedPrefix(v.Data<Interval>()[rows[i]].months);
       }
       return false;
+    case TypeId::kStruct:
+    case TypeId::kList:
+    case TypeId::kMap:
+      // no prefix: the rows themselves are compared (CompareRows)
+      std::fill(out, out + count, uint64_t{0});
+      return false;
   }
+  std::fill(out, out + count, uint64_t{0});
   return false;
 }
 

@@ -17,6 +17,8 @@ namespace {
 
 constexpr size_t kMaxPageSize = size_t{1} << 30;
 constexpr size_t kScratchBytes = kBatchSize * 16;
+// The most level entries (list elements at the leaf) one batch of nested rows may hold.
+constexpr size_t kMaxBatchEntries = size_t{1} << 27;
 
 [[noreturn]] void Corrupt(const std::string& column, const std::string& what) {
   throw FormatError("column \"" + column + "\": " + what);
@@ -251,6 +253,10 @@ bool ColumnReader::NextPage(size_t skippable_rows) {
       end = p + usize;
       encoding = d.encoding;
       if (nested) {
+        if ((column_.max_def > 0 && d.definition_level_encoding != Encoding::kRle) ||
+            (column_.max_rep > 0 && d.repetition_level_encoding != Encoding::kRle)) {
+          throw NotImplementedError("column \"" + column_.name + "\": BIT_PACKED levels");
+        }
         // v1 pages: repetition levels, then definition levels, each behind its 4-byte length
         const uint8_t* level[2] = {nullptr, nullptr};
         size_t level_size[2] = {0, 0};
@@ -323,9 +329,9 @@ static int LevelBitWidth(int max_level) {
 
 void ColumnReader::DecodePageLevels(const uint8_t* rep, size_t rep_size, const uint8_t* def, size_t def_size,
                                     size_t count) {
-  // why: the page header's count sizes the level buffers; runs may encode many levels in a
-  // byte, but not a million per byte of levels
-  if (count > std::max<size_t>(size_t{1} << 20, (rep_size + def_size) * 1024)) {
+  // why: the page header's count sizes the level buffers; a run encodes many levels in a few
+  // bytes, so a page may hold a million levels whatever its size, and 64 per byte past that
+  if (count > std::max<size_t>(size_t{1} << 20, (rep_size + def_size) * 64)) {
     Corrupt(column_.name, "more levels than the page holds");
   }
   page_reps_.assign(count, 0);
@@ -373,6 +379,10 @@ void ColumnReader::ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vect
     }
     size_t present = 0;
     for (size_t i = begin; i < end; ++i) present += page_defs_[i] == column_.max_def;
+    // why: one row's list may span many pages; a batch's entries are bounded all the same
+    if (defs->size() + (end - begin) > kMaxBatchEntries) {
+      Corrupt(column_.name, "a batch of rows holds more than " + std::to_string(kMaxBatchEntries) + " list elements");
+    }
     defs->insert(defs->end(), page_defs_.begin() + begin, page_defs_.begin() + end);
     reps->insert(reps->end(), page_reps_.begin() + begin, page_reps_.begin() + end);
     if (values.capacity() < *value_count + present + 1) {

@@ -63,6 +63,10 @@ class Builder {
     node.name = f.name;
     node.optional = f.nullable;
     node.def = parent_def + (f.nullable ? 1 : 0);
+    // why: levels are written as bytes (and floe reads 64 levels of nesting at most)
+    if (node.def > 200 || rep > 200 || path.size() > 64) {
+      throw NotImplementedError("column \"" + (path.empty() ? f.name : path[0]) + "\" is nested too deeply to write");
+    }
     path.push_back(f.name);
     Repetition repetition = repeated ? Repetition::kRepeated : f.nullable ? Repetition::kOptional : Repetition::kRequired;
     if (!f.type.IsNested()) {

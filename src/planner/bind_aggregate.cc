@@ -59,6 +59,12 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
 
 }  // namespace
 
+void RejectUnorderable(const LogicalType& type, const std::string& where, const std::string& text) {
+  if (!type.Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) return;
+  throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] " + where + " does not support ordering or "
+                    "comparing type " + type.ToString() + " (maps cannot be compared): " + text);
+}
+
 void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct) {
   if (name == "count" && !distinct) return;  // counts non-NULL values of any type
   // keep whole values (their own binders refuse what they cannot take)

@@ -66,6 +66,7 @@ void Binder::BindGroupBy(const SelectNode& node, SelectBinding& select) {
     binding.scope = &select.scope;
     binding.clause = "GROUP BY";
     auto bound = Bind(*g, binding);
+    RejectUnorderable(bound->type, "GROUP BY", g->ToString());
     agg.group_keys.push_back(ExpressionKey(*bound));
     agg.groups.push_back(std::move(bound));
   }

@@ -47,6 +47,7 @@ void Binder::BindOrderBy(const SelectNode& node, SelectBinding& select) {
     }
     size_t width = select.select_exprs.size();
     const BoundExpression& source = *target < width ? *select.select_exprs[*target] : *select.hidden[*target - width];
+    RejectUnorderable(source.type, "ORDER BY", e.ToString());
     BoundOrder order;
     order.expression = BoundExpression::ColumnRef(
         *target, source.type, *target < select.select_names.size() ? select.select_names[*target] : source.text);

@@ -149,6 +149,9 @@ void Binder::PlanProjection(const SelectNode& node, SelectBinding& select) {
   projection->children.push_back(std::move(select.plan));
   select.plan = std::move(projection);
   if (!node.distinct) return;
+  for (size_t i = 0; i < select.plan->types.size(); ++i) {
+    RejectUnorderable(select.plan->types[i], "SELECT DISTINCT", select.plan->names[i]);
+  }
   auto distinct = std::make_unique<LogicalAggregate>();
   for (size_t i = 0; i < select.plan->types.size(); ++i) {
     distinct->groups.push_back(BoundExpression::ColumnRef(i, select.plan->types[i], select.plan->names[i]));

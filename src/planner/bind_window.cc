@@ -94,10 +94,14 @@ BoundExpressionPtr Binder::BindWindowCall(const FunctionExpression& fn, Expressi
     fn.window->resolved_frame = spec.frame;
     w.text = fn.ToString();
   }
-  for (const auto& p : *spec.partitions) w.partitions.push_back(Bind(*p, inner));
+  for (const auto& p : *spec.partitions) {
+    w.partitions.push_back(Bind(*p, inner));
+    RejectUnorderable(w.partitions.back()->type, "PARTITION BY", p->ToString());
+  }
   for (const auto& o : *spec.order_by) {
     BoundOrder order;
     order.expression = Bind(*o.expression, inner);
+    RejectUnorderable(order.expression->type, "ORDER BY", o.expression->ToString());
     order.ascending = !o.descending();
     order.nulls_first = o.nulls_first();
     w.orders.push_back(std::move(order));

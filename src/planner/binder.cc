@@ -119,6 +119,10 @@ BoundQuery Binder::BindSetOperation(const SetOperationNode& node) {
                         left.plan->types[i].ToString() + " and " + right.plan->types[i].ToString());
     }
     types.push_back(*common);
+    // UNION ALL keeps every row; the others compare rows
+    if (!(node.all && node.set_type == SetOperationType::kUnion)) {
+      RejectUnorderable(*common, "a set operation", left.names.size() > i ? left.names[i] : std::to_string(i + 1));
+    }
   }
   auto widen = [&](BoundQuery& q) {
     bool same = true;

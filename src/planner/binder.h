@@ -121,6 +121,10 @@ struct ExpressionBinding {
 /// struct, array or map value (their states keep fixed-width values and strings only).
 void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct);
 
+/// Throws BinderError when a value of `type` cannot be compared (it holds a map), as Spark
+/// refuses maps in GROUP BY, ORDER BY, DISTINCT, PARTITION BY and set operations.
+void RejectUnorderable(const LogicalType& type, const std::string& where, const std::string& text);
+
 /// Turns the AST of a query into a typed logical plan: resolves names, functions and
 /// types, expands `*`, plans aggregation, windows, subqueries and set operations.
 class Binder {

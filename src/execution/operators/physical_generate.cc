@@ -85,9 +85,17 @@ OperatorResult PhysicalGenerate::Execute(ExecutionContext& context, DataChunk& i
     }
   }
   if (kind_ == GeneratorKind::kInline) {
-    // a NULL struct element gives NULL fields (its fields are NULL at its row already)
+    // a NULL struct element gives NULL fields
     const Vector& structs = arg.child(0);
-    for (size_t f = 0; f < structs.ChildCount(); ++f) gather(structs.child(f));
+    for (size_t f = 0; f < structs.ChildCount(); ++f) {
+      size_t at = column;
+      gather(structs.child(f));
+      for (size_t i = 0; i < n; ++i) {
+        if (elements[i] >= 0 && structs.IsNull(static_cast<size_t>(elements[i]))) {
+          output.column(at).SetValue(i, Value::Null());
+        }
+      }
+    }
   } else {
     for (size_t c = 0; c < arg.ChildCount(); ++c) gather(arg.child(c));
   }

@@ -128,10 +128,9 @@ ScalarKernel ElementKernel(bool zero_based, bool raise, const char* error_class,
       if (zero_based) {
         position = k;
       } else if (k == 0) {
-        if (fail) {
-          throw OutOfRangeError("[INVALID_INDEX_OF_ZERO] The index 0 is invalid. An index shall be either < 0 or > 0 "
-                                "(the first element has index 1).");
-        }
+        // always, try_element_at too: Spark's ElementAt raises it whatever failOnError says
+        throw OutOfRangeError("[INVALID_INDEX_OF_ZERO] The index 0 is invalid. An index shall be either < 0 or > 0 "
+                              "(the first element has index 1).");
       } else {
         position = k > 0 ? k - 1 : static_cast<int64_t>(e.length) + k;
       }
@@ -291,12 +290,11 @@ ScalarBinder ArraySearch(std::string name, bool position) {
   return [=](const ScalarBindInput& input) {
     CheckArgumentCount(name, input, 2, 2);
     if (input.arg_types[0].id() != TypeId::kList) ThrowArgumentTypes(name, input, "an array and a value");
+    // both widened to their common type, as Spark's ArrayContains coerces them
     auto common = WiderType(input.arg_types[0].element(), input.arg_types[1]);
-    if (!common || (input.arg_types[0].element() != *common && !input.arg_types[0].element().IsNumeric())) {
-      ThrowArgumentTypes(name, input, "an array and a value of its element type");
-    }
-    LogicalType element = input.arg_types[0].element();
-    return Bound(name, {input.arg_types[0], element}, position ? LogicalType(TypeId::kInt64) : LogicalType(TypeId::kBoolean),
+    if (!common) ThrowArgumentTypes(name, input, "an array and a value of its element type");
+    LogicalType element = *common;
+    return Bound(name, {LogicalType::List(element), element}, position ? LogicalType(TypeId::kInt64) : LogicalType(TypeId::kBoolean),
                  [position](const std::vector<const Vector*>& args, size_t count, Vector& result, const FunctionContext&) {
                    const Vector& a = *args[0];
                    const Vector& v = *args[1];
@@ -502,6 +500,7 @@ BoundScalarFunction Slice(const ScalarBindInput& input) {
     }
     int64_t from = start > 0 ? start - 1 : n + start;
     std::vector<Value> out;
+    if (from < 0) return Value::List(type, std::move(out));  // Spark's Slice: before the start, empty
     for (int64_t k = std::max<int64_t>(from, 0); k < n && k < from + length; ++k) out.push_back(e[static_cast<size_t>(k)]);
     return Value::List(type, std::move(out));
   }));

@@ -287,8 +287,24 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
       const NestedField& source = *schema_.FindFieldById(pf.source_id());
       Vector part(pf.transform().ResultType(source.type())->ToLogicalType(), std::max<size_t>(n, 1));
       const Vector* column = &chunk.column(static_cast<size_t>(source_paths_[f][0]));
-      // a field inside structs: their child vectors, NULL where a struct is NULL
-      for (size_t k = 1; k < source_paths_[f].size(); ++k) column = &column->child(static_cast<size_t>(source_paths_[f][k]));
+      Vector leaf;
+      if (source_paths_[f].size() > 1) {
+        // a field inside structs: the child vectors, NULL where any struct on the way is
+        // (a NULL struct's field vectors may hold anything)
+        std::vector<const Vector*> parents;
+        for (size_t k = 1; k < source_paths_[f].size(); ++k) {
+          parents.push_back(column);
+          column = &column->child(static_cast<size_t>(source_paths_[f][k]));
+        }
+        leaf = Vector(column->type(), std::max<size_t>(n, 1));
+        leaf.CopyRange(*column, 0, 0, n);
+        for (size_t i = 0; i < n; ++i) {
+          for (const Vector* p : parents) {
+            if (p->IsNull(i)) leaf.SetValue(i, Value::Null());
+          }
+        }
+        column = &leaf;
+      }
       pf.transform().Apply(*column, n, &part);
       values.push_back(std::move(part));
     }
