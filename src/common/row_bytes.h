@@ -7,12 +7,39 @@
 
 namespace floe {
 
+/// Returns about how many bytes of memory row i of a nested vector holds: its entry, and
+/// its fields' or elements' values and strings, all the way down.
+inline int64_t NestedRowBytes(const Vector& v, size_t i) {
+  int64_t bytes = static_cast<int64_t>(PhysicalSize(v.type().id()));
+  if (v.IsNull(i)) return bytes;
+  auto value_bytes = [](const Vector& c, size_t row) -> int64_t {
+    if (c.type().IsNested()) return NestedRowBytes(c, row);
+    int64_t b = static_cast<int64_t>(PhysicalSize(c.type().id()));
+    if (c.type().IsStringLike() && !c.IsNull(row)) b += static_cast<int64_t>(c.Data<StringRef>()[row].size);
+    return b;
+  };
+  if (v.type().id() == TypeId::kStruct) {
+    for (size_t c = 0; c < v.ChildCount(); ++c) bytes += value_bytes(v.child(c), i);
+    return bytes;
+  }
+  ListEntry e = v.Data<ListEntry>()[i];
+  for (uint64_t k = 0; k < e.length; ++k) {
+    for (size_t c = 0; c < v.ChildCount(); ++c) bytes += value_bytes(v.child(c), e.offset + k);
+  }
+  return bytes;
+}
+
 /// Returns about how many bytes of memory rows of `columns` hold: their fixed-width values
-/// and their strings' bytes; the rows named by `sel`, or the first `count` when it is null.
-/// What the writers and the spilling operators count against their memory limits.
+/// and their strings' bytes (nested values' contents too); the rows named by `sel`, or the
+/// first `count` when it is null. What the writers and the spilling operators count against
+/// their memory limits.
 inline int64_t RowBytes(const std::vector<const Vector*>& columns, const uint32_t* sel, size_t count) {
   int64_t bytes = 0;
   for (const Vector* v : columns) {
+    if (v->type().IsNested()) {
+      for (size_t k = 0; k < count; ++k) bytes += NestedRowBytes(*v, sel ? sel[k] : k);
+      continue;
+    }
     bytes += static_cast<int64_t>(PhysicalSize(v->type().id()) * count);
     if (!v->type().IsStringLike()) continue;
     const StringRef* s = v->Data<StringRef>();

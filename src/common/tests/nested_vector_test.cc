@@ -3,6 +3,7 @@
 // values, not where their elements sit.
 #include <gtest/gtest.h>
 
+#include "common/row_bytes.h"
 #include "common/vector.h"
 #include "common/vector_operations.h"
 
@@ -29,6 +30,12 @@ TEST(NestedVectorTest, ValuesGoInAndComeOut) {
   EXPECT_EQ(v.GetValue(0).ToString(), "[{\"a\":1,\"b\":\"x\"},null]");
   EXPECT_EQ(v.GetValue(2).ToString(), "NULL");
   EXPECT_EQ(v.child_size(), 3u);  // the elements of rows 0 and 3
+  // memory: the entry, then each element's fields and string bytes (a NULL element none)
+  auto entry = static_cast<int64_t>(sizeof(ListEntry));
+  auto field_bytes = static_cast<int64_t>(sizeof(int32_t) + sizeof(StringRef));
+  EXPECT_EQ(NestedRowBytes(v, 0), entry + field_bytes + 1);
+  EXPECT_EQ(NestedRowBytes(v, 1), entry);
+  EXPECT_EQ(RowBytes({&v}, nullptr, 4), 4 * entry + 2 * field_bytes + 1);
 
   Vector m(kMap, 2);
   m.SetValue(0, Value::Map(kMap, {Value::String("k"), Value::String("e")},
