@@ -64,20 +64,18 @@ Value Value::Binary(std::string s) {
   return v;
 }
 
-Value Value::Struct(LogicalType type, std::vector<Value> fields) {
+Value Value::WithChildren(LogicalType type, std::vector<Value> children) {
   Value v;
   v.type_ = std::move(type);
   v.is_null_ = false;
-  v.children_ = std::make_shared<const std::vector<Value>>(std::move(fields));
+  v.children_ = std::make_shared<const std::vector<Value>>(std::move(children));
   return v;
 }
 
+Value Value::Struct(LogicalType type, std::vector<Value> fields) { return WithChildren(std::move(type), std::move(fields)); }
+
 Value Value::List(LogicalType type, std::vector<Value> elements) {
-  Value v;
-  v.type_ = std::move(type);
-  v.is_null_ = false;
-  v.children_ = std::make_shared<const std::vector<Value>>(std::move(elements));
-  return v;
+  return WithChildren(std::move(type), std::move(elements));
 }
 
 Value Value::Map(LogicalType type, const std::vector<Value>& keys, const std::vector<Value>& values) {
@@ -87,11 +85,7 @@ Value Value::Map(LogicalType type, const std::vector<Value>& keys, const std::ve
     entries.push_back(keys[i]);
     entries.push_back(values[i]);
   }
-  Value v;
-  v.type_ = std::move(type);
-  v.is_null_ = false;
-  v.children_ = std::make_shared<const std::vector<Value>>(std::move(entries));
-  return v;
+  return WithChildren(std::move(type), std::move(entries));
 }
 
 const std::vector<Value>& Value::children() const {

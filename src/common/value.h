@@ -79,6 +79,8 @@ class Value {
   std::shared_ptr<const std::vector<Value>> children_;
 
   std::string Format(const TimeZone& zone, bool nested) const;
+  // A non-NULL struct, list or map value holding these children.
+  static Value WithChildren(LogicalType type, std::vector<Value> children);
 };
 
 }  // namespace floe

@@ -214,7 +214,7 @@ int Dump(const std::string& path) {
 }
 
 // Reads every column floe can read and writes them to a new file with floe's writer (in
-// pages of at most `page_rows` rows, so rows of long lists span pages).
+// pages of at most 1000 rows and small row groups, so long lists span pages).
 int Copy(const std::string& in, const std::string& out) {
   auto reader = ParquetReader::Open(::floe::testing::TestIO(), in);
   std::vector<int> projection;
