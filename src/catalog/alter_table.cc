@@ -286,9 +286,23 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
                 throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + c.name + " already exists in " + table_name);
               }
             }
+            // FIRST / AFTER place it among its siblings (Iceberg's UpdateSchema moveFirst /
+            // moveAfter); else it goes last
+            size_t at = siblings.size();
+            if (c.first) at = 0;
+            if (!c.after.empty()) {
+              at = siblings.size() + 1;
+              for (size_t k = 0; k < siblings.size(); ++k) {
+                if (EqualsIgnoreCase(siblings[k].name(), c.after)) at = k + 1;
+              }
+              if (at > siblings.size()) {
+                throw InvalidInputError("cannot add column " + c.name + " after missing column: " + c.after);
+              }
+            }
             int id = ++next;
             iceberg::TypePtr iceberg_type = iceberg::Type::FromLogicalType(type, &next);
-            siblings.emplace_back(id, name, iceberg_type, false, c.comment.value_or(""));
+            siblings.insert(siblings.begin() + static_cast<std::ptrdiff_t>(at),
+                            iceberg::NestedField(id, name, iceberg_type, false, c.comment.value_or("")));
             return siblings;
           };
           fields = EditFields(fields, path, 0, add, c.name);
@@ -417,6 +431,25 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
           for (auto& f : siblings) {
             if (f.id() == target.id()) f = iceberg::NestedField(f.id(), f.name(), type, required, doc);
           }
+          if (!statement.first && statement.after.empty()) return siblings;
+          // FIRST / AFTER move it among its siblings (Iceberg's UpdateSchema moveFirst / moveAfter)
+          auto it = std::find_if(siblings.begin(), siblings.end(), [&](const auto& f) { return f.id() == target.id(); });
+          iceberg::NestedField moved = *it;
+          siblings.erase(it);
+          size_t at = 0;
+          if (!statement.after.empty()) {
+            if (EqualsIgnoreCase(statement.after, moved.name())) {
+              throw InvalidInputError("cannot move " + moved.name() + " after itself");
+            }
+            at = siblings.size() + 1;
+            for (size_t k = 0; k < siblings.size(); ++k) {
+              if (EqualsIgnoreCase(siblings[k].name(), statement.after)) at = k + 1;
+            }
+            if (at > siblings.size()) {
+              throw InvalidInputError("cannot move " + moved.name() + " after missing column: " + statement.after);
+            }
+          }
+          siblings.insert(siblings.begin() + static_cast<std::ptrdiff_t>(at), std::move(moved));
           return siblings;
         };
         new_schema(EditFields(schema.fields(), SplitPath(statement.column_names.at(0)), 0, replace,
