@@ -47,6 +47,9 @@ std::vector<std::string> ClientContext::DisabledRules() const {
 OptimizerContext ClientContext::OptimizerSettings() {
   OptimizerContext context;
   context.disabled = DisabledRules();
+  // why: floe.pruning.enabled = false reads everything, whole structs too
+  context.nested_schema_pruning = settings_.GetBool("spark.sql.optimizer.nestedSchemaPruning.enabled") &&
+                                  settings_.GetBool("floe.pruning.enabled");
   context.evaluate_constant = [this](const BoundExpression& expression) {
     return ExpressionExecutor(function_context_).EvaluateConstant(expression);
   };

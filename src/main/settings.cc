@@ -140,6 +140,8 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "optimizer rules to skip, comma-separated: join_order, filter_pushdown, build_side, column_pruning, "
          "dynamic_partition_pruning",
          {}, ValidateRuleList},
+        {"spark.sql.optimizer.nestedSchemaPruning.enabled", "true",
+         "read only the fields of a struct column a query uses (payload.ts)", {}, ValidateBool},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
         {"floe.dynamic_pruning.max_values", "1000",

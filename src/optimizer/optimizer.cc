@@ -50,7 +50,9 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       {"build_side",
        [](LogicalOperatorPtr plan, const OptimizerContext&) { return BuildSide().Rewrite(std::move(plan)); }},
       {"column_pruning",
-       [](LogicalOperatorPtr plan, const OptimizerContext&) { return ColumnPruning().Rewrite(std::move(plan)); }},
+       [](LogicalOperatorPtr plan, const OptimizerContext& context) {
+         return ColumnPruning(context.nested_schema_pruning).Rewrite(std::move(plan));
+       }},
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",
        [](LogicalOperatorPtr plan, const OptimizerContext&) {

@@ -37,6 +37,8 @@ struct OptimizerContext {
   /// Verifies the plan after each rule (PlanVerifier) in a build that does not already:
   /// builds with FLOE_VERIFY_PLANS (the Debug default) verify every plan.
   bool verify_plans = false;
+  /// Column pruning reads only the fields of a struct a query uses.
+  bool nested_schema_pruning = true;
 };
 
 /// One rewrite of the logical plan; each can be switched off by name.

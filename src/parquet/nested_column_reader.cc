@@ -20,7 +20,46 @@ void CollectLeaves(const ParquetNode& node, std::vector<const ParquetNode*>* out
 
 // Sets rows [at, at + count) of a vector of any type NULL (a struct's fields with it).
 void SetNulls(Vector& out, size_t at, size_t count) {
-  for (size_t k = 0; k < count; ++k) out.SetValue(at + k, Value::Null());
+  for (size_t k = 0; k < count; ++k) out.SetNull(at + k, true);
+  if (out.type().id() == TypeId::kStruct) {
+    for (size_t c = 0; c < out.type().fields().size(); ++c) SetNulls(out.child(c), at, count);
+  } else if (out.type().id() == TypeId::kList || out.type().id() == TypeId::kMap) {
+    auto* entries = out.Data<ListEntry>();
+    for (size_t k = 0; k < count; ++k) entries[at + k] = ListEntry{out.child_size(), 0};
+  }
+}
+
+// Returns the tree with only the path to its first leaf (the struct fields off it missing).
+ParquetNode FirstLeafOnly(const ParquetNode& node) {
+  ParquetNode out = node;
+  if (node.kind != ParquetNode::Kind::kStruct) return out;  // a list or map is read whole
+  bool kept = false;
+  for (auto& c : out.children) {
+    if (!kept && c.FirstLeaf()) {
+      c = FirstLeafOnly(c);
+      kept = true;
+      continue;
+    }
+    c.kind = ParquetNode::Kind::kMissing;
+    c.children.clear();
+  }
+  return out;
+}
+
+ParquetNode Select(const ParquetNode& node, const FieldSelection& selection) {
+  ParquetNode out = node;
+  if (selection.whole() || node.kind != ParquetNode::Kind::kStruct) return out;
+  for (size_t c = 0; c < out.children.size(); ++c) {
+    auto it = selection.fields.find(c);
+    if (it != selection.fields.end()) {
+      out.children[c] = Select(node.children[c], it->second);
+      continue;
+    }
+    ParquetNode& missing = out.children[c];
+    missing.kind = ParquetNode::Kind::kMissing;
+    missing.children.clear();
+  }
+  return out;
 }
 
 }  // namespace
@@ -29,6 +68,16 @@ std::vector<const ParquetNode*> NestedLeaves(const ParquetNode& root) {
   std::vector<const ParquetNode*> leaves;
   CollectLeaves(root, &leaves);
   return leaves;
+}
+
+std::shared_ptr<const ParquetNode> SelectFields(std::shared_ptr<const ParquetNode> node,
+                                                const FieldSelection& selection) {
+  if (selection.whole() || !node) return node;
+  auto selected = std::make_shared<ParquetNode>(Select(*node, selection));
+  // why: the struct's own NULLs are in its leaves' levels; when the fields read are all
+  // missing from the file, read its first leaf for them (the fields read are NULL anyway)
+  if (!selected->FirstLeaf() && node->FirstLeaf()) return std::make_shared<ParquetNode>(FirstLeafOnly(*node));
+  return selected;
 }
 
 NestedColumnReader::NestedColumnReader(std::shared_ptr<const ParquetNode> root,

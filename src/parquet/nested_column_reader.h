@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/field_selection.h"
 #include "common/vector.h"
 #include "parquet/column_reader.h"
 #include "parquet/parquet_schema.h"
@@ -46,5 +47,10 @@ class NestedColumnReader {
 
 /// Returns the leaves of a nested column's tree, in order.
 std::vector<const ParquetNode*> NestedLeaves(const ParquetNode& root);
+
+/// Returns the tree that reads only the selected fields of a struct column (the others
+/// read as NULL, their leaves never decoded); `node` itself when the selection is whole.
+std::shared_ptr<const ParquetNode> SelectFields(std::shared_ptr<const ParquetNode> node,
+                                                const FieldSelection& selection);
 
 }  // namespace floe

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "common/field_selection.h"
 #include "planner/logical_operator.h"
 #include "planner/table_source.h"
 
@@ -22,6 +23,9 @@ struct LogicalGet : LogicalOperator {
   LogicalGet() : LogicalOperator(LogicalOperatorType::kGet) {}
   std::shared_ptr<TableSource> source;
   std::vector<size_t> column_ids;  // into source->names(); output column i = column_ids[i]
+  /// Per output column, the part of it the query reads (set by column pruning; empty or
+  /// whole: all of it).
+  std::vector<FieldSelection> column_fields;
   /// Conjuncts over this node's output columns that the scan may use to skip data; they
   /// are also kept in a Filter above unless `filters_exact`.
   std::vector<BoundExpressionPtr> filters;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/bloom_filter.h"
+#include "common/field_selection.h"
 #include "common/types.h"
 #include "common/vector.h"
 #include "planner/bound_expression.h"
@@ -43,6 +44,9 @@ struct ScanRequest {
   };
 
   std::vector<size_t> column_ids;
+  /// Per column of column_ids, the part the query reads (nested column pruning); empty, or
+  /// a whole selection: all of it. A source may read more than asked.
+  std::vector<FieldSelection> column_fields;
   std::vector<const BoundExpression*> filters;
   /// Filters known only at run time, over the projected columns; the scan may use them
   /// to skip data, kept apart for metrics.

@@ -121,6 +121,7 @@ std::string PhysicalTableScan::Details() const {
     // [filters=<Iceberg filters>, groupedBy=] RuntimeFilters: [...]
     ScanRequest request;
     request.column_ids = column_ids_;
+    request.column_fields = column_fields_;
     for (const auto& f : filters_) request.filters.push_back(f.get());
     std::string branch = source_->Branch();
     out += " " + source_->DisplayName() + " (branch=" + (branch.empty() ? "null" : branch) +
@@ -173,6 +174,17 @@ std::string PhysicalTableScan::Details() const {
     out += ", PartitionFilters: " + list(all);
   }
   if (!pushed.empty() || partition_columns.empty()) out += ", PushedFilters: " + list(pushed);
+  // Spark's ReadSchema: the columns read, structs with only the fields the query reads
+  bool partial = false;
+  for (const auto& f : column_fields_) partial = partial || !f.whole();
+  if (partial) {
+    std::string schema;
+    for (size_t i = 0; i < names_.size() && i < types().size(); ++i) {
+      LogicalType type = i < column_fields_.size() ? column_fields_[i].Apply(types()[i]) : types()[i];
+      schema += (i ? "," : "") + names_[i] + ":" + type.ToString();
+    }
+    out += ", ReadSchema: struct<" + schema + ">";
+  }
   for (const auto& note : dynamic_pruning_notes_) out += ", " + note;
   return out;
 }
@@ -182,6 +194,7 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   auto global = std::make_unique<ScanGlobalState>();
   ScanRequest request;
   request.column_ids = column_ids_;
+  request.column_fields = column_fields_;
   // A filter reading a subquery (k = (SELECT max(k) ...)) is planned with its value: the
   // subquery ran before the plan (Spark's partition filters holding a subquery).
   for (const auto& f : filters_) {

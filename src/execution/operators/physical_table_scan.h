@@ -33,12 +33,15 @@ class PhysicalTableScan : public PhysicalOperator {
   void AddRuntimeFilter(std::shared_ptr<RuntimeFilterSlot> slot, BoundExpressionPtr probe_key);
   /// Sets why dynamic pruning was considered for this scan but not applied (EXPLAIN).
   void SetDynamicPruningNotes(std::vector<std::string> notes) { dynamic_pruning_notes_ = std::move(notes); }
+  /// Sets the part of each output column the query reads (nested column pruning).
+  void SetColumnFields(std::vector<FieldSelection> fields) { column_fields_ = std::move(fields); }
   /// Returns the metrics of the last finished execution.
   const ScanMetrics& metrics() const { return last_metrics_; }
 
  private:
   std::shared_ptr<TableSource> source_;
   std::vector<size_t> column_ids_;
+  std::vector<FieldSelection> column_fields_;
   std::vector<BoundExpressionPtr> filters_;
   std::vector<std::string> names_;
   mutable ScanMetrics last_metrics_;

@@ -24,6 +24,7 @@ struct IcebergScanState : TableScanState {
   std::unique_ptr<iceberg::TableScan> scan;
   std::vector<iceberg::FileScanTask> tasks;
   std::vector<int> field_ids;
+  std::vector<FieldSelection> field_selections;  // per field id, the part read
   iceberg::ExpressionPtr filter;
   iceberg::NameMapping mapping;
   std::unique_ptr<iceberg::DeleteFileCache> deletes;  // delete files read once per scan
@@ -83,7 +84,7 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     auto file = std::make_shared<const DataFileReader>(
         state.scan->io(), scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
         state.field_ids, state.filter, state.scan->remapper(), state.mapping, options.prune_row_groups,
-        state.deletes.get());
+        state.deletes.get(), &state.field_selections);
     std::lock_guard<std::mutex> lock(state.mutex);
     if (static_cast<int64_t>(file->file_size()) != scan_task.data_file.file_size_in_bytes) {
       ++state.size_mismatches;
@@ -206,6 +207,7 @@ std::unique_ptr<TableScanState> IcebergTableSource::InitScan(const ScanRequest& 
   auto state = std::make_unique<IcebergScanState>();
   auto start = std::chrono::steady_clock::now();
   for (size_t c : request.column_ids) state->field_ids.push_back(field_ids_.at(c));
+  state->field_selections = request.column_fields;
   IcebergFilterConverter converter(*schema_, state->field_ids, &options_.time_zone);
   state->filter = converter.Convert(request.filters);
   state->filter_exact = converter.exact();

@@ -7,6 +7,7 @@
 #include "execution/table_sources/column_predicate_translator.h"
 #include "execution/table_sources/file_glob.h"
 #include "execution/table_sources/hive_partitioning.h"
+#include "parquet/nested_column_reader.h"
 #include "parquet/parquet_reader.h"
 
 namespace floe {
@@ -45,6 +46,9 @@ struct ScanFile {
   std::vector<int> projection;
   std::vector<LogicalType> read_types;
   bool promote = false;
+  /// Per projected column: the tree of the struct fields read, when only some are.
+  std::vector<std::shared_ptr<const ParquetNode>> read_nodes;
+  bool select_fields = false;
   /// Per output column: its position in `projection`, or -1 for a constant.
   std::vector<int> slots;
   /// Per output column: the constant (partition value, or NULL for a missing column).
@@ -56,6 +60,7 @@ struct ScanFile {
 
 struct ParquetScanState : TableScanState {
   std::vector<size_t> column_ids;
+  std::vector<FieldSelection> column_fields;
   /// Pushed filters; `column` is a source column index here.
   std::vector<ColumnPredicate> predicates;
   std::mutex mutex;
@@ -150,6 +155,7 @@ std::string ParquetSource::DisplayName() const {
 std::unique_ptr<TableScanState> ParquetSource::InitScan(const ScanRequest& request) const {
   auto state = std::make_unique<ParquetScanState>();
   state->column_ids = request.column_ids;
+  state->column_fields = request.column_fields;
   for (const BoundExpression* filter : request.filters) {
     std::optional<ColumnPredicate> predicate = ColumnPredicateTranslator::Translate(*filter);
     if (!predicate || predicate->column < 0 ||
@@ -246,6 +252,13 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
             file->constants.emplace_back();
             file->projection.push_back(c);
             file->read_types.push_back(types_[s]);
+            const ParquetColumn& column = file->reader->columns()[c];
+            std::shared_ptr<const ParquetNode> node;
+            if (i < g.column_fields.size() && !g.column_fields[i].whole() && column.nested) {
+              node = SelectFields(column.nested, g.column_fields[i]);
+            }
+            file->select_fields = file->select_fields || node;
+            file->read_nodes.push_back(std::move(node));
             file->promote = file->promote || file->reader->columns()[c].type != types_[s];
           }
           for (const ColumnPredicate& p : g.predicates) {
@@ -269,7 +282,8 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
       }
       l.row_group = l.file->reader->ReadRowGroup(row_group, l.file->projection, l.file->predicates,
                                                  &l.counters,
-                                                 l.file->promote ? &l.file->read_types : nullptr);
+                                                 l.file->promote ? &l.file->read_types : nullptr,
+                                                 l.file->select_fields ? &l.file->read_nodes : nullptr);
     }
     const ScanFile& file = *l.file;
     if (file.direct) {

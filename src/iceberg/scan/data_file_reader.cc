@@ -7,6 +7,7 @@
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/scan/nested_projection.h"
 #include "iceberg/scan/partition_constants.h"
+#include "parquet/nested_column_reader.h"
 
 namespace floe::iceberg {
 
@@ -54,7 +55,7 @@ ExpressionPtr GreaterOrNaN(const ExpressionPtr& e) {
 DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
                                std::vector<int> field_ids, const ExpressionPtr& filter,
                                const LocationRemapper& remapper, const NameMapping& mapping, bool prune_row_groups,
-                               DeleteFileCache* cache)
+                               DeleteFileCache* cache, const std::vector<FieldSelection>* selections)
     : reader_(ParquetReader::Open(io, task.local_path)), prune_row_groups_(prune_row_groups) {
   if (!task.deletes.empty()) {
     std::unique_ptr<DeleteFileCache> own;
@@ -82,7 +83,7 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
     if (reader_->columns()[i].field_id >= 0) file_column_of_id.emplace(reader_->columns()[i].field_id, static_cast<int>(i));
   }
   std::vector<std::pair<int, int>> constant_slots;  // field id, index in constants_
-  auto slot_of = [&](int id, const NestedField& field) {
+  auto slot_of = [&](int id, const NestedField& field, const FieldSelection* selection) {
     if (!file_column_of_id.count(id)) {
       if (auto value = partition_values.find(id); value != partition_values.end()) {
         for (const auto& [cid, index] : constant_slots) {
@@ -106,22 +107,24 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
       const NameMapping::MappedField* mapped = has_ids ? nullptr : mapping.Find(mapping.fields(), id, field.name());
       try {
         node = ProjectNested(*column.nested, *field.type(), has_ids, mapping, mapped);
+        if (selection) node = SelectFields(std::move(node), *selection);
       } catch (const FormatError& e) {
         throw FormatError("data file " + reader_->path() + ": " + e.what());
       }
     }
     return add_column(col, field.type()->ToLogicalType(), std::move(node));
   };
-  for (int id : field_ids) {
+  for (size_t i = 0; i < field_ids.size(); ++i) {
+    int id = field_ids[i];
     const NestedField* field = schema.FindFieldById(id);
     if (!field) throw InvalidInputError("cannot read field " + std::to_string(id));
     types_.push_back(field->type()->ToLogicalType());
-    slot_of_field_.push_back(slot_of(id, *field));
+    slot_of_field_.push_back(slot_of(id, *field, selections && i < selections->size() ? &(*selections)[i] : nullptr));
   }
   if (deletes_) {
     for (int id : deletes_->equality_field_ids()) {
       const NestedField* field = schema.FindFieldById(id);
-      equality_slots_[id] = field && field->type()->IsPrimitive() ? slot_of(id, *field) : -1;
+      equality_slots_[id] = field && field->type()->IsPrimitive() ? slot_of(id, *field, nullptr) : -1;
     }
   }
   // Constant slots (encoded -2 - index while file columns were still being added) follow

@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "common/field_selection.h"
 #include "common/vector.h"
 #include "iceberg/expressions/expression.h"
 #include "iceberg/scan/delete_filter.h"
@@ -43,12 +44,14 @@ class DataFileReader {
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
-  /// cache, when given); `field_ids` are the requested fields of `schema`, primitive ones;
-  /// `spec` is the partition spec that wrote the file (nullptr: unpartitioned). Throws
-  /// IOError or FormatError.
+  /// cache, when given); `field_ids` are the requested fields of `schema`; `selections`,
+  /// when given, the part of each the query reads (the other fields of a struct are read
+  /// as NULL, their columns never decoded); `spec` is the partition spec that wrote the file
+  /// (nullptr: unpartitioned). Throws IOError or FormatError.
   DataFileReader(FileIO& io, const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
                  std::vector<int> field_ids, const ExpressionPtr& filter, const LocationRemapper& remapper,
-                 const NameMapping& mapping, bool prune_row_groups, DeleteFileCache* deletes = nullptr);
+                 const NameMapping& mapping, bool prune_row_groups, DeleteFileCache* deletes = nullptr,
+                 const std::vector<FieldSelection>* selections = nullptr);
 
   /// Returns the number of row groups of the file.
   int num_row_groups() const { return reader_->num_row_groups(); }

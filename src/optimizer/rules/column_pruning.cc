@@ -1,5 +1,6 @@
 #include "optimizer/rules/column_pruning.h"
 
+#include "common/ascii_case.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
 #include "planner/logical_generate.h"
@@ -13,10 +14,47 @@ namespace floe {
 
 namespace {
 
-void Require(const BoundExpression& e, std::vector<bool>& required) {
-  for (size_t index : e.ReferencedColumns()) {
-    if (index < required.size()) required[index] = true;
+// The column `e` reads when it is a chain of struct field accesses on one (s.a.b), with the
+// fields' positions from the column outwards in *path; else null.
+const BoundExpression* FieldChainColumn(const BoundExpression& e, std::vector<size_t>* path) {
+  if (e.kind == BoundExpressionKind::kColumnRef) return &e;
+  if (e.kind != BoundExpressionKind::kFunction || !e.function || e.function->name != "get_struct_field" ||
+      e.children.size() != 2 || e.children[1]->kind != BoundExpressionKind::kConstant ||
+      e.children[1]->constant.is_null() || e.children[0]->type.id() != TypeId::kStruct) {
+    return nullptr;
   }
+  const BoundExpression* column = FieldChainColumn(*e.children[0], path);
+  if (!column) return nullptr;
+  const auto& fields = e.children[0]->type.fields();
+  for (size_t f = 0; f < fields.size(); ++f) {
+    if (EqualsIgnoreCase(fields[f].first, e.children[1]->constant.str())) {
+      path->push_back(f);
+      return column;
+    }
+  }
+  return nullptr;
+}
+
+// Adds what `e` reads of its input's columns to `needs`: a column read only through field
+// accesses needs only those fields.
+void Require(const BoundExpression& e, std::vector<ColumnNeed>& needs) {
+  std::vector<size_t> path;
+  // `s IS NULL` of a struct reads whether it is NULL, which any one of its fields tells
+  bool null_test = (e.kind == BoundExpressionKind::kIsNull || e.kind == BoundExpressionKind::kIsNotNull) &&
+                   e.children.size() == 1 && e.children[0]->type.id() == TypeId::kStruct;
+  const BoundExpression* column = FieldChainColumn(null_test ? *e.children[0] : e, &path);
+  if (column) {
+    if (column->index >= needs.size()) return;
+    FieldSelection selection;
+    FieldSelection* at = &selection;
+    for (size_t f : path) at = &at->fields[f];
+    at->any = null_test;
+    ColumnNeed& need = needs[column->index];
+    if (need) need->Merge(selection);
+    else need = std::move(selection);
+    return;
+  }
+  for (const auto& child : e.children) Require(*child, needs);
 }
 
 void Remap(BoundExpression& e, const std::vector<int>& mapping) {
@@ -29,14 +67,16 @@ std::vector<int> Identity(size_t n) {
   return m;
 }
 
+std::vector<ColumnNeed> All(size_t n) { return std::vector<ColumnNeed>(n, FieldSelection{}); }
+
 }  // namespace
 
 LogicalOperatorPtr ColumnPruning::Rewrite(LogicalOperatorPtr op) {
-  Prune(*op, std::vector<bool>(op->types.size(), true));
+  Prune(*op, All(op->types.size()));
   return op;
 }
 
-std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> required) {
+std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<ColumnNeed> required) {
   switch (op.type) {
     case LogicalOperatorType::kGet: {
       auto& get = static_cast<LogicalGet&>(op);
@@ -45,14 +85,19 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
       std::vector<size_t> ids;
       std::vector<std::string> names;
       std::vector<LogicalType> types;
+      std::vector<FieldSelection> fields;
       for (size_t i = 0; i < op.types.size(); ++i) {
         if (!required[i]) continue;
         mapping[i] = static_cast<int>(ids.size());
         ids.push_back(get.column_ids[i]);
         names.push_back(op.names[i]);
         types.push_back(op.types[i]);
+        FieldSelection read = nested_ ? *required[i] : FieldSelection{};
+        read.Resolve(op.types[i]);
+        fields.push_back(std::move(read));
       }
       get.column_ids = std::move(ids);
+      get.column_fields = std::move(fields);
       op.names = std::move(names);
       op.types = std::move(types);
       for (auto& f : get.filters) Remap(*f, mapping);
@@ -80,11 +125,22 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
         names.push_back(op.names[i]);
         types.push_back(op.types[i]);
       }
+      std::vector<ColumnNeed> child_required(op.children[0]->types.size());
+      for (size_t i = 0, k = 0; i < required.size() && k < kept.size(); ++i) {
+        if (!required[i]) continue;
+        const BoundExpression& e = *kept[k++];
+        // a column passed through needs of its input what is needed of it
+        if (e.kind == BoundExpressionKind::kColumnRef && e.index < child_required.size()) {
+          ColumnNeed& need = child_required[e.index];
+          if (need) need->Merge(*required[i]);
+          else need = required[i];
+        } else {
+          Require(e, child_required);
+        }
+      }
       projection.expressions = std::move(kept);
       op.names = std::move(names);
       op.types = std::move(types);
-      std::vector<bool> child_required(op.children[0]->types.size(), false);
-      for (const auto& e : projection.expressions) Require(*e, child_required);
       auto child_mapping = Prune(*op.children[0], child_required);
       for (auto& e : projection.expressions) Remap(*e, child_mapping);
       return mapping;
@@ -113,7 +169,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
       }
       op.names = std::move(names);
       op.types = std::move(types);
-      std::vector<bool> child_required(op.children[0]->types.size(), false);
+      std::vector<ColumnNeed> child_required(op.children[0]->types.size());
       for (const auto& g : agg.groups) Require(*g, child_required);
       for (const auto& a : agg.aggregates) {
         for (const auto& arg : a.args) Require(*arg, child_required);
@@ -131,18 +187,21 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
       auto& join = static_cast<LogicalJoin&>(op);
       size_t left_width = op.children[0]->types.size();
       size_t right_width = op.children[1]->types.size();
-      std::vector<bool> left_required(left_width, false), right_required(right_width, false);
+      std::vector<ColumnNeed> left_required(left_width), right_required(right_width);
       for (size_t i = 0; i < required.size(); ++i) {
-        if (!required[i]) continue;
-        if (i < left_width) left_required[i] = true;
-        else right_required[i - left_width] = true;
+        if (i < left_width) left_required[i] = required[i];
+        else right_required[i - left_width] = required[i];
       }
       for (const auto& k : join.left_keys) Require(*k, left_required);
       for (const auto& k : join.right_keys) Require(*k, right_required);
       if (join.residual) {
-        for (size_t index : join.residual->ReferencedColumns()) {
-          if (index < left_width) left_required[index] = true;
-          else right_required[index - left_width] = true;
+        std::vector<ColumnNeed> both(left_width + right_width);
+        Require(*join.residual, both);
+        for (size_t i = 0; i < both.size(); ++i) {
+          if (!both[i]) continue;
+          ColumnNeed& need = i < left_width ? left_required[i] : right_required[i - left_width];
+          if (need) need->Merge(*both[i]);
+          else need = both[i];
         }
       }
       auto left_mapping = Prune(*op.children[0], left_required);
@@ -184,8 +243,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
     case LogicalOperatorType::kWindow: {
       auto& window = static_cast<LogicalWindow&>(op);
       size_t input = op.children[0]->types.size();
-      std::vector<bool> child_required(input, false);
-      for (size_t i = 0; i < input; ++i) child_required[i] = required[i];
+      std::vector<ColumnNeed> child_required(required.begin(), required.begin() + static_cast<std::ptrdiff_t>(input));
       for (const auto& f : window.functions) {
         for (const auto& a : f.args) Require(*a, child_required);
         for (const auto& a : f.aggregate.args) Require(*a, child_required);
@@ -221,7 +279,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
       // the generated columns are kept; the input's as required, and the argument's
       auto& generate = static_cast<LogicalGenerate&>(op);
       size_t input = op.children[0]->types.size();
-      std::vector<bool> child_required(required.begin(), required.begin() + static_cast<std::ptrdiff_t>(input));
+      std::vector<ColumnNeed> child_required(required.begin(), required.begin() + static_cast<std::ptrdiff_t>(input));
       Require(*generate.argument, child_required);
       auto child_mapping = Prune(*op.children[0], child_required);
       Remap(*generate.argument, child_mapping);
@@ -241,7 +299,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
     }
     case LogicalOperatorType::kSetOperation: {
       // Every column takes part in DISTINCT / INTERSECT / EXCEPT: keep them all.
-      for (auto& child : op.children) Prune(*child, std::vector<bool>(child->types.size(), true));
+      for (auto& child : op.children) Prune(*child, All(child->types.size()));
       return Identity(op.types.size());
     }
     case LogicalOperatorType::kValues:
@@ -250,7 +308,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<bool> req
     case LogicalOperatorType::kInsert:
     case LogicalOperatorType::kCopyToFile:
       // A write needs every column of its query.
-      Prune(*op.children[0], std::vector<bool>(op.children[0]->types.size(), true));
+      Prune(*op.children[0], All(op.children[0]->types.size()));
       return Identity(op.types.size());
   }
   return Identity(op.types.size());

@@ -138,6 +138,35 @@ TEST(ParquetNestedSchemaTest, StructsNestInListsAndMaps) {
   EXPECT_EQ(Levels(c), "a 0 2, key 1 3, element 2 6");
 }
 
+// Nested column pruning: the fields not selected become missing (no leaf read), at any depth;
+// when every field read is missing from the file, the struct's first leaf is read for its NULLs.
+TEST(ParquetNestedSchemaTest, SelectFieldsReadsOnlyTheirLeaves) {
+  auto c = Column({Group("s", kOptional, 3), Primitive("a", kOptional, PhysicalType::kInt64),
+                   Group("t", kOptional, 2), Primitive("x", kOptional, PhysicalType::kInt32),
+                   Primitive("y", kOptional, PhysicalType::kInt32),
+                   Primitive("b", kOptional, PhysicalType::kDouble)});
+  FieldSelection t_y;
+  t_y.fields[1].fields[1] = FieldSelection{};  // s.t.y
+  EXPECT_EQ(Levels(ParquetColumn{.nested = SelectFields(c.nested, t_y)}), "y 0 3");
+  auto selected = SelectFields(c.nested, t_y);
+  EXPECT_EQ(selected->type, c.type);  // the values keep the struct's type, other fields NULL
+  EXPECT_EQ(selected->children[0].kind, ParquetNode::Kind::kMissing);
+  EXPECT_EQ(selected->children[1].children[0].kind, ParquetNode::Kind::kMissing);
+  FieldSelection a_and_b;
+  a_and_b.fields[0] = FieldSelection{};
+  a_and_b.fields[2] = FieldSelection{};
+  EXPECT_EQ(Levels(ParquetColumn{.nested = SelectFields(c.nested, a_and_b)}), "a 0 2, b 0 2");
+  EXPECT_EQ(SelectFields(c.nested, FieldSelection{}), c.nested);  // whole: the same tree
+
+  // a field added to the table after the file was written is missing in the file's tree
+  auto projected = std::make_shared<ParquetNode>(*c.nested);
+  projected->children[2].kind = ParquetNode::Kind::kMissing;
+  projected->children[2].children.clear();
+  FieldSelection b_only;
+  b_only.fields[2] = FieldSelection{};
+  EXPECT_EQ(Levels(ParquetColumn{.nested = SelectFields(projected, b_only)}), "a 0 2");
+}
+
 TEST(ParquetNestedSchemaTest, MalformedGroupsAreFormatErrors) {
   // a LIST whose child is not repeated; a map without its key_value group of two fields
   EXPECT_THROW(Column({Group("l", kOptional, 1, ConvertedType::kList), Primitive("x", kOptional, PhysicalType::kInt32)}),
