@@ -53,6 +53,24 @@ void Vector::Reserve(size_t capacity) {
   }
 }
 
+void Vector::ZeroReferences() {
+  TypeId id = type_.id();
+  if (data_ && (type_.IsStringLike() || id == TypeId::kList || id == TypeId::kMap)) {
+    std::memset(data_.get(), 0, capacity_ * PhysicalSize(id));
+  }
+  if (id == TypeId::kStruct) {
+    for (auto& c : children_) c.ZeroReferences();
+  }
+}
+
+bool Vector::Unshared() const {
+  if (data_ && data_.use_count() > 1) return false;
+  for (const auto& c : children_) {
+    if (!c.Unshared()) return false;
+  }
+  return true;
+}
+
 void Vector::Reset() {
   validity_.Reset();
   heap_.reset();
@@ -296,6 +314,18 @@ std::vector<LogicalType> DataChunk::Types() const {
   types.reserve(columns_.size());
   for (const auto& c : columns_) types.push_back(c.type());
   return types;
+}
+
+void DataChunk::Recycle(const std::vector<LogicalType>& types) {
+  bool reuse = columns_.size() == types.size() && capacity_ == kBatchSize;
+  for (size_t i = 0; reuse && i < types.size(); ++i) {
+    reuse = columns_[i].type() == types[i] && columns_[i].capacity() >= kBatchSize && columns_[i].Unshared();
+  }
+  if (!reuse) return Initialize(types);
+  Reset();
+  // why: a string or list slot of a NULL row left stale would point into a released heap
+  // or past the elements; zeroed, as a new vector's, it is empty
+  for (auto& c : columns_) c.ZeroReferences();
 }
 
 void DataChunk::Reset() {

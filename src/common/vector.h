@@ -29,6 +29,15 @@ class Validity {
     bits_[i >> 6] |= uint64_t{1} << (i & 63);
   }
   void Set(size_t i, bool valid) { valid ? SetValid(i) : SetInvalid(i); }
+  /// Marks rows [from, from + count) NULL, a word at a time.
+  void SetInvalidRange(size_t from, size_t count) {
+    if (count == 0) return;
+    if (bits_.empty()) bits_.assign(words_, ~uint64_t{0});
+    size_t i = from, end = from + count;
+    for (; i < end && (i & 63); ++i) bits_[i >> 6] &= ~(uint64_t{1} << (i & 63));
+    for (; i + 64 <= end; i += 64) bits_[i >> 6] = 0;
+    for (; i < end; ++i) bits_[i >> 6] &= ~(uint64_t{1} << (i & 63));
+  }
   void Resize(size_t capacity) {
     words_ = (capacity + 63) / 64;
     if (!bits_.empty()) bits_.resize(words_, ~uint64_t{0});
@@ -85,6 +94,10 @@ class Vector {
   void Reserve(size_t capacity);
   /// Forgets values and NULLs, keeping the type and capacity (heaps are released).
   void Reset();
+  /// Returns true when no other vector shares this one's buffers (its children's included).
+  bool Unshared() const;
+  /// Zeroes the slots that refer to other memory (strings, list entries), a struct's too.
+  void ZeroReferences();
 
   /// Reads row i as a Value (slow; for results, constants and tests).
   Value GetValue(size_t i) const;
@@ -138,6 +151,10 @@ class DataChunk {
     Initialize(types, capacity);
   }
   void Initialize(const std::vector<LogicalType>& types, size_t capacity = kBatchSize);
+  /// Initialize for the next batch of a loop: keeps the columns' buffers (reset, their
+  /// contents stale) when they have these types and nothing else holds them, so a scan's
+  /// batches reuse memory instead of allocating and zeroing it each time.
+  void Recycle(const std::vector<LogicalType>& types);
 
   size_t size() const { return size_; }
   void SetSize(size_t size) { size_ = size; }

@@ -108,7 +108,9 @@ Vector ExpressionExecutor::Evaluate(const BoundExpression& expr, const DataChunk
     case BoundExpressionKind::kFunction: {
       std::vector<Vector> args;
       args.reserve(expr.children.size());
-      for (const auto& child : expr.children) args.push_back(Evaluate(*child, input, count));
+      for (size_t i = 0; i < expr.children.size(); ++i) {
+        args.push_back(i < expr.function->evaluated_args ? Evaluate(*expr.children[i], input, count) : Vector());
+      }
       std::vector<const Vector*> arg_ptrs;
       for (const auto& a : args) arg_ptrs.push_back(&a);
       Vector result(expr.type, std::max<size_t>(count, 1));

@@ -151,7 +151,7 @@ void PipelineExecutor::RunPipeline(Pipeline& pipeline) {
     DataChunk chunk;
     while (!finished.load()) {
       if (context_.query) context_.query->CheckInterrupted();
-      chunk.Initialize(pipeline.source->types());
+      chunk.Recycle(pipeline.source->types());
       auto start = std::chrono::steady_clock::now();
       bool more = pipeline.source->GetData(context_, chunk, *source_global, *source_local);
       pipeline.source->profile.nanos += std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ struct BoundScalarFunction {
   /// False for functions whose result changes within a query (rand) or that must not be
   /// folded at bind time (current_timestamp is fine to fold: it is fixed per query).
   bool foldable = true;
+  /// The kernel reads only the first this many arguments; the others (a constant field
+  /// name: get_struct_field) are not evaluated and reach it as empty vectors.
+  size_t evaluated_args = SIZE_MAX;
 };
 
 /// What the binder knows about the arguments: their types and, for literals, values.

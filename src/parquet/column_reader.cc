@@ -408,6 +408,58 @@ void ColumnReader::ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vect
   row_ += static_cast<int64_t>(rows);
 }
 
+void ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
+  if (column_.max_rep != 0 || n > levels_.size()) Corrupt(column_.name, "not a leaf of structs only");
+  uint8_t* out_data = out.RawData();
+  size_t done = 0;
+  while (done < n) {
+    if (page_level_pos_ >= page_defs_.size()) {
+      page_defs_.clear();
+      page_reps_.clear();
+      page_level_pos_ = 0;
+      if (chunk_pos_ >= chunk_size_) Corrupt(column_.name, "column chunk ended before its rows");
+      NextPage(0);
+      continue;
+    }
+    size_t k = std::min(n - done, page_defs_.size() - page_level_pos_);
+    const uint8_t* d = page_defs_.data() + page_level_pos_;
+    std::memcpy(defs + done, d, k);
+    uint8_t* present = levels_.data();
+    size_t non_null = 0;
+    auto max_def = static_cast<uint8_t>(column_.max_def);
+    for (size_t i = 0; i < k; ++i) non_null += present[i] = d[i] == max_def;
+    uint8_t* dst = out_data + done * output_width_;
+    if (non_null == k) {
+      DecodeToOutput(k, dst, out);
+    } else {
+      auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
+      DecodeToOutput(non_null, dense, out);
+      switch (output_width_) {
+        case 1: ScatterWidth<1>(dense, present, k, dst); break;
+        case 2: ScatterWidth<2>(dense, present, k, dst); break;
+        case 4: ScatterWidth<4>(dense, present, k, dst); break;
+        case 8: ScatterWidth<8>(dense, present, k, dst); break;
+        case 16: ScatterWidth<16>(dense, present, k, dst); break;
+        default: Corrupt(column_.name, "unexpected value width");
+      }
+      for (size_t i = 0; i < k; ++i) {
+        if (!present[i]) out.SetNull(done + i, true);
+      }
+    }
+    page_level_pos_ += k;
+    done += k;
+  }
+  if (column_.conversion == ParquetConversion::kUuidToString) {
+    StringRef* values = out.Data<StringRef>();
+    for (size_t i = 0; i < n; ++i) {
+      if (out.IsNull(i)) continue;
+      if (values[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(values[i].size) + " bytes");
+      out.SetString(i, UuidToText(values[i].view()));
+    }
+  }
+  row_ += static_cast<int64_t>(n);
+}
+
 void ColumnReader::DecodePhysical(size_t n, uint8_t* dst, Vector& out) {
   size_t left = static_cast<size_t>(values_end_ - values_);
   switch (encoding_) {

@@ -36,6 +36,10 @@ class ColumnReader {
   /// *value_count on, which it advances; `values` grows as needed.
   void ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vector<uint8_t>* reps, Vector& values,
                   size_t* value_count);
+  /// A leaf of a nested column inside structs only (max_rep 0: an entry per row): decodes
+  /// the next n rows (at most kBatchSize) into rows [0, n) of out, NULL below the greatest
+  /// definition level, and writes their definition levels to defs[0, n).
+  void ReadStructLeaf(size_t n, Vector& out, uint8_t* defs);
 
  private:
   bool NextPage(size_t skippable_rows);

@@ -20,7 +20,7 @@ void CollectLeaves(const ParquetNode& node, std::vector<const ParquetNode*>* out
 
 // Sets rows [at, at + count) of a vector of any type NULL (a struct's fields with it).
 void SetNulls(Vector& out, size_t at, size_t count) {
-  for (size_t k = 0; k < count; ++k) out.SetNull(at + k, true);
+  out.validity().SetInvalidRange(at, count);
   if (out.type().id() == TypeId::kStruct) {
     for (size_t c = 0; c < out.type().fields().size(); ++c) SetNulls(out.child(c), at, count);
   } else if (out.type().id() == TypeId::kList || out.type().id() == TypeId::kMap) {
@@ -90,7 +90,9 @@ NestedColumnReader::NestedColumnReader(std::shared_ptr<const ParquetNode> root,
     LeafBatch batch;
     batch.values = Vector(nodes[i]->leaf.type, kBatchSize);
     batches_.push_back(std::move(batch));
+    structs_only_ = structs_only_ && nodes[i]->leaf.max_rep == 0;
   }
+  if (structs_only_) struct_defs_.assign(nodes.size(), std::vector<uint8_t>(kBatchSize));
 }
 
 void NestedColumnReader::ReadLeaves(size_t n) {
@@ -105,8 +107,29 @@ void NestedColumnReader::ReadLeaves(size_t n) {
 }
 
 void NestedColumnReader::Read(size_t n, Vector& out) {
+  if (structs_only_ && n <= kBatchSize) return ReadStructs(*root_, out, n);
   ReadLeaves(n);
   Assemble(*root_, out, 0, n);
+}
+
+void NestedColumnReader::ReadStructs(const ParquetNode& node, Vector& out, size_t n) {
+  switch (node.kind) {
+    case ParquetNode::Kind::kLeaf: {
+      size_t leaf = leaf_of_node_.at(&node);
+      return readers_[leaf]->ReadStructLeaf(n, out, struct_defs_[leaf].data());
+    }
+    case ParquetNode::Kind::kStruct: {
+      for (size_t c = 0; c < node.children.size(); ++c) ReadStructs(node.children[c], out.child(c), n);
+      const ParquetNode* first = node.FirstLeaf();
+      if (!first) return SetNulls(out, 0, n);
+      const uint8_t* defs = struct_defs_[leaf_of_node_.at(first)].data();
+      for (size_t k = 0; k < n; ++k) {
+        if (defs[k] < node.def_level) out.SetNull(k, true);
+      }
+      return;
+    }
+    default: return SetNulls(out, 0, n);
+  }
 }
 
 void NestedColumnReader::Skip(size_t n) {

@@ -34,6 +34,9 @@ class NestedColumnReader {
   };
 
   void ReadLeaves(size_t n);
+  // Structs only (no list or map): each leaf decoded straight into its vector, an entry per
+  // row, and each struct NULL where its first leaf's level says so.
+  void ReadStructs(const ParquetNode& node, Vector& out, size_t n);
   // Fills rows [at, at + count) of out with the node's values of this batch.
   void Assemble(const ParquetNode& node, Vector& out, size_t at, size_t count);
   // Returns the entries of the node's first leaf that start its values.
@@ -43,6 +46,8 @@ class NestedColumnReader {
   std::vector<std::unique_ptr<ColumnReader>> readers_;
   std::vector<LeafBatch> batches_;
   std::unordered_map<const ParquetNode*, size_t> leaf_of_node_;
+  bool structs_only_ = true;
+  std::vector<std::vector<uint8_t>> struct_defs_;  // per leaf, when structs_only_
 };
 
 /// Returns the leaves of a nested column's tree, in order.

@@ -45,3 +45,44 @@ TEST(VectorTest, AppendGrows) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ValidityTest, SetInvalidRangeMarksExactlyTheRange) {
+  Validity v;
+  v.Resize(300);
+  v.SetInvalidRange(3, 200);  // a partial word, whole words, a partial word
+  for (size_t i = 0; i < 300; ++i) EXPECT_EQ(v.IsValid(i), i < 3 || i >= 203) << i;
+  v.SetInvalidRange(250, 0);
+  EXPECT_TRUE(v.IsValid(250));
+}
+
+// A scan's batches reuse their buffers when nothing else holds them; a string slot comes
+// back empty, never pointing into the released heap.
+TEST(DataChunkTest, RecycleReusesOnlyUnsharedBuffers) {
+  std::vector<LogicalType> types = {TypeId::kInt64, TypeId::kString};
+  DataChunk chunk;
+  chunk.Initialize(types);
+  chunk.column(1).SetString(0, "a string longer than inline");
+  chunk.column(0).SetNull(1, true);
+  chunk.SetSize(2);
+  const uint8_t* before = chunk.column(0).RawData();
+  chunk.Recycle(types);
+  EXPECT_EQ(chunk.column(0).RawData(), before);
+  EXPECT_EQ(chunk.size(), 0u);
+  EXPECT_FALSE(chunk.column(0).IsNull(1));
+  EXPECT_EQ(chunk.column(1).Data<StringRef>()[0].size, 0u);
+
+  Vector held = chunk.column(0);  // shares the buffer, as an operator keeping the batch does
+  chunk.Recycle(types);
+  EXPECT_NE(chunk.column(0).RawData(), before);
+  EXPECT_EQ(held.RawData(), before);
+
+  chunk.Recycle({TypeId::kInt32});  // other types: new columns
+  EXPECT_EQ(chunk.ColumnCount(), 1u);
+  EXPECT_EQ(chunk.column(0).type(), LogicalType(TypeId::kInt32));
+}
+
+}  // namespace
+}  // namespace floe

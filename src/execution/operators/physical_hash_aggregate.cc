@@ -145,7 +145,11 @@ void PhysicalHashAggregate::UpdateGroups(AggregateHashTable& table,
                                          const FunctionContext& function_context) const {
   std::vector<uint32_t> group_ids(count);
   std::vector<uint8_t*> states(count);
-  if (hashes) {
+  if (keys.empty() && count > 0) {
+    // no GROUP BY: every row is the one group, looked up once
+    table.FindOrCreateGroups(keys, 1, group_ids.data());
+    std::fill(group_ids.begin(), group_ids.end(), group_ids[0]);
+  } else if (hashes) {
     table.FindOrCreateGroups(keys, count, group_ids.data(), hashes);
   } else {
     table.FindOrCreateGroups(keys, count, group_ids.data());

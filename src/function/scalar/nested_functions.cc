@@ -96,14 +96,18 @@ BoundScalarFunction GetStructField(const ScalarBindInput& input) {
     for (size_t k = 0; k < names.size(); ++k) list += (k ? ", " : "") + names[k];
     throw BinderError("[FIELD_NOT_FOUND] No such struct field `" + name->str() + "` in " + list + ".");
   }
-  return Bound("get_struct_field", input.arg_types, fields[index].second,
-               [index](const std::vector<const Vector*>& args, size_t count, Vector& result, const FunctionContext&) {
-                 const Vector& s = *args[0];
-                 result.CopyRange(s.child(index), 0, 0, count);
-                 for (size_t i = 0; i < count; ++i) {
-                   if (s.IsNull(i)) result.SetValue(i, Value::Null());
-                 }
-               });
+  BoundScalarFunction bound =
+      Bound("get_struct_field", input.arg_types, fields[index].second,
+            [index](const std::vector<const Vector*>& args, size_t count, Vector& result, const FunctionContext&) {
+              const Vector& s = *args[0];
+              result.CopyRange(s.child(index), 0, 0, count);
+              if (s.validity().AllValid()) return;
+              for (size_t i = 0; i < count; ++i) {
+                if (s.IsNull(i)) result.SetValue(i, Value::Null());
+              }
+            });
+  bound.evaluated_args = 1;  // the field name is resolved here, once
+  return bound;
 }
 
 // The kernel of a[i] (zero_based, raising), element_at (raising) and try_element_at / get
