@@ -109,7 +109,7 @@ export function renderResults(report, chartName) {
     }
     if (w.copy) {
       const c = w.copy;
-      out.push('COPY of the 6-column file (ints, doubles, strings, timestamps), zstd, 2 threads for DuckDB, floe default threads:', '');
+      out.push(`COPY of ${c.what ?? 'the 6-column file (ints, doubles, strings, timestamps)'}, zstd, 2 threads for DuckDB, floe default threads:`, '');
       out.push('| writer | time ms | file size MB | × DuckDB time | × DuckDB size |', '|---|---:|---:|---:|---:|');
       out.push(`| floe COPY | ${ms(c.floe.ms)} | ${(c.floe.bytes / 1e6).toFixed(1)} | ${(c.floe.ms / c.duckdb.ms).toFixed(2)} | ${(c.floe.bytes / c.duckdb.bytes).toFixed(3)} |`);
       out.push(`| DuckDB COPY | ${ms(c.duckdb.ms)} | ${(c.duckdb.bytes / 1e6).toFixed(1)} | 1.00 | 1.000 |`, '');

@@ -2,7 +2,7 @@
 // runs every query in floe (all pruning / dynamic pruning off / all pruning off) and in DuckDB
 // on the same Parquet files, threads 1 and 2, a warm-up then N counted runs each, checks that
 // every engine and setting returned the same rows, and writes RESULTS.md plus a PNG chart.
-// Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|all]
+// Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|nested|all]
 //                  [--runs N] [--threads 1,2] [--out FILE.md] [--no-scaling] [--no-planning]
 // Full runs measure threads 1 and 2, but SSB at 2 only (its 2,406 files make each query take
 // seconds in both engines; at both thread counts make bench would not fit its 20 minutes);
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 import { runPlanning } from './planning_bench.mjs';
 import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
-import { SCALING, WORKLOADS, partitionedSelect, sixColumnSelect } from './workloads.mjs';
+import { SCALING, WORKLOADS, nestedSelect, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
 
@@ -265,25 +265,30 @@ function duckdbViews(warehouse, tables) {
   return setup;
 }
 
-/// Writes the parquet workload's file with floe's COPY and DuckDB's COPY (zstd), timing each.
-function writeParquetFiles(rows, dataDir, log) {
-  const dir = path.join(dataDir, `parquet-${rows}`);
+/// Writes the parquet workload's file (or the nested workload's) with floe's COPY and
+/// DuckDB's COPY (zstd), timing each.
+function writeParquetFiles(rows, dataDir, log, nested = false) {
+  const dir = path.join(dataDir, `${nested ? 'nested' : 'parquet'}-${rows}`);
   mkdirSync(dir, { recursive: true });
   const floeFile = path.join(dir, 'floe.parquet');
   const duckdbFile = path.join(dir, 'duckdb.parquet');
-  log(`  writing the ${rows}-row 6-column file with floe COPY and DuckDB COPY (zstd) ...`);
+  const what = nested ? 'nested (STRUCT<INT, STRING, DOUBLE>, ARRAY<BIGINT>)' : '6-column';
+  const select = nested ? nestedSelect : sixColumnSelect;
+  log(`  writing the ${rows}-row ${what} file with floe COPY and DuckDB COPY (zstd) ...`);
   const floe = runMeasured([FLOE, '--warehouse', dir, '-csv', '--timer', '-c',
-    `COPY (${sixColumnSelect(rows, 'floe')}) TO '${floeFile}' (FORMAT parquet, COMPRESSION zstd)`]);
+    `COPY (${select(rows, 'floe')}) TO '${floeFile}' (FORMAT parquet, COMPRESSION zstd)`]);
   const floeTime = splitStatements(floe.stdout)[0];
   if (floe.status !== 0 || !floeTime) throw new Error(`floe COPY failed: ${floe.stderr}`);
   const duck = runDuckdb({
     threads: 2, setup: [], runs: 1,
-    sql: `COPY (${sixColumnSelect(rows, 'duckdb')}) TO '${duckdbFile}' (FORMAT parquet, COMPRESSION zstd)`,
+    sql: `COPY (${select(rows, 'duckdb')}) TO '${duckdbFile}' (FORMAT parquet, COMPRESSION zstd)`,
   });
   if (duck.error) throw new Error(duck.error);
   return {
     floeFile, duckdbFile,
     copy: {
+      what: nested ? 'the nested file (STRUCT<INT, STRING, DOUBLE>, ARRAY<BIGINT> of 5 elements on average)'
+        : 'the 6-column file (ints, doubles, strings, timestamps)',
       floe: { ms: floeTime.ms, bytes: statSync(floeFile).size, rssKb: floe.rssKb },
       duckdb: { ms: duck.times[0], bytes: statSync(duckdbFile).size, rssKb: duck.rssKb },
     },
@@ -454,10 +459,10 @@ function main() {
       entry.rows = scale;
     }
     mkdirSync(warehouse, { recursive: true });
-    if (name === 'parquet') {
-      const files = writeParquetFiles(scale, dataDir, log);
+    if (name === 'parquet' || name === 'nested') {
+      const files = writeParquetFiles(scale, dataDir, log, name === 'nested');
       entry.copy = files.copy;
-      entry.partitionedWrite = writePartitioned(scale, dataDir, log);
+      if (name === 'parquet') entry.partitionedWrite = writePartitioned(scale, dataDir, log);
       substitutions['{{FLOE_FILE}}'] = files.floeFile;
       substitutions['{{DUCKDB_FILE}}'] = files.duckdbFile;
     }

@@ -175,6 +175,41 @@ FROM read_parquet('{{DUCKDB_FILE}}')`,
   },
 };
 
+/// Issue 15's nested scan: a file with a STRUCT<INT, STRING, DOUBLE> column and an
+/// ARRAY<BIGINT> column (0 to 10 elements, 5 on average), written by each engine; a query
+/// touching one struct leaf (nested column pruning) and one reading every leaf.
+WORKLOADS.nested = {
+  generate: null,
+  scale: { full: 10_000_000, quick: 100_000 },
+  tables: {},
+  queries: ['FLOE', 'DUCKDB'].flatMap((writer) => {
+    const file = `read_parquet('{{${writer}_FILE}}')`;
+    const suffix = writer === 'FLOE' ? 'floe_file' : 'duckdb_file';
+    return [
+      { name: `one_struct_leaf_${suffix}`, sql: `SELECT sum(s.a) FROM ${file}` },
+      {
+        name: `every_leaf_${suffix}`,
+        sql: `SELECT sum(s.a), max(s.b), sum(s.c), sum(size(l)) FROM ${file}`,
+        duckdb: `SELECT sum(s.a), max(s.b), sum(s.c), sum(len(l)) FROM ${file}`,
+      },
+    ];
+  }),
+};
+
+/// Returns the SELECT that makes the nested workload's file, in floe's dialect or DuckDB's.
+export function nestedSelect(rows, engine) {
+  if (engine === 'duckdb') {
+    return `SELECT {'a': CAST(range % 100000 AS INT), 'b': 'item-' || CAST(range % 50000 AS VARCHAR),
+       'c': CAST(range AS DOUBLE) * 0.25} AS s,
+       list_transform(range(range % 11), x -> x + range) AS l
+FROM range(${rows})`;
+  }
+  return `SELECT named_struct('a', CAST(id % 100000 AS INT), 'b', 'item-' || CAST(id % 50000 AS STRING),
+       'c', CAST(id AS DOUBLE) * 0.25) AS s,
+       transform(slice(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 1, CAST(id % 11 AS INT)), x -> x + id) AS l
+FROM range(${rows})`;
+}
+
 /// The scaling runs (full runs only): seed 000's and seed 002's queries at 1x, 4x and 16x the
 /// data over three years (1x = 250,000 fact rows, so 16x is the main run's 4 million and its
 /// tables are reused), and at 1 month, 1 year and 3 years of history at the 16x daily rate.
