@@ -3,6 +3,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
+#include "function/scalar/base64.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "function/scalar/string_kernels.h"
@@ -67,50 +68,16 @@ void Unhex(const Args& args, size_t count, Vector& result, const FunctionContext
 }
 
 void Base64(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  static const char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
-    std::string_view s = StringAt(*args[0], i);
-    for (size_t k = 0; k < s.size(); k += 3) {
-      uint32_t n = static_cast<unsigned char>(s[k]) << 16;
-      if (k + 1 < s.size()) n |= static_cast<unsigned char>(s[k + 1]) << 8;
-      if (k + 2 < s.size()) n |= static_cast<unsigned char>(s[k + 2]);
-      out->push_back(kAlphabet[(n >> 18) & 63]);
-      out->push_back(kAlphabet[(n >> 12) & 63]);
-      out->push_back(k + 1 < s.size() ? kAlphabet[(n >> 6) & 63] : '=');
-      out->push_back(k + 2 < s.size() ? kAlphabet[n & 63] : '=');
-    }
+    *out = Base64Encode(StringAt(*args[0], i));
     return true;
   });
-}
-
-int Base64Value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+' || c == '-') return 62;
-  if (c == '/' || c == '_') return 63;
-  return -1;
 }
 
 // unbase64: whitespace and padding are skipped; NULL for other invalid characters.
 void Unbase64(const Args& args, size_t count, Vector& result, const FunctionContext&) {
-  ExecuteStringRows(args, count, result, [&](size_t i, std::string* out) {
-    uint32_t bits = 0;
-    int n = 0;
-    for (char c : StringAt(*args[0], i)) {
-      if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-      int v = Base64Value(c);
-      if (v < 0) return false;
-      bits = (bits << 6) | static_cast<uint32_t>(v);
-      n += 6;
-      if (n >= 8) {
-        n -= 8;
-        out->push_back(static_cast<char>((bits >> n) & 0xFF));
-      }
-    }
-    return true;
-  });
+  ExecuteStringRows(args, count, result,
+                    [&](size_t i, std::string* out) { return Base64Decode(StringAt(*args[0], i), out); });
 }
 
 // encode(str, charset) / decode(bin, charset): UTF-8 only (the bytes are kept as they are).

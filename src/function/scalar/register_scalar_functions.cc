@@ -22,6 +22,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterFormatNumberFunction(registry);
   RegisterHashFunction(registry);
   RegisterNestedFunctions(registry);
+  RegisterJsonFunctions(registry);
   RegisterDigestFunctions(registry);
   RegisterEncodingFunctions(registry);
 }

@@ -46,5 +46,7 @@ void RegisterHashFunction(FunctionRegistry& registry);
 /// Registers the struct, array and map functions: array, map, named_struct, element_at,
 /// size, map_keys, ... and get_struct_field / subscript, which `s.f` and `a[i]` bind to.
 void RegisterNestedFunctions(FunctionRegistry& registry);
+/// to_json, from_json.
+void RegisterJsonFunctions(FunctionRegistry& registry);
 
 }  // namespace floe
