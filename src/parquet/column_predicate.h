@@ -17,6 +17,9 @@ struct ColumnPredicate {
   Op op = Op::kEq;
   /// One value for comparisons, any number for kIn, none for the NULL tests.
   std::vector<Value> values;
+  /// When >= 0: the predicate is on this leaf of `column`, a field inside structs only
+  /// (s.a.b; ParquetReader::StructLeaf), whose statistics prune as a flat column's.
+  int leaf_index = -1;
 
   /// Returns false only when no row described by the statistics can satisfy the predicate.
   /// Doubles compare as Spark orders them: NaN equals NaN and is above every number.

@@ -92,6 +92,20 @@ void ParquetReader::Load() {
   }
   if (rows != metadata_.num_rows) throw FormatError("row groups do not add up to the row count");
   for (const auto& c : columns_) has_field_ids_ |= c.field_id >= 0;
+  struct_leaves_.assign(static_cast<size_t>(leaves), nullptr);
+  for (const auto& c : columns_) {
+    if (!c.nested) continue;
+    for (const ParquetNode* leaf : NestedLeaves(*c.nested)) {
+      if (leaf->leaf.max_rep == 0 && leaf->leaf.leaf_index >= 0 && leaf->leaf.leaf_index < leaves) {
+        struct_leaves_[static_cast<size_t>(leaf->leaf.leaf_index)] = &leaf->leaf;
+      }
+    }
+  }
+}
+
+const ParquetColumn* ParquetReader::StructLeaf(int leaf_index) const {
+  if (leaf_index < 0 || static_cast<size_t>(leaf_index) >= struct_leaves_.size()) return nullptr;
+  return struct_leaves_[static_cast<size_t>(leaf_index)];
 }
 
 std::optional<std::string> ParquetReader::KeyValue(const std::string& key) const {
@@ -115,8 +129,11 @@ const ColumnChunk& ParquetReader::Chunk(int row_group, int column) const {
 }
 
 ColumnStatistics ParquetReader::RowGroupStatistics(int row_group, int column) const {
-  const ColumnChunk& c = Chunk(row_group, column);
-  const ParquetColumn& col = columns_.at(column);
+  return Statistics(row_group, columns_.at(column));
+}
+
+ColumnStatistics ParquetReader::Statistics(int row_group, const ParquetColumn& col) const {
+  const ColumnChunk& c = metadata_.row_groups.at(row_group).columns.at(col.leaf_index);
   // why: a nested column's first chunk is one of its leaves; its statistics are not the column's
   if (!c.meta_data.statistics || !col.unsupported.empty() || col.nested ||
       c.meta_data.type != col.physical_type) {
@@ -134,6 +151,11 @@ bool ParquetReader::RowGroupMayMatch(int row_group,
       throw InvalidInputError("predicate on column " + std::to_string(p.column) + " of " +
                               std::to_string(columns_.size()));
     }
+    if (p.leaf_index >= 0) {
+      const ParquetColumn* leaf = StructLeaf(p.leaf_index);
+      if (leaf && !p.MayMatch(Statistics(row_group, *leaf))) return false;
+      continue;
+    }
     if (!p.MayMatch(RowGroupStatistics(row_group, p.column))) return false;
   }
   return true;
@@ -144,6 +166,7 @@ Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredic
   int64_t rg_rows = metadata_.row_groups[row_group].num_rows;
   Ranges result{{0, rg_rows}};
   for (const auto& p : predicates) {
+    if (p.leaf_index >= 0) continue;  // a struct's leaf prunes row groups, not pages
     const ColumnChunk& c = Chunk(row_group, p.column);
     const ParquetColumn& col = columns_[p.column];
     if (!c.column_index_offset || !c.offset_index_offset || !col.unsupported.empty() || col.nested ||

@@ -60,6 +60,9 @@ class ParquetReader {
 
   /// Returns a column chunk's statistics as floe values.
   ColumnStatistics RowGroupStatistics(int row_group, int column) const;
+  /// Returns the leaf with that leaf index when it lies inside structs only (no list or map
+  /// above it: a value per row), else null.
+  const ParquetColumn* StructLeaf(int leaf_index) const;
   /// Returns false only when no row of the row group can satisfy every predicate.
   bool RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates) const;
 
@@ -81,6 +84,7 @@ class ParquetReader {
   std::vector<std::pair<int64_t, int64_t>> MatchingRows(
       int row_group, const std::vector<ColumnPredicate>& predicates, ScanCounters* counters) const;
   const parquet::ColumnChunk& Chunk(int row_group, int column) const;
+  ColumnStatistics Statistics(int row_group, const ParquetColumn& column) const;
   std::unique_ptr<ColumnReader> OpenColumn(int row_group, const ParquetColumn& col,
                                            const std::vector<std::pair<int64_t, int64_t>>* ranges,
                                            ScanCounters* counters) const;
@@ -88,6 +92,7 @@ class ParquetReader {
   std::unique_ptr<InputFile> file_;
   parquet::FileMetaData metadata_;
   std::vector<ParquetColumn> columns_;
+  std::vector<const ParquetColumn*> struct_leaves_;  // by leaf index; null: not inside structs only
   bool has_field_ids_ = false;
 };
 

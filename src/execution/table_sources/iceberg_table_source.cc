@@ -97,6 +97,21 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
 }
 
 // Returns an Iceberg expression with field ids replaced by names ("ref(3)" -> "event_time").
+// Each field's name as a filter prints it: top-level names, and the dotted path of a field
+// inside structs (payload.inner.ts).
+void AddFieldNames(const iceberg::NestedField& field, const std::string& prefix, std::map<int, std::string>* names) {
+  std::string name = prefix.empty() ? field.name() : prefix + "." + field.name();
+  (*names)[field.id()] = name;
+  if (field.type()->kind() != iceberg::TypeKind::kStruct) return;
+  for (const auto& child : field.type()->fields()) AddFieldNames(child, name, names);
+}
+
+std::map<int, std::string> FieldNames(const iceberg::Schema& schema) {
+  std::map<int, std::string> names;
+  for (const auto& f : schema.fields()) AddFieldNames(f, "", &names);
+  return names;
+}
+
 std::string WithNames(const iceberg::Expression& e, const std::map<int, std::string>& names) {
   std::string text = e.ToString(), out;
   size_t pos = 0;
@@ -312,8 +327,7 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   if (state.scan->snapshot()) {
     metrics.lines.emplace_back("snapshot", std::to_string(state.scan->snapshot()->snapshot_id));
   }
-  std::map<int, std::string> names;
-  for (const auto& f : state.scan->schema().fields()) names[f.id()] = f.name();
+  std::map<int, std::string> names = FieldNames(state.scan->schema());
   metrics.lines.emplace_back("filter", WithNames(*state.scan->filter(), names));
   if (const auto& dynamic = state.scan->dynamic_filter()) {
     std::string text = WithNames(*dynamic, names);
@@ -399,8 +413,7 @@ std::string IcebergTableSource::ExplainFilters(const ScanRequest& request) const
   std::vector<int> field_ids;
   for (size_t c : request.column_ids) field_ids.push_back(field_ids_.at(c));
   IcebergFilterConverter converter(*schema_, field_ids, &options_.time_zone);
-  std::map<int, std::string> names;
-  for (const auto& f : schema_->fields()) names[f.id()] = f.name();
+  std::map<int, std::string> names = FieldNames(*schema_);
   // As Spark: IS NOT NULL first for each column a pushed comparison reads.
   std::vector<std::string> not_null, rest;
   for (const BoundExpression* filter : request.filters) {

@@ -50,6 +50,20 @@ ExpressionPtr GreaterOrNaN(const ExpressionPtr& e) {
   return e->left().get() == a ? e->left() : e->right();
 }
 
+// Appends to *path the ids from `field` down to the field `id` through structs only; false
+// when `id` is not `field` or a field of its structs.
+bool StructPath(const NestedField& field, int id, std::vector<int>* path) {
+  path->push_back(field.id());
+  if (field.id() == id) return true;
+  if (field.type()->kind() == TypeKind::kStruct) {
+    for (const auto& child : field.type()->fields()) {
+      if (StructPath(child, id, path)) return true;
+    }
+  }
+  path->pop_back();
+  return false;
+}
+
 }  // namespace
 
 DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
@@ -150,17 +164,41 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
     const auto& p = static_cast<const Predicate&>(*c);
     auto op = ColumnOp(p.op());
     const NestedField* field = schema.FindFieldById(p.field_id());
-    // why: only a top-level field is a file column here; a nested one's leaf statistics are not read yet
-    bool top_level = std::any_of(schema.fields().begin(), schema.fields().end(),
-                                 [&](const NestedField& f) { return f.id() == p.field_id(); });
-    if (!op || !field || !top_level) continue;
-    int col = mapping.FindColumn(*reader_, p.field_id(), field->name());
+    if (!op || !field) continue;
+    // the top-level field holding it, and the ids of the structs down to it (s.a.b)
+    std::vector<int> path;
+    const NestedField* top = nullptr;
+    for (const auto& f : schema.fields()) {
+      if (StructPath(f, p.field_id(), &path)) {
+        top = &f;
+        break;
+      }
+    }
+    if (!top) continue;  // inside a list or map: no value per row
+    int col = mapping.FindColumn(*reader_, top->id(), top->name());
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) continue;
+    int leaf_index = -1;
+    if (path.size() > 1) {
+      // a field inside structs: its leaf's statistics, found by field id (files with ids)
+      const ParquetColumn& column = reader_->columns()[col];
+      const ParquetNode* node = column.nested && column.field_id >= 0 ? column.nested.get() : nullptr;
+      for (size_t k = 1; node && k < path.size(); ++k) {
+        const ParquetNode* next = nullptr;
+        if (node->kind == ParquetNode::Kind::kStruct) {
+          for (const auto& c : node->children) {
+            if (c.field_id == path[k]) next = &c;
+          }
+        }
+        node = next;
+      }
+      if (!node || node->kind != ParquetNode::Kind::kLeaf || !reader_->StructLeaf(node->leaf.leaf_index)) continue;
+      leaf_index = node->leaf.leaf_index;
+    }
     // is_nan(x) is x = NaN in ColumnPredicate's (Spark's) order, where NaN equals NaN
     std::vector<Value> literals =
         p.op() == Operation::kIsNan ? std::vector<Value>{Value::Double(std::numeric_limits<double>::quiet_NaN())}
                                     : p.literals();
-    predicates_.push_back(ColumnPredicate{col, *op, std::move(literals)});
+    predicates_.push_back(ColumnPredicate{col, *op, std::move(literals), leaf_index});
   }
 }
 
