@@ -15,7 +15,7 @@ build=$(realpath "$1")
 runs=$2
 shift 2
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser)
+[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser json)
 jobs=${FUZZ_JOBS:-$(nproc)}
 fixtures=$root/../shared/fixtures
 
@@ -26,6 +26,7 @@ options() {
     avro_manifest) echo "-max_len=32768" ;;
     table_metadata) echo "-max_len=16384 -dict=$root/test/fuzz/table_metadata.dict" ;;
     sql_parser) echo "-max_len=4096 -dict=$root/test/fuzz/sql_parser.dict" ;;
+    json) echo "-max_len=4096" ;;
   esac
 }
 fixture_files() {
