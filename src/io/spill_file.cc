@@ -1,7 +1,8 @@
 // A batch in a spill file: its row count and payload size (uint32, uint64), then per column
-// a flag byte (1: has NULLs) and the validity words, then the fixed-width values, or for
-// strings their uint32 lengths followed by their bytes. Native byte order: a spill file
-// lives only as long as the process that wrote it.
+// a flag byte (1: has NULLs) and a validity byte per row, then the fixed-width values, or
+// for strings their uint32 lengths followed by their bytes; a struct then its fields in
+// turn, a list or map its rows' uint32 lengths then its elements' columns (keys, values) the
+// same way. Native byte order: a spill file lives only as long as the process that wrote it.
 #include "io/spill_file.h"
 
 #include <signal.h>
@@ -41,14 +42,111 @@ void CreateFolders(FileIO& io, const std::string& folder) {
   }
 }
 
+// Appends rows `rows` of `v` (of `type`): validity, then values, children, or elements.
+void WriteColumn(const Vector& v, const LogicalType& type, const std::vector<uint32_t>& rows, std::string& out) {
+  bool has_nulls = false;
+  for (size_t k = 0; k < rows.size() && !has_nulls; ++k) has_nulls = v.IsNull(rows[k]);
+  Put<uint8_t>(out, has_nulls ? 1 : 0);
+  if (has_nulls) {
+    for (uint32_t i : rows) Put<uint8_t>(out, v.IsNull(i) ? 0 : 1);
+  }
+  switch (type.id()) {
+    case TypeId::kString:
+    case TypeId::kBinary: {
+      const StringRef* s = v.Data<StringRef>();
+      for (uint32_t i : rows) Put<uint32_t>(out, v.IsNull(i) ? 0 : s[i].size);
+      for (uint32_t i : rows) {
+        if (!v.IsNull(i) && s[i].size > 0) out.append(s[i].data, s[i].size);
+      }
+      return;
+    }
+    case TypeId::kStruct:
+      for (size_t c = 0; c < type.fields().size(); ++c) WriteColumn(v.child(c), type.fields()[c].second, rows, out);
+      return;
+    case TypeId::kList:
+    case TypeId::kMap: {
+      const ListEntry* entries = v.Data<ListEntry>();
+      std::vector<uint32_t> elements;
+      for (uint32_t i : rows) {
+        uint64_t n = v.IsNull(i) ? 0 : entries[i].length;
+        Put<uint32_t>(out, static_cast<uint32_t>(n));
+        for (uint64_t e = 0; e < n; ++e) elements.push_back(static_cast<uint32_t>(entries[i].offset + e));
+      }
+      for (size_t c = 0; c < type.fields().size(); ++c) WriteColumn(v.child(c), type.fields()[c].second, elements, out);
+      return;
+    }
+    default: {
+      size_t width = PhysicalSize(type.id());
+      const char* data = reinterpret_cast<const char*>(v.RawData());
+      if (!rows.empty() && rows.back() - rows.front() + 1 == rows.size()) {
+        out.append(data + rows.front() * width, rows.size() * width);  // contiguous: the usual case
+        return;
+      }
+      for (uint32_t i : rows) out.append(data + i * width, width);
+    }
+  }
+}
+
+// Reads `rows` rows of a column written by WriteColumn into rows [0, rows) of `v`.
+void ReadColumn(Vector& v, const LogicalType& type, size_t rows, const std::string& data, size_t* pos,
+                const std::string& path) {
+  if (v.capacity() < rows) v.Reserve(rows);
+  bool has_nulls = *Take(data, pos, 1, path) != 0;
+  if (has_nulls) {
+    const char* valid = Take(data, pos, rows, path);
+    for (size_t i = 0; i < rows; ++i) v.SetNull(i, valid[i] == 0);
+  }
+  switch (type.id()) {
+    case TypeId::kString:
+    case TypeId::kBinary: {
+      const char* lengths = Take(data, pos, rows * sizeof(uint32_t), path);
+      StringRef* s = v.Data<StringRef>();
+      for (size_t i = 0; i < rows; ++i) {
+        uint32_t n;
+        std::memcpy(&n, lengths + i * sizeof(uint32_t), sizeof(n));
+        s[i] = v.heap().Add(std::string_view(Take(data, pos, n, path), n));
+      }
+      return;
+    }
+    case TypeId::kStruct:
+      for (size_t c = 0; c < type.fields().size(); ++c) ReadColumn(v.child(c), type.fields()[c].second, rows, data, pos, path);
+      return;
+    case TypeId::kList:
+    case TypeId::kMap: {
+      const char* lengths = Take(data, pos, rows * sizeof(uint32_t), path);
+      ListEntry* entries = v.Data<ListEntry>();
+      uint64_t total = 0;
+      for (size_t i = 0; i < rows; ++i) {
+        uint32_t n;
+        std::memcpy(&n, lengths + i * sizeof(uint32_t), sizeof(n));
+        entries[i] = ListEntry{total, n};
+        total += n;
+      }
+      if (total > data.size() - *pos) throw IOError("spill file " + path + " is truncated");
+      v.SetChildSize(0);
+      v.ReserveElements(total);
+      v.SetChildSize(total);
+      for (size_t c = 0; c < type.fields().size(); ++c) {
+        ReadColumn(v.child(c), type.fields()[c].second, total, data, pos, path);
+      }
+      return;
+    }
+    default: {
+      size_t width = PhysicalSize(type.id());
+      std::memcpy(v.RawData(), Take(data, pos, rows * width, path), rows * width);
+    }
+  }
+}
+
 }  // namespace
 
 SpillFile::SpillFile(FileIO& io, const std::string& folder, std::vector<LogicalType> types)
     : io_(io), types_(std::move(types)) {
   for (const auto& t : types_) {
     if (t.id() == TypeId::kNull) continue;
-    // why: a list's entries point into child vectors this format does not write yet
-    if (t.IsNested() || (!t.IsStringLike() && PhysicalSize(t.id()) == 0)) {
+    if (t.Contains([](const LogicalType& x) {
+          return !x.IsNested() && !x.IsStringLike() && x.id() != TypeId::kNull && PhysicalSize(x.id()) == 0;
+        })) {
       throw NotImplementedError("cannot spill a column of type " + t.ToString());
     }
   }
@@ -71,26 +169,9 @@ SpillFile::~SpillFile() {
 
 void SpillFile::Append(const DataChunk& chunk, size_t from, size_t count) {
   buffer_.clear();
-  for (size_t c = 0; c < types_.size(); ++c) {
-    const Vector& v = chunk.column(c);
-    bool has_nulls = false;
-    for (size_t i = from; i < from + count && !has_nulls; ++i) has_nulls = v.IsNull(i);
-    Put<uint8_t>(buffer_, has_nulls ? 1 : 0);
-    if (has_nulls) {
-      // one byte per row: simpler than shifting the words to `from`, and rare enough
-      for (size_t i = from; i < from + count; ++i) Put<uint8_t>(buffer_, v.IsNull(i) ? 0 : 1);
-    }
-    if (types_[c].IsStringLike()) {
-      const StringRef* s = v.Data<StringRef>();
-      for (size_t i = from; i < from + count; ++i) Put<uint32_t>(buffer_, v.IsNull(i) ? 0 : s[i].size);
-      for (size_t i = from; i < from + count; ++i) {
-        if (!v.IsNull(i) && s[i].size > 0) buffer_.append(s[i].data, s[i].size);
-      }
-    } else {
-      size_t width = PhysicalSize(types_[c].id());
-      buffer_.append(reinterpret_cast<const char*>(v.RawData()) + from * width, count * width);
-    }
-  }
+  std::vector<uint32_t> rows(count);
+  for (size_t i = 0; i < count; ++i) rows[i] = static_cast<uint32_t>(from + i);
+  for (size_t c = 0; c < types_.size(); ++c) WriteColumn(chunk.column(c), types_[c], rows, buffer_);
   std::string header;
   Put<uint32_t>(header, static_cast<uint32_t>(count));
   Put<uint64_t>(header, buffer_.size());
@@ -128,26 +209,7 @@ bool SpillFile::Read(DataChunk& out) {
   read_offset_ += kHeader + payload;
   out.Initialize(types_, std::max<size_t>(rows, 1));
   size_t pos = 0;
-  for (size_t c = 0; c < types_.size(); ++c) {
-    Vector& v = out.column(c);
-    bool has_nulls = *Take(buffer_, &pos, 1, path_) != 0;
-    if (has_nulls) {
-      const char* valid = Take(buffer_, &pos, rows, path_);
-      for (size_t i = 0; i < rows; ++i) v.SetNull(i, valid[i] == 0);
-    }
-    if (types_[c].IsStringLike()) {
-      const char* lengths = Take(buffer_, &pos, rows * sizeof(uint32_t), path_);
-      StringRef* s = v.Data<StringRef>();
-      for (size_t i = 0; i < rows; ++i) {
-        uint32_t n;
-        std::memcpy(&n, lengths + i * sizeof(uint32_t), sizeof(n));
-        s[i] = v.heap().Add(std::string_view(Take(buffer_, &pos, n, path_), n));
-      }
-    } else {
-      size_t width = PhysicalSize(types_[c].id());
-      std::memcpy(v.RawData(), Take(buffer_, &pos, rows * width, path_), rows * width);
-    }
-  }
+  for (size_t c = 0; c < types_.size(); ++c) ReadColumn(out.column(c), types_[c], rows, buffer_, &pos, path_);
   out.SetSize(rows);
   // why: a merge reads many files a batch at a time; each keeping its last batch's bytes
   // would hold as much again as the batches themselves
