@@ -157,7 +157,11 @@ void PhysicalHashAggregate::UpdateGroups(AggregateHashTable& table,
   for (size_t a = 0; a < aggregates_.size(); ++a) {
     const auto& args = inputs.args[a];
     if (!inputs.filtered[a]) {
-      for (size_t i = 0; i < count; ++i) states[i] = table.State(group_ids[i], a);
+      if (keys.empty()) {
+        std::fill(states.begin(), states.end(), count ? table.State(group_ids[0], a) : nullptr);
+      } else {
+        for (size_t i = 0; i < count; ++i) states[i] = table.State(group_ids[i], a);
+      }
       aggregates_[a].function->update(args, count, states.data(), function_context);
       continue;
     }
