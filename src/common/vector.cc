@@ -21,13 +21,21 @@ StringHeap& Vector::heap() {
 
 void Vector::ShareHeapsOf(const Vector& other) {
   if (&other == this) return;
+  constexpr size_t kScanned = 16;
   auto add = [&](const std::shared_ptr<StringHeap>& h) {
     if (!h || h == heap_) return;
-    // Only recent entries are checked: a vector fed from many batches would otherwise
-    // scan a long list each time; an occasional duplicate reference is harmless.
-    size_t checked = 0;
-    for (auto it = shared_heaps_.rbegin(); it != shared_heaps_.rend() && checked < 8; ++it, ++checked) {
-      if (*it == h) return;
+    // why: each heap listed once, even when rows are copied one at a time from a vector
+    // sharing many heaps (a list's elements, a struct's strings); a short list is scanned,
+    // a long one indexed
+    if (shared_heaps_.size() < kScanned) {
+      for (const auto& s : shared_heaps_) {
+        if (s == h) return;
+      }
+    } else {
+      if (shared_heap_index_.empty()) {
+        for (const auto& s : shared_heaps_) shared_heap_index_.insert(s.get());
+      }
+      if (!shared_heap_index_.insert(h.get()).second) return;
     }
     shared_heaps_.push_back(h);
   };
@@ -75,6 +83,7 @@ void Vector::Reset() {
   validity_.Reset();
   heap_.reset();
   shared_heaps_.clear();
+  shared_heap_index_.clear();
   for (auto& c : children_) c.Reset();
   child_size_ = 0;
 }

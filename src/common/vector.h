@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "common/check.h"
@@ -139,6 +140,8 @@ class Vector {
   Validity validity_;
   std::shared_ptr<StringHeap> heap_;
   std::vector<std::shared_ptr<StringHeap>> shared_heaps_;
+  // the heaps of shared_heaps_ once they are many, so each is listed once
+  std::unordered_set<const StringHeap*> shared_heap_index_;
   std::vector<Vector> children_;
   size_t child_size_ = 0;
 };

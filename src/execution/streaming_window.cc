@@ -68,6 +68,10 @@ void CopyValue(const Vector& src, size_t from, Vector& dst, size_t to) {
   if (null) return;
   if (src.type().IsStringLike()) {
     dst.SetString(to, src.Data<StringRef>()[from].view());
+  } else if (src.type().IsNested()) {
+    // why: copied value by value, its strings into dst's heap; CopyRow would share src's heaps,
+    // a row at a time, and a compacted buffer would keep (and list) every batch's heap
+    dst.SetValue(to, src.GetValue(from));
   } else {
     dst.CopyRow(src, from, to);
   }

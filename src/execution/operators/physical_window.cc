@@ -250,15 +250,6 @@ SinkResult PhysicalWindow::Sink(ExecutionContext& context, DataChunk& input, Glo
                                "partition's start to the current row, all over one window, spill to disk");
       }
       CheckCanSpill(context, "the window operator");
-      for (const auto& t : input.Types()) {
-        // why: the streaming pass over the spilled rows copies nested values a row at a time and
-        // its memory grows past the limit (found by test/sql/nested/spill.test); refused until fixed
-        if (t.IsNested()) {
-          throw NotImplementedError("window functions over struct, array or map columns need more than memory_limit (" +
-                                    std::to_string(context.query->memory().limit()) +
-                                    " bytes) and cannot spill them yet");
-        }
-      }
       // The rows held so far go to the sort first, then every batch. Their reservation goes
       // first: the sort reserves them again as it takes them (were it kept, the sort would
       // find the limit reached and spill a run per batch).
