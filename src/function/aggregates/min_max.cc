@@ -1,7 +1,9 @@
 #include "function/aggregates/min_max.h"
 
+#include <optional>
 #include <type_traits>
 
+#include "common/vector_operations.h"
 #include "function/aggregates/physical_type.h"
 #include "function/aggregates/stored_value.h"
 #include "function/aggregates/unsupported_arguments.h"
@@ -88,6 +90,70 @@ BoundAggregateFunction MakeMinMax(const char* name, const LogicalType& type) {
   return f;
 }
 
+/// min / max of a struct or an array, in Spark's order of nested values (CompareRows): the
+/// best value so far kept whole, in a one-row vector the state owns.
+struct NestedMinMaxState {
+  Vector* best;
+};
+
+template <bool kMax>
+void NestedOffer(NestedMinMaxState& state, const Vector& input, size_t i) {
+  if (state.best) {
+    int c = CompareRows(input, i, *state.best, 0);
+    if (kMax ? c <= 0 : c >= 0) return;  // ties keep the current one
+  } else {
+    state.best = new Vector(input.type(), 1);
+  }
+  state.best->Reset();
+  state.best->SetValue(0, input.GetValue(i));
+}
+
+template <bool kMax>
+BoundAggregateFunction MakeNestedMinMax(const char* name, const LogicalType& type) {
+  BoundAggregateFunction f;
+  f.name = name;
+  f.arg_types = {type};
+  f.return_type = type;
+  f.state_size = sizeof(NestedMinMaxState);
+  f.state_alignment = alignof(NestedMinMaxState);
+  f.initialize = [](uint8_t* state) { new (state) NestedMinMaxState{nullptr}; };
+  f.update = [](const std::vector<const Vector*>& args, size_t count, uint8_t** states, const FunctionContext&) {
+    const Vector& input = *args[0];
+    if (AllSameState(states, count)) {
+      // the batch's best row first, so the state copies at most one value per batch
+      std::optional<size_t> best;
+      ForEachValidRow(input.validity(), count, [&](size_t i) {
+        if (!best) {
+          best = i;
+          return;
+        }
+        int c = CompareRows(input, i, input, *best);
+        if (kMax ? c > 0 : c < 0) best = i;
+      });
+      if (best) NestedOffer<kMax>(StateAt<NestedMinMaxState>(states, 0), input, *best);
+      return;
+    }
+    ForEachValidRow(input.validity(), count,
+                    [&](size_t i) { NestedOffer<kMax>(StateAt<NestedMinMaxState>(states, i), input, i); });
+  };
+  f.combine = [](uint8_t* source, uint8_t* target) {
+    auto& src = StateAt<NestedMinMaxState>(&source, 0);
+    if (src.best) NestedOffer<kMax>(StateAt<NestedMinMaxState>(&target, 0), *src.best, 0);
+  };
+  f.finalize = [](uint8_t** states, size_t count, Vector& result, const FunctionContext&) {
+    for (size_t i = 0; i < count; ++i) {
+      const auto& state = StateAt<NestedMinMaxState>(states, i);
+      result.SetValue(i, state.best ? state.best->GetValue(0) : Value::Null());
+    }
+  };
+  f.destroy = [](uint8_t* state) {
+    auto& s = StateAt<NestedMinMaxState>(&state, 0);
+    delete s.best;
+    s.best = nullptr;
+  };
+  return f;
+}
+
 /// Binds min(NULL) / max(NULL): always NULL, of the NULL type.
 BoundAggregateFunction MakeAlwaysNull(const char* name) {
   BoundAggregateFunction f;
@@ -111,6 +177,12 @@ BoundAggregateFunction BindMinMax(const char* name, const std::vector<LogicalTyp
     ThrowUnsupportedArguments(name, arg_types, "one argument of an ordered type");
   }
   if (arg_types[0].id() == TypeId::kNull) return MakeAlwaysNull(name);
+  if (arg_types[0].IsNested()) {
+    if (arg_types[0].Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) {
+      ThrowUnsupportedArguments(name, arg_types, "one argument of an ordered type (maps cannot be compared)");
+    }
+    return MakeNestedMinMax<kMax>(name, arg_types[0]);
+  }
   return VisitPhysicalType(arg_types[0].id(), [&](auto tag) -> BoundAggregateFunction {
     using T = typename decltype(tag)::type;
     if constexpr (kIsOrdered<T>) {
