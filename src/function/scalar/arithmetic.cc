@@ -263,7 +263,7 @@ void RegisterArithmeticFunctions(FunctionRegistry& registry) {
   };
   for (const auto& [name, op] : kOps) {
     registry.AddScalar(name,
-                       [op](const ScalarBindInput& input) { return BindArithmetic(op, input); });
+                       [op = op](const ScalarBindInput& input) { return BindArithmetic(op, input); });
   }
   registry.AddScalar("negative", BindNegative);
   // try_add / try_subtract / try_multiply / try_divide / try_mod: NULL instead of errors.
@@ -273,7 +273,8 @@ void RegisterArithmeticFunctions(FunctionRegistry& registry) {
       {"try_mod", ArithmeticOp::kModulo},
   };
   for (const auto& [name, op] : kTryOps) {
-    registry.AddScalar(name, [op, name](const ScalarBindInput& input) {
+    // why: init-captures, as clang (the fuzz build) cannot capture structured bindings
+    registry.AddScalar(name, [op = op, name = name](const ScalarBindInput& input) {
       BoundScalarFunction bound = BindArithmetic(op, input);
       bound.name = name;
       bound.kernel = [kernel = bound.kernel](const std::vector<const Vector*>& args, size_t count,

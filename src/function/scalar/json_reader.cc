@@ -54,7 +54,7 @@ class Reader {
       ++pos_;
       JsonValue value;
       if (!Value(&value, depth + 1)) return false;
-      out->members.emplace_back(std::move(name), std::move(value));
+      out->members.push_back(JsonMember{std::move(name), std::move(value)});
       SkipSpace();
       if (pos_ >= s_.size()) return false;
       if (s_[pos_] == ',') {
@@ -241,8 +241,8 @@ std::string JsonValue::ToJson() const {
       std::string out = "{";
       for (size_t i = 0; i < members.size(); ++i) {
         if (i) out += ",";
-        AppendJsonString(members[i].first, &out);
-        out += ":" + members[i].second.ToJson();
+        AppendJsonString(members[i].name, &out);
+        out += ":" + members[i].value.ToJson();
       }
       return out + "}";
     }

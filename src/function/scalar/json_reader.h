@@ -8,6 +8,8 @@
 
 namespace floe {
 
+struct JsonMember;
+
 /// A parsed JSON value: what from_json converts to a SQL type. Numbers keep their text,
 /// so a DECIMAL(38) or a BIGINT converts exactly.
 struct JsonValue {
@@ -17,10 +19,16 @@ struct JsonValue {
   /// A string's text (unescaped), or a number's as written ("NaN", "-Infinity" too).
   std::string text;
   std::vector<JsonValue> items;                          // an array's
-  std::vector<std::pair<std::string, JsonValue>> members;  // an object's, in order
+  std::vector<JsonMember> members;  // an object's, in order
 
   /// Returns the value as compact JSON (a STRING field given an object: Jackson's copy).
   std::string ToJson() const;
+};
+
+/// One name and value of an object.
+struct JsonMember {
+  std::string name;
+  JsonValue value;
 };
 
 /// Parses the first JSON value of `text` as Spark's JSON reader does by default (Jackson
