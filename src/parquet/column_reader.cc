@@ -408,10 +408,11 @@ void ColumnReader::ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vect
   row_ += static_cast<int64_t>(rows);
 }
 
-void ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
+bool ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
   if (column_.max_rep != 0 || n > levels_.size()) Corrupt(column_.name, "not a leaf of structs only");
   uint8_t* out_data = out.RawData();
   size_t done = 0;
+  bool all_present = true;
   while (done < n) {
     if (page_level_pos_ >= page_defs_.size()) {
       page_defs_.clear();
@@ -429,6 +430,7 @@ void ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
     auto max_def = static_cast<uint8_t>(column_.max_def);
     for (size_t i = 0; i < k; ++i) non_null += present[i] = d[i] == max_def;
     uint8_t* dst = out_data + done * output_width_;
+    all_present = all_present && non_null == k;
     if (non_null == k) {
       DecodeToOutput(k, dst, out);
     } else {
@@ -458,6 +460,7 @@ void ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
     }
   }
   row_ += static_cast<int64_t>(n);
+  return all_present;
 }
 
 void ColumnReader::DecodePhysical(size_t n, uint8_t* dst, Vector& out) {

@@ -38,8 +38,9 @@ class ColumnReader {
                   size_t* value_count);
   /// A leaf of a nested column inside structs only (max_rep 0: an entry per row): decodes
   /// the next n rows (at most kBatchSize) into rows [0, n) of out, NULL below the greatest
-  /// definition level, and writes their definition levels to defs[0, n).
-  void ReadStructLeaf(size_t n, Vector& out, uint8_t* defs);
+  /// definition level, and writes their definition levels to defs[0, n). Returns true when
+  /// every row is at the greatest level (no NULL on the way down).
+  bool ReadStructLeaf(size_t n, Vector& out, uint8_t* defs);
 
  private:
   bool NextPage(size_t skippable_rows);

@@ -92,7 +92,10 @@ NestedColumnReader::NestedColumnReader(std::shared_ptr<const ParquetNode> root,
     batches_.push_back(std::move(batch));
     structs_only_ = structs_only_ && nodes[i]->leaf.max_rep == 0;
   }
-  if (structs_only_) struct_defs_.assign(nodes.size(), std::vector<uint8_t>(kBatchSize));
+  if (structs_only_) {
+    struct_defs_.assign(nodes.size(), std::vector<uint8_t>(kBatchSize));
+    struct_all_present_.assign(nodes.size(), 0);
+  }
 }
 
 void NestedColumnReader::ReadLeaves(size_t n) {
@@ -116,13 +119,16 @@ void NestedColumnReader::ReadStructs(const ParquetNode& node, Vector& out, size_
   switch (node.kind) {
     case ParquetNode::Kind::kLeaf: {
       size_t leaf = leaf_of_node_.at(&node);
-      return readers_[leaf]->ReadStructLeaf(n, out, struct_defs_[leaf].data());
+      struct_all_present_[leaf] = readers_[leaf]->ReadStructLeaf(n, out, struct_defs_[leaf].data());
+      return;
     }
     case ParquetNode::Kind::kStruct: {
       for (size_t c = 0; c < node.children.size(); ++c) ReadStructs(node.children[c], out.child(c), n);
       const ParquetNode* first = node.FirstLeaf();
       if (!first) return SetNulls(out, 0, n);
-      const uint8_t* defs = struct_defs_[leaf_of_node_.at(first)].data();
+      size_t leaf = leaf_of_node_.at(first);
+      if (struct_all_present_[leaf]) return;  // the leaf has a value in every row: so has the struct
+      const uint8_t* defs = struct_defs_[leaf].data();
       for (size_t k = 0; k < n; ++k) {
         if (defs[k] < node.def_level) out.SetNull(k, true);
       }

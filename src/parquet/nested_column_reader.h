@@ -48,6 +48,7 @@ class NestedColumnReader {
   std::unordered_map<const ParquetNode*, size_t> leaf_of_node_;
   bool structs_only_ = true;
   std::vector<std::vector<uint8_t>> struct_defs_;  // per leaf, when structs_only_
+  std::vector<uint8_t> struct_all_present_;        // per leaf: no NULL in this batch
 };
 
 /// Returns the leaves of a nested column's tree, in order.

@@ -100,6 +100,14 @@ BoundScalarFunction GetStructField(const ScalarBindInput& input) {
       Bound("get_struct_field", input.arg_types, fields[index].second,
             [index](const std::vector<const Vector*>& args, size_t count, Vector& result, const FunctionContext&) {
               const Vector& s = *args[0];
+              if (!s.child(index).type().IsNested()) {
+                // a flat field shares the struct's values; only its own NULLs (a copy) change
+                result = s.child(index);
+                for (size_t i = 0; i < count && !s.validity().AllValid(); ++i) {
+                  if (s.IsNull(i)) result.SetNull(i, true);
+                }
+                return;
+              }
               result.CopyRange(s.child(index), 0, 0, count);
               if (s.validity().AllValid()) return;
               for (size_t i = 0; i < count; ++i) {
