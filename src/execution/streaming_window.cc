@@ -270,7 +270,11 @@ bool StreamingWindow::Pop(DataChunk& out) {
           const Vector& passes = buffer_.column(static_cast<size_t>(s.filter));
           if (passes.IsNull(row) || !passes.Data<uint8_t>()[row]) return;
         }
-        for (size_t a = 0; a < s.arg_count; ++a) s.scratch[a].CopyRow(buffer_.column(s.first_arg + a), row, 0);
+        for (size_t a = 0; a < s.arg_count; ++a) {
+          // why: a list's row copy appends its elements; the one-row scratch starts empty each time
+          if (s.scratch[a].type().IsNested()) s.scratch[a].Reset();
+          s.scratch[a].CopyRow(buffer_.column(s.first_arg + a), row, 0);
+        }
         uint8_t* states[1] = {s.state};
         s.agg->update(s.scratch_ptrs, 1, states, context_);
       };

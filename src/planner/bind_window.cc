@@ -205,13 +205,7 @@ void Binder::BindWindowFrame(const WindowFrame& frame, BoundWindowFunction& w) {
 
 void Binder::BindRankingCall(const FunctionExpression& fn, const std::string& name, ExpressionBinding& inner,
                              BoundWindowFunction& w) {
-  for (const auto& a : fn.args) {
-    w.args.push_back(Bind(*a, inner));
-    if (w.args.back()->type.IsNested()) {
-      throw NotImplementedError("window function " + name + " over a " + w.args.back()->type.ToString() +
-                                " value is not supported yet");
-    }
-  }
+  for (const auto& a : fn.args) w.args.push_back(Bind(*a, inner));
   auto require_order = [&]() {
     if (w.orders.empty()) {
       throw BinderError("Window function " + name + "() requires the window to be ordered: " + w.text);
