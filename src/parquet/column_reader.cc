@@ -394,18 +394,41 @@ void ColumnReader::ReadLevels(size_t rows, std::vector<uint8_t>* defs, std::vect
       DecodeToOutput(k, values.RawData() + (*value_count + done) * width, values);
       done += k;
     }
-    if (column_.conversion == ParquetConversion::kUuidToString) {
-      StringRef* v = values.Data<StringRef>();
-      for (size_t i = *value_count; i < *value_count + present; ++i) {
-        if (v[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(v[i].size) + " bytes");
-        values.SetString(i, UuidToText(v[i].view()));
-      }
-    }
+    UuidsToText(values, *value_count, *value_count + present);
     *value_count += present;
     page_level_pos_ = end;
     if (end < page_defs_.size()) break;  // stopped at the start of the next row
   }
   row_ += static_cast<int64_t>(rows);
+}
+
+void ColumnReader::DecodeRows(size_t k, const uint8_t* present, size_t non_null, uint8_t* out_data, Vector& out,
+                              size_t at) {
+  uint8_t* dst = out_data + at * output_width_;
+  if (non_null == k) return DecodeToOutput(k, dst, out);
+  auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
+  DecodeToOutput(non_null, dense, out);
+  switch (output_width_) {
+    case 1: ScatterWidth<1>(dense, present, k, dst); break;
+    case 2: ScatterWidth<2>(dense, present, k, dst); break;
+    case 4: ScatterWidth<4>(dense, present, k, dst); break;
+    case 8: ScatterWidth<8>(dense, present, k, dst); break;
+    case 16: ScatterWidth<16>(dense, present, k, dst); break;
+    default: Corrupt(column_.name, "unexpected value width");
+  }
+  for (size_t i = 0; i < k; ++i) {
+    if (!present[i]) out.SetNull(at + i, true);
+  }
+}
+
+void ColumnReader::UuidsToText(Vector& v, size_t from, size_t to) {
+  if (column_.conversion != ParquetConversion::kUuidToString) return;
+  StringRef* values = v.Data<StringRef>();
+  for (size_t i = from; i < to; ++i) {
+    if (v.IsNull(i)) continue;
+    if (values[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(values[i].size) + " bytes");
+    v.SetString(i, UuidToText(values[i].view()));
+  }
 }
 
 bool ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
@@ -429,36 +452,12 @@ bool ColumnReader::ReadStructLeaf(size_t n, Vector& out, uint8_t* defs) {
     size_t non_null = 0;
     auto max_def = static_cast<uint8_t>(column_.max_def);
     for (size_t i = 0; i < k; ++i) non_null += present[i] = d[i] == max_def;
-    uint8_t* dst = out_data + done * output_width_;
     all_present = all_present && non_null == k;
-    if (non_null == k) {
-      DecodeToOutput(k, dst, out);
-    } else {
-      auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
-      DecodeToOutput(non_null, dense, out);
-      switch (output_width_) {
-        case 1: ScatterWidth<1>(dense, present, k, dst); break;
-        case 2: ScatterWidth<2>(dense, present, k, dst); break;
-        case 4: ScatterWidth<4>(dense, present, k, dst); break;
-        case 8: ScatterWidth<8>(dense, present, k, dst); break;
-        case 16: ScatterWidth<16>(dense, present, k, dst); break;
-        default: Corrupt(column_.name, "unexpected value width");
-      }
-      for (size_t i = 0; i < k; ++i) {
-        if (!present[i]) out.SetNull(done + i, true);
-      }
-    }
+    DecodeRows(k, present, non_null, out_data, out, done);
     page_level_pos_ += k;
     done += k;
   }
-  if (column_.conversion == ParquetConversion::kUuidToString) {
-    StringRef* values = out.Data<StringRef>();
-    for (size_t i = 0; i < n; ++i) {
-      if (out.IsNull(i)) continue;
-      if (values[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(values[i].size) + " bytes");
-      out.SetString(i, UuidToText(values[i].view()));
-    }
-  }
+  UuidsToText(out, 0, n);
   row_ += static_cast<int64_t>(n);
   return all_present;
 }
@@ -676,35 +675,11 @@ void ColumnReader::Read(size_t n, Vector& out) {
       non_null = 0;
       for (size_t i = 0; i < k; ++i) non_null += levels[i];
     }
-    uint8_t* dst = out_data + done * output_width_;
-    if (non_null == k) {
-      DecodeToOutput(k, dst, out);
-    } else {
-      auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
-      DecodeToOutput(non_null, dense, out);
-      switch (output_width_) {
-        case 1: ScatterWidth<1>(dense, levels, k, dst); break;
-        case 2: ScatterWidth<2>(dense, levels, k, dst); break;
-        case 4: ScatterWidth<4>(dense, levels, k, dst); break;
-        case 8: ScatterWidth<8>(dense, levels, k, dst); break;
-        case 16: ScatterWidth<16>(dense, levels, k, dst); break;
-        default: Corrupt(column_.name, "unexpected value width");
-      }
-      for (size_t i = 0; i < k; ++i) {
-        if (!levels[i]) out.SetNull(done + i, true);
-      }
-    }
+    DecodeRows(k, levels, non_null, out_data, out, done);
     done += k;
     page_rows_left_ -= static_cast<int64_t>(k);
   }
-  if (column_.conversion == ParquetConversion::kUuidToString) {
-    StringRef* values = out.Data<StringRef>();
-    for (size_t i = 0; i < n; ++i) {
-      if (out.IsNull(i)) continue;
-      if (values[i].size != 16) Corrupt(column_.name, "a uuid value of " + std::to_string(values[i].size) + " bytes");
-      out.SetString(i, UuidToText(values[i].view()));
-    }
-  }
+  UuidsToText(out, 0, n);
   row_ += static_cast<int64_t>(n);
 }
 

@@ -49,6 +49,11 @@ class ColumnReader {
   const uint8_t* Decompress(const parquet::PageHeader& h, const uint8_t* body, size_t size,
                             size_t uncompressed, Vector& holder);
   void DecodeToOutput(size_t n, uint8_t* dst, Vector& out);
+  // Decodes the non_null values of k rows into rows [at, at + k) of out, NULL where
+  // present[i] is 0 (flat columns and leaves inside structs).
+  void DecodeRows(size_t k, const uint8_t* present, size_t non_null, uint8_t* out_data, Vector& out, size_t at);
+  // Turns the 16-byte uuids of rows [from, to) of v into their text (kUuidToString only).
+  void UuidsToText(Vector& v, size_t from, size_t to);
   void DecodePhysical(size_t n, uint8_t* dst, Vector& out);
   void Convert(const uint8_t* phys, size_t n, uint8_t* dst);
 
