@@ -39,6 +39,15 @@ struct JsonOptions {
   bool custom_date = false;
 };
 
+// The date and timestamp patterns of a set of options, compiled.
+struct JsonFormatters {
+  explicit JsonFormatters(const JsonOptions& options)
+      : timestamp(options.timestamp_format), timestamp_ntz(options.timestamp_ntz_format), date(options.date_format) {}
+  DateTimeFormatter timestamp;
+  DateTimeFormatter timestamp_ntz;
+  DateTimeFormatter date;
+};
+
 JsonOptions ReadOptions(const char* name, const ScalarBindInput& input, size_t index, bool reading) {
   JsonOptions options;
   if (input.arg_types.size() <= index) return options;
@@ -82,10 +91,7 @@ JsonOptions ReadOptions(const char* name, const ScalarBindInput& input, size_t i
       throw NotImplementedError(std::string(name) + ": the JSON option '" + key + "' is not supported by floe");
     }
   }
-  // the patterns compile now, so a bad one fails the statement, not a row
-  DateTimeFormatter check_ts(options.timestamp_format);
-  DateTimeFormatter check_ntz(options.timestamp_ntz_format);
-  DateTimeFormatter check_date(options.date_format);
+  JsonFormatters check(options);  // the patterns compile now, so a bad one fails the statement, not a row
   return options;
 }
 
@@ -94,11 +100,7 @@ JsonOptions ReadOptions(const char* name, const ScalarBindInput& input, size_t i
 class JsonWriter {
  public:
   JsonWriter(const JsonOptions& options, const FunctionContext& context)
-      : options_(options),
-        context_(context),
-        timestamp_(options.timestamp_format),
-        timestamp_ntz_(options.timestamp_ntz_format),
-        date_(options.date_format) {}
+      : options_(options), context_(context), formats_(options) {}
 
   void Write(const Value& v, const LogicalType& type, std::string* out) {
     if (v.is_null()) {
@@ -124,10 +126,10 @@ class JsonWriter {
       case TypeId::kString: AppendJsonString(v.str(), out); return;
       case TypeId::kBinary: AppendJsonString(Base64Encode(v.str()), out); return;
       case TypeId::kDate:
-        AppendJsonString(date_.Format(int64_t{v.int32()} * 86400000000LL, TimeZone::Utc()), out);
+        AppendJsonString(formats_.date.Format(int64_t{v.int32()} * 86400000000LL, TimeZone::Utc()), out);
         return;
-      case TypeId::kTimestamp: AppendJsonString(timestamp_.Format(v.int64(), *context_.time_zone), out); return;
-      case TypeId::kTimestampNtz: AppendJsonString(timestamp_ntz_.Format(v.int64(), TimeZone::Utc()), out); return;
+      case TypeId::kTimestamp: AppendJsonString(formats_.timestamp.Format(v.int64(), *context_.time_zone), out); return;
+      case TypeId::kTimestampNtz: AppendJsonString(formats_.timestamp_ntz.Format(v.int64(), TimeZone::Utc()), out); return;
       case TypeId::kStruct: {
         out->push_back('{');
         bool first = true;
@@ -171,9 +173,7 @@ class JsonWriter {
  private:
   const JsonOptions& options_;
   const FunctionContext& context_;
-  DateTimeFormatter timestamp_;
-  DateTimeFormatter timestamp_ntz_;
-  DateTimeFormatter date_;
+  JsonFormatters formats_;
 };
 
 BoundScalarFunction BindToJson(const ScalarBindInput& input) {
@@ -237,11 +237,7 @@ LogicalType ReadSchema(const std::string& text) {
 class JsonConverter {
  public:
   JsonConverter(const JsonOptions& options, const FunctionContext& context)
-      : options_(options),
-        context_(context),
-        timestamp_(options.timestamp_format),
-        timestamp_ntz_(options.timestamp_ntz_format),
-        date_(options.date_format) {
+      : options_(options), context_(context), formats_(options) {
     try_context_ = context;
     try_context_.try_mode = true;
   }
@@ -405,7 +401,7 @@ class JsonConverter {
       case TypeId::kDate:
         if (j.kind != JsonValue::Kind::kString) return false;
         if (options_.custom_date) {
-          if (!Parse(date_, j.text, false, &n)) return false;
+          if (!Parse(formats_.date, j.text, false, &n)) return false;
           return *out = Value::Date(static_cast<int32_t>(std::floor(static_cast<double>(n) / 86400000000.0))), true;
         }
         return Cast(j.text, type, out);
@@ -415,14 +411,14 @@ class JsonConverter {
         }
         if (j.kind != JsonValue::Kind::kString) return false;
         if (options_.custom_timestamp) {
-          if (!Parse(timestamp_, j.text, true, &n)) return false;
+          if (!Parse(formats_.timestamp, j.text, true, &n)) return false;
           return *out = Value::Timestamp(n), true;
         }
         return Cast(j.text, type, out);
       case TypeId::kTimestampNtz:
         if (j.kind != JsonValue::Kind::kString) return false;
         if (options_.custom_timestamp_ntz) {
-          if (!Parse(timestamp_ntz_, j.text, false, &n)) return false;
+          if (!Parse(formats_.timestamp_ntz, j.text, false, &n)) return false;
           return *out = Value::TimestampNtz(n), true;
         }
         return Cast(j.text, type, out);
@@ -465,9 +461,7 @@ class JsonConverter {
   const JsonOptions& options_;
   const FunctionContext& context_;
   FunctionContext try_context_;
-  DateTimeFormatter timestamp_;
-  DateTimeFormatter timestamp_ntz_;
-  DateTimeFormatter date_;
+  JsonFormatters formats_;
 };
 
 BoundScalarFunction BindFromJson(const ScalarBindInput& input) {

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "function/scalar/utf8.h"
+
 namespace floe {
 
 namespace {
@@ -39,6 +41,14 @@ class Reader {
     return true;
   }
 
+  // After an object's member or an array's item: a comma (*more) or the closing character.
+  bool Separator(char close, bool* more) {
+    SkipSpace();
+    if (pos_ >= s_.size() || (s_[pos_] != ',' && s_[pos_] != close)) return false;
+    *more = s_[pos_++] == ',';
+    return true;
+  }
+
   bool Object(JsonValue* out, int depth) {
     out->kind = JsonValue::Kind::kObject;
     ++pos_;
@@ -55,14 +65,9 @@ class Reader {
       JsonValue value;
       if (!Value(&value, depth + 1)) return false;
       out->members.push_back(JsonMember{std::move(name), std::move(value)});
-      SkipSpace();
-      if (pos_ >= s_.size()) return false;
-      if (s_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (s_[pos_] == '}') return ++pos_, true;
-      return false;
+      bool more;
+      if (!Separator('}', &more)) return false;
+      if (!more) return true;
     }
   }
 
@@ -75,32 +80,9 @@ class Reader {
       JsonValue item;
       if (!Value(&item, depth + 1)) return false;
       out->items.push_back(std::move(item));
-      SkipSpace();
-      if (pos_ >= s_.size()) return false;
-      if (s_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (s_[pos_] == ']') return ++pos_, true;
-      return false;
-    }
-  }
-
-  static void AppendUtf8(uint32_t cp, std::string* out) {
-    if (cp < 0x80) {
-      out->push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      bool more;
+      if (!Separator(']', &more)) return false;
+      if (!more) return true;
     }
   }
 
@@ -149,7 +131,7 @@ class Reader {
               pos_ = save;
             }
           }
-          AppendUtf8(cp, out);
+          Utf8Append(cp, out);
           break;
         }
         default: return false;
