@@ -143,16 +143,17 @@ void ReadColumn(Vector& v, const LogicalType& type, size_t rows, const std::stri
 SpillFile::SpillFile(FileIO& io, const std::string& folder, std::vector<LogicalType> types)
     : io_(io), types_(std::move(types)) {
   for (const auto& t : types_) {
-    if (t.id() == TypeId::kNull) continue;
-    if (t.Contains([](const LogicalType& x) {
-          return !x.IsNested() && !x.IsStringLike() && x.id() != TypeId::kNull && PhysicalSize(x.id()) == 0;
-        })) {
-      throw NotImplementedError("cannot spill a column of type " + t.ToString());
-    }
+    if (!CanHold(t)) throw NotImplementedError("cannot spill a column of type " + t.ToString());
   }
   CreateFolders(io_, folder);
   path_ = folder + "/spill-" + std::to_string(::getpid()) + "-" + std::to_string(next_spill_file++) + ".bin";
   out_ = io_.Create(path_);
+}
+
+bool SpillFile::CanHold(const LogicalType& type) {
+  return !type.Contains([](const LogicalType& t) {
+    return !t.IsNested() && !t.IsStringLike() && t.id() != TypeId::kNull && PhysicalSize(t.id()) == 0;
+  });
 }
 
 SpillFile::~SpillFile() {

@@ -17,9 +17,12 @@ namespace floe {
 class SpillFile {
  public:
   /// Creates the file in `folder` (and the folder). Throws NotImplementedError for a column
-  /// type without a fixed width or string layout.
+  /// type it cannot hold (CanHold).
   SpillFile(FileIO& io, const std::string& folder, std::vector<LogicalType> types);
   ~SpillFile();
+  /// Returns true when a column of `type` can be spilled: fixed-width values, strings, and
+  /// structs, lists and maps of them.
+  static bool CanHold(const LogicalType& type);
   SpillFile(const SpillFile&) = delete;
   SpillFile& operator=(const SpillFile&) = delete;
 

@@ -175,10 +175,7 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
     sort_columns_.push_back(sf.transform.kind() == TransformKind::kVoid ? -1 : top_level(sf.source_id, "sort field"));
   }
   for (const auto& t : types_) {
-    // what a spill file holds: fixed-width values, strings, and structs, lists and maps of them
-    spillable_ = spillable_ && !t.Contains([](const LogicalType& x) {
-      return !x.IsNested() && !x.IsStringLike() && x.id() != TypeId::kNull && PhysicalSize(x.id()) == 0;
-    });
+    spillable_ = spillable_ && SpillFile::CanHold(t);
     fixed_row_bytes_ += static_cast<int64_t>(PhysicalSize(t.id())) + 1;
   }
   options_.parquet.key_value_metadata.push_back({"iceberg.schema", schema_.ToJson().dump()});

@@ -14,6 +14,12 @@ namespace floe {
 
 namespace {
 
+// Adds `part` to what is needed of a column.
+void Widen(ColumnNeed& need, const FieldSelection& part) {
+  if (need) need->Merge(part);
+  else need = part;
+}
+
 // The column `e` reads when it is a chain of struct field accesses on one (s.a.b), with the
 // fields' positions from the column outwards in *path; else null.
 const BoundExpression* FieldChainColumn(const BoundExpression& e, std::vector<size_t>* path) {
@@ -49,9 +55,7 @@ void Require(const BoundExpression& e, std::vector<ColumnNeed>& needs) {
     FieldSelection* at = &selection;
     for (size_t f : path) at = &at->fields[f];
     at->any = null_test;
-    ColumnNeed& need = needs[column->index];
-    if (need) need->Merge(selection);
-    else need = std::move(selection);
+    Widen(needs[column->index], selection);
     return;
   }
   for (const auto& child : e.children) Require(*child, needs);
@@ -131,9 +135,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<ColumnNee
         const BoundExpression& e = *kept[k++];
         // a column passed through needs of its input what is needed of it
         if (e.kind == BoundExpressionKind::kColumnRef && e.index < child_required.size()) {
-          ColumnNeed& need = child_required[e.index];
-          if (need) need->Merge(*required[i]);
-          else need = required[i];
+          Widen(child_required[e.index], *required[i]);
         } else {
           Require(e, child_required);
         }
@@ -198,10 +200,7 @@ std::vector<int> ColumnPruning::Prune(LogicalOperator& op, std::vector<ColumnNee
         std::vector<ColumnNeed> both(left_width + right_width);
         Require(*join.residual, both);
         for (size_t i = 0; i < both.size(); ++i) {
-          if (!both[i]) continue;
-          ColumnNeed& need = i < left_width ? left_required[i] : right_required[i - left_width];
-          if (need) need->Merge(*both[i]);
-          else need = both[i];
+          if (both[i]) Widen(i < left_width ? left_required[i] : right_required[i - left_width], *both[i]);
         }
       }
       auto left_mapping = Prune(*op.children[0], left_required);
