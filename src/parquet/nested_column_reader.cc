@@ -29,21 +29,17 @@ void SetNulls(Vector& out, size_t at, size_t count) {
   }
 }
 
-// Returns the tree with only the path to its first leaf (the struct fields off it missing).
-ParquetNode FirstLeafOnly(const ParquetNode& node) {
-  ParquetNode out = node;
-  if (node.kind != ParquetNode::Kind::kStruct) return out;  // a list or map is read whole
-  bool kept = false;
-  for (auto& c : out.children) {
-    if (!kept && c.FirstLeaf()) {
-      c = FirstLeafOnly(c);
-      kept = true;
-      continue;
+// Returns the selection of the struct fields down to the node's first leaf.
+FieldSelection FirstLeafPath(const ParquetNode& node) {
+  FieldSelection path;
+  if (node.kind != ParquetNode::Kind::kStruct) return path;  // a list or map is read whole
+  for (size_t c = 0; c < node.children.size(); ++c) {
+    if (node.children[c].FirstLeaf()) {
+      path.fields[c] = FirstLeafPath(node.children[c]);
+      break;
     }
-    c.kind = ParquetNode::Kind::kMissing;
-    c.children.clear();
   }
-  return out;
+  return path;
 }
 
 ParquetNode Select(const ParquetNode& node, const FieldSelection& selection) {
@@ -76,7 +72,9 @@ std::shared_ptr<const ParquetNode> SelectFields(std::shared_ptr<const ParquetNod
   auto selected = std::make_shared<ParquetNode>(Select(*node, selection));
   // why: the struct's own NULLs are in its leaves' levels; when the fields read are all
   // missing from the file, read its first leaf for them (the fields read are NULL anyway)
-  if (!selected->FirstLeaf() && node->FirstLeaf()) return std::make_shared<ParquetNode>(FirstLeafOnly(*node));
+  if (!selected->FirstLeaf() && node->FirstLeaf()) {
+    return std::make_shared<ParquetNode>(Select(*node, FirstLeafPath(*node)));
+  }
   return selected;
 }
 
