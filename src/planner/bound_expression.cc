@@ -62,6 +62,15 @@ void BoundExpression::VisitColumnRefs(const std::function<void(BoundExpression&)
   for (auto& child : children) child->VisitColumnRefs(fn);
 }
 
+const std::string* StructFieldName(const BoundExpression& e) {
+  if (e.kind != BoundExpressionKind::kFunction || !e.function || e.function->name != "get_struct_field" ||
+      e.children.size() != 2 || e.children[1]->kind != BoundExpressionKind::kConstant ||
+      e.children[1]->constant.is_null()) {
+    return nullptr;
+  }
+  return &e.children[1]->constant.str();
+}
+
 std::vector<size_t> BoundExpression::ReferencedColumns() const {
   std::vector<size_t> out;
   const_cast<BoundExpression*>(this)->VisitColumnRefs([&](BoundExpression& e) {

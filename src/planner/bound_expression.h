@@ -82,6 +82,10 @@ struct BoundExpression {
 
 using BoundExpressionPtr = std::unique_ptr<BoundExpression>;
 
+/// Returns the field name when `e` is a struct field access `s.f` (get_struct_field of a
+/// constant name), else null.
+const std::string* StructFieldName(const BoundExpression& e);
+
 /// Appends to `out` the subqueries `expr` references that it does not hold yet, in order.
 void CollectSubqueries(const BoundExpression& expr, std::vector<std::shared_ptr<BoundSubquery>>* out);
 

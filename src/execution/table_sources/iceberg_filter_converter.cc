@@ -462,14 +462,12 @@ std::optional<int> IcebergFilterConverter::FieldOf(const BoundExpression& e) con
   }
   // s.f.g: the nested field's own id, through structs only (Iceberg's accessors; a field in
   // a list or map has no single value per row)
-  if (e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "get_struct_field" &&
-      e.children.size() == 2 && e.children[1]->kind == BoundExpressionKind::kConstant &&
-      !e.children[1]->constant.is_null()) {
+  if (const std::string* name = StructFieldName(e)) {
     auto parent = FieldOf(*e.children[0]);
     const iceberg::NestedField* field = parent ? schema_.FindFieldById(*parent) : nullptr;
     if (!field || field->type()->kind() != iceberg::TypeKind::kStruct) return std::nullopt;
     for (const auto& child : field->type()->fields()) {
-      if (EqualsIgnoreCase(child.name(), e.children[1]->constant.str())) return child.id();
+      if (EqualsIgnoreCase(child.name(), *name)) return child.id();
     }
   }
   return std::nullopt;

@@ -24,16 +24,13 @@ void Widen(ColumnNeed& need, const FieldSelection& part) {
 // fields' positions from the column outwards in *path; else null.
 const BoundExpression* FieldChainColumn(const BoundExpression& e, std::vector<size_t>* path) {
   if (e.kind == BoundExpressionKind::kColumnRef) return &e;
-  if (e.kind != BoundExpressionKind::kFunction || !e.function || e.function->name != "get_struct_field" ||
-      e.children.size() != 2 || e.children[1]->kind != BoundExpressionKind::kConstant ||
-      e.children[1]->constant.is_null() || e.children[0]->type.id() != TypeId::kStruct) {
-    return nullptr;
-  }
+  const std::string* name = StructFieldName(e);
+  if (!name || e.children[0]->type.id() != TypeId::kStruct) return nullptr;
   const BoundExpression* column = FieldChainColumn(*e.children[0], path);
   if (!column) return nullptr;
   const auto& fields = e.children[0]->type.fields();
   for (size_t f = 0; f < fields.size(); ++f) {
-    if (EqualsIgnoreCase(fields[f].first, e.children[1]->constant.str())) {
+    if (EqualsIgnoreCase(fields[f].first, *name)) {
       path->push_back(f);
       return column;
     }
