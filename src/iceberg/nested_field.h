@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace floe::iceberg {
@@ -31,6 +32,18 @@ class NestedField {
   bool required() const { return required_; }
   bool optional() const { return !required_; }
   const std::string& doc() const { return doc_; }
+  /// The field's default values (format version 3) as JSON single-value text
+  /// (SingleValueParser): `initial-default` is the value of rows written before the field
+  /// existed, `write-default` what a write that omits the field stores.
+  const std::optional<std::string>& initial_default() const { return initial_default_; }
+  const std::optional<std::string>& write_default() const { return write_default_; }
+  /// Returns the field with these defaults.
+  NestedField WithDefaults(std::optional<std::string> initial, std::optional<std::string> write) const {
+    NestedField out = *this;
+    out.initial_default_ = std::move(initial);
+    out.write_default_ = std::move(write);
+    return out;
+  }
 
   /// Compares id, name, requiredness, doc and type.
   bool operator==(const NestedField& other) const;
@@ -41,6 +54,8 @@ class NestedField {
   TypePtr type_;
   bool required_ = false;
   std::string doc_;
+  std::optional<std::string> initial_default_;
+  std::optional<std::string> write_default_;
 };
 
 }  // namespace floe::iceberg

@@ -16,6 +16,9 @@ json Snapshot::ToJson() const {
   if (!manifest_list.empty()) out["manifest-list"] = manifest_list;
   if (!manifests.empty()) out["manifests"] = manifests;
   if (schema_id) out["schema-id"] = *schema_id;
+  if (first_row_id) out["first-row-id"] = *first_row_id;
+  if (added_rows) out["added-rows"] = *added_rows;
+  if (key_id) out["key-id"] = *key_id;
   return out;
 }
 
@@ -36,6 +39,11 @@ Snapshot Snapshot::FromJson(const json& j) {
     }
   }
   if (auto id = o.OptionalInt("schema-id")) s.schema_id = static_cast<int>(*id);
+  s.first_row_id = o.OptionalInt("first-row-id");
+  s.added_rows = o.OptionalInt("added-rows");
+  if (s.first_row_id && *s.first_row_id < 0) throw FormatError("snapshot has a negative \"first-row-id\"");
+  if (s.added_rows && *s.added_rows < 0) throw FormatError("snapshot has a negative \"added-rows\"");
+  s.key_id = o.OptionalString("key-id");
   return s;
 }
 

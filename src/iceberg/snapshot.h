@@ -21,6 +21,12 @@ struct Snapshot {
   /// The summary; "operation" (append, replace, overwrite, delete) is one of its keys.
   std::map<std::string, std::string> summary;
   std::optional<int> schema_id;
+  /// Row lineage (format version 3): the first row id assigned to the rows this snapshot
+  /// added, and how many ids it assigned.
+  std::optional<int64_t> first_row_id;
+  std::optional<int64_t> added_rows;
+  /// The id of the encryption key of an encrypted manifest list (floe does not read those).
+  std::optional<std::string> key_id;
 
   /// Returns the summary's operation, or "" when missing.
   std::string operation() const {

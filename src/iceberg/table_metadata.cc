@@ -104,6 +104,8 @@ json TableMetadata::ToJson() const {
   for (const auto& s : snapshots) out["snapshots"].push_back(s.ToJson());
   out["statistics"] = statistics;
   out["partition-statistics"] = partition_statistics;
+  if (format_version >= 3) out["next-row-id"] = next_row_id;
+  if (!encryption_keys.empty()) out["encryption-keys"] = encryption_keys;
   out["snapshot-log"] = json::array();
   for (const auto& e : snapshot_log) {
     out["snapshot-log"].push_back({{"timestamp-ms", e.timestamp_ms}, {"snapshot-id", e.snapshot_id}});
@@ -161,7 +163,7 @@ void RestoreRoundedSnapshotIds(TableMetadata& m) {
     } catch (const std::exception&) {
       continue;
     }
-    if (exact == s.snapshot_id || static_cast<int64_t>(static_cast<double>(exact)) != s.snapshot_id) continue;
+    if (exact == s.snapshot_id || static_cast<double>(exact) != static_cast<double>(s.snapshot_id)) continue;
     if (seen[s.snapshot_id] != 1 || seen.count(exact)) continue;  // ambiguous: leave as written
     exact_of[s.snapshot_id] = exact;
   }
@@ -195,11 +197,11 @@ TableMetadata TableMetadata::FromJson(const json& j) {
   JsonObject o(j, "table metadata");
   TableMetadata m;
   m.format_version = static_cast<int>(o.Int("format-version"));
-  if (m.format_version > 2) {
+  if (m.format_version > 3) {
     throw NotImplementedError("format version " + std::to_string(m.format_version) + " is not supported");
   }
   if (m.format_version < 1) throw FormatError("invalid format-version " + std::to_string(m.format_version));
-  const bool v2 = m.format_version == 2;
+  const bool v2 = m.format_version >= 2;  // what v2 requires, v3 requires too
   m.table_uuid = v2 ? o.String("table-uuid") : o.OptionalString("table-uuid").value_or("");
   m.location = o.String("location");
   m.last_sequence_number = v2 ? o.Int("last-sequence-number") : o.OptionalInt("last-sequence-number").value_or(0);
@@ -271,6 +273,11 @@ TableMetadata TableMetadata::FromJson(const json& j) {
   }
   m.statistics = o.Array("statistics");
   m.partition_statistics = o.Array("partition-statistics");
+  if (m.format_version >= 3) {
+    m.next_row_id = o.Int("next-row-id");
+    if (m.next_row_id < 0) throw FormatError("table metadata has a negative \"next-row-id\"");
+  }
+  m.encryption_keys = o.Array("encryption-keys");
   RestoreRoundedSnapshotIds(m);
   return m;
 }

@@ -31,7 +31,7 @@ struct MetadataLogEntry {
 };
 
 /// The table metadata file (spec "Table Metadata"): schemas, specs, sort orders,
-/// properties, snapshots, refs and logs. Formats 1 and 2 are read; 2 is written.
+/// properties, snapshots, refs and logs. Formats 1 to 3 are read; 2 and 3 are written.
 struct TableMetadata {
   static constexpr int64_t kNoSnapshot = -1;
 
@@ -57,6 +57,11 @@ struct TableMetadata {
   /// Kept as read so that rewriting the file does not drop them.
   nlohmann::json statistics = nlohmann::json::array();
   nlohmann::json partition_statistics = nlohmann::json::array();
+  /// Row lineage (format version 3): the id the next row added gets.
+  int64_t next_row_id = 0;
+  /// The keys of an encrypted table (format version 3), kept as read; floe refuses to
+  /// read the files they encrypt.
+  nlohmann::json encryption_keys = nlohmann::json::array();
 
   /// Returns the current schema; throws FormatError when its id is not among the schemas.
   const Schema& CurrentSchema() const;
@@ -90,8 +95,8 @@ struct TableMetadata {
   std::string ToJsonString() const;
   /// Throws InvalidInputError naming the first key or string of `json` that is not valid UTF-8.
   static void ValidateText(const nlohmann::json& json);
-  /// Parses metadata JSON. Format version 3 and later throw NotImplementedError
-  /// ("format version 3 is not supported"); malformed input throws FormatError.
+  /// Parses metadata JSON. Format version 4 and later throw NotImplementedError
+  /// ("format version 4 is not supported"); malformed input throws FormatError.
   static TableMetadata FromJson(const nlohmann::json& json);
   /// Parses metadata text; `location` names the file in error messages.
   static TableMetadata Parse(const std::string& text, const std::string& location);

@@ -5,6 +5,7 @@
 
 #include "common/exception.h"
 #include "common/utf8.h"
+#include "iceberg/single_value_parser.h"
 
 namespace floe::iceberg {
 
@@ -12,7 +13,7 @@ using nlohmann::json;
 
 bool NestedField::operator==(const NestedField& other) const {
   if (id_ != other.id_ || name_ != other.name_ || required_ != other.required_ ||
-      doc_ != other.doc_) {
+      doc_ != other.doc_ || initial_default_ != other.initial_default_ || write_default_ != other.write_default_) {
     return false;
   }
   if (!type_ || !other.type_) return type_ == other.type_;
@@ -130,6 +131,8 @@ static json FieldToJson(const NestedField& f) {
   out["required"] = f.required();
   out["type"] = f.type()->ToJson();
   if (!f.doc().empty()) out["doc"] = f.doc();
+  if (f.initial_default()) out["initial-default"] = json::parse(*f.initial_default());
+  if (f.write_default()) out["write-default"] = json::parse(*f.write_default());
   return out;
 }
 
@@ -258,6 +261,20 @@ TypePtr Type::FromJson(const json& j) {
       out.emplace_back(RequireInt(f, "id", "struct field"), name.get<std::string>(),
                        FromJson(RequireKey(f, "type", "struct field")),
                        RequireBool(f, "required", "struct field"), doc);
+      auto default_of = [&](const char* key) -> std::optional<std::string> {
+        auto it = f.find(key);
+        if (it == f.end()) return std::nullopt;
+        return it->dump();
+      };
+      auto initial = default_of("initial-default"), write = default_of("write-default");
+      for (const char* key : {"initial-default", "write-default"}) {
+        // why: a default that is not a value of its field's type fails here, naming the
+        // field, rather than in the middle of a scan
+        if (auto it = f.find(key); it != f.end() && out.back().type()->IsPrimitive()) {
+          SingleValueParser::FromJson(*out.back().type(), *it, std::string(key) + " of field " + name.get<std::string>());
+        }
+      }
+      if (initial || write) out.back() = out.back().WithDefaults(std::move(initial), std::move(write));
     }
     return Struct(std::move(out));
   }

@@ -12,18 +12,21 @@ const ScopeColumn* BindScope::Find(const std::vector<std::string>& qualifier,
   std::string lname = ToLower(name);
   std::string lqual = qualifier.empty() ? "" : ToLower(qualifier.back());
   const ScopeColumn* found = nullptr;
-  for (const auto& c : columns) {
-    if (ToLower(c.name) != lname) continue;
-    if (!lqual.empty()) {
-      if (c.table != lqual) continue;
-    } else if (c.hidden) {
-      continue;
+  for (bool metadata : {false, true}) {
+    for (const auto& c : columns) {
+      if (c.metadata != metadata || ToLower(c.name) != lname) continue;
+      if (!lqual.empty()) {
+        if (c.table != lqual) continue;
+      } else if (c.hidden) {
+        continue;
+      }
+      if (found) {
+        *ambiguous = true;
+        return found;
+      }
+      found = &c;
     }
-    if (found) {
-      *ambiguous = true;
-      return found;
-    }
-    found = &c;
+    if (found) return found;
   }
   return found;
 }

@@ -17,6 +17,9 @@ struct ScopeColumn {
   /// For a USING join's merged column: the table whose qualified `t.*` also expands it
   /// (the left's, the right's for RIGHT joins, none for FULL), as in Spark.
   std::string star_table;
+  /// A table's metadata column (_row_id): not expanded by * nor joined by NATURAL JOIN,
+  /// found by name only when no other column has that name (as Spark's metadata columns).
+  bool metadata = false;
 };
 
 /// A column of a table the scope reads that floe cannot read yet (a nested type).

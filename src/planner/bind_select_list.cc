@@ -101,7 +101,7 @@ void Binder::ExpandStar(const StarExpression& star, SelectBinding& select) {
   }
   bool any = false;
   for (const auto& column : select.scope.columns) {
-    if (column.hidden) continue;
+    if (column.hidden || column.metadata) continue;
     if (!qualifier.empty() && column.table != qualifier && column.star_table != qualifier) continue;
     ColumnRefExpression ref;
     if (!column.table.empty()) ref.names.push_back(column.table);

@@ -118,27 +118,30 @@ LogicalOperatorPtr Binder::BindBaseTable(const BaseTableRef& ref, BindScope* sco
   }
   auto get = std::make_unique<LogicalGet>();
   get->alias = alias;
+  size_t first_column = scope->columns.size();
+  size_t data_columns = source->names().size() - std::min(source->MetadataColumnCount(), source->names().size());
   for (size_t i = 0; i < source->names().size(); ++i) {
     get->column_ids.push_back(i);
     get->names.push_back(source->names()[i]);
     get->types.push_back(source->types()[i]);
     ScopeColumn column;
     column.table = ToLower(alias);
-    column.name = ref.column_aliases.empty() ? source->names()[i] : "";
+    column.name = ref.column_aliases.empty() || i >= data_columns ? source->names()[i] : "";
     column.type = source->types()[i];
     column.index = i;
+    column.metadata = i >= data_columns;
     scope->columns.push_back(column);
   }
   for (const auto& u : source->UnreadableColumns()) {
     scope->unreadable.push_back({ToLower(alias), u.name, u.type, ref.name.ToString()});
   }
   if (!ref.column_aliases.empty()) {
-    if (ref.column_aliases.size() != source->names().size()) {
+    if (ref.column_aliases.size() != data_columns) {
       throw BinderError("Number of column aliases does not match number of columns of " +
                         ref.name.ToString());
     }
     for (size_t i = 0; i < ref.column_aliases.size(); ++i) {
-      scope->columns[scope->columns.size() - ref.column_aliases.size() + i].name = ref.column_aliases[i];
+      scope->columns[first_column + i].name = ref.column_aliases[i];
     }
   }
   get->source = std::move(source);
@@ -312,7 +315,9 @@ LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
   if (ref.natural) {
     for (const auto& l : left_scope.columns) {
       bool ambiguous;
-      if (!l.hidden && right_scope.Find({}, l.name, &ambiguous)) using_columns.push_back(l.name);
+      if (l.hidden || l.metadata) continue;
+      const ScopeColumn* r = right_scope.Find({}, l.name, &ambiguous);
+      if (r && !r->metadata) using_columns.push_back(l.name);
     }
   }
   std::vector<std::pair<size_t, size_t>> using_pairs;  // (left index, right index) in combined

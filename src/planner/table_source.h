@@ -84,6 +84,9 @@ class TableSource {
     std::string type;
   };
   virtual std::vector<UnreadableColumn> UnreadableColumns() const { return {}; }
+  /// Returns how many of the last names() are metadata columns (Iceberg's _row_id):
+  /// selected by name, never by `*`, and shadowed by a column of the same name.
+  virtual size_t MetadataColumnCount() const { return 0; }
   /// Returns the scan operator's name in plans ("BatchScan" for Iceberg tables).
   virtual std::string ScanOperatorName() const { return "Scan"; }
   /// Returns extra details for EXPLAIN (snapshot id, format, ...), or "".

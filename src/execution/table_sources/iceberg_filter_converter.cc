@@ -5,6 +5,7 @@
 #include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "iceberg/metadata_columns.h"
 #include "function/lossless_widening.h"
 #include "function/scalar_function.h"
 #include "iceberg/expressions/predicate.h"
@@ -453,7 +454,8 @@ ExpressionPtr IcebergFilterConverter::OutOfRange(Operation op, int field_id, con
 
 std::optional<int> IcebergFilterConverter::FieldOf(const BoundExpression& e) const {
   if (e.kind == BoundExpressionKind::kColumnRef) {
-    if (e.index >= field_ids_.size()) return std::nullopt;
+    // a metadata column (_row_id) has no partition values or metrics to prune by
+    if (e.index >= field_ids_.size() || iceberg::MetadataColumns::IsRowLineage(field_ids_[e.index])) return std::nullopt;
     return field_ids_[e.index];
   }
   if (e.kind == BoundExpressionKind::kCast && !e.children.empty() &&

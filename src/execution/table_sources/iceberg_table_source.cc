@@ -6,7 +6,9 @@
 #include <mutex>
 
 #include "common/exception.h"
+#include "common/utf8.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
+#include "iceberg/metadata_columns.h"
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/delete_file_cache.h"
 #include "iceberg/scan/name_mapping.h"
@@ -201,11 +203,13 @@ IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
       remapper_(std::move(remapper)),
       options_(options),
       branch_(std::move(branch)) {
-  if (metadata_->format_version > 2) {
-    throw NotImplementedError("format version " + std::to_string(metadata_->format_version) + " is not supported");
-  }
   const iceberg::Snapshot* snapshot =
       snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  if (snapshot && snapshot->key_id) {
+    throw NotImplementedError("table " + display_name_ + ": snapshot " + std::to_string(snapshot->snapshot_id) +
+                              " is encrypted (key-id " + QuoteForMessage(*snapshot->key_id) +
+                              "); floe does not read encrypted tables");
+  }
   if (snapshot_id_ && !snapshot) {
     throw InvalidInputError("table " + display_name_ + " has no snapshot " + std::to_string(*snapshot_id_));
   }
@@ -215,6 +219,17 @@ IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
     field_ids_.push_back(field.id());
     names_.push_back(field.name());
     types_.push_back(field.type()->ToLogicalType());
+  }
+  if (metadata_->format_version >= 3) {
+    // row lineage, selected by name (SELECT _row_id, * FROM t), as in Spark
+    for (auto [id, name] : {std::pair{iceberg::MetadataColumns::kRowIdFieldId, iceberg::MetadataColumns::kRowIdName},
+                            std::pair{iceberg::MetadataColumns::kLastUpdatedSequenceNumberFieldId,
+                                      iceberg::MetadataColumns::kLastUpdatedSequenceNumberName}}) {
+      field_ids_.push_back(id);
+      names_.push_back(name);
+      types_.push_back(TypeId::kInt64);
+      ++metadata_columns_;
+    }
   }
 }
 

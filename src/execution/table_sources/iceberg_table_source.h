@@ -44,6 +44,7 @@ class IcebergTableSource : public TableSource {
   std::vector<std::string> PartitionColumns() const override;
   std::string ScanOperatorName() const override { return "BatchScan"; }
   std::vector<UnreadableColumn> UnreadableColumns() const override { return unreadable_; }
+  size_t MetadataColumnCount() const override { return metadata_columns_; }
   /// Returns "snapshot=<id>" (or "snapshot=none" for a table without snapshots).
   std::string ExplainDetails() const override;
   std::string Branch() const override { return branch_; }
@@ -70,6 +71,7 @@ class IcebergTableSource : public TableSource {
   std::vector<std::string> names_;
   std::vector<LogicalType> types_;
   std::vector<UnreadableColumn> unreadable_;  // nested columns, left out of names_ and types_
+  size_t metadata_columns_ = 0;  // the last names_: _row_id, _last_updated_sequence_number (v3)
 };
 
 }  // namespace floe

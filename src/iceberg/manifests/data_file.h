@@ -13,6 +13,9 @@ namespace floe::iceberg {
 /// What a content file holds.
 enum class FileContent : uint8_t { kData = 0, kPositionDeletes = 1, kEqualityDeletes = 2 };
 
+/// The file_format of a deletion vector's Puffin file.
+inline constexpr const char* kPuffinFormat = "PUFFIN";
+
 /// A data or delete file as a manifest describes it (spec "Manifests", data_file struct).
 /// Map keys are column field ids; bounds use the single-value serialization.
 struct DataFile {
@@ -33,10 +36,25 @@ struct DataFile {
   std::vector<int64_t> split_offsets;
   std::vector<int> equality_ids;
   std::optional<int> sort_order_id;
+  /// Row lineage (format version 3): the row id of the file's first row; row i has id
+  /// first_row_id + i unless the file stores _row_id.
+  std::optional<int64_t> first_row_id;
+  /// A deletion vector's data file (as the manifest writes paths), and where in its
+  /// Puffin file the vector's blob lies.
+  std::optional<std::string> referenced_data_file;
+  std::optional<int64_t> content_offset;
+  std::optional<int64_t> content_size_in_bytes;
   /// The id of the partition spec of the manifest the file was read from (not stored).
   int spec_id = 0;
 
+  /// Returns true for a deletion vector (a position delete in a Puffin file; format v3).
+  bool IsDeletionVector() const;
+
   bool operator==(const DataFile& other) const = default;
 };
+
+inline bool DataFile::IsDeletionVector() const {
+  return content == FileContent::kPositionDeletes && (file_format == kPuffinFormat || file_format == "puffin");
+}
 
 }  // namespace floe::iceberg

@@ -173,7 +173,11 @@ std::shared_ptr<const ManifestEntryDecoder> ManifestEntryDecoder::Compile(avro::
           {131, "key_metadata", Target::kKeyMetadata},
           {132, "split_offsets", Target::kSplitOffsets},
           {135, "equality_ids", Target::kEqualityIds},
-          {140, "sort_order_id", Target::kSortOrderId}},
+          {140, "sort_order_id", Target::kSortOrderId},
+          {142, "first_row_id", Target::kFirstRowId},
+          {143, "referenced_data_file", Target::kReferencedDataFile},
+          {144, "content_offset", Target::kContentOffset},
+          {145, "content_size_in_bytes", Target::kContentSize}},
          &d->file_steps_);
   int partition_index = file.FieldIndex(102, "partition");
   if (partition_index >= 0) {
@@ -407,6 +411,27 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
       if (!null) f.sort_order_id = static_cast<int>(d.long_value);
       break;
     }
+    case Target::kFirstRowId:
+    case Target::kContentOffset:
+    case Target::kContentSize: {
+      AvroDatum d = scalar();
+      std::optional<int64_t>& to = step.target == Target::kFirstRowId      ? f.first_row_id
+                                   : step.target == Target::kContentOffset ? f.content_offset
+                                                                           : f.content_size_in_bytes;
+      to.reset();
+      if (null) break;
+      if (!is_integer(d) || d.long_value < 0) throw FormatError(what_ + ": a negative or non-integer v3 file field");
+      to = d.long_value;
+      break;
+    }
+    case Target::kReferencedDataFile: {
+      AvroDatum d = scalar();
+      f.referenced_data_file.reset();
+      if (null) break;
+      if (d.type != AvroType::kString) throw FormatError(what_ + ": referenced_data_file is not a string");
+      f.referenced_data_file = std::move(d.bytes);
+      break;
+    }
   }
 }
 
@@ -424,6 +449,9 @@ void LazyMetrics::Fill(size_t i, DataFile* f) const {
   f->split_offsets = std::move(from.split_offsets);
   f->equality_ids = std::move(from.equality_ids);
   f->sort_order_id = from.sort_order_id;
+  f->referenced_data_file = std::move(from.referenced_data_file);
+  f->content_offset = from.content_offset;
+  f->content_size_in_bytes = from.content_size_in_bytes;
   f->column_sizes = std::move(full.data_file.column_sizes);
   f->value_counts = std::move(full.data_file.value_counts);
   f->null_value_counts = std::move(full.data_file.null_value_counts);

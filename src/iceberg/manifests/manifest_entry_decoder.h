@@ -86,6 +86,10 @@ class ManifestEntryDecoder {
     kSplitOffsets,
     kEqualityIds,
     kSortOrderId,
+    kFirstRowId,
+    kReferencedDataFile,
+    kContentOffset,
+    kContentSize,
   };
   struct Step {
     Target target = Target::kSkip;

@@ -40,6 +40,9 @@ struct ManifestFile {
   int64_t deleted_rows_count = 0;
   std::vector<PartitionFieldSummary> partitions;
   std::optional<std::string> key_metadata;
+  /// Row lineage (format version 3): the first row id of the data files the manifest adds
+  /// that do not carry their own, assigned in order.
+  std::optional<int64_t> first_row_id;
 
   bool operator==(const ManifestFile& other) const = default;
 };

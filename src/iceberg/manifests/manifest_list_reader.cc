@@ -58,6 +58,10 @@ std::vector<ManifestFile> ManifestListReader::Read(const std::string& bytes, con
       }
     }
     if (const AvroDatum* d = r.Field(519, "key_metadata")) m.key_metadata = d->bytes;
+    if (const AvroDatum* d = r.Field(520, "first_row_id")) {
+      if (d->long_value < 0) throw FormatError(what + ": negative first_row_id");
+      m.first_row_id = d->long_value;
+    }
     out.push_back(std::move(m));
   }
   return out;

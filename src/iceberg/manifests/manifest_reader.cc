@@ -33,7 +33,7 @@ ManifestReader::ManifestReader(std::shared_ptr<const std::string> bytes, std::st
   avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   const std::string what = "manifest " + path_;
   format_version_ = ParseIntMetadata(reader.Metadata("format-version", "1"), "format-version", what);
-  if (format_version_ > 2) {
+  if (format_version_ > 3) {
     throw NotImplementedError(what + ": format version " + std::to_string(format_version_) + " is not supported");
   }
   std::string spec_id = reader.Metadata("partition-spec-id");
@@ -46,7 +46,7 @@ ManifestReader::ManifestReader(std::shared_ptr<const std::string> bytes, std::st
 }
 
 std::optional<PartitionBlockIndex> ManifestReader::BlockIndex() const {
-  if (block_index_.empty()) return std::nullopt;
+  if (block_index_.empty() || (manifest_ && manifest_->first_row_id)) return std::nullopt;
   avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   if (!ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_)) return std::nullopt;
   return PartitionBlockIndex::Decode(block_index_, "manifest " + path_);
@@ -81,6 +81,7 @@ std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {
   if (schema.type() != AvroType::kRecord) throw FormatError(what + ": the Avro schema is not a record");
   std::vector<ManifestEntry> out;
   AvroDatum datum;
+  next_row_id_ = manifest_ && manifest_->first_row_id ? *manifest_->first_row_id : 0;
   // (the datum path: the reference the fast path is tested against)
   while (reader.Next(&datum)) {
     AvroRecord entry(schema, datum);
@@ -123,6 +124,15 @@ std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {
     f.split_offsets = ManifestEntryDecoder::IntList<int64_t>(file.Field(132, "split_offsets"), "split_offsets", what);
     f.equality_ids = ManifestEntryDecoder::IntList<int>(file.Field(135, "equality_ids"), "equality_ids", what);
     if (const AvroDatum* d = file.Field(140, "sort_order_id")) f.sort_order_id = static_cast<int>(d->long_value);
+    auto non_negative = [&](const AvroDatum* d, const char* name) -> std::optional<int64_t> {
+      if (!d) return std::nullopt;
+      if (d->long_value < 0) throw FormatError(what + ": negative " + name);
+      return d->long_value;
+    };
+    f.first_row_id = non_negative(file.Field(142, "first_row_id"), "first_row_id");
+    if (const AvroDatum* d = file.Field(143, "referenced_data_file")) f.referenced_data_file = d->bytes;
+    f.content_offset = non_negative(file.Field(144, "content_offset"), "content_offset");
+    f.content_size_in_bytes = non_negative(file.Field(145, "content_size_in_bytes"), "content_size_in_bytes");
     f.spec_id = spec_id_;
     Inherit(&e);
     if (!live_only || e.IsLive()) out.push_back(std::move(e));
@@ -130,9 +140,20 @@ std::vector<ManifestEntry> ManifestReader::ReadGeneric(bool live_only) {
   return out;
 }
 
-void ManifestReader::Inherit(ManifestEntry* e) const {
+void ManifestReader::Inherit(ManifestEntry* e) {
   // Inheritance (spec "Sequence Number Inheritance" and "Snapshot ID Inheritance").
   if (!manifest_) return;
+  // Row lineage ("First Row ID Inheritance", Java's ManifestReader.idAssigner): the live
+  // data files without a first_row_id take the manifest's next ids in order; a manifest
+  // without one (written before an upgrade to v3) gives its files none.
+  if (e->data_file.content == FileContent::kData) {
+    if (!manifest_->first_row_id) {
+      e->data_file.first_row_id.reset();
+    } else if (e->status != ManifestEntryStatus::kDeleted && !e->data_file.first_row_id) {
+      e->data_file.first_row_id = next_row_id_;
+      next_row_id_ += e->data_file.record_count;
+    }
+  }
   if (!e->snapshot_id) e->snapshot_id = manifest_->added_snapshot_id;
   bool inherit = e->status == ManifestEntryStatus::kAdded || manifest_->sequence_number == 0;
   if (!e->sequence_number && inherit) e->sequence_number = manifest_->sequence_number;
@@ -157,6 +178,11 @@ void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* la
     to_read = block_only->entries;
   }
   if (decoder->has_partition()) partition_field_ids_ = decoder->partition_field_ids();
+  next_row_id_ = manifest_ && manifest_->first_row_id ? *manifest_->first_row_id : 0;
+  // why: ids are assigned over every live entry in order, which one block cannot see
+  if (block_only && manifest_ && manifest_->first_row_id) {
+    throw InternalError(what + ": a manifest that assigns row ids is read whole, not by block");
+  }
   const std::string* block = nullptr;
   ManifestEntry e;
   while (to_read != 0) {
@@ -181,6 +207,7 @@ void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* la
       e.sequence_number.reset();
       e.file_sequence_number.reset();
       e.data_file.content = FileContent::kData;
+      e.data_file.first_row_id.reset();
     } else {
       e = ManifestEntry();
     }

@@ -71,11 +71,13 @@ class ManifestReader {
                 const std::function<void(ManifestEntry&)>& visit);
   std::vector<ManifestEntry> Read(Decoding decoding, bool live_only);
   std::vector<ManifestEntry> ReadGeneric(bool live_only);
-  void Inherit(ManifestEntry* e) const;
+  void Inherit(ManifestEntry* e);
 
   std::string path_;
   std::optional<ManifestFile> manifest_;
   int format_version_ = 1;
+  /// The row id the next live data file without one inherits.
+  int64_t next_row_id_ = 0;
   int spec_id_ = 0;
   ManifestContent content_ = ManifestContent::kData;
   std::string block_index_;  // the header's PartitionBlockIndex, if any

@@ -60,6 +60,11 @@ MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource&
   b.Column("split_offsets", TypeId::kString);
   b.Column("equality_ids", TypeId::kString);
   b.Column("sort_order_id", TypeId::kInt32);
+  // format version 3 (Iceberg's DataFile fields 142-145)
+  b.Column("first_row_id", TypeId::kInt64);
+  b.Column("referenced_data_file", TypeId::kString);
+  b.Column("content_offset", TypeId::kInt64);
+  b.Column("content_size_in_bytes", TypeId::kInt64);
   const Schema& schema = source.metadata.CurrentSchema();
   SnapshotFileRows files(source, entries);
   for (const auto& entry : files.entries()) {
@@ -90,6 +95,10 @@ MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource&
     values.push_back(f.split_offsets.empty() ? Value::Null(TypeId::kString) : Value::String(ListText(f.split_offsets)));
     values.push_back(f.equality_ids.empty() ? Value::Null(TypeId::kString) : Value::String(ListText(f.equality_ids)));
     values.push_back(f.sort_order_id ? Value::Int32(*f.sort_order_id) : Value::Null(TypeId::kInt32));
+    values.push_back(OptionalLong(f.first_row_id));
+    values.push_back(f.referenced_data_file ? Value::String(*f.referenced_data_file) : Value::Null(TypeId::kString));
+    values.push_back(OptionalLong(f.content_offset));
+    values.push_back(OptionalLong(f.content_size_in_bytes));
     b.Row(std::move(values));
   }
   return b;

@@ -5,8 +5,10 @@
 
 #include "common/exception.h"
 #include "iceberg/expressions/predicate.h"
+#include "iceberg/metadata_columns.h"
 #include "iceberg/scan/nested_projection.h"
 #include "iceberg/scan/partition_constants.h"
+#include "iceberg/single_value_parser.h"
 #include "parquet/nested_column_reader.h"
 
 namespace floe::iceberg {
@@ -97,18 +99,25 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
     if (reader_->columns()[i].field_id >= 0) file_column_of_id.emplace(reader_->columns()[i].field_id, static_cast<int>(i));
   }
   std::vector<std::pair<int, int>> constant_slots;  // field id, index in constants_
+  auto constant_slot = [&](int id, Value value) {
+    for (const auto& [cid, index] : constant_slots) {
+      if (cid == id) return -2 - index;
+    }
+    constant_slots.emplace_back(id, static_cast<int>(constants_.size()));
+    constants_.push_back(std::move(value));
+    return -2 - static_cast<int>(constants_.size() - 1);
+  };
   auto slot_of = [&](int id, const NestedField& field, const FieldSelection* selection) {
+    // The spec's column projection: the identity partition value, the file's column (by
+    // id or name mapping), the field's initial-default, else NULL.
     if (!file_column_of_id.count(id)) {
-      if (auto value = partition_values.find(id); value != partition_values.end()) {
-        for (const auto& [cid, index] : constant_slots) {
-          if (cid == id) return -2 - index;
-        }
-        constant_slots.emplace_back(id, static_cast<int>(constants_.size()));
-        constants_.push_back(value->second);
-        return -2 - static_cast<int>(constants_.size() - 1);
-      }
+      if (auto value = partition_values.find(id); value != partition_values.end()) return constant_slot(id, value->second);
     }
     int col = mapping.FindColumn(*reader_, id, field.name());
+    if (col < 0 && field.initial_default() && field.type()->IsPrimitive()) {
+      return constant_slot(id, SingleValueParser::FromJson(*field.type(), nlohmann::json::parse(*field.initial_default()),
+                                                           "initial-default of field " + field.name()));
+    }
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) return -1;
     const ParquetColumn& column = reader_->columns()[col];
     std::shared_ptr<const ParquetNode> node;
@@ -128,8 +137,19 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
     }
     return add_column(col, field.type()->ToLogicalType(), std::move(node));
   };
+  first_row_id_ = task.data_file.first_row_id;
+  data_sequence_number_ = task.data_sequence_number;
+  lineage_.assign(field_ids.size(), 0);
   for (size_t i = 0; i < field_ids.size(); ++i) {
     int id = field_ids[i];
+    if (MetadataColumns::IsRowLineage(id)) {
+      // stored by files that moved rows (compaction), else NULL: inherited (Next)
+      lineage_[i] = id == MetadataColumns::kRowIdFieldId ? 1 : 2;
+      types_.push_back(TypeId::kInt64);
+      auto col = file_column_of_id.find(id);
+      slot_of_field_.push_back(col == file_column_of_id.end() ? -1 : add_column(col->second, TypeId::kInt64, nullptr));
+      continue;
+    }
     const NestedField* field = schema.FindFieldById(id);
     if (!field) throw InvalidInputError("cannot read field " + std::to_string(id));
     types_.push_back(field->type()->ToLogicalType());
@@ -202,6 +222,19 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
   }
 }
 
+void DataFileReader::InheritRowLineage(bool row_id, int64_t first_position, size_t n, Vector* column) const {
+  // Spec "Row Lineage": a NULL _row_id is the file's first_row_id plus the row's position
+  // (NULL when the file has none: written before the table became v3); a NULL
+  // _last_updated_sequence_number is the file's data sequence number.
+  if (row_id && !first_row_id_) return;
+  auto* values = column->Data<int64_t>();
+  for (size_t r = 0; r < n; ++r) {
+    if (!column->IsNull(r)) continue;
+    values[r] = row_id ? *first_row_id_ + first_position + static_cast<int64_t>(r) : data_sequence_number_;
+    column->SetNull(r, false);
+  }
+}
+
 std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group,
                                                                              ScanCounters* counters) const {
   if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_)) {
@@ -220,7 +253,9 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
     return cursor;
   }
   // positions must stay contiguous when position deletes apply: no page skipping then
-  bool keep_positions = deletes_ && deletes_->has_positions();
+  // (and when _row_id is computed from them)
+  bool keep_positions = (deletes_ && deletes_->has_positions()) ||
+                        std::find(lineage_.begin(), lineage_.end(), uint8_t{1}) != lineage_.end();
   static const std::vector<ColumnPredicate> kNone;
   cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, keep_positions ? kNone : predicates_, counters,
                                         &read_types_, &read_nodes_);
@@ -261,6 +296,7 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
         for (size_t r = 0; r < n; ++r) nulls.SetNull(r, true);
         out.column(i) = std::move(nulls);
       }
+      if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i] == 1, first, n, &out.column(i));
     }
     out.SetSize(n);
     // the batch's buffers now belong to `out`; the next batch decodes into fresh ones

@@ -68,6 +68,8 @@ class DataFileReader {
 
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);
+  /// Fills the NULLs of a row lineage column (rows first_position.. of the file).
+  void InheritRowLineage(bool row_id, int64_t first_position, size_t n, Vector* column) const;
 
   std::unique_ptr<ParquetReader> reader_;
   std::vector<LogicalType> types_;
@@ -88,6 +90,11 @@ class DataFileReader {
   std::vector<int64_t> row_group_start_;
   std::unique_ptr<DeleteFilter> deletes_;
   bool prune_row_groups_;
+  /// Per requested field: 0, or the row lineage column it is (1 _row_id, 2
+  /// _last_updated_sequence_number), with what it inherits.
+  std::vector<uint8_t> lineage_;
+  std::optional<int64_t> first_row_id_;
+  int64_t data_sequence_number_ = 0;
 };
 
 }  // namespace floe::iceberg

@@ -1,6 +1,8 @@
 #include "iceberg/scan/delete_file_cache.h"
 
 #include "common/exception.h"
+#include "iceberg/puffin/deletion_vector.h"
+#include "iceberg/puffin/puffin_file.h"
 #include "parquet/parquet_reader.h"
 
 namespace floe::iceberg {
@@ -41,14 +43,18 @@ void AppendKey(const Vector& vector, size_t row, std::string* key) {
 }
 
 std::shared_ptr<const PositionDeletes> DeleteFileCache::Positions(const DeleteFileRef& file) {
+  // why: the deletion vectors of a commit share one Puffin file, each at its own offset
+  std::string key = file.file.IsDeletionVector()
+                        ? file.local_path + '\0' + std::to_string(file.file.content_offset.value_or(-1))
+                        : file.local_path;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = positions_.find(file.local_path);
+    auto it = positions_.find(key);
     if (it != positions_.end()) return it->second;
   }
   auto loaded = LoadPositions(file);  // outside the lock; a rare double load is harmless
   std::lock_guard<std::mutex> lock(mutex_);
-  return positions_.emplace(file.local_path, std::move(loaded)).first->second;
+  return positions_.emplace(key, std::move(loaded)).first->second;
 }
 
 std::shared_ptr<const EqualityDeletes> DeleteFileCache::Equality(const DeleteFileRef& file) {
@@ -62,7 +68,24 @@ std::shared_ptr<const EqualityDeletes> DeleteFileCache::Equality(const DeleteFil
   return equality_.emplace(file.local_path, std::move(loaded)).first->second;
 }
 
+std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadDeletionVector(const DeleteFileRef& file) const {
+  const DataFile& dv = file.file;
+  const std::string what = "deletion vector in " + file.local_path;
+  if (!dv.referenced_data_file || !dv.content_offset || !dv.content_size_in_bytes) {
+    throw FormatError(what + " lacks its referenced_data_file, content_offset or content_size_in_bytes");
+  }
+  auto input = io_.OpenForRead(file.local_path);
+  std::string blob = PuffinReader::ReadBlob(*input, *dv.content_offset, *dv.content_size_in_bytes);
+  auto out = std::make_shared<PositionDeletes>();
+  std::vector<int64_t> positions = DeletionVector::Deserialize(
+      blob, dv.record_count, what + " at offset " + std::to_string(*dv.content_offset));
+  out->by_local_path[remapper_.Remap(*dv.referenced_data_file)] = positions;
+  out->by_path[*dv.referenced_data_file] = std::move(positions);
+  return out;
+}
+
 std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const DeleteFileRef& file) const {
+  if (file.file.IsDeletionVector()) return LoadDeletionVector(file);
   auto reader = ParquetReader::Open(io_, file.local_path);
   NameMapping by_name;
   int path_col = by_name.FindColumn(*reader, kDeleteFilePathId, "file_path");

@@ -39,7 +39,8 @@ class DeleteFileCache {
   DeleteFileCache(FileIO& io, const Schema& schema, LocationRemapper remapper, NameMapping mapping)
       : io_(io), schema_(schema), remapper_(std::move(remapper)), mapping_(std::move(mapping)) {}
 
-  /// Returns the positions a position delete file lists; throws IOError or FormatError.
+  /// Returns the positions a position delete file or deletion vector lists; throws
+  /// IOError or FormatError.
   std::shared_ptr<const PositionDeletes> Positions(const DeleteFileRef& file);
   /// Returns the keys an equality delete file lists; throws IOError or FormatError.
   std::shared_ptr<const EqualityDeletes> Equality(const DeleteFileRef& file);
@@ -50,6 +51,7 @@ class DeleteFileCache {
 
  private:
   std::shared_ptr<const PositionDeletes> LoadPositions(const DeleteFileRef& file) const;
+  std::shared_ptr<const PositionDeletes> LoadDeletionVector(const DeleteFileRef& file) const;
   std::shared_ptr<const EqualityDeletes> LoadEquality(const DeleteFileRef& file) const;
 
   FileIO& io_;

@@ -42,7 +42,17 @@ DeleteFileIndex::DeleteFileIndex(const TableMetadata& metadata, const Schema& sc
     const PartitionSpec* spec = metadata.SpecById(e.data_file.spec_id);
     bool global = !spec || spec->IsUnpartitioned();
     Bucket& bucket = global ? global_ : by_partition_[PartitionKey(e.data_file.spec_id, e.data_file.partition)];
-    if (e.data_file.content == FileContent::kPositionDeletes) {
+    if (e.data_file.IsDeletionVector()) {
+      // A data file has at most one deletion vector (Java's DeleteFileIndex.add).
+      if (!e.data_file.referenced_data_file) {
+        throw FormatError("deletion vector in " + ref->local_path + " names no referenced_data_file");
+      }
+      auto [it, added] = dv_by_path_.emplace(*e.data_file.referenced_data_file, ref);
+      if (!added) {
+        throw FormatError("two deletion vectors apply to data file " + *e.data_file.referenced_data_file + ": in " +
+                          it->second->local_path + " and " + ref->local_path);
+      }
+    } else if (e.data_file.content == FileContent::kPositionDeletes) {
       bucket.position.push_back(std::move(ref));
     } else {
       bucket.equality.push_back(std::move(ref));
@@ -54,8 +64,23 @@ DeleteFileIndex::DeleteFileIndex(const TableMetadata& metadata, const Schema& sc
 std::vector<std::shared_ptr<const DeleteFileRef>> DeleteFileIndex::ForDataFile(int64_t data_sequence_number,
                                                                               const DataFile& file) const {
   std::vector<std::shared_ptr<const DeleteFileRef>> out;
+  // A deletion vector replaces the position delete files of its data file (Java's
+  // DeleteFileIndex.forDataFile); equality deletes still apply.
+  std::shared_ptr<const DeleteFileRef> dv;
+  if (!dv_by_path_.empty()) {
+    if (auto it = dv_by_path_.find(file.file_path); it != dv_by_path_.end()) {
+      dv = it->second;
+      if (dv->data_sequence_number < data_sequence_number) {
+        throw FormatError("deletion vector in " + dv->local_path + " has data sequence number " +
+                          std::to_string(dv->data_sequence_number) + ", older than its data file " + file.file_path +
+                          " (" + std::to_string(data_sequence_number) + ")");
+      }
+      out.push_back(dv);
+    }
+  }
   auto add = [&](const Bucket& bucket) {
     for (const auto& d : bucket.position) {
+      if (dv) break;
       if (d->data_sequence_number >= data_sequence_number && MayReferTo(*d, file.file_path)) out.push_back(d);
     }
     for (const auto& d : bucket.equality) {

@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "iceberg/location_remapper.h"
@@ -39,6 +40,8 @@ class DeleteFileIndex {
   const Schema& schema_;
   std::map<std::string, Bucket> by_partition_;  // key: spec id + partition tuple
   Bucket global_;                               // deletes of unpartitioned specs
+  /// Deletion vectors by their data file's path (as written).
+  std::unordered_map<std::string, std::shared_ptr<const DeleteFileRef>> dv_by_path_;
   size_t size_ = 0;
 };
 

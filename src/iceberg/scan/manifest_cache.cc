@@ -29,6 +29,7 @@ std::shared_ptr<CachedManifest> BuildCached(
     slim.file_size_in_bytes = f.file_size_in_bytes;
     slim.status = e.status;
     slim.content = f.content;
+    slim.first_row_id = f.first_row_id;
     manifest->partition_hashes.push_back(StablePartitionHash(spec_id, slim.partition));
     manifest->total_records += f.record_count;
     manifest->total_bytes += f.file_size_in_bytes;
@@ -72,7 +73,8 @@ std::string ManifestCache::KeyOf(FileIO& io, const std::string& local_path,
   if (list_entry) {
     key += '\n' + std::to_string(list_entry->added_snapshot_id) + '\n' + std::to_string(list_entry->sequence_number) +
            '\n' + std::to_string(list_entry->min_sequence_number) + '\n' +
-           std::to_string(list_entry->partition_spec_id);
+           std::to_string(list_entry->partition_spec_id) + '\n' +
+           (list_entry->first_row_id ? std::to_string(*list_entry->first_row_id) : "-");
   }
   return key;
 }
@@ -175,6 +177,7 @@ DataFile CachedManifest::DataFileAt(size_t i) const {
     f.record_count = e.record_count;
     f.file_size_in_bytes = e.file_size_in_bytes;
     lazy.Fill(i, &f);
+    f.first_row_id = e.first_row_id;  // inherited: the bytes may not hold it
   }
   f.spec_id = spec_id;
   return f;

@@ -33,6 +33,8 @@ struct CachedManifest {
     int64_t file_size_in_bytes = 0;
     ManifestEntryStatus status = ManifestEntryStatus::kAdded;
     FileContent content = FileContent::kData;
+    /// The row id of the file's first row (stored or inherited; format version 3).
+    std::optional<int64_t> first_row_id;
   };
 
   int spec_id = 0;

@@ -85,7 +85,7 @@ TEST(TableMetadataTest, PartitionEvolutionFixture) {
   EXPECT_EQ(m.SnapshotAsOfTime(0), nullptr);
 }
 
-TEST(TableMetadataTest, ParsesV1AndRejectsV3) {
+TEST(TableMetadataTest, ParsesV1AndRejectsV4) {
   const char* v1 = R"J({
     "format-version": 1, "table-uuid": "d20125c8-7284-442c-9aea-15fee620737c",
     "location": "s3://bucket/test/location", "last-updated-ms": 1602638573874,
@@ -105,14 +105,14 @@ TEST(TableMetadataTest, ParsesV1AndRejectsV3) {
   EXPECT_EQ(m.CurrentSnapshot(), nullptr);
   EXPECT_TRUE(m.DefaultSortOrder()->IsUnsorted());
 
-  json v3 = json::parse(v1);
-  v3["format-version"] = 3;
+  json v4 = json::parse(v1);
+  v4["format-version"] = 4;
   try {
-    TableMetadata::Parse(v3.dump(), "v3.metadata.json");
-    FAIL() << "v3 must be rejected";
+    TableMetadata::Parse(v4.dump(), "v4.metadata.json");
+    FAIL() << "v4 must be rejected";
   } catch (const NotImplementedError& e) {
-    EXPECT_NE(std::string(e.what()).find("format version 3 is not supported"), std::string::npos);
-    EXPECT_NE(std::string(e.what()).find("v3.metadata.json"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("format version 4 is not supported"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("v4.metadata.json"), std::string::npos);
   }
   EXPECT_THROW(TableMetadata::Parse("{not json", "bad.json"), FormatError);
   json missing = json::parse(v1);
@@ -243,7 +243,7 @@ namespace floe::iceberg {
 namespace {
 
 // Every metadata file of both fixture sets parses, or fails with FormatError or
-// NotImplementedError naming the file (format version 3 until that issue), never with a
+// NotImplementedError naming the file (a v3 type floe does not read yet), never with a
 // JSON library error.
 TEST(TableMetadataTest, EveryFixtureMetadataFileParsesOrFailsCleanly) {
   auto tables = testing::FixtureTables();
