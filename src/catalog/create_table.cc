@@ -64,11 +64,7 @@ iceberg::PartitionSpec SpecOf(const CreateTableStatement& statement, const Resol
 std::map<std::string, std::string> PropertiesOf(const CreateTableStatement& statement) {
   std::map<std::string, std::string> properties;
   for (const auto& [k, v] : statement.properties) {
-    if (k == "format-version") {
-      if (v != "2") throw NotImplementedError("floe writes Iceberg format version 2, not " + v);
-      continue;
-    }
-    properties[k] = v;
+    properties[k] = v;  // format-version: the builder upgrades the new table (2 or 3)
   }
   if (statement.comment) properties["comment"] = *statement.comment;
   iceberg::CheckCommitProperties(properties);

@@ -11,7 +11,9 @@ static std::string PartitionKey(const DataFile& f) {
 }
 
 void SnapshotSummaryBuilder::Count(const DataFile& f, Counts* c) {
-  c->files_size += f.file_size_in_bytes;
+  // a deletion vector counts its blob, not the Puffin file it shares (Java's
+  // ScanTaskUtil.contentSizeInBytes), and as a DV rather than a position delete file
+  c->files_size += f.IsDeletionVector() ? f.content_size_in_bytes.value_or(0) : f.file_size_in_bytes;
   switch (f.content) {
     case FileContent::kData:
       ++c->data_files;
@@ -19,7 +21,7 @@ void SnapshotSummaryBuilder::Count(const DataFile& f, Counts* c) {
       break;
     case FileContent::kPositionDeletes:
       ++c->delete_files;
-      ++c->position_delete_files;
+      ++(f.IsDeletionVector() ? c->dvs : c->position_delete_files);
       c->position_deletes += f.record_count;
       break;
     case FileContent::kEqualityDeletes:
@@ -63,6 +65,8 @@ std::map<std::string, std::string> SnapshotSummaryBuilder::Build(
   set_if("removed-delete-files", removed_.delete_files);
   set_if("added-position-delete-files", added_.position_delete_files);
   set_if("removed-position-delete-files", removed_.position_delete_files);
+  set_if("added-dvs", added_.dvs);
+  set_if("removed-dvs", removed_.dvs);
   set_if("added-equality-delete-files", added_.equality_delete_files);
   set_if("removed-equality-delete-files", removed_.equality_delete_files);
   set_if("added-records", added_.records);

@@ -31,6 +31,7 @@ class SnapshotSummaryBuilder {
     int64_t data_files = 0;
     int64_t delete_files = 0;
     int64_t position_delete_files = 0;
+    int64_t dvs = 0;
     int64_t equality_delete_files = 0;
     int64_t records = 0;
     int64_t files_size = 0;

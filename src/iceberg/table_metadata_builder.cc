@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/exception.h"
+#include "common/utf8.h"
 #include "iceberg/uuid.h"
 
 namespace floe::iceberg {
@@ -26,8 +27,9 @@ TableMetadataBuilder TableMetadataBuilder::NewTable(const Schema& schema, const 
     m.sort_orders.emplace_back(1, order.fields());
     m.default_sort_order_id = 1;
   }
-  m.properties = properties;
-  return TableMetadataBuilder(std::move(m), "");
+  TableMetadataBuilder builder(std::move(m), "");
+  builder.SetProperties(properties);  // format-version upgrades the new table
+  return builder;
 }
 
 TableMetadataBuilder TableMetadataBuilder::Replacement(const TableMetadata& base, const std::string& base_metadata_file,
@@ -134,7 +136,28 @@ int TableMetadataBuilder::SetDefaultSortOrder(const SortOrder& order) {
 }
 
 void TableMetadataBuilder::SetProperties(const std::map<std::string, std::string>& updates) {
-  for (const auto& [k, v] : updates) metadata_.properties[k] = v;
+  for (const auto& [k, v] : updates) {
+    if (k == "format-version") {
+      UpgradeFormatVersion(v);
+    } else {
+      metadata_.properties[k] = v;
+    }
+  }
+}
+
+void TableMetadataBuilder::UpgradeFormatVersion(const std::string& version) {
+  int v = 0;
+  if (version.size() != 1 || version[0] < '1' || version[0] > '9') {
+    throw InvalidInputError("format-version must be 1, 2 or 3, not " + QuoteForMessage(version));
+  }
+  v = version[0] - '0';
+  if (v < metadata_.format_version && v >= 2) {
+    throw InvalidInputError("cannot downgrade format version from " + std::to_string(metadata_.format_version) +
+                            " to " + version);
+  }
+  if (v > 3 || v < 2) throw NotImplementedError("floe writes Iceberg format versions 2 and 3, not " + version);
+  if (v == 3 && metadata_.format_version < 3) metadata_.next_row_id = 0;
+  metadata_.format_version = v;
 }
 
 void TableMetadataBuilder::RemoveProperties(const std::vector<std::string>& keys) {

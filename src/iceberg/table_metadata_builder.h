@@ -38,8 +38,13 @@ class TableMetadataBuilder {
   int SetDefaultPartitionSpec(const PartitionSpec& spec);
   /// Adds the sort order unless an equal one exists, makes it the default, returns its id.
   int SetDefaultSortOrder(const SortOrder& order);
-  /// Sets table properties.
+  /// Sets table properties. The reserved `format-version` is not stored: it upgrades the
+  /// table (UpgradeFormatVersion).
   void SetProperties(const std::map<std::string, std::string>& updates);
+  /// Upgrades the table to format version 2 or 3 (a v3 table starts its next-row-id at 0:
+  /// its older snapshots have no row ids, spec Row Lineage). Throws InvalidInputError for a
+  /// downgrade or a version that is not a number, NotImplementedError past 3.
+  void UpgradeFormatVersion(const std::string& version);
   /// Removes table properties.
   void RemoveProperties(const std::vector<std::string>& keys);
   /// Sets the table location.

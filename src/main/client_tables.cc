@@ -11,6 +11,7 @@
 #include "execution/table_sources/memory_table.h"
 #include "execution/table_sources/metadata_table_source.h"
 #include "execution/table_sources/parquet_table_function.h"
+#include "iceberg/metadata_columns.h"
 #include "execution/table_sources/range_source.h"
 #include "execution/table_sources/system_tables.h"
 #include "iceberg/scan/data_file_reader.h"
@@ -104,7 +105,9 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
 std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable& table,
                                                                const std::vector<iceberg::FileScanTask>& tasks) {
   const iceberg::TableMetadata& m = *table.metadata;
-  const iceberg::Schema& schema = m.CurrentSchema();
+  // v3: the rows keep their _row_id and _last_updated_sequence_number, written as columns
+  const iceberg::Schema schema = m.format_version >= 3 ? iceberg::MetadataColumns::WithRowLineage(m.CurrentSchema())
+                                                       : m.CurrentSchema();
   std::vector<int> field_ids;
   std::vector<LogicalType> types;
   for (const auto& f : schema.fields()) {
@@ -117,7 +120,7 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
   try {
     auto local = writer.NewLocalState();
     for (const auto& task : tasks) {
-      iceberg::DataFileReader reader(Io(), task, schema, m.SpecById(task.data_file.spec_id), field_ids,
+      iceberg::DataFileReader reader(Io(), task, m.CurrentSchema(), m.SpecById(task.data_file.spec_id), field_ids,
                                      iceberg::Expression::AlwaysTrue(), remapper, mapping, false);
       for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
         auto cursor = reader.ReadRowGroup(rg, nullptr);

@@ -1,9 +1,15 @@
 #include "execution/table_sinks/iceberg_delete_target.h"
 
+#include "common/ascii_case.h"
 #include "execution/chunk_collection.h"
 #include "execution/expression_executor.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/expressions/strict_metrics_evaluator.h"
+#include "iceberg/metadata_columns.h"
+#include "iceberg/puffin/deletion_vector.h"
+#include "iceberg/puffin/puffin_file.h"
+#include "iceberg/scan/delete_file_cache.h"
+#include "iceberg/uuid.h"
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/partition_constants.h"
@@ -112,8 +118,21 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
     options_.commit(std::move(change), iceberg::ConflictValidation{});
     return Outcome(plan, rows_deleted, 0, 0);
   }
-  // The rows kept from the files read stream into new files as they are read.
-  iceberg::PartitionedDataWriter writer(schema, metadata.DefaultSpec(), options_.writer);
+  if (metadata.format_version >= 3 && ToLower(metadata.Property("write.delete.mode", "copy-on-write")) == "merge-on-read") {
+    return DeleteWithVectors(plan, condition, functions, query, std::move(change));
+  }
+  // The rows kept from the files read stream into new files as they are read; in a v3
+  // table with their _row_id and _last_updated_sequence_number (they are not modified).
+  const bool lineage = metadata.format_version >= 3;
+  const iceberg::Schema write_schema = lineage ? iceberg::MetadataColumns::WithRowLineage(schema) : schema;
+  std::vector<int> read_ids = field_ids_;
+  std::vector<LogicalType> read_types = types_;
+  if (lineage) {
+    read_ids.push_back(iceberg::MetadataColumns::kRowIdFieldId);
+    read_ids.push_back(iceberg::MetadataColumns::kLastUpdatedSequenceNumberFieldId);
+    read_types.insert(read_types.end(), 2, LogicalType(TypeId::kInt64));
+  }
+  iceberg::PartitionedDataWriter writer(write_schema, metadata.DefaultSpec(), options_.writer);
   try {
     auto local = writer.NewLocalState();
     iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &metadata.CurrentSchema());
@@ -122,7 +141,7 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
     for (const iceberg::FileScanTask* task : plan.to_read) {
       ++files_read;
       iceberg::DataFileReader reader(*options_.io, *task, schema, metadata.SpecById(task->data_file.spec_id),
-                                     field_ids_, iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false);
+                                     read_ids, iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false);
       std::vector<DataChunk> kept;
       int64_t deleted_here = 0;
       for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
@@ -131,7 +150,7 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
         for (;;) {
           if (query) query->CheckInterrupted();
           DataChunk rows;
-          rows.Initialize(types_);
+          rows.Initialize(read_types);
           if (!cursor->Next(rows)) break;
           // Rows where the condition is not true (false or NULL) stay.
           Vector match = executor.Evaluate(*condition, rows);
@@ -170,6 +189,126 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
     throw;
   }
   return Outcome(plan, rows_deleted, files_read, rewritten);
+}
+
+DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const BoundExpression* condition,
+                                                     const FunctionContext& functions, QueryContext* query,
+                                                     iceberg::SnapshotChange change) const {
+  // Merge-on-read in a v3 table (Spark's SparkPositionDeltaWrite with deletion vectors):
+  // the files read keep their rows; each file with matching rows gets one deletion vector
+  // holding its new and its earlier deleted positions (its old vector, its position
+  // delete files), all in one Puffin file, and its old vector is replaced. Files whose
+  // rows all match are removed whole.
+  const iceberg::TableMetadata& metadata = *options_.metadata;
+  const iceberg::Schema& schema = metadata.CurrentSchema();
+  int64_t rows_deleted = 0, files_read = 0, vectors = 0;
+  for (const iceberg::FileScanTask* task : plan.whole) rows_deleted += task->data_file.record_count;
+  iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &schema);
+  iceberg::DeleteFileCache cache(*options_.io, schema, options_.remapper, mapping);
+  std::vector<int> read_ids = field_ids_;
+  read_ids.push_back(iceberg::MetadataColumns::kRowPositionFieldId);
+  std::vector<LogicalType> read_types = types_;
+  read_types.push_back(TypeId::kInt64);
+  ExpressionExecutor executor(functions);
+  std::string local_path = options_.writer.data_location + "/" + iceberg::Uuid::Random() + "-deletes.puffin";
+  std::string puffin_path = options_.remapper.Unmap(local_path);
+  std::unique_ptr<OutputFile> out;
+  std::optional<iceberg::PuffinWriter> puffin;
+  std::vector<iceberg::DataFile> added;
+  try {
+    for (const iceberg::FileScanTask* task : plan.to_read) {
+      ++files_read;
+      iceberg::DataFileReader reader(*options_.io, *task, schema, metadata.SpecById(task->data_file.spec_id), read_ids,
+                                     iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false, &cache);
+      std::vector<int64_t> positions;
+      for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+        auto cursor = reader.ReadRowGroup(rg, nullptr);
+        if (!cursor) continue;
+        for (;;) {
+          if (query) query->CheckInterrupted();
+          DataChunk rows;
+          rows.Initialize(read_types);
+          if (!cursor->Next(rows)) break;
+          Vector match = executor.Evaluate(*condition, rows);
+          const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
+          for (size_t i = 0; i < rows.size(); ++i) {
+            if (!match.IsNull(i) && match.Data<uint8_t>()[i]) positions.push_back(pos[i]);
+          }
+        }
+      }
+      if (positions.empty()) continue;  // no row matches: the file keeps its deletes
+      rows_deleted += static_cast<int64_t>(positions.size());
+      // The rows already deleted stay deleted: a file's vector replaces its old vector and
+      // its position delete files (DeleteFileIndex reads only the vector once there is one).
+      for (const auto& d : task->deletes) {
+        if (d->file.content != iceberg::FileContent::kPositionDeletes) continue;
+        auto earlier = cache.Positions(*d);
+        const std::vector<int64_t>* old = nullptr;
+        if (auto it = earlier->by_path.find(task->data_file.file_path); it != earlier->by_path.end()) {
+          old = &it->second;
+        } else if (auto local = earlier->by_local_path.find(task->local_path); local != earlier->by_local_path.end()) {
+          old = &local->second;
+        }
+        if (old) positions.insert(positions.end(), old->begin(), old->end());
+        if (d->file.IsDeletionVector()) {
+          change.removed_deletion_vectors.emplace_back(d->file.file_path, d->file.content_offset.value_or(-1));
+        }
+      }
+      std::sort(positions.begin(), positions.end());
+      positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+      if (!puffin) {
+        out = options_.io->Create(local_path);
+        puffin.emplace(*out);
+      }
+      iceberg::BlobMetadata blob;
+      blob.type = iceberg::DeletionVector::kBlobType;
+      blob.fields = {iceberg::DeletionVector::kPositionFieldId};
+      blob.properties = {{iceberg::DeletionVector::kReferencedDataFile, task->data_file.file_path},
+                         {iceberg::DeletionVector::kCardinality, std::to_string(positions.size())}};
+      const iceberg::BlobMetadata& written = puffin->Add(std::move(blob), iceberg::DeletionVector::Serialize(positions));
+      iceberg::DataFile dv;
+      dv.content = iceberg::FileContent::kPositionDeletes;
+      dv.file_path = puffin_path;
+      dv.file_format = iceberg::kPuffinFormat;
+      dv.partition = task->data_file.partition;
+      dv.spec_id = task->data_file.spec_id;
+      dv.record_count = static_cast<int64_t>(positions.size());
+      dv.referenced_data_file = task->data_file.file_path;
+      dv.content_offset = written.offset;
+      dv.content_size_in_bytes = written.length;
+      added.push_back(std::move(dv));
+      ++vectors;
+    }
+    if (puffin) {
+      puffin->Finish();
+      for (auto& dv : added) dv.file_size_in_bytes = puffin->file_size();
+    }
+  } catch (...) {
+    bool created = out != nullptr;
+    puffin.reset();
+    out.reset();
+    if (created) floe::DeleteQuietly(*options_.io, {local_path});
+    throw;
+  }
+  for (const iceberg::FileScanTask* task : plan.whole) change.removed_paths.push_back(task->data_file.file_path);
+  if (added.empty() && change.removed_paths.empty()) return Outcome(plan, 0, files_read, 0);
+  change.operation = "delete";
+  change.added = std::move(added);
+  // Spark's position delta commit: the rows read must not gain deletes meanwhile (both
+  // isolation levels: two vectors for one file would lose one), nor new matching data
+  // (serializable), and the files it references must stay.
+  iceberg::ConflictValidation validation = iceberg::ConflictValidation::CopyOnWrite(
+      plan.filter, iceberg::IsolationLevelOf(metadata.properties, "write.delete.isolation-level"));
+  validation.no_new_deletes = true;
+  try {
+    options_.commit(std::move(change), std::move(validation));
+  } catch (...) {
+    if (vectors > 0) floe::DeleteQuietly(*options_.io, {local_path});
+    throw;
+  }
+  DeleteOutcome outcome = Outcome(plan, rows_deleted, files_read, 0);
+  outcome.metrics.lines.push_back({"deletion vectors written", std::to_string(vectors)});
+  return outcome;
 }
 
 DeleteOutcome IcebergDeleteTarget::Outcome(const Plan& plan, int64_t rows_deleted, int64_t files_read,

@@ -60,6 +60,10 @@ class IcebergDeleteTarget : public DeleteTarget {
   /// whole, which must be read.
   struct Plan;
   Plan PlanFiles(const BoundExpression* condition) const;
+  /// Deletes the matching rows of the files `plan` reads with deletion vectors (a v3
+  /// table whose write.delete.mode is merge-on-read) and commits `change` with them.
+  DeleteOutcome DeleteWithVectors(const Plan& plan, const BoundExpression* condition, const FunctionContext& functions,
+                                  QueryContext* query, iceberg::SnapshotChange change) const;
   /// The outcome of a delete by `plan` and its metrics.
   static DeleteOutcome Outcome(const Plan& plan, int64_t rows_deleted, int64_t files_read, int64_t rewritten);
 

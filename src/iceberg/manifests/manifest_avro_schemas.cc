@@ -102,7 +102,7 @@ static std::string AvroCompatibleName(const std::string& name) {
   return out;
 }
 
-std::string ManifestAvroSchemas::ManifestEntry(const Type& partition_type) {
+std::string ManifestAvroSchemas::ManifestEntry(const Type& partition_type, int format_version) {
   ojson defined = ojson::object();
   ojson partition_fields = ojson::array();
   for (const auto& f : partition_type.fields()) {
@@ -129,6 +129,14 @@ std::string ManifestAvroSchemas::ManifestEntry(const Type& partition_type) {
       OptionalField("equality_ids", ListOf("int", 136), 135, "Equality comparison field IDs"),
       OptionalField("sort_order_id", "int", 140, "Sort order ID"),
   });
+  if (format_version >= 3) {
+    data_file_fields.push_back(OptionalField("first_row_id", "long", 142, "The _row_id for the first row in the data file"));
+    data_file_fields.push_back(
+        OptionalField("referenced_data_file", "string", 143, "Fully qualified location of a data file that all deletes reference"));
+    data_file_fields.push_back(OptionalField("content_offset", "long", 144, "The offset in the file where the content starts"));
+    data_file_fields.push_back(
+        OptionalField("content_size_in_bytes", "long", 145, "The length of referenced content stored in the file"));
+  }
   ojson data_file = {{"type", "record"}, {"name", "r2"}, {"fields", std::move(data_file_fields)}};
   ojson schema = {{"type", "record"},
                   {"name", "manifest_entry"},
@@ -139,7 +147,7 @@ std::string ManifestAvroSchemas::ManifestEntry(const Type& partition_type) {
   return schema.dump();
 }
 
-std::string ManifestAvroSchemas::ManifestFile() {
+std::string ManifestAvroSchemas::ManifestFile(int format_version) {
   ojson summary = {
       {"type", "record"},
       {"name", "r508"},
@@ -168,6 +176,10 @@ std::string ManifestAvroSchemas::ManifestFile() {
                      OptionalField("partitions", std::move(partitions), 507, "Summary for each partition"),
                      OptionalField("key_metadata", "bytes", 519, "Encryption key metadata blob"),
                  })}};
+  if (format_version >= 3) {
+    schema["fields"].push_back(
+        OptionalField("first_row_id", "long", 520, "Starting row ID to assign to new rows in ADDED data files"));
+  }
   return schema.dump();
 }
 

@@ -7,15 +7,18 @@ namespace floe::iceberg {
 using avro::AvroDatum;
 
 ManifestListWriter::ManifestListWriter(int64_t snapshot_id, std::optional<int64_t> parent_snapshot_id,
-                                       int64_t sequence_number, avro::AvroCodec codec)
-    : sequence_number_(sequence_number) {
+                                       int64_t sequence_number, avro::AvroCodec codec,
+                                       std::optional<int64_t> first_row_id)
+    : sequence_number_(sequence_number), format_version_(first_row_id ? 3 : 2), next_row_id_(first_row_id.value_or(0)) {
   std::map<std::string, std::string> metadata = {
       {"snapshot-id", std::to_string(snapshot_id)},
       {"parent-snapshot-id", parent_snapshot_id ? std::to_string(*parent_snapshot_id) : "null"},
       {"sequence-number", std::to_string(sequence_number)},
-      {"format-version", "2"},
+      {"format-version", std::to_string(format_version_)},
   };
-  writer_ = std::make_unique<avro::AvroFileWriter>(ManifestAvroSchemas::ManifestFile(), std::move(metadata), codec);
+  if (first_row_id) metadata["first-row-id"] = std::to_string(*first_row_id);
+  writer_ = std::make_unique<avro::AvroFileWriter>(ManifestAvroSchemas::ManifestFile(format_version_), std::move(metadata),
+                                                   codec);
 }
 
 static AvroDatum OptionalBytes(const std::optional<std::string>& v) {
@@ -32,7 +35,7 @@ void ManifestListWriter::Add(const ManifestFile& m) {
                                             s.contains_nan ? AvroDatum::Boolean(*s.contains_nan) : AvroDatum::Null(),
                                             OptionalBytes(s.lower_bound), OptionalBytes(s.upper_bound)}));
   }
-  writer_->Append(AvroDatum::Record({
+  AvroDatum record = AvroDatum::Record({
       AvroDatum::String(m.manifest_path),
       AvroDatum::Long(m.manifest_length),
       AvroDatum::Int(m.partition_spec_id),
@@ -48,7 +51,20 @@ void ManifestListWriter::Add(const ManifestFile& m) {
       AvroDatum::Long(m.deleted_rows_count),
       AvroDatum::Array(std::move(partitions)),
       OptionalBytes(m.key_metadata),
-  }));
+  });
+  if (format_version_ >= 3) {
+    // First Row ID Assignment (spec; Java's ManifestListWriter.V3Writer): a data manifest
+    // without one gets the next id, and room for every row it adds or keeps, since its
+    // existing files may have none yet (manifests of snapshots before the upgrade).
+    std::optional<int64_t> first_row_id = m.first_row_id;
+    if (m.content == ManifestContent::kData && !first_row_id) {
+      first_row_id = next_row_id_;
+      next_row_id_ += m.added_rows_count + m.existing_rows_count;
+    }
+    if (m.content != ManifestContent::kData) first_row_id.reset();
+    record.items.push_back(first_row_id ? AvroDatum::Long(*first_row_id) : AvroDatum::Null());
+  }
+  writer_->Append(record);
 }
 
 std::string ManifestListWriter::Finish() { return writer_->Finish(); }

@@ -94,7 +94,8 @@ std::vector<ManifestFile> ManifestMerger::Merge(const std::vector<ManifestFile>&
 ManifestFile ManifestMerger::MergeBin(int spec_id, const std::vector<ManifestFile>& bin) {
   const PartitionSpec* spec = metadata_.SpecById(spec_id);
   if (!spec) throw FormatError("manifest uses unknown partition spec " + std::to_string(spec_id));
-  ManifestWriter writer(metadata_.CurrentSchema(), *spec, snapshot_id_);
+  ManifestWriter writer(metadata_.CurrentSchema(), *spec, snapshot_id_, ManifestContent::kData,
+                        avro::AvroCodec::kDeflate, metadata_.format_version);
   for (const auto& m : bin) {
     ManifestReader reader(reader_(m.manifest_path), m.manifest_path, m);
     for (const auto& e : reader.Entries()) {

@@ -13,20 +13,21 @@ namespace floe::iceberg {
 using avro::AvroDatum;
 
 ManifestWriter::ManifestWriter(const Schema& schema, const PartitionSpec& spec, int64_t snapshot_id,
-                               ManifestContent content, avro::AvroCodec codec)
+                               ManifestContent content, avro::AvroCodec codec, int format_version)
     : schema_(schema),
       spec_(spec),
       partition_type_(spec.PartitionType(schema)),
       snapshot_id_(snapshot_id),
       content_(content),
-      avro_schema_(ManifestAvroSchemas::ManifestEntry(*partition_type_)),
+      avro_schema_(ManifestAvroSchemas::ManifestEntry(*partition_type_, format_version)),
+      format_version_(format_version),
       partition_summary_(spec.fields().size()) {
   std::map<std::string, std::string> metadata = {
       {"schema", schema.ToJson().dump()},
       {"schema-id", std::to_string(schema.schema_id())},
       {"partition-spec", spec.ToJson()["fields"].dump()},
       {"partition-spec-id", std::to_string(spec.spec_id())},
-      {"format-version", "2"},
+      {"format-version", std::to_string(format_version)},
       {"content", content == ManifestContent::kData ? "data" : "deletes"},
   };
   writer_ = std::make_unique<avro::AvroFileWriter>(avro_schema_, std::move(metadata), codec);
@@ -108,6 +109,13 @@ void ManifestWriter::Write(const ManifestEntry& e) {
       equality_ids.empty() ? AvroDatum::Null() : AvroDatum::Array(std::move(equality_ids)),
       f.sort_order_id ? AvroDatum::Int(*f.sort_order_id) : AvroDatum::Null(),
   });
+  if (format_version_ >= 3) {
+    // (a delete file's first_row_id is always null)
+    data_file.items.push_back(OptionalLong(f.content == FileContent::kData ? f.first_row_id : std::nullopt));
+    data_file.items.push_back(f.referenced_data_file ? AvroDatum::String(*f.referenced_data_file) : AvroDatum::Null());
+    data_file.items.push_back(OptionalLong(f.content_offset));
+    data_file.items.push_back(OptionalLong(f.content_size_in_bytes));
+  }
   AvroDatum entry = AvroDatum::Record({
       AvroDatum::Int(static_cast<int32_t>(e.status)),
       OptionalLong(e.snapshot_id),

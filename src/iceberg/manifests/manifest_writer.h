@@ -15,7 +15,7 @@
 
 namespace floe::iceberg {
 
-/// Writes a v2 manifest (Avro, the spec's manifest_entry schema) for one partition spec
+/// Writes a v2 or v3 manifest (Avro, the spec's manifest_entry schema) for one partition spec
 /// and sums up its entries for the manifest list. The entries are written ordered by
 /// partition tuple in Avro blocks of kBlockEntries, with floe's PartitionBlockIndex in
 /// the header (partitioned specs), so scans read only the blocks they may need.
@@ -24,7 +24,7 @@ class ManifestWriter {
   /// Starts a manifest of files written by `snapshot_id` under `spec` of `schema`.
   ManifestWriter(const Schema& schema, const PartitionSpec& spec, int64_t snapshot_id,
                  ManifestContent content = ManifestContent::kData,
-                 avro::AvroCodec codec = avro::AvroCodec::kDeflate);
+                 avro::AvroCodec codec = avro::AvroCodec::kDeflate, int format_version = 2);
 
   /// Adds a file new in this snapshot; its sequence numbers are inherited at commit
   /// unless `data_sequence_number` is given.
@@ -59,6 +59,7 @@ class ManifestWriter {
   int64_t snapshot_id_;
   ManifestContent content_;
   std::string avro_schema_;
+  int format_version_;
   std::unique_ptr<avro::AvroFileWriter> writer_;
   ManifestFile summary_;
   PartitionSummaryBuilder partition_summary_;

@@ -142,11 +142,12 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
   lineage_.assign(field_ids.size(), 0);
   for (size_t i = 0; i < field_ids.size(); ++i) {
     int id = field_ids[i];
-    if (MetadataColumns::IsRowLineage(id)) {
-      // stored by files that moved rows (compaction), else NULL: inherited (Next)
-      lineage_[i] = id == MetadataColumns::kRowIdFieldId ? 1 : 2;
+    if (MetadataColumns::IsRowLineage(id) || id == MetadataColumns::kRowPositionFieldId) {
+      // lineage is stored by files that moved rows (compaction), else NULL: inherited
+      // (Next); the position is always computed
+      lineage_[i] = id == MetadataColumns::kRowIdFieldId ? 1 : id == MetadataColumns::kRowPositionFieldId ? 3 : 2;
       types_.push_back(TypeId::kInt64);
-      auto col = file_column_of_id.find(id);
+      auto col = lineage_[i] == 3 ? file_column_of_id.end() : file_column_of_id.find(id);
       slot_of_field_.push_back(col == file_column_of_id.end() ? -1 : add_column(col->second, TypeId::kInt64, nullptr));
       continue;
     }
@@ -222,15 +223,18 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
   }
 }
 
-void DataFileReader::InheritRowLineage(bool row_id, int64_t first_position, size_t n, Vector* column) const {
+void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, Vector* column) const {
   // Spec "Row Lineage": a NULL _row_id is the file's first_row_id plus the row's position
   // (NULL when the file has none: written before the table became v3); a NULL
-  // _last_updated_sequence_number is the file's data sequence number.
+  // _last_updated_sequence_number is the file's data sequence number. _pos (kind 3) is
+  // the position itself.
+  bool row_id = kind == 1;
   if (row_id && !first_row_id_) return;
+  int64_t base = kind == 1 ? *first_row_id_ : 0;
   auto* values = column->Data<int64_t>();
   for (size_t r = 0; r < n; ++r) {
     if (!column->IsNull(r)) continue;
-    values[r] = row_id ? *first_row_id_ + first_position + static_cast<int64_t>(r) : data_sequence_number_;
+    values[r] = kind == 2 ? data_sequence_number_ : base + first_position + static_cast<int64_t>(r);
     column->SetNull(r, false);
   }
 }
@@ -255,7 +259,8 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
   // positions must stay contiguous when position deletes apply: no page skipping then
   // (and when _row_id is computed from them)
   bool keep_positions = (deletes_ && deletes_->has_positions()) ||
-                        std::find(lineage_.begin(), lineage_.end(), uint8_t{1}) != lineage_.end();
+                        std::find(lineage_.begin(), lineage_.end(), uint8_t{1}) != lineage_.end() ||
+                        std::find(lineage_.begin(), lineage_.end(), uint8_t{3}) != lineage_.end();
   static const std::vector<ColumnPredicate> kNone;
   cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, keep_positions ? kNone : predicates_, counters,
                                         &read_types_, &read_nodes_);
@@ -296,7 +301,7 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
         for (size_t r = 0; r < n; ++r) nulls.SetNull(r, true);
         out.column(i) = std::move(nulls);
       }
-      if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i] == 1, first, n, &out.column(i));
+      if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i], first, n, &out.column(i));
     }
     out.SetSize(n);
     // the batch's buffers now belong to `out`; the next batch decodes into fresh ones

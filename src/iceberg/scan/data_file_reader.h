@@ -69,7 +69,7 @@ class DataFileReader {
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);
   /// Fills the NULLs of a row lineage column (rows first_position.. of the file).
-  void InheritRowLineage(bool row_id, int64_t first_position, size_t n, Vector* column) const;
+  void InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, Vector* column) const;
 
   std::unique_ptr<ParquetReader> reader_;
   std::vector<LogicalType> types_;
@@ -90,8 +90,8 @@ class DataFileReader {
   std::vector<int64_t> row_group_start_;
   std::unique_ptr<DeleteFilter> deletes_;
   bool prune_row_groups_;
-  /// Per requested field: 0, or the row lineage column it is (1 _row_id, 2
-  /// _last_updated_sequence_number), with what it inherits.
+  /// Per requested field: 0, or the metadata column it is (1 _row_id, 2
+  /// _last_updated_sequence_number, 3 _pos), with what they inherit.
   std::vector<uint8_t> lineage_;
   std::optional<int64_t> first_row_id_;
   int64_t data_sequence_number_ = 0;

@@ -1,5 +1,6 @@
 #include "iceberg/write/snapshot_producer.h"
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -110,7 +111,7 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   for (const auto& [key, files] : by_spec) {
     const PartitionSpec* spec = base_.SpecById(key.first);
     if (!spec) throw InternalError("no partition spec " + std::to_string(key.first));
-    ManifestWriter writer(schema, *spec, snapshot_id, key.second);
+    ManifestWriter writer(schema, *spec, snapshot_id, key.second, avro::AvroCodec::kDeflate, base_.format_version);
     for (const DataFile* f : files) {
       writer.Add(*f);
       summary.AddedFile(*f);
@@ -128,7 +129,19 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   std::optional<RowFilterDeletion> by_filter;
   if (change.delete_filter) by_filter.emplace(change.delete_filter, base_);
   std::set<std::string> partly_matching;
+  std::set<std::pair<std::string, int64_t>> removed_dvs(change.removed_deletion_vectors.begin(),
+                                                        change.removed_deletion_vectors.end());
+  std::set<std::pair<std::string, int64_t>> found_dvs;
+  std::set<std::string> removed_data;  // every data file removed, however it was chosen
   auto removes = [&](const ManifestEntry& e) {
+    const DataFile& f = e.data_file;
+    if (f.IsDeletionVector()) {
+      // a vector goes with the vector replacing it, or with its data file (Java removes
+      // the DVs of removed data files: they would dangle)
+      std::pair<std::string, int64_t> key{f.file_path, f.content_offset.value_or(-1)};
+      if (removed_dvs.count(key)) return true;
+      return f.referenced_data_file && removed_data.count(*f.referenced_data_file) > 0;
+    }
     if (removed.count(e.data_file.file_path)) return true;
     if (e.data_file.content != FileContent::kData) return false;
     if (by_filter && by_filter->Removes(e.data_file, &partly_matching)) return true;
@@ -144,9 +157,14 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
                               " lists its manifests inline (format v1 without a manifest list)");
   }
   if (parent) {
-    for (const auto& m : SnapshotManifests(io_, *parent, remapper_)) {
-      bool by_path_or_partition = !removed.empty() || change.replaced;
-      if (!by_path_or_partition && (!by_filter || !by_filter->MayMatch(m))) {
+    // data manifests first: the deletion vectors of the data files they remove go too
+    std::vector<ManifestFile> parent_manifests = SnapshotManifests(io_, *parent, remapper_);
+    std::stable_partition(parent_manifests.begin(), parent_manifests.end(),
+                          [](const ManifestFile& m) { return m.content == ManifestContent::kData; });
+    for (const auto& m : parent_manifests) {
+      bool by_path_or_partition = !removed.empty() || !removed_dvs.empty() || change.replaced;
+      bool dangling = base_.format_version >= 3 && m.content == ManifestContent::kDeletes && !removed_data.empty();
+      if (!by_path_or_partition && !dangling && (!by_filter || !by_filter->MayMatch(m))) {
         manifests.push_back(m);
         continue;
       }
@@ -164,13 +182,20 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
       const PartitionSpec* spec = base_.SpecById(reader.spec_id());
       if (!spec) throw FormatError("manifest " + m.manifest_path + " names unknown spec id " +
                                    std::to_string(reader.spec_id()));
-      ManifestWriter writer(schema, *spec, snapshot_id, m.content);
+      ManifestWriter writer(schema, *spec, snapshot_id, m.content, avro::AvroCodec::kDeflate, base_.format_version);
       for (const auto& e : live) {
         if (removes(e)) {
           writer.Delete(e);
           summary.RemovedFile(e.data_file);
-          found.insert(e.data_file.file_path);
-          if (e.data_file.content == FileContent::kData) removed_files_.push_back(e.data_file);
+          if (e.data_file.IsDeletionVector()) {
+            found_dvs.insert({e.data_file.file_path, e.data_file.content_offset.value_or(-1)});
+          } else {
+            found.insert(e.data_file.file_path);
+          }
+          if (e.data_file.content == FileContent::kData) {
+            removed_files_.push_back(e.data_file);
+            removed_data.insert(e.data_file.file_path);
+          }
         } else {
           writer.Existing(e);
         }
@@ -182,6 +207,9 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   }
   for (const auto& path : removed) {
     if (!found.count(path)) missing_.push_back(path);
+  }
+  for (const auto& dv : removed_dvs) {
+    if (!found_dvs.count(dv)) missing_.push_back(dv.first + " (deletion vector at offset " + std::to_string(dv.second) + ")");
   }
   partly_matching_.assign(partly_matching.begin(), partly_matching.end());
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
@@ -197,8 +225,10 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
     manifests = merger.Merge(manifests);
   }
   std::string list_path = metadata_dir + "/snap-" + std::to_string(snapshot_id) + "-1-" + commit_id + ".avro";
+  const bool v3 = base_.format_version >= 3;
   ManifestListWriter list(snapshot_id, parent ? std::optional<int64_t>(parent->snapshot_id) : std::nullopt,
-                          sequence_number);
+                          sequence_number, avro::AvroCodec::kDeflate,
+                          v3 ? std::optional<int64_t>(base_.next_row_id) : std::nullopt);
   for (const auto& m : manifests) list.Add(m);
   list.WriteTo(io_, remapper_.Remap(list_path));
   written_.push_back(remapper_.Remap(list_path));
@@ -210,11 +240,19 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   snapshot.timestamp_ms = now_ms;
   snapshot.manifest_list = list_path;
   snapshot.schema_id = schema.schema_id();
+  if (v3) {
+    // Snapshot Row IDs (spec): the snapshot starts at the table's next-row-id and takes
+    // every id its manifest list assigned
+    snapshot.first_row_id = base_.next_row_id;
+    snapshot.added_rows = list.next_row_id() - base_.next_row_id;
+  }
   for (const auto& [k, v] : change.extra_summary) summary.Set(k, v);
   summary.Set("engine-name", "floe");
   snapshot.summary = summary.Build(change.operation, parent ? parent->summary : std::map<std::string, std::string>{});
   builder.AddSnapshot(snapshot, change.branch);
-  return builder.Build(now_ms);
+  TableMetadata out = builder.Build(now_ms);
+  if (v3) out.next_row_id = list.next_row_id();
+  return out;
 }
 
 }  // namespace floe::iceberg

@@ -30,6 +30,9 @@ struct SnapshotChange {
   std::vector<DataFile> added;
   /// Files the operation read and removes; each must still be live when it commits.
   std::vector<std::string> removed_paths;
+  /// Deletion vectors the operation replaces (a DELETE merging a file's old vector into
+  /// a new one): by Puffin path and blob offset, since one Puffin file holds many.
+  std::vector<std::pair<std::string, int64_t>> removed_deletion_vectors;
   /// Partitions replaced as they are when it commits (dynamic INSERT OVERWRITE).
   std::optional<ReplacedPartitions> replaced;
   /// A row filter (on the current schema's field ids) deleting rows as the table is when

@@ -68,11 +68,6 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
       ops_.CheckWritable(metadata);  // before a later step writes under a new location
     } else {
       const SnapshotChange& change = *step.snapshot;
-      if (metadata.format_version >= 3) {
-        // why: a v3 snapshot assigns row ids and deletes with deletion vectors; until the
-        // producer does, a v2-style snapshot would break the table's row lineage
-        throw NotImplementedError("writing snapshots to " + ops_.name() + " (format version 3) is not supported yet");
-      }
       SnapshotProducer producer(ops_.io(), metadata, log_file, remapper);
       TableMetadata produced;
       try {
