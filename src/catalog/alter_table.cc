@@ -274,6 +274,11 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
           if (schema.FindFieldByName(c.name, false)) {
             throw InvalidInputError("[FIELDS_ALREADY_EXISTS] column " + c.name + " already exists in " + table_name);
           }
+          if (c.default_value) {
+            // Iceberg's Spark3Util (TestAlterTable.testAddColumnWithDefaultValuesUnsupported)
+            throw NotImplementedError("Cannot add column " + c.name +
+                                      " since setting default values in Spark is currently unsupported");
+          }
           if (c.not_null) {
             throw InvalidInputError("cannot add required column " + c.name +
                                     ": existing rows have no value for it");

@@ -40,7 +40,15 @@ iceberg::Schema SchemaOf(const CreateTableStatement& statement, const ResolvedTa
   for (const auto& c : query_columns) {
     add(c.name, c.type.id() == TypeId::kNull ? LogicalType(TypeId::kString) : c.type, false, "");
   }
-  for (const auto& c : statement.columns) add(c.name, ColumnType(c.type), c.not_null, c.comment.value_or(""));
+  for (const auto& c : statement.columns) {
+    // why: Iceberg 1.10's Spark catalog does not declare column defaults, and Spark refuses
+    // a DEFAULT for it (floe reads v3 defaults other writers set; it does not set them)
+    if (c.default_value) {
+      throw NotImplementedError("Cannot create column " + c.name + " with a DEFAULT value: setting default values in "
+                                "Spark is currently unsupported");
+    }
+    add(c.name, ColumnType(c.type), c.not_null, c.comment.value_or(""));
+  }
   if (fields.empty()) throw InvalidInputError("table " + name.ToString() + " needs at least one column");
   return iceberg::Schema(0, std::move(fields));
 }

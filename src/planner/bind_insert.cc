@@ -132,6 +132,14 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
     if (is_static[i]) {
       projection->expressions.push_back(std::move(static_value[i]));
     } else if (source_of[i] < 0) {
+      if (std::optional<Value> value = sink->WriteDefault(i)) {
+        // the column's write-default (Iceberg v3; Spark fills an omitted column with its DEFAULT)
+        auto constant = BoundExpression::MakeConstant(*value);
+        projection->expressions.push_back(AddCast(std::move(constant), target));
+        projection->types.push_back(target);
+        projection->names.push_back(names[i]);
+        continue;
+      }
       if (required[i]) {
         throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] column `" + names[i] + "` of " + table +
                               " is NOT NULL and has no value in the INSERT");

@@ -2,10 +2,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/types.h"
+#include "common/value.h"
 #include "common/vector.h"
 
 namespace floe {
@@ -44,6 +46,9 @@ class TableSink {
   virtual const std::vector<LogicalType>& types() const = 0;
   /// The NOT NULL columns.
   virtual const std::vector<bool>& required() const = 0;
+  /// The value a write that omits column `column` stores (an Iceberg v3 field's
+  /// write-default), or nothing: NULL.
+  virtual std::optional<Value> WriteDefault(size_t column) const { return std::nullopt; }
   /// The table's name in messages and plans.
   virtual std::string DisplayName() const = 0;
   /// The columns an identity partition field takes as it is: those a PARTITION (c = v)

@@ -1,5 +1,7 @@
 #include "execution/table_sinks/iceberg_table_sink.h"
 
+#include "iceberg/single_value_parser.h"
+
 namespace floe {
 
 namespace {
@@ -67,6 +69,13 @@ IcebergTableSink::IcebergTableSink(std::string name, std::shared_ptr<const icebe
     types_.push_back(f.type()->ToLogicalType());
     required_.push_back(f.required());
   }
+}
+
+std::optional<Value> IcebergTableSink::WriteDefault(size_t column) const {
+  const iceberg::NestedField& field = metadata_->CurrentSchema().fields().at(column);
+  if (!field.write_default() || !field.type()->IsPrimitive()) return std::nullopt;
+  return iceberg::SingleValueParser::FromJson(*field.type(), nlohmann::json::parse(*field.write_default()),
+                                              "write-default of field " + field.name());
 }
 
 std::vector<std::string> IcebergTableSink::IdentityPartitionColumns() const {

@@ -31,6 +31,7 @@ class IcebergTableSink : public TableSink {
   const std::vector<std::string>& names() const override { return names_; }
   const std::vector<LogicalType>& types() const override { return types_; }
   const std::vector<bool>& required() const override { return required_; }
+  std::optional<Value> WriteDefault(size_t column) const override;
   std::string DisplayName() const override { return name_; }
   std::vector<std::string> IdentityPartitionColumns() const override;
   std::unique_ptr<TableWrite> BeginWrite(bool overwrite) const override;
