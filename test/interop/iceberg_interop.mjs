@@ -9,8 +9,9 @@
 // evolution (ADD PARTITION FIELD, ADD COLUMN), appends (many, with manifest merging asked
 // for early), an INSERT OVERWRITE and DELETEs of rows and of whole partitions (overwrite
 // snapshots), branches and tags (writes to a branch, a branch moved back with AS OF VERSION) and
-// a CREATE OR REPLACE TABLE AS SELECT, and a table of struct, list and map columns. Then, for
-// every table:
+// a CREATE OR REPLACE TABLE AS SELECT, a table of struct, list and map columns, and format
+// version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
+// written and merged, a v2 table upgraded). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
 //  2. icebird (iceberg_read.mjs) reads the current snapshot and each earlier one, every path
@@ -19,7 +20,8 @@
 //     represent: timestamps to its milliseconds (truncated toward zero), decimals
 //     to its doubles, binary to its UTF-8 decoding. icebird 0.3.1 cannot read manifests whose
 //     partition tuple holds a decimal (Avro fixed), so the tables with identity or truncate
-//     partitions on decimals are checked by (1) only.
+//     partitions on decimals are checked by (1) only, and so are the tables with deletion
+//     vectors, which icebird 0.3.1 does not apply (iceberg_check decodes and checks them).
 //  3. controls, so a clean run means something: the transforms reproduce the spec's appendix
 //     values; metadata claiming another transform than the one the files were written with, and
 //     a manifest rewritten without field ids, make iceberg_check fail; a table moved to another
@@ -193,8 +195,32 @@ function buildWarehouse(warehouse) {
     `INSERT INTO ${n} VALUES (20, array('z'), named_struct('x', 7, 'y', 'r', 'z', array()), map('m', 3), NULL, named_struct('u', 5, 'w', array('w1', NULL)))`,
     `DELETE FROM ${n} WHERE id = 11`,
   );
+  // Format version 3 (issue 16): row ids through appends, a copy-on-write DELETE and a
+  // rewrite; deletion vectors written, merged and dropped with their file; a v2 table
+  // upgraded between appends.
+  const v3 = "TBLPROPERTIES ('format-version' = '3')";
+  statements.push(
+    `CREATE TABLE ns.v3_lineage (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id)) ${v3}`,
+    ...BATCHES.map((b) => `INSERT INTO ns.v3_lineage VALUES ${b.join(', ')}`),
+    'DELETE FROM ns.v3_lineage WHERE id = 5',
+    "CALL floe.system.rewrite_data_files(table => 'ns.v3_lineage')",
+    `INSERT INTO ns.v3_lineage VALUES ${BATCHES[0].join(', ')}`,
+    `CREATE TABLE ns.v3_dv (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id)) ` +
+      "TBLPROPERTIES ('format-version' = '3', 'write.delete.mode' = 'merge-on-read')",
+    ...BATCHES.map((b) => `INSERT INTO ns.v3_dv VALUES ${b.join(', ')}`),
+    'DELETE FROM ns.v3_dv WHERE id = 5',
+    'DELETE FROM ns.v3_dv WHERE id IN (2, 7)',
+    `CREATE TABLE ns.upgraded (${DDL}) USING iceberg`,
+    `INSERT INTO ns.upgraded VALUES ${BATCHES[0].join(', ')}`,
+    "ALTER TABLE ns.upgraded SET TBLPROPERTIES ('format-version' = '3', 'write.delete.mode' = 'merge-on-read')",
+    `INSERT INTO ns.upgraded VALUES ${BATCHES[1].join(', ')}`,
+    'DELETE FROM ns.upgraded WHERE id IN (1, 4)',
+  );
   runFloe(warehouse, statements.join('; '));
 }
+
+// Tables icebird 0.3.1 cannot read right: it does not apply deletion vectors.
+const DELETION_VECTOR_TABLES = new Set(['v3_dv', 'upgraded']);
 
 /// Returns a table's latest metadata JSON.
 function latestMetadata(tableDir) {
@@ -368,7 +394,8 @@ try {
   else fail(`transforms disagree with the spec's values:\n${transforms.stdout}${transforms.stderr}`);
   buildWarehouse(warehouse);
   moveBranch(warehouse);
-  const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested'];
+  const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
+    'v3_lineage', 'v3_dv', 'upgraded'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);
     const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), dir, '--all-snapshots'], { encoding: 'utf8' });
@@ -376,6 +403,10 @@ try {
     if (check.status !== 0) fail(`iceberg_check ${table}:\n${check.stdout}${check.stderr}`);
     else console.log(`ok   iceberg_check ${table}: ${summary.replace(/^# /, '')}`);
 
+    if (DELETION_VECTOR_TABLES.has(table)) {
+      console.log(`skip icebird ${table}: icebird 0.3.1 does not apply deletion vectors (iceberg_check decodes them)`);
+      continue;
+    }
     // The current snapshot, then every snapshot (floe's VERSION AS OF against icebird's).
     const snapshots = [undefined, ...snapshotIds(dir)];
     let compared = 0;
