@@ -2,7 +2,7 @@
 // runs every query in floe (all pruning / dynamic pruning off / all pruning off) and in DuckDB
 // on the same Parquet files, threads 1 and 2, a warm-up then N counted runs each, checks that
 // every engine and setting returned the same rows, and writes RESULTS.md plus a PNG chart.
-// Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|nested|all]
+// Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|nested|deletes|all]
 //                  [--runs N] [--threads 1,2] [--out FILE.md] [--no-scaling] [--no-planning]
 // Full runs measure threads 1 and 2, but SSB at 2 only (its 2,406 files make each query take
 // seconds in both engines; at both thread counts make bench would not fit its 20 minutes);
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 import { runPlanning } from './planning_bench.mjs';
 import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
-import { SCALING, WORKLOADS, nestedSelect, partitionedSelect, sixColumnSelect } from './workloads.mjs';
+import { SCALING, WORKLOADS, deletesSelect, nestedSelect, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
 
@@ -295,6 +295,26 @@ function writeParquetFiles(rows, dataDir, log, nested = false) {
   };
 }
 
+/// Makes the deletes workload's two v3 tables (once per scale): b.dv, whose DELETE of 10%
+/// of the rows writes deletion vectors, and b.removed, the same surviving rows inserted alone.
+function writeDeletesTables(rows, dataDir, log) {
+  const warehouse = path.join(dataDir, `deletes-${rows}`);
+  const removedData = path.join(warehouse, 'b', 'removed', 'data');
+  if (existsSync(removedData)) return { warehouse, removedData };
+  rmSync(warehouse, { recursive: true, force: true });
+  log(`  writing the deletes workload's tables (${rows} rows, 10% deleted by deletion vectors) ...`);
+  const v3 = "TBLPROPERTIES ('format-version' = '3', 'write.delete.mode' = 'merge-on-read')";
+  const floe = runMeasured([FLOE, '--warehouse', warehouse, '-csv', '--timer',
+    '-c', 'CREATE NAMESPACE b',
+    '-c', `CREATE TABLE b.dv (id BIGINT, v DOUBLE, s STRING) ${v3}`,
+    '-c', `INSERT INTO b.dv ${deletesSelect(rows)}`,
+    '-c', 'DELETE FROM b.dv WHERE id % 10 = 3',
+    '-c', `CREATE TABLE b.removed (id BIGINT, v DOUBLE, s STRING) ${v3}`,
+    '-c', `INSERT INTO b.removed ${deletesSelect(rows, ' WHERE id % 10 <> 3')}`]);
+  if (floe.status !== 0) throw new Error(`floe failed to write the deletes tables: ${floe.stderr}`);
+  return { warehouse, removedData };
+}
+
 /// Returns the number of Parquet files under a folder.
 function countParquetFiles(dir) {
   return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;
@@ -457,6 +477,11 @@ function main() {
       ({ floeSets, duckSetup } = sessionSetup(workload, warehouse));
     } else {
       entry.rows = scale;
+    }
+    if (name === 'deletes') {
+      const tables = writeDeletesTables(scale, dataDir, log);
+      warehouse = tables.warehouse;
+      substitutions['{{REMOVED_DATA}}'] = tables.removedData;
     }
     mkdirSync(warehouse, { recursive: true });
     if (name === 'parquet' || name === 'nested') {

@@ -196,6 +196,40 @@ WORKLOADS.nested = {
   }),
 };
 
+/// Issue 16's deletion vectors: a v3 table of {{ROWS}} rows, 10% of them (every id with id % 10
+/// = 3, spread over every file and row group) deleted by a merge-on-read DELETE (one deletion
+/// vector per data file), read against a v3 table holding the same surviving rows physically
+/// (the 90% inserted alone). DuckDB reads the latter's Parquet files: the reference answer.
+WORKLOADS.deletes = {
+  generate: null,
+  scale: { full: 10_000_000, quick: 100_000 },
+  tables: {},
+  queries: [
+    {
+      name: 'deletion_vectors_scan', sql: 'SELECT count(*), sum(id), max(s) FROM b.dv',
+      duckdb: "SELECT count(*), sum(id), max(s) FROM read_parquet('{{REMOVED_DATA}}/*.parquet')",
+    },
+    {
+      name: 'physically_removed_scan', sql: 'SELECT count(*), sum(id), max(s) FROM b.removed',
+      duckdb: "SELECT count(*), sum(id), max(s) FROM read_parquet('{{REMOVED_DATA}}/*.parquet')",
+    },
+    {
+      name: 'deletion_vectors_filter', sql: 'SELECT count(*), sum(id) FROM b.dv WHERE v < 1000',
+      duckdb: "SELECT count(*), sum(id) FROM read_parquet('{{REMOVED_DATA}}/*.parquet') WHERE v < 1000",
+    },
+    {
+      name: 'physically_removed_filter', sql: 'SELECT count(*), sum(id) FROM b.removed WHERE v < 1000',
+      duckdb: "SELECT count(*), sum(id) FROM read_parquet('{{REMOVED_DATA}}/*.parquet') WHERE v < 1000",
+    },
+  ],
+};
+
+/// Returns the SELECT of the deletes workload's rows (floe's dialect).
+export function deletesSelect(rows, where = '') {
+  return `SELECT id, CAST(id % 100000 AS DOUBLE) * 0.5 AS v, 'name-' || CAST(id % 70001 AS STRING) AS s
+FROM range(${rows}) r(id)${where}`;
+}
+
 /// Returns the SELECT that makes the nested workload's file, in floe's dialect or DuckDB's.
 export function nestedSelect(rows, engine) {
   if (engine === 'duckdb') {

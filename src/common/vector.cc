@@ -271,9 +271,19 @@ static void CopySelected(uint8_t* out, const uint8_t* in, size_t width, const ui
         reinterpret_cast<uint64_t*>(out)[k] = reinterpret_cast<const uint64_t*>(in)[sel[k]];
       }
       break;
+    case 16: {  // StringRef, decimals, intervals: two words (in place: may be itself)
+      auto* o = reinterpret_cast<uint64_t*>(out);
+      const auto* i = reinterpret_cast<const uint64_t*>(in);
+      for (size_t k = 0; k < count; ++k) {
+        uint64_t lo = i[2 * size_t{sel[k]}], hi = i[2 * size_t{sel[k]} + 1];
+        o[2 * k] = lo;
+        o[2 * k + 1] = hi;
+      }
+      break;
+    }
     default:
       for (size_t k = 0; k < count; ++k) {
-        std::memcpy(out + k * width, in + size_t{sel[k]} * width, width);
+        std::memmove(out + k * width, in + size_t{sel[k]} * width, width);  // (in place: may be itself)
       }
   }
 }
@@ -286,6 +296,20 @@ void Vector::GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t 
     for (size_t k = 0; k < count; ++k) SetNull(at + k, src.IsNull(sel[k]));
   }
   if (type_.IsStringLike()) ShareHeapsOf(src);
+}
+
+bool Vector::CompactInPlace(const uint32_t* sel, size_t count) {
+  if (type_.IsNested() || !Unshared()) return false;
+  size_t width = PhysicalSize(type_.id());
+  // sel[k] >= k and increasing: each row moves down, after the rows it overwrites are read;
+  // the rows before the first one dropped stay where they are
+  size_t same = 0;
+  while (same < count && sel[same] == same) ++same;
+  CopySelected(data_.get() + same * width, data_.get(), width, sel + same, count - same);
+  if (!validity_.AllValid()) {
+    for (size_t k = same; k < count; ++k) validity_.Set(k, validity_.IsValid(sel[k]));
+  }
+  return true;
 }
 
 void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
@@ -354,6 +378,17 @@ void DataChunk::Slice(const SelectionVector& sel) {
   }
   size_ = sel.size();
   capacity_ = capacity;
+}
+
+void DataChunk::Filter(const SelectionVector& sel) {
+  for (auto& c : columns_) {
+    if (c.CompactInPlace(sel.indexes.data(), sel.size())) continue;
+    Vector out(c.type(), capacity_);
+    out.Gather(c, sel.indexes.data(), sel.size());
+    if (c.type().IsStringLike()) out.ShareHeapsOf(c);
+    c = std::move(out);
+  }
+  size_ = sel.size();
 }
 
 void DataChunk::Append(const DataChunk& other, size_t from, size_t count) {

@@ -111,6 +111,9 @@ class Vector {
   void CopyRange(const Vector& src, size_t from, size_t to, size_t count);
   /// Gathers src rows named by sel into rows [0, sel.size()) of this vector.
   void Gather(const Vector& src, const uint32_t* sel, size_t count);
+  /// Keeps the rows named by sel (increasing) as rows [0, count), moving them within this
+  /// vector's own buffers; false (nothing done) for a nested or shared vector.
+  bool CompactInPlace(const uint32_t* sel, size_t count);
   /// Gathers src rows named by sel into rows [at, at + count), keeping the rows before
   /// (the vector must have room).
   void GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t count);
@@ -174,6 +177,10 @@ class DataChunk {
   void Reset();
   /// Keeps only the rows named by sel (in order), compacting in place.
   void Slice(const SelectionVector& sel);
+  /// Keeps only the rows named by sel (increasing), moving them within each column's own
+  /// buffers where it can (no allocation: for a batch filtered as it is read, as deleted
+  /// rows are); the capacity stays.
+  void Filter(const SelectionVector& sel);
   /// Appends rows [from, from+count) of other (same types); grows if needed.
   void Append(const DataChunk& other, size_t from, size_t count);
   /// Returns row i, column by column, as Values.

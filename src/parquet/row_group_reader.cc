@@ -47,6 +47,7 @@ bool RowGroupReader::Next(DataChunk& out) {
         continue;
       }
       size_t n = std::min<size_t>({static_cast<size_t>(end - row_), kBatchSize, out.capacity()});
+      batch_start_ = row_;
       for (size_t i = 0; i < readers_.size(); ++i) {
         if (nested_[i]) {
           nested_[i]->Read(n, out.column(i));

@@ -29,6 +29,9 @@ class RowGroupReader {
   /// Fills out with the next rows (re-initializing it for the projected types if
   /// needed); returns false when the row group is exhausted.
   bool Next(DataChunk& out);
+  /// Returns the row group's row index of the first row Next returned last (a batch's rows
+  /// are consecutive rows of the row group: the ranges skipped lie between batches).
+  int64_t batch_start() const { return batch_start_; }
   /// Returns what this reader has read and skipped so far.
   const ScanCounters& counters() const { return *counters_; }
 
@@ -40,6 +43,7 @@ class RowGroupReader {
   std::vector<std::pair<int64_t, int64_t>> ranges_;
   size_t range_index_ = 0;
   int64_t row_ = 0;
+  int64_t batch_start_ = 0;
   std::unique_ptr<ScanCounters> counters_;
   ScanCounters* sink_;
 };

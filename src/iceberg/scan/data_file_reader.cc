@@ -248,6 +248,7 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
   auto cursor = std::make_unique<RowGroupCursor>();
   cursor->file_ = this;
   cursor->next_position_ = row_group_start_[row_group];
+  cursor->row_group_start_ = row_group_start_[row_group];
   cursor->end_position_ = cursor->next_position_ + reader_->RowGroupNumRows(row_group);
   if (projection_.empty()) {
     if (counters) {
@@ -256,14 +257,9 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
     }
     return cursor;
   }
-  // positions must stay contiguous when position deletes apply: no page skipping then
-  // (and when _row_id is computed from them)
-  bool keep_positions = (deletes_ && deletes_->has_positions()) ||
-                        std::find(lineage_.begin(), lineage_.end(), uint8_t{1}) != lineage_.end() ||
-                        std::find(lineage_.begin(), lineage_.end(), uint8_t{3}) != lineage_.end();
-  static const std::vector<ColumnPredicate> kNone;
-  cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, keep_positions ? kNone : predicates_, counters,
-                                        &read_types_, &read_nodes_);
+  // (pages skipped by the page index: each batch says where its rows are, for position
+  // deletes, _pos and _row_id)
+  cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_);
   return cursor;
 }
 
@@ -271,15 +267,18 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
   const DataFileReader& f = *file_;
   while (true) {
     size_t n;
+    int64_t first;
     if (rows_) {
       if (!rows_->Next(chunk_)) return false;
       n = chunk_.size();
+      // (the page index may have skipped rows before the batch)
+      first = row_group_start_ + rows_->batch_start();
     } else {
       if (next_position_ >= end_position_) return false;
       n = static_cast<size_t>(std::min<int64_t>(kBatchSize, end_position_ - next_position_));
+      first = next_position_;
+      next_position_ += static_cast<int64_t>(n);
     }
-    int64_t first = next_position_;
-    next_position_ += static_cast<int64_t>(n);
     if (n == 0) continue;
     for (const Value& constant : f.constants_) {
       Vector column(constant.type(), std::max(n, kBatchSize));
@@ -306,7 +305,7 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
     out.SetSize(n);
     // the batch's buffers now belong to `out`; the next batch decodes into fresh ones
     chunk_ = DataChunk();
-    if (f.deletes_ && keep_.size() < n) out.Slice(keep_);
+    if (f.deletes_ && keep_.size() < n) out.Filter(keep_);
     return true;
   }
 }

@@ -38,6 +38,7 @@ class DataFileReader {
     const DataFileReader* file_ = nullptr;
     std::unique_ptr<RowGroupReader> rows_;  // null when no file column is read
     int64_t next_position_ = 0;
+    int64_t row_group_start_ = 0;  // the file position of the row group's first row
     int64_t end_position_ = 0;
     DataChunk chunk_;
     SelectionVector keep_;

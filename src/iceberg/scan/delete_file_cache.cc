@@ -79,7 +79,7 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadDeletionVector(const
   auto out = std::make_shared<PositionDeletes>();
   std::vector<int64_t> positions = DeletionVector::Deserialize(
       blob, dv.record_count, what + " at offset " + std::to_string(*dv.content_offset));
-  out->by_local_path[remapper_.Remap(*dv.referenced_data_file)] = positions;
+  // (by the path as written only: DeleteFileIndex matched the vector to its file by it)
   out->by_path[*dv.referenced_data_file] = std::move(positions);
   return out;
 }

@@ -19,9 +19,9 @@ class DeleteFilter {
   DeleteFilter(const FileScanTask& task, DeleteFileCache& cache);
 
   /// Returns true when no row is deleted.
-  bool empty() const { return positions_.empty() && equality_.empty(); }
+  bool empty() const { return positions_->empty() && equality_.empty(); }
   /// Returns true when position deletes apply (rows must then keep their positions).
-  bool has_positions() const { return !positions_.empty(); }
+  bool has_positions() const { return !positions_->empty(); }
   /// Returns the field ids equality deletes compare, sorted.
   const std::vector<int>& equality_field_ids() const { return equality_field_ids_; }
 
@@ -32,7 +32,11 @@ class DeleteFilter {
               SelectionVector* keep) const;
 
  private:
-  std::vector<int64_t> positions_;  // sorted
+  /// The deleted positions, sorted and unique: the one source's own list when only one
+  /// applies (a deletion vector: no copy), else merged into `merged_`.
+  const std::vector<int64_t>* positions_ = &merged_;
+  std::vector<int64_t> merged_;
+  std::shared_ptr<const PositionDeletes> single_;
   std::vector<std::shared_ptr<const EqualityDeletes>> equality_;
   std::vector<int> equality_field_ids_;
 };
