@@ -1,5 +1,6 @@
 #include "iceberg/type.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -34,6 +35,7 @@ static const char* PrimitiveName(TypeKind kind) {
     case TypeKind::kString: return "string";
     case TypeKind::kUuid: return "uuid";
     case TypeKind::kBinary: return "binary";
+    case TypeKind::kUnknown: return "unknown";
     default: return nullptr;
   }
 }
@@ -46,10 +48,24 @@ TypePtr Type::Primitive(TypeKind kind) {
     }
     return types;
   }();
-  if (kind == TypeKind::kDecimal || kind == TypeKind::kFixed || !PrimitiveName(kind)) {
+  if (kind == TypeKind::kDecimal || kind == TypeKind::kFixed || kind == TypeKind::kGeometry ||
+      kind == TypeKind::kGeography || !PrimitiveName(kind)) {
     throw InternalError("Type::Primitive needs a primitive type without parameters");
   }
   return kTypes[static_cast<size_t>(kind)];
+}
+
+TypePtr Type::Geometry(std::string crs) {
+  auto* t = new Type(TypeKind::kGeometry);
+  t->crs_ = std::move(crs);
+  return TypePtr(t);
+}
+
+TypePtr Type::Geography(std::string crs, std::string algorithm) {
+  auto* t = new Type(TypeKind::kGeography);
+  t->crs_ = std::move(crs);
+  t->algorithm_ = std::move(algorithm);
+  return TypePtr(t);
 }
 
 TypePtr Type::Decimal(int precision, int scale) {
@@ -108,6 +124,11 @@ std::string Type::ToString() const {
     case TypeKind::kDecimal:
       return "decimal(" + std::to_string(precision_) + ", " + std::to_string(scale_) + ")";
     case TypeKind::kFixed: return "fixed[" + std::to_string(length_) + "]";
+    case TypeKind::kGeometry: return crs_.empty() ? "geometry" : "geometry(" + crs_ + ")";
+    case TypeKind::kGeography:
+      return crs_.empty() && algorithm_.empty() ? "geography"
+             : algorithm_.empty()               ? "geography(" + crs_ + ")"
+                                                : "geography(" + crs_ + ", " + algorithm_ + ")";
     case TypeKind::kStruct: {
       std::string out = "struct<";
       for (size_t i = 0; i < fields_.size(); ++i) {
@@ -194,6 +215,28 @@ TypePtr Type::FromPrimitiveName(const std::string& name) {
     const char* n = PrimitiveName(static_cast<TypeKind>(k));
     if (n && name == n) return Primitive(static_cast<TypeKind>(k));
   }
+  // geometry[(crs)], geography[(crs[, algorithm])] (spec "Primitive Types"; a CRS may hold
+  // any character but the parentheses and, for geography, the comma)
+  for (const char* geo : {"geometry", "geography"}) {
+    std::string g = geo;
+    if (name.rfind(g, 0) != 0) continue;
+    bool geography = g == "geography";
+    std::string rest = name.substr(g.size());
+    if (rest.empty()) return geography ? Geography("", "") : Geometry("");
+    if (rest.front() != '(' || rest.back() != ')') return nullptr;
+    std::string inner = rest.substr(1, rest.size() - 2);
+    auto trim = [](std::string s) {
+      size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
+      return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+    };
+    if (!geography) return inner.find_first_of("()") != std::string::npos ? nullptr : Geometry(trim(inner));
+    size_t comma = inner.find(',');
+    std::string crs = trim(inner.substr(0, comma));
+    std::string algorithm = comma == std::string::npos ? "" : trim(inner.substr(comma + 1));
+    static const char* const kAlgorithms[] = {"", "spherical", "vincenty", "thomas", "andoyer", "karney"};
+    if (std::find(std::begin(kAlgorithms), std::end(kAlgorithms), algorithm) == std::end(kAlgorithms)) return nullptr;
+    return Geography(crs, algorithm);
+  }
   std::vector<int> params;
   if (name.rfind("decimal(", 0) == 0) {
     if (!ParseParams(name, 7, ')', &params) || params.size() != 2) return nullptr;
@@ -234,8 +277,7 @@ TypePtr Type::FromJson(const json& j) {
     std::string name = j.get<std::string>();
     TypePtr t = FromPrimitiveName(name);
     if (!t) {
-      if (name == "timestamp_ns" || name == "timestamptz_ns" || name == "variant" ||
-          name == "unknown" || name.rfind("geometry", 0) == 0 || name.rfind("geography", 0) == 0) {
+      if (name == "timestamp_ns" || name == "timestamptz_ns" || name == "variant") {
         throw NotImplementedError("Iceberg type " + name + " (format version 3) is not supported");
       }
       throw FormatError("unknown Iceberg type " + QuoteForMessage(name));
@@ -303,6 +345,9 @@ std::string Type::ToSqlName() const {
     }
     case TypeKind::kList: return "array<" + fields_[0].type()->ToSqlName() + ">";
     case TypeKind::kMap: return "map<" + fields_[0].type()->ToSqlName() + "," + fields_[1].type()->ToSqlName() + ">";
+    // the Iceberg type, so DESCRIBE says what the binary column holds
+    case TypeKind::kGeometry:
+    case TypeKind::kGeography: return ToString();
     default: return ToLogicalType().ToString();
   }
 }
@@ -322,7 +367,10 @@ LogicalType Type::ToLogicalType() const {
     case TypeKind::kString: return TypeId::kString;
     case TypeKind::kUuid: return TypeId::kString;  // 16 bytes, shown as text (Spark's TypeToSparkType)
     case TypeKind::kFixed:
-    case TypeKind::kBinary: return TypeId::kBinary;
+    case TypeKind::kBinary:
+    case TypeKind::kGeometry:   // WKB, as the spec stores it
+    case TypeKind::kGeography: return TypeId::kBinary;
+    case TypeKind::kUnknown: return TypeId::kNull;  // always NULL (Spark's NullType)
     case TypeKind::kStruct: {
       std::vector<StructField> fields;
       for (const auto& f : fields_) fields.emplace_back(f.name(), f.type()->ToLogicalType());
@@ -381,7 +429,7 @@ TypePtr Type::FromLogicalType(const LogicalType& type, int* next_id) {
 
 bool Type::operator==(const Type& other) const {
   return kind_ == other.kind_ && precision_ == other.precision_ && scale_ == other.scale_ &&
-         length_ == other.length_ && fields_ == other.fields_;
+         length_ == other.length_ && crs_ == other.crs_ && algorithm_ == other.algorithm_ && fields_ == other.fields_;
 }
 
 }  // namespace floe::iceberg

@@ -27,6 +27,9 @@ enum class TypeKind : uint8_t {
   kUuid,
   kFixed,
   kBinary,
+  kUnknown,    // format version 3: always NULL, never stored
+  kGeometry,   // format version 3: WKB, with a CRS
+  kGeography,  // format version 3: WKB, with a CRS and an edge algorithm
   kStruct,
   kList,
   kMap,
@@ -42,6 +45,10 @@ class Type {
   static TypePtr Decimal(int precision, int scale);
   /// Returns fixed[length].
   static TypePtr Fixed(int length);
+  /// Returns geometry(crs) or geography(crs, algorithm); empty parameters are the spec's
+  /// defaults (OGC:CRS84, spherical) and are written as they were read: left out.
+  static TypePtr Geometry(std::string crs);
+  static TypePtr Geography(std::string crs, std::string algorithm);
   /// Returns a struct of the fields, in order.
   static TypePtr Struct(std::vector<NestedField> fields);
   /// Returns a list whose element has field id `element_id`.
@@ -55,6 +62,9 @@ class Type {
   int precision() const { return precision_; }
   int scale() const { return scale_; }
   int length() const { return length_; }
+  /// A geometry's or geography's CRS and a geography's edge algorithm ("" when defaulted).
+  const std::string& crs() const { return crs_; }
+  const std::string& algorithm() const { return algorithm_; }
   /// Returns the children: struct fields; a list's element; a map's key and value.
   const std::vector<NestedField>& fields() const { return fields_; }
   /// Returns the struct field with this id among direct children, or nullptr.
@@ -92,6 +102,8 @@ class Type {
   int precision_ = 0;
   int scale_ = 0;
   int length_ = 0;
+  std::string crs_;
+  std::string algorithm_;
   std::vector<NestedField> fields_;
 };
 

@@ -478,7 +478,10 @@ std::optional<int> IcebergFilterConverter::FieldOf(const BoundExpression& e) con
 std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Value& lit) const {
   const iceberg::NestedField* field = schema_.FindFieldById(field_id);
   if (!field || !field->type()->IsPrimitive() || lit.is_null()) return std::nullopt;
-  if (field->type()->kind() == iceberg::TypeKind::kUuid || field->type()->kind() == iceberg::TypeKind::kFixed) {
+  // (geometry and geography bounds are bounding boxes, not bytes; unknown is never stored)
+  iceberg::TypeKind kind = field->type()->kind();
+  if (kind == iceberg::TypeKind::kUuid || kind == iceberg::TypeKind::kFixed || kind == iceberg::TypeKind::kGeometry ||
+      kind == iceberg::TypeKind::kGeography || kind == iceberg::TypeKind::kUnknown) {
     return std::nullopt;
   }
   LogicalType type = field->type()->ToLogicalType();
