@@ -133,6 +133,11 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
                                                         change.removed_deletion_vectors.end());
   std::set<std::pair<std::string, int64_t>> found_dvs;
   std::set<std::string> removed_data;  // every data file removed, however it was chosen
+  // The data files this snapshot adds deletion vectors for: none may keep another one.
+  std::set<std::string> new_dv_files;
+  for (const auto& f : change.added) {
+    if (f.IsDeletionVector() && f.referenced_data_file) new_dv_files.insert(*f.referenced_data_file);
+  }
   auto removes = [&](const ManifestEntry& e) {
     const DataFile& f = e.data_file;
     if (f.IsDeletionVector()) {
@@ -163,7 +168,8 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
                           [](const ManifestFile& m) { return m.content == ManifestContent::kData; });
     for (const auto& m : parent_manifests) {
       bool by_path_or_partition = !removed.empty() || !removed_dvs.empty() || change.replaced;
-      bool dangling = base_.format_version >= 3 && m.content == ManifestContent::kDeletes && !removed_data.empty();
+      bool dangling = base_.format_version >= 3 && m.content == ManifestContent::kDeletes &&
+                      (!removed_data.empty() || !new_dv_files.empty());
       if (!by_path_or_partition && !dangling && (!by_filter || !by_filter->MayMatch(m))) {
         manifests.push_back(m);
         continue;
@@ -173,7 +179,14 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
       bool touched = false;
       for (auto& e : live) {
         e.data_file.spec_id = reader.spec_id();
-        touched = touched || removes(e);
+        bool gone = removes(e);
+        touched = touched || gone;
+        // Java's MergingSnapshotProducer.validateAddedDVs: a data file has at most one vector
+        const DataFile& f = e.data_file;
+        if (!gone && f.IsDeletionVector() && f.referenced_data_file && new_dv_files.count(*f.referenced_data_file)) {
+          throw CatalogError("[CONCURRENT_MODIFICATION] Found concurrently added DV for " + *f.referenced_data_file +
+                             ": " + f.file_path + " at offset " + std::to_string(f.content_offset.value_or(-1)));
+        }
       }
       if (!touched) {
         manifests.push_back(m);
