@@ -41,7 +41,7 @@ torture: build
 
 # Coverage-guided fuzzing (issue 13): clang builds the fuzz targets of test/fuzz (the
 # Parquet reader, the Avro manifest list and manifest readers, the table metadata parser,
-# the SQL parser) with libFuzzer, ASan and UBSan in $(FUZZ_DIR), and scripts/fuzz.sh runs
+# the SQL parser, the JSON reader, Puffin files and deletion vectors) with libFuzzer, ASan and UBSan in $(FUZZ_DIR), and scripts/fuzz.sh runs
 # each for FUZZ_RUNS executions (10M: about an hour per target on one core) from its
 # committed corpus, failing on any crash, sanitizer report, hang or runaway allocation;
 # findings land in $(FUZZ_DIR)/findings/. `make test` replays the committed corpus with

@@ -15,7 +15,7 @@ build=$(realpath "$1")
 runs=$2
 shift 2
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser json)
+[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser json puffin)
 jobs=${FUZZ_JOBS:-$(nproc)}
 fixtures=$root/../shared/fixtures
 
@@ -27,6 +27,7 @@ options() {
     table_metadata) echo "-max_len=16384 -dict=$root/test/fuzz/table_metadata.dict" ;;
     sql_parser) echo "-max_len=4096 -dict=$root/test/fuzz/sql_parser.dict" ;;
     json) echo "-max_len=4096" ;;
+    puffin) echo "-max_len=32768" ;;
   esac
 }
 fixture_files() {
@@ -35,6 +36,7 @@ fixture_files() {
     parquet) find "$fixtures" -type f \( -name '*.parquet' -o -name '*.parq' \) -size -64k ;;
     avro_manifest) find "$fixtures" -type f -name '*.avro' -size -64k ;;
     table_metadata) find "$fixtures" -type f -name '*.metadata.json' -size -64k ;;
+    puffin) find "$fixtures" -type f -name '*.puffin' -size -64k ;;
   esac
 }
 

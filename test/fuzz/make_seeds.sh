@@ -3,7 +3,7 @@
 # each codec, dictionary and plain, several pages and row groups (COPY ... TO); the
 # metadata JSON, manifest lists and manifests of Iceberg tables floe writes (partitioned,
 # evolved, with deletes and with more than one block of the partition block index); and
-# the statements of the SQL logic tests. The committed corpus (test/fuzz/corpus/<target>/
+# the statements of the SQL logic tests; the Puffin files of deletion vectors floe writes. The committed corpus (test/fuzz/corpus/<target>/
 # seed-*) came from it; findings are kept beside them as regression-*, and files other
 # writers made as external-* (parquet/external-duckdb-nested-*: DuckDB 1.5's lists, structs
 # and maps nested in each other, v1 and v2 pages, written as test/interop does).
@@ -14,7 +14,7 @@ out=$(realpath "$2")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$out"/{parquet,avro_manifest,table_metadata,sql_parser}
+mkdir -p "$out"/{parquet,avro_manifest,table_metadata,sql_parser,puffin}
 rm -f "$out"/*/seed-*
 
 # Parquet: one table of every type with NULLs, NaN and extremes, 60 rows.
@@ -71,6 +71,23 @@ for table in events wide plain; do
     cp "$f" "$out/avro_manifest/seed-$table-$kind-$n.avro"
     n=$((n + 1))
   done
+done
+
+# Puffin: the deletion vectors of merge-on-read DELETEs on a v3 table: sparse positions
+# (array containers), dense ones (a bitmap container), runs, several files in one Puffin
+# file and a vector merged with an earlier one.
+"$floe" --warehouse "$work/dv" -c "
+CREATE NAMESPACE n;
+CREATE TABLE n.t (id BIGINT, p INT) USING iceberg PARTITIONED BY (p) TBLPROPERTIES ('format-version' = '3', 'write.delete.mode' = 'merge-on-read');
+INSERT INTO n.t SELECT id, CAST(id % 2 AS INT) FROM range(200000);
+DELETE FROM n.t WHERE id % 97 = 0;
+DELETE FROM n.t WHERE id % 3 = 0 AND id < 100000;
+DELETE FROM n.t WHERE id BETWEEN 150000 AND 190000;
+" >/dev/null
+n=0
+for f in "$work/dv/n/t/data/"*.puffin; do
+  cp "$f" "$out/puffin/seed-dv-$n.puffin"
+  n=$((n + 1))
 done
 
 # SQL: every sixth distinct statement or query of the SQL logic tests (the lines after
