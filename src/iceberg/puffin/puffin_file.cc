@@ -29,15 +29,17 @@ std::string Decompress(const std::string& codec, std::string_view bytes, const s
     ZSTD_inBuffer in{bytes.data(), bytes.size(), 0};
     char buf[1 << 16];
     size_t rc = 1;
-    while (in.pos < in.size && rc != 0) {
+    while (rc != 0) {
       ZSTD_outBuffer o{buf, sizeof(buf), 0};
+      size_t consumed = in.pos;
       rc = ZSTD_decompressStream(stream, &o, &in);
       if (ZSTD_isError(rc)) {
         ZSTD_freeDStream(stream);
         throw FormatError(what + ": corrupt zstd data: " + ZSTD_getErrorName(rc));
       }
       out.append(buf, o.pos);
-      if (out.size() > kMaxDecompressed) break;
+      // (output may still be pending after the last input byte: stop only without progress)
+      if (out.size() > kMaxDecompressed || (o.pos == 0 && in.pos == consumed)) break;
     }
     ZSTD_freeDStream(stream);
     if (rc != 0 && out.size() <= kMaxDecompressed) throw FormatError(what + ": truncated zstd data");
@@ -47,7 +49,7 @@ std::string Decompress(const std::string& codec, std::string_view bytes, const s
     size_t at = 0;
     size_t rc = 1;
     char buf[1 << 16];
-    while (at < bytes.size() && rc != 0) {
+    while (rc != 0) {
       size_t out_size = sizeof(buf), in_size = bytes.size() - at;
       rc = LZ4F_decompress(ctx, buf, &out_size, bytes.data() + at, &in_size, nullptr);
       if (LZ4F_isError(rc)) {
@@ -56,7 +58,7 @@ std::string Decompress(const std::string& codec, std::string_view bytes, const s
       }
       at += in_size;
       out.append(buf, out_size);
-      if (out.size() > kMaxDecompressed) break;
+      if (out.size() > kMaxDecompressed || (out_size == 0 && in_size == 0)) break;
     }
     LZ4F_freeDecompressionContext(ctx);
     if (rc != 0 && out.size() <= kMaxDecompressed) throw FormatError(what + ": truncated LZ4 frame");
