@@ -66,13 +66,23 @@ bool StructPath(const NestedField& field, int id, std::vector<int>* path) {
   return false;
 }
 
+// Opens the task's file; an encrypted one (a key_metadata in its manifest entry, format
+// version 3 table encryption) is refused before its bytes are read as Parquet.
+std::unique_ptr<ParquetReader> OpenUnencrypted(FileIO& io, const FileScanTask& task) {
+  if (task.data_file.key_metadata) {
+    throw NotImplementedError("data file " + task.data_file.file_path +
+                              " is encrypted (its manifest entry has key_metadata); floe does not read encrypted tables");
+  }
+  return ParquetReader::Open(io, task.local_path);
+}
+
 }  // namespace
 
 DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schema& schema, const PartitionSpec* spec,
                                std::vector<int> field_ids, const ExpressionPtr& filter,
                                const LocationRemapper& remapper, const NameMapping& mapping, bool prune_row_groups,
                                DeleteFileCache* cache, const std::vector<FieldSelection>* selections)
-    : reader_(ParquetReader::Open(io, task.local_path)), prune_row_groups_(prune_row_groups) {
+    : reader_(OpenUnencrypted(io, task)), prune_row_groups_(prune_row_groups) {
   if (!task.deletes.empty()) {
     std::unique_ptr<DeleteFileCache> own;
     if (!cache) cache = (own = std::make_unique<DeleteFileCache>(io, schema, remapper, mapping)).get();

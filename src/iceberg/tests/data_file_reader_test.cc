@@ -87,6 +87,20 @@ TEST_F(DataFileReaderTest, RenamedWidenedAndAddedColumnsByFieldId) {
   EXPECT_EQ(rows[2][1].int64(), 2);
 }
 
+// Format version 3 table encryption: a data file whose manifest entry carries key_metadata
+// is refused by name, never decoded as if it were plain Parquet.
+TEST_F(DataFileReaderTest, EncryptedDataFilesAreRefused) {
+  FileScanTask task = Task(WriteData("encrypted.parquet", 2, true, "a"));
+  task.data_file.key_metadata = std::string("\x01\x02", 2);
+  Schema schema(1, {NestedField::Optional(1, "a", Prim(TypeKind::kInt))});
+  try {
+    ReadAll(task, schema, {1});
+    FAIL() << "an encrypted file was read";
+  } catch (const NotImplementedError& e) {
+    EXPECT_NE(std::string(e.what()).find("s3://bucket/encrypted.parquet is encrypted"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(DataFileReaderTest, FilesWithoutIdsUseTheNameMapping) {
   FileScanTask task = Task(WriteData("noids.parquet", 3, false, "legacy_a"));
   Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
