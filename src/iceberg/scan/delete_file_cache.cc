@@ -84,7 +84,20 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadDeletionVector(const
   return out;
 }
 
+namespace {
+
+// Refuses an encrypted delete file (format version 3 table encryption) before reading it.
+void CheckUnencrypted(const DeleteFileRef& file) {
+  if (file.file.key_metadata) {
+    throw NotImplementedError("delete file " + file.file.file_path +
+                              " is encrypted (its manifest entry has key_metadata); floe does not read encrypted tables");
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const DeleteFileRef& file) const {
+  CheckUnencrypted(file);
   if (file.file.IsDeletionVector()) return LoadDeletionVector(file);
   auto reader = ParquetReader::Open(io_, file.local_path);
   NameMapping by_name;
@@ -117,6 +130,7 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const Dele
 }
 
 std::shared_ptr<const EqualityDeletes> DeleteFileCache::LoadEquality(const DeleteFileRef& file) const {
+  CheckUnencrypted(file);
   auto reader = ParquetReader::Open(io_, file.local_path);
   auto out = std::make_shared<EqualityDeletes>();
   std::vector<int> projection;

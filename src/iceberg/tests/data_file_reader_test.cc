@@ -194,6 +194,12 @@ TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
   EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 5u);
   task.deletes = {pos};
   EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 3u);
+  // an encrypted delete file (key_metadata) is refused by name, as an encrypted data file is
+  auto encrypted = std::make_shared<DeleteFileRef>(*pos);
+  encrypted->file.file_path = "s3://bucket/pos.parquet";
+  encrypted->file.key_metadata = "k";
+  task.deletes = {encrypted};
+  EXPECT_THROW(ReadAll(task, schema, {1}), NotImplementedError);
 }
 
 // Issue 11 / the spec's "Column Projection": a field id missing from a data file reads
