@@ -225,6 +225,14 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
     if (!found_dvs.count(dv)) missing_.push_back(dv.first + " (deletion vector at offset " + std::to_string(dv.second) + ")");
   }
   partly_matching_.assign(partly_matching.begin(), partly_matching.end());
+  // Only manifests with live files, or written by this commit, stay (Java's
+  // MergingSnapshotProducer.apply, shouldKeep): one whose entries an earlier commit all
+  // deleted has done its work. (Counts a manifest list left out read as 0: such a manifest,
+  // with no deleted count either, is kept.)
+  std::erase_if(manifests, [&](const ManifestFile& m) {
+    return m.added_snapshot_id != snapshot_id && m.added_files_count == 0 && m.existing_files_count == 0 &&
+           m.deleted_files_count > 0;
+  });
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
   if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
       change.operation == "delete") {
