@@ -46,10 +46,16 @@ ManifestReader::ManifestReader(std::shared_ptr<const std::string> bytes, std::st
 }
 
 std::optional<PartitionBlockIndex> ManifestReader::BlockIndex() const {
-  if (block_index_.empty() || (manifest_ && manifest_->first_row_id)) return std::nullopt;
+  if (block_index_.empty()) return std::nullopt;
   avro::AvroFileReader reader(std::string_view(*bytes_), path_);
   if (!ManifestEntryDecoder::Compile(reader.schema_ptr(), "manifest " + path_)) return std::nullopt;
-  return PartitionBlockIndex::Decode(block_index_, "manifest " + path_);
+  PartitionBlockIndex index = PartitionBlockIndex::Decode(block_index_, "manifest " + path_);
+  // why: a block read alone assigns inherited row ids from where its index says they start;
+  // an index without that (version 1) is read whole
+  if (manifest_ && manifest_->first_row_id && !index.blocks.empty() && !index.blocks[0].unassigned_rows_before) {
+    return std::nullopt;
+  }
+  return index;
 }
 
 void ManifestReader::VisitBlockForPlanning(const PartitionBlockIndex::Block& block, LazyMetrics* lazy,
@@ -179,9 +185,12 @@ void ManifestReader::ReadEach(Decoding decoding, bool live_only, LazyMetrics* la
   }
   if (decoder->has_partition()) partition_field_ids_ = decoder->partition_field_ids();
   next_row_id_ = manifest_ && manifest_->first_row_id ? *manifest_->first_row_id : 0;
-  // why: ids are assigned over every live entry in order, which one block cannot see
   if (block_only && manifest_ && manifest_->first_row_id) {
-    throw InternalError(what + ": a manifest that assigns row ids is read whole, not by block");
+    // ids are assigned over the live entries in order: a block starts past those before it
+    if (!block_only->unassigned_rows_before) {
+      throw InternalError(what + ": a block without its row-id offset is read by block");
+    }
+    next_row_id_ += *block_only->unassigned_rows_before;
   }
   const std::string* block = nullptr;
   ManifestEntry e;

@@ -129,6 +129,7 @@ void ManifestWriter::Write(const ManifestEntry& e) {
   pending.record = std::move(encoder.buffer());
   pending.partition = f.partition;
   pending.live = e.IsLive();
+  pending.inherits_row_ids = e.IsLive() && f.content == FileContent::kData && !f.first_row_id;
   pending.record_count = f.record_count;
   pending.file_size = f.file_size_in_bytes;
   pending_.push_back(std::move(pending));
@@ -180,16 +181,19 @@ std::string ManifestWriter::Finish() {
     });
   }
   PartitionBlockIndex index;
+  int64_t unassigned_rows = 0;  // v3: the rows inheriting ids in the blocks written so far
   for (size_t start = 0; start < order.size(); start += kBlockEntries) {
     size_t end = std::min(order.size(), start + kBlockEntries);
     PartitionBlockIndex::Block block;
     block.offset = writer_->blocks_size();
     block.entries = static_cast<int64_t>(end - start);
+    if (format_version_ >= 3) block.unassigned_rows_before = unassigned_rows;
     PartitionSummaryBuilder summary(spec_.fields().size());
     for (size_t i = start; i < end; ++i) {
       const Pending& p = pending_[order[i]];
       writer_->AppendEncoded(p.record);
       summary.Add(p.partition);
+      if (p.inherits_row_ids) unassigned_rows += p.record_count;
       if (!p.live) continue;
       ++block.live_files;
       block.live_records += p.record_count;

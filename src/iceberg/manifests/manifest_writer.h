@@ -68,6 +68,8 @@ class ManifestWriter {
     std::string record;
     std::vector<Value> partition;
     bool live = true;
+    /// A live data file without a first_row_id: it inherits one (v3).
+    bool inherits_row_ids = false;
     int64_t record_count = 0;
     int64_t file_size = 0;
   };

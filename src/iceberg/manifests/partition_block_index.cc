@@ -106,7 +106,9 @@ std::vector<PartitionFieldSummary> PartitionSummaryBuilder::Build(const Type& pa
 
 namespace {
 
+// Version 2 adds each block's unassigned_rows_before after its partition summaries.
 constexpr int64_t kIndexVersion = 1;
+constexpr int64_t kIndexVersionWithRowIds = 2;
 
 void WriteOptionalBytes(avro::AvroEncoder& out, const std::optional<std::string>& v) {
   out.WriteLong(v ? static_cast<int64_t>(v->size()) : -1);
@@ -117,7 +119,8 @@ void WriteOptionalBytes(avro::AvroEncoder& out, const std::optional<std::string>
 
 std::string PartitionBlockIndex::Encode() const {
   avro::AvroEncoder out;
-  out.WriteLong(kIndexVersion);
+  bool row_ids = !blocks.empty() && blocks[0].unassigned_rows_before.has_value();
+  out.WriteLong(row_ids ? kIndexVersionWithRowIds : kIndexVersion);
   out.WriteLong(static_cast<int64_t>(blocks.size()));
   for (const Block& b : blocks) {
     out.WriteLong(static_cast<int64_t>(b.offset));
@@ -138,6 +141,7 @@ std::string PartitionBlockIndex::Encode() const {
       WriteOptionalBytes(out, s.lower_bound);
       WriteOptionalBytes(out, s.upper_bound);
     }
+    if (row_ids) out.WriteLong(b.unassigned_rows_before.value_or(0));
   }
   return std::move(out.buffer());
 }
@@ -150,8 +154,9 @@ PartitionBlockIndex PartitionBlockIndex::Decode(std::string_view bytes, const st
     if (v < 0) in.Fail(std::string("negative ") + name);
     return v;
   };
-  if (int64_t version = in.ReadLong(); version != kIndexVersion) {
-    throw FormatError(where + " has version " + std::to_string(version) + "; floe reads version 1");
+  int64_t version = in.ReadLong();
+  if (version != kIndexVersion && version != kIndexVersionWithRowIds) {
+    throw FormatError(where + " has version " + std::to_string(version) + "; floe reads versions 1 and 2");
   }
   int64_t n = count("block count");
   // each block takes at least 7 bytes: a larger count is corrupt
@@ -193,6 +198,12 @@ PartitionBlockIndex PartitionBlockIndex::Decode(std::string_view bytes, const st
         int64_t len = in.ReadLong();
         if (len < -1 || (len >= 0 && static_cast<uint64_t>(len) > in.remaining())) in.Fail("invalid bound length");
         if (len >= 0) *bound = in.ReadFixed(static_cast<size_t>(len));
+      }
+    }
+    if (version == kIndexVersionWithRowIds) {
+      b.unassigned_rows_before = count("unassigned row count");
+      if (i > 0 && *b.unassigned_rows_before < *index.blocks[i - 1].unassigned_rows_before) {
+        in.Fail("unassigned row counts are not increasing");
       }
     }
   }

@@ -56,6 +56,10 @@ struct PartitionBlockIndex {
     std::vector<uint64_t> partition_hashes;
     /// The block's partition summaries, one per partition field, over all its entries.
     std::vector<PartitionFieldSummary> partitions;
+    /// Row lineage (version 2 of the index): the records of the live data entries without
+    /// a first_row_id in the blocks before this one, so a reader of this block alone
+    /// assigns the ids first-row-id inheritance gives its files. Unset in version 1.
+    std::optional<int64_t> unassigned_rows_before;
 
     bool operator==(const Block& other) const = default;
   };
@@ -63,7 +67,8 @@ struct PartitionBlockIndex {
 
   bool operator==(const PartitionBlockIndex& other) const = default;
 
-  /// Returns the header value (binary; version 1).
+  /// Returns the header value (binary; version 2 when the blocks say their row-id offsets,
+  /// else version 1, which floe has always read).
   std::string Encode() const;
   /// Parses a header value; throws FormatError naming `what` when it is malformed.
   static PartitionBlockIndex Decode(std::string_view bytes, const std::string& what);

@@ -168,6 +168,22 @@ TEST(PartitionBlockIndexTest, RoundTripsAndRejectsMalformedBytes) {
   EXPECT_GT(rejected, 0);
 }
 
+// Version 2 (format version 3 manifests): each block's row-id offset round-trips; an index
+// whose offsets decrease is malformed; version 1 bytes still read, without offsets.
+TEST(PartitionBlockIndexTest, RowIdOffsetsRoundTripInVersion2) {
+  PartitionBlockIndex index = *ManifestReader(WriteTestManifest(), "m.avro").BlockIndex();
+  ASSERT_GE(index.blocks.size(), 2u);
+  EXPECT_FALSE(index.blocks[0].unassigned_rows_before);  // a v2 manifest: version 1
+  PartitionBlockIndex v2 = index;
+  for (size_t i = 0; i < v2.blocks.size(); ++i) v2.blocks[i].unassigned_rows_before = static_cast<int64_t>(i) * 100;
+  std::string bytes = v2.Encode();
+  EXPECT_EQ(PartitionBlockIndex::Decode(bytes, "m"), v2);
+  EXPECT_EQ(PartitionBlockIndex::Decode(index.Encode(), "m"), index);
+  v2.blocks[0].unassigned_rows_before = 5;
+  v2.blocks[1].unassigned_rows_before = 4;
+  EXPECT_THROW(PartitionBlockIndex::Decode(v2.Encode(), "m"), FormatError);
+}
+
 // Returns the manifest with its block index replaced (the header rewritten, blocks kept).
 std::string WithIndex(const std::string& file, const std::string& index) {
   std::string sync = file.substr(file.size() - 16);  // ends the header and every block
