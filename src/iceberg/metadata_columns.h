@@ -17,10 +17,17 @@ struct MetadataColumns {
   /// A row's position in its data file (what position deletes and deletion vectors name).
   static constexpr int kRowPositionFieldId = 2147483645;
   static constexpr const char* kRowPositionName = "_pos";
+  /// The path of a row's data file, as the manifest names it.
+  static constexpr int kFilePathFieldId = 2147483646;
+  static constexpr const char* kFilePathName = "_file";
 
   /// Returns true for the row lineage field ids.
   static constexpr bool IsRowLineage(int field_id) {
     return field_id == kRowIdFieldId || field_id == kLastUpdatedSequenceNumberFieldId;
+  }
+  /// Returns true for the metadata columns floe reads (_file, _pos, row lineage).
+  static constexpr bool IsMetadataColumn(int field_id) {
+    return IsRowLineage(field_id) || field_id == kRowPositionFieldId || field_id == kFilePathFieldId;
   }
   /// Returns `schema` with the two row lineage fields after its own (optional longs): the
   /// schema rows moved to new files are written with, so that they keep their ids (spec

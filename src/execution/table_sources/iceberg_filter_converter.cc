@@ -455,7 +455,7 @@ ExpressionPtr IcebergFilterConverter::OutOfRange(Operation op, int field_id, con
 std::optional<int> IcebergFilterConverter::FieldOf(const BoundExpression& e) const {
   if (e.kind == BoundExpressionKind::kColumnRef) {
     // a metadata column (_row_id) has no partition values or metrics to prune by
-    if (e.index >= field_ids_.size() || iceberg::MetadataColumns::IsRowLineage(field_ids_[e.index])) return std::nullopt;
+    if (e.index >= field_ids_.size() || iceberg::MetadataColumns::IsMetadataColumn(field_ids_[e.index])) return std::nullopt;
     return field_ids_[e.index];
   }
   if (e.kind == BoundExpressionKind::kCast && !e.children.empty() &&

@@ -220,16 +220,20 @@ IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
     names_.push_back(field.name());
     types_.push_back(field.type()->ToLogicalType());
   }
+  // Metadata columns, selected by name (SELECT _file, _pos, * FROM t), as in Spark: a row's
+  // data file and position, and in v3 tables its row lineage.
+  auto add_metadata = [&](int id, const char* name, TypeId type) {
+    field_ids_.push_back(id);
+    names_.push_back(name);
+    types_.push_back(type);
+    ++metadata_columns_;
+  };
+  add_metadata(iceberg::MetadataColumns::kFilePathFieldId, iceberg::MetadataColumns::kFilePathName, TypeId::kString);
+  add_metadata(iceberg::MetadataColumns::kRowPositionFieldId, iceberg::MetadataColumns::kRowPositionName, TypeId::kInt64);
   if (metadata_->format_version >= 3) {
-    // row lineage, selected by name (SELECT _row_id, * FROM t), as in Spark
-    for (auto [id, name] : {std::pair{iceberg::MetadataColumns::kRowIdFieldId, iceberg::MetadataColumns::kRowIdName},
-                            std::pair{iceberg::MetadataColumns::kLastUpdatedSequenceNumberFieldId,
-                                      iceberg::MetadataColumns::kLastUpdatedSequenceNumberName}}) {
-      field_ids_.push_back(id);
-      names_.push_back(name);
-      types_.push_back(TypeId::kInt64);
-      ++metadata_columns_;
-    }
+    add_metadata(iceberg::MetadataColumns::kRowIdFieldId, iceberg::MetadataColumns::kRowIdName, TypeId::kInt64);
+    add_metadata(iceberg::MetadataColumns::kLastUpdatedSequenceNumberFieldId,
+                 iceberg::MetadataColumns::kLastUpdatedSequenceNumberName, TypeId::kInt64);
   }
 }
 

@@ -71,7 +71,7 @@ class IcebergTableSource : public TableSource {
   std::vector<std::string> names_;
   std::vector<LogicalType> types_;
   std::vector<UnreadableColumn> unreadable_;  // nested columns, left out of names_ and types_
-  size_t metadata_columns_ = 0;  // the last names_: _row_id, _last_updated_sequence_number (v3)
+  size_t metadata_columns_ = 0;  // the last names_: _file, _pos, and in v3 _row_id, _last_updated_sequence_number
 };
 
 }  // namespace floe

@@ -114,7 +114,10 @@ TEST(IcebergTableSourceTest, SchemaOfTheSnapshot) {
   if (fixtures::FixtureTables().empty()) GTEST_SKIP() << "fixtures not found";
   Fixture f = Load("cxx_partition_evolution");
   IcebergTableSource source(::floe::testing::TestIO(), "t", f.metadata, std::nullopt, f.remapper, {});
-  EXPECT_EQ(source.names(), (std::vector<std::string>{"c1", "c2", "c3"}));
+  // the schema's columns, then the metadata columns (selected by name only: a v2 table's
+  // _file and _pos)
+  EXPECT_EQ(source.names(), (std::vector<std::string>{"c1", "c2", "c3", "_file", "_pos"}));
+  EXPECT_EQ(source.MetadataColumnCount(), 2u);
   EXPECT_EQ(source.types()[1], LogicalType(TypeId::kDate));
   EXPECT_EQ(source.EstimatedRows(), std::optional<size_t>(7));
   EXPECT_EQ(source.PartitionColumns(), (std::vector<std::string>{"c1", "c2", "c3"}));

@@ -152,6 +152,11 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
   lineage_.assign(field_ids.size(), 0);
   for (size_t i = 0; i < field_ids.size(); ++i) {
     int id = field_ids[i];
+    if (id == MetadataColumns::kFilePathFieldId) {  // the same for every row of the file
+      types_.push_back(TypeId::kString);
+      slot_of_field_.push_back(constant_slot(id, Value::String(task.data_file.file_path)));
+      continue;
+    }
     if (MetadataColumns::IsRowLineage(id) || id == MetadataColumns::kRowPositionFieldId) {
       // lineage is stored by files that moved rows (compaction), else NULL: inherited
       // (Next); the position is always computed
