@@ -27,6 +27,28 @@ bool StrictMetricsProveAll(const iceberg::StrictMetricsEvaluator& strict, const 
   return strict.Eval(iceberg::WithIdentityPartitionMetrics(task.data_file, *spec, schema));
 }
 
+// Returns true when the condition holds for row i (not false, not NULL).
+bool Matches(const Vector& match, size_t i) { return !match.IsNull(i) && match.Data<uint8_t>()[i]; }
+
+// Reads every row group of a data file in batches of `types`, calling fn(rows, match) with
+// the condition evaluated on each.
+template <typename Fn>
+void ForEachBatch(const iceberg::DataFileReader& reader, const std::vector<LogicalType>& types,
+                  const BoundExpression& condition, ExpressionExecutor& executor, QueryContext* query, Fn&& fn) {
+  for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+    auto cursor = reader.ReadRowGroup(rg, nullptr);
+    if (!cursor) continue;
+    for (;;) {
+      if (query) query->CheckInterrupted();
+      DataChunk rows;
+      rows.Initialize(types);
+      if (!cursor->Next(rows)) break;
+      Vector match = executor.Evaluate(condition, rows);
+      fn(rows, match);
+    }
+  }
+}
+
 }  // namespace
 
 struct IcebergDeleteTarget::Plan {
@@ -144,27 +166,17 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
                                      read_ids, iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false);
       std::vector<DataChunk> kept;
       int64_t deleted_here = 0;
-      for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
-        auto cursor = reader.ReadRowGroup(rg, nullptr);
-        if (!cursor) continue;
-        for (;;) {
-          if (query) query->CheckInterrupted();
-          DataChunk rows;
-          rows.Initialize(read_types);
-          if (!cursor->Next(rows)) break;
-          // Rows where the condition is not true (false or NULL) stay.
-          Vector match = executor.Evaluate(*condition, rows);
-          SelectionVector sel;
-          for (size_t i = 0; i < rows.size(); ++i) {
-            bool hit = !match.IsNull(i) && match.Data<uint8_t>()[i];
-            if (!hit) sel.indexes.push_back(static_cast<uint32_t>(i));
-          }
-          deleted_here += static_cast<int64_t>(rows.size() - sel.size());
-          if (sel.size() == 0) continue;
-          if (sel.size() != rows.size()) rows.Slice(sel);
-          kept.push_back(CopyChunk(rows));
+      ForEachBatch(reader, read_types, *condition, executor, query, [&](DataChunk& rows, const Vector& match) {
+        // Rows where the condition is not true (false or NULL) stay.
+        SelectionVector sel;
+        for (size_t i = 0; i < rows.size(); ++i) {
+          if (!Matches(match, i)) sel.indexes.push_back(static_cast<uint32_t>(i));
         }
-      }
+        deleted_here += static_cast<int64_t>(rows.size() - sel.size());
+        if (sel.size() == 0) return;
+        if (sel.size() != rows.size()) rows.Slice(sel);
+        kept.push_back(CopyChunk(rows));
+      });
       if (deleted_here == 0) continue;  // the file keeps every row: untouched
       rows_deleted += deleted_here;
       ++rewritten;
@@ -221,21 +233,12 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
       iceberg::DataFileReader reader(*options_.io, *task, schema, metadata.SpecById(task->data_file.spec_id), read_ids,
                                      iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false, &cache);
       std::vector<int64_t> positions;
-      for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
-        auto cursor = reader.ReadRowGroup(rg, nullptr);
-        if (!cursor) continue;
-        for (;;) {
-          if (query) query->CheckInterrupted();
-          DataChunk rows;
-          rows.Initialize(read_types);
-          if (!cursor->Next(rows)) break;
-          Vector match = executor.Evaluate(*condition, rows);
-          const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
-          for (size_t i = 0; i < rows.size(); ++i) {
-            if (!match.IsNull(i) && match.Data<uint8_t>()[i]) positions.push_back(pos[i]);
-          }
+      ForEachBatch(reader, read_types, *condition, executor, query, [&](DataChunk& rows, const Vector& match) {
+        const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
+        for (size_t i = 0; i < rows.size(); ++i) {
+          if (Matches(match, i)) positions.push_back(pos[i]);
         }
-      }
+      });
       if (positions.empty()) continue;  // no row matches: the file keeps its deletes
       rows_deleted += static_cast<int64_t>(positions.size());
       // The rows already deleted stay deleted: a file's vector replaces its old vector and
