@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/exception.h"
+#include "fuzz_attempt.h"
 #include "iceberg/manifests/manifest_list_reader.h"
 #include "iceberg/manifests/manifest_reader.h"
 
@@ -26,15 +27,7 @@ using floe::iceberg::ManifestEntry;
 using floe::iceberg::ManifestFile;
 using floe::iceberg::ManifestReader;
 
-// Runs `read`, accepting the errors bad input may raise.
-template <typename Fn>
-void Attempt(Fn&& read) {
-  try {
-    read();
-  } catch (const floe::FormatError&) {
-  } catch (const floe::NotImplementedError&) {
-  }
-}
+using floe::fuzz::Attempt;
 
 // Visits the live entries for planning as ManifestCache does, then fills each one's metrics.
 template <typename Visit>

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "common/exception.h"
+#include "fuzz_attempt.h"
 #include "iceberg/puffin/deletion_vector.h"
 #include "iceberg/puffin/puffin_file.h"
 #include "iceberg/puffin/roaring_position_bitmap.h"
@@ -25,14 +26,7 @@ namespace {
 // The most positions a vector may declare here (a scan bounds it by its manifest entry).
 constexpr int64_t kMaxCardinality = int64_t{1} << 20;
 
-template <typename Fn>
-void Attempt(Fn&& read) {
-  try {
-    read();
-  } catch (const floe::FormatError&) {
-  } catch (const floe::NotImplementedError&) {
-  }
-}
+using floe::fuzz::Attempt;
 
 }  // namespace
 
