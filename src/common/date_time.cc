@@ -6,6 +6,8 @@
 #include <map>
 #include <mutex>
 
+#include "common/exception.h"
+
 namespace floe {
 
 int64_t NowMillis() {
@@ -111,19 +113,25 @@ bool TimeZone::Load(const std::string& name, TimeZone* out) {
 int64_t TimeZone::ToLocal(int64_t utc_micros) const {
   if (is_utc_) return utc_micros;
   int64_t seconds = FloorDiv(utc_micros, kMicrosPerSecond);
-  int64_t sub = utc_micros - seconds * kMicrosPerSecond;
   auto tp = std::chrono::time_point<std::chrono::system_clock, cctz::seconds>(
       cctz::seconds(seconds));
   auto lookup = zone_.lookup(tp);
-  return utc_micros + static_cast<int64_t>(lookup.offset) * kMicrosPerSecond + 0 * sub;
+  int64_t local;
+  // (an instant within a day of the int64 range has no wall clock in a zone ahead of or
+  // behind UTC)
+  if (__builtin_add_overflow(utc_micros, static_cast<int64_t>(lookup.offset) * kMicrosPerSecond, &local)) {
+    throw OutOfRangeError("the timestamp of " + std::to_string(utc_micros) + " microseconds is out of range in " +
+                          name_);
+  }
+  return local;
 }
 
 int64_t TimeZone::FromLocal(int64_t local_micros) const {
   if (is_utc_) return local_micros;
   int64_t seconds = FloorDiv(local_micros, kMicrosPerSecond);
-  int64_t sub = local_micros - seconds * kMicrosPerSecond;
+  int64_t sub = FloorMod(local_micros, kMicrosPerSecond);
   int64_t days = FloorDiv(seconds, 86400);
-  int64_t sod = seconds - days * 86400;
+  int64_t sod = FloorMod(seconds, 86400);
   int64_t y;
   unsigned mo, d;
   CivilFromDays(days, &y, &mo, &d);
@@ -131,7 +139,13 @@ int64_t TimeZone::FromLocal(int64_t local_micros) const {
   auto lookup = zone_.lookup(cs);
   // In a gap, Spark moves forward (uses the pre-transition offset); in an overlap, the earlier.
   auto tp = lookup.kind == cctz::time_zone::civil_lookup::SKIPPED ? lookup.pre : lookup.pre;
-  return static_cast<int64_t>(tp.time_since_epoch().count()) * kMicrosPerSecond + sub;
+  int64_t utc;
+  if (__builtin_mul_overflow(static_cast<int64_t>(tp.time_since_epoch().count()), kMicrosPerSecond, &utc) ||
+      __builtin_add_overflow(utc, sub, &utc)) {
+    throw OutOfRangeError("the local time of " + std::to_string(local_micros) + " microseconds is out of range in " +
+                          name_);
+  }
+  return utc;
 }
 
 static bool ReadDigits(std::string_view s, size_t* pos, int min, int max, int64_t* out) {
@@ -260,7 +274,7 @@ bool ParseTimestampNtz(std::string_view text, int64_t* micros) {
 
 std::string FormatLocalTimestamp(int64_t local_micros) {
   int64_t days = FloorDiv(local_micros, kMicrosPerDay);
-  int64_t rem = local_micros - days * kMicrosPerDay;
+  int64_t rem = FloorMod(local_micros, kMicrosPerDay);
   std::string out = FormatDate(static_cast<int32_t>(days));
   int64_t h = rem / kMicrosPerHour;
   int64_t mi = (rem / kMicrosPerMinute) % 60;

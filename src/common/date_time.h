@@ -30,7 +30,12 @@ inline int64_t FloorDiv(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
-inline int64_t FloorMod(int64_t a, int64_t b) { return a - FloorDiv(a, b) * b; }
+/// The remainder of FloorDiv, of b's sign (computed without FloorDiv(a, b) * b, which
+/// overflows near the int64 range).
+inline int64_t FloorMod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
 
 /// An IANA time zone, loaded through cctz.
 class TimeZone {

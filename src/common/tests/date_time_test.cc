@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "common/date_time.h"
+#include "common/exception.h"
 
 namespace floe {
 namespace {
@@ -36,6 +37,24 @@ TEST(DateTimeTest, FloorDivision) {
   EXPECT_EQ(FloorDiv(-1, kMicrosPerDay), -1);
   EXPECT_EQ(FloorDiv(kMicrosPerDay, kMicrosPerDay), 1);
   EXPECT_EQ(FloorMod(-1, 10), 9);
+}
+
+}  // namespace
+}  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(DateTimeTest, ExtremeInstantsDoNotOverflow) {
+  // (found by the variant fuzzer: FloorMod and the day split multiplied past int64)
+  EXPECT_EQ(FloorMod(INT64_MIN, kMicrosPerDay), 71945224192);
+  EXPECT_EQ(FloorMod(-1, 1000), 999);
+  EXPECT_EQ(FloorMod(7, 3), 1);
+  EXPECT_EQ(FormatLocalTimestamp(INT64_MIN), "-290308-12-21 19:59:05.224192");
+  EXPECT_EQ(FormatLocalTimestamp(INT64_MAX), "+294247-01-10 04:00:54.775807");
+  TimeZone kolkata;
+  ASSERT_TRUE(TimeZone::Load("Asia/Kolkata", &kolkata));
+  EXPECT_THROW(kolkata.ToLocal(INT64_MAX), OutOfRangeError);
 }
 
 }  // namespace
