@@ -15,7 +15,7 @@ build=$(realpath "$1")
 runs=$2
 shift 2
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser json puffin)
+[[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser json puffin variant)
 jobs=${FUZZ_JOBS:-$(nproc)}
 fixtures=$root/../shared/fixtures
 
@@ -28,6 +28,7 @@ options() {
     sql_parser) echo "-max_len=4096 -dict=$root/test/fuzz/sql_parser.dict" ;;
     json) echo "-max_len=4096" ;;
     puffin) echo "-max_len=32768" ;;
+    variant) echo "-max_len=4096" ;;
   esac
 }
 fixture_files() {

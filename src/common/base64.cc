@@ -1,4 +1,4 @@
-#include "function/scalar/base64.h"
+#include "common/base64.h"
 
 #include <cstdint>
 

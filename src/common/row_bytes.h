@@ -15,7 +15,7 @@ inline int64_t NestedRowBytes(const Vector& v, size_t i) {
   auto value_bytes = [](const Vector& c, size_t row) -> int64_t {
     if (c.type().IsNested()) return NestedRowBytes(c, row);
     int64_t b = static_cast<int64_t>(PhysicalSize(c.type().id()));
-    if (c.type().IsStringLike() && !c.IsNull(row)) b += static_cast<int64_t>(c.Data<StringRef>()[row].size);
+    if (c.type().HasStringStorage() && !c.IsNull(row)) b += static_cast<int64_t>(c.Data<StringRef>()[row].size);
     return b;
   };
   if (v.type().id() == TypeId::kStruct) {
@@ -41,7 +41,7 @@ inline int64_t RowBytes(const std::vector<const Vector*>& columns, const uint32_
       continue;
     }
     bytes += static_cast<int64_t>(PhysicalSize(v->type().id()) * count);
-    if (!v->type().IsStringLike()) continue;
+    if (!v->type().HasStringStorage()) continue;
     const StringRef* s = v->Data<StringRef>();
     for (size_t k = 0; k < count; ++k) {
       size_t i = sel ? sel[k] : k;

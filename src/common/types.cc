@@ -88,6 +88,7 @@ std::string LogicalType::ToString() const {
     case TypeId::kTimestampNtz: return "timestamp_ntz";
     case TypeId::kInterval: return "interval";
     case TypeId::kTime: return "time";
+    case TypeId::kVariant: return "variant";
   }
   return "unknown";
 }
@@ -135,7 +136,8 @@ size_t PhysicalSize(TypeId id) {
     case TypeId::kDouble: return 8;
     case TypeId::kDecimal: return 16;
     case TypeId::kString:
-    case TypeId::kBinary: return sizeof(StringRef);
+    case TypeId::kBinary:
+    case TypeId::kVariant: return sizeof(StringRef);
     case TypeId::kInterval: return sizeof(Interval);
     case TypeId::kStruct: return 0;
     case TypeId::kList:
@@ -176,7 +178,7 @@ bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_pa
       {"timestamp_ltz", TypeId::kTimestamp}, {"timestamptz", TypeId::kTimestamp},
       {"timestamp_ntz", TypeId::kTimestampNtz}, {"interval", TypeId::kInterval},
       {"time", TypeId::kTime},
-      {"void", TypeId::kNull},
+      {"void", TypeId::kNull},           {"variant", TypeId::kVariant},
   };
   for (const auto& entry : kNames) {
     if (name == entry.name) {

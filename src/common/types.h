@@ -29,6 +29,7 @@ enum class TypeId : uint8_t {
   kStruct,        // no values of its own: one child vector per field, row for row
   kList,          // ListEntry per row into one child vector of elements
   kMap,           // ListEntry per row into two child vectors: keys and values
+  kVariant,       // StringRef of a packed Variant (common/variant.h): metadata and value
 };
 
 /// Where a list's (or map's) elements are in its child vector(s).
@@ -84,10 +85,18 @@ class LogicalType {
   }
   bool IsFloating() const { return id_ == TypeId::kFloat || id_ == TypeId::kDouble; }
   bool IsStringLike() const { return id_ == TypeId::kString || id_ == TypeId::kBinary; }
+  /// Returns true when a vector of the type holds StringRefs into string heaps (strings,
+  /// binaries and packed variants).
+  bool HasStringStorage() const { return IsStringLike() || id_ == TypeId::kVariant; }
   bool IsTemporal() const {
     return id_ == TypeId::kDate || id_ == TypeId::kTimestamp || id_ == TypeId::kTimestampNtz;
   }
   bool IsNested() const { return id_ == TypeId::kStruct || id_ == TypeId::kList || id_ == TypeId::kMap; }
+  /// Returns false when values of the type cannot be compared: it is or holds a map or a
+  /// variant (Spark's isOrderable).
+  bool IsOrderable() const {
+    return !Contains([](const LogicalType& t) { return t.id() == TypeId::kMap || t.id() == TypeId::kVariant; });
+  }
 
   /// Returns a struct's fields (empty for other types).
   const std::vector<StructField>& fields() const;

@@ -1,5 +1,6 @@
 #include "common/utf8.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -65,6 +66,35 @@ std::string QuoteForMessage(std::string_view text, size_t max_bytes) {
   }
   out += pos < text.size() ? "'..." : "'";
   return out;
+}
+
+namespace {
+
+// Returns the code point starting at byte i (a malformed sequence: its first byte).
+uint32_t CodePointAt(std::string_view s, size_t i) {
+  auto b = static_cast<unsigned char>(s[i]);
+  int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
+  if (i + extra >= s.size()) return b;
+  uint32_t cp = extra == 3 ? b & 0x07 : extra == 2 ? b & 0x0F : extra == 1 ? b & 0x1F : b;
+  for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return cp;
+}
+
+}  // namespace
+
+int CompareUtf16Order(std::string_view a, std::string_view b) {
+  size_t n = std::min(a.size(), b.size()), k = 0;
+  while (k < n && a[k] == b[k]) ++k;
+  if (k == n) return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+  // back to the start of the character holding the first difference (the same in both)
+  size_t start = k;
+  while (start > 0 && (static_cast<unsigned char>(a[start]) & 0xC0) == 0x80) --start;
+  uint32_t x = CodePointAt(a, start), y = CodePointAt(b, start);
+  // as UTF-16: a supplementary character's first unit is a high surrogate (0xD800..0xDBFF)
+  auto unit = [](uint32_t cp) { return cp >= 0x10000 ? 0xD800 + ((cp - 0x10000) >> 10) : cp; };
+  uint32_t ux = unit(x), uy = unit(y);
+  if (ux != uy) return ux < uy ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 }  // namespace floe

@@ -7,6 +7,7 @@
 #include "common/date_time.h"
 #include "common/decimal.h"
 #include "common/double_format.h"
+#include "common/variant.h"
 
 namespace floe {
 
@@ -61,6 +62,14 @@ Value Value::Binary(std::string s) {
   v.type_ = TypeId::kBinary;
   v.is_null_ = false;
   v.str_ = std::move(s);
+  return v;
+}
+
+Value Value::Variant(std::string packed) {
+  Value v;
+  v.type_ = TypeId::kVariant;
+  v.is_null_ = false;
+  v.str_ = std::move(packed);
   return v;
 }
 
@@ -136,6 +145,7 @@ std::string Value::Format(const TimeZone& zone, bool nested) const {
   switch (type_.id()) {
     case TypeId::kString: return nested ? "\"" + str_ + "\"" : str_;
     case TypeId::kTimestamp: return FormatTimestamp(i64_, zone);
+    case TypeId::kVariant: return VariantRef::Unpack(str_).ToJson(zone);
     case TypeId::kStruct: {
       std::string out = "{";
       const auto& fields = type_.fields();
@@ -237,7 +247,8 @@ int Value::Compare(const Value& o) const {
                            DecimalToDouble(o.i128_, o.type_.scale()));
     }
     case TypeId::kString:
-    case TypeId::kBinary: {
+    case TypeId::kBinary:
+    case TypeId::kVariant: {  // (bytes: only to tell values apart; SQL never orders variants)
       int c = str_.compare(o.str_);
       return c < 0 ? -1 : (c > 0 ? 1 : 0);
     }

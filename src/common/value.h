@@ -26,6 +26,8 @@ class Value {
   static Value Decimal(int128_t unscaled, int precision, int scale);
   static Value String(std::string v);
   static Value Binary(std::string v);
+  /// A variant, packed (PackVariant).
+  static Value Variant(std::string packed);
   static Value Date(int32_t days);
   static Value Timestamp(int64_t micros);
   static Value TimestampNtz(int64_t micros);

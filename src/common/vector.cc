@@ -63,7 +63,7 @@ void Vector::Reserve(size_t capacity) {
 
 void Vector::ZeroReferences() {
   TypeId id = type_.id();
-  if (data_ && (type_.IsStringLike() || id == TypeId::kList || id == TypeId::kMap)) {
+  if (data_ && (type_.HasStringStorage() || id == TypeId::kList || id == TypeId::kMap)) {
     std::memset(data_.get(), 0, capacity_ * PhysicalSize(id));
   }
   if (id == TypeId::kStruct) {
@@ -149,6 +149,7 @@ Value Vector::GetValue(size_t i) const {
       return Value::Decimal(Data<int128_t>()[i], type_.precision(), type_.scale());
     case TypeId::kString: return Value::String(Data<StringRef>()[i].str());
     case TypeId::kBinary: return Value::Binary(Data<StringRef>()[i].str());
+    case TypeId::kVariant: return Value::Variant(Data<StringRef>()[i].str());
     case TypeId::kDate: return Value::Date(Data<int32_t>()[i]);
     case TypeId::kTimestamp: return Value::Timestamp(Data<int64_t>()[i]);
     case TypeId::kTimestampNtz: return Value::TimestampNtz(Data<int64_t>()[i]);
@@ -206,7 +207,8 @@ void Vector::SetValue(size_t i, const Value& v) {
     case TypeId::kDouble: Data<double>()[i] = v.float64(); break;
     case TypeId::kDecimal: Data<int128_t>()[i] = v.decimal(); break;
     case TypeId::kString:
-    case TypeId::kBinary: SetString(i, v.str()); break;
+    case TypeId::kBinary:
+    case TypeId::kVariant: SetString(i, v.str()); break;
     case TypeId::kInterval: Data<Interval>()[i] = v.interval(); break;
     case TypeId::kStruct:
       for (size_t c = 0; c < children_.size(); ++c) {
@@ -247,7 +249,7 @@ void Vector::CopyRange(const Vector& src, size_t from, size_t to, size_t count) 
   } else {
     for (size_t k = 0; k < count; ++k) validity_.Set(to + k, src.validity_.IsValid(from + k));
   }
-  if (type_.IsStringLike()) ShareHeapsOf(src);
+  if (type_.HasStringStorage()) ShareHeapsOf(src);
 }
 
 // Copies the fixed-width values of rows sel[0..count) of `in` to out[0..count).
@@ -295,7 +297,7 @@ void Vector::GatherAt(size_t at, const Vector& src, const uint32_t* sel, size_t 
   if (!src.validity_.AllValid()) {
     for (size_t k = 0; k < count; ++k) SetNull(at + k, src.IsNull(sel[k]));
   }
-  if (type_.IsStringLike()) ShareHeapsOf(src);
+  if (type_.HasStringStorage()) ShareHeapsOf(src);
 }
 
 bool Vector::CompactInPlace(const uint32_t* sel, size_t count) {
@@ -330,7 +332,7 @@ void Vector::Gather(const Vector& src, const uint32_t* sel, size_t count) {
     }
     validity_ = std::move(v);
   }
-  if (type_.IsStringLike()) ShareHeapsOf(src);
+  if (type_.HasStringStorage()) ShareHeapsOf(src);
 }
 
 void DataChunk::Initialize(const std::vector<LogicalType>& types, size_t capacity) {
@@ -373,7 +375,7 @@ void DataChunk::Slice(const SelectionVector& sel) {
   for (auto& c : columns_) {
     Vector out(c.type(), capacity);
     out.Gather(c, sel.indexes.data(), sel.size());
-    if (c.type().IsStringLike()) out.ShareHeapsOf(c);
+    if (c.type().HasStringStorage()) out.ShareHeapsOf(c);
     c = std::move(out);
   }
   size_ = sel.size();
@@ -385,7 +387,7 @@ void DataChunk::Filter(const SelectionVector& sel) {
     if (c.CompactInPlace(sel.indexes.data(), sel.size())) continue;
     Vector out(c.type(), capacity_);
     out.Gather(c, sel.indexes.data(), sel.size());
-    if (c.type().IsStringLike()) out.ShareHeapsOf(c);
+    if (c.type().HasStringStorage()) out.ShareHeapsOf(c);
     c = std::move(out);
   }
   size_ = sel.size();

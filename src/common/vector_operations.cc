@@ -124,6 +124,7 @@ void HashVector(const Vector& v, size_t count, uint64_t* hashes, bool combine) {
       break;
     case TypeId::kString:
     case TypeId::kBinary:
+    case TypeId::kVariant:
       HashLoop<StringRef>(v, count, hashes, combine,
                           [](StringRef s) { return HashBytes(s.data, s.size); });
       break;
@@ -148,7 +149,8 @@ uint64_t HashValue(const Value& value) {
     case TypeId::kDouble: return HashDouble(value.float64());
     case TypeId::kDecimal: return HashInt128(value.decimal());
     case TypeId::kString:
-    case TypeId::kBinary: return HashBytes(value.str().data(), value.str().size());
+    case TypeId::kBinary:
+    case TypeId::kVariant: return HashBytes(value.str().data(), value.str().size());
     case TypeId::kInterval: return HashInterval(value.interval());
     default: {
       Vector one(value.type(), 1);
@@ -215,7 +217,8 @@ int CompareRows(const Vector& a, size_t i, const Vector& b, size_t j) {
     case TypeId::kDouble: return CmpFloat(a.Data<double>()[i], b.Data<double>()[j]);
     case TypeId::kDecimal: return Cmp(a.Data<int128_t>()[i], b.Data<int128_t>()[j]);
     case TypeId::kString:
-    case TypeId::kBinary: return a.Data<StringRef>()[i].Compare(b.Data<StringRef>()[j]);
+    case TypeId::kBinary:
+    case TypeId::kVariant: return a.Data<StringRef>()[i].Compare(b.Data<StringRef>()[j]);
     case TypeId::kInterval: {
       const Interval& x = a.Data<Interval>()[i];
       const Interval& y = b.Data<Interval>()[j];

@@ -58,7 +58,7 @@ uint32_t AggregateHashTable::NewGroup(const std::vector<const Vector*>& keys, si
   auto& vectors = key_blocks_[block];
   for (size_t k = 0; k < vectors.size(); ++k) {
     vectors[k].CopyRow(*keys[k], row, at);
-    if (key_types_[k].IsStringLike() && !keys[k]->IsNull(row)) {
+    if (key_types_[k].HasStringStorage() && !keys[k]->IsNull(row)) {
       // Own the bytes: the input batch goes away.
       vectors[k].SetString(at, keys[k]->Data<StringRef>()[row].view());
     }

@@ -19,7 +19,7 @@ Vector ConstantVector(const Value& value, const LogicalType& type, size_t count)
     for (size_t i = 0; i < count; ++i) v.SetValue(i, value);
     return v;
   }
-  if (type.IsStringLike()) {
+  if (type.HasStringStorage()) {
     StringRef ref = v.heap().Add(value.str());
     auto* data = v.Data<StringRef>();
     for (size_t i = 0; i < count; ++i) data[i] = ref;
@@ -80,7 +80,7 @@ Vector ExpressionExecutor::EvaluateOnRows(const BoundExpression& expr, const Dat
   }
   lambda_values_ = saved;
   for (size_t k = 0; k < rows.size(); ++k) result.CopyRow(values, k, rows[k]);
-  if (expr.type.IsStringLike()) result.ShareHeapsOf(values);
+  if (expr.type.HasStringStorage()) result.ShareHeapsOf(values);
   return result;
 }
 
@@ -239,7 +239,7 @@ Vector ExpressionExecutor::EvaluateCase(const BoundExpression& expr, const DataC
     if (!hit.empty()) {
       Vector then = EvaluateOnRows(*expr.children[2 * p + 1], input, hit, count);
       for (uint32_t i : hit) result.CopyRow(then, i, i);
-      if (expr.type.IsStringLike()) result.ShareHeapsOf(then);
+      if (expr.type.HasStringStorage()) result.ShareHeapsOf(then);
     }
     remaining = std::move(miss);
   }
@@ -247,7 +247,7 @@ Vector ExpressionExecutor::EvaluateCase(const BoundExpression& expr, const DataC
     if (expr.has_else) {
       Vector other = EvaluateOnRows(*expr.children.back(), input, remaining, count);
       for (uint32_t i : remaining) result.CopyRow(other, i, i);
-      if (expr.type.IsStringLike()) result.ShareHeapsOf(other);
+      if (expr.type.HasStringStorage()) result.ShareHeapsOf(other);
     } else {
       for (uint32_t i : remaining) result.SetNull(i, true);
     }
@@ -272,7 +272,7 @@ Vector ExpressionExecutor::EvaluateCoalesce(const BoundExpression& expr, const D
         result.CopyRow(values, i, i);
       }
     }
-    if (expr.type.IsStringLike()) result.ShareHeapsOf(values);
+    if (expr.type.HasStringStorage()) result.ShareHeapsOf(values);
     remaining = std::move(still_null);
   }
   for (uint32_t i : remaining) result.SetNull(i, true);

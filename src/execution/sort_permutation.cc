@@ -84,6 +84,7 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
     case TypeId::kStruct:
     case TypeId::kList:
     case TypeId::kMap:
+    case TypeId::kVariant:  // (never a sort key: not orderable)
       // no prefix: the rows themselves are compared (CompareRows)
       std::fill(out, out + count, uint64_t{0});
       return false;

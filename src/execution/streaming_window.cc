@@ -66,7 +66,7 @@ void CopyValue(const Vector& src, size_t from, Vector& dst, size_t to) {
   bool null = src.IsNull(from);
   dst.SetNull(to, null);
   if (null) return;
-  if (src.type().IsStringLike()) {
+  if (src.type().HasStringStorage()) {
     dst.SetString(to, src.Data<StringRef>()[from].view());
   } else if (src.type().IsNested()) {
     // why: copied value by value, its strings into dst's heap; CopyRow would share src's heaps,

@@ -3,6 +3,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "function/cast_kernels.h"
+#include "function/variant_cast.h"
 
 namespace floe {
 
@@ -63,6 +64,8 @@ static bool IsNumberLike(const LogicalType& t) {
 bool CanCast(const LogicalType& from, const LogicalType& to) {
   TypeId f = from.id(), t = to.id();
   if (f == TypeId::kNull || from == to) return true;
+  if (f == TypeId::kVariant) return CanCastVariantTo(to);
+  if (t == TypeId::kVariant) return CanCastToVariant(from);
   if (from.IsNested() || to.IsNested()) {
     // Spark's Cast.canCast: arrays, maps and structs (of as many fields) element by element,
     // and any of them to a string
@@ -160,6 +163,9 @@ void CastVector(const Vector& source, size_t count, Vector& result,
   if (from == to) {
     result.CopyRange(source, 0, 0, count);
     return;
+  }
+  if (from.id() == TypeId::kVariant || to.id() == TypeId::kVariant) {
+    return CastVariantVector(source, count, result, context);
   }
   if (from.IsNested()) return CastNested(source, count, result, context);
   if (to.IsStringLike()) return CastToString(source, count, result, context);

@@ -198,7 +198,33 @@ void TableMetadataBuilder::RemoveRef(const std::string& name) {
   if (name == "main") metadata_.current_snapshot_id = TableMetadata::kNoSnapshot;
 }
 
+namespace {
+
+// Iceberg's Schema.checkCompatibility: the types of format version 3 (variant, unknown,
+// geometry, geography) in a table of an earlier version, by column path, in field id order.
+void CheckTypesOfVersion(const std::vector<NestedField>& fields, const std::string& prefix, int format_version,
+                         std::map<int, std::string>* problems) {
+  for (const NestedField& f : fields) {
+    std::string path = prefix + f.name();
+    TypeKind kind = f.type()->kind();
+    if (format_version < 3 && (kind == TypeKind::kVariant || kind == TypeKind::kUnknown ||
+                               kind == TypeKind::kGeometry || kind == TypeKind::kGeography)) {
+      (*problems)[f.id()] = "Invalid type for " + path + ": " + f.type()->ToString() + " is not supported until v3";
+    }
+    CheckTypesOfVersion(f.type()->fields(), path + ".", format_version, problems);
+  }
+}
+
+}  // namespace
+
 TableMetadata TableMetadataBuilder::Build(int64_t now_ms) {
+  std::map<int, std::string> problems;
+  CheckTypesOfVersion(metadata_.CurrentSchema().fields(), "", metadata_.format_version, &problems);
+  if (!problems.empty()) {
+    std::string message = "Invalid schema for v" + std::to_string(metadata_.format_version) + ":";
+    for (const auto& [id, problem] : problems) message += "\n- " + problem;
+    throw InvalidInputError(message);
+  }
   TableMetadata out = metadata_;
   out.last_updated_ms = now_ms;
   if (!base_metadata_file_.empty()) {

@@ -36,6 +36,7 @@ static const char* PrimitiveName(TypeKind kind) {
     case TypeKind::kUuid: return "uuid";
     case TypeKind::kBinary: return "binary";
     case TypeKind::kUnknown: return "unknown";
+    case TypeKind::kVariant: return "variant";
     default: return nullptr;
   }
 }
@@ -277,7 +278,7 @@ TypePtr Type::FromJson(const json& j) {
     std::string name = j.get<std::string>();
     TypePtr t = FromPrimitiveName(name);
     if (!t) {
-      if (name == "timestamp_ns" || name == "timestamptz_ns" || name == "variant") {
+      if (name == "timestamp_ns" || name == "timestamptz_ns") {
         throw NotImplementedError("Iceberg type " + name + " (format version 3) is not supported");
       }
       throw FormatError("unknown Iceberg type " + QuoteForMessage(name));
@@ -371,6 +372,7 @@ LogicalType Type::ToLogicalType() const {
     case TypeKind::kGeometry:   // WKB, as the spec stores it
     case TypeKind::kGeography: return TypeId::kBinary;
     case TypeKind::kUnknown: return TypeId::kNull;  // always NULL (Spark's NullType)
+    case TypeKind::kVariant: return TypeId::kVariant;
     case TypeKind::kStruct: {
       std::vector<StructField> fields;
       for (const auto& f : fields_) fields.emplace_back(f.name(), f.type()->ToLogicalType());
@@ -422,6 +424,7 @@ TypePtr Type::FromLogicalType(const LogicalType& type, int* next_id) {
     case TypeId::kTime: return Primitive(TypeKind::kTime);
     case TypeId::kString: return Primitive(TypeKind::kString);
     case TypeId::kBinary: return Primitive(TypeKind::kBinary);
+    case TypeId::kVariant: return Primitive(TypeKind::kVariant);
     default:
       throw InvalidInputError("type " + type.ToString() + " cannot be stored in an Iceberg table");
   }

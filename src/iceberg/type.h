@@ -30,6 +30,7 @@ enum class TypeKind : uint8_t {
   kUnknown,    // format version 3: always NULL, never stored
   kGeometry,   // format version 3: WKB, with a CRS
   kGeography,  // format version 3: WKB, with a CRS and an edge algorithm
+  kVariant,    // format version 3: semi-structured (Parquet's Variant: metadata and value)
   kStruct,
   kList,
   kMap,

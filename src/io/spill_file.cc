@@ -52,7 +52,8 @@ void WriteColumn(const Vector& v, const LogicalType& type, const std::vector<uin
   }
   switch (type.id()) {
     case TypeId::kString:
-    case TypeId::kBinary: {
+    case TypeId::kBinary:
+    case TypeId::kVariant: {
       const StringRef* s = v.Data<StringRef>();
       for (uint32_t i : rows) Put<uint32_t>(out, v.IsNull(i) ? 0 : s[i].size);
       for (uint32_t i : rows) {
@@ -98,7 +99,8 @@ void ReadColumn(Vector& v, const LogicalType& type, size_t rows, const std::stri
   }
   switch (type.id()) {
     case TypeId::kString:
-    case TypeId::kBinary: {
+    case TypeId::kBinary:
+    case TypeId::kVariant: {
       const char* lengths = Take(data, pos, rows * sizeof(uint32_t), path);
       StringRef* s = v.Data<StringRef>();
       for (size_t i = 0; i < rows; ++i) {
@@ -152,7 +154,7 @@ SpillFile::SpillFile(FileIO& io, const std::string& folder, std::vector<LogicalT
 
 bool SpillFile::CanHold(const LogicalType& type) {
   return !type.Contains([](const LogicalType& t) {
-    return !t.IsNested() && !t.IsStringLike() && t.id() != TypeId::kNull && PhysicalSize(t.id()) == 0;
+    return !t.IsNested() && !t.HasStringStorage() && t.id() != TypeId::kNull && PhysicalSize(t.id()) == 0;
   });
 }
 

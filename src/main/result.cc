@@ -47,10 +47,9 @@ Value Result::GetValue(size_t row, size_t column) const {
 std::string Result::GetString(size_t row, size_t column) const {
   Value v = GetValue(row, column);
   if (v.is_null()) return "NULL";
-  if (v.type().id() == TypeId::kTimestamp) {
-    TimeZone zone;
-    if (TimeZone::Load(time_zone_, &zone)) return FormatTimestamp(v.int64(), zone);
-  }
+  // (timestamps, inside nested values and variants too, in the session zone)
+  TimeZone zone;
+  if (TimeZone::Load(time_zone_, &zone)) return v.ToString(zone);
   return v.ToString();
 }
 

@@ -644,7 +644,7 @@ void ColumnReader::DecodeToOutput(size_t n, uint8_t* dst, Vector& out) {
       case 16: GatherWidth<16>(dict, idx, n, dst); break;
       default: Corrupt(column_.name, "unexpected value width");
     }
-    if (column_.type.IsStringLike()) out.ShareHeapsOf(dict_);
+    if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
     return;
   }
   if (identity_) {

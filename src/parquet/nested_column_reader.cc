@@ -1,6 +1,7 @@
 #include "parquet/nested_column_reader.h"
 
 #include "common/exception.h"
+#include "common/variant.h"
 
 namespace floe {
 
@@ -56,6 +57,29 @@ ParquetNode Select(const ParquetNode& node, const FieldSelection& selection) {
     missing.children.clear();
   }
   return out;
+}
+
+// Packs rows [0, count) of a variant's metadata and value into rows [at, at + count) of
+// out, NULL where `is_null` says the group is NULL.
+template <typename IsNull>
+void PackVariants(const ParquetNode& node, const Vector& metadata, const Vector& value, Vector& out, size_t at,
+                  size_t count, IsNull is_null) {
+  const StringRef* m = metadata.Data<StringRef>();
+  const StringRef* v = value.Data<StringRef>();
+  for (size_t k = 0; k < count; ++k) {
+    if (is_null(k)) {
+      out.SetNull(at + k, true);
+      continue;
+    }
+    if (metadata.IsNull(k) || value.IsNull(k)) Corrupt(node, "a variant without its metadata or value");
+    try {
+      VariantRef(m[k].view(), v[k].view()).Validate();
+    } catch (const FormatError& e) {
+      Corrupt(node, e.what());
+    }
+    out.SetNull(at + k, false);
+    out.SetString(at + k, PackVariant(m[k].view(), v[k].view()));
+  }
 }
 
 }  // namespace
@@ -132,6 +156,16 @@ void NestedColumnReader::ReadStructs(const ParquetNode& node, Vector& out, size_
       }
       return;
     }
+    case ParquetNode::Kind::kVariant: {
+      Vector metadata(node.children[0].leaf.type, n), value(node.children[1].leaf.type, n);
+      ReadStructs(node.children[0], metadata, n);
+      ReadStructs(node.children[1], value, n);
+      size_t leaf = leaf_of_node_.at(&node.children[0]);
+      const uint8_t* defs = struct_defs_[leaf].data();
+      bool all_present = struct_all_present_[leaf];
+      return PackVariants(node, metadata, value, out, 0, n,
+                          [&](size_t k) { return !all_present && defs[k] < node.def_level; });
+    }
     default: return SetNulls(out, 0, n);
   }
 }
@@ -180,6 +214,14 @@ void NestedColumnReader::Assemble(const ParquetNode& node, Vector& out, size_t a
       for (size_t k = 0; k < count; ++k) out.SetNull(at + k, b.defs[slots[k]] < node.def_level);
       for (size_t c = 0; c < node.children.size(); ++c) Assemble(node.children[c], out.child(c), at, count);
       return;
+    case ParquetNode::Kind::kVariant: {
+      size_t room = std::max<size_t>(count, 1);
+      Vector metadata(node.children[0].leaf.type, room), value(node.children[1].leaf.type, room);
+      Assemble(node.children[0], metadata, 0, count);
+      Assemble(node.children[1], value, 0, count);
+      return PackVariants(node, metadata, value, out, at, count,
+                          [&](size_t k) { return b.defs[slots[k]] < node.def_level; });
+    }
     case ParquetNode::Kind::kList:
     case ParquetNode::Kind::kMap: {
       auto* entries = out.Data<ListEntry>();

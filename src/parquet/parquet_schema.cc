@@ -257,6 +257,29 @@ const ParquetNode* ParquetNode::FirstLeaf() const {
   return nullptr;
 }
 
+ParquetNode VariantNode(const ParquetNode& group) {
+  const std::string where = "variant column \"" + group.name + "\"";
+  if (group.kind != ParquetNode::Kind::kStruct) throw FormatError(where + " is not a group");
+  const ParquetNode* metadata = nullptr;
+  const ParquetNode* value = nullptr;
+  for (const auto& c : group.children) {
+    if (c.name == "typed_value") throw NotImplementedError(where + " is shredded (has typed_value): not supported yet");
+    if (c.name == "metadata") metadata = &c;
+    if (c.name == "value") value = &c;
+  }
+  for (const ParquetNode* part : {metadata, value}) {
+    if (!part || part->kind != ParquetNode::Kind::kLeaf ||
+        (part->leaf.type.id() != TypeId::kBinary && part->leaf.type.id() != TypeId::kString)) {
+      throw FormatError(where + " needs binary fields \"metadata\" and \"value\"");
+    }
+  }
+  ParquetNode node = group;
+  node.kind = ParquetNode::Kind::kVariant;
+  node.type = TypeId::kVariant;
+  node.children = {*metadata, *value};
+  return node;
+}
+
 std::vector<ParquetColumn> ParquetSchema::FromElements(const std::vector<SchemaElement>& schema) {
   if (schema.empty()) Corrupt("the schema is empty");
   std::vector<ParquetColumn> columns;

@@ -69,6 +69,7 @@ struct ParquetNode {
     kList,
     kMap,
     kMissing,  // a field the file lacks, read as NULL (an Iceberg projection adds these)
+    kVariant,  // a Variant group: its metadata and value leaves, packed into one value
   };
   Kind kind = Kind::kLeaf;
   std::string name;
@@ -89,6 +90,11 @@ struct ParquetNode {
   /// Returns the first leaf below the node (itself for a leaf); null for kMissing.
   const ParquetNode* FirstLeaf() const;
 };
+
+/// Returns the group `group` read as a Variant (Parquet VariantEncoding.md: binary fields
+/// `metadata` and `value`, in either order, whatever their annotation); throws FormatError
+/// when it is not one and NotImplementedError when it is shredded (has a `typed_value`).
+ParquetNode VariantNode(const ParquetNode& group);
 
 /// Maps a Parquet schema (a flattened tree of SchemaElements) to floe columns.
 class ParquetSchema {

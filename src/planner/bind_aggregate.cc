@@ -60,9 +60,22 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
 }  // namespace
 
 void RejectUnorderable(const LogicalType& type, const std::string& where, const std::string& text) {
-  if (!type.Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) return;
+  if (type.IsOrderable()) return;
+  // (Spark names the variant cases apart: grouping, and DISTINCT or a set operation)
+  if (type.Contains([](const LogicalType& t) { return t.id() == TypeId::kVariant; })) {
+    if (where == "GROUP BY") {
+      throw BinderError("[GROUP_EXPRESSION_TYPE_IS_NOT_ORDERABLE] The expression " + text +
+                        " cannot be used as a grouping expression because its data type " + type.ToString() +
+                        " is not an orderable data type.");
+    }
+    if (where == "SELECT DISTINCT" || where == "a set operation") {
+      throw BinderError("[UNSUPPORTED_FEATURE.SET_OPERATION_ON_VARIANT_TYPE] The feature is not supported: cannot "
+                        "have variant columns in " + where + ", but the type of column " + text + " is " +
+                        type.ToString() + ".");
+    }
+  }
   throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] " + where + " does not support ordering or "
-                    "comparing type " + type.ToString() + " (maps cannot be compared): " + text);
+                    "comparing type " + type.ToString() + " (maps and variants cannot be compared): " + text);
 }
 
 void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct) {

@@ -278,7 +278,7 @@ struct SpillMerge {
       for (size_t c = 0; c < columns; ++c) {
         const Vector& src = cursor.batch.column(c);
         Vector& dst = out.column(c);
-        if (src.type().IsStringLike() && !src.IsNull(cursor.row)) {
+        if (src.type().HasStringStorage() && !src.IsNull(cursor.row)) {
           // why: the cursor's batch is replaced by the next one read; the output keeps a copy
           dst.SetNull(n, false);
           dst.SetString(n, src.Data<StringRef>()[cursor.row].view());
@@ -391,7 +391,7 @@ bool PhysicalOrder::GetData(ExecutionContext&, DataChunk& out, GlobalSourceState
     for (size_t c = 0; c < types_.size(); ++c) {
       Vector& dst = out.column(c);
       for (size_t i = 0; i < n; ++i) dst.CopyRow(state.runs[run[i]].column(c), row[i], i);
-      if (types_[c].IsStringLike()) {
+      if (types_[c].HasStringStorage()) {
         for (const auto& r : state.runs) dst.ShareHeapsOf(r.column(c));
       }
     }

@@ -52,7 +52,7 @@ OperatorResult PhysicalReplicateRows::Execute(ExecutionContext& context, DataChu
     const Vector& src = input.column(c);
     Vector& out = output.column(c);
     out.Gather(src, sel.data(), sel.size());
-    if (src.type().IsStringLike()) out.ShareHeapsOf(src);
+    if (src.type().HasStringStorage()) out.ShareHeapsOf(src);
   }
   output.SetSize(sel.size());
   if (s.row < input.size()) return OperatorResult::kHaveMoreOutput;

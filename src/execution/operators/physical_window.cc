@@ -148,7 +148,7 @@ void AggregateFrames(const BoundAggregateFunction& agg, const std::vector<Vector
     agg.finalize(batch_states.data(), m, out, context);
     for (size_t j = 0; j < m; ++j) {
       result.CopyRow(out, j, first + j);
-      if (result.type().IsStringLike() && !out.IsNull(j)) {
+      if (result.type().HasStringStorage() && !out.IsNull(j)) {
         result.SetString(first + j, out.Data<StringRef>()[j].view());
       }
     }
@@ -586,7 +586,7 @@ void PhysicalWindow::ComputeFunction(ExecutionContext& context, size_t f, DataCh
           Vector tmp(fn.type, 1);
           agg.finalize(states, 1, tmp, context.function_context);
           sorted_result.CopyRow(tmp, 0, i);
-          if (fn.type.IsStringLike() && !tmp.IsNull(0)) {
+          if (fn.type.HasStringStorage() && !tmp.IsNull(0)) {
             sorted_result.SetString(i, tmp.Data<StringRef>()[0].view());
           }
         };

@@ -481,7 +481,7 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
   // (geometry and geography bounds are bounding boxes, not bytes; unknown is never stored)
   iceberg::TypeKind kind = field->type()->kind();
   if (kind == iceberg::TypeKind::kUuid || kind == iceberg::TypeKind::kFixed || kind == iceberg::TypeKind::kGeometry ||
-      kind == iceberg::TypeKind::kGeography || kind == iceberg::TypeKind::kUnknown) {
+      kind == iceberg::TypeKind::kGeography || kind == iceberg::TypeKind::kUnknown || kind == iceberg::TypeKind::kVariant) {
     return std::nullopt;
   }
   LogicalType type = field->type()->ToLogicalType();

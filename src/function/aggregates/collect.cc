@@ -36,7 +36,7 @@ BoundAggregateFunction BindCollect(bool set, const std::vector<LogicalType>& arg
   const char* name = set ? "collect_set" : "collect_list";
   if (arg_types.size() != 1) ThrowUnsupportedArguments(name, arg_types, "(x)");
   const LogicalType& type = arg_types[0];
-  if (set && type.Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) {
+  if (set && !type.IsOrderable()) {
     throw BinderError(std::string("[DATATYPE_MISMATCH.UNSUPPORTED_INPUT_TYPE] ") + name +
                       " cannot take a map value: " + type.ToString());
   }

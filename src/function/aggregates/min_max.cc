@@ -177,10 +177,10 @@ BoundAggregateFunction BindMinMax(const char* name, const std::vector<LogicalTyp
     ThrowUnsupportedArguments(name, arg_types, "one argument of an ordered type");
   }
   if (arg_types[0].id() == TypeId::kNull) return MakeAlwaysNull(name);
+  if (!arg_types[0].IsOrderable()) {
+    ThrowUnsupportedArguments(name, arg_types, "one argument of an ordered type (maps and variants cannot be compared)");
+  }
   if (arg_types[0].IsNested()) {
-    if (arg_types[0].Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) {
-      ThrowUnsupportedArguments(name, arg_types, "one argument of an ordered type (maps cannot be compared)");
-    }
     return MakeNestedMinMax<kMax>(name, arg_types[0]);
   }
   return VisitPhysicalType(arg_types[0].id(), [&](auto tag) -> BoundAggregateFunction {

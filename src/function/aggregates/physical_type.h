@@ -26,7 +26,8 @@ decltype(auto) VisitPhysicalType(TypeId id, F&& f) {
     case TypeId::kDouble: return f(std::type_identity<double>{});
     case TypeId::kDecimal: return f(std::type_identity<int128_t>{});
     case TypeId::kString:
-    case TypeId::kBinary: return f(std::type_identity<StringRef>{});
+    case TypeId::kBinary:
+    case TypeId::kVariant: return f(std::type_identity<StringRef>{});
     case TypeId::kInterval: return f(std::type_identity<Interval>{});
     case TypeId::kStruct:
     case TypeId::kList:

@@ -119,10 +119,10 @@ std::vector<LogicalType> ComparisonTypes(const char* name, const ScalarBindInput
   const LogicalType& a = input.arg_types[0];
   const LogicalType& b = input.arg_types[1];
   auto common = CommonSuperType(a, b);
-  bool has_map = common && common->Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; });
+  bool has_map = common && !common->IsOrderable();
   if (has_map) {
     throw BinderError(std::string("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] ") + name + " does not support ordering on type " +
-                      common->ToString() + " (maps cannot be compared)");
+                      common->ToString() + " (maps and variants cannot be compared)");
   }
   if (!common || common->id() == TypeId::kInterval) {
     throw BinderError(std::string("[DATATYPE_MISMATCH] cannot compare ") + a.ToString() + " with " +

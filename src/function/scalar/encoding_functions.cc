@@ -1,9 +1,9 @@
 #include <cstring>
 
 #include "common/ascii_case.h"
+#include "common/base64.h"
 #include "common/exception.h"
 #include "function/function_registry.h"
-#include "function/scalar/base64.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "function/scalar/string_kernels.h"

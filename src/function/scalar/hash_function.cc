@@ -182,12 +182,18 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
     case TypeId::kStruct:
     case TypeId::kList:
     case TypeId::kMap: return;  // hashed above
+    case TypeId::kVariant: throw InternalError("hash of a variant");  // refused by BindHash
   }
 }
 
 BoundScalarFunction BindHash(const ScalarBindInput& input) {
   BoundScalarFunction bound;
   bound.name = "hash";
+  for (const auto& type : input.arg_types) {
+    if (type.Contains([](const LogicalType& t) { return t.id() == TypeId::kVariant; })) {
+      throw BinderError("[DATATYPE_MISMATCH.HASH_VARIANT_TYPE] hash cannot take a variant argument");
+    }
+  }
   bound.arg_types = input.arg_types;  // hashed as they are: the type decides the bytes
   bound.return_type = TypeId::kInt32;
   bound.kernel = [](const std::vector<const Vector*>& args, size_t count, Vector& result,

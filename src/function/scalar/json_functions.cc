@@ -12,11 +12,13 @@
 #include <string>
 
 #include "common/ascii_case.h"
+#include "common/base64.h"
 #include "common/double_format.h"
 #include "common/exception.h"
+#include "common/json_string.h"
+#include "common/variant.h"
 #include "function/cast.h"
 #include "function/function_registry.h"
-#include "function/scalar/base64.h"
 #include "function/scalar/datetime_formatter.h"
 #include "function/scalar/json_reader.h"
 #include "function/scalar/register_scalar_functions.h"
@@ -125,6 +127,8 @@ class JsonWriter {
       case TypeId::kDecimal: *out += CastValue(v, TypeId::kString, context_).str(); return;
       case TypeId::kString: AppendJsonString(v.str(), out); return;
       case TypeId::kBinary: AppendJsonString(Base64Encode(v.str()), out); return;
+      // (Spark's to_json writes a variant as its own JSON, timestamps in the session zone)
+      case TypeId::kVariant: VariantRef::Unpack(v.str()).AppendJson(*context_.time_zone, out); return;
       case TypeId::kDate:
         AppendJsonString(formats_.date.Format(int64_t{v.int32()} * 86400000000LL, TimeZone::Utc()), out);
         return;
@@ -179,9 +183,9 @@ class JsonWriter {
 BoundScalarFunction BindToJson(const ScalarBindInput& input) {
   CheckArgumentCount("to_json", input, 1, 2);
   const LogicalType& type = input.arg_types[0];
-  if (!type.IsNested() && type.id() != TypeId::kNull) {
+  if (!type.IsNested() && type.id() != TypeId::kNull && type.id() != TypeId::kVariant) {
     throw BinderError("[DATATYPE_MISMATCH.INVALID_JSON_SCHEMA] Cannot resolve to_json: the input of type " +
-                      type.ToString() + " must be a struct, an array or a map.");
+                      type.ToString() + " must be a struct, an array, a map or a variant.");
   }
   JsonOptions options = ReadOptions("to_json", input, 1, false);
   std::vector<LogicalType> args = input.arg_types;

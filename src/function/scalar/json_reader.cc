@@ -1,7 +1,9 @@
 #include "function/scalar/json_reader.h"
 
+#include <cctype>
 #include <cstdint>
 
+#include "common/json_string.h"
 #include "function/scalar/utf8.h"
 
 namespace floe {
@@ -10,16 +12,20 @@ namespace {
 
 class Reader {
  public:
-  explicit Reader(std::string_view text) : s_(text) {}
+  Reader(std::string_view text, bool strict) : s_(text), strict_(strict) {}
+
+  size_t position() const { return pos_; }
 
   bool Value(JsonValue* out, int depth) {
     if (depth > kMaxJsonDepth) return false;
     SkipSpace();
     if (pos_ >= s_.size()) return false;
     char c = s_[pos_];
+    // (Jackson's default maxNestingDepth: 1000 nested arrays or objects parse, 1001 do not)
+    if (strict_ && depth >= kMaxJsonDepth && (c == '{' || c == '[')) return false;
     if (c == '{') return Object(out, depth);
     if (c == '[') return Array(out, depth);
-    if (c == '"' || c == '\'') {
+    if (c == '"' || (c == '\'' && !strict_)) {
       out->kind = JsonValue::Kind::kString;
       return String(&out->text);
     }
@@ -37,6 +43,10 @@ class Reader {
 
   bool Word(std::string_view w) {
     if (s_.substr(pos_, w.size()) != w) return false;
+    // (Jackson reads `truex` as one unknown token)
+    if (strict_ && pos_ + w.size() < s_.size() && std::isalnum(static_cast<unsigned char>(s_[pos_ + w.size()]))) {
+      return false;
+    }
     pos_ += w.size();
     return true;
   }
@@ -56,7 +66,7 @@ class Reader {
     if (pos_ < s_.size() && s_[pos_] == '}') return ++pos_, true;
     while (true) {
       SkipSpace();
-      if (pos_ >= s_.size() || (s_[pos_] != '"' && s_[pos_] != '\'')) return false;
+      if (pos_ >= s_.size() || (s_[pos_] != '"' && (s_[pos_] != '\'' || strict_))) return false;
       std::string name;
       if (!String(&name)) return false;
       SkipSpace();
@@ -112,7 +122,11 @@ class Reader {
       if (pos_ >= s_.size()) return false;
       char e = s_[pos_++];
       switch (e) {
-        case '"': case '\\': case '/': case '\'': out->push_back(e); break;
+        case '"': case '\\': case '/': out->push_back(e); break;
+        case '\'':
+          if (strict_) return false;
+          out->push_back(e);
+          break;
         case 'b': out->push_back('\b'); break;
         case 'f': out->push_back('\f'); break;
         case 'n': out->push_back('\n'); break;
@@ -144,7 +158,7 @@ class Reader {
   bool Number(std::string* out) {
     size_t start = pos_;
     for (std::string_view w : {"NaN", "Infinity", "+Infinity", "-Infinity"}) {
-      if (Word(w)) return *out = std::string(w), true;
+      if (!strict_ && Word(w)) return *out = std::string(w), true;
     }
     if (pos_ < s_.size() && s_[pos_] == '-') ++pos_;
     auto digits = [&] {
@@ -169,6 +183,7 @@ class Reader {
   }
 
   std::string_view s_;
+  bool strict_;
   size_t pos_ = 0;
 };
 
@@ -176,32 +191,20 @@ class Reader {
 
 bool ParseJson(std::string_view text, JsonValue* out) {
   *out = JsonValue{};
-  return Reader(text).Value(out, 0);
+  return Reader(text, false).Value(out, 0);
 }
 
-void AppendJsonString(std::string_view s, std::string* out) {
-  static const char kHex[] = "0123456789ABCDEF";
-  out->push_back('"');
-  for (char c : s) {
-    switch (c) {
-      case '"': *out += "\\\""; break;
-      case '\\': *out += "\\\\"; break;
-      case '\b': *out += "\\b"; break;
-      case '\f': *out += "\\f"; break;
-      case '\n': *out += "\\n"; break;
-      case '\r': *out += "\\r"; break;
-      case '\t': *out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          *out += "\\u00";
-          out->push_back(kHex[(c >> 4) & 0xF]);
-          out->push_back(kHex[c & 0xF]);
-        } else {
-          out->push_back(c);
-        }
-    }
+bool ParseStrictJson(std::string_view text, JsonValue* out, size_t* end) {
+  *out = JsonValue{};
+  Reader reader(text, true);
+  if (!reader.Value(out, 0)) return false;
+  *end = reader.position();
+  // Jackson's _verifyRootSpace: a root-level number ends at a space or the end
+  if (out->kind == JsonValue::Kind::kNumber && *end < text.size()) {
+    char c = text[*end];
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
   }
-  out->push_back('"');
+  return true;
 }
 
 std::string JsonValue::ToJson() const {

@@ -36,8 +36,10 @@ struct JsonMember {
 /// not read. Returns false when the text is not JSON or nests deeper than kMaxDepth.
 bool ParseJson(std::string_view text, JsonValue* out);
 
-/// Appends `s` to *out as a JSON string literal, quoted and escaped as Jackson writes it.
-void AppendJsonString(std::string_view s, std::string* out);
+/// Parses the first JSON value of `text` as Jackson's default parser does (parse_json): no
+/// single quotes, no NaN or Infinity, a root-level number or literal followed by a space or
+/// the end; *end receives where the value ends (the rest is not read).
+bool ParseStrictJson(std::string_view text, JsonValue* out, size_t* end);
 
 constexpr int kMaxJsonDepth = 1000;
 

@@ -384,7 +384,7 @@ ScalarBinder SortBinder(std::string name, bool nulls_last_always) {
   return [=](const ScalarBindInput& input) {
     CheckArgumentCount(name, input, 1, nulls_last_always ? 1 : 2);
     if (input.arg_types[0].id() != TypeId::kList) ThrowArgumentTypes(name, input, "an array");
-    if (input.arg_types[0].element().Contains([](const LogicalType& t) { return t.id() == TypeId::kMap; })) {
+    if (!input.arg_types[0].element().IsOrderable()) {
       throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] " + name + " does not support ordering on type " +
                         input.arg_types[0].ToString());
     }

@@ -23,6 +23,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterHashFunction(registry);
   RegisterNestedFunctions(registry);
   RegisterJsonFunctions(registry);
+  RegisterVariantFunctions(registry);
   RegisterDigestFunctions(registry);
   RegisterEncodingFunctions(registry);
 }

@@ -48,5 +48,7 @@ void RegisterHashFunction(FunctionRegistry& registry);
 void RegisterNestedFunctions(FunctionRegistry& registry);
 /// to_json, from_json.
 void RegisterJsonFunctions(FunctionRegistry& registry);
+/// parse_json, try_parse_json, variant_get, try_variant_get, is_variant_null.
+void RegisterVariantFunctions(FunctionRegistry& registry);
 
 }  // namespace floe

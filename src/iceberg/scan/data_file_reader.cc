@@ -131,7 +131,7 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) return -1;
     const ParquetColumn& column = reader_->columns()[col];
     std::shared_ptr<const ParquetNode> node;
-    if (field.type()->IsNested()) {
+    if (field.type()->IsNested() || field.type()->kind() == TypeKind::kVariant) {
       if (!column.nested) {
         throw FormatError("data file " + reader_->path() + ": column \"" + column.name + "\" is not nested but " +
                           "field " + field.name() + " is a " + field.type()->ToString());

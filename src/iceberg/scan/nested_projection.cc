@@ -15,6 +15,7 @@ const char* KindName(Kind kind) {
     case Kind::kList: return "list";
     case Kind::kMap: return "map";
     case Kind::kMissing: return "missing";
+    case Kind::kVariant: return "variant";
   }
   return "?";
 }
@@ -43,6 +44,8 @@ class Projector {
   Projector(bool has_ids, const NameMapping& mapping) : has_ids_(has_ids), mapping_(mapping) {}
 
   ParquetNode Project(const ParquetNode& file, const Type& type, const NameMapping::MappedField* mapped) {
+    // (a variant's group has fields metadata and value, without field ids)
+    if (type.kind() == TypeKind::kVariant) return VariantNode(file);
     Kind want = type.kind() == TypeKind::kStruct ? Kind::kStruct
                 : type.kind() == TypeKind::kList ? Kind::kList
                 : type.kind() == TypeKind::kMap  ? Kind::kMap

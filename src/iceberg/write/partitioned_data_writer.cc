@@ -162,9 +162,9 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
     : schema_(schema), spec_(spec), options_(std::move(options)), write_id_(Uuid::Random()) {
   for (const auto& field : schema_.fields()) {
     // why: these v3 types need what floe's Parquet writer does not write yet (no column for
-    // unknown, the GEOMETRY / GEOGRAPHY annotation and bounding-box bounds)
+    // unknown, the GEOMETRY / GEOGRAPHY annotation and bounding-box bounds, the variant group)
     if (field.type()->kind() == TypeKind::kUnknown || field.type()->kind() == TypeKind::kGeometry ||
-        field.type()->kind() == TypeKind::kGeography) {
+        field.type()->kind() == TypeKind::kGeography || field.type()->kind() == TypeKind::kVariant) {
       throw NotImplementedError("writing column " + field.name() + " of type " + field.type()->ToString() +
                                 " is not supported");
     }

@@ -3,7 +3,9 @@
 // WKB bytes (BINARY) while DESCRIBE shows the Iceberg type, and filters on them are never
 // turned into bound comparisons (their bounds are bounding boxes). The table is one floe
 // wrote with a BINARY column, its metadata edited as another writer would have made it.
-// floe does not write these types: a write is refused naming the column.
+// floe does not write these types: a write is refused naming the column. Likewise `variant`
+// (unshredded: a group of binary metadata and value), at the top level and inside structs
+// and lists, from structs of two binaries floe wrote.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -76,6 +78,97 @@ TEST_F(V3TypesTest, UnknownGeometryAndGeographyRead) {
   EXPECT_EQ(type_of["g"], "geometry(srid:4326)");
   EXPECT_NE(ErrorOf("INSERT INTO ns.h VALUES (3, NULL, NULL, NULL)").find("writing column g of type geometry(srid:4326) is not supported"),
             std::string::npos);
+}
+
+// Turns every struct<metadata: binary, value: binary> of the newest metadata's schemas into a
+// variant, as an engine writing variants would have typed it; returns the edited file.
+fs::path EditToVariants(const fs::path& metadata_dir) {
+  fs::path newest;
+  for (const auto& e : fs::directory_iterator(metadata_dir)) {
+    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
+  }
+  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
+  auto edit = [](auto& self, nlohmann::json& type) -> void {
+    if (!type.is_object()) return;
+    if (type["type"] == "struct" && type["fields"].size() == 2 && type["fields"][0]["name"] == "metadata" &&
+        type["fields"][1]["name"] == "value") {
+      type = "variant";
+      return;
+    }
+    for (const char* key : {"element", "key", "value"}) {
+      if (type.contains(key)) self(self, type[key]);
+    }
+    if (type.contains("fields")) {
+      for (auto& f : type["fields"]) self(self, f["type"]);
+    }
+  };
+  for (auto& schema : m["schemas"]) {
+    for (auto& field : schema["fields"]) edit(edit, field["type"]);
+  }
+  fs::path edited = metadata_dir / "99999-edited.metadata.json";
+  std::ofstream(edited) << m.dump();
+  return edited;
+}
+
+TEST_F(V3TypesTest, VariantsReadAtTheTopAndNested) {
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.t (id INT, v STRUCT<metadata: BINARY, value: BINARY>, "
+      "s STRUCT<n: INT, w: STRUCT<metadata: BINARY, value: BINARY>>, l ARRAY<STRUCT<metadata: BINARY, value: BINARY>>) "
+      "TBLPROPERTIES ('format-version' = '3')");
+  // 42 (int8); {"a":42} (dictionary ["a"]); "hi" (short string); a variant null
+  Run("INSERT INTO ns.t VALUES "
+      "(1, named_struct('metadata', X'010000', 'value', X'0C2A'), "
+      " named_struct('n', 7, 'w', named_struct('metadata', X'0101000161', 'value', X'02010000020C2A')), "
+      " array(named_struct('metadata', X'010000', 'value', X'096869'), named_struct('metadata', X'010000', 'value', X'00'))), "
+      "(2, NULL, named_struct('n', 8, 'w', NULL), NULL)");
+  fs::path edited = EditToVariants(dir_ / "warehouse" / "ns" / "t" / "metadata");
+  Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
+  for (const char* pruning : {"true", "false"}) {
+    Run(std::string("SET floe.pruning.enabled = ") + pruning);
+    Result r = connection_->Query(
+        "SELECT id, v, to_json(s.w), variant_get(s.w, '$.a', 'int'), l, typeof(l), is_variant_null(l[1]) FROM ns.v "
+        "ORDER BY id");
+    ASSERT_FALSE(r.HasError()) << r.error();
+    ASSERT_EQ(r.RowCount(), 2u);
+    EXPECT_EQ(r.GetString(0, 1), "42");
+    EXPECT_EQ(r.GetString(0, 2), "{\"a\":42}");
+    EXPECT_EQ(r.GetString(0, 3), "42");
+    EXPECT_EQ(r.GetString(0, 4), "[\"hi\",null]");
+    EXPECT_EQ(r.GetString(0, 5), "array<variant>");
+    EXPECT_EQ(r.GetString(0, 6), "true");
+    EXPECT_EQ(r.GetString(1, 1), "NULL");
+    EXPECT_EQ(r.GetString(1, 2), "NULL");
+    EXPECT_EQ(Count("SELECT count(*) FROM ns.v WHERE variant_get(v, '$', 'int') = 42"), 1);
+  }
+  EXPECT_NE(ErrorOf("INSERT INTO ns.v SELECT * FROM ns.v").find("writing column v of type variant is not supported"),
+            std::string::npos);
+  // a variant column of a v2 table is refused (Iceberg's Schema.checkCompatibility)
+  EXPECT_NE(ErrorOf("CREATE TABLE ns.old (v VARIANT, a ARRAY<VARIANT>)")
+                .find("Invalid schema for v2:\n- Invalid type for v: variant is not supported until v3\n"
+                      "- Invalid type for a.element: variant is not supported until v3"),
+            std::string::npos);
+}
+
+TEST_F(V3TypesTest, MalformedVariantsFailTheScanNamingTheColumn) {
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.t (id INT, v STRUCT<metadata: BINARY, value: BINARY>) TBLPROPERTIES ('format-version' = '3')");
+  // an INT8 value cut short, a metadata of version 2, a value claiming a 5-byte string
+  for (const char* row : {"(1, named_struct('metadata', X'010000', 'value', X'18'))",
+                          "(2, named_struct('metadata', X'020000', 'value', X'00'))",
+                          "(3, named_struct('metadata', X'010000', 'value', X'1561'))",
+                          "(4, named_struct('metadata', X'010000', 'value', CAST(NULL AS BINARY)))"}) {
+    Run("DELETE FROM ns.t");
+    Run(std::string("INSERT INTO ns.t VALUES ") + row);
+    fs::path edited = EditToVariants(dir_ / "warehouse" / "ns" / "t" / "metadata");
+    Run("DROP TABLE IF EXISTS ns.v");
+    Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
+    std::string error = ErrorOf("SELECT v FROM ns.v");
+    EXPECT_NE(error.find("column \"v\""), std::string::npos) << row << ": " << error;
+    EXPECT_TRUE(error.find("malformed variant") != std::string::npos ||
+                error.find("without its metadata or value") != std::string::npos)
+        << row << ": " << error;
+    fs::remove(edited);
+  }
 }
 
 }  // namespace
