@@ -399,13 +399,33 @@ void VariantRef::Validate(int depth, size_t* budget) const {
   // each value takes a byte at least: more values than bytes means shared bytes
   if (*budget == 0) Malformed("its values share bytes");
   --*budget;
+  // each child of an object or array lies within the data its last offset bounds (so a
+  // child packed on its own is whole)
+  auto within = [&](const VariantRef& child, const Container& c) {
+    uint64_t last = ReadUnsigned(c.offset_start + c.size * c.offset_size, c.offset_size);
+    if (child.pos_ < c.data_start || child.pos_ - c.data_start + child.ValueSize() > last) {
+      Malformed("a value lies outside its object or array");
+    }
+  };
   switch (type()) {
-    case VariantType::kObject:
-      for (size_t i = 0, n = ObjectSize(); i < n; ++i) FieldAt(i).second.Validate(depth + 1, budget);
+    case VariantType::kObject: {
+      Container c = ReadContainer(true);
+      for (size_t i = 0; i < c.size; ++i) {
+        VariantRef child = FieldAt(i).second;
+        child.Validate(depth + 1, budget);
+        within(child, c);
+      }
       break;
-    case VariantType::kArray:
-      for (size_t i = 0, n = ArraySize(); i < n; ++i) ElementAt(i).Validate(depth + 1, budget);
+    }
+    case VariantType::kArray: {
+      Container c = ReadContainer(false);
+      for (size_t i = 0; i < c.size; ++i) {
+        VariantRef child = ElementAt(i);
+        child.Validate(depth + 1, budget);
+        within(child, c);
+      }
       break;
+    }
     case VariantType::kDecimal: {
       int scale;
       GetDecimal(&scale);

@@ -162,6 +162,8 @@ Value CastVariant(const VariantRef& v, const LogicalType& to, const FunctionCont
     if (to.id() == TypeId::kString) return Value::String(v.ToJson(*context.time_zone));
     return invalid();
   }
+  // (Spark's VariantGet.cast: a uuid becomes its text, and only that)
+  if (type == VariantType::kUuid && to.id() != TypeId::kString) return invalid();
   Value value = ScalarValue(v, to, context);
   if (value.type() == to) return value;
   if (!CanCast(value.type(), to)) return invalid();

@@ -203,6 +203,10 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
         }
         common = *wider;
       }
+      if (common.Contains([](const LogicalType& t) { return t.id() == TypeId::kVariant; })) {
+        throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] IN does not support comparing type " +
+                          common.ToString() + " (variants cannot be compared): " + expr.ToString());
+      }
       auto node = MakeNode(BoundExpressionKind::kIn, TypeId::kBoolean, expr.ToString());
       node->negated = in.negated;
       node->children.push_back(AddCast(std::move(input), common));

@@ -145,6 +145,8 @@ TEST(VariantTest, MalformedBytesThrowFormatError) {
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x40\x03\x00\x00\x00" "ab", 7)));  // long string past the end
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x02\x01\x00\x00\x01\x00", 6)));  // object key id 0 of none
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x03\x01\x05\x06", 4)));  // array offset past the end
+  // an element whose bytes run past its array's last offset (into the next value)
+  EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x03\x02\x00\x01\x01\x00\x0c\x2a", 8)));
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x54", 1)));              // primitive type id 21
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x20\x27\xff\xff\xff\xff", 6)));  // decimal4 scale 39
   // an array nested 2000 deep: refused at the depth limit, not by the stack

@@ -96,7 +96,7 @@ BoundAggregateFunction MakeArgMinMax(const char* name, const std::vector<Logical
 template <bool kMax>
 BoundAggregateFunction BindArgMinMax(const char* name, const std::vector<LogicalType>& arg_types,
                                      bool distinct) {
-  if (arg_types.size() != 2 || arg_types[1].id() == TypeId::kInterval) {
+  if (arg_types.size() != 2 || arg_types[1].id() == TypeId::kInterval || !arg_types[1].IsOrderable()) {
     ThrowUnsupportedArguments(name, arg_types, "(x, y) with y of an ordered type");
   }
   // A NULL-typed y never selects a row; keep it as a one-byte key that is always NULL.

@@ -38,7 +38,7 @@ BoundAggregateFunction BindCollect(bool set, const std::vector<LogicalType>& arg
   const LogicalType& type = arg_types[0];
   if (set && !type.IsOrderable()) {
     throw BinderError(std::string("[DATATYPE_MISMATCH.UNSUPPORTED_INPUT_TYPE] ") + name +
-                      " cannot take a map value: " + type.ToString());
+                      " cannot take a map or variant value: " + type.ToString());
   }
   BoundAggregateFunction f;
   f.name = name;

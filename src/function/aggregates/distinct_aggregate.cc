@@ -331,6 +331,13 @@ BoundAggregateFunction MakeEncodedDistinct(std::shared_ptr<const BoundAggregateF
 }  // namespace
 
 BoundAggregateFunction MakeDistinctAggregate(BoundAggregateFunction inner) {
+  // (variants have no equality in Spark: no DISTINCT over them, as no GROUP BY)
+  for (const auto& t : inner.arg_types) {
+    if (t.Contains([](const LogicalType& x) { return x.id() == TypeId::kVariant; })) {
+      throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] " + inner.name +
+                        "(DISTINCT ...) cannot take a variant: variants cannot be compared");
+    }
+  }
   auto shared_inner = std::make_shared<const BoundAggregateFunction>(std::move(inner));
   const auto& types = shared_inner->arg_types;
   if (types.size() == 1 && types[0].id() != TypeId::kNull && !types[0].IsStringLike() &&

@@ -115,7 +115,7 @@ BoundAggregateFunction MakeMode(const LogicalType& type) {
 
 BoundAggregateFunction BindMode(const std::vector<LogicalType>& arg_types, bool distinct) {
   if (arg_types.size() != 1 || arg_types[0].id() == TypeId::kNull ||
-      arg_types[0].id() == TypeId::kInterval) {
+      arg_types[0].id() == TypeId::kInterval || arg_types[0].id() == TypeId::kVariant) {
     ThrowUnsupportedArguments("mode", arg_types, "one argument of an ordered type");
   }
   BoundAggregateFunction f =

@@ -17,6 +17,7 @@
 #include "function/aggregates/mode.h"
 #include "function/aggregates/percentile.h"
 #include "function/aggregates/regr_average.h"
+#include "function/aggregates/schema_of_variant_agg.h"
 #include "function/aggregates/string_agg.h"
 #include "function/aggregates/sum.h"
 #include "function/aggregates/variance.h"
@@ -52,6 +53,7 @@ AggregateBinder BitBinder(BitOperation operation) {
 void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("count", BindCount);
   registry.AddAggregate("count_if", BindCountIf);
+  registry.AddAggregate("schema_of_variant_agg", BindSchemaOfVariantAgg);
 
   AggregateBinder sum = [](const std::vector<LogicalType>& types, bool distinct) {
     return BindSum(types, distinct);

@@ -37,7 +37,7 @@ struct StoredAnyValue {
   void Set(const Vector& input, size_t i) {
     is_null = input.IsNull(i) || input.type().id() == TypeId::kNull;
     if (is_null) return;
-    if (input.type().IsStringLike()) {
+    if (input.type().HasStringStorage()) {
       string.Assign(input.Data<StringRef>()[i].view());
       return;
     }
@@ -54,7 +54,7 @@ struct StoredAnyValue {
   void Write(Vector& result, size_t i) const {
     result.SetNull(i, is_null);
     if (is_null) return;
-    if (result.type().IsStringLike()) {
+    if (result.type().HasStringStorage()) {
       result.SetString(i, string.view());
       return;
     }

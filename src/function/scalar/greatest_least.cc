@@ -65,7 +65,7 @@ BoundScalarFunction BindPick(const char* name, const ScalarBindInput& input) {
   LogicalType common = input.arg_types[0];
   for (size_t i = 1; i < input.arg_types.size(); ++i) {
     auto next = CommonSuperType(common, input.arg_types[i]);
-    if (!next || next->id() == TypeId::kInterval) {
+    if (!next || next->id() == TypeId::kInterval || !next->IsOrderable()) {
       ThrowArgumentTypes(name, input, "arguments of one comparable type");
     }
     common = *next;

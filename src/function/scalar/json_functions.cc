@@ -21,6 +21,7 @@
 #include "function/function_registry.h"
 #include "function/scalar/datetime_formatter.h"
 #include "function/scalar/json_reader.h"
+#include "function/scalar/json_variant.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "sql/parser.h"
@@ -227,9 +228,9 @@ LogicalType ReadSchema(const std::string& text) {
     throw BinderError("[PARSE_SYNTAX_ERROR] from_json: cannot read the schema '" + text +
                       "': give a type (struct<a: int>, array<string>, map<string, int>) or columns (a INT, b STRING)");
   }
-  if (!type.IsNested()) {
+  if (!type.IsNested() && type.id() != TypeId::kVariant) {
     throw BinderError("[DATATYPE_MISMATCH.INVALID_JSON_SCHEMA] from_json: the schema " + type.ToString() +
-                      " must be a struct, an array or a map.");
+                      " must be a struct, an array, a map or a variant.");
   }
   if (type.Contains([](const LogicalType& t) { return t.id() == TypeId::kMap && !t.key().IsStringLike(); })) {
     throw BinderError("[DATATYPE_MISMATCH.INVALID_JSON_MAP_KEY_TYPE] from_json: the schema " + type.ToString() +
@@ -458,6 +459,14 @@ class JsonConverter {
         }
         return *out = Value::Map(type, keys, values), true;
       }
+      case TypeId::kVariant:
+        // (Spark's JacksonParser builds the value's variant; a repeated key fails the record)
+        try {
+          *out = Value::Variant(JsonToVariant(j));
+          return true;
+        } catch (const InvalidInputError&) {
+          return false;
+        }
       default: return j.kind == JsonValue::Kind::kString && Cast(j.text, type, out);
     }
   }

@@ -305,6 +305,9 @@ ScalarBinder ArraySearch(std::string name, bool position) {
     // both widened to their common type, as Spark's ArrayContains coerces them
     auto common = WiderType(input.arg_types[0].element(), input.arg_types[1]);
     if (!common) ThrowArgumentTypes(name, input, "an array and a value of its element type");
+    if (common->Contains([](const LogicalType& t) { return t.id() == TypeId::kVariant; })) {
+      throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] " + name + " cannot compare variants");
+    }
     LogicalType element = *common;
     return Bound(name, {LogicalType::List(element), element}, position ? LogicalType(TypeId::kInt64) : LogicalType(TypeId::kBoolean),
                  [position](const std::vector<const Vector*>& args, size_t count, Vector& result, const FunctionContext&) {

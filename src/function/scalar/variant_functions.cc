@@ -19,9 +19,11 @@
 #include "function/cast_kernels.h"
 #include "function/function_registry.h"
 #include "function/scalar/json_reader.h"
+#include "function/scalar/json_variant.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 #include "function/variant_cast.h"
+#include "function/variant_schema.h"
 #include "sql/parser.h"
 
 namespace floe {
@@ -31,67 +33,6 @@ namespace {
 using Args = std::vector<const Vector*>;
 
 // ---- parse_json
-
-// Appends a JSON number as VariantBuilder.parseJson does: an integer that fits a bigint in
-// the narrowest integer; otherwise, written without an exponent and within 38 digits and a
-// scale of 38, a decimal (BigDecimal's unscaled digits and scale, trailing zeros kept);
-// anything else a double.
-void AppendNumber(const std::string& text, VariantBuilder* b) {
-  bool plain = text.find_first_of("eE") == std::string::npos;
-  size_t dot = text.find('.');
-  if (plain && dot == std::string::npos) {
-    errno = 0;
-    char* end = nullptr;
-    long long v = std::strtoll(text.c_str(), &end, 10);
-    if (errno == 0 && end && *end == '\0') return b->AppendLong(v);
-  }
-  if (plain) {
-    std::string digits;
-    for (char c : text) {
-      if (c >= '0' && c <= '9') digits += c;
-    }
-    int scale = dot == std::string::npos ? 0 : static_cast<int>(text.size() - dot - 1);
-    size_t first = digits.find_first_not_of('0');
-    size_t precision = first == std::string::npos ? 1 : digits.size() - first;
-    if (scale <= LogicalType::kMaxDecimalPrecision && precision <= static_cast<size_t>(LogicalType::kMaxDecimalPrecision)) {
-      int128_t unscaled = 0;
-      for (size_t i = first == std::string::npos ? digits.size() : first; i < digits.size(); ++i) {
-        unscaled = unscaled * 10 + (digits[i] - '0');
-      }
-      return b->AppendDecimal(text[0] == '-' ? -unscaled : unscaled, scale);
-    }
-  }
-  b->AppendDouble(std::strtod(text.c_str(), nullptr));
-}
-
-void AppendJsonValue(const JsonValue& v, VariantBuilder* b) {
-  switch (v.kind) {
-    case JsonValue::Kind::kNull: return b->AppendNull();
-    case JsonValue::Kind::kBool: return b->AppendBoolean(v.boolean);
-    case JsonValue::Kind::kNumber: return AppendNumber(v.text, b);
-    case JsonValue::Kind::kString: return b->AppendString(v.text);
-    case JsonValue::Kind::kArray: {
-      size_t start = b->Position();
-      std::vector<size_t> offsets;
-      offsets.reserve(v.items.size());
-      for (const auto& item : v.items) {
-        offsets.push_back(b->Position());
-        AppendJsonValue(item, b);
-      }
-      return b->FinishArray(start, offsets);
-    }
-    case JsonValue::Kind::kObject: {
-      size_t start = b->Position();
-      std::vector<VariantBuilder::Field> fields;
-      fields.reserve(v.members.size());
-      for (const auto& m : v.members) {
-        fields.push_back(b->AddKey(m.name, b->Position()));
-        AppendJsonValue(m.value, b);
-      }
-      return b->FinishObject(start, std::move(fields));
-    }
-  }
-}
 
 ScalarBinder ParseJsonBinder(std::string name, bool try_mode) {
   return [=](const ScalarBindInput& input) {
@@ -116,9 +57,7 @@ ScalarBinder ParseJsonBinder(std::string name, bool try_mode) {
                        if (!ParseStrictJson(text[i].view(), &json, &end)) {
                          malformed = "not JSON";
                        } else {
-                         VariantBuilder builder;
-                         AppendJsonValue(json, &builder);
-                         packed = builder.Finish();
+                         packed = JsonToVariant(json);
                        }
                      } catch (const VariantDuplicateKeyError& e) {
                        malformed = e.what();
@@ -286,131 +225,6 @@ ScalarBinder VariantGetBinder(std::string name, bool try_mode) {
 
 // ---- is_variant_null, schema_of_variant
 
-// The schema of a variant value as Spark's SchemaOfVariant infers it: an object's fields in
-// key order, an array's elements merged into one type.
-struct VariantSchema {
-  enum class Kind { kScalar, kDecimal, kObject, kArray } kind = Kind::kScalar;
-  std::string name;  // a scalar's: BIGINT, VOID, VARIANT, ...
-  int precision = 0, scale = 0;
-  std::vector<std::pair<std::string, VariantSchema>> fields;  // an object's, sorted; an array's element
-  bool operator==(const VariantSchema&) const = default;
-};
-
-VariantSchema Scalar(const char* name) {
-  VariantSchema s;
-  s.name = name;
-  return s;
-}
-
-VariantSchema DecimalSchema(int precision, int scale) {
-  VariantSchema s;
-  s.kind = VariantSchema::Kind::kDecimal;
-  s.precision = precision;
-  s.scale = scale;
-  return s;
-}
-
-// SchemaOfVariant.mergeSchema: equal types stay; VOID gives way; decimals (a bigint as
-// decimal(20,0)) widen to hold both, or become DOUBLE past 38 digits; a number with a double
-// is a double; objects merge field by field, arrays element by element; anything else VARIANT.
-VariantSchema MergeSchema(const VariantSchema& a, const VariantSchema& b) {
-  using Kind = VariantSchema::Kind;
-  if (a == b) return a;
-  if (a.kind == Kind::kScalar && a.name == "VOID") return b;
-  if (b.kind == Kind::kScalar && b.name == "VOID") return a;
-  auto as_decimal = [](const VariantSchema& s) -> std::optional<VariantSchema> {
-    if (s.kind == Kind::kDecimal) return s;
-    if (s.kind == Kind::kScalar && s.name == "BIGINT") return DecimalSchema(20, 0);
-    return std::nullopt;
-  };
-  auto da = as_decimal(a), db = as_decimal(b);
-  if (da && db) {
-    int scale = std::max(da->scale, db->scale);
-    int range = std::max(da->precision - da->scale, db->precision - db->scale);
-    return range + scale > LogicalType::kMaxDecimalPrecision ? Scalar("DOUBLE") : DecimalSchema(range + scale, scale);
-  }
-  auto is_double = [](const VariantSchema& s) { return s.kind == Kind::kScalar && s.name == "DOUBLE"; };
-  if ((da && is_double(b)) || (db && is_double(a))) return Scalar("DOUBLE");
-  if (a.kind == Kind::kArray && b.kind == Kind::kArray) {
-    VariantSchema s = a;
-    s.fields[0].second = MergeSchema(a.fields[0].second, b.fields[0].second);
-    return s;
-  }
-  if (a.kind == Kind::kObject && b.kind == Kind::kObject) {
-    VariantSchema s;
-    s.kind = Kind::kObject;
-    size_t i = 0, j = 0;
-    while (i < a.fields.size() || j < b.fields.size()) {
-      int c = i == a.fields.size()   ? 1
-              : j == b.fields.size() ? -1
-                                     : CompareUtf16Order(a.fields[i].first, b.fields[j].first);
-      if (c < 0) s.fields.push_back(a.fields[i++]);
-      else if (c > 0) s.fields.push_back(b.fields[j++]);
-      else s.fields.emplace_back(a.fields[i].first, MergeSchema(a.fields[i].second, b.fields[j].second)), ++i, ++j;
-    }
-    return s;
-  }
-  return Scalar("VARIANT");
-}
-
-VariantSchema SchemaOf(const VariantRef& v) {
-  switch (v.type()) {
-    case VariantType::kObject: {
-      VariantSchema s;
-      s.kind = VariantSchema::Kind::kObject;
-      for (size_t i = 0, n = v.ObjectSize(); i < n; ++i) {
-        auto field = v.FieldAt(i);
-        s.fields.emplace_back(std::string(field.first), SchemaOf(field.second));
-      }
-      return s;
-    }
-    case VariantType::kArray: {
-      VariantSchema element = Scalar("VOID");
-      for (size_t i = 0, n = v.ArraySize(); i < n; ++i) element = MergeSchema(element, SchemaOf(v.ElementAt(i)));
-      VariantSchema s;
-      s.kind = VariantSchema::Kind::kArray;
-      s.fields.emplace_back("", std::move(element));
-      return s;
-    }
-    case VariantType::kDecimal: {
-      int precision, scale;
-      v.GetStrippedDecimal(&precision, &scale);
-      return DecimalSchema(precision, scale);
-    }
-    default: return Scalar(VariantTypeName(v.type()));
-  }
-}
-
-// Returns a field name as Spark's DDL writes it: bare when an identifier, else in backticks.
-std::string QuoteFieldName(const std::string& name) {
-  bool bare = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
-  for (char c : name) bare = bare && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  if (bare) return name;
-  std::string out = "`";
-  for (char c : name) {
-    out += c;
-    if (c == '`') out += '`';
-  }
-  return out + "`";
-}
-
-std::string SchemaText(const VariantSchema& s) {
-  switch (s.kind) {
-    case VariantSchema::Kind::kScalar: return s.name;
-    case VariantSchema::Kind::kDecimal: return "DECIMAL(" + std::to_string(s.precision) + "," + std::to_string(s.scale) + ")";
-    case VariantSchema::Kind::kArray: return "ARRAY<" + SchemaText(s.fields[0].second) + ">";
-    case VariantSchema::Kind::kObject: {
-      std::string out = "OBJECT<";
-      for (size_t i = 0; i < s.fields.size(); ++i) {
-        if (i) out += ", ";
-        out += QuoteFieldName(s.fields[i].first) + ": " + SchemaText(s.fields[i].second);
-      }
-      return out + ">";
-    }
-  }
-  return "?";
-}
-
 BoundScalarFunction BindSchemaOfVariant(const ScalarBindInput& input) {
   CheckArgumentCount("schema_of_variant", input, 1, 1);
   TypeId t = input.arg_types[0].id();
@@ -420,7 +234,7 @@ BoundScalarFunction BindSchemaOfVariant(const ScalarBindInput& input) {
                  const StringRef* packed = a[0]->Data<StringRef>();
                  for (size_t i = 0; i < count; ++i) {
                    result.SetNull(i, a[0]->IsNull(i));
-                   if (!a[0]->IsNull(i)) result.SetString(i, SchemaText(SchemaOf(VariantRef::Unpack(packed[i].view()))));
+                   if (!a[0]->IsNull(i)) result.SetString(i, VariantSchemaText(SchemaOfVariant(VariantRef::Unpack(packed[i].view()))));
                  }
                });
 }

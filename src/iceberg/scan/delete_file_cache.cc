@@ -31,7 +31,7 @@ void AppendKey(const Vector& vector, size_t row, std::string* key) {
   if (vector.IsNull(row)) return AppendNullKey(key);
   *key += '\x02';
   TypeId id = vector.type().id();
-  if (id == TypeId::kString || id == TypeId::kBinary) {
+  if (vector.type().HasStringStorage()) {
     const StringRef& s = vector.Data<StringRef>()[row];
     uint32_t size = s.size;
     key->append(reinterpret_cast<const char*>(&size), sizeof(size));

@@ -164,6 +164,8 @@ std::string Transform::DefaultNameSuffix() const {
 
 bool Transform::CanTransform(const Type& source) const {
   TypeKind k = source.kind();
+  // (a variant is no primitive in Iceberg's Java: no transform but void takes one)
+  if (k == TypeKind::kVariant) return kind_ == TransformKind::kVoid;
   switch (kind_) {
     case TransformKind::kIdentity:
     case TransformKind::kVoid: return source.IsPrimitive() || kind_ == TransformKind::kVoid;
