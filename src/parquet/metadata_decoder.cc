@@ -111,7 +111,7 @@ LogicalTypeInfo DecodeLogicalType(Reader& r) {
           }
         });
         return;
-      case 1: case 2: case 3: case 4: case 6: case 11: case 12: case 13: case 14: case 15:
+      case 1: case 2: case 3: case 4: case 6: case 11: case 12: case 13: case 14: case 15: case 16:
         lt.kind = static_cast<K>(id);
         break;
       default: lt.kind = K::kOther; break;

@@ -30,6 +30,7 @@ void EncodeLogicalType(Writer& w, const LogicalTypeInfo& lt) {
       w.FieldI8(1, lt.bit_width);
       w.FieldBool(2, lt.is_signed);
       break;
+    case K::kVariant: w.FieldI8(1, 1); break;  // VariantType.specification_version
     default: break;
   }
   w.EndStruct();

@@ -1,6 +1,7 @@
 #include "parquet/nested_column_writer.h"
 
 #include "common/exception.h"
+#include "common/variant.h"
 #include "parquet/parquet_schema.h"
 
 namespace floe {
@@ -22,6 +23,7 @@ struct NestedColumnWriter::LeafBuffer {
   std::vector<uint8_t> reps;
   std::vector<uint32_t> rows;  // of `source`, the values written
   const Vector* source = nullptr;
+  std::vector<std::string_view> parts;  // a variant's metadata or value: the values written
 };
 
 namespace {
@@ -59,7 +61,7 @@ class Builder {
   template <typename Node>
   Node Add(const ParquetWriterField& f, int parent_def, int rep, std::vector<std::string> path, bool repeated = false) {
     Node node;
-    node.kind = f.type.IsNested() ? f.type.id() : TypeId::kNull;
+    node.kind = f.type.IsNested() || f.type.id() == TypeId::kVariant ? f.type.id() : TypeId::kNull;
     node.name = f.name;
     node.optional = f.nullable;
     node.def = parent_def + (f.nullable ? 1 : 0);
@@ -69,6 +71,21 @@ class Builder {
     }
     path.push_back(f.name);
     Repetition repetition = repeated ? Repetition::kRepeated : f.nullable ? Repetition::kOptional : Repetition::kRequired;
+    if (f.type.id() == TypeId::kVariant) {
+      // Parquet's VariantEncoding.md, as Iceberg's TypeToMessageType writes it: a group
+      // (VARIANT(1)) { required binary metadata; required binary value; }, unshredded
+      SchemaElement group = Group(f.name, f.field_id, repetition, 2);
+      group.logical_type.kind = LogicalTypeInfo::Kind::kVariant;
+      schema_->push_back(group);
+      for (const char* part : {"metadata", "value"}) {
+        ParquetWriterField c;
+        c.name = part;
+        c.type = TypeId::kBinary;
+        c.nullable = false;
+        node.children.push_back(Add<Node>(c, node.def, rep, path));
+      }
+      return node;
+    }
     if (!f.type.IsNested()) {
       schema_->push_back(ParquetSchema::ToElement(f.name, f.field_id, f.type, f.nullable));
       ParquetWriterField leaf = f;
@@ -157,6 +174,16 @@ void NestedColumnWriter::Shred(const Node& node, const Vector& v, size_t row, in
     for (size_t c = 0; c < node.children.size(); ++c) Shred(node.children[c], v.child(c), row, rep);
     return;
   }
+  if (node.kind == TypeId::kVariant) {
+    VariantRef variant = VariantRef::Unpack(v.Data<StringRef>()[row].view());
+    for (size_t c = 0; c < 2; ++c) {
+      LeafBuffer& b = buffers_[node.children[c].leaf];
+      b.defs.push_back(static_cast<uint8_t>(node.children[c].def));
+      b.reps.push_back(static_cast<uint8_t>(rep));
+      b.parts.push_back(c == 0 ? variant.metadata() : variant.ValueBytes());
+    }
+    return;
+  }
   ListEntry e = v.Data<ListEntry>()[row];
   if (e.length == 0) {
     for (const auto& c : node.children) Empty(c, node.def, rep);
@@ -175,6 +202,15 @@ void NestedColumnWriter::Write(const Vector& vector, size_t offset, size_t n,
   for (size_t r = offset; r < offset + n; ++r) Shred(*root_, vector, r, 0);
   for (size_t i = 0; i < buffers_.size(); ++i) {
     LeafBuffer& b = buffers_[i];
+    if (!b.parts.empty()) {
+      // (the views point into the vector being written, alive through this call)
+      Vector values(TypeId::kBinary, b.parts.size());
+      for (size_t k = 0; k < b.parts.size(); ++k) {
+        values.Data<StringRef>()[k] = StringRef(b.parts[k].data(), static_cast<uint32_t>(b.parts[k].size()));
+      }
+      leaf_writers[i]->WriteLevels(values, b.defs.data(), b.reps.data(), b.defs.size());
+      continue;
+    }
     const LogicalType& type = b.source ? b.source->type() : LogicalType(TypeId::kNull);
     Vector values(b.source ? type : LogicalType(TypeId::kInt64), std::max<size_t>(b.rows.size(), 1));
     if (b.source) values.Gather(*b.source, b.rows.data(), b.rows.size());

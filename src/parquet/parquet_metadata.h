@@ -108,6 +108,7 @@ struct LogicalTypeInfo {
     kBson = 13,
     kUuid = 14,
     kFloat16 = 15,
+    kVariant = 16,
     kOther = 99,
   };
   Kind kind = Kind::kNone;

@@ -233,6 +233,8 @@ class NestedBuilder {
       fields.emplace_back(node.children.back().name, node.children.back().type);
     }
     node.type = LogicalType::Struct(std::move(fields));
+    // (a group annotated VARIANT reads as one: Spark's and Iceberg's files, floe's own)
+    if (e.logical_type.kind == LogicalTypeInfo::Kind::kVariant) return VariantNode(node);
     return node;
   }
 
@@ -259,6 +261,7 @@ const ParquetNode* ParquetNode::FirstLeaf() const {
 
 ParquetNode VariantNode(const ParquetNode& group) {
   const std::string where = "variant column \"" + group.name + "\"";
+  if (group.kind == ParquetNode::Kind::kVariant) return group;
   if (group.kind != ParquetNode::Kind::kStruct) throw FormatError(where + " is not a group");
   const ParquetNode* metadata = nullptr;
   const ParquetNode* value = nullptr;

@@ -92,7 +92,7 @@ ParquetWriter::ParquetWriter(FileIO& io, const std::string& path, std::vector<Pa
   metadata_.schema.push_back(root);
   for (const auto& f : fields_) {
     first_leaf_.push_back(leaves_.size());
-    if (f.type.IsNested()) {
+    if (f.type.IsNested() || f.type.id() == TypeId::kVariant) {
       nested_.push_back(std::make_unique<NestedColumnWriter>(f, &metadata_.schema, &leaves_));
     } else {
       nested_.push_back(nullptr);

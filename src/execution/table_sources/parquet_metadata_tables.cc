@@ -132,6 +132,8 @@ Value LogicalTypeText(const LogicalTypeInfo& t) {
       return Value::String("BSON");
     case Kind::kUuid:
       return Value::String("UUID");
+    case Kind::kVariant:
+      return Value::String("VARIANT");
     case Kind::kFloat16:
       return Value::String("FLOAT16");
     case Kind::kOther:

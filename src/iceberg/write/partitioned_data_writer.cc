@@ -66,7 +66,7 @@ void AppendOwned(DataChunk& dst, const DataChunk& src) {
   for (size_t c = 0; c < src.ColumnCount(); ++c) {
     Vector& out = dst.column(c);
     const Vector& in = src.column(c);
-    if (!in.type().IsStringLike()) {
+    if (!in.type().HasStringStorage()) {
       for (size_t r = 0; r < n; ++r) out.CopyRow(in, r, base + r);
       continue;
     }
@@ -162,9 +162,9 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
     : schema_(schema), spec_(spec), options_(std::move(options)), write_id_(Uuid::Random()) {
   for (const auto& field : schema_.fields()) {
     // why: these v3 types need what floe's Parquet writer does not write yet (no column for
-    // unknown, the GEOMETRY / GEOGRAPHY annotation and bounding-box bounds, the variant group)
+    // unknown, the GEOMETRY / GEOGRAPHY annotation and bounding-box bounds)
     if (field.type()->kind() == TypeKind::kUnknown || field.type()->kind() == TypeKind::kGeometry ||
-        field.type()->kind() == TypeKind::kGeography || field.type()->kind() == TypeKind::kVariant) {
+        field.type()->kind() == TypeKind::kGeography) {
       throw NotImplementedError("writing column " + field.name() + " of type " + field.type()->ToString() +
                                 " is not supported");
     }
@@ -264,7 +264,7 @@ void PartitionedDataWriter::Write(LocalState& local, const DataChunk& chunk) {
   local.touched.clear();
   int64_t string_bytes = 0;
   for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
-    if (!chunk.column(c).type().IsStringLike()) continue;
+    if (!chunk.column(c).type().HasStringStorage()) continue;
     local.pinned.ShareHeapsOf(chunk.column(c));
     const StringRef* s = chunk.column(c).Data<StringRef>();
     for (size_t i = 0; i < n; ++i) string_bytes += chunk.column(c).IsNull(i) ? 0 : s[i].size;
