@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -204,7 +205,49 @@ bool SqlLogicTestRunner::RunRecord(const std::string& path, const TestRecord& re
   }
 }
 
+namespace {
+
+// Returns every file under `dir` with its size and modification time (empty when absent).
+std::vector<std::string> ListFiles(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (dir.empty() || !fs::is_directory(dir, ec)) return out;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    auto time = fs::last_write_time(it->path(), ec).time_since_epoch().count();
+    out.push_back(it->path().string() + " " + std::to_string(it->file_size(ec)) + " " + std::to_string(time));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 FileOutcome SqlLogicTestRunner::RunFile(const std::string& path) {
+  // why: a table registered from the shared fixtures through a location map is writable;
+  // a test that writes to one would change ../shared (never allowed): any change fails it
+  bool uses_fixtures = false;
+  {
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    uses_fixtures = text.find("${FIXTURES}") != std::string::npos;
+  }
+  std::vector<std::string> fixtures_before = uses_fixtures ? ListFiles(options_.fixtures_dir) : std::vector<std::string>{};
+  FileOutcome outcome = RunFileRecords(path);
+  std::vector<std::string> fixtures_after = uses_fixtures ? ListFiles(options_.fixtures_dir) : std::vector<std::string>{};
+  if (fixtures_after != fixtures_before) {
+    std::vector<std::string> changed;
+    std::set_symmetric_difference(fixtures_before.begin(), fixtures_before.end(), fixtures_after.begin(),
+                                  fixtures_after.end(), std::back_inserter(changed));
+    std::cerr << "FAIL " << path << ": the test changed the shared fixtures (" << changed.size()
+              << " file(s), e.g. " << changed.front() << ")\n";
+    ++outcome.failed;
+  }
+  return outcome;
+}
+
+FileOutcome SqlLogicTestRunner::RunFileRecords(const std::string& path) {
   FileOutcome outcome;
   TemporaryFolder folder;
   std::string warehouse = (fs::path(folder.path()) / "warehouse").string();

@@ -43,10 +43,12 @@ class SqlLogicTestRunner {
  public:
   explicit SqlLogicTestRunner(RunnerOptions options);
 
-  /// Runs one file; failures are printed to stderr with the file, line, SQL and diff.
+  /// Runs one file; failures are printed to stderr with the file, line, SQL and diff. A
+  /// file that changes anything under the shared fixtures fails.
   FileOutcome RunFile(const std::string& path);
 
  private:
+  FileOutcome RunFileRecords(const std::string& path);
   /// Runs one record; returns false (after printing why) when it fails.
   bool RunRecord(const std::string& path, const TestRecord& record, Connection& con);
   /// Runs a query under each pruning variant (the session's switches restored after) and
