@@ -30,6 +30,12 @@ void SetNulls(Vector& out, size_t at, size_t count) {
   }
 }
 
+// Fills rows [at, at + count) of a missing field: its default in every row, else NULL.
+void FillMissing(const ParquetNode& node, Vector& out, size_t at, size_t count) {
+  if (!node.default_value) return SetNulls(out, at, count);
+  for (size_t k = 0; k < count; ++k) out.SetValue(at + k, *node.default_value);
+}
+
 // Returns the selection of the struct fields down to the node's first leaf.
 FieldSelection FirstLeafPath(const ParquetNode& node) {
   FieldSelection path;
@@ -166,6 +172,7 @@ void NestedColumnReader::ReadStructs(const ParquetNode& node, Vector& out, size_
       return PackVariants(node, metadata, value, out, 0, n,
                           [&](size_t k) { return !all_present && defs[k] < node.def_level; });
     }
+    case ParquetNode::Kind::kMissing: return FillMissing(node, out, 0, n);
     default: return SetNulls(out, 0, n);
   }
 }
@@ -187,13 +194,13 @@ void NestedColumnReader::Slots(const ParquetNode& node, const LeafBatch& b, std:
 
 void NestedColumnReader::Assemble(const ParquetNode& node, Vector& out, size_t at, size_t count) {
   const ParquetNode* first = node.FirstLeaf();
-  if (!first) return SetNulls(out, at, count);
+  if (!first) return node.kind == ParquetNode::Kind::kMissing ? FillMissing(node, out, at, count) : SetNulls(out, at, count);
   const LeafBatch& b = batches_[leaf_of_node_.at(first)];
   std::vector<uint32_t> slots;
   Slots(node, b, &slots);
   if (slots.size() != count) Corrupt(node, "its leaves' levels disagree on the number of values");
   switch (node.kind) {
-    case ParquetNode::Kind::kMissing: return SetNulls(out, at, count);
+    case ParquetNode::Kind::kMissing: return FillMissing(node, out, at, count);
     case ParquetNode::Kind::kLeaf: {
       std::vector<uint32_t> sel(count);
       std::vector<bool> nulls(count);

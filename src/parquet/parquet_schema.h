@@ -2,10 +2,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/types.h"
+#include "common/value.h"
 #include "parquet/parquet_metadata.h"
 
 namespace floe {
@@ -87,6 +89,9 @@ struct ParquetNode {
   std::vector<ParquetNode> children;
   /// A leaf: the leaf column (its leaf_index is the chunk to read).
   ParquetColumn leaf;
+  /// A missing field's value in every row its parent holds (an Iceberg initial-default;
+  /// unset: NULL).
+  std::optional<Value> default_value;
   /// Returns the first leaf below the node (itself for a leaf); null for kMissing.
   const ParquetNode* FirstLeaf() const;
 };

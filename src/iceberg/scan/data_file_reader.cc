@@ -8,7 +8,6 @@
 #include "iceberg/metadata_columns.h"
 #include "iceberg/scan/nested_projection.h"
 #include "iceberg/scan/partition_constants.h"
-#include "iceberg/single_value_parser.h"
 #include "parquet/nested_column_reader.h"
 
 namespace floe::iceberg {
@@ -124,9 +123,8 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
       if (auto value = partition_values.find(id); value != partition_values.end()) return constant_slot(id, value->second);
     }
     int col = mapping.FindColumn(*reader_, id, field.name());
-    if (col < 0 && field.initial_default() && field.type()->IsPrimitive()) {
-      return constant_slot(id, SingleValueParser::FromJson(*field.type(), nlohmann::json::parse(*field.initial_default()),
-                                                           "initial-default of field " + field.name()));
+    if (col < 0) {
+      if (auto value = InitialDefault(field)) return constant_slot(id, std::move(*value));
     }
     if (col < 0 || !reader_->columns()[col].unsupported.empty()) return -1;
     const ParquetColumn& column = reader_->columns()[col];

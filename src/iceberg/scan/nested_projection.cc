@@ -1,6 +1,9 @@
 #include "iceberg/scan/nested_projection.h"
 
+#include <nlohmann/json.hpp>
+
 #include "common/exception.h"
+#include "iceberg/single_value_parser.h"
 
 namespace floe::iceberg {
 
@@ -26,6 +29,7 @@ ParquetNode Missing(const NestedField& field) {
   node.name = field.name();
   node.field_id = field.id();
   node.type = field.type()->ToLogicalType();
+  node.default_value = InitialDefault(field);
   return node;
 }
 
@@ -93,6 +97,25 @@ class Projector {
 };
 
 }  // namespace
+
+std::optional<Value> InitialDefault(const NestedField& field) {
+  if (!field.initial_default()) return std::nullopt;
+  nlohmann::json json = nlohmann::json::parse(*field.initial_default());
+  if (json.is_null()) return std::nullopt;
+  const std::string what = "initial-default of field " + field.name();
+  if (field.type()->IsPrimitive()) return SingleValueParser::FromJson(*field.type(), json, what);
+  if (field.type()->kind() != TypeKind::kStruct) {
+    throw FormatError(what + ": a " + field.type()->ToString() + " field's default must be null");
+  }
+  // (the spec: a nested struct's default is null or {}; its fields keep their own)
+  if (!json.is_object() || !json.empty()) throw FormatError(what + ": a struct's default must be {} or null");
+  std::vector<Value> fields;
+  for (const NestedField& f : field.type()->fields()) {
+    auto value = InitialDefault(f);
+    fields.push_back(value ? *value : Value::Null(f.type()->ToLogicalType()));
+  }
+  return Value::Struct(field.type()->ToLogicalType(), std::move(fields));
+}
 
 std::shared_ptr<const ParquetNode> ProjectNested(const ParquetNode& file, const Type& type, bool file_has_ids,
                                                  const NameMapping& mapping,

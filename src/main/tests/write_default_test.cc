@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "iceberg/tests/fixture_paths.h"
 #include "main/tests/warehouse_test.h"
@@ -44,6 +47,57 @@ TEST_F(WriteDefaultTest, OmittedColumnsTakeTheirWriteDefault) {
   // the rows written before keep what they had (initial-default for id 1)
   EXPECT_EQ(Count("SELECT col_int FROM fx.d WHERE id = 1"), -1);
   EXPECT_EQ(Count("SELECT count(*) FROM fx.d"), 3);
+}
+
+// Spec "Default values": fields added inside structs (and in a list's struct elements) with an
+// initial-default read as it where their struct is present, NULL where it is NULL; a struct
+// field added with the default {} reads as a struct of its fields' defaults, in every row. The
+// table is one floe wrote, its metadata edited as a schema change adding those fields would
+// leave it (the files lack them).
+TEST_F(WriteDefaultTest, NestedFieldsTakeTheirInitialDefault) {
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.t (id INT, s STRUCT<a: INT>, l ARRAY<STRUCT<a: INT>>) TBLPROPERTIES ('format-version' = '3')");
+  Run("INSERT INTO ns.t VALUES (1, named_struct('a', 1), array(named_struct('a', 10), NULL)), (2, NULL, NULL)");
+  fs::path metadata_dir = dir_ / "warehouse" / "ns" / "t" / "metadata";
+  fs::path newest;
+  for (const auto& e : fs::directory_iterator(metadata_dir)) {
+    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
+  }
+  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
+  int next = m["last-column-id"].get<int>();
+  auto field = [&](const std::string& name, nlohmann::json type, nlohmann::json initial) {
+    return nlohmann::json{{"id", ++next}, {"name", name}, {"required", false}, {"type", type}, {"initial-default", initial}};
+  };
+  for (auto& schema : m["schemas"]) {
+    for (auto& f : schema["fields"]) {
+      if (f["name"] == "s") f["type"]["fields"].push_back(field("b", "string", "hi"));
+      if (f["name"] == "l") f["type"]["element"]["fields"].push_back(field("c", "long", 7));
+    }
+    nlohmann::json inner = {{"type", "struct"}, {"fields", {field("x", "int", 5), field("y", "date", nullptr)}}};
+    schema["fields"].push_back(field("t", inner, nlohmann::json::object()));
+    schema["fields"].push_back(field("u", {{"type", "struct"}, {"fields", {field("z", "int", 9)}}}, nullptr));
+  }
+  m["last-column-id"] = next;
+  fs::path edited = metadata_dir / "99999-edited.metadata.json";
+  std::ofstream(edited) << m.dump();
+  Run("CALL floe.system.register_table(table => 'ns.d', metadata_file => '" + edited.string() + "')");
+  for (const char* pruning : {"true", "false"}) {
+    Run(std::string("SET floe.pruning.enabled = ") + pruning);
+    Result r = connection_->Query("SELECT id, s, l, t, u, s.b, t.x FROM ns.d ORDER BY id");
+    ASSERT_FALSE(r.HasError()) << r.error();
+    ASSERT_EQ(r.RowCount(), 2u);
+    EXPECT_EQ(r.GetString(0, 1), "{\"a\":1,\"b\":\"hi\"}");
+    EXPECT_EQ(r.GetString(0, 2), "[{\"a\":10,\"c\":7},null]");
+    EXPECT_EQ(r.GetString(0, 3), "{\"x\":5,\"y\":null}");
+    EXPECT_EQ(r.GetString(0, 4), "NULL");
+    EXPECT_EQ(r.GetString(0, 5), "hi");
+    EXPECT_EQ(r.GetString(0, 6), "5");
+    EXPECT_EQ(r.GetString(1, 1), "NULL");
+    EXPECT_EQ(r.GetString(1, 2), "NULL");
+    EXPECT_EQ(r.GetString(1, 3), "{\"x\":5,\"y\":null}");
+    EXPECT_EQ(r.GetString(1, 5), "NULL");
+    EXPECT_EQ(Count("SELECT count(*) FROM ns.d WHERE t.x = 5 AND s.b = 'hi'"), 1);
+  }
 }
 
 }  // namespace
