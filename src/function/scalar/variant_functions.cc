@@ -2,16 +2,12 @@
 // common/variant): parse_json / try_parse_json build a variant from JSON text as Spark's
 // VariantBuilder.parseJson does; variant_get / try_variant_get follow a JSON path ($, .key,
 // ['key'], ["key"], [index]) and cast what they find (VariantGet.cast: function/variant_cast.h);
-// is_variant_null tells a variant null from SQL NULL; schema_of_variant names a value's type.
+// is_variant_null tells a variant null from SQL NULL; schema_of_variant names a value's type
+// (schema_of_variant_agg, an aggregate, is in function/aggregates).
 
-#include <algorithm>
-#include <cctype>
-#include <cerrno>
-#include <cstdlib>
 #include <string>
 #include <variant>
 
-#include "common/decimal.h"
 #include "common/exception.h"
 #include "common/utf8.h"
 #include "common/variant.h"
