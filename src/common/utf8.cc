@@ -82,6 +82,36 @@ uint32_t CodePointAt(std::string_view s, size_t i) {
 
 }  // namespace
 
+std::string ReplaceInvalidUtf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t n = SequenceLength(s, pos);
+    if (n > 0) {
+      out.append(s.substr(pos, n));
+      pos += n;
+      continue;
+    }
+    // the maximal subpart: the lead byte and the continuation bytes a well-formed sequence
+    // starting with it could have had
+    auto byte = [&](size_t i) { return static_cast<uint8_t>(s[i]); };
+    uint8_t b0 = byte(pos);
+    size_t length = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3 : b0 >= 0xF0 && b0 <= 0xF4 ? 4 : 1;
+    uint8_t low = b0 == 0xE0 ? 0xA0 : b0 == 0xF0 ? 0x90 : 0x80;
+    uint8_t high = b0 == 0xED ? 0x9F : b0 == 0xF4 ? 0x8F : 0xBF;
+    size_t take = 1;
+    while (take < length && pos + take < s.size()) {
+      uint8_t b = byte(pos + take);
+      if (take == 1 ? (b < low || b > high) : (b < 0x80 || b > 0xBF)) break;
+      ++take;
+    }
+    out += "\xEF\xBF\xBD";
+    pos += take;
+  }
+  return out;
+}
+
 int CompareUtf16Order(std::string_view a, std::string_view b) {
   size_t n = std::min(a.size(), b.size()), k = 0;
   while (k < n && a[k] == b[k]) ++k;

@@ -9,6 +9,10 @@ namespace floe {
 /// nothing above U+10FFFF).
 bool IsValidUtf8(std::string_view text);
 
+/// Returns the text with each ill-formed sequence (its maximal well-formed prefix, at least a
+/// byte) replaced by U+FFFD, as Java decodes bytes into a String.
+std::string ReplaceInvalidUtf8(std::string_view text);
+
 /// Compares two UTF-8 strings in the order of their UTF-16 code units, as Java's
 /// String.compareTo does (a character above U+FFFF, a surrogate pair, sorts before
 /// U+E000..U+FFFF); <0, 0, >0. Byte order otherwise.

@@ -394,6 +394,12 @@ size_t VariantRef::ValueSize() const {
   return size;
 }
 
+void VariantRef::ValidateKeys() const {
+  for (uint64_t id = 0; id < dictionary_size_; ++id) {
+    if (!IsValidUtf8(MetadataKey(id))) Malformed("a key is not UTF-8");
+  }
+}
+
 void VariantRef::Validate(int depth, size_t* budget) const {
   if (depth > kMaxVariantDepth) Malformed("nested deeper than 1000 levels");
   // each value takes a byte at least: more values than bytes means shared bytes

@@ -92,6 +92,7 @@ class VariantRef {
   /// elements share bytes (more values than bytes: a few bytes could otherwise stand for
   /// exponentially many values).
   void Validate() const {
+    ValidateKeys();
     size_t budget = value_.size() - pos_;
     Validate(0, &budget);
   }
@@ -131,6 +132,8 @@ class VariantRef {
   size_t ValueSize() const;
   void AppendJson(const TimeZone& zone, int depth, std::string* out) const;
   void Validate(int depth, size_t* budget) const;
+  // Every dictionary key must be UTF-8 (the spec; keys order objects, compared as text).
+  void ValidateKeys() const;
 
   std::string_view metadata_;
   std::string_view value_;

@@ -133,8 +133,10 @@ void VariantBuilder::AppendVariant(const VariantRef& v) {
 }
 
 VariantBuilder::Field VariantBuilder::AddKey(std::string_view key, size_t offset) {
-  auto [it, added] = key_ids_.try_emplace(std::string(key), static_cast<uint32_t>(keys_.size()));
-  if (added) keys_.emplace_back(key);
+  // (keys are UTF-8, as the spec requires and the sort of an object's fields needs)
+  std::string name = IsValidUtf8(key) ? std::string(key) : ReplaceInvalidUtf8(key);
+  auto [it, added] = key_ids_.try_emplace(std::move(name), static_cast<uint32_t>(keys_.size()));
+  if (added) keys_.push_back(it->first);
   return Field{it->second, offset};
 }
 

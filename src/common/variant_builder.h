@@ -51,7 +51,7 @@ class VariantBuilder {
   /// Returns the position the next value is written at.
   size_t Position() const { return value_.size(); }
   /// Returns the field of a key (its dictionary id, added when new) whose value starts at
-  /// `offset`.
+  /// `offset`; a key that is not UTF-8 has its ill-formed bytes replaced (U+FFFD).
   Field AddKey(std::string_view key, size_t offset);
   /// Turns the values written from `start` into an object of `fields` (in any order: they
   /// are sorted here). Throws VariantDuplicateKeyError naming a repeated key.

@@ -29,5 +29,17 @@ TEST(Utf8Test, QuotesForMessagesWithoutRawBytes) {
   EXPECT_EQ(QuoteForMessage(std::string(200, 'x'), 10), "'xxxxxxxxxx'...");
 }
 
+TEST(Utf8Test, ReplaceInvalidUtf8AsJavaDecodes) {
+  // each maximal ill-formed subpart becomes one U+FFFD (Unicode's recommended practice, which
+  // Java's UTF-8 decoder follows)
+  const std::string r = "\xEF\xBF\xBD";
+  EXPECT_EQ(ReplaceInvalidUtf8("ok \xC3\xA9"), "ok \xC3\xA9");
+  EXPECT_EQ(ReplaceInvalidUtf8("a\xFF" "b"), "a" + r + "b");
+  EXPECT_EQ(ReplaceInvalidUtf8("\xE2\x82" "A"), r + "A");
+  EXPECT_EQ(ReplaceInvalidUtf8("\xF0\x9F"), r);
+  EXPECT_EQ(ReplaceInvalidUtf8("\xED\xA0\x80"), r + r + r);
+  EXPECT_EQ(ReplaceInvalidUtf8("\xC0\xAF"), r + r);
+}
+
 }  // namespace
 }  // namespace floe

@@ -148,6 +148,7 @@ TEST(VariantTest, MalformedBytesThrowFormatError) {
   // an element whose bytes run past its array's last offset (into the next value)
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x03\x02\x00\x01\x01\x00\x0c\x2a", 8)));
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x54", 1)));              // primitive type id 21
+  EXPECT_TRUE(fails(std::string("\x01\x01\x00\x01\xff", 5), std::string("\x00", 1)));  // a key not UTF-8
   EXPECT_TRUE(fails(kEmptyMetadata, std::string("\x20\x27\xff\xff\xff\xff", 6)));  // decimal4 scale 39
   // an array nested 2000 deep: refused at the depth limit, not by the stack
   std::string deep;

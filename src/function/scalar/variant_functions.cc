@@ -50,7 +50,11 @@ ScalarBinder ParseJsonBinder(std::string name, bool try_mode) {
                      // the parse as malformed JSON does; try_ makes either NULL)
                      std::string malformed;
                      try {
-                       if (!ParseStrictJson(text[i].view(), &json, &end)) {
+                       // (Spark parses the text as a Java String: ill-formed UTF-8 as U+FFFD)
+                       std::string valid;
+                       std::string_view input = text[i].view();
+                       if (!IsValidUtf8(input)) input = valid = ReplaceInvalidUtf8(input);
+                       if (!ParseStrictJson(input, &json, &end)) {
                          malformed = "not JSON";
                        } else {
                          packed = JsonToVariant(json);
