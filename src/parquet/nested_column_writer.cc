@@ -1,5 +1,7 @@
 #include "parquet/nested_column_writer.h"
 
+#include <algorithm>
+
 #include "common/exception.h"
 #include "common/variant.h"
 #include "parquet/parquet_schema.h"
@@ -15,6 +17,7 @@ struct NestedColumnWriter::Node {
   int def = 0;  // the definition level when the value is present
   int rep = 0;  // a list's or map's: the repetition level of its elements after the first
   int leaf = -1;
+  bool stored = true;  // false: a field the file leaves out (Iceberg's unknown)
   std::vector<Node> children;
 };
 
@@ -61,6 +64,10 @@ class Builder {
   template <typename Node>
   Node Add(const ParquetWriterField& f, int parent_def, int rep, std::vector<std::string> path, bool repeated = false) {
     Node node;
+    if (!f.stored) {
+      node.stored = false;
+      return node;
+    }
     node.kind = f.type.IsNested() || f.type.id() == TypeId::kVariant ? f.type.id() : TypeId::kNull;
     node.name = f.name;
     node.optional = f.nullable;
@@ -99,9 +106,13 @@ class Builder {
     }
     std::vector<ParquetWriterField> children = ChildFields(f);
     if (f.type.id() == TypeId::kStruct) {
-      schema_->push_back(Group(f.name, f.field_id, repetition, static_cast<int>(children.size())));
+      auto stored = std::count_if(children.begin(), children.end(), [](const auto& c) { return c.stored; });
+      schema_->push_back(Group(f.name, f.field_id, repetition, static_cast<int>(stored)));
       for (const auto& c : children) node.children.push_back(Add<Node>(c, node.def, rep, path));
       return node;
+    }
+    for (const auto& c : children) {
+      if (!c.stored) throw NotImplementedError("column \"" + f.name + "\": a list or map of a type never stored");
     }
     // LIST: <group> (LIST) { repeated group list { <element> } }; MAP: <group> (MAP) {
     // repeated group key_value { required <key>; <value> } }
@@ -148,6 +159,7 @@ NestedColumnWriter::NestedColumnWriter(const ParquetWriterField& field, std::vec
 NestedColumnWriter::~NestedColumnWriter() = default;
 
 void NestedColumnWriter::Empty(const Node& node, int def, int rep) {
+  if (!node.stored) return;
   if (node.leaf >= 0) {
     buffers_[node.leaf].defs.push_back(static_cast<uint8_t>(def));
     buffers_[node.leaf].reps.push_back(static_cast<uint8_t>(rep));
@@ -157,6 +169,7 @@ void NestedColumnWriter::Empty(const Node& node, int def, int rep) {
 }
 
 void NestedColumnWriter::Shred(const Node& node, const Vector& v, size_t row, int rep) {
+  if (!node.stored) return;
   if (v.IsNull(row)) {
     if (!node.optional) throw ConstraintError("NULL value in required Parquet field \"" + node.name + "\"");
     return Empty(node, node.def - 1, rep);

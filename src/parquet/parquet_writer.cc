@@ -1,5 +1,6 @@
 #include "parquet/parquet_writer.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "common/exception.h"
@@ -88,10 +89,15 @@ ParquetWriter::ParquetWriter(FileIO& io, const std::string& path, std::vector<Pa
     : fields_(std::move(fields)), options_(std::move(options)), io_(io), file_(io.Create(path)) {
   SchemaElement root;
   root.name = "schema";
-  root.num_children = static_cast<int32_t>(fields_.size());
+  root.num_children = static_cast<int32_t>(
+      std::count_if(fields_.begin(), fields_.end(), [](const auto& f) { return f.stored; }));
   metadata_.schema.push_back(root);
   for (const auto& f : fields_) {
     first_leaf_.push_back(leaves_.size());
+    if (!f.stored) {
+      nested_.push_back(nullptr);
+      continue;
+    }
     if (f.type.IsNested() || f.type.id() == TypeId::kVariant) {
       nested_.push_back(std::make_unique<NestedColumnWriter>(f, &metadata_.schema, &leaves_));
     } else {
@@ -147,6 +153,7 @@ void ParquetWriter::Write(const DataChunk& chunk, size_t from, size_t count) {
     size_t n = std::min<size_t>(end - offset, 1024);
     for (size_t i = 0; i < fields_.size(); ++i) {
       size_t leaf = first_leaf_[i];
+      if (!fields_[i].stored) continue;
       if (!nested_[i]) {
         columns_[leaf]->Write(chunk.column(i), offset, n);
         continue;

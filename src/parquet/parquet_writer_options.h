@@ -22,6 +22,9 @@ struct ParquetWriterField {
   /// nullability); when empty for a nested type, fields without ids, all nullable (a
   /// map's key required).
   std::vector<ParquetWriterField> children;
+  /// False for a column the file leaves out (Iceberg's unknown: always NULL, never stored);
+  /// the batches still carry it.
+  bool stored = true;
   /// Set by the writer for a leaf of a nested column: its path in the schema and greatest
   /// definition and repetition levels.
   std::vector<std::string> path;

@@ -130,6 +130,9 @@ ParquetWriterField WriterField(const NestedField& field, const std::string& colu
                               " yet (Parquet FIXED_LEN_BYTE_ARRAY)");
   }
   ParquetWriterField out{field.name(), field.id(), field.type()->ToLogicalType(), field.optional()};
+  // (the spec: an unknown column is always NULL and not stored; Iceberg's TypeToMessageType
+  // leaves it out of the file)
+  out.stored = field.type()->kind() != TypeKind::kUnknown;
   for (const auto& child : field.type()->fields()) out.children.push_back(WriterField(child, column));
   return out;
 }
@@ -161,10 +164,9 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
                                              DataWriterOptions options)
     : schema_(schema), spec_(spec), options_(std::move(options)), write_id_(Uuid::Random()) {
   for (const auto& field : schema_.fields()) {
-    // why: these v3 types need what floe's Parquet writer does not write yet (no column for
-    // unknown, the GEOMETRY / GEOGRAPHY annotation and bounding-box bounds)
-    if (field.type()->kind() == TypeKind::kUnknown || field.type()->kind() == TypeKind::kGeometry ||
-        field.type()->kind() == TypeKind::kGeography) {
+    // why: these v3 types need what floe's Parquet writer does not write yet (the GEOMETRY /
+    // GEOGRAPHY annotation and bounding-box bounds); an unknown column is not stored at all
+    if (field.type()->kind() == TypeKind::kGeometry || field.type()->kind() == TypeKind::kGeography) {
       throw NotImplementedError("writing column " + field.name() + " of type " + field.type()->ToString() +
                                 " is not supported");
     }

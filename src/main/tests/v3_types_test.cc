@@ -174,5 +174,42 @@ TEST_F(V3TypesTest, MalformedVariantsFailTheScanNamingTheColumn) {
   }
 }
 
+// The spec: an `unknown` column is always NULL and is not stored in data files (Iceberg's
+// TypeToMessageType leaves it out); a write to a table with one, top-level or in a struct,
+// writes the other columns and reads the unknown one back as NULL.
+TEST_F(V3TypesTest, UnknownColumnsAreWrittenByLeavingThemOut) {
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.t (id INT, u INT, s STRUCT<a: INT, v: INT>) TBLPROPERTIES ('format-version' = '3')");
+  fs::path metadata_dir = dir_ / "warehouse" / "ns" / "t" / "metadata";
+  fs::path newest;
+  for (const auto& e : fs::directory_iterator(metadata_dir)) {
+    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
+  }
+  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
+  for (auto& schema : m["schemas"]) {
+    for (auto& field : schema["fields"]) {
+      if (field["name"] == "u") field["type"] = "unknown";
+      if (field["name"] == "s") field["type"]["fields"][1]["type"] = "unknown";
+    }
+  }
+  fs::path edited = metadata_dir / "99999-edited.metadata.json";
+  std::ofstream(edited) << m.dump();
+  Run("CALL floe.system.register_table(table => 'ns.h', metadata_file => '" + edited.string() + "')");
+  Run("INSERT INTO ns.h VALUES (1, NULL, named_struct('a', 10, 'v', NULL)), (2, NULL, NULL)");
+  Result r = connection_->Query("SELECT id, u, s FROM ns.h ORDER BY id");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  ASSERT_EQ(r.RowCount(), 2u);
+  EXPECT_EQ(r.GetString(0, 1), "NULL");
+  EXPECT_EQ(r.GetString(0, 2), "{\"a\":10,\"v\":null}");
+  EXPECT_EQ(r.GetString(1, 2), "NULL");
+  // the data file holds id and s.a only
+  Result schema = connection_->Query("SELECT name FROM parquet_schema('" + (dir_ / "warehouse" / "ns" / "t" / "data").string() +
+                                     "/*.parquet') ORDER BY name");
+  ASSERT_FALSE(schema.HasError()) << schema.error();
+  std::string names;
+  for (size_t i = 0; i < schema.RowCount(); ++i) names += schema.GetString(i, 0) + " ";
+  EXPECT_EQ(names, "a id s schema ");
+}
+
 }  // namespace
 }  // namespace floe
