@@ -31,10 +31,7 @@ class DeletionVectorWriteTest : public testing::WarehouseTest {
  protected:
   // Copies the fixture to `name` under the test folder and registers it as fx.<name>.
   fs::path CopyAndRegister(const std::string& name) {
-    fs::path copy = dir_ / name;
-    fs::create_directories(dir_);
-    fs::copy(iceberg::testing::FixturesDir() / "cxx_granular_deletes", copy, fs::copy_options::recursive);
-    Run("SET floe.location_map = '" + std::string(kPrefix) + "/=" + copy.string() + "/'");
+    fs::path copy = CopyFixture(iceberg::testing::FixturesDir() / "cxx_granular_deletes", name, kPrefix);
     Run("CALL floe.system.register_table(table => 'fx." + name + "', metadata_file => '" + kPrefix + "')");
     return copy;
   }

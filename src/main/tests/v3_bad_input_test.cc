@@ -24,12 +24,7 @@ constexpr const char* kPrefix = "hdfs://localhost:20500/test-warehouse/iceberg_v
 class V3BadInputTest : public testing::WarehouseTest {
  protected:
   fs::path Copy(const std::string& name) {
-    fs::path fixture = iceberg::testing::FixturesDir() / "impala_v3_deletion_vectors";
-    fs::create_directories(dir_);
-    fs::path copy = dir_ / name;
-    fs::copy(fixture, copy, fs::copy_options::recursive);
-    Run("SET floe.location_map = '" + std::string(kPrefix) + "/=" + copy.string() + "/'");
-    return copy;
+    return CopyFixture(iceberg::testing::FixturesDir() / "impala_v3_deletion_vectors", name, kPrefix);
   }
   bool Skip() {
     return !fs::is_directory(iceberg::testing::FixturesDir() / "impala_v3_deletion_vectors");

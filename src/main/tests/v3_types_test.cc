@@ -28,24 +28,17 @@ TEST_F(V3TypesTest, UnknownGeometryAndGeographyRead) {
   Run("CREATE TABLE ns.t (id INT, g BINARY) TBLPROPERTIES ('format-version' = '3')");
   // WKB of POINT (1 2), little-endian
   Run("INSERT INTO ns.t VALUES (1, X'0101000000000000000000F03F0000000000000040'), (2, NULL)");
-  fs::path metadata_dir = dir_ / "warehouse" / "ns" / "t" / "metadata";
-  fs::path newest;
-  for (const auto& e : fs::directory_iterator(metadata_dir)) {
-    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
-  }
-  ASSERT_FALSE(newest.empty());
-  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
-  for (auto& schema : m["schemas"]) {
-    for (auto& field : schema["fields"]) {
-      if (field["name"] == "g") field["type"] = "geometry(srid:4326)";
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", [](nlohmann::json& m) {
+    for (auto& schema : m["schemas"]) {
+      for (auto& field : schema["fields"]) {
+        if (field["name"] == "g") field["type"] = "geometry(srid:4326)";
+      }
+      schema["fields"].push_back({{"id", 3}, {"name", "u"}, {"required", false}, {"type", "unknown"}});
+      schema["fields"].push_back(
+          {{"id", 4}, {"name", "area"}, {"required", false}, {"type", "geography(OGC:CRS84, karney)"}});
     }
-    schema["fields"].push_back({{"id", 3}, {"name", "u"}, {"required", false}, {"type", "unknown"}});
-    schema["fields"].push_back(
-        {{"id", 4}, {"name", "area"}, {"required", false}, {"type", "geography(OGC:CRS84, karney)"}});
-  }
-  m["last-column-id"] = 4;
-  fs::path edited = metadata_dir / "99999-edited.metadata.json";
-  std::ofstream(edited) << m.dump();
+    m["last-column-id"] = 4;
+  });
   Run("CALL floe.system.register_table(table => 'ns.h', metadata_file => '" + edited.string() + "')");
 
   for (const char* pruning : {"true", "false"}) {
@@ -80,14 +73,9 @@ TEST_F(V3TypesTest, UnknownGeometryAndGeographyRead) {
             std::string::npos);
 }
 
-// Turns every struct<metadata: binary, value: binary> of the newest metadata's schemas into a
-// variant, as an engine writing variants would have typed it; returns the edited file.
-fs::path EditToVariants(const fs::path& metadata_dir) {
-  fs::path newest;
-  for (const auto& e : fs::directory_iterator(metadata_dir)) {
-    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
-  }
-  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
+// Turns every struct<metadata: binary, value: binary> of a table's schemas into a variant, as
+// an engine writing variants would have typed it.
+void StructsToVariants(nlohmann::json& m) {
   auto edit = [](auto& self, nlohmann::json& type) -> void {
     if (!type.is_object()) return;
     if (type["type"] == "struct" && type["fields"].size() == 2 && type["fields"][0]["name"] == "metadata" &&
@@ -105,9 +93,6 @@ fs::path EditToVariants(const fs::path& metadata_dir) {
   for (auto& schema : m["schemas"]) {
     for (auto& field : schema["fields"]) edit(edit, field["type"]);
   }
-  fs::path edited = metadata_dir / "99999-edited.metadata.json";
-  std::ofstream(edited) << m.dump();
-  return edited;
 }
 
 TEST_F(V3TypesTest, VariantsReadAtTheTopAndNested) {
@@ -121,7 +106,7 @@ TEST_F(V3TypesTest, VariantsReadAtTheTopAndNested) {
       " named_struct('n', 7, 'w', named_struct('metadata', X'0101000161', 'value', X'02010000020C2A')), "
       " array(named_struct('metadata', X'010000', 'value', X'096869'), named_struct('metadata', X'010000', 'value', X'00'))), "
       "(2, NULL, named_struct('n', 8, 'w', NULL), NULL)");
-  fs::path edited = EditToVariants(dir_ / "warehouse" / "ns" / "t" / "metadata");
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", StructsToVariants);
   Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
   for (const char* pruning : {"true", "false"}) {
     Run(std::string("SET floe.pruning.enabled = ") + pruning);
@@ -162,7 +147,7 @@ TEST_F(V3TypesTest, MalformedVariantsFailTheScanNamingTheColumn) {
                           "(4, named_struct('metadata', X'010000', 'value', CAST(NULL AS BINARY)))"}) {
     Run("DELETE FROM ns.t");
     Run(std::string("INSERT INTO ns.t VALUES ") + row);
-    fs::path edited = EditToVariants(dir_ / "warehouse" / "ns" / "t" / "metadata");
+    fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", StructsToVariants);
     Run("DROP TABLE IF EXISTS ns.v");
     Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
     std::string error = ErrorOf("SELECT v FROM ns.v");
@@ -180,20 +165,14 @@ TEST_F(V3TypesTest, MalformedVariantsFailTheScanNamingTheColumn) {
 TEST_F(V3TypesTest, UnknownColumnsAreWrittenByLeavingThemOut) {
   Run("CREATE NAMESPACE ns");
   Run("CREATE TABLE ns.t (id INT, u INT, s STRUCT<a: INT, v: INT>) TBLPROPERTIES ('format-version' = '3')");
-  fs::path metadata_dir = dir_ / "warehouse" / "ns" / "t" / "metadata";
-  fs::path newest;
-  for (const auto& e : fs::directory_iterator(metadata_dir)) {
-    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
-  }
-  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
-  for (auto& schema : m["schemas"]) {
-    for (auto& field : schema["fields"]) {
-      if (field["name"] == "u") field["type"] = "unknown";
-      if (field["name"] == "s") field["type"]["fields"][1]["type"] = "unknown";
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", [](nlohmann::json& m) {
+    for (auto& schema : m["schemas"]) {
+      for (auto& field : schema["fields"]) {
+        if (field["name"] == "u") field["type"] = "unknown";
+        if (field["name"] == "s") field["type"]["fields"][1]["type"] = "unknown";
+      }
     }
-  }
-  fs::path edited = metadata_dir / "99999-edited.metadata.json";
-  std::ofstream(edited) << m.dump();
+  });
   Run("CALL floe.system.register_table(table => 'ns.h', metadata_file => '" + edited.string() + "')");
   Run("INSERT INTO ns.h VALUES (1, NULL, named_struct('a', 10, 'v', NULL)), (2, NULL, NULL)");
   Result r = connection_->Query("SELECT id, u, s FROM ns.h ORDER BY id");

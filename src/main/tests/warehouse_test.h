@@ -8,8 +8,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "floe/connection.h"
 #include "floe/database.h"
@@ -56,6 +60,33 @@ class WarehouseTest : public ::testing::Test {
     Result r = connection_->Query(sql);
     EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
     return r.HasError() ? -1 : r.GetValue(0, 0).int64();
+  }
+  /// Writes the newest metadata file of the table folder `table_dir`, as `edit` changes it,
+  /// beside it as 99999-edited.metadata.json (as another writer's metadata would be, for a
+  /// table floe wrote); returns its path, to register.
+  std::filesystem::path EditMetadata(const std::filesystem::path& table_dir,
+                                     const std::function<void(nlohmann::json&)>& edit) {
+    std::filesystem::path metadata_dir = table_dir / "metadata";
+    std::filesystem::path newest;
+    for (const auto& e : std::filesystem::directory_iterator(metadata_dir)) {
+      if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
+    }
+    EXPECT_FALSE(newest.empty()) << "no metadata file in " << metadata_dir;
+    nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
+    edit(m);
+    std::filesystem::path edited = metadata_dir / "99999-edited.metadata.json";
+    std::ofstream(edited) << m.dump();
+    return edited;
+  }
+  /// Copies a table folder of the shared fixtures (`source`) to `name` under the test folder
+  /// and maps `prefix`, the location its metadata names, to the copy; returns the copy.
+  std::filesystem::path CopyFixture(const std::filesystem::path& source, const std::string& name,
+                                    const std::string& prefix) {
+    std::filesystem::create_directories(dir_);
+    std::filesystem::path copy = dir_ / name;
+    std::filesystem::copy(source, copy, std::filesystem::copy_options::recursive);
+    Run("SET floe.location_map = '" + prefix + "/=" + copy.string() + "/'");
+    return copy;
   }
   /// The database's counting (and fault-injecting) FileIO.
   InstrumentedFileIO& Io() { return *DatabaseAccess::State(*database_).instrumented_file_io(); }

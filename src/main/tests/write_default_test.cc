@@ -25,11 +25,8 @@ class WriteDefaultTest : public testing::WarehouseTest {};
 TEST_F(WriteDefaultTest, OmittedColumnsTakeTheirWriteDefault) {
   fs::path fixture = iceberg::testing::FixturesDir() / "impala_v3_all_types_defaults";
   if (!fs::is_directory(fixture)) GTEST_SKIP() << "../shared/fixtures/iceberg/impala_v3_all_types_defaults is absent";
-  fs::create_directories(dir_);
-  fs::path copy = dir_ / "defaults";
-  fs::copy(fixture, copy, fs::copy_options::recursive);
   const std::string prefix = "hdfs://localhost:20500/test-warehouse/iceberg_v3_all_types";
-  Run("SET floe.location_map = '" + prefix + "/=" + copy.string() + "/'");
+  CopyFixture(fixture, "defaults", prefix);
   Run("SET TIME ZONE 'UTC'");
   Run("CALL floe.system.register_table(table => 'fx.d', metadata_file => '" + prefix + "')");
   Run("INSERT INTO fx.d (id, col_int) VALUES (3, 7)");
@@ -58,28 +55,22 @@ TEST_F(WriteDefaultTest, NestedFieldsTakeTheirInitialDefault) {
   Run("CREATE NAMESPACE ns");
   Run("CREATE TABLE ns.t (id INT, s STRUCT<a: INT>, l ARRAY<STRUCT<a: INT>>) TBLPROPERTIES ('format-version' = '3')");
   Run("INSERT INTO ns.t VALUES (1, named_struct('a', 1), array(named_struct('a', 10), NULL)), (2, NULL, NULL)");
-  fs::path metadata_dir = dir_ / "warehouse" / "ns" / "t" / "metadata";
-  fs::path newest;
-  for (const auto& e : fs::directory_iterator(metadata_dir)) {
-    if (e.path().string().find(".metadata.json") != std::string::npos && e.path() > newest) newest = e.path();
-  }
-  nlohmann::json m = nlohmann::json::parse(std::ifstream(newest));
-  int next = m["last-column-id"].get<int>();
-  auto field = [&](const std::string& name, nlohmann::json type, nlohmann::json initial) {
-    return nlohmann::json{{"id", ++next}, {"name", name}, {"required", false}, {"type", type}, {"initial-default", initial}};
-  };
-  for (auto& schema : m["schemas"]) {
-    for (auto& f : schema["fields"]) {
-      if (f["name"] == "s") f["type"]["fields"].push_back(field("b", "string", "hi"));
-      if (f["name"] == "l") f["type"]["element"]["fields"].push_back(field("c", "long", 7));
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", [](nlohmann::json& m) {
+    int next = m["last-column-id"].get<int>();
+    auto field = [&](const std::string& name, nlohmann::json type, nlohmann::json initial) {
+      return nlohmann::json{{"id", ++next}, {"name", name}, {"required", false}, {"type", type}, {"initial-default", initial}};
+    };
+    for (auto& schema : m["schemas"]) {
+      for (auto& f : schema["fields"]) {
+        if (f["name"] == "s") f["type"]["fields"].push_back(field("b", "string", "hi"));
+        if (f["name"] == "l") f["type"]["element"]["fields"].push_back(field("c", "long", 7));
+      }
+      nlohmann::json inner = {{"type", "struct"}, {"fields", {field("x", "int", 5), field("y", "date", nullptr)}}};
+      schema["fields"].push_back(field("t", inner, nlohmann::json::object()));
+      schema["fields"].push_back(field("u", {{"type", "struct"}, {"fields", {field("z", "int", 9)}}}, nullptr));
     }
-    nlohmann::json inner = {{"type", "struct"}, {"fields", {field("x", "int", 5), field("y", "date", nullptr)}}};
-    schema["fields"].push_back(field("t", inner, nlohmann::json::object()));
-    schema["fields"].push_back(field("u", {{"type", "struct"}, {"fields", {field("z", "int", 9)}}}, nullptr));
-  }
-  m["last-column-id"] = next;
-  fs::path edited = metadata_dir / "99999-edited.metadata.json";
-  std::ofstream(edited) << m.dump();
+    m["last-column-id"] = next;
+  });
   Run("CALL floe.system.register_table(table => 'ns.d', metadata_file => '" + edited.string() + "')");
   for (const char* pruning : {"true", "false"}) {
     Run(std::string("SET floe.pruning.enabled = ") + pruning);
