@@ -49,29 +49,19 @@ Value Value::Decimal(int128_t unscaled, int precision, int scale) {
   return v;
 }
 
-Value Value::String(std::string s) {
+Value Value::WithBytes(TypeId type, std::string bytes) {
   Value v;
-  v.type_ = TypeId::kString;
+  v.type_ = type;
   v.is_null_ = false;
-  v.str_ = std::move(s);
+  v.str_ = std::move(bytes);
   return v;
 }
 
-Value Value::Binary(std::string s) {
-  Value v;
-  v.type_ = TypeId::kBinary;
-  v.is_null_ = false;
-  v.str_ = std::move(s);
-  return v;
-}
+Value Value::String(std::string s) { return WithBytes(TypeId::kString, std::move(s)); }
 
-Value Value::Variant(std::string packed) {
-  Value v;
-  v.type_ = TypeId::kVariant;
-  v.is_null_ = false;
-  v.str_ = std::move(packed);
-  return v;
-}
+Value Value::Binary(std::string s) { return WithBytes(TypeId::kBinary, std::move(s)); }
+
+Value Value::Variant(std::string packed) { return WithBytes(TypeId::kVariant, std::move(packed)); }
 
 Value Value::WithChildren(LogicalType type, std::vector<Value> children) {
   Value v;

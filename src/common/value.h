@@ -81,6 +81,8 @@ class Value {
   std::shared_ptr<const std::vector<Value>> children_;
 
   std::string Format(const TimeZone& zone, bool nested) const;
+  // A non-NULL string, binary or variant holding these bytes.
+  static Value WithBytes(TypeId type, std::string bytes);
   // A non-NULL struct, list or map value holding these children.
   static Value WithChildren(LogicalType type, std::vector<Value> children);
 };

@@ -12,23 +12,10 @@ namespace floe {
 
 namespace {
 
+// Numbers, booleans, strings, binaries, dates and timestamps: what a variant holds as a scalar
+// and SQL can name.
 bool IsVariantScalar(const LogicalType& t) {
-  switch (t.id()) {
-    case TypeId::kBoolean:
-    case TypeId::kInt8:
-    case TypeId::kInt16:
-    case TypeId::kInt32:
-    case TypeId::kInt64:
-    case TypeId::kFloat:
-    case TypeId::kDouble:
-    case TypeId::kDecimal:
-    case TypeId::kString:
-    case TypeId::kBinary:
-    case TypeId::kDate:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz: return true;
-    default: return false;
-  }
+  return t.IsNumeric() || t.IsStringLike() || t.IsTemporal() || t.id() == TypeId::kBoolean;
 }
 
 [[noreturn]] void ThrowInvalidCast(const VariantRef& v, const LogicalType& to, const FunctionContext& context) {

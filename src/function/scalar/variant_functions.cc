@@ -225,10 +225,15 @@ ScalarBinder VariantGetBinder(std::string name, bool try_mode) {
 
 // ---- is_variant_null, schema_of_variant
 
-BoundScalarFunction BindSchemaOfVariant(const ScalarBindInput& input) {
-  CheckArgumentCount("schema_of_variant", input, 1, 1);
+// Throws BinderError unless the call has one argument, a variant (or a bare NULL).
+void CheckOneVariant(const char* name, const ScalarBindInput& input) {
+  CheckArgumentCount(name, input, 1, 1);
   TypeId t = input.arg_types[0].id();
-  if (t != TypeId::kVariant && t != TypeId::kNull) ThrowArgumentTypes("schema_of_variant", input, "(variant)");
+  if (t != TypeId::kVariant && t != TypeId::kNull) ThrowArgumentTypes(name, input, "(variant)");
+}
+
+BoundScalarFunction BindSchemaOfVariant(const ScalarBindInput& input) {
+  CheckOneVariant("schema_of_variant", input);
   return Bound("schema_of_variant", {TypeId::kVariant}, TypeId::kString,
                [](const Args& a, size_t count, Vector& result, const FunctionContext&) {
                  const StringRef* packed = a[0]->Data<StringRef>();
@@ -240,9 +245,7 @@ BoundScalarFunction BindSchemaOfVariant(const ScalarBindInput& input) {
 }
 
 BoundScalarFunction BindIsVariantNull(const ScalarBindInput& input) {
-  CheckArgumentCount("is_variant_null", input, 1, 1);
-  TypeId t = input.arg_types[0].id();
-  if (t != TypeId::kVariant && t != TypeId::kNull) ThrowArgumentTypes("is_variant_null", input, "(variant)");
+  CheckOneVariant("is_variant_null", input);
   return Bound("is_variant_null", {TypeId::kVariant}, TypeId::kBoolean,
                [](const Args& a, size_t count, Vector& result, const FunctionContext&) {
                  // (SQL NULL is not a variant null: false, never NULL)
