@@ -215,13 +215,13 @@ std::string FormatDate(int32_t days) {
 }
 
 bool ParseTimestampParts(std::string_view text, int64_t* local_micros, bool* has_zone,
-                         TimeZone* explicit_zone) {
+                         TimeZone* explicit_zone, int64_t* sub_micro_nanos) {
   std::string_view s = Trim(text);
   size_t pos = 0;
   int32_t days;
   *has_zone = false;
   if (!ParseDatePart(s, &pos, &days)) return false;
-  int64_t h = 0, mi = 0, sec = 0, frac = 0;
+  int64_t h = 0, mi = 0, sec = 0, frac = 0, nanos = 0;
   if (pos < s.size() && (s[pos] == ' ' || s[pos] == 'T')) {
     ++pos;
     if (!ReadDigits(s, &pos, 1, 2, &h)) return false;
@@ -237,9 +237,9 @@ bool ParseTimestampParts(std::string_view text, int64_t* local_micros, bool* has
           int64_t digits = 0;
           if (!ReadDigits(s, &pos, 1, 9, &digits)) return false;
           int n = static_cast<int>(pos - start);
-          while (n < 6) { digits *= 10; ++n; }
-          while (n > 6) { digits /= 10; --n; }
-          frac = digits;
+          while (n < 9) { digits *= 10; ++n; }
+          frac = digits / 1000;
+          nanos = digits % 1000;
         }
       }
     }
@@ -247,6 +247,7 @@ bool ParseTimestampParts(std::string_view text, int64_t* local_micros, bool* has
   }
   *local_micros = days * kMicrosPerDay + h * kMicrosPerHour + mi * kMicrosPerMinute +
                   sec * kMicrosPerSecond + frac;
+  if (sub_micro_nanos != nullptr) *sub_micro_nanos = nanos;
   std::string_view rest = Trim(s.substr(pos));
   if (rest.empty()) return true;
   std::string zone_name(rest);
@@ -270,6 +271,57 @@ bool ParseTimestampNtz(std::string_view text, int64_t* micros) {
   TimeZone explicit_zone;
   if (!ParseTimestampParts(text, micros, &has_zone, &explicit_zone)) return false;
   return true;  // Spark ignores a zone suffix for TIMESTAMP_NTZ
+}
+
+// Joins micros and the nanoseconds below them; false when out of the int64 range.
+static bool JoinNanos(int64_t micros, int64_t sub_micro_nanos, int64_t* nanos) {
+  __int128 joined = static_cast<__int128>(micros) * 1000 + sub_micro_nanos;
+  if (joined < INT64_MIN || joined > INT64_MAX) return false;
+  *nanos = static_cast<int64_t>(joined);
+  return true;
+}
+
+bool ParseTimestampNanos(std::string_view text, const TimeZone& zone, int64_t* nanos) {
+  int64_t local, sub;
+  bool has_zone;
+  TimeZone explicit_zone;
+  if (!ParseTimestampParts(text, &local, &has_zone, &explicit_zone, &sub)) return false;
+  return JoinNanos(has_zone ? explicit_zone.FromLocal(local) : zone.FromLocal(local), sub, nanos);
+}
+
+bool ParseTimestampNtzNanos(std::string_view text, int64_t* nanos) {
+  int64_t local, sub;
+  bool has_zone;
+  TimeZone explicit_zone;
+  if (!ParseTimestampParts(text, &local, &has_zone, &explicit_zone, &sub)) return false;
+  return JoinNanos(local, sub, nanos);
+}
+
+// Formats wall-clock micros and the nanoseconds below them (0 to 999).
+static std::string FormatWithSubMicros(int64_t local_micros, int64_t sub) {
+  std::string out = FormatLocalTimestamp(local_micros);
+  if (sub == 0) return out;
+  // the micros part printed its fraction trimmed: pad it back to six digits, then add three
+  size_t dot = out.find('.', out.find(' '));
+  if (dot == std::string::npos) {
+    out += ".000000";
+  } else {
+    out.append(6 - (out.size() - dot - 1), '0');
+  }
+  char buf[8];
+  std::snprintf(buf, sizeof(buf), "%03lld", static_cast<long long>(sub));
+  out += buf;
+  while (out.back() == '0') out.pop_back();
+  return out;
+}
+
+std::string FormatLocalTimestampNanos(int64_t local_nanos) {
+  return FormatWithSubMicros(FloorDiv(local_nanos, 1000), FloorMod(local_nanos, 1000));
+}
+
+// (the local time of an instant near the range's ends may itself be outside it)
+std::string FormatTimestampNanos(int64_t nanos, const TimeZone& zone) {
+  return FormatWithSubMicros(zone.ToLocal(FloorDiv(nanos, 1000)), FloorMod(nanos, 1000));
 }
 
 std::string FormatLocalTimestamp(int64_t local_micros) {

@@ -68,12 +68,22 @@ std::string FormatDate(int32_t days);
 /// Parses "YYYY-MM-DD[ |T]HH:MM[:SS[.ffffff]][Z|+hh:mm| zone]" as a wall-clock time;
 /// *has_zone tells whether an explicit zone or offset was given, and *offset_zone
 /// receives it. False when invalid.
+/// With sub_micro_nanos, the fraction's 7th to 9th digits go there (0 to 999) rather than
+/// being dropped.
 bool ParseTimestampParts(std::string_view text, int64_t* local_micros, bool* has_zone,
-                         TimeZone* explicit_zone);
+                         TimeZone* explicit_zone, int64_t* sub_micro_nanos = nullptr);
 /// Parses a timestamp into an instant, reading zone-less text in `zone`.
 bool ParseTimestamp(std::string_view text, const TimeZone& zone, int64_t* micros);
 /// Parses a timestamp without time zone (an explicit zone is an error).
 bool ParseTimestampNtz(std::string_view text, int64_t* micros);
+
+/// ParseTimestamp / ParseTimestampNtz into nanoseconds (nine fractional digits kept); false
+/// also when the value is outside the nanosecond range (1677-09-21 to 2262-04-11).
+bool ParseTimestampNanos(std::string_view text, const TimeZone& zone, int64_t* nanos);
+bool ParseTimestampNtzNanos(std::string_view text, int64_t* nanos);
+/// FormatLocalTimestamp / FormatTimestamp of nanoseconds: up to nine fractional digits.
+std::string FormatLocalTimestampNanos(int64_t local_nanos);
+std::string FormatTimestampNanos(int64_t nanos, const TimeZone& zone);
 
 /// Formats wall-clock micros as Spark does: "YYYY-MM-DD HH:MM:SS[.f...]", zeros trimmed.
 std::string FormatLocalTimestamp(int64_t local_micros);

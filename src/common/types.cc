@@ -89,6 +89,8 @@ std::string LogicalType::ToString() const {
     case TypeId::kInterval: return "interval";
     case TypeId::kTime: return "time";
     case TypeId::kVariant: return "variant";
+    case TypeId::kTimestampNs: return "timestamp_ltz_ns";
+    case TypeId::kTimestampNtzNs: return "timestamp_ntz_ns";
   }
   return "unknown";
 }
@@ -132,6 +134,8 @@ size_t PhysicalSize(TypeId id) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTime:
     case TypeId::kDouble: return 8;
     case TypeId::kDecimal: return 16;
@@ -177,6 +181,10 @@ bool ParseTypeName(const std::string& raw, int precision, int scale, bool has_pa
       {"date", TypeId::kDate},           {"timestamp", TypeId::kTimestamp},
       {"timestamp_ltz", TypeId::kTimestamp}, {"timestamptz", TypeId::kTimestamp},
       {"timestamp_ntz", TypeId::kTimestampNtz}, {"interval", TypeId::kInterval},
+      // Nanosecond timestamps. No bare "timestamp_ns": Iceberg and DuckDB mean a wall clock
+      // by it, while floe's (Spark's) "timestamp" is an instant, so neither reading is safe.
+      {"timestamp_ltz_ns", TypeId::kTimestampNs}, {"timestamptz_ns", TypeId::kTimestampNs},
+      {"timestamp_ntz_ns", TypeId::kTimestampNtzNs},
       {"time", TypeId::kTime},
       {"void", TypeId::kNull},           {"variant", TypeId::kVariant},
   };

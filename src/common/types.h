@@ -30,6 +30,8 @@ enum class TypeId : uint8_t {
   kList,          // ListEntry per row into one child vector of elements
   kMap,           // ListEntry per row into two child vectors: keys and values
   kVariant,       // StringRef of a packed Variant (common/variant.h): metadata and value
+  kTimestampNs,     // int64_t nanoseconds since the epoch, an instant (Iceberg's timestamptz_ns)
+  kTimestampNtzNs,  // int64_t nanoseconds since 1970-01-01 00:00:00, wall-clock (timestamp_ns)
 };
 
 /// Where a list's (or map's) elements are in its child vector(s).
@@ -89,8 +91,14 @@ class LogicalType {
   /// binaries and packed variants).
   bool HasStringStorage() const { return IsStringLike() || id_ == TypeId::kVariant; }
   bool IsTemporal() const {
-    return id_ == TypeId::kDate || id_ == TypeId::kTimestamp || id_ == TypeId::kTimestampNtz;
+    return id_ == TypeId::kDate || id_ == TypeId::kTimestamp || id_ == TypeId::kTimestampNtz ||
+           IsNanosTimestamp();
   }
+  /// Returns true for the nanosecond timestamps (Iceberg v3's timestamp_ns and
+  /// timestamptz_ns), which hold 1677-09-21 to 2262-04-11 only.
+  bool IsNanosTimestamp() const { return id_ == TypeId::kTimestampNs || id_ == TypeId::kTimestampNtzNs; }
+  /// Returns true for the timestamps that are instants (shown in the session zone).
+  bool IsInstant() const { return id_ == TypeId::kTimestamp || id_ == TypeId::kTimestampNs; }
   bool IsNested() const { return id_ == TypeId::kStruct || id_ == TypeId::kList || id_ == TypeId::kMap; }
   /// Returns false when values of the type cannot be compared: it is or holds a map or a
   /// variant (Spark's isOrderable).

@@ -37,6 +37,8 @@ FLOE_VALUE_CTOR(Double, kDouble, f64_, double)
 FLOE_VALUE_CTOR(Date, kDate, i64_, int32_t)
 FLOE_VALUE_CTOR(Timestamp, kTimestamp, i64_, int64_t)
 FLOE_VALUE_CTOR(TimestampNtz, kTimestampNtz, i64_, int64_t)
+FLOE_VALUE_CTOR(TimestampNs, kTimestampNs, i64_, int64_t)
+FLOE_VALUE_CTOR(TimestampNtzNs, kTimestampNtzNs, i64_, int64_t)
 FLOE_VALUE_CTOR(Time, kTime, i64_, int64_t)
 FLOE_VALUE_CTOR(IntervalValue, kInterval, interval_, Interval)
 #undef FLOE_VALUE_CTOR
@@ -135,6 +137,7 @@ std::string Value::Format(const TimeZone& zone, bool nested) const {
   switch (type_.id()) {
     case TypeId::kString: return nested ? "\"" + str_ + "\"" : str_;
     case TypeId::kTimestamp: return FormatTimestamp(i64_, zone);
+    case TypeId::kTimestampNs: return FormatTimestampNanos(i64_, zone);
     case TypeId::kVariant: return VariantRef::Unpack(str_).ToJson(zone);
     case TypeId::kStruct: {
       std::string out = "{";
@@ -193,6 +196,8 @@ std::string Value::Format(const TimeZone& zone, bool nested) const {
     case TypeId::kDate: return FormatDate(static_cast<int32_t>(i64_));
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz: return FormatLocalTimestamp(i64_);
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs: return FormatLocalTimestampNanos(i64_);
     case TypeId::kTime: return FormatTime(i64_);
     case TypeId::kInterval: return IntervalToString(interval_);
     default: return "?";

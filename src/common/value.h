@@ -31,6 +31,9 @@ class Value {
   static Value Date(int32_t days);
   static Value Timestamp(int64_t micros);
   static Value TimestampNtz(int64_t micros);
+  /// The nanosecond timestamps: an instant, and a wall clock.
+  static Value TimestampNs(int64_t nanos);
+  static Value TimestampNtzNs(int64_t nanos);
   /// A time of day: microseconds since midnight.
   static Value Time(int64_t micros);
   static Value IntervalValue(Interval v);

@@ -16,7 +16,8 @@ namespace {
 // The primitive type ids of the Parquet Variant spec this builder writes.
 constexpr int kNullId = 0, kTrueId = 1, kFalseId = 2, kInt8Id = 3, kInt16Id = 4, kInt32Id = 5, kInt64Id = 6,
               kDoubleId = 7, kDecimal4Id = 8, kDecimal8Id = 9, kDecimal16Id = 10, kDateId = 11, kTimestampId = 12,
-              kTimestampNtzId = 13, kFloatId = 14, kBinaryId = 15, kStringId = 16;
+              kTimestampNtzId = 13, kFloatId = 14, kBinaryId = 15, kStringId = 16, kTimestampNanosId = 18,
+              kTimestampNtzNanosId = 19;
 constexpr size_t kMaxShortString = 63;
 
 // Returns the fewest bytes (1 to 4) that hold v.
@@ -105,6 +106,14 @@ void VariantBuilder::AppendTimestamp(int64_t micros) {
 
 void VariantBuilder::AppendTimestampNtz(int64_t micros) {
   AppendPrimitive(kTimestampNtzId, static_cast<uint64_t>(micros), 8);
+}
+
+void VariantBuilder::AppendTimestampNanos(int64_t nanos) {
+  AppendPrimitive(kTimestampNanosId, static_cast<uint64_t>(nanos), 8);
+}
+
+void VariantBuilder::AppendTimestampNtzNanos(int64_t nanos) {
+  AppendPrimitive(kTimestampNtzNanosId, static_cast<uint64_t>(nanos), 8);
 }
 
 void VariantBuilder::AppendVariant(const VariantRef& v) {

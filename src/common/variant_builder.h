@@ -45,6 +45,8 @@ class VariantBuilder {
   void AppendDate(int32_t days);
   void AppendTimestamp(int64_t micros);
   void AppendTimestampNtz(int64_t micros);
+  void AppendTimestampNanos(int64_t nanos);
+  void AppendTimestampNtzNanos(int64_t nanos);
   /// Appends a variant read elsewhere, its object keys moved into this builder's dictionary.
   void AppendVariant(const VariantRef& v);
 

@@ -153,6 +153,8 @@ Value Vector::GetValue(size_t i) const {
     case TypeId::kDate: return Value::Date(Data<int32_t>()[i]);
     case TypeId::kTimestamp: return Value::Timestamp(Data<int64_t>()[i]);
     case TypeId::kTimestampNtz: return Value::TimestampNtz(Data<int64_t>()[i]);
+    case TypeId::kTimestampNs: return Value::TimestampNs(Data<int64_t>()[i]);
+    case TypeId::kTimestampNtzNs: return Value::TimestampNtzNs(Data<int64_t>()[i]);
     case TypeId::kTime: return Value::Time(Data<int64_t>()[i]);
     case TypeId::kInterval: return Value::IntervalValue(Data<Interval>()[i]);
     case TypeId::kStruct: {
@@ -202,7 +204,9 @@ void Vector::SetValue(size_t i, const Value& v) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
-    case TypeId::kTimestampNtz: Data<int64_t>()[i] = v.int64(); break;
+    case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs: Data<int64_t>()[i] = v.int64(); break;
     case TypeId::kFloat: Data<float>()[i] = v.float32(); break;
     case TypeId::kDouble: Data<double>()[i] = v.float64(); break;
     case TypeId::kDecimal: Data<int128_t>()[i] = v.decimal(); break;

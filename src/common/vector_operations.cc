@@ -111,6 +111,8 @@ void HashVector(const Vector& v, size_t count, uint64_t* hashes, bool combine) {
     case TypeId::kTimestamp:
     case TypeId::kTime:
     case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
       HashLoop<int64_t>(v, count, hashes, combine, [](int64_t x) { return HashInt64(x); });
       break;
     case TypeId::kFloat:
@@ -144,6 +146,8 @@ uint64_t HashValue(const Value& value) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTimestampNtz: return HashInt64(value.int64());
     case TypeId::kFloat: return HashDouble(value.float32());
     case TypeId::kDouble: return HashDouble(value.float64());
@@ -212,6 +216,8 @@ int CompareRows(const Vector& a, size_t i, const Vector& b, size_t j) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTimestampNtz: return Cmp(a.Data<int64_t>()[i], b.Data<int64_t>()[j]);
     case TypeId::kFloat: return CmpFloat(a.Data<float>()[i], b.Data<float>()[j]);
     case TypeId::kDouble: return CmpFloat(a.Data<double>()[i], b.Data<double>()[j]);

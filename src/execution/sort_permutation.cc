@@ -50,6 +50,8 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTime:
       for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int64_t>()[rows[i]]);
       return true;

@@ -24,6 +24,8 @@ static std::string LiteralText(const Value& v) {
     case TypeId::kDate: return "DATE '" + v.ToString() + "'";
     case TypeId::kTimestamp: return "TIMESTAMP '" + v.ToString() + "'";
     case TypeId::kTimestampNtz: return "TIMESTAMP_NTZ '" + v.ToString() + "'";
+    case TypeId::kTimestampNs: return "TIMESTAMP_LTZ_NS '" + v.ToString() + "'";
+    case TypeId::kTimestampNtzNs: return "TIMESTAMP_NTZ_NS '" + v.ToString() + "'";
     case TypeId::kTime: return "TIME '" + v.ToString() + "'";
     default: return v.ToString();
   }

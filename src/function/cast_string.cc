@@ -109,6 +109,16 @@ CastStatus ParseValueAs(std::string_view text, const LogicalType& type,
     case TypeId::kTimestampNtz:
       return ParseTimestampNtz(s, static_cast<int64_t*>(out)) ? CastStatus::kOk
                                                               : CastStatus::kInvalid;
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs: {
+      // a valid timestamp outside 1677-09-21..2262-04-11 is an overflow, not malformed
+      int64_t micros;
+      bool ok = type.id() == TypeId::kTimestampNs
+                    ? ParseTimestampNanos(s, *context.time_zone, static_cast<int64_t*>(out))
+                    : ParseTimestampNtzNanos(s, static_cast<int64_t*>(out));
+      if (ok) return CastStatus::kOk;
+      return ParseTimestampNtz(s, &micros) ? CastStatus::kOverflow : CastStatus::kInvalid;
+    }
     case TypeId::kTime:
       return ParseTime(s, static_cast<int64_t*>(out)) ? CastStatus::kOk : CastStatus::kInvalid;
     default: return CastStatus::kInvalid;
@@ -137,7 +147,9 @@ void CastFromString(const Vector& source, size_t count, Vector& result,
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
-    case TypeId::kTimestampNtz: return parse(int64_t{});
+    case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs: return parse(int64_t{});
     case TypeId::kFloat: return parse(float{});
     case TypeId::kDouble: return parse(double{});
     case TypeId::kDecimal: return parse(int128_t{});
@@ -193,6 +205,13 @@ void CastToString(const Vector& source, size_t count, Vector& result,
     }
     case TypeId::kTimestampNtz:
       return FormatRows<int64_t>(source, count, result, FormatLocalTimestamp);
+    case TypeId::kTimestampNs: {
+      const TimeZone& zone = *context.time_zone;
+      return FormatRows<int64_t>(source, count, result,
+                                 [&zone](int64_t v) { return FormatTimestampNanos(v, zone); });
+    }
+    case TypeId::kTimestampNtzNs:
+      return FormatRows<int64_t>(source, count, result, FormatLocalTimestampNanos);
     case TypeId::kTime: return FormatRows<int64_t>(source, count, result, FormatTime);
     case TypeId::kInterval:
       return FormatRows<Interval>(source, count, result,

@@ -134,12 +134,63 @@ void Convert(const Vector& source, size_t count, Vector& result, const FunctionC
   });
 }
 
+// The microsecond timestamp of the same kind (instant or wall clock) as a nanosecond one.
+TypeId MicrosKind(TypeId nanos) {
+  return nanos == TypeId::kTimestampNs ? TypeId::kTimestamp : TypeId::kTimestampNtz;
+}
+
+// Casts to or from a nanosecond timestamp (Iceberg's DateTimeUtil: nanosToMicros floors,
+// microsToNanos is multiplyExact, so out of 1677-09-21..2262-04-11 is an overflow). Other
+// types go through the microsecond timestamp of the same kind.
+void CastNanos(const Vector& source, size_t count, Vector& result, const FunctionContext& context) {
+  const LogicalType& from = source.type();
+  const LogicalType& to = result.type();
+  const TimeZone& zone = *context.time_zone;
+  if (from.IsNanosTimestamp() && to.IsNanosTimestamp()) {  // instant <-> wall clock
+    bool to_local = from.id() == TypeId::kTimestampNs;
+    return CastRows<int64_t, int64_t>(source, count, result, context,
+                                      [&zone, to_local](int64_t v, int64_t* out) {
+      int64_t micros = FloorDiv(v, 1000);
+      micros = to_local ? zone.ToLocal(micros) : zone.FromLocal(micros);
+      __int128 nanos = static_cast<__int128>(micros) * 1000 + FloorMod(v, 1000);
+      if (nanos < INT64_MIN || nanos > INT64_MAX) return CastStatus::kOverflow;
+      *out = static_cast<int64_t>(nanos);
+      return CastStatus::kOk;
+    });
+  }
+  if (from.IsNanosTimestamp()) {
+    TypeId micros_type = MicrosKind(from.id());
+    Vector micros(micros_type, count);
+    Convert<int64_t, int64_t>(source, count, micros, context,
+                              [](int64_t v) { return FloorDiv(v, 1000); });
+    if (to.id() == micros_type) {
+      result.CopyRange(micros, 0, 0, count);
+      return;
+    }
+    return CastTemporal(micros, count, result, context);
+  }
+  TypeId micros_type = MicrosKind(to.id());
+  Vector micros(micros_type, count);
+  if (from.id() == micros_type) {
+    micros.CopyRange(source, 0, 0, count);
+  } else {
+    CastTemporal(source, count, micros, context);
+  }
+  CastRows<int64_t, int64_t>(micros, count, result, context, [](int64_t v, int64_t* out) {
+    return __builtin_mul_overflow(v, int64_t{1000}, out) ? CastStatus::kOverflow
+                                                         : CastStatus::kOk;
+  });
+}
+
 }  // namespace
 
 void CastTemporal(const Vector& source, size_t count, Vector& result,
                   const FunctionContext& context) {
   TypeId from = source.type().id(), to = result.type().id();
   const TimeZone& zone = *context.time_zone;
+  if (source.type().IsNanosTimestamp() || result.type().IsNanosTimestamp()) {
+    return CastNanos(source, count, result, context);
+  }
   if (from == TypeId::kTimestamp && result.type().IsNumeric()) {
     return CastFromTimestampToNumber(source, count, result, context);
   }

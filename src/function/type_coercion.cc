@@ -60,6 +60,12 @@ std::optional<LogicalType> TightestCommonType(const LogicalType& a, const Logica
   if (a == b) return a;
   if (a.IsNumeric() && b.IsNumeric()) return WiderNumeric(a, b);
   if (a.IsTemporal() && b.IsTemporal()) {
+    // A nanosecond timestamp with another date or timestamp compares in nanoseconds
+    // (exact; a microsecond value out of the nanosecond range fails the cast rather than
+    // wrap), as an instant when either side is one.
+    if (a.IsNanosTimestamp() || b.IsNanosTimestamp()) {
+      return LogicalType(a.IsInstant() || b.IsInstant() ? TypeId::kTimestampNs : TypeId::kTimestampNtzNs);
+    }
     if (a.id() == TypeId::kTimestamp || b.id() == TypeId::kTimestamp) {
       return LogicalType(TypeId::kTimestamp);
     }
@@ -122,7 +128,12 @@ bool CanImplicitCast(const LogicalType& from, const LogicalType& to) {
   }
   if (t == TypeId::kString) return f != TypeId::kInterval;
   if (f == TypeId::kString) return t != TypeId::kInterval;
-  if (from.IsTemporal() && to.IsTemporal()) return true;
+  if (from.IsTemporal() && to.IsTemporal()) {
+    // A nanosecond timestamp passes to a function of the microsecond timestamp of its own
+    // kind (and to date), not the other: year(ntz_ns) reads the wall clock, never a zone.
+    if (from.IsNanosTimestamp() && to.id() != TypeId::kDate) return from.IsInstant() == to.IsInstant();
+    return true;
+  }
   return false;
 }
 

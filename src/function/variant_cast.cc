@@ -49,6 +49,10 @@ Value ScalarValue(const VariantRef& v, const LogicalType& to, const FunctionCont
         std::string json = v.ToJson(*context.time_zone);
         return Value::String(json.substr(1, json.size() - 2));
       }
+      if (to.IsNanosTimestamp()) {
+        return v.type() == VariantType::kTimestampNanos ? Value::TimestampNs(v.GetLong())
+                                                        : Value::TimestampNtzNs(v.GetLong());
+      }
       int64_t micros = FloorDiv(v.GetLong(), 1000);
       return v.type() == VariantType::kTimestampNanos ? Value::Timestamp(micros) : Value::TimestampNtz(micros);
     }
@@ -72,6 +76,8 @@ void AppendToVariant(const Value& v, VariantBuilder* b) {
     case TypeId::kDate: return b->AppendDate(v.int32());
     case TypeId::kTimestamp: return b->AppendTimestamp(v.int64());
     case TypeId::kTimestampNtz: return b->AppendTimestampNtz(v.int64());
+    case TypeId::kTimestampNs: return b->AppendTimestampNanos(v.int64());
+    case TypeId::kTimestampNtzNs: return b->AppendTimestampNtzNanos(v.int64());
     case TypeId::kVariant: return b->AppendVariant(VariantRef::Unpack(v.str()));
     case TypeId::kList: {
       size_t start = b->Position();

@@ -60,6 +60,8 @@ std::optional<Value> DecodeStatisticsValue(const ParquetColumn& col, std::string
       }
       if (type.id() == TypeId::kTimestamp) return Value::Timestamp(v);
       if (type.id() == TypeId::kTimestampNtz) return Value::TimestampNtz(v);
+      if (type.id() == TypeId::kTimestampNs) return Value::TimestampNs(v);
+      if (type.id() == TypeId::kTimestampNtzNs) return Value::TimestampNtzNs(v);
       return Value::Int64(v);
     }
     case PhysicalType::kInt96: return std::nullopt;

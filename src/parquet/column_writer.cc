@@ -390,6 +390,8 @@ class TypedColumnWriter final : public ColumnWriter {
         case TypeId::kDate: return Value::Date(static_cast<int32_t>(v));
         case TypeId::kTimestamp: return Value::Timestamp(v);
         case TypeId::kTimestampNtz: return Value::TimestampNtz(v);
+        case TypeId::kTimestampNs: return Value::TimestampNs(v);
+        case TypeId::kTimestampNtzNs: return Value::TimestampNtzNs(v);
         case TypeId::kTime: return Value::Time(v);
         case TypeId::kInt8: return Value::Int8(static_cast<int8_t>(v));
         case TypeId::kInt16: return Value::Int16(static_cast<int16_t>(v));

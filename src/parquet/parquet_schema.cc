@@ -86,7 +86,10 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
       } else if (lt.kind == Kind::kTimestamp) {
         col->type = lt.is_adjusted_to_utc ? TypeId::kTimestamp : TypeId::kTimestampNtz;
         if (lt.unit == TimeUnit::kMillis) col->conversion = ParquetConversion::kMillisToMicros;
-        if (lt.unit == TimeUnit::kNanos) col->conversion = ParquetConversion::kNanosToMicros;
+        // nanoseconds are kept (Iceberg v3's timestamp_ns / timestamptz_ns)
+        if (lt.unit == TimeUnit::kNanos) {
+          col->type = lt.is_adjusted_to_utc ? TypeId::kTimestampNs : TypeId::kTimestampNtzNs;
+        }
       } else if (ct == ConvertedType::kTimestampMillis || ct == ConvertedType::kTimestampMicros) {
         col->type = TypeId::kTimestamp;
         if (ct == ConvertedType::kTimestampMillis) {
@@ -388,7 +391,9 @@ PhysicalType ParquetSchema::PhysicalTypeFor(const LogicalType& type, int* type_l
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
-    case TypeId::kTimestampNtz: return PhysicalType::kInt64;
+    case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs: return PhysicalType::kInt64;
     case TypeId::kFloat: return PhysicalType::kFloat;
     case TypeId::kDouble: return PhysicalType::kDouble;
     case TypeId::kString:
@@ -439,6 +444,12 @@ SchemaElement ParquetSchema::ToElement(const std::string& name, int field_id,
       lt.unit = TimeUnit::kMicros;
       lt.is_adjusted_to_utc = type.id() == TypeId::kTimestamp;
       if (lt.is_adjusted_to_utc) e.converted_type = ConvertedType::kTimestampMicros;
+      break;
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:  // no converted type: the legacy ones have no nanoseconds
+      lt.kind = Kind::kTimestamp;
+      lt.unit = TimeUnit::kNanos;
+      lt.is_adjusted_to_utc = type.id() == TypeId::kTimestampNs;
       break;
     case TypeId::kDecimal:
       lt.kind = Kind::kDecimal;

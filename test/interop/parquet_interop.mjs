@@ -51,6 +51,7 @@ function canonicalExpr(name, type, expr) {
   if (type === 'BLOB') return `hex(${c})`
   if (type === 'DATE') return `(${c} - DATE '1970-01-01')::VARCHAR`
   if (type === 'TIME') return `epoch_us(${c})::VARCHAR`
+  if (type === 'TIMESTAMP_NS') return `epoch_ns(${c})::VARCHAR`  // floe keeps the nanoseconds
   if (type.startsWith('TIMESTAMP')) return `epoch_us(${c}::TIMESTAMP)::VARCHAR`
   if (type === 'UUID') return `upper(replace(${c}::VARCHAR, '-', ''))`
   return `${c}::VARCHAR`
@@ -292,7 +293,7 @@ await con.run(`CREATE TABLE t AS SELECT
   (TIMESTAMP '1950-06-01 12:34:56.789012' + to_microseconds(i::BIGINT * 987654321123)) AS c_timestamp,
   (TIMESTAMPTZ '1965-01-01 00:00:00+00' + to_microseconds(i::BIGINT * 12345678901)) AS c_timestamptz,
   (TIMESTAMP '2001-02-03 04:05:06.789' + to_milliseconds(i::BIGINT * 86399999))::TIMESTAMP_MS AS c_timestamp_ms,
-  (TIMESTAMP '1990-01-01' + to_microseconds(i::BIGINT * 1234567))::TIMESTAMP_NS AS c_timestamp_ns,
+  make_timestamp_ns(631152000000000000 + i::BIGINT * 1234567891) AS c_timestamp_ns,  -- from 1990, every digit used
   (TIME '00:00:00' + to_microseconds(i::BIGINT * 17280001)) AS c_time,
   ('00000000-0000-0000-0000-' || lpad(i::VARCHAR, 12, '0'))::UUID AS c_uuid,
   (i % 10)::VARCHAR AS c_low_cardinality

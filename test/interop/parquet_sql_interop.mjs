@@ -5,7 +5,7 @@
 //
 //  1. floe COPYs rows of every type (NULLs, empty and long strings, extremes, NaN and
 //     infinities, decimals of each width, tinyint and smallint, dates and timestamps
-//     before 1970) to Parquet
+//     before 1970, nanosecond timestamps without zone) to Parquet
 //     with each codec; DuckDB reads each file and must find exactly the rows it builds
 //     itself from the same literals, with the expected column types and field ids 1..n.
 //  2. DuckDB writes the same rows with each codec, with data pages v1 and v2; floe reads
@@ -56,6 +56,8 @@ const COLUMNS = [
   // floe DuckDB's as tinyint / smallint (its COPY back must keep the annotation)
   ['ty', 'TINYINT', 'TINYINT'],
   ['sm', 'SMALLINT', 'SMALLINT'],
+  // TIMESTAMP(NANOS, false): nine digits kept both ways (Iceberg v3's timestamp_ns)
+  ['tnn', 'TIMESTAMP_NTZ_NS', 'TIMESTAMP_NS'],
 ];
 
 const LONG = 'long string '.repeat(1000);
@@ -63,21 +65,21 @@ const LONG = 'long string '.repeat(1000);
 const ROWS = [
   [1, 'true', '42', '1234567890123', '1.5', '2.25', '12.34', '1234567.89', '12345678901234.5678',
    '1234567890123456789012345678.0123456789', 'hello', 'DEADBEEF', '2024-02-29',
-   '2024-02-29 12:34:56.789012', '2024-02-29 12:34:56.789012', '12', '1234'],
+   '2024-02-29 12:34:56.789012', '2024-02-29 12:34:56.789012', '12', '1234', '2024-02-29 12:34:56.789012345'],
   [2, 'true', '2147483647', '9223372036854775807', '3.4028235e38', '1.7976931348623157e308', '99.99',
    '9999999.99', '99999999999999.9999', '9999999999999999999999999999.9999999999', LONG, '',
-   '9999-12-31', '9999-12-31 23:59:59.999999', '9999-12-31 23:59:59.999999', '127', '32767'],
+   '9999-12-31', '9999-12-31 23:59:59.999999', '9999-12-31 23:59:59.999999', '127', '32767', '2262-04-10 23:59:59.999999999'],
   [3, 'false', '-2147483648', '-9223372036854775808', '-3.4028235e38', '-1.7976931348623157e308', '-99.99',
    '-9999999.99', '-99999999999999.9999', '-9999999999999999999999999999.9999999999', '', '00',
-   '0001-01-01', '0001-01-01 00:00:00', '0001-01-01 00:00:00', '-128', '-32768'],
+   '0001-01-01', '0001-01-01 00:00:00', '0001-01-01 00:00:00', '-128', '-32768', '1677-09-22 00:00:00.000000001'],
   [4, 'false', '-1', '-1', '-0.5', '-1e-300', '-0.01', '-0.01', '-0.0001', '-0.0000000001',
    'héllo wörld ✓ 😀', '00FF7F80', '1969-12-31', '1969-12-31 23:59:59.999999',
-   '1900-01-01 00:00:00.000001', '-1', '-1'],
-  [5, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+   '1900-01-01 00:00:00.000001', '-1', '-1', '1969-12-31 23:59:59.999999999'],
+  [5, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
   [6, 'true', '0', '0', 'NaN', 'Infinity', '0.00', '0.00', '0.0000', '0E-10', 'NULL', '0A', '1970-01-01',
-   '1970-01-01 00:00:00', '1970-01-01 00:00:00', '0', '0'],
+   '1970-01-01 00:00:00', '1970-01-01 00:00:00', '0', '0', '1970-01-01 00:00:00'],
   [7, 'false', '7', '7', '-Infinity', 'NaN', '1.00', '1.00', '1.0000', '1.0000000000',
-   "it's \"quoted\", with\ttab\nand newline", '', '1582-10-04', '1582-10-04 00:00:00', '1582-10-15 00:00:00', '7', '7'],
+   "it's \"quoted\", with\ttab\nand newline", '', '1582-10-04', '1582-10-04 00:00:00', '1582-10-15 00:00:00', '7', '7', '1900-01-01 00:00:00.000000001'],
 ];
 
 const quote = (s) => "'" + String(s).replaceAll("'", "''") + "'";

@@ -57,5 +57,42 @@ TEST(DateTimeTest, ExtremeInstantsDoNotOverflow) {
   EXPECT_THROW(kolkata.ToLocal(INT64_MAX), OutOfRangeError);
 }
 
+// Nanosecond timestamps, as Iceberg's literal conversions read them:
+// TestStringLiteralConversions.testStringToTimestampLiteralWithNanosecondPrecisionFromNanoseconds,
+// TestTimestampLiteralConversions.testTimestampNanosWithoutZoneConversion / ...WithZoneConversion.
+TEST(DateTimeTest, TimestampNanos) {
+  int64_t n = 0;
+  TimeZone la;
+  ASSERT_TRUE(TimeZone::Load("America/Los_Angeles", &la));
+  ASSERT_TRUE(ParseTimestampNtzNanos("2017-08-18T14:21:01.123456789", &n));
+  EXPECT_EQ(n, 1503066061123456789);
+  ASSERT_TRUE(ParseTimestampNtzNanos("2017-11-16T14:31:08.000000001", &n));
+  EXPECT_EQ(n, 1510842668000000001);
+  ASSERT_TRUE(ParseTimestampNanos("2017-11-16T14:31:08.000000001+00:00", TimeZone::Utc(), &n));
+  EXPECT_EQ(n, 1510842668000000001);
+  ASSERT_TRUE(ParseTimestampNanos("2017-11-16T06:31:08.000000001", la, &n));
+  EXPECT_EQ(n, 1510842668000000001);
+  ASSERT_TRUE(ParseTimestampNtzNanos("1969-12-31 23:59:59.999999999", &n));
+  EXPECT_EQ(n, -1);
+  ASSERT_TRUE(ParseTimestampNtzNanos("2017-11-16 14:31:08.5", &n));  // fewer digits: tenths
+  EXPECT_EQ(n, 1510842668500000000);
+  // the nanosecond range is 1677-09-21 00:12:43.145224192 to 2262-04-11 23:47:16.854775807
+  ASSERT_TRUE(ParseTimestampNtzNanos("2262-04-11 23:47:16.854775807", &n));
+  EXPECT_EQ(n, INT64_MAX);
+  ASSERT_TRUE(ParseTimestampNtzNanos("1677-09-21 00:12:43.145224192", &n));
+  EXPECT_EQ(n, INT64_MIN);
+  EXPECT_FALSE(ParseTimestampNtzNanos("2262-04-11 23:47:16.854775808", &n));
+  EXPECT_FALSE(ParseTimestampNtzNanos("1677-09-21 00:12:43.145224191", &n));
+  EXPECT_FALSE(ParseTimestampNtzNanos("2017-11-16 14:31:08.0000000001", &n));  // ten digits
+  EXPECT_EQ(FormatLocalTimestampNanos(1510842668000000001), "2017-11-16 14:31:08.000000001");
+  EXPECT_EQ(FormatLocalTimestampNanos(1510842668120000000), "2017-11-16 14:31:08.12");
+  EXPECT_EQ(FormatLocalTimestampNanos(1510842668000000000), "2017-11-16 14:31:08");
+  EXPECT_EQ(FormatLocalTimestampNanos(-1), "1969-12-31 23:59:59.999999999");
+  EXPECT_EQ(FormatLocalTimestampNanos(INT64_MIN), "1677-09-21 00:12:43.145224192");
+  EXPECT_EQ(FormatLocalTimestampNanos(INT64_MAX), "2262-04-11 23:47:16.854775807");
+  EXPECT_EQ(FormatTimestampNanos(1510842668000000001, la),
+            "2017-11-16 06:31:08.000000001");
+}
+
 }  // namespace
 }  // namespace floe

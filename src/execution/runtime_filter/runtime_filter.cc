@@ -53,6 +53,8 @@ void WithRowComparator(const Vector& keys, F&& f) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTimestampNtz: return WithTypedComparator<int64_t>(keys, f);
     case TypeId::kFloat: return WithTypedComparator<float>(keys, f);
     case TypeId::kDouble: return WithTypedComparator<double>(keys, f);

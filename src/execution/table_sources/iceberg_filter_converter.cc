@@ -548,6 +548,8 @@ std::optional<Value> IcebergFilterConverter::LiteralFor(int field_id, const Valu
     case TypeId::kTimestamp:
     case TypeId::kTime:
     case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
       if (from == type.id()) return lit;
       return std::nullopt;
     case TypeId::kString:

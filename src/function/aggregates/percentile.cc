@@ -199,7 +199,9 @@ BoundAggregateFunction BindPercentileApprox(const std::vector<LogicalType>& arg_
                                             bool distinct) {
   const char* name = "percentile_approx";
   if (arg_types.size() < 2 || arg_types.size() > 3 ||
-      !(arg_types[0].IsNumeric() || arg_types[0].IsTemporal()) || !arg_types[1].IsNumeric() ||
+      // (not the nanosecond timestamps: a double, as Spark computes in, holds 2^53 at most)
+      !(arg_types[0].IsNumeric() || (arg_types[0].IsTemporal() && !arg_types[0].IsNanosTimestamp())) ||
+      !arg_types[1].IsNumeric() ||
       (arg_types.size() == 3 && !arg_types[2].IsInteger())) {
     ThrowUnsupportedArguments(name, arg_types,
                               "(numeric, date or timestamp x, percentage double[, accuracy int])");

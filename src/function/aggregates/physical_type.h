@@ -21,6 +21,8 @@ decltype(auto) VisitPhysicalType(TypeId id, F&& f) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTimestampNtz: return f(std::type_identity<int64_t>{});
     case TypeId::kFloat: return f(std::type_identity<float>{});
     case TypeId::kDouble: return f(std::type_identity<double>{});

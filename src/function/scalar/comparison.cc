@@ -103,6 +103,8 @@ ScalarKernel KernelFor(const LogicalType& a, const LogicalType& b) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTimestampNtz: return TypedKernel<op, int64_t>();
     case TypeId::kFloat: return TypedKernel<op, float>();
     case TypeId::kDouble: return TypedKernel<op, double>();

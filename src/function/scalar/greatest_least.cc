@@ -46,6 +46,8 @@ ScalarKernel PickKernel(TypeId id) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTimestampNtz: return PickRows<int64_t, kGreatest>;
     case TypeId::kFloat: return PickRows<float, kGreatest>;
     case TypeId::kDouble: return PickRows<double, kGreatest>;

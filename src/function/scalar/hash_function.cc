@@ -136,6 +136,8 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
     case TypeId::kTimestamp:
     case TypeId::kTime:
     case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
       return each([&](size_t i, uint32_t seed) { return HashLong(v.Data<int64_t>()[i], seed); });
     case TypeId::kFloat:
       return each([&](size_t i, uint32_t seed) {

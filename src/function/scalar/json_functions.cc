@@ -135,6 +135,8 @@ class JsonWriter {
         return;
       case TypeId::kTimestamp: AppendJsonString(formats_.timestamp.Format(v.int64(), *context_.time_zone), out); return;
       case TypeId::kTimestampNtz: AppendJsonString(formats_.timestamp_ntz.Format(v.int64(), TimeZone::Utc()), out); return;
+      case TypeId::kTimestampNs:
+      case TypeId::kTimestampNtzNs: AppendJsonString(CastValue(v, TypeId::kString, context_).str(), out); return;
       case TypeId::kStruct: {
         out->push_back('{');
         bool first = true;
@@ -426,6 +428,10 @@ class JsonConverter {
           if (!Parse(formats_.timestamp_ntz, j.text, false, &n)) return false;
           return *out = Value::TimestampNtz(n), true;
         }
+        return Cast(j.text, type, out);
+      case TypeId::kTimestampNs:
+      case TypeId::kTimestampNtzNs:
+        if (j.kind != JsonValue::Kind::kString) return false;
         return Cast(j.text, type, out);
       case TypeId::kStruct: {
         if (j.kind != JsonValue::Kind::kObject) return false;

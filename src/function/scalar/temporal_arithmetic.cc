@@ -105,6 +105,26 @@ std::optional<BoundScalarFunction> BindTemporalArithmetic(ArithmeticOp op,
                        });
                  });
   }
+  if (a.IsNanosTimestamp() && bi == TypeId::kInterval) {
+    // the interval moves the microseconds (as for a timestamp); the nanoseconds below stay
+    bool ntz = ai == TypeId::kTimestampNtzNs;
+    std::string type_name = a.ToString();
+    return Bound(name, args_in_order({a, TypeId::kInterval}), a,
+                 [subtract, ntz, l, r, type_name](const std::vector<const Vector*>& args, size_t count,
+                                       Vector& result, const FunctionContext& context) {
+                   const TimeZone& zone = ntz ? TimeZone::Utc() : *context.time_zone;
+                   ExecuteBinary<int64_t, Interval, int64_t>(
+                       *args[l], *args[r], count, result, [&](int64_t ts, Interval iv) {
+                         int64_t micros = AddIntervalToTimestamp(FloorDiv(ts, 1000), subtract ? Negate(iv) : iv, zone);
+                         __int128 nanos = static_cast<__int128>(micros) * 1000 + FloorMod(ts, 1000);
+                         if (nanos < INT64_MIN || nanos > INT64_MAX) {
+                           throw OutOfRangeError("[DATETIME_OVERFLOW] " + type_name +
+                                                 " overflow when adding an interval: outside 1677-09-21..2262-04-11");
+                         }
+                         return static_cast<int64_t>(nanos);
+                       });
+                 });
+  }
   if (subtract && a.IsTemporal() && b.IsTemporal() && (IsTimestamp(ai) || IsTimestamp(bi))) {
     LogicalType common = (ai == TypeId::kTimestampNtz && bi != TypeId::kTimestamp) ||
                                  (bi == TypeId::kTimestampNtz && ai != TypeId::kTimestamp)

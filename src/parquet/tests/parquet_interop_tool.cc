@@ -9,7 +9,7 @@
 //                                      one JSON array of canonical values per row
 //
 // Canonical values: null; booleans "true"/"false"; integers, dates (days since epoch)
-// and timestamps (microseconds since epoch) as decimal strings; decimals as DuckDB
+// and timestamps (microseconds since epoch, nanosecond ones nanoseconds) as decimal strings; decimals as DuckDB
 // prints them; strings as is; binary as upper-case hex; floats as numbers ("NaN",
 // "Infinity", "-Infinity" for the others).
 
@@ -44,6 +44,8 @@ json Canonical(const Value& v) {
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
     case TypeId::kTime: return std::to_string(v.int64());
     case TypeId::kFloat:
     case TypeId::kDouble: {

@@ -239,8 +239,9 @@ TEST(ParquetLegacyTest, ConvertedTypesInt96AndUnsigned) {
   EXPECT_EQ(col(4), (std::vector<Value>{Value::Timestamp(1234000), Value::Timestamp(-1000),
                                         Value::Timestamp(0)}));
   EXPECT_EQ(col(5)[0], Value::Timestamp(1234));
-  EXPECT_EQ(col(6), (std::vector<Value>{Value::TimestampNtz(-2), Value::TimestampNtz(1),
-                                        Value::TimestampNtz(0)}));
+  // TIMESTAMP(NANOS) keeps its nanoseconds (Iceberg v3's timestamp_ns)
+  EXPECT_EQ(col(6), (std::vector<Value>{Value::TimestampNtzNs(-1500), Value::TimestampNtzNs(1999),
+                                        Value::TimestampNtzNs(0)}));
   EXPECT_EQ(col(7), (std::vector<Value>{Value::Decimal(-1, 10, 2), Value::Decimal(12345, 10, 2),
                                         Value::Decimal(0, 10, 2)}));
   EXPECT_EQ(col(8), (std::vector<Value>{Value::Date(-719162), Value::Date(0), Value::Date(2932896)}));
