@@ -84,6 +84,21 @@ Value SingleValueParser::FromJson(const Type& type, const nlohmann::json& json, 
       if (!has_zone || !ParseTimestamp(t, TimeZone::Utc(), &micros)) return fail();
       return Value::Timestamp(micros);
     }
+    case TypeKind::kTimestampNs:
+    case TypeKind::kTimestampTzNs: {  // "2017-11-16T22:31:08.000000001[+00:00]"
+      std::string t = text();
+      int64_t micros, nanos;
+      bool has_zone = false;
+      TimeZone zone;
+      if (!ParseTimestampParts(t, &micros, &has_zone, &zone) || t.find('T') == std::string::npos) return fail();
+      bool instant = type.kind() == TypeKind::kTimestampTzNs;
+      if (has_zone != instant) return fail();
+      // the spec: "must include a zone offset and it must be '+00:00'" (Java's
+      // TestSingleValueParser.testInvalidTimestamptzNano refuses +01:00)
+      if (instant && zone.FromLocal(micros) != micros) return fail();
+      if (!ParseTimestampNanos(t, TimeZone::Utc(), &nanos)) return fail();
+      return instant ? Value::TimestampNs(nanos) : Value::TimestampNtzNs(nanos);
+    }
     case TypeKind::kString:
       return Value::String(text());
     case TypeKind::kUuid: {

@@ -30,7 +30,9 @@ std::string SingleValueSerialization::ToBytes(const Type& type, const Value& v) 
     case TypeKind::kLong:
     case TypeKind::kTime:
     case TypeKind::kTimestamp:
-    case TypeKind::kTimestampTz: return LittleEndian<int64_t>(v.int64());
+    case TypeKind::kTimestampTz:
+    case TypeKind::kTimestampNs:
+    case TypeKind::kTimestampTzNs: return LittleEndian<int64_t>(v.int64());
     case TypeKind::kFloat: return LittleEndian<float>(v.float32());
     case TypeKind::kDouble: return LittleEndian<double>(v.float64());
     case TypeKind::kDecimal: return DecimalToMinimalBytes(v.decimal());
@@ -63,7 +65,9 @@ Value SingleValueSerialization::FromBytes(const Type& type, std::string_view b) 
     case TypeKind::kLong:
     case TypeKind::kTime:
     case TypeKind::kTimestamp:
-    case TypeKind::kTimestampTz: {
+    case TypeKind::kTimestampTz:
+    case TypeKind::kTimestampNs:
+    case TypeKind::kTimestampTzNs: {
       int64_t x;
       if (b.size() == 4 && type.kind() == TypeKind::kLong) {
         x = ReadLittleEndian<int32_t>(b);  // an int column promoted to long
@@ -73,6 +77,8 @@ Value SingleValueSerialization::FromBytes(const Type& type, std::string_view b) 
       }
       if (type.kind() == TypeKind::kTimestamp) return Value::TimestampNtz(x);
       if (type.kind() == TypeKind::kTimestampTz) return Value::Timestamp(x);
+      if (type.kind() == TypeKind::kTimestampNs) return Value::TimestampNtzNs(x);
+      if (type.kind() == TypeKind::kTimestampTzNs) return Value::TimestampNs(x);
       if (type.kind() == TypeKind::kTime) return Value::Time(x);
       return Value::Int64(x);
     }

@@ -201,13 +201,14 @@ void TableMetadataBuilder::RemoveRef(const std::string& name) {
 namespace {
 
 // Iceberg's Schema.checkCompatibility: the types of format version 3 (variant, unknown,
-// geometry, geography) in a table of an earlier version, by column path, in field id order.
+// timestamp_ns, timestamptz_ns, geometry, geography) in a table of an earlier version, by column path, in field id order.
 void CheckTypesOfVersion(const std::vector<NestedField>& fields, const std::string& prefix, int format_version,
                          std::map<int, std::string>* problems) {
   for (const NestedField& f : fields) {
     std::string path = prefix + f.name();
     TypeKind kind = f.type()->kind();
     if (format_version < 3 && (kind == TypeKind::kVariant || kind == TypeKind::kUnknown ||
+                               kind == TypeKind::kTimestampNs || kind == TypeKind::kTimestampTzNs ||
                                kind == TypeKind::kGeometry || kind == TypeKind::kGeography)) {
       (*problems)[f.id()] = "Invalid type for " + path + ": " + f.type()->ToString() + " is not supported until v3";
     }

@@ -32,6 +32,8 @@ static const char* PrimitiveName(TypeKind kind) {
     case TypeKind::kTime: return "time";
     case TypeKind::kTimestamp: return "timestamp";
     case TypeKind::kTimestampTz: return "timestamptz";
+    case TypeKind::kTimestampNs: return "timestamp_ns";
+    case TypeKind::kTimestampTzNs: return "timestamptz_ns";
     case TypeKind::kString: return "string";
     case TypeKind::kUuid: return "uuid";
     case TypeKind::kBinary: return "binary";
@@ -278,9 +280,6 @@ TypePtr Type::FromJson(const json& j) {
     std::string name = j.get<std::string>();
     TypePtr t = FromPrimitiveName(name);
     if (!t) {
-      if (name == "timestamp_ns" || name == "timestamptz_ns") {
-        throw NotImplementedError("Iceberg type " + name + " (format version 3) is not supported");
-      }
       throw FormatError("unknown Iceberg type " + QuoteForMessage(name));
     }
     return t;
@@ -365,6 +364,8 @@ LogicalType Type::ToLogicalType() const {
     case TypeKind::kTime: return TypeId::kTime;
     case TypeKind::kTimestamp: return TypeId::kTimestampNtz;
     case TypeKind::kTimestampTz: return TypeId::kTimestamp;
+    case TypeKind::kTimestampNs: return TypeId::kTimestampNtzNs;
+    case TypeKind::kTimestampTzNs: return TypeId::kTimestampNs;
     case TypeKind::kString: return TypeId::kString;
     case TypeKind::kUuid: return TypeId::kString;  // 16 bytes, shown as text (Spark's TypeToSparkType)
     case TypeKind::kFixed:
@@ -421,6 +422,8 @@ TypePtr Type::FromLogicalType(const LogicalType& type, int* next_id) {
     case TypeId::kDate: return Primitive(TypeKind::kDate);
     case TypeId::kTimestamp: return Primitive(TypeKind::kTimestampTz);
     case TypeId::kTimestampNtz: return Primitive(TypeKind::kTimestamp);
+    case TypeId::kTimestampNs: return Primitive(TypeKind::kTimestampTzNs);
+    case TypeId::kTimestampNtzNs: return Primitive(TypeKind::kTimestampNs);
     case TypeId::kTime: return Primitive(TypeKind::kTime);
     case TypeId::kString: return Primitive(TypeKind::kString);
     case TypeId::kBinary: return Primitive(TypeKind::kBinary);

@@ -23,6 +23,8 @@ enum class TypeKind : uint8_t {
   kTime,
   kTimestamp,    // without zone: wall clock
   kTimestampTz,  // with zone: an instant, stored as UTC
+  kTimestampNs,    // format version 3: timestamp_ns, wall clock in nanoseconds
+  kTimestampTzNs,  // format version 3: timestamptz_ns, an instant in nanoseconds
   kString,
   kUuid,
   kFixed,

@@ -41,7 +41,9 @@ AvroDatum AvroValueConverter::ToDatum(const Type& type, const Value& v) {
     case TypeKind::kLong:
     case TypeKind::kTime:
     case TypeKind::kTimestamp:
-    case TypeKind::kTimestampTz: return AvroDatum::Long(v.int64());
+    case TypeKind::kTimestampTz:
+    case TypeKind::kTimestampNs:
+    case TypeKind::kTimestampTzNs: return AvroDatum::Long(v.int64());
     case TypeKind::kFloat: return AvroDatum::Float(v.float32());
     case TypeKind::kDouble: return AvroDatum::Double(v.float64());
     case TypeKind::kString: return AvroDatum::String(v.str());
@@ -63,6 +65,14 @@ AvroDatum AvroValueConverter::ToDatum(const Type& type, const Value& v) {
   }
 }
 
+Value AvroValueConverter::FromLong(const AvroSchema& s, int64_t v) {
+  const std::string& logical = s.logical_type();
+  if (logical == "timestamp-micros") return s.adjust_to_utc() ? Value::Timestamp(v) : Value::TimestampNtz(v);
+  if (logical == "timestamp-nanos") return s.adjust_to_utc() ? Value::TimestampNs(v) : Value::TimestampNtzNs(v);
+  if (logical == "time-micros") return Value::Time(v);
+  return Value::Int64(v);
+}
+
 TypePtr AvroValueConverter::IcebergType(const AvroSchema& union_or_type) {
   const AvroSchema& s = union_or_type.NonNull();
   const std::string& logical = s.logical_type();
@@ -73,6 +83,9 @@ TypePtr AvroValueConverter::IcebergType(const AvroSchema& union_or_type) {
       if (logical == "time-micros") return Type::Primitive(TypeKind::kTime);
       if (logical == "timestamp-micros") {
         return Type::Primitive(s.adjust_to_utc() ? TypeKind::kTimestampTz : TypeKind::kTimestamp);
+      }
+      if (logical == "timestamp-nanos") {
+        return Type::Primitive(s.adjust_to_utc() ? TypeKind::kTimestampTzNs : TypeKind::kTimestampNs);
       }
       return Type::Primitive(TypeKind::kLong);
     case AvroType::kFloat: return Type::Primitive(TypeKind::kFloat);
@@ -98,12 +111,7 @@ Value AvroValueConverter::FromDatum(const AvroSchema& schema, const AvroDatum& d
     case AvroType::kInt:
       return logical == "date" ? Value::Date(static_cast<int32_t>(d.long_value))
                                : Value::Int32(static_cast<int32_t>(d.long_value));
-    case AvroType::kLong:
-      if (logical == "timestamp-micros") {
-        return s.adjust_to_utc() ? Value::Timestamp(d.long_value) : Value::TimestampNtz(d.long_value);
-      }
-      if (logical == "time-micros") return Value::Time(d.long_value);
-      return Value::Int64(d.long_value);
+    case AvroType::kLong: return FromLong(s, d.long_value);
     case AvroType::kFloat: return Value::Float(static_cast<float>(d.double_value));
     case AvroType::kDouble: return Value::Double(d.double_value);
     case AvroType::kString: return Value::String(d.bytes);

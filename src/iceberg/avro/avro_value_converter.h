@@ -15,6 +15,9 @@ class AvroValueConverter {
   /// Returns the value of a datum written with `schema` (a ["null", X] union or X),
   /// using its logicalType; throws FormatError when the type has no floe mapping.
   static Value FromDatum(const AvroSchema& schema, const AvroDatum& datum);
+  /// Returns a long of `schema` (non-null) as the value its logical type says: a time,
+  /// a timestamp in micros or nanos (adjusted to UTC or not), else a bigint.
+  static Value FromLong(const AvroSchema& schema, int64_t v);
   /// Returns the bytes a fixed holding a decimal of this precision needs.
   static int DecimalRequiredBytes(int precision);
   /// Returns the Iceberg type an Avro partition field schema stands for.

@@ -221,6 +221,14 @@ Value StepValue(const Value& v, int delta) {
       auto s = stepped(kMin64, kMax64);
       return s ? Value::TimestampNtz(*s) : Value();
     }
+    case TypeId::kTimestampNs: {
+      auto s = stepped(kMin64, kMax64);
+      return s ? Value::TimestampNs(*s) : Value();
+    }
+    case TypeId::kTimestampNtzNs: {
+      auto s = stepped(kMin64, kMax64);
+      return s ? Value::TimestampNtzNs(*s) : Value();
+    }
     case TypeId::kTime: {
       auto s = stepped(0, int64_t{86400000000} - 1);
       return s ? Value::Time(*s) : Value();

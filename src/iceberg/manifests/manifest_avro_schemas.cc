@@ -28,6 +28,10 @@ ojson ManifestAvroSchemas::AvroType(const Type& type, ojson* defined) {
       return ojson{{"type", "long"}, {"logicalType", "timestamp-micros"}, {"adjust-to-utc", false}};
     case TypeKind::kTimestampTz:
       return ojson{{"type", "long"}, {"logicalType", "timestamp-micros"}, {"adjust-to-utc", true}};
+    case TypeKind::kTimestampNs:
+      return ojson{{"type", "long"}, {"logicalType", "timestamp-nanos"}, {"adjust-to-utc", false}};
+    case TypeKind::kTimestampTzNs:
+      return ojson{{"type", "long"}, {"logicalType", "timestamp-nanos"}, {"adjust-to-utc", true}};
     case TypeKind::kString: return "string";
     case TypeKind::kBinary: return "bytes";
     case TypeKind::kUuid:

@@ -327,12 +327,7 @@ void ManifestEntryDecoder::DecodeField(AvroDecoder& in, const Step& step, Manife
           int32_t v = in.ReadInt();
           f.partition.push_back(value.logical_type() == "date" ? Value::Date(v) : Value::Int32(v));
         } else if (value.type() == AvroType::kLong) {
-          int64_t v = in.ReadLong();
-          bool micros = value.logical_type() == "timestamp-micros";
-          f.partition.push_back(value.logical_type() == "time-micros" ? Value::Time(v)
-                                : !micros                             ? Value::Int64(v)
-                                : value.adjust_to_utc()               ? Value::Timestamp(v)
-                                                                      : Value::TimestampNtz(v));
+          f.partition.push_back(avro::AvroValueConverter::FromLong(value, in.ReadLong()));
         } else if (value.type() == AvroType::kNull) {
           f.partition.push_back(avro::AvroValueConverter::FromDatum(*field.schema, AvroDatum::Null()));
         } else {

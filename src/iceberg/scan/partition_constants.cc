@@ -19,6 +19,8 @@ Value PromotePartitionValue(const Value& value, const LogicalType& type) {
   if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTime) return Value::Time(value.int64());
   if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestamp) return Value::Timestamp(value.int64());
   if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestampNtz) return Value::TimestampNtz(value.int64());
+  if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestampNs) return Value::TimestampNs(value.int64());
+  if (from.id() == TypeId::kInt64 && type.id() == TypeId::kTimestampNtzNs) return Value::TimestampNtzNs(value.int64());
   if (from.id() == TypeId::kInt32 && type.id() == TypeId::kDate) return Value::Date(value.int32());
   // a uuid's 16 bytes, in the text form the column reads as
   if (from.id() == TypeId::kBinary && type.id() == TypeId::kString && value.str().size() == 16) {

@@ -62,7 +62,6 @@ TEST(SchemaTest, RejectsMalformedTypes) {
   EXPECT_THROW(Schema::FromJson(field("\"varchar\"")), FormatError);
   EXPECT_THROW(Schema::FromJson(field("\"decimal(40, 2)\"")), FormatError);
   EXPECT_THROW(Schema::FromJson(field("{\"type\":\"list\"}")), FormatError);
-  EXPECT_THROW(Schema::FromJson(field("\"timestamp_ns\"")), NotImplementedError);
   EXPECT_THROW(Schema::FromJson(json::parse(R"({"type":"struct","fields":[{"name":"a"}]})")), FormatError);
   EXPECT_THROW(Schema::FromJson(json::parse("[1]")), FormatError);
 }
@@ -88,13 +87,21 @@ TEST(SchemaTest, ParsesV3PrimitiveTypes) {
   EXPECT_THROW(Type::FromJson(json("geometry[4326]")), FormatError);
   EXPECT_EQ(Type::FromJson(json("variant"))->ToLogicalType().id(), TypeId::kVariant);
   EXPECT_EQ(Type::FromJson(json("variant"))->ToJson(), json("variant"));
-  // not read yet: a clear NotImplementedError naming the type
-  EXPECT_THROW(Type::FromJson(json("timestamp_ns")), NotImplementedError);
+  // TestTypes.fromTypeName: timestamp_ns is without zone, timestamptz_ns with; floe reads
+  // them as its nanosecond wall clock and instant
+  EXPECT_EQ(Type::FromJson(json("timestamp_ns"))->kind(), TypeKind::kTimestampNs);
+  EXPECT_EQ(Type::FromJson(json("timestamptz_ns"))->kind(), TypeKind::kTimestampTzNs);
+  EXPECT_EQ(Type::FromJson(json("timestamp_ns"))->ToJson(), json("timestamp_ns"));
+  EXPECT_EQ(Type::FromJson(json("timestamptz_ns"))->ToJson(), json("timestamptz_ns"));
+  EXPECT_EQ(Type::FromJson(json("timestamp_ns"))->ToLogicalType().id(), TypeId::kTimestampNtzNs);
+  EXPECT_EQ(Type::FromJson(json("timestamptz_ns"))->ToLogicalType().id(), TypeId::kTimestampNs);
 }
 
 TEST(SchemaTest, MapsFloeTypes) {
   EXPECT_EQ(Type::FromLogicalType(TypeId::kTimestamp)->kind(), TypeKind::kTimestampTz);
   EXPECT_EQ(Type::FromLogicalType(TypeId::kTimestampNtz)->kind(), TypeKind::kTimestamp);
+  EXPECT_EQ(Type::FromLogicalType(TypeId::kTimestampNs)->kind(), TypeKind::kTimestampTzNs);
+  EXPECT_EQ(Type::FromLogicalType(TypeId::kTimestampNtzNs)->kind(), TypeKind::kTimestampNs);
   EXPECT_EQ(Type::FromLogicalType(TypeId::kInt64)->kind(), TypeKind::kLong);
   EXPECT_EQ(Type::FromLogicalType(LogicalType::Decimal(12, 3))->ToString(), "decimal(12, 3)");
   EXPECT_THROW(Type::FromLogicalType(TypeId::kInterval), InvalidInputError);

@@ -4,6 +4,7 @@
 
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "common/vector.h"
 #include "iceberg/transforms/bucket_hash.h"
 
 namespace floe::iceberg {
@@ -45,6 +46,23 @@ TEST(BucketHashTest, SpecAppendixValues) {
   EXPECT_EQ(BucketHash(Value::String("iceberg")), 1210000089);
   EXPECT_EQ(BucketHash(Value::Binary(Hex("f79c3e09677c4bbda4793f349cb785e7"))), 1488055340);
   EXPECT_EQ(BucketHash(Value::Binary(Hex("00010203"))), -188683207);
+}
+
+int64_t Nanos(const char* text) {
+  int64_t nanos = 0;
+  EXPECT_TRUE(ParseTimestampNanos(text, TimeZone::Utc(), &nanos)) << text;
+  return nanos;
+}
+
+// Appendix B, timestamp_ns and timestamptz_ns ("converted to microsecond precision before
+// hashing"), as TestBucketing.testTimestampNanoPromotion / testTimestampTzNanoPromotion;
+// TestDateTimeUtil.nanosToMicros floors a negative value.
+TEST(BucketHashTest, TimestampNanosHashTheirMicros) {
+  EXPECT_EQ(BucketHash(Value::TimestampNtzNs(Nanos("2017-11-16T22:31:08"))), -2047944441);
+  EXPECT_EQ(BucketHash(Value::TimestampNtzNs(Nanos("2017-11-16T22:31:08.000001001"))), -1207196810);
+  EXPECT_EQ(BucketHash(Value::TimestampNs(Nanos("2017-11-16T14:31:08-08:00"))), -2047944441);
+  EXPECT_EQ(BucketHash(Value::TimestampNs(Nanos("2017-11-16T14:31:08.000001001-08:00"))), -1207196810);
+  EXPECT_EQ(BucketHash(Value::TimestampNs(-1510871468000001001)), BucketHash(Value::Timestamp(-1510871468000002)));
 }
 
 TEST(BucketHashTest, DecimalMinimalBytes) {
@@ -125,6 +143,85 @@ TEST(TransformTest, TimeTransformsFloorBeforeEpoch) {
   EXPECT_EQ(Transform::Month().Apply(Value::Date(Day("1968-12-31"))), Value::Int32(-13));
   EXPECT_TRUE(Transform::Day().Apply(Value::Null(TypeId::kTimestamp)).is_null());
   EXPECT_TRUE(Transform::Void().Apply(Value::Int32(5)).is_null());
+}
+
+// TestTimestamps.testTimestampNanoTransform; TestDateTimeUtil.convertNanos and
+// convertNanosNegative.
+TEST(TransformTest, TimeTransformsOfNanos) {
+  Value v = Value::TimestampNtzNs(Nanos("2017-12-01T10:12:55.038194789"));
+  EXPECT_EQ(Transform::Year().Apply(v), Value::Int32(47));
+  EXPECT_EQ(Transform::Month().Apply(v), Value::Int32(575));
+  EXPECT_EQ(Transform::Day().Apply(v), Value::Date(17501));
+  EXPECT_EQ(Transform::Hour().Apply(v), Value::Int32(420034));
+  for (const Value& x : {Value::TimestampNtzNs(Nanos("1970-01-01T00:00:01.000000001")), Value::TimestampNs(0)}) {
+    EXPECT_EQ(Transform::Year().Apply(x), Value::Int32(0));
+    EXPECT_EQ(Transform::Day().Apply(x), Value::Date(0));
+    EXPECT_EQ(Transform::Hour().Apply(x), Value::Int32(0));
+  }
+  Value before = Value::TimestampNtzNs(Nanos("1969-12-31T23:59:59.999999999"));
+  EXPECT_EQ(before.int64(), -1);
+  EXPECT_EQ(Transform::Year().Apply(before), Value::Int32(-1));
+  EXPECT_EQ(Transform::Month().Apply(before), Value::Int32(-1));
+  EXPECT_EQ(Transform::Day().Apply(before), Value::Date(-1));
+  EXPECT_EQ(Transform::Hour().Apply(before), Value::Int32(-1));
+  Value pos = Value::TimestampNs(1510871468000001001), neg = Value::TimestampNs(-1510871468000001001);
+  EXPECT_EQ(Transform::Year().Apply(pos), Value::Int32(47));
+  EXPECT_EQ(Transform::Month().Apply(pos), Value::Int32(574));
+  EXPECT_EQ(Transform::Day().Apply(pos), Value::Date(17486));
+  EXPECT_EQ(Transform::Hour().Apply(pos), Value::Int32(419686));
+  EXPECT_EQ(Transform::Year().Apply(neg), Value::Int32(-48));
+  EXPECT_EQ(Transform::Month().Apply(neg), Value::Int32(-575));
+  EXPECT_EQ(Transform::Day().Apply(neg), Value::Date(-17487));
+  EXPECT_EQ(Transform::Hour().Apply(neg), Value::Int32(-419687));
+  // the vector path (the writer's routing) gives the same
+  Vector in(TypeId::kTimestampNs, 2), out(TypeId::kInt32, 2);
+  in.SetValue(0, pos);
+  in.SetValue(1, neg);
+  Transform::Hour().Apply(in, 2, &out);
+  EXPECT_EQ(out.GetValue(0), Value::Int32(419686));
+  EXPECT_EQ(out.GetValue(1), Value::Int32(-419687));
+  Vector buckets(TypeId::kInt32, 2);
+  Transform::Bucket(100).Apply(in, 2, &buckets);
+  EXPECT_EQ(buckets.GetValue(0), Transform::Bucket(100).Apply(pos));
+  EXPECT_EQ(buckets.GetValue(1), Transform::Bucket(100).Apply(neg));
+  // the spec's transforms of timestamp_ns: no truncate
+  for (TypeKind k : {TypeKind::kTimestampNs, TypeKind::kTimestampTzNs}) {
+    auto t = Type::Primitive(k);
+    EXPECT_TRUE(Transform::Hour().CanTransform(*t));
+    EXPECT_TRUE(Transform::Year().CanTransform(*t));
+    EXPECT_TRUE(Transform::Bucket(4).CanTransform(*t));
+    EXPECT_TRUE(Transform::Identity().CanTransform(*t));
+    EXPECT_FALSE(Transform::Truncate(4).CanTransform(*t));
+    EXPECT_EQ(Transform::Day().ResultType(t)->kind(), TypeKind::kDate);  // testTimestampNanosReturnType
+  }
+}
+
+// TestTimestamps.testTimestampNanoWithoutZoneToHumanString, ...WithZoneToHumanString,
+// testNegativeTimestampNanoWithoutZoneToHumanString{LowerBound,UpperBound}; identity as
+// TestDateTimeUtil.convertNanos (DateTimeUtil.nanosToIsoTimestamp[tz]).
+TEST(TransformTest, HumanStringsOfNanos) {
+  auto ntz = Type::Primitive(TypeKind::kTimestampNs), tz = Type::Primitive(TypeKind::kTimestampTzNs);
+  auto human = [](const Transform& t, const TypePtr& type, const Value& v) { return t.ToHumanString(*type, t.Apply(v)); };
+  Value v = Value::TimestampNtzNs(Nanos("2017-12-01T10:12:55.038194789"));
+  EXPECT_EQ(human(Transform::Year(), ntz, v), "2017");
+  EXPECT_EQ(human(Transform::Month(), ntz, v), "2017-12");
+  EXPECT_EQ(human(Transform::Day(), ntz, v), "2017-12-01");
+  EXPECT_EQ(human(Transform::Hour(), ntz, v), "2017-12-01-10");
+  Value with_zone = Value::TimestampNs(Nanos("2017-12-01T10:12:55.038194789-08:00"));
+  EXPECT_EQ(human(Transform::Hour(), tz, with_zone), "2017-12-01-18");
+  Value lower = Value::TimestampNtzNs(Nanos("1969-12-30T00:00:00.000000000"));
+  EXPECT_EQ(human(Transform::Day(), ntz, lower), "1969-12-30");
+  EXPECT_EQ(human(Transform::Hour(), ntz, lower), "1969-12-30-00");
+  Value upper = Value::TimestampNtzNs(Nanos("1969-12-31T23:59:59.999999999"));
+  EXPECT_EQ(human(Transform::Month(), ntz, upper), "1969-12");
+  EXPECT_EQ(human(Transform::Hour(), ntz, upper), "1969-12-31-23");
+  EXPECT_EQ(Transform::Hour().ToHumanString(*tz, Value::Null(TypeId::kInt32)), "null");
+  EXPECT_EQ(Transform::Identity().ToHumanString(*ntz, Value::TimestampNtzNs(1510871468000001001)),
+            "2017-11-16T22:31:08.000001001");
+  EXPECT_EQ(Transform::Identity().ToHumanString(*tz, Value::TimestampNs(-1510871468000001001)),
+            "1922-02-15T01:28:51.999998999+00:00");
+  EXPECT_EQ(Transform::Identity().ToHumanString(*ntz, Value::TimestampNtzNs(Nanos("2017-11-16T22:31:00"))),
+            "2017-11-16T22:31:00");
 }
 
 TEST(TransformTest, TruncateSpecExamples) {

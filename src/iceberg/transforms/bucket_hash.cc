@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "common/date_time.h"
 #include "common/exception.h"
 
 namespace floe::iceberg {
@@ -83,6 +84,8 @@ int32_t BucketHash(const Value& value) {
     case TypeId::kTimestamp:
     case TypeId::kTime:
     case TypeId::kTimestampNtz: return HashLong(value.int64());
+    case TypeId::kTimestampNs:  // Iceberg's BucketTimestampNano: the microseconds' hash
+    case TypeId::kTimestampNtzNs: return HashLong(FloorDiv(value.int64(), 1000));
     case TypeId::kDecimal: return Murmur3Hash32(DecimalToMinimalBytes(value.decimal()));
     case TypeId::kString:
     case TypeId::kBinary: return Murmur3Hash32(value.str());

@@ -172,8 +172,11 @@ bool Transform::CanTransform(const Type& source) const {
     case TransformKind::kYear:
     case TransformKind::kMonth:
     case TransformKind::kDay:
-      return k == TypeKind::kDate || k == TypeKind::kTimestamp || k == TypeKind::kTimestampTz;
-    case TransformKind::kHour: return k == TypeKind::kTimestamp || k == TypeKind::kTimestampTz;
+      return k == TypeKind::kDate || k == TypeKind::kTimestamp || k == TypeKind::kTimestampTz ||
+             k == TypeKind::kTimestampNs || k == TypeKind::kTimestampTzNs;
+    case TransformKind::kHour:
+      return k == TypeKind::kTimestamp || k == TypeKind::kTimestampTz || k == TypeKind::kTimestampNs ||
+             k == TypeKind::kTimestampTzNs;
     case TransformKind::kBucket:
       return source.IsPrimitive() && k != TypeKind::kBoolean && k != TypeKind::kFloat &&
              k != TypeKind::kDouble;
@@ -268,6 +271,24 @@ static std::string JavaLocalDateTime(int64_t micros) {
   return JavaDate(FloorDiv(micros, kMicrosPerDay)) + "T" + JavaTimeOfDay(FloorMod(micros, kMicrosPerDay));
 }
 
+// DateTimeUtil.nanosToIsoTimestamp: ISO_LOCAL_DATE_TIME, whose seconds are always shown
+// and whose fraction has its trailing zeros dropped (0 to 9 digits).
+static std::string JavaIsoNanos(int64_t nanos) {
+  int64_t of_day = FloorMod(nanos, kMicrosPerDay * 1000);
+  int64_t secs = of_day / 1000000000, frac = of_day % 1000000000;
+  char buf[48];
+  std::snprintf(buf, sizeof(buf), "T%02d:%02d:%02d", static_cast<int>(secs / 3600),
+                static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60));
+  std::string out = JavaDate(FloorDiv(nanos, kMicrosPerDay * 1000)) + buf;
+  if (frac != 0) {
+    std::snprintf(buf, sizeof(buf), ".%09lld", static_cast<long long>(frac));
+    std::string digits = buf;
+    while (digits.back() == '0') digits.pop_back();
+    out += digits;
+  }
+  return out;
+}
+
 static std::string FormatUuid(const std::string& b) {
   if (b.size() != 16) return Base64(b);
   static const char* kHex = "0123456789abcdef";
@@ -293,6 +314,8 @@ std::string HumanValueString(const Type& type, const Value& v) {
     case TypeKind::kTime: return JavaTimeOfDay(v.int64());
     case TypeKind::kTimestamp: return JavaLocalDateTime(v.int64());
     case TypeKind::kTimestampTz: return JavaLocalDateTime(v.int64()) + "Z";
+    case TypeKind::kTimestampNs: return JavaIsoNanos(v.int64());
+    case TypeKind::kTimestampTzNs: return JavaIsoNanos(v.int64()) + "+00:00";
     case TypeKind::kString: return v.str();
     case TypeKind::kUuid: return FormatUuid(v.str());
     case TypeKind::kFixed:

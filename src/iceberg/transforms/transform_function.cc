@@ -25,10 +25,22 @@ int32_t MonthsFromDays(int64_t days) {
   return static_cast<int32_t>((y - 1970) * 12 + (m - 1));
 }
 
-bool IsTimestamp(TypeId id) { return id == TypeId::kTimestamp || id == TypeId::kTimestampNtz; }
+bool IsTimestamp(TypeId id) {
+  return id == TypeId::kTimestamp || id == TypeId::kTimestampNtz || id == TypeId::kTimestampNs ||
+         id == TypeId::kTimestampNtzNs;
+}
+
+// Returns a timestamp's raw storage in microseconds: nanoseconds are floored (Iceberg's
+// DateTimeUtil.nanosToMicros), so the time transforms and bucket agree with the
+// microsecond timestamps (Bucket.BucketTimestampNano hashes nanosToMicros).
+int64_t MicrosOf(TypeId id, int64_t raw) {
+  return id == TypeId::kTimestampNs || id == TypeId::kTimestampNtzNs ? FloorDiv(raw, 1000) : raw;
+}
 
 // Returns the days since the epoch of a date or timestamp value's raw storage.
-int64_t DaysOf(TypeId id, int64_t raw) { return IsTimestamp(id) ? FloorDiv(raw, kMicrosPerDay) : raw; }
+int64_t DaysOf(TypeId id, int64_t raw) {
+  return IsTimestamp(id) ? FloorDiv(MicrosOf(id, raw), kMicrosPerDay) : raw;
+}
 
 int32_t BucketOf(int32_t hash, int n) {
   return static_cast<int32_t>((hash & std::numeric_limits<int32_t>::max()) % n);
@@ -81,7 +93,7 @@ Value Transform::Apply(const Value& v) const {
       return Value::Date(static_cast<int32_t>(DaysOf(id, v.int64())));
     case TransformKind::kHour:
       CheckTemporal(id, kind_, "hour");
-      return Value::Int32(static_cast<int32_t>(FloorDiv(v.int64(), kMicrosPerHour)));
+      return Value::Int32(static_cast<int32_t>(FloorDiv(MicrosOf(id, v.int64()), kMicrosPerHour)));
     case TransformKind::kBucket: return Value::Int32(BucketOf(BucketHash(v), param_));
     case TransformKind::kTruncate:
       switch (id) {
@@ -126,7 +138,9 @@ void Transform::Apply(const Vector& input, size_t count, Vector* out) const {
       if (input.IsNull(i)) continue;
       int64_t raw = ts ? src64[i] : src32[i];
       switch (kind_) {
-        case TransformKind::kHour: dst[i] = static_cast<int32_t>(FloorDiv(raw, kMicrosPerHour)); break;
+        case TransformKind::kHour:
+          dst[i] = static_cast<int32_t>(FloorDiv(MicrosOf(id, raw), kMicrosPerHour));
+          break;
         case TransformKind::kDay: dst[i] = static_cast<int32_t>(DaysOf(id, raw)); break;
         case TransformKind::kMonth: dst[i] = MonthsFromDays(DaysOf(id, raw)); break;
         default: dst[i] = YearsFromDays(DaysOf(id, raw)); break;
@@ -146,6 +160,8 @@ void Transform::Apply(const Vector& input, size_t count, Vector* out) const {
         case TypeId::kTimestamp:
         case TypeId::kTime:
         case TypeId::kTimestampNtz: hash = HashLong(input.Data<int64_t>()[i]); break;
+        case TypeId::kTimestampNs:
+        case TypeId::kTimestampNtzNs: hash = HashLong(FloorDiv(input.Data<int64_t>()[i], 1000)); break;
         case TypeId::kString:
         case TypeId::kBinary: hash = Murmur3Hash32(input.Data<StringRef>()[i].view()); break;
         default: hash = BucketHash(input.GetValue(i)); break;
