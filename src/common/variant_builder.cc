@@ -16,8 +16,8 @@ namespace {
 // The primitive type ids of the Parquet Variant spec this builder writes.
 constexpr int kNullId = 0, kTrueId = 1, kFalseId = 2, kInt8Id = 3, kInt16Id = 4, kInt32Id = 5, kInt64Id = 6,
               kDoubleId = 7, kDecimal4Id = 8, kDecimal8Id = 9, kDecimal16Id = 10, kDateId = 11, kTimestampId = 12,
-              kTimestampNtzId = 13, kFloatId = 14, kBinaryId = 15, kStringId = 16, kTimestampNanosId = 18,
-              kTimestampNtzNanosId = 19;
+              kTimestampNtzId = 13, kFloatId = 14, kBinaryId = 15, kStringId = 16, kTimeId = 17,
+              kTimestampNanosId = 18, kTimestampNtzNanosId = 19, kUuidId = 20;
 constexpr size_t kMaxShortString = 63;
 
 // Returns the fewest bytes (1 to 4) that hold v.
@@ -106,6 +106,14 @@ void VariantBuilder::AppendTimestamp(int64_t micros) {
 
 void VariantBuilder::AppendTimestampNtz(int64_t micros) {
   AppendPrimitive(kTimestampNtzId, static_cast<uint64_t>(micros), 8);
+}
+
+void VariantBuilder::AppendTime(int64_t micros) { AppendPrimitive(kTimeId, static_cast<uint64_t>(micros), 8); }
+
+void VariantBuilder::AppendUuid(std::string_view bytes) {
+  value_.push_back(static_cast<char>(kUuidId << 2));
+  value_.append(bytes.substr(0, 16));
+  value_.append(16 - std::min<size_t>(bytes.size(), 16), '\0');
 }
 
 void VariantBuilder::AppendTimestampNanos(int64_t nanos) {

@@ -47,6 +47,10 @@ class VariantBuilder {
   void AppendTimestampNtz(int64_t micros);
   void AppendTimestampNanos(int64_t nanos);
   void AppendTimestampNtzNanos(int64_t nanos);
+  /// A time of day in microseconds since midnight.
+  void AppendTime(int64_t micros);
+  /// A uuid's 16 bytes, big-endian (shorter input is padded with zeros: callers pass 16).
+  void AppendUuid(std::string_view bytes);
   /// Appends a variant read elsewhere, its object keys moved into this builder's dictionary.
   void AppendVariant(const VariantRef& v);
 

@@ -2,6 +2,7 @@
 
 #include "common/exception.h"
 #include "common/variant.h"
+#include "parquet/variant_shredding.h"
 
 namespace floe {
 
@@ -85,6 +86,19 @@ void PackVariants(const ParquetNode& node, const Vector& metadata, const Vector&
     }
     out.SetNull(at + k, false);
     out.SetString(at + k, PackVariant(m[k].view(), v[k].view()));
+  }
+}
+
+// Rebuilds rows [0, count) of a shredded variant's group (read as a struct) into rows
+// [at, at + count) of out; NULL where the group is.
+void RebuildVariants(const ParquetNode& node, const Vector& group, Vector& out, size_t at, size_t count) {
+  for (size_t k = 0; k < count; ++k) {
+    if (group.IsNull(k)) {
+      out.SetNull(at + k, true);
+      continue;
+    }
+    out.SetNull(at + k, false);
+    out.SetString(at + k, RebuildShreddedVariant(node.children[0], group.GetValue(k)));
   }
 }
 
@@ -172,6 +186,11 @@ void NestedColumnReader::ReadStructs(const ParquetNode& node, Vector& out, size_
       return PackVariants(node, metadata, value, out, 0, n,
                           [&](size_t k) { return !all_present && defs[k] < node.def_level; });
     }
+    case ParquetNode::Kind::kShreddedVariant: {
+      Vector group(node.children[0].type, n);
+      ReadStructs(node.children[0], group, n);
+      return RebuildVariants(node, group, out, 0, n);
+    }
     case ParquetNode::Kind::kMissing: return FillMissing(node, out, 0, n);
     default: return SetNulls(out, 0, n);
   }
@@ -228,6 +247,11 @@ void NestedColumnReader::Assemble(const ParquetNode& node, Vector& out, size_t a
       Assemble(node.children[1], value, 0, count);
       return PackVariants(node, metadata, value, out, at, count,
                           [&](size_t k) { return b.defs[slots[k]] < node.def_level; });
+    }
+    case ParquetNode::Kind::kShreddedVariant: {
+      Vector group(node.children[0].type, std::max<size_t>(count, 1));
+      Assemble(node.children[0], group, 0, count);
+      return RebuildVariants(node, group, out, at, count);
     }
     case ParquetNode::Kind::kList:
     case ParquetNode::Kind::kMap: {

@@ -48,6 +48,8 @@ void ResolveLeaf(const SchemaElement& e, ParquetColumn* col) {
   if (ct == ConvertedType::kUint32) bit_width = 32;
   if (ct == ConvertedType::kUint64) bit_width = 64;
   col->legacy_stats_usable = !is_unsigned;
+  col->is_unsigned = is_unsigned;
+  col->is_uuid = lt.kind == Kind::kUuid;
   switch (*e.type) {
     case PhysicalType::kBoolean: col->type = TypeId::kBoolean; return;
     case PhysicalType::kInt32:
@@ -262,16 +264,107 @@ const ParquetNode* ParquetNode::FirstLeaf() const {
   return nullptr;
 }
 
+namespace {
+
+bool IsBinaryLeaf(const ParquetNode* n) {
+  return n && n->kind == ParquetNode::Kind::kLeaf &&
+         (n->leaf.type.id() == TypeId::kBinary || n->leaf.type.id() == TypeId::kString);
+}
+
+// Checks a shredded value group (VariantShredding.md "Value Shredding"): an optional binary
+// `value`, an optional `typed_value`, at least one of them and nothing else; a typed_value
+// is a primitive of the spec's table, an object (a group of such groups) or a LIST of them.
+void CheckShreddedGroup(const ParquetNode& group, const std::string& where, bool top, int depth) {
+  if (depth > 100) throw FormatError(where + " is shredded too deeply");
+  if (group.kind != ParquetNode::Kind::kStruct) throw FormatError(where + " is not a group of value and typed_value");
+  const ParquetNode* value = nullptr;
+  const ParquetNode* typed = nullptr;
+  for (const auto& c : group.children) {
+    if (c.name == "value" && !value) {
+      value = &c;
+    } else if (c.name == "typed_value" && !typed) {
+      typed = &c;
+    } else if (!(top && c.name == "metadata")) {
+      throw FormatError(where + " has an unexpected field \"" + c.name + "\"");
+    }
+  }
+  if (value && !IsBinaryLeaf(value)) throw FormatError(where + ".value is not binary");
+  if (!value && !typed) throw FormatError(where + " has neither value nor typed_value");
+  if (!typed) return;
+  const std::string typed_where = where + ".typed_value";
+  switch (typed->kind) {
+    case ParquetNode::Kind::kStruct:
+      for (const auto& field : typed->children) CheckShreddedGroup(field, typed_where + "." + field.name, false, depth + 1);
+      return;
+    case ParquetNode::Kind::kList:
+      return CheckShreddedGroup(typed->children[0], typed_where + ".element", false, depth + 1);
+    case ParquetNode::Kind::kLeaf: {
+      // the spec's table: signed integers, timestamps in micros or nanos, time in micros,
+      // binary as BYTE_ARRAY, uuid as FIXED_LEN_BYTE_ARRAY(16)
+      const ParquetColumn& leaf = typed->leaf;
+      ParquetConversion conversion = leaf.conversion;
+      bool stored_as_is = conversion == ParquetConversion::kNone || conversion == ParquetConversion::kInt32ToInt8 ||
+                          conversion == ParquetConversion::kInt32ToInt16 ||
+                          conversion == ParquetConversion::kInt32ToInt128 ||
+                          conversion == ParquetConversion::kInt64ToInt128 ||
+                          conversion == ParquetConversion::kBytesToInt128 || conversion == ParquetConversion::kUuidToString;
+      bool binary_ok = leaf.type.id() != TypeId::kBinary || leaf.physical_type == PhysicalType::kByteArray ||
+                       (leaf.is_uuid && leaf.type_length == 16);
+      bool type_ok = false;
+      switch (leaf.type.id()) {
+        case TypeId::kBoolean:
+        case TypeId::kInt8:
+        case TypeId::kInt16:
+        case TypeId::kInt32:
+        case TypeId::kInt64:
+        case TypeId::kFloat:
+        case TypeId::kDouble:
+        case TypeId::kDecimal:
+        case TypeId::kDate:
+        case TypeId::kTime:
+        case TypeId::kTimestamp:
+        case TypeId::kTimestampNtz:
+        case TypeId::kTimestampNs:
+        case TypeId::kTimestampNtzNs:
+        case TypeId::kString:
+        case TypeId::kBinary: type_ok = true; break;
+        default: break;
+      }
+      if (type_ok && stored_as_is && binary_ok && !leaf.is_unsigned) return;
+      throw FormatError(typed_where + " is not of a shredded variant type (" +
+                        (leaf.is_unsigned ? std::string("an unsigned integer") : typed->type.ToString()) + ")");
+    }
+    default: throw FormatError(typed_where + " is not of a shredded variant type");
+  }
+}
+
+}  // namespace
+
 ParquetNode VariantNode(const ParquetNode& group) {
   const std::string where = "variant column \"" + group.name + "\"";
-  if (group.kind == ParquetNode::Kind::kVariant) return group;
+  if (group.kind == ParquetNode::Kind::kVariant || group.kind == ParquetNode::Kind::kShreddedVariant) return group;
   if (group.kind != ParquetNode::Kind::kStruct) throw FormatError(where + " is not a group");
   const ParquetNode* metadata = nullptr;
   const ParquetNode* value = nullptr;
+  bool shredded = false;
   for (const auto& c : group.children) {
-    if (c.name == "typed_value") throw NotImplementedError(where + " is shredded (has typed_value): not supported yet");
+    if (c.name == "typed_value") shredded = true;
     if (c.name == "metadata") metadata = &c;
     if (c.name == "value") value = &c;
+  }
+  if (shredded) {
+    if (!IsBinaryLeaf(metadata)) throw FormatError(where + " needs a binary field \"metadata\"");
+    CheckShreddedGroup(group, where, true, 0);
+    ParquetNode node;
+    node.kind = ParquetNode::Kind::kShreddedVariant;
+    node.name = group.name;
+    node.field_id = group.field_id;
+    node.type = TypeId::kVariant;
+    node.def_level = group.def_level;
+    node.slot_def = group.slot_def;
+    node.slot_rep = group.slot_rep;
+    node.children = {group};
+    return node;
   }
   for (const ParquetNode* part : {metadata, value}) {
     if (!part || part->kind != ParquetNode::Kind::kLeaf ||

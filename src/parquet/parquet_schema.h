@@ -48,6 +48,10 @@ struct ParquetColumn {
   parquet::PhysicalType physical_type = parquet::PhysicalType::kInt32;
   int type_length = 0;
   ParquetConversion conversion = ParquetConversion::kNone;
+  /// An unsigned integer (INT(n, false) or a UINT_n converted type), read widened.
+  bool is_unsigned = false;
+  /// Annotated UUID (FIXED_LEN_BYTE_ARRAY(16)): binary, or its text when read for an Iceberg uuid.
+  bool is_uuid = false;
   /// True when min_value/max_value statistics may prune (false for INT96).
   bool stats_usable = true;
   /// True when the deprecated signed-order min/max statistics may prune too.
@@ -72,6 +76,9 @@ struct ParquetNode {
     kMap,
     kMissing,  // a field the file lacks, read as NULL (an Iceberg projection adds these)
     kVariant,  // a Variant group: its metadata and value leaves, packed into one value
+    // a shredded Variant group (VariantShredding.md): children[0] is the group itself read as
+    // a struct of metadata, value and typed_value, from which each row's variant is rebuilt
+    kShreddedVariant,
   };
   Kind kind = Kind::kLeaf;
   std::string name;
@@ -97,8 +104,9 @@ struct ParquetNode {
 };
 
 /// Returns the group `group` read as a Variant (Parquet VariantEncoding.md: binary fields
-/// `metadata` and `value`, in either order, whatever their annotation); throws FormatError
-/// when it is not one and NotImplementedError when it is shredded (has a `typed_value`).
+/// `metadata` and `value`, in either order, whatever their annotation; shredded when it has
+/// a `typed_value`, VariantShredding.md, whose shape is checked here); throws FormatError
+/// when it is not one.
 ParquetNode VariantNode(const ParquetNode& group);
 
 /// Maps a Parquet schema (a flattened tree of SchemaElements) to floe columns.

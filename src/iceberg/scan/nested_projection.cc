@@ -18,7 +18,8 @@ const char* KindName(Kind kind) {
     case Kind::kList: return "list";
     case Kind::kMap: return "map";
     case Kind::kMissing: return "missing";
-    case Kind::kVariant: return "variant";
+    case Kind::kVariant:
+    case Kind::kShreddedVariant: return "variant";
   }
   return "?";
 }

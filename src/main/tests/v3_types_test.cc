@@ -5,7 +5,8 @@
 // wrote with a BINARY column, its metadata edited as another writer would have made it.
 // floe does not write these types: a write is refused naming the column. `variant`
 // (unshredded: a group of binary metadata and value) is read at the top level and inside
-// structs and lists, from structs of two binaries floe wrote, and written back.
+// structs and lists, from structs of two binaries floe wrote, and written back; shredded
+// variants (a typed_value beside them) are rebuilt as read.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -135,6 +136,63 @@ TEST_F(V3TypesTest, VariantsReadAtTheTopAndNested) {
                 .find("Invalid schema for v2:\n- Invalid type for v: variant is not supported until v3\n"
                       "- Invalid type for a.element: variant is not supported until v3"),
             std::string::npos);
+}
+
+// Turns every struct<metadata, value, typed_value> of a table's schemas into a variant: a
+// shredded variant as Iceberg 1.10 writes one (VariantShredding.md), its typed_value an
+// object of a (int) and b (string) fields.
+void ShreddedStructsToVariants(nlohmann::json& m) {
+  for (auto& schema : m["schemas"]) {
+    for (auto& field : schema["fields"]) {
+      auto& type = field["type"];
+      if (type.is_object() && type["type"] == "struct" && type["fields"].size() == 3 &&
+          type["fields"][2]["name"] == "typed_value") {
+        type = "variant";
+      }
+    }
+  }
+}
+
+// A table whose variant column another writer shredded: objects with fields a and b in
+// typed_value, partially shredded (c in value), not an object (typed_value NULL), all NULL
+// (a variant null), NULL; read rebuilt, with pruning on and off, and written back unshredded.
+TEST_F(V3TypesTest, ShreddedVariantsReadRebuilt) {
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.t (id INT, v STRUCT<metadata: BINARY, value: BINARY, typed_value: STRUCT<"
+      "a: STRUCT<value: BINARY, typed_value: INT>, b: STRUCT<value: BINARY, typed_value: STRING>>>) "
+      "TBLPROPERTIES ('format-version' = '3')");
+  // metadata: keys a, b, c; value X'02010200020C05' is the object {c: 5} (an int8)
+  const std::string meta = "X'010300010203616263'";
+  auto fields = [](const std::string& a, const std::string& b) {
+    return "named_struct('a', named_struct('value', CAST(NULL AS BINARY), 'typed_value', " + a +
+           "), 'b', named_struct('value', CAST(NULL AS BINARY), 'typed_value', " + b + "))";
+  };
+  Run("INSERT INTO ns.t VALUES "
+      "(1, named_struct('metadata', " + meta + ", 'value', CAST(NULL AS BINARY), 'typed_value', " +
+      fields("1", "'x'") + ")), "
+      "(2, named_struct('metadata', " + meta + ", 'value', X'02010200020C05', 'typed_value', " +
+      fields("2", "CAST(NULL AS STRING)") + ")), "
+      "(3, named_struct('metadata', " + meta + ", 'value', X'0C07', 'typed_value', NULL)), "
+      "(4, named_struct('metadata', " + meta + ", 'value', CAST(NULL AS BINARY), 'typed_value', NULL)), "
+      "(5, NULL)");
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", ShreddedStructsToVariants);
+  Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
+  for (const char* pruning : {"true", "false"}) {
+    Run(std::string("SET floe.pruning.enabled = ") + pruning);
+    Result r = connection_->Query("SELECT id, v, variant_get(v, '$.a', 'int') FROM ns.v ORDER BY id");
+    ASSERT_FALSE(r.HasError()) << r.error();
+    ASSERT_EQ(r.RowCount(), 5u);
+    EXPECT_EQ(r.GetString(0, 1), "{\"a\":1,\"b\":\"x\"}");
+    EXPECT_EQ(r.GetString(1, 1), "{\"a\":2,\"c\":5}");  // b missing: neither value nor typed_value
+    EXPECT_EQ(r.GetString(2, 1), "7");
+    EXPECT_EQ(r.GetString(3, 1), "null");
+    EXPECT_EQ(r.GetString(4, 1), "NULL");
+    EXPECT_EQ(r.GetString(1, 2), "2");
+    EXPECT_EQ(Count("SELECT count(*) FROM ns.v WHERE variant_get(v, '$.c', 'int') = 5 AND id > 1"), 1);
+  }
+  // written back: floe writes variants unshredded; the rebuilt values read the same
+  Run("INSERT INTO ns.v SELECT id + 10, v FROM ns.v");
+  EXPECT_EQ(Count("SELECT count(*) FROM ns.v a JOIN ns.v b ON b.id = a.id + 10 WHERE to_json(a.v) = to_json(b.v)"), 4);
 }
 
 TEST_F(V3TypesTest, MalformedVariantsFailTheScanNamingTheColumn) {
