@@ -165,7 +165,10 @@ void AlterRefs(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper
     bool replace = keep_ref_snapshot || (statement.or_replace && (!statement.ref_create || it != m.refs.end()));
     std::optional<int64_t> snapshot_id = statement.ref_snapshot_id;
     if (keep_ref_snapshot && it != m.refs.end()) snapshot_id = it->second.snapshot_id;
-    if (!snapshot_id && m.CurrentSnapshot()) snapshot_id = m.CurrentSnapshot()->snapshot_id;
+    // the snapshot current when the statement read the table, also on a retry after a
+    // concurrent commit (Spark's CreateOrReplaceBranchExec / TagExec take its id before
+    // committing; Iceberg's SnapshotManager re-applies createTag(name, id) as it was)
+    if (!snapshot_id && first.CurrentSnapshot()) snapshot_id = first.CurrentSnapshot()->snapshot_id;
     if (!snapshot_id) {
       throw InvalidInputError(std::string("Cannot complete ") + (replace ? "replace " : "create ") +
                               (branch ? "branch" : "tag") + " operation on " + table_name + ", main has no snapshot");

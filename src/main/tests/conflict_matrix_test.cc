@@ -25,6 +25,11 @@
 //   add column        ALTER TABLE ADD COLUMN      SchemaUpdate in SparkCatalog.alterTable's
 //                                                 transaction: made on the metadata it read
 //                                                 only, never rebased
+//   create tag        ALTER TABLE CREATE TAG      CreateOrReplaceTagExec: the current snapshot's
+//                                                 id read first, then manageSnapshots()
+//                                                 .createTag(name, id): SnapshotManager's SIMPLE
+//                                                 BaseTransaction, which re-applies the update
+//                                                 to the refreshed table on a retry
 //
 // Each expected outcome below cites the Iceberg case it is ported from (core tests unless
 // a Spark suite is named).
@@ -42,7 +47,7 @@
 namespace floe {
 namespace {
 
-enum class Op { kAppend, kOverwrite, kDeleteRows, kDeletePartition, kRewrite, kAddColumn };
+enum class Op { kAppend, kOverwrite, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag };
 /// Which partition B touches: A's, another, or none (a schema change).
 enum class Where { kSame, kOther, kNone };
 
@@ -54,6 +59,7 @@ const char* OpName(Op op) {
     case Op::kDeletePartition: return "DeletePartition";
     case Op::kRewrite: return "Rewrite";
     case Op::kAddColumn: return "AddColumn";
+    case Op::kCreateTag: return "CreateTag";
   }
   return "?";
 }
@@ -87,6 +93,7 @@ const Case kCases[] = {
     {Op::kAppend, Op::kRewrite, Where::kSame, nullptr, "TestSequenceNumberForV2Table.testConcurrentTransaction"},
     {Op::kAppend, Op::kRewrite, Where::kOther, nullptr, "TestSequenceNumberForV2Table.testConcurrentTransaction"},
     {Op::kAppend, Op::kAddColumn, Where::kNone, nullptr, "CatalogTests.testConcurrentAppendNonEmptyTable (an append revalidates nothing)"},
+    {Op::kAppend, Op::kCreateTag, Where::kNone, nullptr, "CatalogTests.testConcurrentAppendNonEmptyTable (an append revalidates nothing)"},
 
     // A = INSERT OVERWRITE: ReplacePartitions without validation replaces the partitions
     // as they are at commit, whatever B did to them.
@@ -101,6 +108,7 @@ const Case kCases[] = {
     {Op::kOverwrite, Op::kRewrite, Where::kSame, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
     {Op::kOverwrite, Op::kRewrite, Where::kOther, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
     {Op::kOverwrite, Op::kAddColumn, Where::kNone, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
+    {Op::kOverwrite, Op::kCreateTag, Where::kNone, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
 
     // A = copy-on-write DELETE, serializable: no new data matching k = 1 (in append and
     // overwrite snapshots), and the files it replaces still live.
@@ -125,6 +133,8 @@ const Case kCases[] = {
      "TestOverwriteWithValidation.testOverwriteCompatibleDeletionValidated"},
     {Op::kDeleteRows, Op::kAddColumn, Where::kNone, nullptr,
      "TestOverwriteWithValidation.testOverwriteCompatibleAdditionValidated (validation reads snapshots; a schema change adds none)"},
+    {Op::kDeleteRows, Op::kCreateTag, Where::kNone, nullptr,
+     "TestOverwriteWithValidation.testOverwriteCompatibleAdditionValidated (validation reads snapshots; a tag adds none)"},
 
     // A = DELETE of whole partition 1: a delete by row filter, applied at commit to the
     // files then live (B's included), with no validation.
@@ -139,6 +149,7 @@ const Case kCases[] = {
     {Op::kDeletePartition, Op::kRewrite, Where::kSame, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
     {Op::kDeletePartition, Op::kRewrite, Where::kOther, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
     {Op::kDeletePartition, Op::kAddColumn, Where::kNone, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
+    {Op::kDeletePartition, Op::kCreateTag, Where::kNone, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
 
     // A = rewrite_data_files(where => 'k = 1'): the files it replaces must still be live;
     // data added meanwhile is not its concern.
@@ -153,6 +164,7 @@ const Case kCases[] = {
     {Op::kRewrite, Op::kRewrite, Where::kSame, kMissingFiles, "TestRewriteFiles.testAlreadyDeletedFile"},
     {Op::kRewrite, Op::kRewrite, Where::kOther, nullptr, "TestRewriteFiles.testRecovery"},
     {Op::kRewrite, Op::kAddColumn, Where::kNone, nullptr, "TestRewriteFiles.testRecovery"},
+    {Op::kRewrite, Op::kCreateTag, Where::kNone, nullptr, "TestRewriteFiles.testRecovery (the replaced files are still live)"},
 
     // A = ALTER TABLE ADD COLUMN: any commit between its read and its commit fails it.
     {Op::kAddColumn, Op::kAppend, Where::kNone, kAltered, "TestTransaction.testTransactionRetrySchemaUpdate; CatalogTests.testUpdateTableSchemaConflict"},
@@ -161,6 +173,16 @@ const Case kCases[] = {
     {Op::kAddColumn, Op::kDeletePartition, Where::kNone, kAltered, "TestTransaction.testTransactionRetrySchemaUpdate"},
     {Op::kAddColumn, Op::kRewrite, Where::kNone, kAltered, "TestTransaction.testTransactionRetrySchemaUpdate"},
     {Op::kAddColumn, Op::kAddColumn, Where::kNone, kAltered, "TestTransaction.testTransactionRetrySchemaUpdate; CatalogTests.testUpdateTableSchemaAssignmentConflict"},
+    {Op::kAddColumn, Op::kCreateTag, Where::kNone, kAltered, "TestTransaction.testTransactionRetrySchemaUpdate (any commit fails it)"},
+
+    // A = CREATE TAG: re-applied on the refreshed table, on the snapshot A read (not B's).
+    {Op::kCreateTag, Op::kAppend, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction re-applies the update; TestTransaction.testTransactionRetry"},
+    {Op::kCreateTag, Op::kOverwrite, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction; TestTransaction.testTransactionRetry"},
+    {Op::kCreateTag, Op::kDeleteRows, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction; TestTransaction.testTransactionRetry"},
+    {Op::kCreateTag, Op::kDeletePartition, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction; TestTransaction.testTransactionRetry"},
+    {Op::kCreateTag, Op::kRewrite, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction; TestTransaction.testTransactionRetry"},
+    {Op::kCreateTag, Op::kAddColumn, Where::kNone, nullptr, "BaseTransaction.commitSimpleTransaction (a ref update does not read the schema)"},
+    {Op::kCreateTag, Op::kCreateTag, Where::kOther, nullptr, "UpdateSnapshotReferencesOperation.apply on the refreshed refs: another name lands"},
 };
 // clang-format on
 
@@ -214,9 +236,13 @@ Statement StatementOf(Op op, int k, bool is_a) {
     case Op::kAddColumn:
       return {std::string("ALTER TABLE db.t ADD COLUMN ") + (is_a ? "a_note" : "b_note") + " STRING",
               [](Model& m, int, bool is_a) { m.columns.push_back(is_a ? "a_note" : "b_note"); }};
+    case Op::kCreateTag:
+      return {std::string("ALTER TABLE db.t CREATE TAG ") + (is_a ? "a_tag" : "b_tag"), [](Model&, int, bool) {}};
   }
   return {};
 }
+
+class WarehouseRefConflictTest : public testing::WarehouseTest {};
 
 class ConflictMatrixTest : public testing::WarehouseTest, public ::testing::WithParamInterface<Case> {
  protected:
@@ -258,6 +284,7 @@ TEST_P(ConflictMatrixTest, ConcurrentCommit) {
   Statement a = StatementOf(c.a, kPartitionA, true);
   Statement b = StatementOf(c.b, b_partition, false);
   int64_t snapshots = Snapshots();
+  int64_t current = Count("SELECT snapshot_id FROM db.t.refs WHERE name = 'main'");
 
   // B runs when A writes its new metadata file: after A read the table and decided its
   // change, before A's compare-and-swap.
@@ -284,7 +311,8 @@ TEST_P(ConflictMatrixTest, ConcurrentCommit) {
   // What the table must hold: B's change, then A's when A lands.
   Model expected = model_;
   b.apply(expected, b_partition, false);
-  bool b_snapshot = c.b != Op::kAddColumn, a_snapshot = c.a != Op::kAddColumn;
+  bool b_snapshot = c.b != Op::kAddColumn && c.b != Op::kCreateTag;
+  bool a_snapshot = c.a != Op::kAddColumn && c.a != Op::kCreateTag;
   if (c.conflict == nullptr) {
     EXPECT_FALSE(result.HasError()) << a.sql << " after " << b.sql << ": " << result.error();
     a.apply(expected, kPartitionA, true);
@@ -293,7 +321,7 @@ TEST_P(ConflictMatrixTest, ConcurrentCommit) {
     EXPECT_NE(result.error().find("[CONCURRENT_MODIFICATION]"), std::string::npos) << result.error();
     EXPECT_NE(result.error().find(c.conflict), std::string::npos) << result.error();
     // the error names the files in conflict (a schema change has none to name)
-    if (c.a != Op::kAddColumn) {
+    if (c.a != Op::kAddColumn && c.a != Op::kCreateTag) {
       EXPECT_NE(result.error().find(".parquet"), std::string::npos) << result.error();
     }
     a_snapshot = false;
@@ -303,6 +331,13 @@ TEST_P(ConflictMatrixTest, ConcurrentCommit) {
   EXPECT_EQ(actual.columns, expected.columns);
   EXPECT_EQ(actual.rows, expected.rows);
   EXPECT_EQ(Snapshots(), snapshots + b_snapshot + a_snapshot);
+  // a tag names the snapshot current when its statement read the table: B's ran first, and
+  // A's read the table before B committed
+  for (bool is_a : {true, false}) {
+    if ((is_a ? c.a : c.b) != Op::kCreateTag || (is_a && result.HasError())) continue;
+    EXPECT_EQ(Count(std::string("SELECT snapshot_id FROM db.t.refs WHERE name = '") + (is_a ? "a_tag" : "b_tag") + "'"),
+              current);
+  }
   std::printf("%-15s after %-15s %-6s %s\n", OpName(c.a), OpName(c.b),
               c.where == Where::kSame ? "same" : c.where == Where::kOther ? "other" : "-",
               result.HasError() ? result.error().c_str() : "lands");
@@ -315,6 +350,46 @@ std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Pairs, ConflictMatrixTest, ::testing::ValuesIn(kCases), CaseName);
+
+// Two writers creating the same tag: the second to commit finds it on its retry and fails
+// (Iceberg's UpdateSnapshotReferencesOperation.createTag: "Ref %s already exists"), the
+// first's tag stays; with IF NOT EXISTS the second lands doing nothing.
+TEST_F(WarehouseRefConflictTest, SameTagCreatedConcurrently) {
+  Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
+  Run("INSERT INTO db.t VALUES (1)");
+  for (const char* a_sql : {"ALTER TABLE db.t CREATE TAG x", "ALTER TABLE db.t CREATE TAG IF NOT EXISTS x"}) {
+    Run("ALTER TABLE db.t DROP TAG IF EXISTS x");
+    Connection other(*database_);
+    std::string b_error = "B did not run";
+    FaultRule rule;
+    rule.operation = FileOperation::kCreateIfAbsent;
+    rule.path_contains = ".metadata.json";
+    rule.times = 1;
+    rule.kind = FaultKind::kCallback;
+    rule.callback = [&](const std::string&) {
+      std::thread writer([&] {
+        Result r = other.Query("INSERT INTO db.t VALUES (2)");  // moves main on
+        if (!r.HasError()) r = other.Query("ALTER TABLE db.t CREATE TAG x");
+        b_error = r.HasError() ? r.error() : "";
+      });
+      writer.join();
+    };
+    int64_t b_tagged_main = 0;
+    Io().AddFault(rule);
+    Result result = connection_->Query(a_sql);
+    Io().ClearFaults();
+    ASSERT_EQ(b_error, "");
+    b_tagged_main = Count("SELECT snapshot_id FROM db.t.refs WHERE name = 'main'");
+    if (std::string(a_sql).find("IF NOT EXISTS") == std::string::npos) {
+      ASSERT_TRUE(result.HasError()) << a_sql;
+      EXPECT_NE(result.error().find("Ref x already exists"), std::string::npos) << result.error();
+    } else {
+      EXPECT_FALSE(result.HasError()) << result.error();
+    }
+    // B's tag, on the snapshot B's insert made
+    EXPECT_EQ(Count("SELECT snapshot_id FROM db.t.refs WHERE name = 'x'"), b_tagged_main) << a_sql;
+  }
+}
 
 }  // namespace
 }  // namespace floe
