@@ -14,6 +14,7 @@
 
 #include "common/ascii_case.h"
 #include "common/types.h"
+#include "common/value.h"
 #include "floe/connection.h"
 #include "floe/database.h"
 #include "floe/result.h"
@@ -289,7 +290,19 @@ FileOutcome SqlLogicTestRunner::RunFileRecords(const std::string& path) {
   Connection con(db);
 
   bool skipping = false;
-  for (const TestRecord& record : records) {
+  // let's values, substituted into the records after it (values the file cannot know
+  // before it runs: snapshot ids, commit times)
+  std::map<std::string, std::string> lets;
+  for (const TestRecord& declared : records) {
+    TestRecord record = declared;
+    for (const auto& [name, value] : lets) {
+      const std::string placeholder = "${" + name + "}";
+      record.sql = ReplaceAll(record.sql, placeholder, value);
+      record.expected_error = ReplaceAll(record.expected_error, placeholder, value);
+      for (auto& row : record.expected_rows) {
+        for (auto& cell : row) cell = ReplaceAll(cell, placeholder, value);
+      }
+    }
     switch (record.kind) {
       case RecordKind::kModeSkip: skipping = true; continue;
       case RecordKind::kModeUnskip: skipping = false; continue;
@@ -309,6 +322,21 @@ FileOutcome SqlLogicTestRunner::RunFileRecords(const std::string& path) {
         outcome.skipped = true;
         outcome.skip_reason = "missing " + p.string();
         return outcome;
+      }
+      case RecordKind::kLet: {
+        if (skipping) continue;
+        Result result = con.Query(record.sql);
+        if (result.HasError() || result.RowCount() != 1 || result.ColumnCount() != 1) {
+          PrintFailure(path, record, "let needs one value, got " +
+                                         (result.HasError() ? result.error()
+                                                            : std::to_string(result.RowCount()) + " rows of " +
+                                                                  std::to_string(result.ColumnCount()) + " columns"));
+          ++outcome.failed;
+          continue;
+        }
+        lets[record.argument] = result.GetValue(0, 0).ToString();
+        ++outcome.passed;
+        continue;
       }
       default: break;
     }

@@ -28,16 +28,6 @@ std::vector<std::string> SplitWords(const std::string& s) {
   return words;
 }
 
-std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
-  if (from.empty()) return text;
-  size_t pos = 0;
-  while ((pos = text.find(from, pos)) != std::string::npos) {
-    text.replace(pos, from.size(), to);
-    pos += to.size();
-  }
-  return text;
-}
-
 bool IsLoopStart(const std::vector<std::string>& words) {
   return !words.empty() && (words[0] == "loop" || words[0] == "foreach");
 }
@@ -95,6 +85,16 @@ void ExpandLoops(const std::vector<Line>& lines, size_t begin, size_t end,
 }
 
 }  // namespace
+
+std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
+  if (from.empty()) return text;
+  size_t pos = 0;
+  while ((pos = text.find(from, pos)) != std::string::npos) {
+    text.replace(pos, from.size(), to);
+    pos += to.size();
+  }
+  return text;
+}
 
 TestFileParser::TestFileParser(std::map<std::string, std::string> variables)
     : variables_(std::move(variables)) {}
@@ -237,6 +237,11 @@ std::vector<TestRecord> TestFileParser::Parse(const std::string& text,
       else throw TestFileError(file, record.line, "unknown mode '" + words[1] + "'");
     } else if (directive == "halt") {
       record.kind = RecordKind::kHalt;
+    } else if (directive == "let") {
+      if (words.size() != 2) throw TestFileError(file, record.line, "expected: let <name>");
+      record.kind = RecordKind::kLet;
+      record.argument = words[1];
+      if (read_sql()) throw TestFileError(file, record.line, "let takes no ---- block");
     } else {
       throw TestFileError(file, record.line, "unknown directive '" + directive + "'");
     }

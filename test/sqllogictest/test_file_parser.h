@@ -21,7 +21,9 @@ class TestFileError : public std::runtime_error {
 /// The directives: `statement ok|error`, `query <types> [nosort|rowsort|valuesort]`,
 /// `loop <var> <start> <end>` / `foreach <var> <values...>` ... `endloop` (the body's
 /// `${var}` is substituted), `require <feature>`, `require-path <path>`, `mode skip`,
-/// `mode unskip`, `halt`. Lines starting with `#` outside records are comments.
+/// `mode unskip`, `halt`, `let <name>` (the SQL that follows returns one value, which
+/// replaces `${name}` in the records after it when they run). Lines starting with `#`
+/// outside records are comments.
 class TestFileParser {
  public:
   /// Creates a parser; `variables` are substituted as `${NAME}` in SQL and expected text.
@@ -39,5 +41,8 @@ class TestFileParser {
  private:
   std::map<std::string, std::string> variables_;
 };
+
+/// Returns `text` with every `from` replaced by `to`.
+std::string ReplaceAll(std::string text, const std::string& from, const std::string& to);
 
 }  // namespace floe::sqllogictest

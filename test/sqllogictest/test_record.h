@@ -15,6 +15,7 @@ enum class RecordKind {
   kModeSkip,        // mode skip: ignore records until mode unskip
   kModeUnskip,      // mode unskip
   kHalt,            // halt: stop the file here
+  kLet,             // let <name>: the SQL's one value becomes ${name} in the records after
 };
 
 /// Says how the rows of a query are ordered before they are compared.
@@ -41,7 +42,7 @@ struct TestRecord {
   SortMode sort_mode = SortMode::kNoSort;
   /// For query: the expected values, one vector per row, already split into columns.
   std::vector<std::vector<std::string>> expected_rows;
-  /// For require / require-path: the feature name or path.
+  /// For require / require-path: the feature name or path; for let: the variable's name.
   std::string argument;
 };
 
