@@ -5,6 +5,8 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
+#include "function/cast.h"
+#include "function/type_coercion.h"
 #include "iceberg/procedures/procedure.h"
 #include "main/client_context.h"
 #include "optimizer/rules/constant_folding.h"
@@ -15,8 +17,113 @@ namespace floe {
 
 namespace {
 
+// Spark's ordinal words in DATATYPE_MISMATCH messages ("The second parameter requires...").
+std::string Ordinal(size_t i) {
+  static const char* kWords[] = {"first", "second", "third", "fourth", "fifth"};
+  return i < 5 ? kWords[i] : std::to_string(i + 1) + "th";
+}
+
+// Binds a CALL's arguments to the procedure's parameters as Spark 4.0 does
+// (NamedParametersSupport.defaultRearrange: positional arguments first, then named ones,
+// matched by exact name; every required parameter given) and casts each to its
+// parameter's type, with Spark's error classes. `evaluate` folds an argument to a value.
+template <typename Evaluate>
+iceberg::ProcedureArguments BindCallArguments(const iceberg::Procedure& procedure, const CallStatement& statement,
+                                              const FunctionContext& context, Evaluate evaluate) {
+  const std::string routine = "`" + procedure.name() + "`";
+  std::vector<iceberg::ProcedureParameter> parameters = procedure.parameters();
+  auto name_of = [&](size_t i) { return i < statement.arg_names.size() ? statement.arg_names[i] : std::string(); };
+  size_t positional = 0;
+  while (positional < statement.args.size() && name_of(positional).empty()) ++positional;
+  for (size_t i = positional; i < statement.args.size(); ++i) {
+    if (name_of(i).empty()) {
+      throw BinderError("[UNEXPECTED_POSITIONAL_ARGUMENT] Cannot invoke routine " + routine +
+                          " because it contains positional argument(s) following the named argument assigned to `" +
+                          name_of(i - 1) +
+                          "`; please rearrange them so the positional arguments come first and then retry the "
+                          "query again.");
+    }
+  }
+  if (positional > parameters.size()) {
+    throw BinderError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The " + routine + " requires " +
+                        std::to_string(parameters.size()) + " parameters but the actual number is " +
+                        std::to_string(statement.args.size()) + ".");
+  }
+  // the argument of each parameter, by index
+  std::vector<const ParsedExpression*> given(parameters.size(), nullptr);
+  for (size_t i = 0; i < positional; ++i) given[i] = statement.args[i].get();
+  for (size_t i = positional; i < statement.args.size(); ++i) {
+    const std::string& name = name_of(i);
+    size_t p = 0;
+    while (p < parameters.size() && parameters[p].name != name) ++p;
+    if (p == parameters.size()) {
+      std::string names;
+      for (const auto& parameter : parameters) names += (names.empty() ? "`" : " `") + parameter.name + "`";
+      throw BinderError("[UNRECOGNIZED_PARAMETER_NAME] Cannot invoke routine " + routine +
+                          " because the routine call included a named argument reference for the argument named `" +
+                          name + "`, but this routine does not include any signature containing an argument with "
+                          "this name. Did you mean one of the following? [" + names + "].");
+    }
+    if (given[p]) {
+      bool both = p < positional;
+      throw BinderError(std::string("[DUPLICATE_ROUTINE_PARAMETER_ASSIGNMENT.") +
+                          (both ? "BOTH_POSITIONAL_AND_NAMED" : "DOUBLE_NAMED_ARGUMENT_REFERENCE") +
+                          "] Call to routine " + routine +
+                          " is invalid because it includes multiple argument assignments to the same parameter "
+                          "name `" + name + "`. " +
+                          (both ? "A positional argument and named argument both referred to the same parameter. "
+                                  "Please remove the named argument referring to this parameter."
+                                : "More than one named argument referred to the same parameter. Please assign a "
+                                  "value only once."));
+    }
+    given[p] = statement.args[i].get();
+  }
+  iceberg::ProcedureArguments args;
+  for (size_t p = 0; p < parameters.size(); ++p) {
+    const iceberg::ProcedureParameter& parameter = parameters[p];
+    if (!given[p]) {
+      if (!parameter.required) continue;
+      // (the index counts from the first parameter not filled by position, as Spark's)
+      throw BinderError("[REQUIRED_PARAMETER_NOT_FOUND] Cannot invoke routine " + routine +
+                          " because the parameter named `" + parameter.name +
+                          "` is required, but the routine call did not supply a value. Please update the routine "
+                          "call to supply an argument value (either positionally at index " +
+                          std::to_string(p - std::min(p, positional)) + " or by name) and retry the query again.");
+    }
+    const ParsedExpression& e = *given[p];
+    if (parameter.type.id() == TypeId::kMap) {
+      if (e.kind != ExpressionKind::kFunction || ToLower(e.As<FunctionExpression>().name) != "map") {
+        throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve CALL due to data type "
+                            "mismatch: The " + Ordinal(p) + " parameter requires the \"MAP<STRING, STRING>\" type, "
+                            "given as map('key', 'value', ...).");
+      }
+      const auto& fn = e.As<FunctionExpression>();
+      std::map<std::string, std::string> m;
+      for (size_t k = 0; k + 1 < fn.args.size(); k += 2) {
+        m[evaluate(*fn.args[k]).ToString()] = evaluate(*fn.args[k + 1]).ToString();
+      }
+      args.maps[parameter.name] = m;
+      continue;
+    }
+    Value value = evaluate(e);
+    if (parameter.type.id() != TypeId::kNull && !value.is_null() && value.type() != parameter.type) {
+      if (!CanImplicitCast(value.type(), parameter.type)) {
+        throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve CALL due to data type "
+                            "mismatch: The " + Ordinal(p) + " parameter requires the \"" +
+                            ToUpper(parameter.type.ToString()) + "\" type, however \"" + value.ToString() +
+                            "\" has the type \"" + ToUpper(value.type().ToString()) + "\".");
+      }
+      value = CastValue(value, parameter.type, context);
+    }
+    args.values[parameter.name] = std::move(value);
+  }
+  return args;
+}
+
 // Reads a procedure's table argument as a table name ("t", "ns.t", "catalog.ns.t").
 QualifiedName TableArgument(const std::string& identifier) {
+  // Iceberg's ProcedureInput.ident
+  if (identifier.empty()) throw InvalidInputError("Cannot handle an empty identifier for parameter 'table'");
   StatementPtr parsed = Parser::ParseStatement("SELECT * FROM " + identifier);
   return parsed->As<SelectStatement>().query->As<SelectNode>().from->As<BaseTableRef>().name;
 }
@@ -128,8 +235,13 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   std::vector<std::string> parts = statement.procedure.parts;
   if (parts.size() == 3 && ToLower(parts[0]) == ToLower(Tables().catalog().name())) parts.erase(parts.begin());
   if (parts.size() != 2 || ToLower(parts[0]) != "system") {
-    throw CatalogError("[PROCEDURE_NOT_FOUND] procedure " + statement.procedure.ToString() +
-                       " not found; procedures are called as " + Tables().catalog().name() + ".system.<name>");
+    // Spark 4.0's error (Iceberg's TestRollbackToSnapshotProcedure.testInvalidRollbackToSnapshotCases)
+    std::vector<std::string> path = statement.procedure.parts;
+    if (path.size() == 2) path.insert(path.begin(), Tables().catalog().name());
+    std::string quoted;
+    for (const auto& p : path) quoted += (quoted.empty() ? "`" : ".`") + p + "`";
+    throw CatalogError("[FAILED_TO_LOAD_ROUTINE] Failed to load routine " + quoted +
+                       ". Procedures are called as " + Tables().catalog().name() + ".system.<name>");
   }
   std::string name = ToLower(parts[1]);
   const iceberg::Procedure* procedure = iceberg::FindProcedure(name);
@@ -138,32 +250,11 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
     for (const std::string& p : iceberg::ProcedureNames()) known += (known.empty() ? "system." : ", system.") + p;
     throw CatalogError("[PROCEDURE_NOT_FOUND] procedure system." + parts[1] + " not found (floe has " + known + ")");
   }
-  std::vector<std::string> parameters = procedure->parameters();
-  iceberg::ProcedureArguments args;
-  BindScope empty;
-  auto evaluate = [&](const ParsedExpression& e) {
+  iceberg::ProcedureArguments args = BindCallArguments(*procedure, statement, function_context(), [&](const ParsedExpression& e) {
     Binder binder(*this);
+    BindScope empty;
     return EvaluateConstant(*binder.BindExpression(e, empty, "CALL"));
-  };
-  for (size_t i = 0; i < statement.args.size(); ++i) {
-    bool named = i < statement.arg_names.size() && !statement.arg_names[i].empty();
-    std::string arg = named ? ToLower(statement.arg_names[i]) : (i < parameters.size() ? parameters[i] : "");
-    if (arg.empty()) throw InvalidInputError("too many arguments for procedure system." + name);
-    if (std::find(parameters.begin(), parameters.end(), arg) == parameters.end()) {
-      throw InvalidInputError("procedure system." + name + " has no argument " + arg);
-    }
-    const ParsedExpression& e = *statement.args[i];
-    if (e.kind == ExpressionKind::kFunction && ToLower(e.As<FunctionExpression>().name) == "map") {
-      const auto& fn = e.As<FunctionExpression>();
-      std::map<std::string, std::string> m;
-      for (size_t k = 0; k + 1 < fn.args.size(); k += 2) {
-        m[evaluate(*fn.args[k]).ToString()] = evaluate(*fn.args[k + 1]).ToString();
-      }
-      args.maps[arg] = m;
-      continue;
-    }
-    args.values[arg] = evaluate(e);
-  }
+  });
 
   SessionProcedureEngine engine(*this);
   iceberg::ProcedureResult output = procedure->Call(engine, args);

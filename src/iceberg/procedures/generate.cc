@@ -102,7 +102,10 @@ std::map<std::string, std::string> Substitutions(const std::string& workload,
 class Generate final : public Procedure {
  public:
   std::string name() const override { return "generate"; }
-  std::vector<std::string> parameters() const override { return {"workload", "scale", "seed", "skew", "days"}; }
+  std::vector<ProcedureParameter> parameters() const override {
+    // (floe's own: the numbers are read from their text, whatever their type)
+    return {{"workload", TypeId::kString, true}, {"scale", {}}, {"seed", {}}, {"skew", {}}, {"days", {}}};
+  }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& arguments) const override {
     const std::map<std::string, Value>& args = arguments.values;

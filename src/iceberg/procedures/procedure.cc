@@ -16,11 +16,18 @@ std::string ProcedureArguments::String(const std::string& name, const std::strin
   return values.at(name).ToString();
 }
 
+int64_t ProcedureArguments::Long(const std::string& name, const std::string& procedure) const {
+  if (!Has(name)) throw InvalidInputError("procedure " + procedure + " needs the argument " + name);
+  return values.at(name).int64();
+}
+
 namespace {
 
 const std::vector<const Procedure*>& AllProcedures() {
-  static const std::vector<const Procedure*> all = {&RewriteDataFilesProcedure(), &RegisterTableProcedure(),
-                                                    &GenerateProcedure()};
+  static const std::vector<const Procedure*> all = {
+      &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
+      &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
+      &AncestorsOfProcedure()};
   return all;
 }
 

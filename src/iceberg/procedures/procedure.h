@@ -62,8 +62,8 @@ class ProcedureEngine {
   virtual std::string SetSetting(const std::string& name, const std::string& value) = 0;
 };
 
-/// The evaluated arguments of a CALL, by parameter name: constants, and the
-/// map('k', 'v', ...) arguments (rewrite_data_files' options) as string maps.
+/// The evaluated arguments of a CALL, by parameter name: constants cast to the parameter's
+/// type, and the map('k', 'v', ...) arguments (rewrite_data_files' options) as string maps.
 struct ProcedureArguments {
   std::map<std::string, Value> values;
   std::map<std::string, std::map<std::string, std::string>> maps;
@@ -72,6 +72,18 @@ struct ProcedureArguments {
   bool Has(const std::string& name) const;
   /// Returns argument `name` as text; throws when it is absent or NULL.
   std::string String(const std::string& name, const std::string& procedure) const;
+  /// Returns a bigint argument; throws when it is absent or NULL.
+  int64_t Long(const std::string& name, const std::string& procedure) const;
+};
+
+/// A parameter of a procedure, as Iceberg's ProcedureParameter: its name (matched
+/// case-sensitively, as Spark 4.0 matches named arguments), the type its argument is cast
+/// to (kNull: taken as given; a map type: a map('k', 'v', ...) of strings), and whether a
+/// call must give it.
+struct ProcedureParameter {
+  std::string name;
+  LogicalType type;
+  bool required = false;
 };
 
 /// A procedure's output: one result set.
@@ -87,14 +99,18 @@ class Procedure {
   virtual ~Procedure() = default;
   /// The lower-case name after system.
   virtual std::string name() const = 0;
-  /// The parameters' names, in the order positional arguments fill them.
-  virtual std::vector<std::string> parameters() const = 0;
+  /// The parameters, in the order positional arguments fill them.
+  virtual std::vector<ProcedureParameter> parameters() const = 0;
   virtual ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const = 0;
 };
 
 // The procedures, one per file.
 const Procedure& RewriteDataFilesProcedure();
 const Procedure& RegisterTableProcedure();
+const Procedure& RollbackToSnapshotProcedure();
+const Procedure& RollbackToTimestampProcedure();
+const Procedure& SetCurrentSnapshotProcedure();
+const Procedure& AncestorsOfProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

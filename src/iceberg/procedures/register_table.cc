@@ -30,7 +30,9 @@ bool IsTableFolder(ProcedureEngine& engine, const std::string& path) {
 class RegisterTable final : public Procedure {
  public:
   std::string name() const override { return "register_table"; }
-  std::vector<std::string> parameters() const override { return {"table", "metadata_file"}; }
+  std::vector<ProcedureParameter> parameters() const override {
+    return {{"table", TypeId::kString, true}, {"metadata_file", TypeId::kString, true}};
+  }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
     std::string table = args.String("table", name());

@@ -15,8 +15,12 @@ namespace {
 class RewriteDataFiles final : public Procedure {
  public:
   std::string name() const override { return "rewrite_data_files"; }
-  std::vector<std::string> parameters() const override {
-    return {"table", "strategy", "sort_order", "options", "where"};
+  std::vector<ProcedureParameter> parameters() const override {
+    return {{"table", TypeId::kString, true},
+            {"strategy", TypeId::kString},
+            {"sort_order", TypeId::kString},
+            {"options", LogicalType::Map(TypeId::kString, TypeId::kString)},
+            {"where", TypeId::kString}};
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
