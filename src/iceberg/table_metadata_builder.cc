@@ -179,6 +179,10 @@ void TableMetadataBuilder::AddSnapshot(const Snapshot& snapshot, const std::stri
   ref.snapshot_id = snapshot.snapshot_id;
   ref.is_branch = true;
   SetRef(branch, ref);
+  // a new snapshot becomes current at its own time (Java's addSnapshot sets lastUpdatedMillis)
+  if (!metadata_.snapshot_log.empty() && metadata_.snapshot_log.back().timestamp_ms == kPendingTimestamp) {
+    metadata_.snapshot_log.back().timestamp_ms = snapshot.timestamp_ms;
+  }
 }
 
 void TableMetadataBuilder::SetRef(const std::string& name, const SnapshotRef& ref) {
@@ -187,7 +191,10 @@ void TableMetadataBuilder::SetRef(const std::string& name, const SnapshotRef& re
   metadata_.refs[name] = ref;
   if (name == "main" && metadata_.current_snapshot_id != ref.snapshot_id) {
     metadata_.current_snapshot_id = ref.snapshot_id;
-    metadata_.snapshot_log.push_back({snapshot->timestamp_ms, ref.snapshot_id});
+    // when it became current: the commit's time, set by Build (Java's
+    // setBranchSnapshotInternal logs lastUpdatedMillis, not the snapshot's own time, so a
+    // rollback to an old snapshot keeps the log in time order)
+    metadata_.snapshot_log.push_back({kPendingTimestamp, ref.snapshot_id});
   }
 }
 
@@ -228,6 +235,9 @@ TableMetadata TableMetadataBuilder::Build(int64_t now_ms) {
   }
   TableMetadata out = metadata_;
   out.last_updated_ms = now_ms;
+  for (auto& entry : out.snapshot_log) {
+    if (entry.timestamp_ms == kPendingTimestamp) entry.timestamp_ms = now_ms;
+  }
   if (!base_metadata_file_.empty()) {
     out.metadata_log.push_back({base_last_updated_ms_, base_metadata_file_});
     int64_t max_entries = 100;

@@ -65,6 +65,8 @@ class TableMetadataBuilder {
   TableMetadata Build(int64_t now_ms);
 
  private:
+  // a snapshot log entry whose time is the commit's, filled in by Build
+  static constexpr int64_t kPendingTimestamp = INT64_MIN;
   TableMetadata metadata_;
   std::string base_metadata_file_;
   int64_t base_last_updated_ms_ = 0;
