@@ -123,4 +123,15 @@ void DropTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper
   for (auto it = deleted.rbegin(); it != deleted.rend(); ++it) scope.RemoveEmptyFolders(*it);
 }
 
+size_t DeleteTableFiles(FileIO& io, const std::string& warehouse, const iceberg::TableMetadata& m,
+                        const iceberg::LocationRemapper& remapper, const std::vector<std::string>& paths) {
+  PurgeScope scope(io, warehouse, m, remapper);
+  std::vector<std::string> batch;
+  for (const auto& path : paths) {
+    std::string local = remapper.Remap(path);
+    if (scope.MayDelete(local)) batch.push_back(std::move(local));
+  }
+  return batch.empty() ? 0 : io.Delete(batch);
+}
+
 }  // namespace floe

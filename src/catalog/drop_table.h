@@ -15,4 +15,10 @@ namespace floe {
 void DropTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
                const ResolvedTableName& name, bool purge);
 
+/// Deletes files of the table `m` describes (paths as its metadata names them): only those
+/// in the warehouse or the table's own locations, not through a link out of them, as
+/// PURGE does. Returns how many were deleted (files missing or out of bounds are not).
+size_t DeleteTableFiles(FileIO& io, const std::string& warehouse, const iceberg::TableMetadata& m,
+                        const iceberg::LocationRemapper& remapper, const std::vector<std::string>& paths);
+
 }  // namespace floe

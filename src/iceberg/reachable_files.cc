@@ -63,7 +63,16 @@ ReachableFiles FindReachableFiles(FileIO& io, const TableMetadata& metadata, con
     to_read.push_back(&m);
   }
   for (const auto& entries : ReadManifestEntries(io, to_read, remapper, /*live_only=*/true)) {
-    for (const auto& e : entries) AddOnce(e.data_file.file_path, &seen, &out.content_files);
+    for (const auto& e : entries) {
+      size_t before = out.content_files.size();
+      AddOnce(e.data_file.file_path, &seen, &out.content_files);
+      if (out.content_files.size() == before) continue;
+      switch (e.data_file.content) {
+        case FileContent::kData: out.data_files.push_back(e.data_file.file_path); break;
+        case FileContent::kPositionDeletes: out.position_delete_files.push_back(e.data_file.file_path); break;
+        case FileContent::kEqualityDeletes: out.equality_delete_files.push_back(e.data_file.file_path); break;
+      }
+    }
   }
   for (const nlohmann::json* files : {&metadata.statistics, &metadata.partition_statistics}) {
     if (!files->is_array()) continue;

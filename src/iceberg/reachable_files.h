@@ -15,6 +15,11 @@ namespace floe::iceberg {
 struct ReachableFiles {
   /// Data and delete files live in any manifest of any snapshot.
   std::vector<std::string> content_files;
+  /// The same, by content: data files, position delete files (deletion vectors' Puffin
+  /// files included), equality delete files.
+  std::vector<std::string> data_files;
+  std::vector<std::string> position_delete_files;
+  std::vector<std::string> equality_delete_files;
   /// The manifests of every snapshot.
   std::vector<std::string> manifests;
   /// The manifest list of every snapshot.

@@ -205,6 +205,30 @@ void TableMetadataBuilder::RemoveRef(const std::string& name) {
   if (name == "main") metadata_.current_snapshot_id = TableMetadata::kNoSnapshot;
 }
 
+void TableMetadataBuilder::RemoveSnapshots(const std::set<int64_t>& ids) {
+  if (ids.empty()) return;
+  std::erase_if(metadata_.snapshots, [&](const Snapshot& s) { return ids.count(s.snapshot_id) > 0; });
+  for (nlohmann::json* files : {&metadata_.statistics, &metadata_.partition_statistics}) {
+    if (!files->is_array()) continue;
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& f : *files) {
+      auto id = f.is_object() ? f.find("snapshot-id") : f.end();
+      if (f.is_object() && id != f.end() && id->is_number_integer() && ids.count(id->get<int64_t>())) continue;
+      kept.push_back(f);
+    }
+    *files = std::move(kept);
+  }
+  std::vector<SnapshotLogEntry> log;
+  for (const auto& entry : metadata_.snapshot_log) {
+    if (metadata_.SnapshotById(entry.snapshot_id)) {
+      log.push_back(entry);
+    } else {
+      log.clear();
+    }
+  }
+  metadata_.snapshot_log = std::move(log);
+}
+
 namespace {
 
 // Iceberg's Schema.checkCompatibility: the types of format version 3 (variant, unknown,

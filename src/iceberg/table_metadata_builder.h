@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,10 @@ class TableMetadataBuilder {
   void SetRef(const std::string& name, const SnapshotRef& ref);
   /// Removes a branch or tag; removing main leaves the table without a current snapshot.
   void RemoveRef(const std::string& name);
+  /// Removes snapshots (Java's removeSnapshots), with their statistics files; the snapshot
+  /// log loses every entry up to the last one that named a removed snapshot, so that it
+  /// never shows an older snapshot current over a gap (Java's updateSnapshotLog).
+  void RemoveSnapshots(const std::set<int64_t>& ids);
 
   /// Returns the new metadata, stamped `now_ms`; the base file joins the metadata log,
   /// which keeps the newest write.metadata.previous-versions-max entries (default 100).

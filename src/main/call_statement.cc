@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/ascii_case.h"
+#include "catalog/drop_table.h"
 #include "common/exception.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "function/cast.h"
@@ -107,7 +108,10 @@ iceberg::ProcedureArguments BindCallArguments(const iceberg::Procedure& procedur
     }
     Value value = evaluate(e);
     if (parameter.type.id() != TypeId::kNull && !value.is_null() && value.type() != parameter.type) {
-      if (!CanImplicitCast(value.type(), parameter.type)) {
+      // (an array argument, snapshot_ids => array(1, 2), takes any cast of its elements)
+      bool castable = parameter.type.IsNested() ? CanCast(value.type(), parameter.type)
+                                                : CanImplicitCast(value.type(), parameter.type);
+      if (!castable) {
         throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve CALL due to data type "
                             "mismatch: The " + Ordinal(p) + " parameter requires the \"" +
                             ToUpper(parameter.type.ToString()) + "\" type, however \"" + value.ToString() +
@@ -173,6 +177,10 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
       rows.push_back(std::move(row));
     }
     return rows;
+  }
+
+  size_t DeleteTableFiles(const iceberg::TableMetadata& metadata, const std::vector<std::string>& paths) override {
+    return floe::DeleteTableFiles(session_.Io(), session_.Tables().warehouse(), metadata, remapper_, paths);
   }
 
   std::string SetSetting(const std::string& name, const std::string& value) override {

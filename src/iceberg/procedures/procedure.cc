@@ -27,7 +27,7 @@ const std::vector<const Procedure*>& AllProcedures() {
   static const std::vector<const Procedure*> all = {
       &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
-      &AncestorsOfProcedure()};
+      &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure()};
   return all;
 }
 

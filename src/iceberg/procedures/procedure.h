@@ -60,6 +60,10 @@ class ProcedureEngine {
   virtual std::vector<std::vector<Value>> Execute(const Statement& statement) = 0;
   /// Sets a session setting and returns its former value.
   virtual std::string SetSetting(const std::string& name, const std::string& value) = 0;
+  /// Deletes files of the table `metadata` describes (paths as the metadata names them),
+  /// only those in the warehouse or the table's own locations, as DROP TABLE ... PURGE
+  /// does; returns how many were deleted.
+  virtual size_t DeleteTableFiles(const TableMetadata& metadata, const std::vector<std::string>& paths) = 0;
 };
 
 /// The evaluated arguments of a CALL, by parameter name: constants cast to the parameter's
@@ -111,6 +115,7 @@ const Procedure& RollbackToSnapshotProcedure();
 const Procedure& RollbackToTimestampProcedure();
 const Procedure& SetCurrentSnapshotProcedure();
 const Procedure& AncestorsOfProcedure();
+const Procedure& ExpireSnapshotsProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 
