@@ -107,8 +107,11 @@ std::vector<FileInfo> LocalFileIO::List(const std::string& folder) {
        it.increment(ec)) {
     std::error_code size_error;
     if (!it->is_regular_file(size_error)) continue;
-    uint64_t size = it->file_size(size_error);
-    out.push_back({it->path().string(), size_error ? 0 : size});
+    // size and change time (remove_orphan_files keeps files younger than its cutoff)
+    struct stat st;
+    if (::stat(it->path().c_str(), &st) != 0) continue;  // gone meanwhile
+    out.push_back({it->path().string(), static_cast<uint64_t>(st.st_size),
+                   static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec});
   }
   if (ec) throw IOError("cannot list \"" + folder + "\": " + ec.message());
   std::sort(out.begin(), out.end(), [](const FileInfo& a, const FileInfo& b) { return a.path < b.path; });

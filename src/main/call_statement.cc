@@ -183,6 +183,8 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
     return floe::DeleteTableFiles(session_.Io(), session_.Tables().warehouse(), metadata, remapper_, paths);
   }
 
+  std::string GetSetting(const std::string& name) override { return session_.settings_.Get(name); }
+
   std::string SetSetting(const std::string& name, const std::string& value) override {
     std::string old = session_.settings_.Get(name);
     session_.settings_.Set(name, value);

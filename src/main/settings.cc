@@ -157,6 +157,10 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
         {"floe.statement_timeout", "0",
          "stops a statement that runs longer (milliseconds, or 30s, 5min; 0: no limit)", {},
          ValidateDuration},
+        {"floe.remove_orphan_files.min_interval", "86400000",
+         "the youngest older_than remove_orphan_files accepts, as an age (Iceberg refuses under 24 "
+         "hours: a file that young may belong to a write still running); tests lower it", {},
+         ValidateDuration},
         {"floe.pruning.enabled", "true", "all pruning (off: every layer reads everything)", {},
          ValidateBool},
         {"floe.pruning.manifests", "true", "layer 1: drop manifests by partition summaries", {},

@@ -27,7 +27,7 @@ const std::vector<const Procedure*>& AllProcedures() {
   static const std::vector<const Procedure*> all = {
       &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
-      &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure()};
+      &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure()};
   return all;
 }
 

@@ -60,6 +60,8 @@ class ProcedureEngine {
   virtual std::vector<std::vector<Value>> Execute(const Statement& statement) = 0;
   /// Sets a session setting and returns its former value.
   virtual std::string SetSetting(const std::string& name, const std::string& value) = 0;
+  /// Returns a session setting's value.
+  virtual std::string GetSetting(const std::string& name) = 0;
   /// Deletes files of the table `metadata` describes (paths as the metadata names them),
   /// only those in the warehouse or the table's own locations, as DROP TABLE ... PURGE
   /// does; returns how many were deleted.
@@ -116,6 +118,7 @@ const Procedure& RollbackToTimestampProcedure();
 const Procedure& SetCurrentSnapshotProcedure();
 const Procedure& AncestorsOfProcedure();
 const Procedure& ExpireSnapshotsProcedure();
+const Procedure& RemoveOrphanFilesProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 
