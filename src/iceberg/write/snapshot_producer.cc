@@ -244,6 +244,18 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
         },
         new_manifest_path);
     manifests = merger.Merge(manifests);
+    // Java's cleanUncommitted: the manifests this commit wrote that merging folded into
+    // another are no part of it; delete them now rather than leave them as orphans
+    std::set<std::string> kept;
+    for (const auto& m : manifests) kept.insert(remapper_.Remap(m.manifest_path));
+    std::vector<std::string> unused;
+    std::erase_if(written_, [&](const std::string& path) {
+      bool manifest = path.ends_with(".avro") && path.find("/snap-") == std::string::npos;
+      if (!manifest || kept.count(path)) return false;
+      unused.push_back(path);
+      return true;
+    });
+    DeleteQuietly(io_, unused);
   }
   std::string list_path = metadata_dir + "/snap-" + std::to_string(snapshot_id) + "-1-" + commit_id + ".avro";
   const bool v3 = base_.format_version >= 3;
