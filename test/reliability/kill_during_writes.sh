@@ -5,7 +5,7 @@
 # no merge-on-read) and of whole partitions, CALL rewrite_data_files, ALTER TABLE schema
 # changes (ADD, RENAME, DROP COLUMN), INSERT and DELETE on a branch, CREATE TABLE AS
 # SELECT, CREATE OR REPLACE TABLE AS SELECT, ALTER TABLE RENAME TO and DROP TABLE [PURGE].
-# (floe has no expire_snapshots, remove_orphan_files, UPDATE or MERGE to kill.)
+# (Not yet killed: expire_snapshots, remove_orphan_files; floe has no UPDATE or MERGE.)
 #
 # Each round starts one floe process on a script of one to three statements, each followed
 # by SELECT 'ack N': a statement is acknowledged once its ack line is printed (the shell
@@ -25,6 +25,9 @@
 #      row neither allows, or a duplicated id) or partial (the in-flight one half applied);
 #  (d) no stray file: the warehouse holds only catalog.db and table folders, the local
 #      state folder's tmp/ and the working folder stay empty;
+#  (e) when the killed statement left files no committed metadata references (its
+#      orphans), CALL remove_orphan_files on every table deletes exactly those of them in
+#      the tables' folders, and no other file (issue 17's acceptance);
 # and the next round's writes must succeed. How far a killed statement got (its phase) is
 # read from the files it left that no committed metadata references.
 # Controls first check that a data file cut short fails the consistency check and a missing
@@ -74,7 +77,7 @@ strace -f -qq --seccomp-bpf -e trace=unlink -o /dev/null true 2>/dev/null && hav
 mkdir -p "$cwd" "$root/reachable"
 
 declare -A kills_by_kind=() kills_by_phase=() kills_by_trigger=()
-kills=0 rounds=0 unkilled=0 applied=0 rolled_back=0 checks=0 orphans_total=0
+kills=0 rounds=0 unkilled=0 applied=0 rolled_back=0 checks=0 orphans_total=0 orphans_removed=0
 lost=0 phantom=0 partial=0 corrupt=0 stray=0 failed_writes=0
 started=$(date +%s)
 declare -A step_us=()
@@ -391,6 +394,31 @@ round() {
   check_kept_files "$dir"
   timed phase classify_phase "$dir" "$acked" "$count" "$landed"
   check_stray
+  timed orphans check_remove_orphans "$dir"
+}
+
+# (e): remove_orphan_files deletes exactly the killed statement's files in the folders of
+# the tables there are (a table the kill kept from being created has none to call it on).
+check_remove_orphans() {
+  local dir="$1" table metadata script="SET floe.remove_orphan_files.min_interval = 0; "
+  [[ -s "$dir/orphans" ]] || return 0
+  : >"$dir/folders"
+  while read -r table metadata; do
+    script+="CALL floe.system.remove_orphan_files(table => 'ns.$table', "
+    script+="older_than => current_timestamp() + INTERVAL 1 SECOND); "
+    echo "$(dirname "$(dirname "$metadata")")/" >>"$dir/folders"
+  done <"$dir/observed/metadata"
+  sql "$script" >"$dir/removed" 2>&1 || fail "remove_orphan_files failed after the kill" "$(tail -5 "$dir/removed")"
+  list_files >"$dir/files.cleaned"
+  local expected gone
+  expected="$(grep -F -f "$dir/folders" "$dir/orphans")"
+  gone="$(comm -23 <(cut -d' ' -f1 "$dir/files.after" | grep -v '/catalog\.db') \
+                   <(cut -d' ' -f1 "$dir/files.cleaned" | grep -v '/catalog\.db'))"
+  if [[ "$gone" != "$expected" ]]; then
+    fail "remove_orphan_files did not delete exactly the killed statement's files" \
+      "$(diff <(echo "$expected") <(echo "$gone") | head -10)"
+  fi
+  [[ -n "$gone" ]] && orphans_removed=$((orphans_removed + $(wc -l <<<"$gone")))
 }
 
 # Lists the warehouse's files: "path size mtime" lines.
@@ -510,7 +538,7 @@ controls() {
 # Prints the figures so far (at the end, after each warehouse, and when stopped).
 summary() {
   echo "seed $seed: $kills kills in $rounds rounds ($unkilled ran to their end), $(($(date +%s) - started)) s"
-  echo "in-flight statement: $applied applied wholly, $rolled_back not at all; $orphans_total orphan files left"
+  echo "in-flight statement: $applied applied wholly, $rolled_back not at all; $orphans_total orphan files left, $orphans_removed removed by remove_orphan_files"
   echo "consistency checks: $checks; corrupt tables: $corrupt; lost rows: $lost; phantom rows: $phantom;" \
     "partial statements: $partial; stray files: $stray; failed writes: $failed_writes"
   local key
