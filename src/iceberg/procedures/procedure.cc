@@ -27,7 +27,8 @@ const std::vector<const Procedure*>& AllProcedures() {
   static const std::vector<const Procedure*> all = {
       &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
-      &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure()};
+      &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
+      &FastForwardProcedure()};
   return all;
 }
 

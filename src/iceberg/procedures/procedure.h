@@ -119,6 +119,7 @@ const Procedure& SetCurrentSnapshotProcedure();
 const Procedure& AncestorsOfProcedure();
 const Procedure& ExpireSnapshotsProcedure();
 const Procedure& RemoveOrphanFilesProcedure();
+const Procedure& FastForwardProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 
