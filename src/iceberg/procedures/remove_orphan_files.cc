@@ -88,9 +88,14 @@ class RemoveOrphanFiles final : public Procedure {
     ReachableFiles reachable = FindReachableFiles(engine.io(), m, state.metadata_location, engine.remapper());
     std::set<std::string> valid;
     for (const auto* kind : {&reachable.content_files, &reachable.manifests, &reachable.manifest_lists,
-                             &reachable.statistics_files, &reachable.metadata_files}) {
+                             &reachable.statistics_files}) {
       for (const auto& path : *kind) valid.insert(Normal(engine.remapper().Remap(path)));
     }
+    // the current metadata file and those its log names, not the older ones their logs name
+    // (BaseSparkAction.otherMetadataFileDS: ReachableFileUtil.metadataFileLocations, not
+    // recursive): a metadata file that fell out of the log is an orphan
+    valid.insert(Normal(engine.remapper().Remap(state.metadata_location)));
+    for (const auto& entry : m.metadata_log) valid.insert(Normal(engine.remapper().Remap(entry.metadata_file)));
     std::string location = Normal(engine.remapper().Remap(args.Has("location") ? args.String("location", name())
                                                                               : m.location));
     std::vector<std::string> orphans;

@@ -1,6 +1,8 @@
 #include "iceberg/write/transaction.h"
 
 #include <chrono>
+#include <filesystem>
+#include <set>
 #include <thread>
 
 #include "common/date_time.h"
@@ -115,6 +117,29 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
   return TableState{path, std::make_shared<const TableMetadata>(std::move(metadata))};
 }
 
+// Java's BaseMetastoreTableOperations.deleteRemovedMetadataFiles: with
+// write.metadata.delete-after-commit.enabled, the metadata files that fell out of the
+// metadata log (write.metadata.previous-versions-max) are deleted after the commit; a
+// failure to delete leaves them, as Java's suppressFailureWhenFinished.
+void Transaction::DeleteRemovedMetadataFiles(const TableState& base, const TableState& committed) {
+  if (!committed.metadata || !base.metadata ||
+      committed.metadata->Property("write.metadata.delete-after-commit.enabled", "false") != "true") {
+    return;
+  }
+  std::set<std::string> kept;
+  for (const auto& entry : committed.metadata->metadata_log) kept.insert(entry.metadata_file);
+  // (only files beside the new metadata file: a log entry naming anything else is left)
+  std::string folder = std::filesystem::path(ops_.remapper().Remap(committed.metadata_location)).parent_path().string();
+  std::vector<std::string> removed;
+  for (const auto& entry : base.metadata->metadata_log) {
+    std::string local = ops_.remapper().Remap(entry.metadata_file);
+    if (!kept.count(entry.metadata_file) && std::filesystem::path(local).parent_path().string() == folder) {
+      removed.push_back(local);
+    }
+  }
+  floe::DeleteQuietly(ops_.io(), removed);
+}
+
 TableState Transaction::Commit() {
   auto start = std::chrono::steady_clock::now();
   for (;;) {
@@ -137,6 +162,7 @@ TableState Transaction::Commit() {
     }
     if (committed) {
       if (!changed) --attempts_;  // nothing to swap
+      if (changed && !create_) DeleteRemovedMetadataFiles(base, *committed);
       return *committed;
     }
     // Another commit won the swap: this attempt's files are garbage.

@@ -63,6 +63,7 @@ class Transaction {
   /// files it wrote.
   std::optional<TableState> Attempt(const TableState& base, std::vector<std::string>* written, bool* changed);
   void DiscardAddedFiles();
+  void DeleteRemovedMetadataFiles(const TableState& base, const TableState& committed);
 
   TableOperations& ops_;
   TableState read_;
