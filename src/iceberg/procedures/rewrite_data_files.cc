@@ -2,7 +2,13 @@
 // file that may hold rows matching `where` (every file without it) is read and written
 // again under the current partition spec (the rewrite-all behaviour), in one "replace"
 // commit, as Iceberg Java's RewriteDataFilesProcedure with every such file selected.
+// The strategy and options are validated as Iceberg 1.10 validates them; those floe does
+// not carry out yet are refused by name rather than ignored.
+#include <set>
 #include <string>
+
+#include "common/ascii_case.h"
+#include "common/exception.h"
 
 #include "iceberg/procedures/procedure.h"
 #include "iceberg/scan/table_scan.h"
@@ -11,6 +17,62 @@
 namespace floe::iceberg {
 
 namespace {
+
+// RewriteDataFilesSparkAction.VALID_OPTIONS and BinPackRewriteFilePlanner.validOptions().
+const std::set<std::string>& BinPackOptions() {
+  static const std::set<std::string> options = {
+      "max-concurrent-file-group-rewrites", "max-file-group-size-bytes", "partial-progress.enabled",
+      "partial-progress.max-commits", "partial-progress.max-failed-commits", "target-file-size-bytes",
+      "use-starting-sequence-number", "rewrite-job-order", "output-spec-id", "remove-dangling-deletes",
+      "max-files-to-rewrite", "min-file-size-bytes", "max-file-size-bytes", "min-input-files", "rewrite-all",
+      "max-file-group-input-files", "delete-file-threshold", "delete-ratio-threshold"};
+  return options;
+}
+
+// RewriteDataFilesProcedure.checkAndApplyStrategy and the action's validateAndInitOptions:
+// an unknown strategy or option is an error naming it. floe rewrites every selected file in
+// one commit (rewrite-all): the sort strategy and the options that would select, group or
+// split differently are refused, not ignored.
+void CheckStrategyAndOptions(const ProcedureArguments& args) {
+  std::string strategy = args.Has("strategy") ? ToLower(args.values.at("strategy").ToString()) : "";
+  if (!strategy.empty() && strategy != "binpack" && strategy != "sort") {
+    throw InvalidInputError("unsupported strategy: " + args.values.at("strategy").ToString() +
+                            ". Only binpack or sort is supported");
+  }
+  if (strategy == "sort" || args.Has("sort_order")) {
+    throw NotImplementedError("rewrite_data_files: the sort strategy (strategy => 'sort', sort_order) is not "
+                              "supported yet; floe rewrites with binpack");
+  }
+  auto it = args.maps.find("options");
+  if (it == args.maps.end()) return;
+  std::set<std::string> invalid, unsupported;
+  for (const auto& [key, value] : it->second) {
+    if (!BinPackOptions().count(key)) {
+      invalid.insert(key);
+    } else if (key == "rewrite-all") {
+      if (ToLower(value) != "true" && ToLower(value) != "false") {
+        throw InvalidInputError("rewrite_data_files: option rewrite-all must be true or false, not " + value);
+      }
+      if (ToLower(value) == "false") unsupported.insert(key + " = false");
+    } else {
+      unsupported.insert(key);
+    }
+  }
+  auto list = [](const std::set<std::string>& keys) {
+    std::string out;
+    for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+    return "[" + out + "]";
+  };
+  if (!invalid.empty()) {
+    throw InvalidInputError("Cannot use options " + list(invalid) +
+                            ", they are not supported by the action or the rewriter BIN-PACK (valid: " +
+                            list(BinPackOptions()) + ")");
+  }
+  if (!unsupported.empty()) {
+    throw NotImplementedError("rewrite_data_files: options " + list(unsupported) +
+                              " are not supported yet; floe rewrites every selected file (rewrite-all)");
+  }
+}
 
 class RewriteDataFiles final : public Procedure {
  public:
@@ -24,6 +86,7 @@ class RewriteDataFiles final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
+    CheckStrategyAndOptions(args);
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     const TableState& read = table->state();
     // The files are those a scan with the filter plans (RewriteDataFilesSparkAction's
