@@ -212,6 +212,23 @@ void AlterRefs(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper
 
 }  // namespace
 
+iceberg::SortOrder SortOrderOf(const std::vector<SortField>& sort_fields, const iceberg::Schema& schema,
+                               const std::string& table_name) {
+  std::vector<iceberg::SortField> fields;
+  for (const auto& sf : sort_fields) {
+    iceberg::SortField field;
+    field.transform = TransformOf(sf.term);
+    field.source_id = FieldByName(schema, sf.term.column, table_name).id();
+    field.direction = sf.direction == OrderDirection::kDescending ? iceberg::SortDirection::kDescending
+                                                                  : iceberg::SortDirection::kAscending;
+    bool nulls_first = sf.null_order == NullOrder::kDefault ? sf.direction != OrderDirection::kDescending
+                                                            : sf.null_order == NullOrder::kNullsFirst;
+    field.null_order = nulls_first ? iceberg::NullOrder::kNullsFirst : iceberg::NullOrder::kNullsLast;
+    fields.push_back(field);
+  }
+  return iceberg::SortOrder(1, fields);
+}
+
 void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
                 const AlterTableStatement& statement, const std::string& current_namespace) {
   if (statement.action == AlterTableAction::kRenameTable) {
@@ -526,22 +543,9 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
         builder.SetDefaultPartitionSpec(spec);
         break;
       }
-      case AlterTableAction::kWriteOrder: {
-        std::vector<iceberg::SortField> fields;
-        for (const auto& sf : statement.sort_fields) {
-          iceberg::SortField field;
-          field.transform = TransformOf(sf.term);
-          field.source_id = FieldByName(schema, sf.term.column, table_name).id();
-          field.direction = sf.direction == OrderDirection::kDescending ? iceberg::SortDirection::kDescending
-                                                                        : iceberg::SortDirection::kAscending;
-          bool nulls_first = sf.null_order == NullOrder::kDefault ? sf.direction != OrderDirection::kDescending
-                                                                  : sf.null_order == NullOrder::kNullsFirst;
-          field.null_order = nulls_first ? iceberg::NullOrder::kNullsFirst : iceberg::NullOrder::kNullsLast;
-          fields.push_back(field);
-        }
-        builder.SetDefaultSortOrder(iceberg::SortOrder(1, fields));
+      case AlterTableAction::kWriteOrder:
+        builder.SetDefaultSortOrder(SortOrderOf(statement.sort_fields, schema, table_name));
         break;
-      }
       case AlterTableAction::kSetLocation: builder.SetLocation(statement.location); break;
       default:
         throw NotImplementedError("this ALTER TABLE action is not supported yet: " + statement.text);

@@ -16,4 +16,10 @@ namespace floe {
 void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
                 const AlterTableStatement& statement, const std::string& current_namespace);
 
+/// Returns the Iceberg sort order (id 1) of WRITE ORDERED BY's fields on `schema`: a
+/// direction's default null order as Spark's (first ascending, last descending); throws
+/// naming `table_name` for a column it lacks.
+iceberg::SortOrder SortOrderOf(const std::vector<SortField>& fields, const iceberg::Schema& schema,
+                               const std::string& table_name);
+
 }  // namespace floe

@@ -2,8 +2,9 @@
 // procedures of iceberg/procedures in this session, which serves as their engine.
 #include <algorithm>
 
-#include "common/ascii_case.h"
+#include "catalog/alter_table.h"
 #include "catalog/drop_table.h"
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "function/cast.h"
@@ -226,8 +227,24 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
       return converter.Convert(*condition);
     }
 
-    std::vector<iceberg::DataFile> RewriteFiles(const std::vector<iceberg::FileScanTask>& tasks) override {
-      return session_.RewriteDataFiles(table_, tasks);
+    std::vector<iceberg::DataFile> RewriteFiles(const std::vector<iceberg::FileScanTask>& tasks, bool sort,
+                                                const std::string& sort_order) override {
+      if (!sort) return session_.RewriteDataFiles(table_, tasks);
+      const iceberg::TableMetadata& m = *table_.metadata;
+      iceberg::SortOrder order = iceberg::SortOrder::Unsorted();
+      if (!sort_order.empty()) {
+        // the clause as ALTER TABLE ... WRITE ORDERED BY reads it (Spark's parseSortOrder)
+        StatementPtr parsed = Parser::ParseStatement("ALTER TABLE t WRITE ORDERED BY " + sort_order);
+        order = SortOrderOf(parsed->As<AlterTableStatement>().sort_fields, m.CurrentSchema(),
+                            table_.name.ToString());
+      } else if (const iceberg::SortOrder* table_order = m.DefaultSortOrder()) {
+        order = *table_order;
+      }
+      if (order.fields().empty()) {  // SparkSortFileRewriteRunner
+        throw InvalidInputError("Cannot sort data without a valid sort order, table '" + table_.name.ToString() +
+                                "' is unsorted and no sort order is provided");
+      }
+      return session_.RewriteDataFiles(table_, tasks, &order);
     }
 
    private:

@@ -92,9 +92,11 @@ class ClientContext : public BinderContext {
   /// Returns the door to storage (the database's FileIO).
   FileIO& Io() { return database_.file_io(); }
   /// Reads the live rows of `tasks` (files of the table, deletes applied) under the
-  /// table's current schema and writes them again as data files of the table.
+  /// table's current schema and writes them again as data files of the table, each
+  /// file's rows sorted by `sort_order` when given (nullptr: as the table's writes are).
   std::vector<iceberg::DataFile> RewriteDataFiles(const LoadedTable& table,
-                                                  const std::vector<iceberg::FileScanTask>& tasks);
+                                                  const std::vector<iceberg::FileScanTask>& tasks,
+                                                  const iceberg::SortOrder* sort_order = nullptr);
   /// Returns the optimized plan that writes `query`'s rows, cast to the table's columns,
   /// into `sink` (CREATE TABLE ... AS: the new table).
   LogicalOperatorPtr InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query);

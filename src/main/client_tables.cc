@@ -103,7 +103,8 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
 }
 
 std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable& table,
-                                                               const std::vector<iceberg::FileScanTask>& tasks) {
+                                                               const std::vector<iceberg::FileScanTask>& tasks,
+                                                               const iceberg::SortOrder* sort_order) {
   const iceberg::TableMetadata& m = *table.metadata;
   // v3: the rows keep their _row_id and _last_updated_sequence_number, written as columns
   const iceberg::Schema schema = m.format_version >= 3 ? iceberg::MetadataColumns::WithRowLineage(m.CurrentSchema())
@@ -116,7 +117,9 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
   }
   iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(m.properties, &schema);
   iceberg::LocationRemapper remapper = Remapper();
-  iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), DataWriterOptionsFor(m));
+  iceberg::DataWriterOptions options = DataWriterOptionsFor(m);
+  if (sort_order) options.sort_order = *sort_order;
+  iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), options);
   try {
     auto local = writer.NewLocalState();
     for (const auto& task : tasks) {

@@ -34,7 +34,10 @@ class ProcedureTable {
   /// again as new data files under the table's current schema, spec and write properties
   /// (the engine's part of a rewrite, as Iceberg Java's FileRewriter is Spark's). The
   /// files are not committed.
-  virtual std::vector<DataFile> RewriteFiles(const std::vector<FileScanTask>& tasks) = 0;
+  /// With `sort`, each file's rows are sorted: by `sort_order` (a WRITE ORDERED BY clause
+  /// such as "c1 DESC NULLS LAST, c2") when given, else by the table's sort order.
+  virtual std::vector<DataFile> RewriteFiles(const std::vector<FileScanTask>& tasks, bool sort = false,
+                                             const std::string& sort_order = "") = 0;
 };
 
 /// What a procedure needs from the engine it runs in: the catalog and the query engine,

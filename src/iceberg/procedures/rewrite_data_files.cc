@@ -39,10 +39,13 @@ void CheckStrategyAndOptions(const ProcedureArguments& args) {
     throw InvalidInputError("unsupported strategy: " + args.values.at("strategy").ToString() +
                             ". Only binpack or sort is supported");
   }
-  if (strategy == "sort" || args.Has("sort_order")) {
-    throw NotImplementedError("rewrite_data_files: the sort strategy (strategy => 'sort', sort_order) is not "
-                              "supported yet; floe rewrites with binpack");
+  if (strategy == "binpack" && args.Has("sort_order")) {  // binPack().sort(order)
+    throw InvalidInputError("Cannot set rewrite mode, it has already been set to BIN-PACK");
   }
+  if (args.Has("sort_order") && ToLower(args.values.at("sort_order").ToString()).find("zorder(") != std::string::npos) {
+    throw NotImplementedError("rewrite_data_files: a zorder(...) sort_order is not supported yet");
+  }
+  bool sort = strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
   auto it = args.maps.find("options");
   if (it == args.maps.end()) return;
   std::set<std::string> invalid, unsupported;
@@ -64,9 +67,8 @@ void CheckStrategyAndOptions(const ProcedureArguments& args) {
     return "[" + out + "]";
   };
   if (!invalid.empty()) {
-    throw InvalidInputError("Cannot use options " + list(invalid) +
-                            ", they are not supported by the action or the rewriter BIN-PACK (valid: " +
-                            list(BinPackOptions()) + ")");
+    throw InvalidInputError("Cannot use options " + list(invalid) + ", they are not supported by the action or the rewriter " +
+                            (sort ? "SORT" : "BIN-PACK") + " (valid: " + list(BinPackOptions()) + ")");
   }
   if (!unsupported.empty()) {
     throw NotImplementedError("rewrite_data_files: options " + list(unsupported) +
@@ -106,25 +108,35 @@ class RewriteDataFiles final : public Procedure {
     }
     size_t rewritten = change.removed_paths.size();
     size_t added = 0;
+    int removed_deletes = 0;
     if (rewritten > 0) {
       // why: the rows rewritten are those of the files removed, as read, even when another
       // commit lands meanwhile (its files stay as they are)
-      change.added = table->RewriteFiles(tasks);
+      // strategy => 'sort', or a sort_order alone (checkAndApplyStrategy: a null strategy
+      // with a sort order sorts)
+      std::string strategy = args.Has("strategy") ? ToLower(args.values.at("strategy").ToString()) : "";
+      bool sort = strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
+      change.added = table->RewriteFiles(tasks, sort, args.Has("sort_order") ? args.String("sort_order", name()) : "");
       added = change.added.size();
       // Iceberg's RewriteFiles: the files replaced must still be live and gain no deletes.
       ConflictValidation validation;
       validation.no_new_deletes_for_removed = true;
       Transaction txn(table->operations(), read);
       txn.AddSnapshot(std::move(change), std::move(validation));
-      txn.Commit();
+      TableState committed = txn.Commit();
+      // the delete files the commit dropped with the files they applied to (deletion
+      // vectors of rewritten files): its snapshot's removed-delete-files
+      if (const Snapshot* s = committed.metadata ? committed.metadata->CurrentSnapshot() : nullptr) {
+        auto it = s->summary.find("removed-delete-files");
+        if (it != s->summary.end()) removed_deletes = std::stoi(it->second);
+      }
     }
     ProcedureResult result;
     result.names = {"rewritten_data_files_count", "added_data_files_count", "rewritten_bytes_count",
-                    "failed_data_files_count"};
-    result.types = {TypeId::kInt32, TypeId::kInt32, TypeId::kInt64, TypeId::kInt32};
+                    "failed_data_files_count", "removed_delete_files_count"};
+    result.types = {TypeId::kInt32, TypeId::kInt32, TypeId::kInt64, TypeId::kInt32, TypeId::kInt32};
     result.rows.push_back({Value::Int32(static_cast<int32_t>(rewritten)), Value::Int32(static_cast<int32_t>(added)),
-                           Value::Int64(rewritten_bytes),
-                           Value::Int32(0)});
+                           Value::Int64(rewritten_bytes), Value::Int32(0), Value::Int32(removed_deletes)});
     return result;
   }
 };
