@@ -26,6 +26,8 @@ const iceberg::Snapshot* SnapshotAsOfTime(const LoadedTable& table, const Value&
   int64_t micros = 0;
   if (v.type().id() == TypeId::kTimestamp || v.type().id() == TypeId::kTimestampNtz) {
     micros = v.int64();
+  } else if (v.type().IsNanosTimestamp()) {
+    micros = FloorDiv(v.int64(), 1000);
   } else if (v.type().id() == TypeId::kDate) {
     micros = static_cast<int64_t>(v.int32()) * kMicrosPerDay;
   } else if (v.type().IsInteger()) {

@@ -101,6 +101,9 @@ iceberg::ProcedureArguments BindCallArguments(const iceberg::Procedure& procedur
       }
       const auto& fn = e.As<FunctionExpression>();
       std::map<std::string, std::string> m;
+      if (fn.args.size() % 2 != 0) {
+        throw BinderError("[WRONG_NUM_ARGS] map() of parameter `" + parameter.name + "` needs keys and values in pairs");
+      }
       for (size_t k = 0; k + 1 < fn.args.size(); k += 2) {
         m[evaluate(*fn.args[k]).ToString()] = evaluate(*fn.args[k + 1]).ToString();
       }
@@ -129,8 +132,22 @@ iceberg::ProcedureArguments BindCallArguments(const iceberg::Procedure& procedur
 QualifiedName TableArgument(const std::string& identifier) {
   // Iceberg's ProcedureInput.ident
   if (identifier.empty()) throw InvalidInputError("Cannot handle an empty identifier for parameter 'table'");
-  StatementPtr parsed = Parser::ParseStatement("SELECT * FROM " + identifier);
-  return parsed->As<SelectStatement>().query->As<SelectNode>().from->As<BaseTableRef>().name;
+  auto invalid = [&]() -> QualifiedName {
+    throw InvalidInputError("Cannot parse identifier for parameter 'table': " + identifier);
+  };
+  StatementPtr parsed;
+  try {
+    parsed = Parser::ParseStatement("SELECT * FROM " + identifier);
+  } catch (const Exception&) {
+    return invalid();
+  }
+  // a table name alone: not a subquery, a join, a set operation or a clause after it
+  if (parsed->kind != StatementKind::kSelect) return invalid();
+  const auto& select = parsed->As<SelectStatement>();
+  if (!select.query || select.query->kind != QueryNodeKind::kSelect) return invalid();
+  const auto& node = select.query->As<SelectNode>();
+  if (!node.from || node.from->kind != TableRefKind::kBaseTable) return invalid();
+  return node.from->As<BaseTableRef>().name;
 }
 
 }  // namespace

@@ -457,6 +457,14 @@ ParquetColumn ParquetSchema::Promote(const ParquetColumn& column, const LogicalT
     out.conversion = ParquetConversion::kFloatToDouble;
     return out;
   }
+  // TIMESTAMP(NANOS) in an Iceberg timestamp column of the same kind (files pyarrow wrote,
+  // added to a table): floored to microseconds, statistics too
+  if (column.conversion == ParquetConversion::kNone &&
+      ((from == TypeId::kTimestampNs && type.id() == TypeId::kTimestamp) ||
+       (from == TypeId::kTimestampNtzNs && type.id() == TypeId::kTimestampNtz))) {
+    out.conversion = ParquetConversion::kNanosToMicros;
+    return out;
+  }
   // An Iceberg uuid (16 bytes) is a string in SQL, as Spark's TypeToSparkType makes it; its
   // statistics are bytes, not text, so they prune nothing.
   if (from == TypeId::kBinary && type.id() == TypeId::kString && column.conversion == ParquetConversion::kNone) {

@@ -56,8 +56,10 @@ struct CopyToFileState : GlobalSinkState {
 std::string CsvField(const Vector& vector, size_t row, char delimiter, const TimeZone& zone) {
   if (vector.IsNull(row)) return "";
   Value v = vector.GetValue(row);
-  std::string text =
-      v.type().id() == TypeId::kTimestamp ? FormatTimestamp(v.int64(), zone) : v.ToString();
+  // (instants in the session's zone, as they are shown)
+  std::string text = v.type().id() == TypeId::kTimestamp     ? FormatTimestamp(v.int64(), zone)
+                     : v.type().id() == TypeId::kTimestampNs ? FormatTimestampNanos(v.int64(), zone)
+                                                             : v.ToString();
   bool quote =
       text.empty() || text.find_first_of(std::string("\"\r\n") + delimiter) != std::string::npos;
   if (!quote) return text;

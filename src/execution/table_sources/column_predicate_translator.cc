@@ -58,8 +58,8 @@ std::optional<Value> ColumnPredicateTranslator::ConstantOf(const BoundExpression
   if (!inner) return std::nullopt;
   // why: ColumnPredicate converts a narrower value exactly itself
   if (inner->is_null() || IsLosslessWidening(inner->type(), expression.type)) return inner;
-  // why: a cast to an instant (from a string or a date) depends on the session's zone
-  if (expression.type.id() == TypeId::kTimestamp) return std::nullopt;
+  // why: a cast to or from an instant (micro or nanosecond) depends on the session's zone
+  if (expression.type.IsInstant() || inner->type().IsInstant()) return std::nullopt;
   try {
     return CastValue(*inner, expression.type, FunctionContext());
   } catch (const Exception&) {

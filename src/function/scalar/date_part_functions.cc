@@ -92,7 +92,7 @@ BoundScalarFunction BindDatePart(const ScalarBindInput& input) {
   ScalarBindInput source;
   source.arg_types = {input.arg_types[1]};
   if (f == "SECOND" || f == "S" || f == "SEC" || f == "SECONDS" || f == "SECS") {
-    bool ntz = input.arg_types[1].id() == TypeId::kTimestampNtz;
+    bool ntz = input.arg_types[1].id() == TypeId::kTimestampNtz || input.arg_types[1].id() == TypeId::kTimestampNtzNs;
     BoundScalarFunction bound;
     bound.name = "date_part";
     bound.arg_types = {TypeId::kString, ntz ? TypeId::kTimestampNtz : TypeId::kTimestamp};

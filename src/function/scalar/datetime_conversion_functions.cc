@@ -140,7 +140,7 @@ ScalarKernel FormatKernel(const Value* pattern, bool ntz, int64_t unit) {
 
 BoundScalarFunction BindDateFormat(const ScalarBindInput& input) {
   CheckArgumentCount("date_format", input, 2, 2);
-  bool ntz = input.arg_types[0].id() == TypeId::kTimestampNtz;
+  bool ntz = input.arg_types[0].id() == TypeId::kTimestampNtz || input.arg_types[0].id() == TypeId::kTimestampNtzNs;
   LogicalType ts = ntz ? TypeId::kTimestampNtz : TypeId::kTimestamp;
   return Bound("date_format", {ts, TypeId::kString}, TypeId::kString,
                FormatKernel(ConstantArg(input, 1), ntz, 1));

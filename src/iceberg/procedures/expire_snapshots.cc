@@ -66,14 +66,21 @@ std::optional<TableMetadata> Expire(const Expiry& e, const TableMetadata& m, con
   }
   std::set<int64_t> keep, referenced;
   for (const auto& [name, ref] : kept_refs) {
-    std::vector<const Snapshot*> ancestors = AncestorsOf(m, ref.snapshot_id);
-    for (const Snapshot* s : ancestors) referenced.insert(s->snapshot_id);
-    if (!ref.is_branch) {
+    if (!ref.is_branch) {  // a tag references its own snapshot only (unreferencedSnapshotsToRetain)
+      referenced.insert(ref.snapshot_id);
       keep.insert(ref.snapshot_id);
       continue;
     }
+    std::vector<const Snapshot*> ancestors = AncestorsOf(m, ref.snapshot_id);
+    for (const Snapshot* s : ancestors) referenced.insert(s->snapshot_id);
     int64_t older_than = ref.max_snapshot_age_ms ? e.now_ms - *ref.max_snapshot_age_ms : e.older_than_ms;
     int64_t min_keep = ref.min_snapshots_to_keep ? *ref.min_snapshots_to_keep : e.min_snapshots;
+    // (a branch's head always stays: a retention of 0 would leave the ref dangling and the
+    // files of its whole history unreachable)
+    if (min_keep < 1) {
+      throw InvalidInputError("branch " + name + ": min-snapshots-to-keep must be at least 1, not " +
+                              std::to_string(min_keep));
+    }
     size_t kept = 0;
     for (const Snapshot* s : ancestors) {  // computeBranchSnapshotsToRetain
       if (static_cast<int64_t>(kept) < min_keep || s->timestamp_ms >= older_than) {
@@ -92,6 +99,12 @@ std::optional<TableMetadata> Expire(const Expiry& e, const TableMetadata& m, con
     if (!keep.count(s.snapshot_id)) remove.insert(s.snapshot_id);
   }
   std::erase_if(remove, [&](int64_t id) { return m.SnapshotById(id) == nullptr; });
+  for (const auto& [name, ref] : kept_refs) {  // never a kept ref's head (checked before any delete)
+    if (remove.count(ref.snapshot_id)) {
+      throw InternalError("expire_snapshots would remove snapshot " + std::to_string(ref.snapshot_id) +
+                          ", the head of " + name);
+    }
+  }
   if (remove.empty() && kept_refs.size() == m.refs.size()) return std::nullopt;
   TableMetadataBuilder builder(m, file);
   for (const auto& [name, ref] : m.refs) {
@@ -143,6 +156,10 @@ class ExpireSnapshots final : public Procedure {
     e.now_ms = NowMillis();
     e.older_than_ms = e.now_ms - LongProperty(read, "history.expire.max-snapshot-age-ms", kDefaultMaxSnapshotAgeMs);
     e.min_snapshots = LongProperty(read, "history.expire.min-snapshots-to-keep", 1);
+    if (e.min_snapshots < 1) {
+      throw InvalidInputError("table property history.expire.min-snapshots-to-keep must be at least 1, not " +
+                              std::to_string(e.min_snapshots));
+    }
     if (args.Has("older_than")) e.older_than_ms = FloorDiv(args.Long("older_than", name()), 1000);
     if (args.Has("retain_last")) {
       int64_t n = args.values.at("retain_last").int32();

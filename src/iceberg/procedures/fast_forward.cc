@@ -23,9 +23,7 @@ class FastForward final : public Procedure {
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     std::string from = args.String("branch", name()), to = args.String("to", name());
-    const TableMetadata& read = *table->state().metadata;
     std::optional<int64_t> before;
-    if (auto it = read.refs.find(from); it != read.refs.end()) before = it->second.snapshot_id;
     int64_t after = 0;
     // UpdateSnapshotReferencesOperation.replaceBranch(from, to, fastForward = true), applied
     // again to the refreshed table on a retry (SnapshotManager's transaction)
@@ -34,6 +32,8 @@ class FastForward final : public Procedure {
       auto target = m.refs.find(to);
       if (target == m.refs.end()) throw InvalidInputError("Ref does not exist: " + to);
       after = target->second.snapshot_id;
+      before.reset();  // the branch's head on the table this attempt moves it in
+      if (auto it = m.refs.find(from); it != m.refs.end()) before = it->second.snapshot_id;
       SnapshotRef ref;
       if (auto branch = m.refs.find(from); branch != m.refs.end()) {
         if (!branch->second.is_branch) throw InvalidInputError("Ref " + from + " is a tag not a branch");

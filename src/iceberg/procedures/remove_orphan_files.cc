@@ -98,6 +98,21 @@ class RemoveOrphanFiles final : public Procedure {
     for (const auto& entry : m.metadata_log) valid.insert(Normal(engine.remapper().Remap(entry.metadata_file)));
     std::string location = Normal(engine.remapper().Remap(args.Has("location") ? args.String("location", name())
                                                                               : m.location));
+    // floe's rule beyond Iceberg's: only within the table's own locations (a folder above it
+    // holds other tables' files, which are orphans to this table)
+    std::vector<std::string> roots = {Normal(engine.remapper().Remap(m.location))};
+    for (const char* key : {"write.data.path", "write.metadata.path"}) {
+      if (auto it = m.properties.find(key); it != m.properties.end()) roots.push_back(Normal(engine.remapper().Remap(it->second)));
+    }
+    bool inside = false;
+    for (const auto& root : roots) {
+      std::string rel = std::filesystem::path(location).lexically_relative(root).string();
+      inside = inside || (!rel.empty() && rel.rfind("..", 0) != 0);
+    }
+    if (!inside) {
+      throw InvalidInputError("remove_orphan_files: location " + location + " is not inside the table's locations (" +
+                              roots[0] + (roots.size() > 1 ? ", ..." : "") + ")");
+    }
     std::vector<std::string> orphans;
     for (const FileInfo& f : engine.io().List(location)) {
       std::string path = Normal(f.path);

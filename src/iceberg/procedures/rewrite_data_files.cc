@@ -50,7 +50,8 @@ void CheckStrategyAndOptions(const ProcedureArguments& args) {
   if (it == args.maps.end()) return;
   std::set<std::string> invalid, unsupported;
   for (const auto& [key, value] : it->second) {
-    if (!BinPackOptions().count(key)) {
+    bool sort_only = key == "compression-factor" || key == "shuffle-partitions-per-file";  // SparkShufflingFileRewriteRunner
+    if (!BinPackOptions().count(key) && !(sort && sort_only)) {
       invalid.insert(key);
     } else if (key == "rewrite-all") {
       if (ToLower(value) != "true" && ToLower(value) != "false") {
@@ -67,8 +68,10 @@ void CheckStrategyAndOptions(const ProcedureArguments& args) {
     return "[" + out + "]";
   };
   if (!invalid.empty()) {
+    std::set<std::string> valid = BinPackOptions();
+    if (sort) valid.insert({"compression-factor", "shuffle-partitions-per-file"});
     throw InvalidInputError("Cannot use options " + list(invalid) + ", they are not supported by the action or the rewriter " +
-                            (sort ? "SORT" : "BIN-PACK") + " (valid: " + list(BinPackOptions()) + ")");
+                            (sort ? "SORT" : "BIN-PACK") + " (valid: " + list(valid) + ")");
   }
   if (!unsupported.empty()) {
     throw NotImplementedError("rewrite_data_files: options " + list(unsupported) +

@@ -195,6 +195,35 @@ TEST_F(V3TypesTest, ShreddedVariantsReadRebuilt) {
   EXPECT_EQ(Count("SELECT count(*) FROM ns.v a JOIN ns.v b ON b.id = a.id + 10 WHERE to_json(a.v) = to_json(b.v)"), 4);
 }
 
+// A file's TIMESTAMP(NANOS) column under an Iceberg timestamp (microsecond) column, as
+// pyarrow's files added to a table hold: read floored to microseconds, pruned by its
+// statistics floored too. The table is floe's with its type edited from timestamp_ns.
+TEST_F(V3TypesTest, NanosecondFilesReadAsMicrosecondColumns) {
+  Run("CREATE NAMESPACE ns");
+  Run("CREATE TABLE ns.t (id INT, ts TIMESTAMP_NTZ_NS) TBLPROPERTIES ('format-version' = '3')");
+  Run("INSERT INTO ns.t VALUES (1, CAST('2024-01-01 00:00:00.0000015' AS TIMESTAMP_NTZ_NS)), "
+      "(2, CAST('1969-12-31 23:59:59.999999999' AS TIMESTAMP_NTZ_NS))");
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", [](nlohmann::json& m) {
+    for (auto& schema : m["schemas"]) {
+      for (auto& field : schema["fields"]) {
+        if (field["type"] == "timestamp_ns") field["type"] = "timestamp";
+      }
+    }
+  });
+  Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
+  Result r = connection_->Query("SELECT id, CAST(ts AS STRING), typeof(ts) FROM ns.v ORDER BY id");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  ASSERT_EQ(r.RowCount(), 2u);
+  EXPECT_EQ(r.GetString(0, 1), "2024-01-01 00:00:00.000001");
+  EXPECT_EQ(r.GetString(1, 1), "1969-12-31 23:59:59.999999");
+  EXPECT_EQ(r.GetString(0, 2), "timestamp_ntz");
+  for (const char* pruning : {"true", "false"}) {
+    Run(std::string("SET floe.pruning.enabled = ") + pruning);
+    EXPECT_EQ(Count("SELECT count(*) FROM ns.v WHERE ts >= TIMESTAMP_NTZ '2024-01-01 00:00:00.000001'"), 1);
+    EXPECT_EQ(Count("SELECT count(*) FROM ns.v WHERE ts < TIMESTAMP_NTZ '1970-01-01 00:00:00'"), 1);
+  }
+}
+
 TEST_F(V3TypesTest, MalformedVariantsFailTheScanNamingTheColumn) {
   Run("CREATE NAMESPACE ns");
   Run("CREATE TABLE ns.t (id INT, v STRUCT<metadata: BINARY, value: BINARY>) TBLPROPERTIES ('format-version' = '3')");
