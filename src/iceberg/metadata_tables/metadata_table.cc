@@ -36,7 +36,7 @@ MetadataTableRows BuildMetadataTable(const std::string& kind, const MetadataTabl
   if (kind == "files" || kind == "data_files" || kind == "delete_files" || kind == "entries") {
     return FilesTable(kind, source);
   }
-  if (kind == "manifests" || kind == "all_manifests") return ManifestsTable(source);
+  if (kind == "manifests" || kind == "all_manifests") return ManifestsTable(source, kind == "all_manifests");
   if (kind == "partitions") return PartitionsTable(source);
   if (kind == "metadata_log_entries") return MetadataLogEntriesTable(source);
   if (kind == "refs") return RefsTable(source);

@@ -55,7 +55,7 @@ MetadataTableRows SnapshotsTable(const MetadataTableSource& source);
 MetadataTableRows HistoryTable(const MetadataTableSource& source);
 /// files, data_files, delete_files and entries: `kind` says which.
 MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource& source);
-MetadataTableRows ManifestsTable(const MetadataTableSource& source);
+MetadataTableRows ManifestsTable(const MetadataTableSource& source, bool all_snapshots);
 MetadataTableRows PartitionsTable(const MetadataTableSource& source);
 MetadataTableRows MetadataLogEntriesTable(const MetadataTableSource& source);
 MetadataTableRows RefsTable(const MetadataTableSource& source);
