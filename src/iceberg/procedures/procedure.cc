@@ -28,7 +28,7 @@ const std::vector<const Procedure*>& AllProcedures() {
       &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
-      &FastForwardProcedure()};
+      &FastForwardProcedure(),        &CherrypickSnapshotProcedure()};
   return all;
 }
 

@@ -123,6 +123,7 @@ const Procedure& AncestorsOfProcedure();
 const Procedure& ExpireSnapshotsProcedure();
 const Procedure& RemoveOrphanFilesProcedure();
 const Procedure& FastForwardProcedure();
+const Procedure& CherrypickSnapshotProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

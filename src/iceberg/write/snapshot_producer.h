@@ -44,6 +44,9 @@ struct SnapshotChange {
   std::map<std::string, std::string> extra_summary;
   /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
   std::string branch = "main";
+  /// False when `added` are files of another snapshot (a cherry-pick): a failed commit then
+  /// leaves them, as they are that snapshot's.
+  bool owns_added_files = true;
 };
 
 /// Writes the manifests, the manifest list and the metadata file of a new snapshot, as

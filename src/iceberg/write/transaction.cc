@@ -47,7 +47,7 @@ Transaction& Transaction::RequireUnchanged(std::string what) {
 void Transaction::DiscardAddedFiles() {
   std::vector<std::string> paths;
   for (const auto& step : steps_) {
-    if (!step.snapshot) continue;
+    if (!step.snapshot || !step.snapshot->owns_added_files) continue;
     for (const auto& f : step.snapshot->added) paths.push_back(ops_.remapper().Remap(f.file_path));
   }
   floe::DeleteQuietly(ops_.io(), paths);

@@ -1,0 +1,108 @@
+// CALL system.cherrypick_snapshot(table, snapshot_id): applies the changes of a snapshot
+// that is not an ancestor of the current one (a branch's or a staged append) to main, as
+// Iceberg 1.10's CherrypickSnapshotProcedure (CherryPickOperation): a fast-forward when its
+// parent is the current snapshot, else a new append snapshot with the same added files
+// (summary source-snapshot-id). A ReplacePartitions overwrite is not supported yet.
+#include <string>
+
+#include "common/date_time.h"
+#include "common/exception.h"
+#include "iceberg/procedures/set_snapshot.h"
+#include "iceberg/scan/snapshot_files.h"
+#include "iceberg/write/transaction.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+// CherryPickOperation.validateNonAncestor: not the current snapshot or one of its
+// ancestors, nor already picked into one of them (source-snapshot-id).
+void CheckNotPicked(const TableMetadata& m, int64_t id) {
+  if (IsCurrentAncestor(m, id)) {
+    throw InvalidInputError("Cannot cherrypick snapshot " + std::to_string(id) + ": already an ancestor");
+  }
+  if (const Snapshot* current = m.CurrentSnapshot()) {
+    for (const Snapshot* s : AncestorsOf(m, current->snapshot_id)) {
+      auto it = s->summary.find("source-snapshot-id");
+      if (it != s->summary.end() && it->second == std::to_string(id)) {
+        throw InvalidInputError("Cannot cherrypick snapshot " + std::to_string(id) +
+                                ": already picked to create ancestor " + std::to_string(s->snapshot_id));
+      }
+    }
+  }
+}
+
+bool IsFastForward(const TableMetadata& m, const Snapshot& picked) {
+  const Snapshot* current = m.CurrentSnapshot();
+  return current ? picked.parent_snapshot_id && *picked.parent_snapshot_id == current->snapshot_id
+                 : !picked.parent_snapshot_id;
+}
+
+class CherrypickSnapshot final : public Procedure {
+ public:
+  std::string name() const override { return "cherrypick_snapshot"; }
+  std::vector<ProcedureParameter> parameters() const override {
+    return {{"table", TypeId::kString, true}, {"snapshot_id", TypeId::kInt64, true}};
+  }
+
+  ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
+    std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
+    int64_t id = args.Long("snapshot_id", name());
+    const TableMetadata& read = *table->state().metadata;
+    const Snapshot* picked = read.SnapshotById(id);
+    if (!picked) throw InvalidInputError("Cannot cherry-pick unknown snapshot ID: " + std::to_string(id));
+    CheckNotPicked(read, id);
+    int64_t current = 0;
+    auto operation = picked->summary.find("operation");
+    std::string op = operation == picked->summary.end() ? "" : operation->second;
+    if (IsFastForward(read, *picked)) {
+      current = SetCurrentSnapshot(*table, [&](const TableMetadata& m) {
+        CheckNotPicked(m, id);
+        const Snapshot* again = m.SnapshotById(id);
+        if (!again || !IsFastForward(m, *again)) {
+          throw InvalidInputError("Cannot cherry-pick snapshot " + std::to_string(id) +
+                                  ": not append, dynamic overwrite, or fast-forward");
+        }
+        return id;
+      }).current;
+    } else if (op == "append") {
+      // the files the snapshot added, as its manifests record them
+      SnapshotChange change;
+      change.operation = "append";
+      change.owns_added_files = false;
+      for (auto& e : SnapshotFiles(engine.io(), picked, engine.remapper())) {
+        if (e.status == ManifestEntryStatus::kAdded && e.snapshot_id && *e.snapshot_id == id) {
+          change.added.push_back(std::move(e.data_file));
+        }
+      }
+      change.extra_summary["source-snapshot-id"] = std::to_string(id);
+      Transaction txn(table->operations(), table->state());
+      txn.UpdateMetadata([&](const TableMetadata& m, const std::string&) -> std::optional<TableMetadata> {
+        CheckNotPicked(m, id);  // validated again on the table each attempt finds
+        return std::nullopt;
+      });
+      txn.AddSnapshot(std::move(change));
+      TableState committed = txn.Commit();
+      current = committed.metadata->CurrentSnapshot()->snapshot_id;
+    } else if (op == "overwrite" && picked->summary.count("replace-partitions")) {
+      throw NotImplementedError("cherrypick_snapshot: a dynamic overwrite (ReplacePartitions) is not supported yet");
+    } else {
+      throw InvalidInputError("Cannot cherry-pick snapshot " + std::to_string(id) +
+                              ": not append, dynamic overwrite, or fast-forward");
+    }
+    ProcedureResult result;
+    result.names = {"source_snapshot_id", "current_snapshot_id"};
+    result.types = {TypeId::kInt64, TypeId::kInt64};
+    result.rows.push_back({Value::Int64(id), Value::Int64(current)});
+    return result;
+  }
+};
+
+}  // namespace
+
+const Procedure& CherrypickSnapshotProcedure() {
+  static const CherrypickSnapshot procedure;
+  return procedure;
+}
+
+}  // namespace floe::iceberg
