@@ -229,6 +229,14 @@ void TableMetadataBuilder::RemoveSnapshots(const std::set<int64_t>& ids) {
   metadata_.snapshot_log = std::move(log);
 }
 
+void TableMetadataBuilder::RemoveSpecsAndSchemas(const std::set<int>& spec_ids, const std::set<int>& schema_ids) {
+  if (spec_ids.count(metadata_.default_spec_id) || schema_ids.count(metadata_.current_schema_id)) {
+    throw InternalError("cannot remove the default partition spec or the current schema");
+  }
+  std::erase_if(metadata_.partition_specs, [&](const PartitionSpec& s) { return spec_ids.count(s.spec_id()) > 0; });
+  std::erase_if(metadata_.schemas, [&](const Schema& s) { return schema_ids.count(s.schema_id()) > 0; });
+}
+
 namespace {
 
 // Iceberg's Schema.checkCompatibility: the types of format version 3 (variant, unknown,

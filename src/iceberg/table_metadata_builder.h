@@ -64,6 +64,9 @@ class TableMetadataBuilder {
   /// log loses every entry up to the last one that named a removed snapshot, so that it
   /// never shows an older snapshot current over a gap (Java's updateSnapshotLog).
   void RemoveSnapshots(const std::set<int64_t>& ids);
+  /// Removes partition specs and schemas by id (Java's removeSpecs / removeSchemas); the
+  /// default spec and the current schema cannot be removed.
+  void RemoveSpecsAndSchemas(const std::set<int>& spec_ids, const std::set<int>& schema_ids);
 
   /// Returns the new metadata, stamped `now_ms`; the base file joins the metadata log,
   /// which keeps the newest write.metadata.previous-versions-max entries (default 100).

@@ -2,6 +2,7 @@
 // stream_results, snapshot_ids, clean_expired_metadata): removes the snapshots no branch or
 // tag retention keeps, then deletes the files only they reached, as Iceberg 1.10's
 // ExpireSnapshotsProcedure (RemoveSnapshots, ExpireSnapshotsSparkAction).
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -39,6 +40,8 @@ struct Expiry {
   int64_t older_than_ms = 0;  // defaultExpireOlderThan
   int64_t min_snapshots = 1;  // defaultMinNumSnapshots
   std::set<int64_t> explicit_ids;
+  /// clean_expired_metadata: the partition spec ids of a snapshot's manifests, else nothing
+  std::function<std::set<int>(const Snapshot&)> spec_ids_of;
 };
 
 // RemoveSnapshots.internalApply: the refs kept, then the snapshots kept (each branch's
@@ -105,12 +108,41 @@ std::optional<TableMetadata> Expire(const Expiry& e, const TableMetadata& m, con
                           ", the head of " + name);
     }
   }
-  if (remove.empty() && kept_refs.size() == m.refs.size()) return std::nullopt;
+  // RemoveSnapshots with cleanExpiredMetadata: the specs and schemas no retained snapshot
+  // uses go (never the default spec or the current schema)
+  std::set<int> specs_gone, schemas_gone;
+  if (e.spec_ids_of) {
+    std::set<int> specs = {m.default_spec_id}, schemas = {m.current_schema_id};
+    for (const auto& s : m.snapshots) {
+      if (remove.count(s.snapshot_id)) continue;
+      if (s.schema_id) schemas.insert(*s.schema_id);
+      if (specs.size() < m.partition_specs.size()) {
+        for (int id : e.spec_ids_of(s)) {
+          if (id >= 0) {
+            specs.insert(id);
+            continue;
+          }
+          // (a v1 snapshot's inline manifests name their spec in their own header: keep all)
+          for (const auto& spec : m.partition_specs) specs.insert(spec.spec_id());
+        }
+      }
+    }
+    for (const auto& spec : m.partition_specs) {
+      if (!specs.count(spec.spec_id())) specs_gone.insert(spec.spec_id());
+    }
+    for (const auto& schema : m.schemas) {
+      if (!schemas.count(schema.schema_id())) schemas_gone.insert(schema.schema_id());
+    }
+  }
+  if (remove.empty() && kept_refs.size() == m.refs.size() && specs_gone.empty() && schemas_gone.empty()) {
+    return std::nullopt;
+  }
   TableMetadataBuilder builder(m, file);
   for (const auto& [name, ref] : m.refs) {
     if (!kept_refs.count(name)) builder.RemoveRef(name);
   }
   builder.RemoveSnapshots(remove);
+  builder.RemoveSpecsAndSchemas(specs_gone, schemas_gone);
   return builder.Build(NowMillis());
 }
 
@@ -142,10 +174,6 @@ class ExpireSnapshots final : public Procedure {
       throw InvalidInputError("max_concurrent_deletes should have value > 0, value: " +
                               args.values.at("max_concurrent_deletes").ToString());
     }
-    if (args.Has("clean_expired_metadata") && args.values.at("clean_expired_metadata").boolean()) {
-      throw NotImplementedError("expire_snapshots: clean_expired_metadata => true (removing unused partition specs "
-                                "and schemas) is not supported yet");
-    }
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     const TableMetadata& read = *table->state().metadata;
     // ExpireSnapshotsSparkAction.validateGcEnabled
@@ -165,6 +193,13 @@ class ExpireSnapshots final : public Procedure {
       int64_t n = args.values.at("retain_last").int32();
       if (n < 1) throw InvalidInputError("Number of snapshots to retain must be at least 1, cannot be: " + std::to_string(n));
       e.min_snapshots = n;
+    }
+    if (args.Has("clean_expired_metadata") && args.values.at("clean_expired_metadata").boolean()) {
+      e.spec_ids_of = [&engine](const Snapshot& s) {
+        std::set<int> ids;
+        for (const auto& mf : SnapshotManifests(engine.io(), s, engine.remapper())) ids.insert(mf.partition_spec_id);
+        return ids;
+      };
     }
     if (args.Has("snapshot_ids")) {
       for (const Value& id : args.values.at("snapshot_ids").children()) {
@@ -186,7 +221,7 @@ class ExpireSnapshots final : public Procedure {
                     "deleted_manifest_lists_count", "deleted_statistics_files_count"};
     result.types.assign(6, TypeId::kInt64);
     std::vector<Value> counts(6, Value::Int64(0));
-    if (committed.metadata && committed.metadata->snapshots.size() != base.metadata->snapshots.size()) {
+    if (committed.metadata && base.metadata && committed.metadata->snapshots.size() != base.metadata->snapshots.size()) {
       // ExpireSnapshotsSparkAction: the files the table reached before, less those it
       // reaches now (every retained snapshot, every kept ref); deleted after the commit
       ReachableFiles before = FindReachableFiles(engine.io(), *base.metadata, base.metadata_location, engine.remapper());
