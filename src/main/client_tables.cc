@@ -142,6 +142,15 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
       database_.scheduler().RunParallel(n, fn);
     });
     for (auto& f : files) f.file_path = remapper.Unmap(f.file_path);
+    if (sort_order) {
+      // a file's sort_order_id must name one of the table's orders: the one with the same
+      // fields, else none (a rewrite's own order is not the table's)
+      std::optional<int> id;
+      for (const auto& order : m.sort_orders) {
+        if (!order.IsUnsorted() && order.fields() == sort_order->fields()) id = order.order_id();
+      }
+      for (auto& f : files) f.sort_order_id = id;
+    }
     return files;
   } catch (...) {
     writer.Abort();

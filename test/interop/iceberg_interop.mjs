@@ -9,8 +9,9 @@
 // evolution (ADD PARTITION FIELD, ADD COLUMN), appends (many, with manifest merging asked
 // for early), an INSERT OVERWRITE and DELETEs of rows and of whole partitions (overwrite
 // snapshots), branches and tags (writes to a branch, a branch moved back with AS OF VERSION) and
-// a CREATE OR REPLACE TABLE AS SELECT, a table of struct, list and map columns, and format
-// version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
+// a CREATE OR REPLACE TABLE AS SELECT, a table of struct, list and map columns, a table after
+// the maintenance procedures (fast_forward, a sort rewrite, expire_snapshots,
+// remove_orphan_files, set_current_snapshot), and format version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
 // written and merged, a v2 table upgraded). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
@@ -216,6 +217,25 @@ function buildWarehouse(warehouse) {
     `INSERT INTO ns.upgraded VALUES ${BATCHES[1].join(', ')}`,
     'DELETE FROM ns.upgraded WHERE id IN (1, 4)',
   );
+  // Maintenance (issue 17): a branch fast-forwarded, a sort rewrite, snapshots expired,
+  // orphans removed, main set back to the branch's head; the checks below then read what
+  // the procedures left.
+  const mt = 'ns.maintained', now = 'current_timestamp() + INTERVAL 1 SECOND';
+  statements.push(
+    `CREATE TABLE ${mt} (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id))`,
+    `INSERT INTO ${mt} VALUES ${BATCHES[0].join(', ')}`,
+    `ALTER TABLE ${mt} CREATE BRANCH side`,
+    `INSERT INTO ${mt}.branch_side VALUES ${BATCHES[1].join(', ')}`,
+    `CALL floe.system.fast_forward(table => '${mt}', branch => 'main', to => 'side')`,
+    `INSERT INTO ${mt} VALUES ${BATCHES[2 % BATCHES.length].join(', ')}`,
+    `DELETE FROM ${mt} WHERE id = 5`,
+    `CALL floe.system.rewrite_data_files(table => '${mt}', strategy => 'sort', sort_order => 'id DESC NULLS LAST')`,
+    `CALL floe.system.expire_snapshots(table => '${mt}', older_than => ${now}, retain_last => 2)`,
+    'SET floe.remove_orphan_files.min_interval = 0',
+    `CALL floe.system.remove_orphan_files(table => '${mt}', older_than => ${now})`,
+    `CALL floe.system.set_current_snapshot(table => '${mt}', ref => 'side')`,
+    `INSERT INTO ${mt} VALUES ${BATCHES[0].join(', ')}`,
+  );
   runFloe(warehouse, statements.join('; '));
 }
 
@@ -395,7 +415,7 @@ try {
   buildWarehouse(warehouse);
   moveBranch(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
-    'v3_lineage', 'v3_dv', 'upgraded'];
+    'v3_lineage', 'v3_dv', 'upgraded', 'maintained'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);
     const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), dir, '--all-snapshots'], { encoding: 'utf8' });
