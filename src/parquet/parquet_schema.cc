@@ -310,26 +310,9 @@ void CheckShreddedGroup(const ParquetNode& group, const std::string& where, bool
                           conversion == ParquetConversion::kBytesToInt128 || conversion == ParquetConversion::kUuidToString;
       bool binary_ok = leaf.type.id() != TypeId::kBinary || leaf.physical_type == PhysicalType::kByteArray ||
                        (leaf.is_uuid && leaf.type_length == 16);
-      bool type_ok = false;
-      switch (leaf.type.id()) {
-        case TypeId::kBoolean:
-        case TypeId::kInt8:
-        case TypeId::kInt16:
-        case TypeId::kInt32:
-        case TypeId::kInt64:
-        case TypeId::kFloat:
-        case TypeId::kDouble:
-        case TypeId::kDecimal:
-        case TypeId::kDate:
-        case TypeId::kTime:
-        case TypeId::kTimestamp:
-        case TypeId::kTimestampNtz:
-        case TypeId::kTimestampNs:
-        case TypeId::kTimestampNtzNs:
-        case TypeId::kString:
-        case TypeId::kBinary: type_ok = true; break;
-        default: break;
-      }
+      const LogicalType& t = leaf.type;
+      bool type_ok = t.IsNumeric() || t.IsTemporal() || t.IsStringLike() || t.id() == TypeId::kBoolean ||
+                     t.id() == TypeId::kTime;
       if (type_ok && stored_as_is && binary_ok && !leaf.is_unsigned) return;
       throw FormatError(typed_where + " is not of a shredded variant type (" +
                         (leaf.is_unsigned ? std::string("an unsigned integer") : typed->type.ToString()) + ")");

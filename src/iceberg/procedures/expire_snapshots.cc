@@ -170,10 +170,7 @@ class ExpireSnapshots final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    if (args.Has("max_concurrent_deletes") && args.values.at("max_concurrent_deletes").int32() <= 0) {
-      throw InvalidInputError("max_concurrent_deletes should have value > 0, value: " +
-                              args.values.at("max_concurrent_deletes").ToString());
-    }
+    args.CheckMaxConcurrentDeletes();
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     const TableMetadata& read = *table->state().metadata;
     // ExpireSnapshotsSparkAction.validateGcEnabled

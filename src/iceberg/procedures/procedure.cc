@@ -21,6 +21,13 @@ int64_t ProcedureArguments::Long(const std::string& name, const std::string& pro
   return values.at(name).int64();
 }
 
+void ProcedureArguments::CheckMaxConcurrentDeletes() const {
+  if (Has("max_concurrent_deletes") && values.at("max_concurrent_deletes").int32() <= 0) {
+    throw InvalidInputError("max_concurrent_deletes should have value > 0, value: " +
+                            values.at("max_concurrent_deletes").ToString());
+  }
+}
+
 namespace {
 
 const std::vector<const Procedure*>& AllProcedures() {

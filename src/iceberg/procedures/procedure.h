@@ -83,6 +83,8 @@ struct ProcedureArguments {
   std::string String(const std::string& name, const std::string& procedure) const;
   /// Returns a bigint argument; throws when it is absent or NULL.
   int64_t Long(const std::string& name, const std::string& procedure) const;
+  /// Checks max_concurrent_deletes, when given, as Iceberg's procedures do (> 0).
+  void CheckMaxConcurrentDeletes() const;
 };
 
 /// A parameter of a procedure, as Iceberg's ProcedureParameter: its name (matched

@@ -48,10 +48,7 @@ class RemoveOrphanFiles final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    if (args.Has("max_concurrent_deletes") && args.values.at("max_concurrent_deletes").int32() <= 0) {
-      throw InvalidInputError("max_concurrent_deletes should have value > 0, value: " +
-                              args.values.at("max_concurrent_deletes").ToString());
-    }
+    args.CheckMaxConcurrentDeletes();
     if (args.Has("prefix_mismatch_mode")) {
       // PrefixMismatchMode.fromString; floe compares the paths as the location map makes
       // them local, where schemes and authorities have gone, so no mode changes an answer

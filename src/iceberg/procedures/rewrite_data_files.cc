@@ -31,9 +31,10 @@ const std::set<std::string>& BinPackOptions() {
 
 // RewriteDataFilesProcedure.checkAndApplyStrategy and the action's validateAndInitOptions:
 // an unknown strategy or option is an error naming it. floe rewrites every selected file in
-// one commit (rewrite-all): the sort strategy and the options that would select, group or
-// split differently are refused, not ignored.
-void CheckStrategyAndOptions(const ProcedureArguments& args) {
+// one commit (rewrite-all): zorder and the options that would select, group or split
+// differently are refused, not ignored. Returns true for the sort strategy (strategy =>
+// 'sort', or a sort_order alone: a null strategy with a sort order sorts).
+bool CheckStrategyAndOptions(const ProcedureArguments& args) {
   std::string strategy = args.Has("strategy") ? ToLower(args.values.at("strategy").ToString()) : "";
   if (!strategy.empty() && strategy != "binpack" && strategy != "sort") {
     throw InvalidInputError("unsupported strategy: " + args.values.at("strategy").ToString() +
@@ -47,7 +48,7 @@ void CheckStrategyAndOptions(const ProcedureArguments& args) {
   }
   bool sort = strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
   auto it = args.maps.find("options");
-  if (it == args.maps.end()) return;
+  if (it == args.maps.end()) return sort;
   std::set<std::string> invalid, unsupported;
   for (const auto& [key, value] : it->second) {
     bool sort_only = key == "compression-factor" || key == "shuffle-partitions-per-file";  // SparkShufflingFileRewriteRunner
@@ -77,6 +78,7 @@ void CheckStrategyAndOptions(const ProcedureArguments& args) {
     throw NotImplementedError("rewrite_data_files: options " + list(unsupported) +
                               " are not supported yet; floe rewrites every selected file (rewrite-all)");
   }
+  return sort;
 }
 
 class RewriteDataFiles final : public Procedure {
@@ -91,7 +93,7 @@ class RewriteDataFiles final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    CheckStrategyAndOptions(args);
+    bool sort = CheckStrategyAndOptions(args);
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     const TableState& read = table->state();
     // The files are those a scan with the filter plans (RewriteDataFilesSparkAction's
@@ -115,10 +117,6 @@ class RewriteDataFiles final : public Procedure {
     if (rewritten > 0) {
       // why: the rows rewritten are those of the files removed, as read, even when another
       // commit lands meanwhile (its files stay as they are)
-      // strategy => 'sort', or a sort_order alone (checkAndApplyStrategy: a null strategy
-      // with a sort order sorts)
-      std::string strategy = args.Has("strategy") ? ToLower(args.values.at("strategy").ToString()) : "";
-      bool sort = strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
       change.added = table->RewriteFiles(tasks, sort, args.Has("sort_order") ? args.String("sort_order", name()) : "");
       added = change.added.size();
       // Iceberg's RewriteFiles: the files replaced must still be live and gain no deletes.

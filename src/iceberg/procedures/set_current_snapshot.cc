@@ -38,12 +38,7 @@ class SetCurrentSnapshotCall final : public Procedure {
       }
       return *target;
     });
-    ProcedureResult result;
-    result.names = {"previous_snapshot_id", "current_snapshot_id"};
-    result.types = {TypeId::kInt64, TypeId::kInt64};
-    result.rows.push_back({moved.previous ? Value::Int64(*moved.previous) : Value::Null(TypeId::kInt64),
-                           Value::Int64(moved.current)});
-    return result;
+    return PreviousAndCurrent(moved);
   }
 };
 

@@ -25,6 +25,15 @@ bool IsCurrentAncestor(const TableMetadata& metadata, int64_t snapshot_id) {
   return false;
 }
 
+ProcedureResult PreviousAndCurrent(const SetSnapshotResult& moved) {
+  ProcedureResult result;
+  result.names = {"previous_snapshot_id", "current_snapshot_id"};
+  result.types = {TypeId::kInt64, TypeId::kInt64};
+  result.rows.push_back({moved.previous ? Value::Int64(*moved.previous) : Value::Null(TypeId::kInt64),
+                         Value::Int64(moved.current)});
+  return result;
+}
+
 SetSnapshotResult SetCurrentSnapshot(ProcedureTable& table, const std::function<int64_t(const TableMetadata&)>& choose) {
   SetSnapshotResult result;
   const TableState& read = table.state();

@@ -22,6 +22,10 @@ struct SetSnapshotResult {
 /// it became current. `previous` is the head the procedure read.
 SetSnapshotResult SetCurrentSnapshot(ProcedureTable& table, const std::function<int64_t(const TableMetadata&)>& choose);
 
+/// The output rollback_to_snapshot, rollback_to_timestamp and set_current_snapshot share:
+/// previous_snapshot_id (NULL for a table that had none), current_snapshot_id.
+ProcedureResult PreviousAndCurrent(const SetSnapshotResult& moved);
+
 /// Returns true when `snapshot_id` is the current snapshot or one of its ancestors
 /// (Java's SnapshotUtil.isAncestorOf of the current snapshot).
 bool IsCurrentAncestor(const TableMetadata& metadata, int64_t snapshot_id);

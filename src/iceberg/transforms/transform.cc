@@ -272,20 +272,12 @@ static std::string JavaLocalDateTime(int64_t micros) {
 }
 
 // DateTimeUtil.nanosToIsoTimestamp: ISO_LOCAL_DATE_TIME, whose seconds are always shown
-// and whose fraction has its trailing zeros dropped (0 to 9 digits).
+// and whose fraction has its trailing zeros dropped (0 to 9 digits): floe's own form of a
+// nanosecond wall clock with a 'T' for the space (the years of the nanosecond range need
+// no sign either way).
 static std::string JavaIsoNanos(int64_t nanos) {
-  int64_t of_day = FloorMod(nanos, kMicrosPerDay * 1000);
-  int64_t secs = of_day / 1000000000, frac = of_day % 1000000000;
-  char buf[48];
-  std::snprintf(buf, sizeof(buf), "T%02d:%02d:%02d", static_cast<int>(secs / 3600),
-                static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60));
-  std::string out = JavaDate(FloorDiv(nanos, kMicrosPerDay * 1000)) + buf;
-  if (frac != 0) {
-    std::snprintf(buf, sizeof(buf), ".%09lld", static_cast<long long>(frac));
-    std::string digits = buf;
-    while (digits.back() == '0') digits.pop_back();
-    out += digits;
-  }
+  std::string out = FormatLocalTimestampNanos(nanos);
+  out[out.find(' ')] = 'T';
   return out;
 }
 
