@@ -288,24 +288,8 @@ TEST_P(ConflictMatrixTest, ConcurrentCommit) {
 
   // B runs when A writes its new metadata file: after A read the table and decided its
   // change, before A's compare-and-swap.
-  Connection other(*database_);
-  std::string b_error = "B did not run";
-  FaultRule rule;
-  rule.operation = FileOperation::kCreateIfAbsent;
-  rule.path_contains = ".metadata.json";
-  rule.times = 1;
-  rule.kind = FaultKind::kCallback;
-  rule.callback = [&](const std::string&) {
-    // why: its own thread, as another writer's would be; A's thread waits in the FileIO
-    std::thread writer([&] {
-      Result r = other.Query(b.sql);
-      b_error = r.HasError() ? r.error() : "";
-    });
-    writer.join();
-  };
-  Io().AddFault(rule);
-  Result result = connection_->Query(a.sql);
-  Io().ClearFaults();
+  std::string b_error;
+  Result result = QueryWhileAnotherCommits(a.sql, [&](Connection& other) { return ErrorOrEmpty(other, b.sql); }, &b_error);
   ASSERT_EQ(b_error, "") << b.sql;
 
   // What the table must hold: B's change, then A's when A lands.
@@ -359,27 +343,13 @@ TEST_F(WarehouseRefConflictTest, SameTagCreatedConcurrently) {
   Run("INSERT INTO db.t VALUES (1)");
   for (const char* a_sql : {"ALTER TABLE db.t CREATE TAG x", "ALTER TABLE db.t CREATE TAG IF NOT EXISTS x"}) {
     Run("ALTER TABLE db.t DROP TAG IF EXISTS x");
-    Connection other(*database_);
-    std::string b_error = "B did not run";
-    FaultRule rule;
-    rule.operation = FileOperation::kCreateIfAbsent;
-    rule.path_contains = ".metadata.json";
-    rule.times = 1;
-    rule.kind = FaultKind::kCallback;
-    rule.callback = [&](const std::string&) {
-      std::thread writer([&] {
-        Result r = other.Query("INSERT INTO db.t VALUES (2)");  // moves main on
-        if (!r.HasError()) r = other.Query("ALTER TABLE db.t CREATE TAG x");
-        b_error = r.HasError() ? r.error() : "";
-      });
-      writer.join();
-    };
-    int64_t b_tagged_main = 0;
-    Io().AddFault(rule);
-    Result result = connection_->Query(a_sql);
-    Io().ClearFaults();
+    std::string b_error;
+    Result result = QueryWhileAnotherCommits(a_sql, [](Connection& other) {
+      std::string error = ErrorOrEmpty(other, "INSERT INTO db.t VALUES (2)");  // moves main on
+      return error.empty() ? ErrorOrEmpty(other, "ALTER TABLE db.t CREATE TAG x") : error;
+    }, &b_error);
     ASSERT_EQ(b_error, "");
-    b_tagged_main = Count("SELECT snapshot_id FROM db.t.refs WHERE name = 'main'");
+    int64_t b_tagged_main = Count("SELECT snapshot_id FROM db.t.refs WHERE name = 'main'");
     if (std::string(a_sql).find("IF NOT EXISTS") == std::string::npos) {
       ASSERT_TRUE(result.HasError()) << a_sql;
       EXPECT_NE(result.error().find("Ref x already exists"), std::string::npos) << result.error();

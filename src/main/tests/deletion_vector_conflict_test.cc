@@ -53,30 +53,15 @@ TEST_P(DeletionVectorConflictTest, ConcurrentCommit) {
   Run("INSERT INTO db.t (id, k) SELECT id, CAST(id % 3 AS INT) FROM range(0, 60)");
   // B's own copy-on-write DELETE case: its table mode is merge-on-read, so B switches
   bool b_cow = std::string(c.name).rfind("CopyOnWrite", 0) == 0;
-  Connection other(*database_);
-  std::string b_error = "B did not run";
-  FaultRule rule;
-  rule.operation = FileOperation::kCreateIfAbsent;
-  rule.path_contains = ".metadata.json";
-  rule.times = 1;
-  rule.kind = FaultKind::kCallback;
-  rule.callback = [&](const std::string&) {
-    std::thread writer([&] {
-      if (b_cow) {
-        Result set = other.Query("ALTER TABLE db.t SET TBLPROPERTIES ('write.delete.mode' = 'copy-on-write')");
-        if (set.HasError()) {
-          b_error = set.error();
-          return;
-        }
-      }
-      Result r = other.Query(c.b_sql);
-      b_error = r.HasError() ? r.error() : "";
-    });
-    writer.join();
-  };
-  Io().AddFault(rule);
-  Result result = connection_->Query(kADelete);
-  Io().ClearFaults();
+  std::string b_error;
+  Result result = QueryWhileAnotherCommits(kADelete, [&](Connection& other) {
+    if (b_cow) {
+      std::string error =
+          ErrorOrEmpty(other, "ALTER TABLE db.t SET TBLPROPERTIES ('write.delete.mode' = 'copy-on-write')");
+      if (!error.empty()) return error;
+    }
+    return ErrorOrEmpty(other, c.b_sql);
+  }, &b_error);
   ASSERT_EQ(b_error, "") << c.b_sql;
   if (c.conflict == nullptr) {
     EXPECT_FALSE(result.HasError()) << result.error();

@@ -74,13 +74,17 @@ TEST_F(V3TypesTest, UnknownGeometryAndGeographyRead) {
             std::string::npos);
 }
 
-// Turns every struct<metadata: binary, value: binary> of a table's schemas into a variant, as
-// an engine writing variants would have typed it.
+// Turns every struct<metadata: binary, value: binary [, typed_value: ...]> of a table's
+// schemas into a variant, as an engine writing variants (shredded, with the typed_value)
+// would have typed it.
 void StructsToVariants(nlohmann::json& m) {
   auto edit = [](auto& self, nlohmann::json& type) -> void {
     if (!type.is_object()) return;
-    if (type["type"] == "struct" && type["fields"].size() == 2 && type["fields"][0]["name"] == "metadata" &&
-        type["fields"][1]["name"] == "value") {
+    auto variant_group = [](const nlohmann::json& fields) {
+      return (fields.size() == 2 || fields.size() == 3) && fields[0]["name"] == "metadata" &&
+             fields[1]["name"] == "value" && (fields.size() == 2 || fields[2]["name"] == "typed_value");
+    };
+    if (type["type"] == "struct" && variant_group(type["fields"])) {
       type = "variant";
       return;
     }
@@ -138,21 +142,6 @@ TEST_F(V3TypesTest, VariantsReadAtTheTopAndNested) {
             std::string::npos);
 }
 
-// Turns every struct<metadata, value, typed_value> of a table's schemas into a variant: a
-// shredded variant as Iceberg 1.10 writes one (VariantShredding.md), its typed_value an
-// object of a (int) and b (string) fields.
-void ShreddedStructsToVariants(nlohmann::json& m) {
-  for (auto& schema : m["schemas"]) {
-    for (auto& field : schema["fields"]) {
-      auto& type = field["type"];
-      if (type.is_object() && type["type"] == "struct" && type["fields"].size() == 3 &&
-          type["fields"][2]["name"] == "typed_value") {
-        type = "variant";
-      }
-    }
-  }
-}
-
 // A table whose variant column another writer shredded: objects with fields a and b in
 // typed_value, partially shredded (c in value), not an object (typed_value NULL), all NULL
 // (a variant null), NULL; read rebuilt, with pruning on and off, and written back unshredded.
@@ -175,7 +164,7 @@ TEST_F(V3TypesTest, ShreddedVariantsReadRebuilt) {
       "(3, named_struct('metadata', " + meta + ", 'value', X'0C07', 'typed_value', NULL)), "
       "(4, named_struct('metadata', " + meta + ", 'value', CAST(NULL AS BINARY), 'typed_value', NULL)), "
       "(5, NULL)");
-  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", ShreddedStructsToVariants);
+  fs::path edited = EditMetadata(dir_ / "warehouse" / "ns" / "t", StructsToVariants);
   Run("CALL floe.system.register_table(table => 'ns.v', metadata_file => '" + edited.string() + "')");
   for (const char* pruning : {"true", "false"}) {
     Run(std::string("SET floe.pruning.enabled = ") + pruning);

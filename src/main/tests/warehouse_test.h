@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -90,6 +91,33 @@ class WarehouseTest : public ::testing::Test {
   }
   /// The database's counting (and fault-injecting) FileIO.
   InstrumentedFileIO& Io() { return *DatabaseAccess::State(*database_).instrumented_file_io(); }
+
+  /// Runs `a_sql` on this connection while another writer commits: `b` runs on a second
+  /// connection, on its own thread as another writer's would be, when A writes its new
+  /// metadata file (after A read the table and decided its change, before its
+  /// compare-and-swap). Returns A's result; `b_error` gets what `b` returned ("" when it
+  /// ran cleanly, "B did not run" when A wrote no metadata file).
+  Result QueryWhileAnotherCommits(const std::string& a_sql, const std::function<std::string(Connection&)>& b,
+                                  std::string* b_error) {
+    Connection other(*database_);
+    *b_error = "B did not run";
+    FaultRule rule;
+    rule.operation = FileOperation::kCreateIfAbsent;
+    rule.path_contains = ".metadata.json";
+    rule.times = 1;
+    rule.kind = FaultKind::kCallback;
+    // why: A's thread waits in the FileIO while B runs to its end
+    rule.callback = [&](const std::string&) { std::thread([&] { *b_error = b(other); }).join(); };
+    Io().AddFault(rule);
+    Result result = connection_->Query(a_sql);
+    Io().ClearFaults();
+    return result;
+  }
+  /// Returns a statement's error, "" when it succeeds (a `b` for QueryWhileAnotherCommits).
+  static std::string ErrorOrEmpty(Connection& c, const std::string& sql) {
+    Result r = c.Query(sql);
+    return r.HasError() ? r.error() : "";
+  }
 
   std::filesystem::path dir_;
   std::unique_ptr<Database> database_;
