@@ -203,6 +203,10 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
 
   std::string GetSetting(const std::string& name) override { return session_.settings_.Get(name); }
 
+  void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) override {
+    session_.database_.scheduler().ForEach(std::min(threads, session_.Threads()), n, fn);
+  }
+
   std::string SetSetting(const std::string& name, const std::string& value) override {
     std::string old = session_.settings_.Get(name);
     session_.settings_.Set(name, value);
@@ -244,16 +248,13 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
       return converter.Convert(*condition);
     }
 
-    std::vector<iceberg::DataFile> RewriteFiles(const std::vector<iceberg::FileScanTask>& tasks, bool sort,
-                                                const std::string& sort_order) override {
-      if (!sort) return session_.RewriteDataFiles(table_, tasks);
+    iceberg::SortOrder RewriteSortOrder(const std::string& clause) override {
       const iceberg::TableMetadata& m = *table_.metadata;
       iceberg::SortOrder order = iceberg::SortOrder::Unsorted();
-      if (!sort_order.empty()) {
+      if (!clause.empty()) {
         // the clause as ALTER TABLE ... WRITE ORDERED BY reads it (Spark's parseSortOrder)
-        StatementPtr parsed = Parser::ParseStatement("ALTER TABLE t WRITE ORDERED BY " + sort_order);
-        order = SortOrderOf(parsed->As<AlterTableStatement>().sort_fields, m.CurrentSchema(),
-                            table_.name.ToString());
+        StatementPtr parsed = Parser::ParseStatement("ALTER TABLE t WRITE ORDERED BY " + clause);
+        order = SortOrderOf(parsed->As<AlterTableStatement>().sort_fields, m.CurrentSchema(), table_.name.ToString());
       } else if (const iceberg::SortOrder* table_order = m.DefaultSortOrder()) {
         order = *table_order;
       }
@@ -261,7 +262,16 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
         throw InvalidInputError("Cannot sort data without a valid sort order, table '" + table_.name.ToString() +
                                 "' is unsorted and no sort order is provided");
       }
-      return session_.RewriteDataFiles(table_, tasks, &order);
+      return order;
+    }
+
+    std::vector<iceberg::DataFile> RewriteFiles(const std::vector<iceberg::FileScanTask>& tasks,
+                                                const iceberg::RewriteOutput& output) override {
+      const iceberg::TableMetadata& m = *table_.metadata;
+      const iceberg::PartitionSpec* spec = m.SpecById(output.spec_id < 0 ? m.default_spec_id : output.spec_id);
+      if (!spec) throw InternalError("rewrite: no partition spec " + std::to_string(output.spec_id));
+      return session_.RewriteDataFiles(table_, tasks, output.sort_order ? &*output.sort_order : nullptr, *spec,
+                                       output.target_file_size);
     }
 
    private:

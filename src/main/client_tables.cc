@@ -104,7 +104,9 @@ iceberg::DataWriterOptions ClientContext::DataWriterOptionsFor(const iceberg::Ta
 
 std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable& table,
                                                                const std::vector<iceberg::FileScanTask>& tasks,
-                                                               const iceberg::SortOrder* sort_order) {
+                                                               const iceberg::SortOrder* sort_order,
+                                                               const iceberg::PartitionSpec& spec,
+                                                               int64_t target_file_size) {
   const iceberg::TableMetadata& m = *table.metadata;
   // v3: the rows keep their _row_id and _last_updated_sequence_number, written as columns
   const iceberg::Schema schema = m.format_version >= 3 ? iceberg::MetadataColumns::WithRowLineage(m.CurrentSchema())
@@ -119,7 +121,8 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
   iceberg::LocationRemapper remapper = Remapper();
   iceberg::DataWriterOptions options = DataWriterOptionsFor(m);
   if (sort_order) options.sort_order = *sort_order;
-  iceberg::PartitionedDataWriter writer(schema, m.DefaultSpec(), options);
+  if (target_file_size > 0) options.target_file_size = target_file_size;
+  iceberg::PartitionedDataWriter writer(schema, spec, options);
   try {
     auto local = writer.NewLocalState();
     for (const auto& task : tasks) {

@@ -38,7 +38,7 @@ check "SELECT count(*) AS n FROM fx.a WHERE p_int = 1 AND p_string = 'impala'" $
 check "SET floe.pruning.enabled = false; SELECT count(*) AS n FROM fx.a WHERE p_int = 1 AND p_string = 'impala'" $'key,value\nfloe.pruning.enabled,false\nn\n1'
 
 # DELETE by a partition column: the whole file goes, with pruning on or off.
-run "CALL floe.system.rewrite_data_files(table => 'fx.a')" >/dev/null
+run "CALL floe.system.rewrite_data_files(table => 'fx.a', options => map('rewrite-all', 'true'))" >/dev/null
 check "SELECT * FROM fx.a ORDER BY i" $'i,p_bool,p_int,p_bigint,p_float,p_double,p_decimal,p_date,p_string\n2,true,1,11,1.1,2.222,123.321,2022-02-22,impala'
 check "SELECT count(*) AS n FROM fx.a VERSION AS OF (SELECT snapshot_id FROM fx.a.snapshots ORDER BY committed_at LIMIT 1) WHERE p_decimal = 123.321" $'n\n2'
 run "DELETE FROM fx.a WHERE p_string = 'impala'" >/dev/null

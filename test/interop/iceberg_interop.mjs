@@ -204,7 +204,7 @@ function buildWarehouse(warehouse) {
     `CREATE TABLE ns.v3_lineage (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id)) ${v3}`,
     ...BATCHES.map((b) => `INSERT INTO ns.v3_lineage VALUES ${b.join(', ')}`),
     'DELETE FROM ns.v3_lineage WHERE id = 5',
-    "CALL floe.system.rewrite_data_files(table => 'ns.v3_lineage')",
+    "CALL floe.system.rewrite_data_files(table => 'ns.v3_lineage', options => map('rewrite-all', 'true'))",
     `INSERT INTO ns.v3_lineage VALUES ${BATCHES[0].join(', ')}`,
     `CREATE TABLE ns.v3_dv (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id)) ` +
       "TBLPROPERTIES ('format-version' = '3', 'write.delete.mode' = 'merge-on-read')",
@@ -229,7 +229,7 @@ function buildWarehouse(warehouse) {
     `CALL floe.system.fast_forward(table => '${mt}', branch => 'main', to => 'side')`,
     `INSERT INTO ${mt} VALUES ${BATCHES[2 % BATCHES.length].join(', ')}`,
     `DELETE FROM ${mt} WHERE id = 5`,
-    `CALL floe.system.rewrite_data_files(table => '${mt}', strategy => 'sort', sort_order => 'id DESC NULLS LAST')`,
+    `CALL floe.system.rewrite_data_files(table => '${mt}', strategy => 'sort', sort_order => 'id DESC NULLS LAST', options => map('rewrite-all', 'true'))`,
     `CALL floe.system.expire_snapshots(table => '${mt}', older_than => ${now}, retain_last => 2)`,
     'SET floe.remove_orphan_files.min_interval = 0',
     `CALL floe.system.remove_orphan_files(table => '${mt}', older_than => ${now})`,

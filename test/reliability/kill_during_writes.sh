@@ -176,9 +176,9 @@ plan_statement() {
   elif ((choice < 12)); then
     kind=rewrite
     if ((RANDOM % 2)); then
-      statement="CALL floe.system.rewrite_data_files(table => 'ns.t')"
+      statement="CALL floe.system.rewrite_data_files(table => 'ns.t', options => map('rewrite-all', 'true'))"
     else
-      statement="CALL floe.system.rewrite_data_files(table => 'ns.t', where => 'k = $p')"
+      statement="CALL floe.system.rewrite_data_files(table => 'ns.t', where => 'k = $p', options => map('rewrite-all', 'true'))"
     fi
   elif ((choice < 15)); then
     kind=alter_schema

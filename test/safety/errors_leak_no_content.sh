@@ -76,7 +76,7 @@ for file in "$metadata" "$list" "$manifest" "$data"; do
     # (a filter no file statistics decide, so the DELETE reads every file)
     expect_clean_error "DELETE FROM ns.t WHERE length(s) = 1" "$file"
     if [[ "$file" != "$data" ]]; then
-      expect_clean_error "CALL floe.system.rewrite_data_files(table => 'ns.t')" "$file"
+      expect_clean_error "CALL floe.system.rewrite_data_files(table => 'ns.t', options => map('rewrite-all', 'true'))" "$file"
     fi
     if [[ "$file" == "$metadata" ]]; then
       expect_clean_error "ALTER TABLE ns.t ADD COLUMN c INT" "$file"

@@ -57,7 +57,7 @@ writes_refused() {  # table, what ALTER TABLE (a metadata file only) gets: refus
   expect_untouched refused "INSERT INTO ns.$1 VALUES (1, 'w')"
   expect_untouched refused "INSERT OVERWRITE ns.$1 VALUES (2, 'o')"
   expect_untouched refused "DELETE FROM ns.$1 WHERE s = 'x'"
-  expect_untouched refused "CALL floe.system.rewrite_data_files(table => 'ns.$1')"
+  expect_untouched refused "CALL floe.system.rewrite_data_files(table => 'ns.$1', options => map('rewrite-all', 'true'))"
   expect_untouched "$2" "ALTER TABLE ns.$1 ADD COLUMN c INT"
 }
 
@@ -104,7 +104,7 @@ done
 out="$(run "SELECT count(*) AS n FROM ns.ff")"
 [[ "$out" == $'n\n4' ]] || fail "the table with linked files does not read: $out"
 expect_untouched ok "DELETE FROM ns.ff WHERE s = 'y'"
-expect_untouched ok "CALL floe.system.rewrite_data_files(table => 'ns.ff')"
+expect_untouched ok "CALL floe.system.rewrite_data_files(table => 'ns.ff', options => map('rewrite-all', 'true'))"
 expect_untouched ok "INSERT INTO ns.ff VALUES (2, 'v')"
 expect_untouched ok "ALTER TABLE ns.ff ADD COLUMN c INT"
 out="$(run "SELECT count(*) AS n FROM ns.ff")"

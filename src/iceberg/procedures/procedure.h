@@ -1,7 +1,9 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,12 +13,24 @@
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/manifest_entry.h"
 #include "iceberg/scan/file_scan_task.h"
+#include "iceberg/sort_order.h"
+#include "iceberg/write/snapshot_producer.h"
 #include "iceberg/write/table_operations.h"
 #include "io/file_io.h"
 #include "sql/ast_statement.h"
 #include "sql/qualified_name.h"
 
 namespace floe::iceberg {
+
+/// How a rewrite writes its files.
+struct RewriteOutput {
+  /// The order each file's rows are sorted in (none: as the table's writes are).
+  std::optional<SortOrder> sort_order;
+  /// The size files roll at (0: the table's write.target-file-size-bytes).
+  int64_t target_file_size = 0;
+  /// The partition spec the files are written under (-1: the table's current one).
+  int spec_id = -1;
+};
 
 /// A table a procedure works on, as the engine loaded it.
 class ProcedureTable {
@@ -30,14 +44,16 @@ class ProcedureTable {
   /// Spark's SparkExpressionConverter reads rewrite_data_files' argument); throws
   /// InvalidInputError when the predicate has no exact Iceberg form.
   virtual ExpressionPtr Filter(const std::string& where) = 0;
+  /// Returns the order a sort rewrite sorts by: `clause` (a WRITE ORDERED BY clause such
+  /// as "c1 DESC NULLS LAST, c2") when not empty, else the table's sort order; throws
+  /// InvalidInputError when the clause names no column or the table has no order.
+  virtual SortOrder RewriteSortOrder(const std::string& clause) = 0;
   /// Reads every live row of the tasks' files (their deletes applied) and writes them
-  /// again as new data files under the table's current schema, spec and write properties
-  /// (the engine's part of a rewrite, as Iceberg Java's FileRewriter is Spark's). The
-  /// files are not committed.
-  /// With `sort`, each file's rows are sorted: by `sort_order` (a WRITE ORDERED BY clause
-  /// such as "c1 DESC NULLS LAST, c2") when given, else by the table's sort order.
-  virtual std::vector<DataFile> RewriteFiles(const std::vector<FileScanTask>& tasks, bool sort = false,
-                                             const std::string& sort_order = "") = 0;
+  /// again as new data files under the table's current schema and write properties and
+  /// `output`'s spec, sort and file size (the engine's part of a rewrite, as Iceberg
+  /// Java's FileRewriter is Spark's). The files are not committed. Safe to call from
+  /// several threads at once.
+  virtual std::vector<DataFile> RewriteFiles(const std::vector<FileScanTask>& tasks, const RewriteOutput& output) = 0;
 };
 
 /// What a procedure needs from the engine it runs in: the catalog and the query engine,
@@ -61,6 +77,9 @@ class ProcedureEngine {
   virtual void RegisterTable(const std::string& identifier, const std::string& metadata_location) = 0;
   /// Runs one statement in the caller's session and returns its rows.
   virtual std::vector<std::vector<Value>> Execute(const Statement& statement) = 0;
+  /// Runs fn(0) ... fn(n-1) on up to `threads` of the engine's threads, and waits;
+  /// rethrows the first error.
+  virtual void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) = 0;
   /// Sets a session setting and returns its former value.
   virtual std::string SetSetting(const std::string& name, const std::string& value) = 0;
   /// Returns a session setting's value.
@@ -128,6 +147,13 @@ const Procedure& FastForwardProcedure();
 const Procedure& CherrypickSnapshotProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
+
+/// rewrite_data_files' remove-dangling-deletes (Iceberg's RemoveDanglingDeletesSparkAction):
+/// a "replace" change removing the live delete files of `metadata`'s current snapshot that
+/// no live data file needs: those of a partition without live data files, position
+/// deletes older than its oldest data file, equality deletes not newer than it, and
+/// deletion vectors of data files gone. Nothing to remove: an empty change.
+SnapshotChange DanglingDeleteFiles(FileIO& io, const LocationRemapper& remapper, const TableMetadata& metadata);
 
 /// Returns the procedure named `name` (lower case), or nullptr.
 const Procedure* FindProcedure(const std::string& name);

@@ -1,9 +1,13 @@
-// CALL system.rewrite_data_files(table => 'ns.t' [, where => 'k = 1']): every live data
-// file that may hold rows matching `where` (every file without it) is read and written
-// again under the current partition spec (the rewrite-all behaviour), in one "replace"
-// commit, as Iceberg Java's RewriteDataFilesProcedure with every such file selected.
-// The strategy and options are validated as Iceberg 1.10 validates them; those floe does
-// not carry out yet are refused by name rather than ignored.
+// CALL system.rewrite_data_files(table => 'ns.t' [, strategy, sort_order, options, where]):
+// compaction as Iceberg 1.10's RewriteDataFilesSparkAction runs it. The planner
+// (rewrite_file_planner.h) picks the files a scan with `where` plans that are too small,
+// too large or carry too many deletes, and groups them per partition; each group's live
+// rows are written again (sorted for the sort strategy) by the engine, groups in parallel,
+// and the groups commit as one "replace" snapshot, or with partial progress in up to
+// partial-progress.max-commits commits. Afterwards remove-dangling-deletes drops the
+// delete files no live data file needs any more.
+#include <algorithm>
+#include <mutex>
 #include <set>
 #include <string>
 
@@ -11,30 +15,45 @@
 #include "common/exception.h"
 
 #include "iceberg/procedures/procedure.h"
+#include "iceberg/procedures/rewrite_file_planner.h"
+#include "iceberg/scan/snapshot_files.h"
 #include "iceberg/scan/table_scan.h"
+#include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/transaction.h"
 
 namespace floe::iceberg {
 
 namespace {
 
-// RewriteDataFilesSparkAction.VALID_OPTIONS and BinPackRewriteFilePlanner.validOptions().
-const std::set<std::string>& BinPackOptions() {
+// RewriteDataFilesSparkAction.VALID_OPTIONS.
+const std::set<std::string>& ActionOptions() {
   static const std::set<std::string> options = {
       "max-concurrent-file-group-rewrites", "max-file-group-size-bytes", "partial-progress.enabled",
       "partial-progress.max-commits", "partial-progress.max-failed-commits", "target-file-size-bytes",
       "use-starting-sequence-number", "rewrite-job-order", "output-spec-id", "remove-dangling-deletes",
-      "max-files-to-rewrite", "min-file-size-bytes", "max-file-size-bytes", "min-input-files", "rewrite-all",
-      "max-file-group-input-files", "delete-file-threshold", "delete-ratio-threshold"};
+      "max-files-to-rewrite"};
   return options;
 }
 
-// RewriteDataFilesProcedure.checkAndApplyStrategy and the action's validateAndInitOptions:
-// an unknown strategy or option is an error naming it. floe rewrites every selected file in
-// one commit (rewrite-all): zorder and the options that would select, group or split
-// differently are refused, not ignored. Returns true for the sort strategy (strategy =>
-// 'sort', or a sort_order alone: a null strategy with a sort order sorts).
-bool CheckStrategyAndOptions(const ProcedureArguments& args) {
+std::string List(const std::set<std::string>& keys) {
+  std::string out;
+  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+  return "[" + out + "]";
+}
+
+// The action's options, as validateAndInitOptions reads them.
+struct ActionSettings {
+  int max_concurrent_rewrites = 5;
+  bool partial_progress = false;
+  int max_commits = 10;
+  int max_failed_commits = 10;
+  bool use_starting_sequence_number = true;
+  bool remove_dangling_deletes = false;
+};
+
+// RewriteDataFilesProcedure.checkAndApplyStrategy: the strategy (binpack, the default, or
+// sort: strategy => 'sort', or a sort_order alone); a zorder(...) sort order is refused.
+bool SortStrategy(const ProcedureArguments& args) {
   std::string strategy = args.Has("strategy") ? ToLower(args.values.at("strategy").ToString()) : "";
   if (!strategy.empty() && strategy != "binpack" && strategy != "sort") {
     throw InvalidInputError("unsupported strategy: " + args.values.at("strategy").ToString() +
@@ -46,39 +65,56 @@ bool CheckStrategyAndOptions(const ProcedureArguments& args) {
   if (args.Has("sort_order") && ToLower(args.values.at("sort_order").ToString()).find("zorder(") != std::string::npos) {
     throw NotImplementedError("rewrite_data_files: a zorder(...) sort_order is not supported yet");
   }
-  bool sort = strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
-  auto it = args.maps.find("options");
-  if (it == args.maps.end()) return sort;
-  std::set<std::string> invalid, unsupported;
-  for (const auto& [key, value] : it->second) {
-    bool sort_only = key == "compression-factor" || key == "shuffle-partitions-per-file";  // SparkShufflingFileRewriteRunner
-    if (!BinPackOptions().count(key) && !(sort && sort_only)) {
-      invalid.insert(key);
-    } else if (key == "rewrite-all") {
-      if (ToLower(value) != "true" && ToLower(value) != "false") {
-        throw InvalidInputError("rewrite_data_files: option rewrite-all must be true or false, not " + value);
-      }
-      if (ToLower(value) == "false") unsupported.insert(key + " = false");
-    } else {
-      unsupported.insert(key);
+  return strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
+}
+
+// validateAndInitOptions: every key must be the action's, the planner's or the runner's;
+// then the action's own values are read and checked.
+ActionSettings CheckOptions(const std::map<std::string, std::string>& options, const RewriteFilePlanner& planner,
+                            bool sort) {
+  std::set<std::string> valid = ActionOptions();
+  for (const auto& key : planner.ValidOptions()) valid.insert(key);
+  if (sort) valid.insert("shuffle-partitions-per-file");  // SparkShufflingFileRewriteRunner
+  std::set<std::string> invalid;
+  for (const auto& [key, value] : options) {
+    if (!valid.count(key)) invalid.insert(key);
+  }
+  if (!invalid.empty()) {
+    throw InvalidInputError("Cannot use options " + List(invalid) + ", they are not supported by the action or the rewriter " +
+                            (sort ? "SORT" : "BIN-PACK") + " (valid: " + List(valid) + ")");
+  }
+  ActionSettings settings;
+  settings.max_concurrent_rewrites = RewriteOptionInt(options, "max-concurrent-file-group-rewrites", 5);
+  settings.max_commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
+  settings.max_failed_commits = RewriteOptionInt(options, "partial-progress.max-failed-commits", settings.max_commits);
+  settings.partial_progress = RewriteOptionBool(options, "partial-progress.enabled", false);
+  settings.use_starting_sequence_number = RewriteOptionBool(options, "use-starting-sequence-number", true);
+  settings.remove_dangling_deletes = RewriteOptionBool(options, "remove-dangling-deletes", false);
+  if (settings.max_concurrent_rewrites < 1) {
+    throw InvalidInputError("Cannot set max-concurrent-file-group-rewrites to " +
+                            std::to_string(settings.max_concurrent_rewrites) + ", the value must be positive.");
+  }
+  if (settings.partial_progress && settings.max_commits <= 0) {
+    throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(settings.max_commits) +
+                            ", the value must be positive when partial-progress.enabled is true");
+  }
+  // SparkShufflingFileRewriteRunner.init; floe sorts each group without a shuffle, so the
+  // value is checked and has no other effect
+  if (sort) {
+    int per_file = RewriteOptionInt(options, "shuffle-partitions-per-file", 1);
+    if (per_file <= 0) {
+      throw InvalidInputError("'shuffle-partitions-per-file' is set to " + std::to_string(per_file) +
+                              " but must be > 0");
     }
   }
-  auto list = [](const std::set<std::string>& keys) {
-    std::string out;
-    for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
-    return "[" + out + "]";
-  };
-  if (!invalid.empty()) {
-    std::set<std::string> valid = BinPackOptions();
-    if (sort) valid.insert({"compression-factor", "shuffle-partitions-per-file"});
-    throw InvalidInputError("Cannot use options " + list(invalid) + ", they are not supported by the action or the rewriter " +
-                            (sort ? "SORT" : "BIN-PACK") + " (valid: " + list(valid) + ")");
-  }
-  if (!unsupported.empty()) {
-    throw NotImplementedError("rewrite_data_files: options " + list(unsupported) +
-                              " are not supported yet; floe rewrites every selected file (rewrite-all)");
-  }
-  return sort;
+  return settings;
+}
+
+int SummaryCount(const TableState& state, const char* key) {
+  const Snapshot* s = state.metadata ? state.metadata->CurrentSnapshot() : nullptr;
+  if (!s) return 0;
+  auto it = s->summary.find(key);
+  return it == s->summary.end() ? 0 : std::stoi(it->second);
 }
 
 class RewriteDataFiles final : public Procedure {
@@ -93,56 +129,200 @@ class RewriteDataFiles final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    bool sort = CheckStrategyAndOptions(args);
+    bool sort = SortStrategy(args);
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     const TableState& read = table->state();
-    // The files are those a scan with the filter plans (RewriteDataFilesSparkAction's
-    // planFileGroups): a file that may hold a matching row is rewritten whole.
+    const TableMetadata& m = *read.metadata;
+    static const std::map<std::string, std::string> kNoOptions;
+    auto given = args.maps.find("options");
+    const std::map<std::string, std::string>& options = given == args.maps.end() ? kNoOptions : given->second;
+    RewriteFilePlanner planner(m, sort);
+    ActionSettings settings = CheckOptions(options, planner, sort);
+    planner.Init(options);
+    std::optional<SortOrder> sort_order;  // checked before planning, as the runner's constructor does
+    if (sort) sort_order = table->RewriteSortOrder(args.Has("sort_order") ? args.String("sort_order", name()) : "");
     ExpressionPtr filter = args.Has("where") ? table->Filter(args.String("where", name())) : Expression::AlwaysTrue();
-    std::vector<FileScanTask> tasks;
-    if (read.metadata->CurrentSnapshot()) {
-      TableScan scan(engine.io(), read.metadata, std::nullopt, filter, engine.remapper());
-      tasks = scan.PlanFiles();
-    }
-    SnapshotChange change;
-    change.operation = "replace";
-    int64_t rewritten_bytes = 0;
-    for (const auto& task : tasks) {
-      change.removed_paths.push_back(task.data_file.file_path);
-      rewritten_bytes += task.data_file.file_size_in_bytes;
-    }
-    size_t rewritten = change.removed_paths.size();
-    size_t added = 0;
-    int removed_deletes = 0;
-    if (rewritten > 0) {
-      // why: the rows rewritten are those of the files removed, as read, even when another
-      // commit lands meanwhile (its files stay as they are)
-      change.added = table->RewriteFiles(tasks, sort, args.Has("sort_order") ? args.String("sort_order", name()) : "");
-      added = change.added.size();
-      // Iceberg's RewriteFiles: the files replaced must still be live and gain no deletes.
-      ConflictValidation validation;
-      validation.no_new_deletes_for_removed = true;
-      Transaction txn(table->operations(), read);
-      txn.AddSnapshot(std::move(change), std::move(validation));
-      TableState committed = txn.Commit();
-      // the delete files the commit dropped with the files they applied to (deletion
-      // vectors of rewritten files): its snapshot's removed-delete-files
-      if (const Snapshot* s = committed.metadata ? committed.metadata->CurrentSnapshot() : nullptr) {
-        auto it = s->summary.find("removed-delete-files");
-        if (it != s->summary.end()) removed_deletes = std::stoi(it->second);
-      }
-    }
+
     ProcedureResult result;
     result.names = {"rewritten_data_files_count", "added_data_files_count", "rewritten_bytes_count",
                     "failed_data_files_count", "removed_delete_files_count"};
     result.types = {TypeId::kInt32, TypeId::kInt32, TypeId::kInt64, TypeId::kInt32, TypeId::kInt32};
-    result.rows.push_back({Value::Int32(static_cast<int32_t>(rewritten)), Value::Int32(static_cast<int32_t>(added)),
-                           Value::Int64(rewritten_bytes), Value::Int32(0), Value::Int32(removed_deletes)});
-    return result;
+    auto output = [&](int64_t rewritten, int64_t added, int64_t bytes, int64_t failed, int64_t removed_deletes) {
+      result.rows.push_back({Value::Int32(static_cast<int32_t>(rewritten)), Value::Int32(static_cast<int32_t>(added)),
+                             Value::Int64(bytes), Value::Int32(static_cast<int32_t>(failed)),
+                             Value::Int32(static_cast<int32_t>(removed_deletes))});
+      return result;
+    };
+    const Snapshot* start = m.CurrentSnapshot();
+    if (!start) return output(0, 0, 0, 0, 0);
+    // planFileGroups: the files a scan of the starting snapshot with the filter plans
+    TableScan scan(engine.io(), read.metadata, start->snapshot_id, filter, engine.remapper());
+    std::vector<RewriteFileGroup> groups = planner.Plan(scan.PlanFiles());
+    if (groups.empty()) return output(0, 0, 0, 0, 0);  // nothing to rewrite: no snapshot
+
+    // The groups' rows, written in parallel (max-concurrent-file-group-rewrites).
+    RewriteOutput how;
+    how.sort_order = sort_order;
+    how.spec_id = planner.output_spec_id();
+    std::vector<std::vector<DataFile>> written(groups.size());
+    std::vector<char> failed(groups.size(), 0);
+    try {
+      engine.ForEach(settings.max_concurrent_rewrites, groups.size(), [&](size_t i) {
+        RewriteOutput group_how = how;
+        group_how.target_file_size = groups[i].split_size;
+        try {
+          written[i] = table->RewriteFiles(groups[i].tasks, group_how);
+        } catch (const InterruptedError&) {
+          throw;
+        } catch (const Exception&) {
+          // with partial progress a group that fails is counted (failed_data_files_count)
+          // and the others go on, as Java's suppressFailureWhenFinished
+          if (!settings.partial_progress) throw;
+          failed[i] = 1;
+        }
+      });
+    } catch (...) {
+      // doExecute: a group failed, so the groups written are cleaned up (abortFileGroup)
+      std::vector<std::string> paths;
+      for (size_t i = 0; i < groups.size(); ++i) {
+        for (const auto& f : written[i]) paths.push_back(f.file_path);
+      }
+      if (!paths.empty()) engine.DeleteTableFiles(m, paths);
+      throw;
+    }
+
+    // RewriteDataFilesCommitManager: each commit replaces its groups' files, validated
+    // from the starting snapshot, the new files keeping its sequence number.
+    int64_t rewritten = 0, added = 0, bytes = 0, removed_deletes = 0;
+    std::vector<size_t> ready;  // the groups written, in the job order
+    int64_t failed_files = 0;
+    for (size_t i = 0; i < groups.size(); ++i) {
+      if (failed[i]) {
+        failed_files += static_cast<int64_t>(groups[i].tasks.size());
+      } else {
+        ready.push_back(i);
+      }
+    }
+    auto commit = [&](size_t from, size_t to) {
+      SnapshotChange change;
+      change.operation = "replace";
+      for (size_t r = from; r < to; ++r) {
+        size_t i = ready[r];
+        for (const auto& t : groups[i].tasks) change.removed_paths.push_back(t.data_file.file_path);
+        change.added.insert(change.added.end(), written[i].begin(), written[i].end());
+      }
+      ConflictValidation validation;
+      validation.no_new_deletes_for_removed = true;
+      if (settings.use_starting_sequence_number && m.format_version >= 2) {
+        change.added_data_sequence_number = start->sequence_number;
+        validation.ignore_equality_deletes_for_removed = true;
+      }
+      Transaction txn(table->operations(), read);
+      txn.AddSnapshot(std::move(change), std::move(validation));
+      TableState committed = txn.Commit();
+      removed_deletes += SummaryCount(committed, "removed-delete-files");
+      for (size_t r = from; r < to; ++r) {
+        size_t i = ready[r];
+        rewritten += static_cast<int64_t>(groups[i].tasks.size());
+        added += static_cast<int64_t>(written[i].size());
+        bytes += groups[i].input_size;
+      }
+    };
+    if (!settings.partial_progress) {
+      try {
+        commit(0, ready.size());
+      } catch (const CatalogError& e) {
+        throw CatalogError(std::string(e.what()) +
+                           ". Cannot commit rewrite: it conflicted with another concurrent operation on the table. "
+                           "To reduce the likelihood of conflicts, set partial-progress.enabled, which breaks the "
+                           "rewrite up into smaller commits controlled by partial-progress.max-commits");
+      }
+    } else {
+      // doExecuteWithPartialProgress: groups in commits of ceil(total / max-commits); a
+      // commit that conflicts is given up (its files deleted) and counted as failed
+      size_t per_commit = (static_cast<size_t>(planner.total_group_count()) + settings.max_commits - 1) /
+                          static_cast<size_t>(settings.max_commits);
+      per_commit = std::max<size_t>(per_commit, 1);
+      int failed_commits = 0;
+      std::string first_failure;
+      for (size_t from = 0; from < ready.size(); from += per_commit) {
+        size_t to = std::min(ready.size(), from + per_commit);
+        try {
+          commit(from, to);
+        } catch (const CatalogError& e) {
+          ++failed_commits;
+          if (first_failure.empty()) first_failure = e.what();
+        } catch (...) {
+          // anything else ends the rewrite: the groups not yet committed leave no files
+          std::vector<std::string> paths;
+          for (size_t r = to; r < ready.size(); ++r) {
+            for (const auto& f : written[ready[r]]) paths.push_back(f.file_path);
+          }
+          if (!paths.empty()) engine.DeleteTableFiles(m, paths);
+          throw;
+        }
+      }
+      if (failed_commits > settings.max_failed_commits) {
+        throw CatalogError("partial-progress.enabled is true but " + std::to_string(failed_commits) +
+                           " rewrite commits failed. This is more than the maximum allowed failures of " +
+                           std::to_string(settings.max_failed_commits) + " (first: " + first_failure +
+                           "). If this is persistent it may help to increase partial-progress.max-commits, which "
+                           "splits the rewrite into smaller commits");
+      }
+    }
+    if (settings.remove_dangling_deletes) {
+      std::unique_ptr<ProcedureTable> now = engine.LoadTable(args.String("table", name()));
+      SnapshotChange change = DanglingDeleteFiles(engine.io(), engine.remapper(), *now->state().metadata);
+      int64_t count = static_cast<int64_t>(change.removed_paths.size() + change.removed_deletion_vectors.size());
+      if (count > 0) {
+        Transaction txn(now->operations(), now->state());
+        txn.AddSnapshot(std::move(change));
+        txn.Commit();
+        removed_deletes += count;
+      }
+    }
+    return output(rewritten, added, bytes, failed_files, removed_deletes);
   }
 };
 
 }  // namespace
+
+SnapshotChange DanglingDeleteFiles(FileIO& io, const LocationRemapper& remapper, const TableMetadata& m) {
+  SnapshotChange change;
+  change.operation = "replace";
+  const Snapshot* head = m.CurrentSnapshot();
+  if (!head) return change;
+  SnapshotFilesOptions options;
+  options.deletes = true;
+  std::vector<ManifestEntry> entries = SnapshotFiles(io, head, remapper, options);
+  std::map<std::pair<int, std::string>, int64_t> min_data_sequence;
+  std::set<std::string> data_files;
+  for (const auto& e : entries) {
+    if (e.data_file.content != FileContent::kData) continue;
+    data_files.insert(e.data_file.file_path);
+    auto key = std::make_pair(e.data_file.spec_id, PartitionKey(e.data_file.partition));
+    int64_t seq = e.sequence_number.value_or(0);
+    auto [it, inserted] = min_data_sequence.try_emplace(key, seq);
+    if (!inserted) it->second = std::min(it->second, seq);
+  }
+  for (const auto& e : entries) {
+    const DataFile& f = e.data_file;
+    if (f.content == FileContent::kData) continue;
+    if (f.IsDeletionVector()) {
+      if (f.referenced_data_file && !data_files.count(*f.referenced_data_file)) {
+        change.removed_deletion_vectors.push_back({f.file_path, f.content_offset.value_or(-1)});
+      }
+      continue;
+    }
+    auto it = min_data_sequence.find({f.spec_id, PartitionKey(f.partition)});
+    int64_t seq = e.sequence_number.value_or(0);
+    bool dangling = it == min_data_sequence.end() ||
+                    (f.content == FileContent::kPositionDeletes && seq < it->second) ||
+                    (f.content == FileContent::kEqualityDeletes && seq <= it->second);
+    if (dangling) change.removed_paths.push_back(f.file_path);
+  }
+  return change;
+}
 
 const Procedure& RewriteDataFilesProcedure() {
   static const RewriteDataFiles procedure;

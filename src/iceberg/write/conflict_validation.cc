@@ -180,6 +180,10 @@ void ValidateConcurrentCommits(FileIO& io, const LocationRemapper& remapper, con
         if (e.status != ManifestEntryStatus::kAdded) continue;
         if (validation.no_new_deletes && MayMatch(filter, e.data_file)) new_deletes.push_back(e.data_file.file_path);
         if (!check_removed) continue;
+        if (validation.ignore_equality_deletes_for_removed && !validation.no_new_deletes &&
+            e.data_file.content == FileContent::kEqualityDeletes) {
+          continue;
+        }
         for (const auto& data : removed) {
           if (MayApplyTo(current, e.data_file, data)) deletes_for_removed.push_back(data.file_path);
         }

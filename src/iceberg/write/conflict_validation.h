@@ -52,6 +52,9 @@ struct ConflictValidation {
   /// Fails when delete files that may apply to a data file the operation removes were
   /// added since (validateNoNewDeletesForDataFiles: a rewrite must not lose them).
   bool no_new_deletes_for_removed = false;
+  /// With no_new_deletes_for_removed: equality deletes do not count (the added files
+  /// keep the read snapshot's data sequence number, so those deletes apply to them too).
+  bool ignore_equality_deletes_for_removed = false;
 
   bool Any() const { return no_new_data || no_new_deletes || no_new_deletes_for_removed; }
   /// The validations of a copy-on-write DELETE / UPDATE / MERGE at `level`, as Spark's

@@ -113,7 +113,7 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
     if (!spec) throw InternalError("no partition spec " + std::to_string(key.first));
     ManifestWriter writer(schema, *spec, snapshot_id, key.second, avro::AvroCodec::kDeflate, base_.format_version);
     for (const DataFile* f : files) {
-      writer.Add(*f);
+      writer.Add(*f, change.added_data_sequence_number);
       summary.AddedFile(*f);
     }
     std::string path = new_manifest_path();

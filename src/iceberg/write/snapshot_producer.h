@@ -44,6 +44,11 @@ struct SnapshotChange {
   std::map<std::string, std::string> extra_summary;
   /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
   std::string branch = "main";
+  /// The data sequence number the added files carry (Iceberg's RewriteFiles
+  /// dataSequenceNumber: a compaction's files keep the sequence number of the snapshot it
+  /// read, so equality deletes committed meanwhile still apply to them); none: the new
+  /// snapshot's.
+  std::optional<int64_t> added_data_sequence_number;
   /// False when `added` are files of another snapshot (a cherry-pick): a failed commit then
   /// leaves them, as they are that snapshot's.
   bool owns_added_files = true;

@@ -39,7 +39,7 @@ TEST_F(CommitTest, EveryStatementKindCommitsOnceThroughTheTransaction) {
   ExpectOneCommit("ALTER TABLE db.t ADD COLUMN note STRING");
   ExpectOneCommit("ALTER TABLE db.t CREATE BRANCH audit");
   ExpectOneCommit("INSERT INTO db.t.branch_audit VALUES (100, 1, 'x')");
-  ExpectOneCommit("CALL floe.system.rewrite_data_files('db.t')");
+  ExpectOneCommit("CALL floe.system.rewrite_data_files(table => 'db.t', options => map('rewrite-all', 'true'))");
   ExpectOneCommit("CREATE TABLE db.c USING iceberg AS SELECT * FROM db.t");
   ExpectOneCommit("CREATE OR REPLACE TABLE db.c USING iceberg AS SELECT id FROM db.t WHERE k = 0");
   // a branch of a table without snapshots gets its first snapshot and its retention in one commit

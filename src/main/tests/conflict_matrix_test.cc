@@ -231,7 +231,8 @@ Statement StatementOf(Op op, int k, bool is_a) {
     case Op::kDeletePartition:
       return {"DELETE FROM db.t WHERE k = " + p, [](Model& m, int k, bool) { m.rows[k].clear(); }};
     case Op::kRewrite:
-      return {"CALL floe.system.rewrite_data_files(table => 'db.t', where => 'k = " + p + "')",
+      return {"CALL floe.system.rewrite_data_files(table => 'db.t', where => 'k = " + p +
+                  "', options => map('rewrite-all', 'true'))",
               [](Model&, int, bool) {}};
     case Op::kAddColumn:
       return {std::string("ALTER TABLE db.t ADD COLUMN ") + (is_a ? "a_note" : "b_note") + " STRING",

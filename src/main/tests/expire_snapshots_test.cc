@@ -52,7 +52,7 @@ TEST_F(ExpireSnapshotsTest, CleanExpiredMetadataRemovesUnusedSchemasAndSpecs) {
 
   // once that file is rewritten under the default spec (and a commit after the rewrite has
   // dropped the manifest recording its removal), spec 0 is no longer used
-  Run("CALL floe.system.rewrite_data_files(table => 'db.t')");
+  Run("CALL floe.system.rewrite_data_files(table => 'db.t', options => map('rewrite-all', 'true'))");
   Run("INSERT INTO db.t VALUES (3, 'c', 31)");
   Run("CALL floe.system.expire_snapshots(table => 'db.t', older_than => current_timestamp() + INTERVAL 1 SECOND, "
       "clean_expired_metadata => true)");

@@ -64,7 +64,7 @@ TEST_F(FaultInjectionTest, FailedWritesLeaveTheTableAsItWas) {
       "INSERT INTO db.t SELECT id, CAST(id % 3 AS INT) FROM range(100, 130)",
       "INSERT OVERWRITE db.t SELECT id, 1 FROM range(5)",
       "DELETE FROM db.t WHERE id = 1000",
-      "CALL floe.system.rewrite_data_files('db.t')",
+      "CALL floe.system.rewrite_data_files(table => 'db.t', options => map('rewrite-all', 'true'))",
       "ALTER TABLE db.t SET TBLPROPERTIES ('owner' = 'floe')",
   };
   int failures = 0;

@@ -196,9 +196,9 @@ class WriteFaultsTest : public testing::WarehouseTest {
       w.after.tables["t"] = Filter(t, [&](const Row& r) { return r.k != p; });
     } else if (choice < 12) {
       w.kind = "rewrite";
-      w.sql = pick(2) ? "CALL floe.system.rewrite_data_files(table => 'ns.t')"
+      w.sql = pick(2) ? "CALL floe.system.rewrite_data_files(table => 'ns.t', options => map('rewrite-all', 'true'))"
                       : "CALL floe.system.rewrite_data_files(table => 'ns.t', where => 'k = " + std::to_string(p) +
-                            "')";
+                            "', options => map('rewrite-all', 'true'))";
     } else if (choice < 15) {
       w.kind = "alter_schema";
       if (before.columns.size() == 3) {
