@@ -230,6 +230,7 @@ function buildWarehouse(warehouse) {
     `INSERT INTO ${mt} VALUES ${BATCHES[2 % BATCHES.length].join(', ')}`,
     `DELETE FROM ${mt} WHERE id = 5`,
     `CALL floe.system.rewrite_data_files(table => '${mt}', strategy => 'sort', sort_order => 'id DESC NULLS LAST', options => map('rewrite-all', 'true'))`,
+    `CALL floe.system.rewrite_manifests(table => '${mt}')`,
     `CALL floe.system.expire_snapshots(table => '${mt}', older_than => ${now}, retain_last => 2)`,
     'SET floe.remove_orphan_files.min_interval = 0',
     `CALL floe.system.remove_orphan_files(table => '${mt}', older_than => ${now})`,

@@ -35,7 +35,7 @@ const std::vector<const Procedure*>& AllProcedures() {
       &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
-      &FastForwardProcedure(),        &CherrypickSnapshotProcedure()};
+      &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure()};
   return all;
 }
 

@@ -145,6 +145,7 @@ const Procedure& ExpireSnapshotsProcedure();
 const Procedure& RemoveOrphanFilesProcedure();
 const Procedure& FastForwardProcedure();
 const Procedure& CherrypickSnapshotProcedure();
+const Procedure& RewriteManifestsProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

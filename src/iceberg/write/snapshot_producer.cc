@@ -156,6 +156,8 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
             replaced_keys.count(PartitionKey(e.data_file.spec_id, e.data_file.partition)) > 0);
   };
   std::set<std::string> found;
+  std::set<std::string> replaced_manifests(change.replaced_manifests.begin(), change.replaced_manifests.end());
+  int64_t replaced_live = 0;
   if (parent && parent->manifest_list.empty() && !parent->manifests.empty()) {
     // why: a manifest named inline carries no snapshot id nor sequence numbers to list
     throw NotImplementedError("cannot commit to a table whose snapshot " + std::to_string(parent->snapshot_id) +
@@ -167,6 +169,10 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
     std::stable_partition(parent_manifests.begin(), parent_manifests.end(),
                           [](const ManifestFile& m) { return m.content == ManifestContent::kData; });
     for (const auto& m : parent_manifests) {
+      if (replaced_manifests.erase(m.manifest_path)) {
+        replaced_live += m.added_files_count + m.existing_files_count;
+        continue;
+      }
       bool by_path_or_partition = !removed.empty() || !removed_dvs.empty() || change.replaced;
       bool dangling = base_.format_version >= 3 && m.content == ManifestContent::kDeletes &&
                       (!removed_data.empty() || !new_dv_files.empty());
@@ -218,6 +224,32 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
       written_.push_back(remapper_.Remap(path));
     }
   }
+  if (!change.replaced_manifests.empty()) {
+    // BaseRewriteManifests.validateDeletedManifests and validateFilesCounts
+    if (!replaced_manifests.empty()) {
+      throw CatalogError("[CONCURRENT_MODIFICATION] Deleted manifest " + *replaced_manifests.begin() +
+                         " could not be found in the latest snapshot " +
+                         (parent ? std::to_string(parent->snapshot_id) : std::string("(none)")));
+    }
+    int64_t created_live = 0;
+    for (const auto& m : change.added_manifests) created_live += m.added_files_count + m.existing_files_count;
+    if (created_live != replaced_live) {
+      throw InternalError("Replaced and created manifests must have the same number of active files: " +
+                          std::to_string(created_live) + " (new), " + std::to_string(replaced_live) + " (old)");
+    }
+    summary.Set("manifests-created", std::to_string(change.added_manifests.size()));
+    summary.Set("manifests-kept", std::to_string(manifests.size()));
+    summary.Set("manifests-replaced", std::to_string(change.replaced_manifests.size()));
+    summary.Set("entries-processed", std::to_string(replaced_live));
+    // the new manifests first, as the snapshot's own
+    std::vector<ManifestFile> with_new;
+    for (ManifestFile m : change.added_manifests) {
+      m.added_snapshot_id = snapshot_id;
+      with_new.push_back(std::move(m));
+    }
+    with_new.insert(with_new.end(), manifests.begin(), manifests.end());
+    manifests = std::move(with_new);
+  }
   for (const auto& path : removed) {
     if (!found.count(path)) missing_.push_back(path);
   }
@@ -234,8 +266,9 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
            m.deleted_files_count > 0;
   });
   // Keep the manifest count small as commits pile up (commit.manifest.min-count-to-merge).
-  if (change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
-      change.operation == "delete") {
+  if ((change.operation == "append" || change.operation == "overwrite" || change.operation == "replace" ||
+       change.operation == "delete") &&
+      change.replaced_manifests.empty()) {
     ManifestMerger merger(
         base_, snapshot_id, [&](const std::string& location) { return io_.ReadAll(remapper_.Remap(location)); },
         [&](const std::string& location, const std::string& bytes) {

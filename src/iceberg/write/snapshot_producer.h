@@ -10,6 +10,7 @@
 #include "iceberg/expressions/expression.h"
 #include "iceberg/location_remapper.h"
 #include "iceberg/manifests/data_file.h"
+#include "iceberg/manifests/manifest_file.h"
 #include "iceberg/table_metadata.h"
 #include "io/file_io.h"
 
@@ -44,6 +45,11 @@ struct SnapshotChange {
   std::map<std::string, std::string> extra_summary;
   /// The branch the snapshot is committed to; its head is the parent (none for a new branch).
   std::string branch = "main";
+  /// Manifests of the parent replaced by `added_manifests`, already written, which hold the
+  /// same live files (Iceberg's RewriteManifests: each replaced manifest must still be in
+  /// the branch's head, and the live file counts must match).
+  std::vector<std::string> replaced_manifests;
+  std::vector<ManifestFile> added_manifests;
   /// The data sequence number the added files carry (Iceberg's RewriteFiles
   /// dataSequenceNumber: a compaction's files keep the sequence number of the snapshot it
   /// read, so equality deletes committed meanwhile still apply to them); none: the new
