@@ -270,8 +270,17 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
       const iceberg::TableMetadata& m = *table_.metadata;
       const iceberg::PartitionSpec* spec = m.SpecById(output.spec_id < 0 ? m.default_spec_id : output.spec_id);
       if (!spec) throw InternalError("rewrite: no partition spec " + std::to_string(output.spec_id));
+      std::optional<iceberg::ZOrderOptions> zorder = output.zorder;
+      if (zorder) {  // field ids to the rows' columns (the current schema's, in order)
+        const auto& fields = m.CurrentSchema().fields();
+        for (int& column : zorder->columns) {
+          auto it = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return f.id() == column; });
+          if (it == fields.end()) throw InternalError("z-order column id " + std::to_string(column) + " not found");
+          column = static_cast<int>(it - fields.begin());
+        }
+      }
       return session_.RewriteDataFiles(table_, tasks, output.sort_order ? &*output.sort_order : nullptr, *spec,
-                                       output.target_file_size);
+                                       output.target_file_size, zorder ? &*zorder : nullptr);
     }
 
    private:

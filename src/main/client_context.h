@@ -94,12 +94,14 @@ class ClientContext : public BinderContext {
   /// Reads the live rows of `tasks` (files of the table, deletes applied) under the
   /// table's current schema and writes them again as data files of the table under
   /// `spec`, each file's rows sorted by `sort_order` when given (nullptr: as the table's
-  /// writes are), files rolling at `target_file_size` (0: the table's). Safe to call from
+  /// writes are) or by `zorder` when given, files rolling at `target_file_size` (0: the
+  /// table's). Safe to call from
   /// several threads at once.
   std::vector<iceberg::DataFile> RewriteDataFiles(const LoadedTable& table,
                                                   const std::vector<iceberg::FileScanTask>& tasks,
                                                   const iceberg::SortOrder* sort_order,
-                                                  const iceberg::PartitionSpec& spec, int64_t target_file_size);
+                                                  const iceberg::PartitionSpec& spec, int64_t target_file_size,
+                                                  const iceberg::ZOrderOptions* zorder = nullptr);
   /// Returns the optimized plan that writes `query`'s rows, cast to the table's columns,
   /// into `sink` (CREATE TABLE ... AS: the new table).
   LogicalOperatorPtr InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query);

@@ -106,7 +106,8 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
                                                                const std::vector<iceberg::FileScanTask>& tasks,
                                                                const iceberg::SortOrder* sort_order,
                                                                const iceberg::PartitionSpec& spec,
-                                                               int64_t target_file_size) {
+                                                               int64_t target_file_size,
+                                                               const iceberg::ZOrderOptions* zorder) {
   const iceberg::TableMetadata& m = *table.metadata;
   // v3: the rows keep their _row_id and _last_updated_sequence_number, written as columns
   const iceberg::Schema schema = m.format_version >= 3 ? iceberg::MetadataColumns::WithRowLineage(m.CurrentSchema())
@@ -122,6 +123,10 @@ std::vector<iceberg::DataFile> ClientContext::RewriteDataFiles(const LoadedTable
   iceberg::DataWriterOptions options = DataWriterOptionsFor(m);
   if (sort_order) options.sort_order = *sort_order;
   if (target_file_size > 0) options.target_file_size = target_file_size;
+  if (zorder) {
+    options.zorder = *zorder;
+    options.sort_order = iceberg::SortOrder::Unsorted();  // the z-order replaces the table's
+  }
   iceberg::PartitionedDataWriter writer(schema, spec, options);
   try {
     auto local = writer.NewLocalState();

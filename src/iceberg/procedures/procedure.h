@@ -16,6 +16,7 @@
 #include "iceberg/sort_order.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "iceberg/write/table_operations.h"
+#include "iceberg/write/zorder.h"
 #include "io/file_io.h"
 #include "sql/ast_statement.h"
 #include "sql/qualified_name.h"
@@ -26,6 +27,8 @@ namespace floe::iceberg {
 struct RewriteOutput {
   /// The order each file's rows are sorted in (none: as the table's writes are).
   std::optional<SortOrder> sort_order;
+  /// Or the z-order they are sorted in, its columns given by field id.
+  std::optional<ZOrderOptions> zorder;
   /// The size files roll at (0: the table's write.target-file-size-bytes).
   int64_t target_file_size = 0;
   /// The partition spec the files are written under (-1: the table's current one).

@@ -7,6 +7,7 @@
 // partial-progress.max-commits commits. Afterwards remove-dangling-deletes drops the
 // delete files no live data file needs any more.
 #include <algorithm>
+#include <climits>
 #include <mutex>
 #include <set>
 #include <string>
@@ -20,6 +21,7 @@
 #include "iceberg/scan/table_scan.h"
 #include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/transaction.h"
+#include "iceberg/write/zorder.h"
 
 namespace floe::iceberg {
 
@@ -51,9 +53,57 @@ struct ActionSettings {
   bool remove_dangling_deletes = false;
 };
 
-// RewriteDataFilesProcedure.checkAndApplyStrategy: the strategy (binpack, the default, or
-// sort: strategy => 'sort', or a sort_order alone); a zorder(...) sort order is refused.
-bool SortStrategy(const ProcedureArguments& args) {
+// The rewriter a call runs (Java's FileRewriteRunner), as its errors name it.
+enum class Runner { kBinPack, kSort, kZOrder };
+
+const char* Description(Runner runner) {
+  switch (runner) {
+    case Runner::kBinPack:
+      return "BIN-PACK";
+    case Runner::kSort:
+      return "SORT";
+    case Runner::kZOrder:
+      return "Z-ORDER";
+  }
+  return "";
+}
+
+struct Strategy {
+  Runner runner = Runner::kBinPack;
+  std::vector<std::string> zorder_columns;  // as zorder(...) names them
+};
+
+std::string Trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\n");
+  size_t e = s.find_last_not_of(" \t\n");
+  return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
+}
+
+// Splits at the commas outside parentheses and backquotes.
+std::vector<std::string> SplitTopLevel(const std::string& text) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  bool quoted = false;
+  std::string current;
+  for (char c : text) {
+    if (c == '`') quoted = !quoted;
+    if (!quoted && c == '(') ++depth;
+    if (!quoted && c == ')') --depth;
+    if (!quoted && depth == 0 && c == ',') {
+      parts.push_back(Trim(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  parts.push_back(Trim(current));
+  return parts;
+}
+
+// RewriteDataFilesProcedure.checkAndApplyStrategy: binpack (the default), sort
+// (strategy => 'sort', or a sort_order alone), or zorder (a sort_order of zorder(c1, c2)
+// terms, which cannot be mixed with plain sort fields).
+Strategy ChooseStrategy(const ProcedureArguments& args) {
   std::string strategy = args.Has("strategy") ? ToLower(args.values.at("strategy").ToString()) : "";
   if (!strategy.empty() && strategy != "binpack" && strategy != "sort") {
     throw InvalidInputError("unsupported strategy: " + args.values.at("strategy").ToString() +
@@ -62,26 +112,78 @@ bool SortStrategy(const ProcedureArguments& args) {
   if (strategy == "binpack" && args.Has("sort_order")) {  // binPack().sort(order)
     throw InvalidInputError("Cannot set rewrite mode, it has already been set to BIN-PACK");
   }
-  if (args.Has("sort_order") && ToLower(args.values.at("sort_order").ToString()).find("zorder(") != std::string::npos) {
-    throw NotImplementedError("rewrite_data_files: a zorder(...) sort_order is not supported yet");
+  Strategy out;
+  if (strategy == "sort" || (strategy.empty() && args.Has("sort_order"))) out.runner = Runner::kSort;
+  if (!args.Has("sort_order")) return out;
+  std::string text = args.values.at("sort_order").ToString();
+  bool plain = false;
+  for (const std::string& term : SplitTopLevel(text)) {
+    if (ToLower(term).rfind("zorder(", 0) == 0 && term.back() == ')') {
+      for (std::string column : SplitTopLevel(term.substr(7, term.size() - 8))) {
+        if (column.size() >= 2 && column.front() == '`' && column.back() == '`') column = column.substr(1, column.size() - 2);
+        if (column.empty()) throw InvalidInputError("Unable to parse sortOrder: " + text);
+        out.zorder_columns.push_back(column);
+      }
+    } else {
+      plain = true;
+    }
   }
-  return strategy == "sort" || (strategy.empty() && args.Has("sort_order"));
+  if (!out.zorder_columns.empty()) {
+    if (plain) throw InvalidInputError("Cannot mix identity sort columns and a Zorder sort expression: " + text);
+    out.runner = Runner::kZOrder;
+  }
+  return out;
+}
+
+// SparkZOrderFileRewriteRunner.validZOrderColNames: each column must exist (found case
+// insensitively, as Spark's default) and be of a type z-values take; identity partition
+// columns are constant within a partition and left out. Returns the field ids.
+std::vector<int> ZOrderFieldIds(const TableMetadata& m, const std::vector<std::string>& names) {
+  const Schema& schema = m.CurrentSchema();
+  std::set<int> identity_sources;
+  for (const auto& f : m.DefaultSpec().fields()) {
+    if (f.transform().IsIdentity()) identity_sources.insert(f.source_id());
+  }
+  std::vector<int> ids;
+  for (const std::string& name : names) {
+    const NestedField* field = nullptr;
+    for (const auto& f : schema.fields()) {
+      if (ToLower(f.name()) == ToLower(name)) field = &f;
+    }
+    if (!field) {
+      std::string columns;
+      for (const auto& f : schema.fields()) columns += (columns.empty() ? "" : ", ") + f.name();
+      throw InvalidInputError("Cannot find column '" + name + "' in table schema (case sensitive = false): " + columns);
+    }
+    LogicalType type = field->type()->ToLogicalType();
+    if (!ZOrderSupports(type)) {
+      throw InvalidInputError("Cannot use column " + field->name() + " of type " + type.ToString() +
+                              " in ZOrdering, the type is unsupported");
+    }
+    if (!identity_sources.count(field->id())) ids.push_back(field->id());
+  }
+  if (ids.empty()) {
+    throw InvalidInputError("Cannot ZOrder, all columns provided were identity partition columns and cannot be used");
+  }
+  return ids;
 }
 
 // validateAndInitOptions: every key must be the action's, the planner's or the runner's;
 // then the action's own values are read and checked.
 ActionSettings CheckOptions(const std::map<std::string, std::string>& options, const RewriteFilePlanner& planner,
-                            bool sort) {
+                            Runner runner) {
+  bool sort = runner != Runner::kBinPack;
   std::set<std::string> valid = ActionOptions();
   for (const auto& key : planner.ValidOptions()) valid.insert(key);
   if (sort) valid.insert("shuffle-partitions-per-file");  // SparkShufflingFileRewriteRunner
+  if (runner == Runner::kZOrder) valid.insert({"max-output-size", "var-length-contribution"});
   std::set<std::string> invalid;
   for (const auto& [key, value] : options) {
     if (!valid.count(key)) invalid.insert(key);
   }
   if (!invalid.empty()) {
     throw InvalidInputError("Cannot use options " + List(invalid) + ", they are not supported by the action or the rewriter " +
-                            (sort ? "SORT" : "BIN-PACK") + " (valid: " + List(valid) + ")");
+                            Description(runner) + " (valid: " + List(valid) + ")");
   }
   ActionSettings settings;
   settings.max_concurrent_rewrites = RewriteOptionInt(options, "max-concurrent-file-group-rewrites", 5);
@@ -129,7 +231,8 @@ class RewriteDataFiles final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    bool sort = SortStrategy(args);
+    Strategy strategy = ChooseStrategy(args);
+    bool sort = strategy.runner != Runner::kBinPack;
     std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
     const TableState& read = table->state();
     const TableMetadata& m = *read.metadata;
@@ -137,10 +240,28 @@ class RewriteDataFiles final : public Procedure {
     auto given = args.maps.find("options");
     const std::map<std::string, std::string>& options = given == args.maps.end() ? kNoOptions : given->second;
     RewriteFilePlanner planner(m, sort);
-    ActionSettings settings = CheckOptions(options, planner, sort);
+    ActionSettings settings = CheckOptions(options, planner, strategy.runner);
     planner.Init(options);
     std::optional<SortOrder> sort_order;  // checked before planning, as the runner's constructor does
-    if (sort) sort_order = table->RewriteSortOrder(args.Has("sort_order") ? args.String("sort_order", name()) : "");
+    std::optional<ZOrderOptions> zorder;
+    if (strategy.runner == Runner::kSort) {
+      sort_order = table->RewriteSortOrder(args.Has("sort_order") ? args.String("sort_order", name()) : "");
+    } else if (strategy.runner == Runner::kZOrder) {  // SparkZOrderFileRewriteRunner.init
+      zorder.emplace();
+      zorder->columns = ZOrderFieldIds(m, strategy.zorder_columns);
+      zorder->var_length_contribution = RewriteOptionInt(options, "var-length-contribution", 8);
+      zorder->max_output_size = RewriteOptionInt(options, "max-output-size", INT_MAX);
+      if (zorder->var_length_contribution <= 0) {
+        throw InvalidInputError("Cannot use less than 1 byte for variable length types with ZOrder, "
+                                "'var-length-contribution' was set to " +
+                                std::to_string(zorder->var_length_contribution));
+      }
+      if (zorder->max_output_size <= 0) {
+        throw InvalidInputError("Cannot have the interleaved ZOrder value use less than 1 byte, 'max-output-size' was "
+                                "set to " +
+                                std::to_string(zorder->max_output_size));
+      }
+    }
     ExpressionPtr filter = args.Has("where") ? table->Filter(args.String("where", name())) : Expression::AlwaysTrue();
 
     ProcedureResult result;
@@ -163,6 +284,7 @@ class RewriteDataFiles final : public Procedure {
     // The groups' rows, written in parallel (max-concurrent-file-group-rewrites).
     RewriteOutput how;
     how.sort_order = sort_order;
+    how.zorder = zorder;  // field ids here; the engine maps them to its columns
     how.spec_id = planner.output_spec_id();
     std::vector<std::vector<DataFile>> written(groups.size());
     std::vector<char> failed(groups.size(), 0);

@@ -183,6 +183,14 @@ PartitionedDataWriter::PartitionedDataWriter(const Schema& schema, const Partiti
   for (const auto& sf : options_.sort_order.fields()) {
     sort_columns_.push_back(sf.transform.kind() == TransformKind::kVoid ? -1 : top_level(sf.source_id, "sort field"));
   }
+  if (options_.zorder) {
+    for (int c : options_.zorder->columns) {
+      if (c < 0 || c >= static_cast<int>(types_.size()) || !ZOrderSupports(types_[c])) {
+        throw InvalidInputError("Cannot use column " + std::to_string(c) + " in ZOrdering, the type is unsupported");
+      }
+    }
+  }
+  sorted_ = !sort_columns_.empty() || (options_.zorder && !options_.zorder->columns.empty());
   for (const auto& t : types_) {
     spillable_ = spillable_ && SpillFile::CanHold(t);
     fixed_row_bytes_ += static_cast<int64_t>(PhysicalSize(t.id())) + 1;
@@ -447,7 +455,7 @@ void PartitionedDataWriter::Flush(LocalState& local) {
 }
 
 void PartitionedDataWriter::WriteToSlot(Slot& slot, const DataChunk& rows) {
-  if (sort_columns_.empty()) {
+  if (!sorted_) {
     WriteRows(slot, rows);
     return;
   }
@@ -524,14 +532,23 @@ void PartitionedDataWriter::WriteSorted(Slot& slot) {
   }
   std::vector<uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+  if (options_.zorder && !options_.zorder->columns.empty()) {
+    std::vector<const Vector*> columns;
+    for (int c : options_.zorder->columns) columns.push_back(&rows.column(c));
+    std::vector<std::string> z;
+    z.reserve(n);
+    ZValues(columns, n, *options_.zorder, &z);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return z[a] < z[b]; });
+  } else {
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     for (size_t k = 0; k < keys.size(); ++k) {
       int c = CompareSortKey(keys[k], a, keys[k], b, key_fields[k]->direction == SortDirection::kAscending,
                              key_fields[k]->null_order == NullOrder::kNullsFirst);
       if (c != 0) return c < 0;
     }
     return false;
-  });
+    });
+  }
   DataChunk batch;
   for (size_t start = 0; start < n; start += kBatchSize) {
     size_t count = std::min(kBatchSize, n - start);
@@ -557,7 +574,7 @@ void PartitionedDataWriter::CloseSomeFiles(const Slot& keep) {
     if (open_files_.load() <= target) break;
     // why: the caller holds its own slot's lock; waiting for another could deadlock
     std::unique_lock<std::mutex> lock(slot->mutex, std::try_to_lock);
-    if (!lock.owns_lock() || !slot->writer || !sort_columns_.empty()) continue;
+    if (!lock.owns_lock() || !slot->writer || sorted_) continue;
     CloseFile(*slot);
     Account(*slot);
   }
@@ -638,7 +655,7 @@ void PartitionedDataWriter::StartClustering() {
   }
   for (Slot* slot : slots) {
     std::lock_guard<std::mutex> lock(slot->mutex);
-    if (!sort_columns_.empty()) WriteSorted(*slot);
+    if (sorted_) WriteSorted(*slot);
     CloseFile(*slot);
     Account(*slot);
   }
@@ -656,7 +673,7 @@ void PartitionedDataWriter::WriteSpilledGroups(const ParallelFor& parallel_for) 
     for (auto& entry : local->entries) {
       Slot& slot = *entry->slot;
       std::lock_guard<std::mutex> lock(slot.mutex);
-      if (!sort_columns_.empty()) WriteSorted(slot);
+      if (sorted_) WriteSorted(slot);
       CloseFile(slot);
       Account(slot);
     }
@@ -696,7 +713,7 @@ void PartitionedDataWriter::Shrink() {
   for (auto& [size, slot] : by_size) {
     if (memory_.load() <= low) break;
     std::lock_guard<std::mutex> lock(slot->mutex);
-    if (!sort_columns_.empty()) {
+    if (sorted_) {
       WriteSorted(*slot);
     } else if (slot->writer) {
       // Compressing the open pages usually frees most; otherwise the row group is written.
@@ -718,7 +735,7 @@ std::vector<DataFile> PartitionedDataWriter::Finish(const ParallelFor& parallel_
   parallel_for(static_cast<int>(slots.size()), [&](int i) {
     Slot& slot = *slots[i];
     std::lock_guard<std::mutex> lock(slot.mutex);
-    if (!sort_columns_.empty()) WriteSorted(slot);
+    if (sorted_) WriteSorted(slot);
     CloseFile(slot);
     Account(slot);
   });

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
 #include "iceberg/sort_order.h"
+#include "iceberg/write/zorder.h"
 #include "parquet/parquet_writer.h"
 #include "io/file_io.h"
 #include "io/spill_file.h"
@@ -37,6 +39,8 @@ struct DataWriterOptions {
   int64_t target_file_size = int64_t{512} << 20;
   /// Rows are sorted by this order within each file (none when unsorted).
   SortOrder sort_order = SortOrder::Unsorted();
+  /// Rows are sorted by their z-value within each file instead (a z-order rewrite).
+  std::optional<ZOrderOptions> zorder;
   /// Most bytes of rows the writer holds in memory at once, over all partitions and threads:
   /// rows routed but not yet encoded, encoded pages not yet written, rows waiting to be sorted.
   int64_t memory_limit = int64_t{256} << 20;
@@ -169,6 +173,7 @@ class PartitionedDataWriter {
   /// Per partition field: its source's top-level column, then the struct fields down to it.
   std::vector<std::vector<int>> source_paths_;
   std::vector<int> sort_columns_;    // per sort field: top-level column index
+  bool sorted_ = false;              // a sort order or a z-order: rows wait to be sorted
 
   std::mutex slots_mutex_;  // guards slots_, written_paths_, created_folders_, file_counter_
   std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
