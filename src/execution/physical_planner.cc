@@ -186,7 +186,7 @@ PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
     }
     case LogicalOperatorType::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(op);
-      auto result = std::make_unique<PhysicalInsert>(insert.sink, insert.overwrite);
+      auto result = std::make_unique<PhysicalInsert>(insert.sink, insert.mode);
       result->AddChild(Plan(*op.children[0]));
       return result;
     }

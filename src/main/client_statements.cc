@@ -57,11 +57,11 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
   std::optional<TableCreation> creation =
       PrepareTableCreation(Tables(), Remapper(), statement, current_namespace_, query_columns);
   if (!creation) return Result();  // IF NOT EXISTS, and it exists
-  auto commit = [&](std::vector<iceberg::DataFile> files, bool) {
+  auto commit = [&](std::vector<iceberg::DataFile> files, const WriteMode&) {
     CommitTableCreation(Tables(), Io(), Remapper(), *creation, std::move(files));
   };
   if (!query) {
-    commit({}, false);
+    commit({}, WriteMode{});
     return Result();
   }
   // CTAS: a plan that writes the rows, then commits the table with them as its first

@@ -11,6 +11,7 @@
 #include "execution/table_sources/memory_table.h"
 #include "execution/table_sources/metadata_table_source.h"
 #include "execution/table_sources/parquet_table_function.h"
+#include "iceberg/expressions/predicate.h"
 #include "iceberg/metadata_columns.h"
 #include "execution/table_sources/range_source.h"
 #include "execution/table_sources/system_tables.h"
@@ -240,9 +241,24 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
   std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
   iceberg::TableState read{table.metadata_location, table.metadata};
   std::string branch = table.name.ref;
-  auto commit = [ops, read, branch](std::vector<iceberg::DataFile> files, bool overwrite) {
+  auto commit = [ops, read, branch](std::vector<iceberg::DataFile> files, const WriteMode& mode) {
+    iceberg::InsertKind kind = iceberg::InsertKind::kAppend;
+    iceberg::ExpressionPtr filter;
+    if (mode.kind == WriteMode::Kind::kOverwritePartitionsDynamic) {
+      kind = iceberg::InsertKind::kReplacePartitions;
+    } else if (mode.kind == WriteMode::Kind::kOverwriteByExpression) {
+      // the static partition values as a row filter on their columns (Spark's deleteExpr)
+      kind = iceberg::InsertKind::kOverwriteByFilter;
+      const auto& fields = read.metadata->CurrentSchema().fields();
+      for (const auto& [column, value] : mode.static_values) {
+        int id = fields.at(column).id();
+        iceberg::ExpressionPtr term = value.is_null() ? iceberg::Predicate::Make(iceberg::Operation::kIsNull, id, {})
+                                                      : iceberg::Predicate::Make(iceberg::Operation::kEq, id, {value});
+        filter = filter ? iceberg::Expression::And(filter, term) : term;
+      }
+    }
     std::optional<iceberg::SnapshotChange> change =
-        iceberg::InsertChange(*read.metadata, branch, overwrite, std::move(files));
+        iceberg::InsertChange(*read.metadata, branch, kind, std::move(filter), std::move(files));
     if (!change) return;
     iceberg::Transaction txn(*ops, read);
     txn.AddSnapshot(std::move(*change));

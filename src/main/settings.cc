@@ -22,6 +22,20 @@ std::string ValidateBool(const std::string& v) {
   throw InvalidInputError("expected a boolean (true or false), got '" + v + "'");
 }
 
+// One of `values`, matched case-insensitively (Spark's checkValues on an upper-cased value)
+// and kept upper case.
+std::function<std::string(const std::string&)> ValidateOneOf(std::vector<std::string> values) {
+  return [values](const std::string& v) {
+    std::string upper = ToUpper(v);
+    std::string list;
+    for (const auto& value : values) {
+      if (upper == value) return upper;
+      list += (list.empty() ? "" : ", ") + value;
+    }
+    throw InvalidInputError("expected one of " + list + ", got '" + v + "'");
+  };
+}
+
 std::function<std::string(const std::string&)> ValidateInt(int64_t lo, int64_t hi) {
   return [lo, hi](const std::string& v) {
     try {
@@ -142,6 +156,10 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          {}, ValidateRuleList},
         {"spark.sql.optimizer.nestedSchemaPruning.enabled", "true",
          "read only the fields of a struct column a query uses (payload.ts)", {}, ValidateBool},
+        {"spark.sql.sources.partitionOverwriteMode", "STATIC",
+         "what INSERT OVERWRITE replaces: STATIC (Spark's default) the rows its PARTITION clause's values "
+         "select, or the whole table; DYNAMIC only the partitions the new rows land in",
+         {}, ValidateOneOf({"STATIC", "DYNAMIC"})},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
         {"floe.dynamic_pruning.max_values", "1000",

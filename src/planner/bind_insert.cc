@@ -60,6 +60,7 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
   // query like any column.
   std::vector<BoundExpressionPtr> static_value(names.size());
   std::vector<bool> is_static(names.size(), false);
+  std::vector<Value> static_constant(names.size());
   std::vector<std::string> partition_columns = sink->IdentityPartitionColumns();
   std::vector<std::string> seen;
   for (const auto& [key, value] : statement.partition) {
@@ -76,6 +77,7 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
     if (!value) continue;
     BindScope empty;
     static_value[column] = AddCast(BindExpression(*value, empty, "PARTITION"), types[column]);
+    static_constant[column] = context_.EvaluateConstant(*static_value[column]);
     is_static[column] = true;
   }
 
@@ -164,13 +166,26 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
   projection->children.push_back(std::move(query.plan));
   auto insert = std::make_unique<LogicalInsert>();
   insert->sink = std::move(sink);
-  insert->overwrite = statement.overwrite;
+  if (statement.overwrite) {
+    // Spark's partitionOverwriteMode: STATIC replaces what the static partition values
+    // select (everything without them); DYNAMIC the partitions written to
+    if (ToUpper(context_.SettingValue("spark.sql.sources.partitionOverwriteMode")) == "DYNAMIC") {
+      insert->mode.kind = WriteMode::Kind::kOverwritePartitionsDynamic;
+    } else {
+      insert->mode.kind = WriteMode::Kind::kOverwriteByExpression;
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (is_static[i]) insert->mode.static_values.emplace_back(i, static_constant[i]);
+      }
+    }
+  }
   insert->children.push_back(std::move(projection));
   return insert;
 }
 
 std::string LogicalInsert::Describe() const {
-  return std::string(overwrite ? "OverwritePartitionsDynamic " : "AppendData ") + sink->DisplayName();
+  std::string out = mode.PlanName() + " " + sink->DisplayName();
+  if (mode.kind == WriteMode::Kind::kOverwriteByExpression) out += ", " + mode.Condition(sink->names());
+  return out;
 }
 
 }  // namespace floe

@@ -13,7 +13,7 @@ namespace floe {
 struct LogicalInsert : LogicalOperator {
   LogicalInsert() : LogicalOperator(LogicalOperatorType::kInsert) {}
   std::shared_ptr<TableSink> sink;
-  bool overwrite = false;
+  WriteMode mode;
   std::string Describe() const override;
 };
 

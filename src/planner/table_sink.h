@@ -36,6 +36,44 @@ class TableWrite {
   virtual int64_t Commit(const ParallelRunner& run_parallel) = 0;
 };
 
+/// What an INSERT does to the rows already there, as Spark plans it: AppendData (INSERT
+/// INTO), OverwriteByExpression (INSERT OVERWRITE in spark.sql.sources.partitionOverwriteMode
+/// STATIC, the default: the rows its PARTITION clause's static values select, or the whole
+/// table, are replaced) or OverwritePartitionsDynamic (mode DYNAMIC: the partitions the new
+/// rows land in are replaced).
+struct WriteMode {
+  enum class Kind { kAppend, kOverwriteByExpression, kOverwritePartitionsDynamic };
+  Kind kind = Kind::kAppend;
+  /// kOverwriteByExpression: column = value for each static value, by column index (a NULL
+  /// value: column IS NULL); none: every row.
+  std::vector<std::pair<size_t, Value>> static_values;
+
+  bool overwrite() const { return kind != Kind::kAppend; }
+  /// kOverwriteByExpression: the rows replaced, as plans show them ("p1 = 23", "true").
+  std::string Condition(const std::vector<std::string>& names) const {
+    std::string out;
+    for (const auto& [column, value] : static_values) {
+      std::string term = value.is_null() ? names[column] + " IS NULL"
+                         : names[column] + " = " +
+                               (value.type().IsStringLike() ? "'" + value.ToString() + "'" : value.ToString());
+      out += (out.empty() ? "" : " AND ") + term;
+    }
+    return out.empty() ? "true" : out;
+  }
+  /// The plan node's name.
+  std::string PlanName() const {
+    switch (kind) {
+      case Kind::kAppend:
+        return "AppendData";
+      case Kind::kOverwriteByExpression:
+        return "OverwriteByExpression";
+      case Kind::kOverwritePartitionsDynamic:
+        return "OverwritePartitionsDynamic";
+    }
+    return "";
+  }
+};
+
 /// Something an INSERT writes: a temporary table, an Iceberg table or one of its
 /// branches. The binder gets one from the session and casts the query to its columns;
 /// the insert operator writes it.
@@ -56,9 +94,8 @@ class TableSink {
   virtual std::vector<std::string> IdentityPartitionColumns() const { return {}; }
   /// True when rows must arrive in the query's order (one thread feeds the write).
   virtual bool PreservesOrder() const { return false; }
-  /// Starts the statement's write; `overwrite` replaces rows (INSERT OVERWRITE) instead
-  /// of adding to them.
-  virtual std::unique_ptr<TableWrite> BeginWrite(bool overwrite) const = 0;
+  /// Starts the statement's write, adding rows or replacing some as `mode` says.
+  virtual std::unique_ptr<TableWrite> BeginWrite(const WriteMode& mode) const = 0;
 };
 
 }  // namespace floe

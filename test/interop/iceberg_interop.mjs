@@ -144,6 +144,7 @@ function buildWarehouse(warehouse) {
     `ALTER TABLE ${t} ADD PARTITION FIELD bucket(4, id)`,
     `ALTER TABLE ${t} ADD PARTITION FIELD truncate(3, s) AS s_prefix`,
     `INSERT INTO ${t} VALUES ${BATCHES[2].join(', ')}`,
+    'SET spark.sql.sources.partitionOverwriteMode = dynamic',
     `INSERT OVERWRITE ${t} SELECT id + 100, i, f, x, dec, wide, flag, s, b, d, ts, ntz FROM ${t} WHERE id IN (7, 8)`,
     `DELETE FROM ${t} WHERE id = 4`,
     `DELETE FROM ${t} WHERE ts IS NULL`,

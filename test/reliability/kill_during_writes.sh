@@ -151,7 +151,7 @@ plan_statement() {
   elif ((choice < 6)); then
     kind=overwrite_dynamic
     local size=$((1 + RANDOM % 2000))
-    statement="INSERT OVERWRITE ns.t (id, b, k) SELECT $n * 10000 + id, $n, $p FROM range($size)"
+    statement="SET spark.sql.sources.partitionOverwriteMode = dynamic; INSERT OVERWRITE ns.t (id, b, k) SELECT $n * 10000 + id, $n, $p FROM range($size)"
     { awk -F, -v p="$p" '$3 != p' "$before/t.rows"; batch_rows "$n" "$size" "$p"; } >"$after/t.rows"
   elif ((choice < 7)); then
     kind=overwrite_static

@@ -17,12 +17,12 @@ struct InsertLocalState : LocalSinkState {
 
 }  // namespace
 
-PhysicalInsert::PhysicalInsert(std::shared_ptr<TableSink> sink, bool overwrite)
-    : PhysicalOperator({}), sink_(std::move(sink)), overwrite_(overwrite) {}
+PhysicalInsert::PhysicalInsert(std::shared_ptr<TableSink> sink, WriteMode mode)
+    : PhysicalOperator({}), sink_(std::move(sink)), mode_(std::move(mode)) {}
 
 std::unique_ptr<GlobalSinkState> PhysicalInsert::GetGlobalSinkState(ExecutionContext& context) const {
   auto state = std::make_unique<InsertGlobalState>();
-  state->write = sink_->BeginWrite(overwrite_);
+  state->write = sink_->BeginWrite(mode_);
   return state;
 }
 

@@ -15,10 +15,13 @@ namespace floe {
 /// commits: the write, destroyed with the plan, deletes what it wrote. Outputs no rows.
 class PhysicalInsert : public PhysicalOperator {
  public:
-  PhysicalInsert(std::shared_ptr<TableSink> sink, bool overwrite);
+  PhysicalInsert(std::shared_ptr<TableSink> sink, WriteMode mode);
 
-  std::string Name() const override { return overwrite_ ? "OverwritePartitionsDynamic" : "AppendData"; }
-  std::string Details() const override { return sink_->DisplayName(); }
+  std::string Name() const override { return mode_.PlanName(); }
+  std::string Details() const override {
+    if (mode_.kind != WriteMode::Kind::kOverwriteByExpression) return sink_->DisplayName();
+    return sink_->DisplayName() + ", " + mode_.Condition(sink_->names());
+  }
 
   bool IsSink() const override { return true; }
   bool SinkOrderMatters() const override { return sink_->PreservesOrder(); }
@@ -41,7 +44,7 @@ class PhysicalInsert : public PhysicalOperator {
 
  private:
   std::shared_ptr<TableSink> sink_;
-  bool overwrite_;
+  WriteMode mode_;
   mutable int64_t rows_written_ = 0;
 };
 

@@ -10,11 +10,11 @@ class IcebergTableWrite : public TableWrite {
  public:
   IcebergTableWrite(const iceberg::TableMetadata& metadata, const iceberg::DataWriterOptions& options,
                     const iceberg::LocationRemapper& remapper, const IcebergTableSink::CommitFiles& commit,
-                    bool overwrite)
+                    WriteMode mode)
       : writer_(metadata.CurrentSchema(), metadata.DefaultSpec(), options),
         remapper_(remapper),
         commit_(commit),
-        overwrite_(overwrite) {}
+        mode_(std::move(mode)) {}
 
   ~IcebergTableWrite() override {
     if (!committed_) writer_.Abort();
@@ -40,7 +40,7 @@ class IcebergTableWrite : public TableWrite {
     for (auto& f : files) f.file_path = remapper_.Unmap(f.file_path);
     int64_t rows = 0;
     for (const auto& f : files) rows += f.record_count;
-    commit_(std::move(files), overwrite_);  // a throw leaves committed_ false: the files go
+    commit_(std::move(files), mode_);  // a throw leaves committed_ false: the files go
     committed_ = true;
     return rows;
   }
@@ -50,7 +50,7 @@ class IcebergTableWrite : public TableWrite {
   // why: copies, as the write may outlive the sink that began it
   iceberg::LocationRemapper remapper_;
   IcebergTableSink::CommitFiles commit_;
-  bool overwrite_;
+  WriteMode mode_;
   bool committed_ = false;
 };
 
@@ -88,8 +88,8 @@ std::vector<std::string> IcebergTableSink::IdentityPartitionColumns() const {
   return columns;
 }
 
-std::unique_ptr<TableWrite> IcebergTableSink::BeginWrite(bool overwrite) const {
-  return std::make_unique<IcebergTableWrite>(*metadata_, options_, remapper_, commit_, overwrite);
+std::unique_ptr<TableWrite> IcebergTableSink::BeginWrite(const WriteMode& mode) const {
+  return std::make_unique<IcebergTableWrite>(*metadata_, options_, remapper_, commit_, mode);
 }
 
 }  // namespace floe

@@ -21,7 +21,7 @@ namespace floe {
 class IcebergTableSink : public TableSink {
  public:
   /// Commits a write's files (paths as the metadata names them); a throw deletes them.
-  using CommitFiles = std::function<void(std::vector<iceberg::DataFile> files, bool overwrite)>;
+  using CommitFiles = std::function<void(std::vector<iceberg::DataFile> files, const WriteMode& mode)>;
 
   /// `name` is the table's name in messages; `remapper` maps the metadata's locations to
   /// the paths the writer's FileIO writes.
@@ -34,7 +34,7 @@ class IcebergTableSink : public TableSink {
   std::optional<Value> WriteDefault(size_t column) const override;
   std::string DisplayName() const override { return name_; }
   std::vector<std::string> IdentityPartitionColumns() const override;
-  std::unique_ptr<TableWrite> BeginWrite(bool overwrite) const override;
+  std::unique_ptr<TableWrite> BeginWrite(const WriteMode& mode) const override;
 
  private:
   std::string name_;

@@ -8,6 +8,7 @@ namespace {
 
 class MemoryTableWrite : public TableWrite {
  public:
+  // why: a temporary table has no partitions; any overwrite replaces every row
   MemoryTableWrite(std::shared_ptr<MemoryTable> table, bool overwrite)
       : table_(std::move(table)), overwrite_(overwrite) {}
 
@@ -41,8 +42,8 @@ class MemoryTableWrite : public TableWrite {
 MemoryTableSink::MemoryTableSink(std::string name, std::shared_ptr<MemoryTable> table)
     : name_(std::move(name)), table_(std::move(table)) {}
 
-std::unique_ptr<TableWrite> MemoryTableSink::BeginWrite(bool overwrite) const {
-  return std::make_unique<MemoryTableWrite>(table_, overwrite);
+std::unique_ptr<TableWrite> MemoryTableSink::BeginWrite(const WriteMode& mode) const {
+  return std::make_unique<MemoryTableWrite>(table_, mode.overwrite());
 }
 
 }  // namespace floe

@@ -21,7 +21,7 @@ class MemoryTableSink : public TableSink {
   const std::vector<bool>& required() const override { return table_->not_null(); }
   std::string DisplayName() const override { return name_; }
   bool PreservesOrder() const override { return true; }
-  std::unique_ptr<TableWrite> BeginWrite(bool overwrite) const override;
+  std::unique_ptr<TableWrite> BeginWrite(const WriteMode& mode) const override;
 
  private:
   std::string name_;

@@ -4,17 +4,21 @@
 
 namespace floe::iceberg {
 
-std::optional<SnapshotChange> InsertChange(const TableMetadata& read, const std::string& branch, bool overwrite,
-                                           std::vector<DataFile> added) {
+std::optional<SnapshotChange> InsertChange(const TableMetadata& read, const std::string& branch, InsertKind kind,
+                                           ExpressionPtr filter, std::vector<DataFile> added) {
   SnapshotChange change;
   change.operation = "append";
   if (!branch.empty()) change.branch = branch;
   change.added = std::move(added);
-  if (!overwrite) {
+  if (kind == InsertKind::kAppend) {
     if (change.added.empty()) return std::nullopt;
     return change;
   }
   change.operation = "overwrite";
+  if (kind == InsertKind::kOverwriteByFilter) {
+    change.delete_filter = filter ? std::move(filter) : Expression::AlwaysTrue();
+    return change;
+  }
   const PartitionSpec& spec = read.DefaultSpec();
   ReplacedPartitions replaced;
   replaced.spec_id = spec.spec_id();

@@ -95,9 +95,12 @@ std::optional<TableState> Transaction::Attempt(const TableState& base, std::vect
                            "]");
       }
       if (!producer.partly_matching_files().empty()) {
-        // a concurrent commit added a file the row filter cannot drop whole
-        throw CatalogError("[CONCURRENT_MODIFICATION] Cannot commit to " + ops_.name() +
-                           ": cannot delete file where some, but not all, rows match filter " +
+        // a file the row filter cannot drop whole: a concurrent commit added it, or it was
+        // there when the statement read the table (a static INSERT OVERWRITE over files
+        // of an older partition spec)
+        bool concurrent = base.metadata_location != read_.metadata_location;
+        throw CatalogError(std::string(concurrent ? "[CONCURRENT_MODIFICATION] " : "") + "Cannot commit to " +
+                           ops_.name() + ": cannot delete file where some, but not all, rows match filter " +
                            ConflictFilterText(*change.delete_filter, metadata.CurrentSchema()) + ": [" +
                            ConflictPathList(producer.partly_matching_files()) + "]");
       }

@@ -249,6 +249,8 @@ class ConflictMatrixTest : public testing::WarehouseTest, public ::testing::With
  protected:
   void SetUp() override {
     WarehouseTest::SetUp();
+    // the overwrite of the matrix is Spark's dynamic one (ReplacePartitions)
+    SetInEverySession("SET spark.sql.sources.partitionOverwriteMode = dynamic");
     // why: the retry after the lost swap waits commit.retry.min-wait-ms; keep it short
     Run("CREATE TABLE db.t (id BIGINT, k INT) USING iceberg PARTITIONED BY (k) "
         "TBLPROPERTIES ('commit.retry.min-wait-ms' = '1', 'commit.retry.max-wait-ms' = '10')");

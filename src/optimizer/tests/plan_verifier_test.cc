@@ -54,7 +54,7 @@ class OneColumnSink : public TableSink {
   const std::vector<LogicalType>& types() const override { return types_; }
   const std::vector<bool>& required() const override { return required_; }
   std::string DisplayName() const override { return "t"; }
-  std::unique_ptr<TableWrite> BeginWrite(bool) const override { return nullptr; }
+  std::unique_ptr<TableWrite> BeginWrite(const WriteMode&) const override { return nullptr; }
 
  private:
   std::vector<std::string> names_ = {"x"};
