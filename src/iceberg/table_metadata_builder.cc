@@ -164,6 +164,18 @@ void TableMetadataBuilder::RemoveProperties(const std::vector<std::string>& keys
   for (const auto& k : keys) metadata_.properties.erase(k);
 }
 
+void TableMetadataBuilder::StageSnapshot(const Snapshot& snapshot) {
+  if (metadata_.SnapshotById(snapshot.snapshot_id)) {
+    throw InvalidInputError("snapshot " + std::to_string(snapshot.snapshot_id) + " already exists");
+  }
+  if (snapshot.sequence_number != NextSequenceNumber()) {
+    throw InternalError("snapshot sequence number " + std::to_string(snapshot.sequence_number) +
+                        " is not the next one, " + std::to_string(NextSequenceNumber()));
+  }
+  metadata_.snapshots.push_back(snapshot);
+  metadata_.last_sequence_number = snapshot.sequence_number;
+}
+
 void TableMetadataBuilder::AddSnapshot(const Snapshot& snapshot, const std::string& branch) {
   if (metadata_.SnapshotById(snapshot.snapshot_id)) {
     throw InvalidInputError("snapshot " + std::to_string(snapshot.snapshot_id) + " already exists");

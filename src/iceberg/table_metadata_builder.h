@@ -56,6 +56,9 @@ class TableMetadataBuilder {
   /// Adds a snapshot (its sequence number must be NextSequenceNumber()) and points the
   /// branch at it; the "main" branch is the current snapshot.
   void AddSnapshot(const Snapshot& snapshot, const std::string& branch = "main");
+  /// Adds a snapshot no branch points at (Iceberg's stageOnly: a write-audit-publish write,
+  /// published later by cherrypick_snapshot or publish_changes).
+  void StageSnapshot(const Snapshot& snapshot);
   /// Points a branch or tag at an existing snapshot; throws InvalidInputError if unknown.
   void SetRef(const std::string& name, const SnapshotRef& ref);
   /// Removes a branch or tag; removing main leaves the table without a current snapshot.

@@ -85,6 +85,24 @@ TableCatalog& ClientContext::Tables() {
   return *tables_;
 }
 
+namespace {
+
+// Write-audit-publish, as Iceberg's SparkWrite stages a commit: a write to main of a table
+// with write.wap.enabled = true while the session sets spark.wap.id is added as a snapshot
+// main does not point at, its summary carrying wap.id, until publish_changes picks it.
+std::string WapId(const iceberg::TableMetadata& m, const std::string& branch, const std::string& wap_id) {
+  if (wap_id.empty() || !(branch.empty() || branch == "main")) return "";
+  return ToLower(m.Property("write.wap.enabled", "false")) == "true" ? wap_id : "";
+}
+
+void Stage(const std::string& wap_id, iceberg::SnapshotChange* change) {
+  if (wap_id.empty()) return;
+  change->stage_only = true;
+  change->extra_summary["wap.id"] = wap_id;
+}
+
+}  // namespace
+
 iceberg::LocationRemapper ClientContext::Remapper() const {
   return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));
 }
@@ -216,7 +234,9 @@ std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedNam
   // The commit: the DELETE's snapshot on the table as read.
   std::shared_ptr<CatalogTableOperations> ops = OperationsFor(resolved);
   iceberg::TableState read{table.metadata_location, table.metadata};
-  options.commit = [ops, read](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
+  std::string wap_id = WapId(*table.metadata, resolved.ref, settings_.Get("spark.wap.id"));
+  options.commit = [ops, read, wap_id](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
+    Stage(wap_id, &change);
     iceberg::Transaction txn(*ops, read);
     txn.AddSnapshot(std::move(change), std::move(validation));
     txn.Commit();
@@ -241,7 +261,8 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
   std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
   iceberg::TableState read{table.metadata_location, table.metadata};
   std::string branch = table.name.ref;
-  auto commit = [ops, read, branch](std::vector<iceberg::DataFile> files, const WriteMode& mode) {
+  std::string wap_id = WapId(*table.metadata, branch, settings_.Get("spark.wap.id"));
+  auto commit = [ops, read, branch, wap_id](std::vector<iceberg::DataFile> files, const WriteMode& mode) {
     iceberg::InsertKind kind = iceberg::InsertKind::kAppend;
     iceberg::ExpressionPtr filter;
     if (mode.kind == WriteMode::Kind::kOverwritePartitionsDynamic) {
@@ -260,6 +281,7 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
     std::optional<iceberg::SnapshotChange> change =
         iceberg::InsertChange(*read.metadata, branch, kind, std::move(filter), std::move(files));
     if (!change) return;
+    Stage(wap_id, &*change);
     iceberg::Transaction txn(*ops, read);
     txn.AddSnapshot(std::move(*change));
     txn.Commit();

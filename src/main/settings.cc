@@ -160,6 +160,10 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "what INSERT OVERWRITE replaces: STATIC (Spark's default) the rows its PARTITION clause's values "
          "select, or the whole table; DYNAMIC only the partitions the new rows land in",
          {}, ValidateOneOf({"STATIC", "DYNAMIC"})},
+        {"spark.wap.id", "",
+         "write-audit-publish: writes to a table with write.wap.enabled = true are staged under this id "
+         "(not visible until CALL system.publish_changes); empty: off",
+         {}, [](const std::string& v) { return v; }},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
         {"floe.dynamic_pruning.max_values", "1000",

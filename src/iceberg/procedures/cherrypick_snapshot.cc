@@ -2,7 +2,9 @@
 // that is not an ancestor of the current one (a branch's or a staged append) to main, as
 // Iceberg 1.10's CherrypickSnapshotProcedure (CherryPickOperation): a fast-forward when its
 // parent is the current snapshot, else a new append snapshot with the same added files
-// (summary source-snapshot-id). A ReplacePartitions overwrite is not supported yet.
+// (summary source-snapshot-id, and published-wap-id for a write-audit-publish snapshot,
+// whose wap.id may be published once). A ReplacePartitions overwrite is not supported yet.
+// publish_changes(table, wap_id) picks the snapshot staged under a wap id.
 #include <string>
 
 #include "common/date_time.h"
@@ -32,6 +34,25 @@ void CheckNotPicked(const TableMetadata& m, int64_t id) {
   }
 }
 
+// WapUtil.validateWapPublish: a staged snapshot's wap.id must not be published already (by
+// an ancestor of the current snapshot staged or published under it); returns the id.
+std::string ValidateWapPublish(const TableMetadata& m, const Snapshot& picked) {
+  auto staged = picked.summary.find("wap.id");
+  if (staged == picked.summary.end() || staged->second.empty()) return "";
+  if (const Snapshot* current = m.CurrentSnapshot()) {
+    for (const Snapshot* s : AncestorsOf(m, current->snapshot_id)) {
+      for (const char* key : {"wap.id", "published-wap-id"}) {
+        auto it = s->summary.find(key);
+        if (it != s->summary.end() && it->second == staged->second) {
+          throw InvalidInputError("Duplicate request to cherry pick wap id that was published already: " +
+                                  staged->second);
+        }
+      }
+    }
+  }
+  return staged->second;
+}
+
 bool IsFastForward(const TableMetadata& m, const Snapshot& picked) {
   const Snapshot* current = m.CurrentSnapshot();
   return current ? picked.parent_snapshot_id && *picked.parent_snapshot_id == current->snapshot_id
@@ -55,6 +76,7 @@ class CherrypickSnapshot final : public Procedure {
     int64_t current = 0;
     auto operation = picked->summary.find("operation");
     std::string op = operation == picked->summary.end() ? "" : operation->second;
+    if (op == "append") ValidateWapPublish(read, *picked);
     if (IsFastForward(read, *picked)) {
       current = SetCurrentSnapshot(*table, [&](const TableMetadata& m) {
         CheckNotPicked(m, id);
@@ -76,9 +98,12 @@ class CherrypickSnapshot final : public Procedure {
         }
       }
       change.extra_summary["source-snapshot-id"] = std::to_string(id);
+      std::string wap_id = ValidateWapPublish(read, *picked);
+      if (!wap_id.empty()) change.extra_summary["published-wap-id"] = wap_id;
       Transaction txn(table->operations(), table->state());
       txn.UpdateMetadata([&](const TableMetadata& m, const std::string&) -> std::optional<TableMetadata> {
         CheckNotPicked(m, id);  // validated again on the table each attempt finds
+        ValidateWapPublish(m, *m.SnapshotById(id));
         return std::nullopt;
       });
       txn.AddSnapshot(std::move(change));
@@ -102,6 +127,47 @@ class CherrypickSnapshot final : public Procedure {
 
 const Procedure& CherrypickSnapshotProcedure() {
   static const CherrypickSnapshot procedure;
+  return procedure;
+}
+
+namespace {
+
+// CALL system.publish_changes(table, wap_id): cherry-picks the snapshot staged under
+// wap_id (write-audit-publish), as Iceberg 1.10's PublishChangesProcedure.
+class PublishChanges final : public Procedure {
+ public:
+  std::string name() const override { return "publish_changes"; }
+  std::vector<ProcedureParameter> parameters() const override {
+    return {{"table", TypeId::kString, true}, {"wap_id", TypeId::kString, true}};
+  }
+
+  ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
+    std::string wap_id = args.String("wap_id", name());
+    int64_t staged = 0;
+    bool found = false;
+    {
+      std::unique_ptr<ProcedureTable> table = engine.LoadTable(args.String("table", name()));
+      for (const auto& s : table->state().metadata->snapshots) {
+        auto it = s.summary.find("wap.id");
+        if (it != s.summary.end() && it->second == wap_id) {
+          staged = s.snapshot_id;
+          found = true;
+          break;  // Iterables.find: the first
+        }
+      }
+    }
+    if (!found) throw InvalidInputError("Cannot apply unknown WAP ID '" + wap_id + "'");
+    ProcedureArguments pick;
+    pick.values["table"] = args.values.at("table");
+    pick.values["snapshot_id"] = Value::Int64(staged);
+    return CherrypickSnapshotProcedure().Call(engine, pick);
+  }
+};
+
+}  // namespace
+
+const Procedure& PublishChangesProcedure() {
+  static const PublishChanges procedure;
   return procedure;
 }
 

@@ -35,7 +35,8 @@ const std::vector<const Procedure*>& AllProcedures() {
       &RewriteDataFilesProcedure(),   &RegisterTableProcedure(),        &GenerateProcedure(),
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
-      &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure()};
+      &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure(),
+      &PublishChangesProcedure()};
   return all;
 }
 

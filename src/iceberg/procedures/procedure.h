@@ -149,6 +149,7 @@ const Procedure& RemoveOrphanFilesProcedure();
 const Procedure& FastForwardProcedure();
 const Procedure& CherrypickSnapshotProcedure();
 const Procedure& RewriteManifestsProcedure();
+const Procedure& PublishChangesProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

@@ -315,7 +315,11 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   for (const auto& [k, v] : change.extra_summary) summary.Set(k, v);
   summary.Set("engine-name", "floe");
   snapshot.summary = summary.Build(change.operation, parent ? parent->summary : std::map<std::string, std::string>{});
-  builder.AddSnapshot(snapshot, change.branch);
+  if (change.stage_only) {
+    builder.StageSnapshot(snapshot);
+  } else {
+    builder.AddSnapshot(snapshot, change.branch);
+  }
   TableMetadata out = builder.Build(now_ms);
   if (v3) out.next_row_id = list.next_row_id();
   return out;

@@ -55,6 +55,9 @@ struct SnapshotChange {
   /// read, so equality deletes committed meanwhile still apply to them); none: the new
   /// snapshot's.
   std::optional<int64_t> added_data_sequence_number;
+  /// Adds the snapshot without moving the branch (a write-audit-publish write, its summary
+  /// carrying wap.id): readers of the branch do not see it until it is published.
+  bool stage_only = false;
   /// False when `added` are files of another snapshot (a cherry-pick): a failed commit then
   /// leaves them, as they are that snapshot's.
   bool owns_added_files = true;
