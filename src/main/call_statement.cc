@@ -6,6 +6,7 @@
 #include "catalog/drop_table.h"
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "execution/table_sources/hive_partitioning.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "function/cast.h"
 #include "function/type_coercion.h"
@@ -202,6 +203,11 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
   }
 
   std::string GetSetting(const std::string& name) override { return session_.settings_.Get(name); }
+
+  std::vector<std::pair<std::string, std::string>> HivePartition(const std::string& path,
+                                                                 const std::string& base) override {
+    return HivePartitioning::ParsePath(path, base);
+  }
 
   void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) override {
     session_.database_.scheduler().ForEach(std::min(threads, session_.Threads()), n, fn);

@@ -4,85 +4,13 @@
 #include <cstdio>
 
 #include "common/exception.h"
+#include "parquet/footer_metrics.h"
 #include "parquet/parquet_schema.h"
 
 namespace floe {
 
 using namespace parquet;  // NOLINT: the Parquet enums read best unqualified here
 
-namespace {
-
-// Returns the byte length of the first `n` UTF-8 characters of s (all of s if shorter).
-size_t Utf8Prefix(const std::string& s, int n) {
-  size_t i = 0;
-  for (int c = 0; c < n && i < s.size(); ++c) {
-    ++i;
-    while (i < s.size() && (static_cast<uint8_t>(s[i]) & 0xc0) == 0x80) ++i;
-  }
-  return i;
-}
-
-// Iceberg's truncated upper bound: the prefix with its last character incremented, so it
-// still bounds every value; nothing when no character can be incremented.
-std::optional<Value> TruncateUpper(const Value& v, int n) {
-  std::string s = v.str();
-  if (v.type().id() == TypeId::kBinary) {
-    if (s.size() <= static_cast<size_t>(n)) return v;
-    s.resize(static_cast<size_t>(n));
-    while (!s.empty()) {
-      auto last = static_cast<uint8_t>(s.back());
-      if (last != 0xff) {
-        s.back() = static_cast<char>(last + 1);
-        return Value::Binary(s);
-      }
-      s.pop_back();
-    }
-    return std::nullopt;
-  }
-  size_t len = Utf8Prefix(s, n);
-  if (len == s.size()) return v;
-  s.resize(len);
-  // decode code points, increment the last one that can be, re-encode
-  std::u32string cps;
-  for (size_t i = 0; i < s.size();) {
-    auto b = static_cast<uint8_t>(s[i]);
-    int extra = b < 0x80 ? 0 : b < 0xe0 ? 1 : b < 0xf0 ? 2 : 3;
-    char32_t cp = extra == 0 ? b : (b & (0x3f >> extra));
-    for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (s[i + k] & 0x3f);
-    cps.push_back(cp);
-    i += 1 + extra;
-  }
-  while (!cps.empty()) {
-    char32_t next = cps.back() + 1;
-    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
-    if (next <= 0x10ffff) {
-      cps.back() = next;
-      std::string out;
-      for (char32_t cp : cps) {
-        if (cp < 0x80) {
-          out.push_back(static_cast<char>(cp));
-        } else if (cp < 0x800) {
-          out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
-          out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-        } else if (cp < 0x10000) {
-          out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
-          out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-          out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-        } else {
-          out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
-          out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
-          out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-          out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-        }
-      }
-      return Value::String(out);
-    }
-    cps.pop_back();
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 ParquetWriter::ParquetWriter(FileIO& io, const std::string& path, std::vector<ParquetWriterField> fields,
                              ParquetWriterOptions options)

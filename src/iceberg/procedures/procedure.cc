@@ -36,7 +36,7 @@ const std::vector<const Procedure*>& AllProcedures() {
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
       &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure(),
-      &PublishChangesProcedure()};
+      &PublishChangesProcedure(),     &AddFilesProcedure()};
   return all;
 }
 

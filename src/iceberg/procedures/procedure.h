@@ -80,6 +80,10 @@ class ProcedureEngine {
   virtual void RegisterTable(const std::string& identifier, const std::string& metadata_location) = 0;
   /// Runs one statement in the caller's session and returns its rows.
   virtual std::vector<std::vector<Value>> Execute(const Statement& statement) = 0;
+  /// Returns the `key=value` folders of `path` below `base`, values unescaped (the Hive
+  /// layout Spark's partition discovery reads).
+  virtual std::vector<std::pair<std::string, std::string>> HivePartition(const std::string& path,
+                                                                         const std::string& base) = 0;
   /// Runs fn(0) ... fn(n-1) on up to `threads` of the engine's threads, and waits;
   /// rethrows the first error.
   virtual void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) = 0;
@@ -150,6 +154,7 @@ const Procedure& FastForwardProcedure();
 const Procedure& CherrypickSnapshotProcedure();
 const Procedure& RewriteManifestsProcedure();
 const Procedure& PublishChangesProcedure();
+const Procedure& AddFilesProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 
