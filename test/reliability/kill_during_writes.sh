@@ -5,7 +5,8 @@
 # no merge-on-read) and of whole partitions, CALL rewrite_data_files, ALTER TABLE schema
 # changes (ADD, RENAME, DROP COLUMN), INSERT and DELETE on a branch, CREATE TABLE AS
 # SELECT, CREATE OR REPLACE TABLE AS SELECT, ALTER TABLE RENAME TO and DROP TABLE [PURGE].
-# (Not yet killed: expire_snapshots, remove_orphan_files; floe has no UPDATE or MERGE.)
+# (Not yet killed: expire_snapshots, whose deletes check (b) would count as lost files;
+# floe has no UPDATE or MERGE.)
 #
 # Each round starts one floe process on a script of one to three statements, each followed
 # by SELECT 'ack N': a statement is acknowledged once its ack line is printed (the shell
@@ -175,11 +176,15 @@ plan_statement() {
     awk -F, -v p="$p" '$3 != p' "$before/t.rows" >"$after/t.rows"
   elif ((choice < 12)); then
     kind=rewrite
-    if ((RANDOM % 2)); then
-      statement="CALL floe.system.rewrite_data_files(table => 'ns.t', options => map('rewrite-all', 'true'))"
-    else
-      statement="CALL floe.system.rewrite_data_files(table => 'ns.t', where => 'k = $p', options => map('rewrite-all', 'true'))"
-    fi
+    case $((RANDOM % 5)) in
+      0) statement="CALL floe.system.rewrite_data_files(table => 'ns.t', options => map('rewrite-all', 'true'))" ;;
+      1) statement="CALL floe.system.rewrite_data_files(table => 'ns.t', where => 'k = $p', options => map('rewrite-all', 'true'))" ;;
+      2) # z-order groups of a few files each, committed in several commits
+        statement="CALL floe.system.rewrite_data_files(table => 'ns.t', sort_order => 'zorder(id, b)', options => map('rewrite-all', 'true', 'max-file-group-size-bytes', '20000', 'partial-progress.enabled', 'true', 'partial-progress.max-commits', '3'))" ;;
+      3) statement="CALL floe.system.rewrite_data_files(table => 'ns.t', options => map('min-input-files', '2'))" ;;
+      *) kind=rewrite_manifests
+        statement="CALL floe.system.rewrite_manifests(table => 'ns.t')" ;;
+    esac
   elif ((choice < 15)); then
     kind=alter_schema
     IFS=, read -r _ _ _ extra <"$before/t.columns"
