@@ -3,14 +3,18 @@
 // Iceberg 1.10's CherrypickSnapshotProcedure (CherryPickOperation): a fast-forward when its
 // parent is the current snapshot, else a new append snapshot with the same added files
 // (summary source-snapshot-id, and published-wap-id for a write-audit-publish snapshot,
-// whose wap.id may be published once). A ReplacePartitions overwrite is not supported yet.
+// whose wap.id may be published once); a ReplacePartitions overwrite (a dynamic INSERT
+// OVERWRITE) when no file landed since in the partitions it replaced.
 // publish_changes(table, wap_id) picks the snapshot staged under a wap id.
+#include <set>
 #include <string>
 
 #include "common/date_time.h"
+#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "iceberg/procedures/set_snapshot.h"
 #include "iceberg/scan/snapshot_files.h"
+#include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/transaction.h"
 
 namespace floe::iceberg {
@@ -53,6 +57,34 @@ std::string ValidateWapPublish(const TableMetadata& m, const Snapshot& picked) {
   return staged->second;
 }
 
+bool ReplacesPartitions(const Snapshot& s) {
+  auto it = s.summary.find("replace-partitions");
+  return it != s.summary.end() && ToLower(it->second) == "true";
+}
+
+// CherryPickOperation.validateReplacedPartitions: no file added since the overwrite's
+// parent (on the current snapshot's lineage) lies in a partition it replaced.
+void ValidateReplacedPartitions(ProcedureEngine& engine, const TableMetadata& m, std::optional<int64_t> parent,
+                                const std::set<std::string>& replaced) {
+  const Snapshot* current = m.CurrentSnapshot();
+  if (!current) return;
+  if (parent && !IsCurrentAncestor(m, *parent)) {
+    throw InvalidInputError("Cannot cherry-pick overwrite, based on non-ancestor of the current state: " +
+                            std::to_string(*parent));
+  }
+  for (const Snapshot* s : AncestorsOf(m, current->snapshot_id)) {
+    if (parent && s->snapshot_id == *parent) break;
+    for (const auto& e : SnapshotFiles(engine.io(), s, engine.remapper())) {
+      if (e.status != ManifestEntryStatus::kAdded || !e.snapshot_id || *e.snapshot_id != s->snapshot_id) continue;
+      if (replaced.count(std::to_string(e.data_file.spec_id) + PartitionKey(e.data_file.partition))) {
+        std::string partition;
+        for (const auto& v : e.data_file.partition) partition += (partition.empty() ? "" : ", ") + v.ToString();
+        throw InvalidInputError("Cannot cherry-pick replace partitions with changed partition: {" + partition + "}");
+      }
+    }
+  }
+}
+
 bool IsFastForward(const TableMetadata& m, const Snapshot& picked) {
   const Snapshot* current = m.CurrentSnapshot();
   return current ? picked.parent_snapshot_id && *picked.parent_snapshot_id == current->snapshot_id
@@ -87,14 +119,28 @@ class CherrypickSnapshot final : public Procedure {
         }
         return id;
       }).current;
-    } else if (op == "append") {
-      // the files the snapshot added, as its manifests record them
+    } else if (op == "append" || (op == "overwrite" && ReplacesPartitions(*picked))) {
+      // the snapshot's own changes as its manifests record them: the files it added, and
+      // for a ReplacePartitions overwrite the files it removed and the partitions it replaced
+      bool replace = op == "overwrite";
+      std::optional<int64_t> parent = picked->parent_snapshot_id;
+      if (replace && parent && !IsCurrentAncestor(read, *parent)) {
+        throw InvalidInputError("Cannot cherry-pick overwrite not based on an ancestor of the current state: " +
+                                std::to_string(id));
+      }
       SnapshotChange change;
-      change.operation = "append";
+      change.operation = op;
       change.owns_added_files = false;
-      for (auto& e : SnapshotFiles(engine.io(), picked, engine.remapper())) {
-        if (e.status == ManifestEntryStatus::kAdded && e.snapshot_id && *e.snapshot_id == id) {
+      std::set<std::string> replaced;
+      SnapshotFilesOptions options;
+      options.deleted_entries = replace;
+      for (auto& e : SnapshotFiles(engine.io(), picked, engine.remapper(), options)) {
+        if (!e.snapshot_id || *e.snapshot_id != id) continue;
+        if (e.status == ManifestEntryStatus::kAdded) {
+          if (replace) replaced.insert(std::to_string(e.data_file.spec_id) + PartitionKey(e.data_file.partition));
           change.added.push_back(std::move(e.data_file));
+        } else if (e.status == ManifestEntryStatus::kDeleted && replace) {
+          change.removed_paths.push_back(e.data_file.file_path);  // must still be live (failMissingDeletePaths)
         }
       }
       change.extra_summary["source-snapshot-id"] = std::to_string(id);
@@ -104,13 +150,12 @@ class CherrypickSnapshot final : public Procedure {
       txn.UpdateMetadata([&](const TableMetadata& m, const std::string&) -> std::optional<TableMetadata> {
         CheckNotPicked(m, id);  // validated again on the table each attempt finds
         ValidateWapPublish(m, *m.SnapshotById(id));
+        if (replace) ValidateReplacedPartitions(engine, m, parent, replaced);
         return std::nullopt;
       });
       txn.AddSnapshot(std::move(change));
       TableState committed = txn.Commit();
       current = committed.metadata->CurrentSnapshot()->snapshot_id;
-    } else if (op == "overwrite" && picked->summary.count("replace-partitions")) {
-      throw NotImplementedError("cherrypick_snapshot: a dynamic overwrite (ReplacePartitions) is not supported yet");
     } else {
       throw InvalidInputError("Cannot cherry-pick snapshot " + std::to_string(id) +
                               ": not append, dynamic overwrite, or fast-forward");

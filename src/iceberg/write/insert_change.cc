@@ -32,6 +32,7 @@ std::optional<SnapshotChange> InsertChange(const TableMetadata& read, const std:
     if (!replaced.unpartitioned || empty) return std::nullopt;
   }
   change.replaced = std::move(replaced);
+  change.extra_summary["replace-partitions"] = "true";  // as BaseReplacePartitions
   return change;
 }
 
