@@ -36,7 +36,8 @@ const std::vector<const Procedure*>& AllProcedures() {
       &RollbackToSnapshotProcedure(), &RollbackToTimestampProcedure(), &SetCurrentSnapshotProcedure(),
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
       &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure(),
-      &PublishChangesProcedure(),     &AddFilesProcedure()};
+      &PublishChangesProcedure(),     &AddFilesProcedure(),
+      &SnapshotTableProcedure()};
   return all;
 }
 

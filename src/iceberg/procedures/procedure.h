@@ -155,6 +155,7 @@ const Procedure& CherrypickSnapshotProcedure();
 const Procedure& RewriteManifestsProcedure();
 const Procedure& PublishChangesProcedure();
 const Procedure& AddFilesProcedure();
+const Procedure& SnapshotTableProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

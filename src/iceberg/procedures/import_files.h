@@ -1,0 +1,42 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/value.h"
+#include "iceberg/procedures/procedure.h"
+
+namespace floe::iceberg {
+
+/// Returns the folder or file of "parquet.`/path`" (Spark's file-source identifier, as
+/// add_files and snapshot take it); refuses other formats and catalog tables.
+std::string ParquetSourcePath(const std::string& source_table);
+
+/// The files of a Parquet source: a file, or a folder's files (hidden ones and those
+/// starting with _ skipped, as Spark's listing does), each with its key=value folders.
+struct ParquetSource {
+  std::string root;  // the storage path
+  std::vector<std::string> files;
+  std::vector<std::vector<std::pair<std::string, std::string>>> partitions;
+  /// The partition keys, lower case, the same for every file.
+  std::vector<std::string> keys;
+};
+
+/// Lists `root` (a storage path); throws InvalidInputError when nothing is there or the
+/// files are not all in one partition layout.
+ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root);
+
+struct ImportResult {
+  int64_t added_files = 0;
+  Value changed_partitions;  // NULL when the snapshot does not say
+};
+
+/// Adds the files of `source` (those `filter`'s partition values select) to the table as
+/// they are (see import_files.cc); with `check_duplicates`, files the table already has are
+/// an error. Nothing commits when a file does not fit.
+ImportResult ImportParquetFiles(ProcedureEngine& engine, const std::string& table_name, const ParquetSource& source,
+                                const std::map<std::string, std::string>& filter, bool check_duplicates);
+
+}  // namespace floe::iceberg

@@ -1,0 +1,159 @@
+// CALL system.snapshot(source_table => 'parquet.`/path`', table [, location, properties,
+// parallelism]): a new Iceberg table over Parquet files as they are, as Iceberg 1.10's
+// SnapshotTableProcedure (SnapshotTableSparkAction) makes one of a Spark table: the schema
+// of the files (the first file's columns, then the key=value folder columns with the types
+// Spark's partition discovery infers), identity-partitioned by the folder columns, with
+// gc.enabled = false (expiring or dropping it never deletes the source's files) and
+// snapshot = true, then every file imported (import_files.cc). The files stay where they
+// are; the source is untouched.
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+
+#include "common/ascii_case.h"
+#include "common/exception.h"
+#include "iceberg/procedures/import_files.h"
+#include "parquet/parquet_reader.h"
+#include "sql/parser.h"
+
+namespace floe::iceberg {
+
+namespace {
+
+std::string Quote(const std::string& name) {
+  std::string out = "`";
+  for (char c : name) out += c == '`' ? std::string("``") : std::string(1, c);
+  return out + "`";
+}
+
+std::string Literal(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("\\'") : c == '\\' ? std::string("\\\\") : std::string(1, c);
+  return out + "'";
+}
+
+// Spark's partition value type inference, as floe's read_parquet does it: int, then
+// bigint, then date when every value parses as one, else string.
+std::string InferType(const std::vector<std::string>& values) {
+  auto all = [&](auto fits) {
+    for (const auto& v : values) {
+      if (v != "__HIVE_DEFAULT_PARTITION__" && !fits(v)) return false;
+    }
+    return true;
+  };
+  auto integer = [](const std::string& v, int64_t lo, int64_t hi) {
+    if (v.empty()) return false;
+    size_t used = 0;
+    try {
+      long long x = std::stoll(v, &used);
+      return used == v.size() && x >= lo && x <= hi;
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
+  if (all([&](const std::string& v) { return integer(v, INT32_MIN, INT32_MAX); })) return "INT";
+  if (all([&](const std::string& v) { return integer(v, INT64_MIN, INT64_MAX); })) return "BIGINT";
+  if (all([](const std::string& v) {
+        return v.size() == 10 && v[4] == '-' && v[7] == '-' &&
+               std::all_of(v.begin(), v.end(), [](char c) { return (c >= '0' && c <= '9') || c == '-'; });
+      })) {
+    return "DATE";
+  }
+  return "STRING";
+}
+
+class SnapshotTable final : public Procedure {
+ public:
+  std::string name() const override { return "snapshot"; }
+  std::vector<ProcedureParameter> parameters() const override {
+    return {{"source_table", TypeId::kString, true},
+            {"table", TypeId::kString, true},
+            {"location", TypeId::kString},
+            {"properties", LogicalType::Map(TypeId::kString, TypeId::kString)},
+            {"parallelism", TypeId::kInt32}};
+  }
+
+  ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
+    std::string source = ParquetSourcePath(args.String("source_table", name()));
+    std::string table_name = args.String("table", name());
+    if (args.Has("parallelism") && args.Long("parallelism", name()) <= 0) {
+      throw InvalidInputError("Parallelism should be larger than 0");
+    }
+    std::string root = engine.remapper().Remap(source);
+    if (args.Has("location") && engine.remapper().Remap(args.String("location", name())) == root) {
+      throw InvalidInputError("Cannot create a snapshot at location " + args.String("location", name()) +
+                              " because it would overwrite the original table");
+    }
+    ParquetSource files = ListParquetSource(engine, root);
+
+    // the schema: the first file's columns, then the folder columns
+    std::unique_ptr<ParquetReader> first = ParquetReader::Open(engine.io(), files.files.front());
+    std::string columns;
+    std::vector<std::string> seen;
+    for (const auto& c : first->columns()) {
+      if (!c.unsupported.empty() && !c.nested) {
+        throw InvalidInputError("Cannot snapshot " + files.files.front() + ": column " + c.name +
+                                " cannot be read (" + c.unsupported + ")");
+      }
+      columns += (columns.empty() ? "" : ", ") + Quote(c.name) + " " + c.type.ToString();
+      seen.push_back(ToLower(c.name));
+    }
+    std::string partitioned;
+    for (size_t k = 0; k < files.keys.size(); ++k) {
+      std::vector<std::string> values;
+      std::string key;
+      for (const auto& p : files.partitions) {
+        key = p[k].first;
+        values.push_back(p[k].second);
+      }
+      partitioned += (partitioned.empty() ? "" : ", ") + Quote(key);
+      if (std::find(seen.begin(), seen.end(), ToLower(key)) != seen.end()) continue;
+      columns += ", " + Quote(key) + " " + InferType(values);
+    }
+    // SnapshotTableSparkAction.targetTableProps: the source's files are not the table's own
+    std::map<std::string, std::string> properties = {{"gc.enabled", "false"}, {"snapshot", "true"}};
+    if (auto it = args.maps.find("properties"); it != args.maps.end()) {
+      for (const auto& [k, v] : it->second) properties[k] = v;
+    }
+    std::string sql = "CREATE TABLE " + table_name + " (" + columns + ") USING iceberg";
+    if (!partitioned.empty()) sql += " PARTITIONED BY (" + partitioned + ")";
+    if (args.Has("location")) sql += " LOCATION " + Literal(args.String("location", name()));
+    std::string props;
+    for (const auto& [k, v] : properties) props += (props.empty() ? "" : ", ") + Literal(k) + " = " + Literal(v);
+    sql += " TBLPROPERTIES (" + props + ")";
+    engine.Execute(*Parser::ParseStatement(sql));
+    ImportResult imported;
+    try {
+      imported = ImportParquetFiles(engine, table_name, files, {}, false);
+    } catch (...) {
+      // the table is new: a failed import leaves none, nor its metadata file (PURGE is
+      // refused with gc.enabled false; the source's files are never touched)
+      try {
+        std::unique_ptr<ProcedureTable> created = engine.LoadTable(table_name);
+        const TableState& state = created->state();
+        engine.Execute(*Parser::ParseStatement("DROP TABLE IF EXISTS " + table_name));
+        engine.DeleteTableFiles(*state.metadata, {state.metadata_location});
+        std::string location = engine.remapper().Remap(state.metadata->location);
+        engine.io().DeleteEmptyFolder(location + "/metadata");
+        engine.io().DeleteEmptyFolder(location);
+      } catch (const std::exception&) {
+      }
+      throw;
+    }
+    ProcedureResult result;
+    result.names = {"imported_files_count"};
+    result.types = {TypeId::kInt64};
+    result.rows.push_back({Value::Int64(imported.added_files)});
+    return result;
+  }
+};
+
+}  // namespace
+
+const Procedure& SnapshotTableProcedure() {
+  static const SnapshotTable procedure;
+  return procedure;
+}
+
+}  // namespace floe::iceberg
