@@ -10,8 +10,9 @@
 // for early), an INSERT OVERWRITE and DELETEs of rows and of whole partitions (overwrite
 // snapshots), branches and tags (writes to a branch, a branch moved back with AS OF VERSION) and
 // a CREATE OR REPLACE TABLE AS SELECT, a table of struct, list and map columns, a table after
-// the maintenance procedures (fast_forward, a sort rewrite, expire_snapshots,
-// remove_orphan_files, set_current_snapshot), and format version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
+// the maintenance procedures (fast_forward, a sort rewrite, rewrite_manifests, expire_snapshots,
+// remove_orphan_files, set_current_snapshot, a staged write published, a z-order rewrite), a
+// table of Parquet files added as they are (add_files), and format version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
 // written and merged, a v2 table upgraded). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
@@ -237,6 +238,17 @@ function buildWarehouse(warehouse) {
     `CALL floe.system.remove_orphan_files(table => '${mt}', older_than => ${now})`,
     `CALL floe.system.set_current_snapshot(table => '${mt}', ref => 'side')`,
     `INSERT INTO ${mt} VALUES ${BATCHES[0].join(', ')}`,
+    // write-audit-publish, then a z-order rewrite of what was published
+    `ALTER TABLE ${mt} SET TBLPROPERTIES ('write.wap.enabled' = 'true')`,
+    'SET spark.wap.id = interop_1',
+    `INSERT INTO ${mt} VALUES ${BATCHES[1].join(', ')}`,
+    "SET spark.wap.id = ''",
+    `CALL floe.system.publish_changes('${mt}', 'interop_1')`,
+    `CALL floe.system.rewrite_data_files(table => '${mt}', sort_order => 'zorder(id, i)', options => map('rewrite-all', 'true'))`,
+    // Parquet files COPY wrote, added as they are (add_files) and made a table (snapshot)
+    `COPY (SELECT * FROM ${mt}) TO '${warehouse}/imports/rows.parquet'`,
+    `CREATE TABLE ns.imported (${DDL.replace(/ NOT NULL/g, '')}) USING iceberg`,
+    `CALL floe.system.add_files('ns.imported', 'parquet.\`${warehouse}/imports\`')`,
   );
   runFloe(warehouse, statements.join('; '));
 }
@@ -417,7 +429,7 @@ try {
   buildWarehouse(warehouse);
   moveBranch(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
-    'v3_lineage', 'v3_dv', 'upgraded', 'maintained'];
+    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'imported'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);
     const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), dir, '--all-snapshots'], { encoding: 'utf8' });

@@ -225,6 +225,12 @@ ImportResult ImportParquetFiles(ProcedureEngine& engine, const std::string& tabl
         }
       }
       const ParquetFieldMetrics& fm = metrics.fields[column];
+      // why: a NULL in a required field would read as a value the table promises is there
+      if (field.required() && pc.optional && (fm.null_count != 0 || pc.nested)) {
+        throw InvalidInputError("Cannot add " + files[i] + ": the table's " + field.name() +
+                                " is NOT NULL and the file's column " + pc.name +
+                                (fm.null_count > 0 ? " holds NULLs" : " may hold NULLs (its statistics do not say)"));
+      }
       f.column_sizes[field.id()] = fm.column_size;
       f.value_counts[field.id()] = fm.value_count;
       if (fm.null_count >= 0 && !pc.nested) f.null_value_counts[field.id()] = fm.null_count;
