@@ -156,6 +156,7 @@ const Procedure& RewriteManifestsProcedure();
 const Procedure& PublishChangesProcedure();
 const Procedure& AddFilesProcedure();
 const Procedure& SnapshotTableProcedure();
+const Procedure& RewriteTablePathProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

@@ -1,0 +1,154 @@
+// Issue 17, rewrite_table_path: Iceberg 1.10's RewriteTablePathProcedure moves a table by
+// rewriting every path its metadata holds into a staging folder and listing what to copy
+// where. The test does what a user does with the list (copies each file), registers the
+// latest version at the new place and compares it with the table (TestRewriteTablePathProcedure
+// .testRewriteTablePathWithPositionalArgument / WithNamedArgument / WithStagingLocation, and
+// TestRewriteTablePathsAction.testRewritePath / testStartVersion / testInvalidArgs-like
+// cases).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "main/tests/warehouse_test.h"
+
+namespace floe {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RewriteTablePathTest : public testing::WarehouseTest {
+ protected:
+  // Copies every file of the list ("from,to" lines); returns how many.
+  size_t CopyListed(const std::string& list) {
+    std::ifstream in(list);
+    EXPECT_TRUE(in.good()) << list;
+    std::string line;
+    size_t n = 0;
+    while (std::getline(in, line)) {
+      size_t comma = line.find(',');
+      EXPECT_NE(comma, std::string::npos) << line;
+      fs::path from = line.substr(0, comma), to = line.substr(comma + 1);
+      fs::create_directories(to.parent_path());
+      fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+      ++n;
+    }
+    return n;
+  }
+  std::vector<std::string> Rows(const std::string& sql) {
+    Result r = connection_->Query(sql);
+    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
+    std::vector<std::string> rows;
+    for (size_t i = 0; !r.HasError() && i < r.RowCount(); ++i) {
+      std::string row;
+      for (size_t c = 0; c < r.ColumnCount(); ++c) row += (c ? "|" : "") + r.GetValue(i, c).ToString();
+      rows.push_back(row);
+    }
+    return rows;
+  }
+};
+
+TEST_F(RewriteTablePathTest, TheCopiedTableReadsAsTheOriginalAtEverySnapshot) {
+  Run("CREATE TABLE db.t (id BIGINT, k INT, s STRING) USING iceberg PARTITIONED BY (k)");
+  Run("INSERT INTO db.t SELECT id, CAST(id % 3 AS INT), md5(CAST(id AS STRING)) FROM range(0, 100)");
+  Run("INSERT INTO db.t SELECT id, CAST(id % 3 AS INT), 'second' FROM range(100, 150)");
+  Run("DELETE FROM db.t WHERE id % 7 = 0");
+  Run("CALL floe.system.rewrite_data_files(table => 'db.t', options => map('rewrite-all', 'true'))");
+  std::string source = (dir_ / "warehouse" / "db" / "t").string();
+  std::string target = (dir_ / "moved" / "t").string();
+
+  Result r = connection_->Query("CALL floe.system.rewrite_table_path('db.t', '" + source + "', '" + target + "')");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  std::string latest = r.GetValue(0, 0).ToString();
+  std::string list = r.GetValue(0, 1).ToString();
+  EXPECT_NE(latest.find(".metadata.json"), std::string::npos);
+  EXPECT_EQ(list.rfind(source + "/metadata/copy-table-staging-", 0), 0u) << list;
+  EXPECT_GT(CopyListed(list), 10u);
+
+  // the original is untouched; the copy registers and reads the same
+  Run("CALL floe.system.register_table('db.moved', '" + target + "/metadata/" + latest + "')");
+  EXPECT_EQ(Rows("SELECT * FROM db.moved ORDER BY id"), Rows("SELECT * FROM db.t ORDER BY id"));
+  std::vector<std::string> snapshots = Rows("SELECT snapshot_id FROM db.t.snapshots ORDER BY committed_at");
+  ASSERT_EQ(snapshots.size(), 4u);
+  for (const auto& id : snapshots) {
+    EXPECT_EQ(Rows("SELECT * FROM db.moved VERSION AS OF " + id + " ORDER BY id"),
+              Rows("SELECT * FROM db.t VERSION AS OF " + id + " ORDER BY id"))
+        << id;
+  }
+  // every path the copy's metadata holds is under the target
+  for (const auto& sql : {"SELECT file_path FROM db.moved.files", "SELECT path FROM db.moved.all_manifests",
+                          "SELECT manifest_list FROM db.moved.snapshots", "SELECT file FROM db.moved.metadata_log_entries"}) {
+    for (const auto& path : Rows(sql)) EXPECT_EQ(path.rfind(target + "/", 0), 0u) << sql << ": " << path;
+  }
+  // and the copy can be written to
+  Run("INSERT INTO db.moved VALUES (1000, 1, 'new')");
+  EXPECT_EQ(Count("SELECT count(*) FROM db.moved"), Count("SELECT count(*) FROM db.t") + 1);
+}
+
+TEST_F(RewriteTablePathTest, FormatV3DeletionVectorsAndRowIdsMoveToo) {
+  Run("CREATE TABLE db.t (id BIGINT) USING iceberg TBLPROPERTIES ('format-version' = '3', "
+      "'write.delete.mode' = 'merge-on-read')");
+  Run("INSERT INTO db.t SELECT id FROM range(0, 50)");
+  Run("DELETE FROM db.t WHERE id % 5 = 0");  // a deletion vector naming its data file
+  std::string source = (dir_ / "warehouse" / "db" / "t").string();
+  std::string target = (dir_ / "moved" / "t").string();
+  Result r = connection_->Query("CALL floe.system.rewrite_table_path('db.t', '" + source + "', '" + target + "')");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  CopyListed(r.GetValue(0, 1).ToString());
+  Run("CALL floe.system.register_table('db.moved', '" + target + "/metadata/" + r.GetValue(0, 0).ToString() + "')");
+  EXPECT_EQ(Rows("SELECT id, _row_id FROM db.moved ORDER BY id"), Rows("SELECT id, _row_id FROM db.t ORDER BY id"));
+  for (const auto& path : Rows("SELECT referenced_data_file FROM db.moved.delete_files")) {
+    EXPECT_EQ(path.rfind(target + "/", 0), 0u) << path;
+  }
+  EXPECT_EQ(Count("SELECT count(*) FROM db.moved"), 40);
+}
+
+TEST_F(RewriteTablePathTest, StartVersionListsOnlyWhatCameAfterIt) {
+  Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
+  Run("INSERT INTO db.t VALUES (1)");
+  std::string source = (dir_ / "warehouse" / "db" / "t").string();
+  std::string target = (dir_ / "moved" / "t").string();
+  std::string staging = (dir_ / "staging1").string();
+  Result first = connection_->Query("CALL floe.system.rewrite_table_path(table => 'db.t', source_prefix => '" + source +
+                                    "', target_prefix => '" + target + "', staging_location => '" + staging + "')");
+  ASSERT_FALSE(first.HasError()) << first.error();
+  EXPECT_EQ(first.GetValue(0, 1).ToString(), staging + "/file-list");
+  CopyListed(first.GetValue(0, 1).ToString());
+  std::string v1 = first.GetValue(0, 0).ToString();
+
+  Run("INSERT INTO db.t VALUES (2)");
+  std::string staging2 = (dir_ / "staging2").string();
+  Result second = connection_->Query("CALL floe.system.rewrite_table_path(table => 'db.t', source_prefix => '" + source +
+                                     "', target_prefix => '" + target + "', start_version => '" + v1 +
+                                     "', staging_location => '" + staging2 + "')");
+  ASSERT_FALSE(second.HasError()) << second.error();
+  // the second list has the new version, its snapshot's list and manifest and the new data
+  // file, not the first ones again
+  std::ifstream in(second.GetValue(0, 1).ToString());
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str().find(v1), std::string::npos) << text.str();
+  CopyListed(second.GetValue(0, 1).ToString());
+  Run("CALL floe.system.register_table('db.moved', '" + target + "/metadata/" + second.GetValue(0, 0).ToString() + "')");
+  EXPECT_EQ(Count("SELECT sum(id) FROM db.moved"), 3);
+}
+
+TEST_F(RewriteTablePathTest, Refusals) {
+  Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
+  Run("INSERT INTO db.t VALUES (1)");
+  std::string source = (dir_ / "warehouse" / "db" / "t").string();
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_table_path('db.t', '" + source + "', '" + source + "')")
+                .find("Source prefix cannot be the same as target prefix"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_table_path('db.t', '', '/x')").find("Source prefix('') cannot be empty."),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_table_path('db.t', '/not/the/prefix', '/x')").find("does not start with"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_table_path(table => 'db.t', source_prefix => '" + source +
+                    "', target_prefix => '/x', end_version => 'v99.metadata.json')")
+                .find("Cannot find provided version file v99.metadata.json in metadata log."),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace floe
