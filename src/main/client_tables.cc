@@ -87,11 +87,12 @@ TableCatalog& ClientContext::Tables() {
 
 namespace {
 
-// Write-audit-publish, as Iceberg's SparkWrite stages a commit: a write to main of a table
-// with write.wap.enabled = true while the session sets spark.wap.id is added as a snapshot
-// main does not point at, its summary carrying wap.id, until publish_changes picks it.
-std::string WapId(const iceberg::TableMetadata& m, const std::string& branch, const std::string& wap_id) {
-  if (wap_id.empty() || !(branch.empty() || branch == "main")) return "";
+// Write-audit-publish, as Iceberg's SparkWrite stages a commit: a write to a table with
+// write.wap.enabled = true while the session sets spark.wap.id is added as a snapshot no
+// branch points at (a branch write too: stageOnly wins over toBranch), its summary carrying
+// wap.id, until publish_changes picks it.
+std::string WapId(const iceberg::TableMetadata& m, const std::string& wap_id) {
+  if (wap_id.empty()) return "";
   return ToLower(m.Property("write.wap.enabled", "false")) == "true" ? wap_id : "";
 }
 
@@ -234,7 +235,7 @@ std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedNam
   // The commit: the DELETE's snapshot on the table as read.
   std::shared_ptr<CatalogTableOperations> ops = OperationsFor(resolved);
   iceberg::TableState read{table.metadata_location, table.metadata};
-  std::string wap_id = WapId(*table.metadata, resolved.ref, settings_.Get("spark.wap.id"));
+  std::string wap_id = WapId(*table.metadata, settings_.Get("spark.wap.id"));
   options.commit = [ops, read, wap_id](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
     Stage(wap_id, &change);
     iceberg::Transaction txn(*ops, read);
@@ -261,7 +262,7 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
   std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
   iceberg::TableState read{table.metadata_location, table.metadata};
   std::string branch = table.name.ref;
-  std::string wap_id = WapId(*table.metadata, branch, settings_.Get("spark.wap.id"));
+  std::string wap_id = WapId(*table.metadata, settings_.Get("spark.wap.id"));
   auto commit = [ops, read, branch, wap_id](std::vector<iceberg::DataFile> files, const WriteMode& mode) {
     iceberg::InsertKind kind = iceberg::InsertKind::kAppend;
     iceberg::ExpressionPtr filter;

@@ -83,7 +83,10 @@ std::vector<std::string> IcebergTableSink::IdentityPartitionColumns() const {
   const iceberg::Schema& schema = metadata_->CurrentSchema();
   for (const auto& field : metadata_->DefaultSpec().fields()) {
     if (!field.transform().IsIdentity()) continue;
-    if (const iceberg::NestedField* source = schema.FindFieldById(field.source_id())) columns.push_back(source->name());
+    // only top-level columns: a nested source (s.b) is no column a PARTITION clause names
+    for (const auto& top : schema.fields()) {
+      if (top.id() == field.source_id()) columns.push_back(top.name());
+    }
   }
   return columns;
 }

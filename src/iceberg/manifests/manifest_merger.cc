@@ -103,7 +103,11 @@ ManifestFile ManifestMerger::MergeBin(int spec_id, const std::vector<ManifestFil
         // Only files deleted by this snapshot stay; older deletions are history.
         if (e.snapshot_id == snapshot_id_) writer.Delete(e);
       } else if (e.status == ManifestEntryStatus::kAdded && e.snapshot_id == snapshot_id_) {
-        writer.Add(e.data_file);  // sequence numbers are assigned at commit
+        // sequence numbers are assigned at commit, unless the file was added with its own
+        // (a compaction keeping its starting snapshot's: Java's ManifestWriter.add(entry))
+        std::optional<int64_t> data_sequence;
+        if (e.sequence_number && *e.sequence_number >= 0) data_sequence = e.sequence_number;
+        writer.Add(e.data_file, data_sequence);
       } else {
         writer.Existing(e);
       }

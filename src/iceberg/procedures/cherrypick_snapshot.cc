@@ -74,7 +74,17 @@ void ValidateReplacedPartitions(ProcedureEngine& engine, const TableMetadata& m,
   }
   for (const Snapshot* s : AncestorsOf(m, current->snapshot_id)) {
     if (parent && s->snapshot_id == *parent) break;
-    for (const auto& e : SnapshotFiles(engine.io(), s, engine.remapper())) {
+    // the files a snapshot added are in the manifests it wrote (SnapshotUtil.newFiles)
+    std::vector<ManifestFile> manifests = SnapshotManifests(engine.io(), *s, engine.remapper());
+    std::vector<const ManifestFile*> own;
+    for (const auto& mf : manifests) {
+      if (mf.added_snapshot_id == s->snapshot_id && mf.content == ManifestContent::kData) own.push_back(&mf);
+    }
+    std::vector<ManifestEntry> entries;
+    for (auto& list : ReadManifestEntries(engine.io(), own, engine.remapper())) {
+      for (auto& e : list) entries.push_back(std::move(e));
+    }
+    for (const auto& e : entries) {
       if (e.status != ManifestEntryStatus::kAdded || !e.snapshot_id || *e.snapshot_id != s->snapshot_id) continue;
       if (replaced.count(std::to_string(e.data_file.spec_id) + PartitionKey(e.data_file.partition))) {
         std::string partition;
@@ -104,11 +114,12 @@ class CherrypickSnapshot final : public Procedure {
     const TableMetadata& read = *table->state().metadata;
     const Snapshot* picked = read.SnapshotById(id);
     if (!picked) throw InvalidInputError("Cannot cherry-pick unknown snapshot ID: " + std::to_string(id));
-    CheckNotPicked(read, id);
     int64_t current = 0;
     auto operation = picked->summary.find("operation");
     std::string op = operation == picked->summary.end() ? "" : operation->second;
-    if (op == "append") ValidateWapPublish(read, *picked);
+    // CherryPickOperation.cherrypick checks a staged wap id first, fast-forward or not
+    if (op == "append" || (op == "overwrite" && ReplacesPartitions(*picked))) ValidateWapPublish(read, *picked);
+    CheckNotPicked(read, id);
     if (IsFastForward(read, *picked)) {
       current = SetCurrentSnapshot(*table, [&](const TableMetadata& m) {
         CheckNotPicked(m, id);
@@ -148,8 +159,10 @@ class CherrypickSnapshot final : public Procedure {
       if (!wap_id.empty()) change.extra_summary["published-wap-id"] = wap_id;
       Transaction txn(table->operations(), table->state());
       txn.UpdateMetadata([&](const TableMetadata& m, const std::string&) -> std::optional<TableMetadata> {
+        const Snapshot* again = m.SnapshotById(id);  // (expire_snapshots may have removed it)
+        if (!again) throw InvalidInputError("Cannot cherry-pick unknown snapshot ID: " + std::to_string(id));
+        ValidateWapPublish(m, *again);
         CheckNotPicked(m, id);  // validated again on the table each attempt finds
-        ValidateWapPublish(m, *m.SnapshotById(id));
         if (replace) ValidateReplacedPartitions(engine, m, parent, replaced);
         return std::nullopt;
       });

@@ -6,6 +6,7 @@
 #include "iceberg/procedures/import_files.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -73,6 +74,11 @@ std::string ParquetSourcePath(const std::string& source) {
   if (path.size() >= 2 && path.front() == '`' && path.back() == '`') path = path.substr(1, path.size() - 2);
   if ((format == "orc" || format == "avro") && !path.empty()) {
     throw NotImplementedError("floe imports Parquet files only, not " + format + " (" + source + ")");
+  }
+  if (format == "parquet" && !path.empty() && path.find("://") == std::string::npos && path[0] != '/') {
+    // why: the manifests record the path; a relative one would resolve against whichever
+    // folder a reader runs in (Spark qualifies it the same way)
+    path = std::filesystem::absolute(path).lexically_normal().string();
   }
   if (format != "parquet" || path.empty()) {
     throw InvalidInputError("source_table must name Parquet files as parquet.`/path/to/folder`, not '" +

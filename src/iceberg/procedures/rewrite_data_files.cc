@@ -7,6 +7,7 @@
 // partial-progress.max-commits commits. Afterwards remove-dangling-deletes drops the
 // delete files no live data file needs any more.
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <mutex>
 #include <set>
@@ -288,18 +289,24 @@ class RewriteDataFiles final : public Procedure {
     how.spec_id = planner.output_spec_id();
     std::vector<std::vector<DataFile>> written(groups.size());
     std::vector<char> failed(groups.size(), 0);
+    std::atomic<bool> stop{false};  // doExecute's stopOnFailure: no group starts after one failed
     try {
       engine.ForEach(settings.max_concurrent_rewrites, groups.size(), [&](size_t i) {
+        if (stop.load()) return;
         RewriteOutput group_how = how;
         group_how.target_file_size = groups[i].split_size;
         try {
           written[i] = table->RewriteFiles(groups[i].tasks, group_how);
         } catch (const InterruptedError&) {
+          stop = true;
           throw;
         } catch (const Exception&) {
           // with partial progress a group that fails is counted (failed_data_files_count)
           // and the others go on, as Java's suppressFailureWhenFinished
-          if (!settings.partial_progress) throw;
+          if (!settings.partial_progress) {
+            stop = true;
+            throw;
+          }
           failed[i] = 1;
         }
       });
@@ -354,6 +361,7 @@ class RewriteDataFiles final : public Procedure {
       try {
         commit(0, ready.size());
       } catch (const CatalogError& e) {
+        if (std::string(e.what()).find("[CONCURRENT_MODIFICATION]") == std::string::npos) throw;
         throw CatalogError(std::string(e.what()) +
                            ". Cannot commit rewrite: it conflicted with another concurrent operation on the table. "
                            "To reduce the likelihood of conflicts, set partial-progress.enabled, which breaks the "
@@ -365,14 +373,14 @@ class RewriteDataFiles final : public Procedure {
       size_t per_commit = (static_cast<size_t>(planner.total_group_count()) + settings.max_commits - 1) /
                           static_cast<size_t>(settings.max_commits);
       per_commit = std::max<size_t>(per_commit, 1);
-      int failed_commits = 0;
+      int succeeded_commits = 0;
       std::string first_failure;
       for (size_t from = 0; from < ready.size(); from += per_commit) {
         size_t to = std::min(ready.size(), from + per_commit);
         try {
           commit(from, to);
+          ++succeeded_commits;
         } catch (const CatalogError& e) {
-          ++failed_commits;
           if (first_failure.empty()) first_failure = e.what();
         } catch (...) {
           // anything else ends the rewrite: the groups not yet committed leave no files
@@ -384,6 +392,10 @@ class RewriteDataFiles final : public Procedure {
           throw;
         }
       }
+      // as Java counts them: the commits the plan called for that did not succeed (groups
+      // that failed to rewrite included)
+      int failed_commits = std::max(0, std::min(planner.total_group_count(), settings.max_commits) - succeeded_commits);
+      if (first_failure.empty()) first_failure = std::to_string(failed_files) + " data files failed to rewrite";
       if (failed_commits > settings.max_failed_commits) {
         throw CatalogError("partial-progress.enabled is true but " + std::to_string(failed_commits) +
                            " rewrite commits failed. This is more than the maximum allowed failures of " +

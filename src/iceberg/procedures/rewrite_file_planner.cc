@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <climits>
 #include <limits>
 
 #include "common/ascii_case.h"
@@ -26,6 +27,13 @@ constexpr int64_t kSplitOverhead = 5 * 1024;
 // Java's Preconditions.checkArgument, whose message Spark shows as the error.
 void Check(bool condition, const std::string& message) {
   if (!condition) throw InvalidInputError(message);
+}
+
+// A double as an int64, saturated (Java's (long) cast; C++'s is undefined out of range).
+int64_t Saturate(double value) {
+  if (!(value > static_cast<double>(INT64_MIN))) return value != value ? 0 : INT64_MIN;
+  if (value >= 9.2e18) return INT64_MAX;
+  return static_cast<int64_t>(value);
 }
 
 std::string Format(double value) {
@@ -127,9 +135,9 @@ void RewriteFilePlanner::Init(const std::map<std::string, std::string>& options)
   int64_t table_target = RewriteOptionLong(properties, "write.target-file-size-bytes", 0);
   int64_t target = RewriteOptionLong(options, "target-file-size-bytes", table_target);
   int64_t min = RewriteOptionLong(options, "min-file-size-bytes",
-                                  static_cast<int64_t>(static_cast<double>(target) * kMinFileSizeDefaultRatio));
+                                  Saturate(static_cast<double>(target) * kMinFileSizeDefaultRatio));
   int64_t max = RewriteOptionLong(options, "max-file-size-bytes",
-                                  static_cast<int64_t>(static_cast<double>(target) * kMaxFileSizeDefaultRatio));
+                                  Saturate(static_cast<double>(target) * kMaxFileSizeDefaultRatio));
   Check(target > 0, "'target-file-size-bytes' is set to " + std::to_string(target) + " but must be > 0");
   Check(min >= 0, "'min-file-size-bytes' is set to " + std::to_string(min) + " but must be >= 0");
   Check(target > min, "'target-file-size-bytes' (" + std::to_string(target) + ") must be > 'min-file-size-bytes' (" +
@@ -199,7 +207,7 @@ bool RewriteFilePlanner::OutsideDesiredFileSizeRange(const FileScanTask& task) c
 }
 
 bool RewriteFilePlanner::TooManyDeletes(const FileScanTask& task) const {
-  return !task.deletes.empty() && static_cast<int64_t>(task.deletes.size()) >= delete_file_threshold_;
+  return static_cast<int64_t>(task.deletes.size()) >= delete_file_threshold_;  // 0: every file, as Java
 }
 
 bool RewriteFilePlanner::TooHighDeleteRatio(const FileScanTask& task) const {
@@ -235,27 +243,27 @@ bool RewriteFilePlanner::KeepGroup(const std::vector<const FileScanTask*>& group
 }
 
 int64_t RewriteFilePlanner::WriteMaxFileSize() const {
-  return static_cast<int64_t>(static_cast<double>(target_file_size_) +
+  return Saturate(static_cast<double>(target_file_size_) +
                               static_cast<double>(max_file_size_ - target_file_size_) * 0.5);
 }
 
-int RewriteFilePlanner::ExpectedOutputFiles(int64_t input_size) const {
+int64_t RewriteFilePlanner::ExpectedOutputFiles(int64_t input_size) const {
   if (shuffling_) {
     // SparkShufflingDataRewritePlanner: the sort may compress the rows differently
-    input_size = static_cast<int64_t>(static_cast<double>(input_size) * compression_factor_);
+    input_size = Saturate(static_cast<double>(input_size) * compression_factor_);
   }
   if (input_size < target_file_size_) return 1;
-  int64_t with_remainder = (input_size + target_file_size_ - 1) / target_file_size_;
   int64_t without_remainder = input_size / target_file_size_;
+  int64_t with_remainder = without_remainder + (input_size % target_file_size_ != 0 ? 1 : 0);
   int64_t average_without_remainder = input_size / without_remainder;
   if (input_size % target_file_size_ > min_file_size_) {
-    return static_cast<int>(with_remainder);  // the remainder file is of a valid size
+    return with_remainder;  // the remainder file is of a valid size
   }
   if (static_cast<double>(average_without_remainder) <
       std::min(1.1 * static_cast<double>(target_file_size_), static_cast<double>(WriteMaxFileSize()))) {
-    return static_cast<int>(without_remainder);  // spread the remainder over the others
+    return without_remainder;  // spread the remainder over the others
   }
-  return static_cast<int>(with_remainder);
+  return with_remainder;
 }
 
 int64_t RewriteFilePlanner::InputSplitSize(int64_t input_size) const {

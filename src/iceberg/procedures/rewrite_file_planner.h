@@ -37,7 +37,7 @@ struct RewriteFileGroup {
   /// What each output file should hold: Spark's split size for the group's read, which
   /// floe's writer uses as its roll size.
   int64_t split_size = 0;
-  int expected_output_files = 1;
+  int64_t expected_output_files = 1;
   /// The largest file the rewrite may write (writeMaxFileSize).
   int64_t max_output_file_size = 0;
 };
@@ -73,7 +73,7 @@ class RewriteFilePlanner {
 
   /// The number of files `input_size` bytes make, and the bytes each holds (Java's
   /// expectedOutputFiles and inputSplitSize).
-  int ExpectedOutputFiles(int64_t input_size) const;
+  int64_t ExpectedOutputFiles(int64_t input_size) const;
   int64_t InputSplitSize(int64_t input_size) const;
   int64_t WriteMaxFileSize() const;
 

@@ -277,6 +277,21 @@ TEST_F(RewriteFilePlannerTest, DeleteFileThreshold) {  // testDeleteFileThreshol
   EXPECT_EQ(groups[0].tasks[0].data_file.file_size_in_bytes, 1000);
 }
 
+TEST_F(RewriteFilePlannerTest, DeleteFileThresholdZeroSelectsEveryFile) {  // tooManyDeletes: size >= 0
+  EXPECT_EQ(Plan({Task(1000, 0)}, {{"delete-file-threshold", "0"}}).size(), 1u);
+}
+
+TEST_F(RewriteFilePlannerTest, HugeGroupsNeitherOverflowNorDivideByZero) {
+  RewriteFilePlanner planner(metadata_, true);
+  planner.Init({{"target-file-size-bytes", "2"}, {"compression-factor", "1e300"}});
+  int64_t big = int64_t{8} << 30;  // 8 GiB: 2^32 files of 2 bytes
+  EXPECT_GE(planner.ExpectedOutputFiles(big), 1);
+  EXPECT_GE(planner.InputSplitSize(big), 2);
+  RewriteFilePlanner plain(metadata_, false);
+  plain.Init({{"target-file-size-bytes", "2"}});
+  EXPECT_EQ(plain.ExpectedOutputFiles(big), int64_t{1} << 32);
+}
+
 TEST_F(RewriteFilePlannerTest, DeleteRatioThreshold) {  // testDeleteRatioThreshold
   auto groups = Plan({WithFileScopedDeletes(1000, 100, 20), WithFileScopedDeletes(1001, 100, 19)},
                      {{"min-file-size-bytes", "0"}, {"delete-ratio-threshold", "0.2"}});
