@@ -314,7 +314,14 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   }
   for (const auto& [k, v] : change.extra_summary) summary.Set(k, v);
   summary.Set("engine-name", "floe");
-  snapshot.summary = summary.Build(change.operation, parent ? parent->summary : std::map<std::string, std::string>{});
+  // BaseOverwriteFiles.operation: an overwrite by row filter that removed nothing is an
+  // append, one that added nothing a delete
+  std::string operation = change.operation;
+  if (operation == "overwrite" && change.delete_filter && !change.replaced) {
+    if (removed_files_.empty() && !change.added.empty()) operation = "append";
+    if (!removed_files_.empty() && change.added.empty()) operation = "delete";
+  }
+  snapshot.summary = summary.Build(operation, parent ? parent->summary : std::map<std::string, std::string>{});
   if (change.stage_only) {
     builder.StageSnapshot(snapshot);
   } else {

@@ -12,6 +12,10 @@
 //   overwrite         INSERT OVERWRITE (dynamic)  DynamicOverwrite: ReplacePartitions; without
 //                                                 the isolation-level write option it
 //                                                 validates nothing
+//   overwrite static  INSERT OVERWRITE ...        OverwriteByFilter: OverwriteFiles
+//                     PARTITION (k = 1) (static,  .overwriteByRowFilter(k = 1), applied to the
+//                     Spark's default mode)       table at commit; without the isolation-level
+//                                                 write option it validates nothing
 //   delete rows       DELETE ... AND id % 2 = 0   CopyOnWriteOperation, serializable (the
 //                                                 default): OverwriteFiles.deleteFiles with
 //                                                 conflictDetectionFilter k = 1,
@@ -47,7 +51,7 @@
 namespace floe {
 namespace {
 
-enum class Op { kAppend, kOverwrite, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag };
+enum class Op { kAppend, kOverwrite, kOverwriteStatic, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag };
 /// Which partition B touches: A's, another, or none (a schema change).
 enum class Where { kSame, kOther, kNone };
 
@@ -55,6 +59,7 @@ const char* OpName(Op op) {
   switch (op) {
     case Op::kAppend: return "Append";
     case Op::kOverwrite: return "Overwrite";
+    case Op::kOverwriteStatic: return "OverwriteStatic";
     case Op::kDeleteRows: return "DeleteRows";
     case Op::kDeletePartition: return "DeletePartition";
     case Op::kRewrite: return "Rewrite";
@@ -109,6 +114,30 @@ const Case kCases[] = {
     {Op::kOverwrite, Op::kRewrite, Where::kOther, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
     {Op::kOverwrite, Op::kAddColumn, Where::kNone, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
     {Op::kOverwrite, Op::kCreateTag, Where::kNone, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
+
+    // A = static INSERT OVERWRITE of partition 1: the row filter applies to the files live
+    // at commit (B's in partition 1 included), with no validation.
+    {Op::kOverwriteStatic, Op::kAppend, Where::kSame, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete (no validation asked)"},
+    {Op::kOverwriteStatic, Op::kAppend, Where::kOther, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete"},
+    {Op::kOverwriteStatic, Op::kOverwrite, Where::kSame, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete (no validation asked)"},
+    {Op::kOverwriteStatic, Op::kOverwriteStatic, Where::kSame, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete (no validation asked)"},
+    {Op::kOverwriteStatic, Op::kOverwriteStatic, Where::kOther, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete"},
+    {Op::kOverwriteStatic, Op::kDeleteRows, Where::kSame, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
+    {Op::kOverwriteStatic, Op::kDeletePartition, Where::kSame, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
+    {Op::kOverwriteStatic, Op::kRewrite, Where::kSame, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
+    {Op::kOverwriteStatic, Op::kAddColumn, Where::kNone, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete (a schema change adds no files)"},
+    {Op::kOverwriteStatic, Op::kCreateTag, Where::kNone, nullptr, "TestOverwrite.testOverwriteWithAppendOutsideOfDelete"},
+    // B = static INSERT OVERWRITE: an overwrite snapshot like the dynamic one for A's checks.
+    {Op::kAppend, Op::kOverwriteStatic, Where::kSame, nullptr, "TestSequenceNumberForV2Table.testConcurrentTransaction"},
+    {Op::kOverwrite, Op::kOverwriteStatic, Where::kSame, nullptr, "TestReplacePartitions.testValidationNotInvoked"},
+    {Op::kDeleteRows, Op::kOverwriteStatic, Where::kSame, kConflictingFiles,
+     "TestOverwriteWithValidation.testOverwriteIncompatibleAdditionValidated (an overwrite snapshot's added files are checked too)"},
+    {Op::kDeleteRows, Op::kOverwriteStatic, Where::kOther, nullptr, "TestOverwriteWithValidation.testOverwriteCompatibleAdditionValidated"},
+    {Op::kDeletePartition, Op::kOverwriteStatic, Where::kSame, nullptr, "TestDeleteFiles.testAlreadyDeletedFilesAreIgnoredDuringDeletesByRowFilter"},
+    {Op::kRewrite, Op::kOverwriteStatic, Where::kSame, kMissingFiles, "TestRewriteFiles.testAlreadyDeletedFile"},
+    {Op::kRewrite, Op::kOverwriteStatic, Where::kOther, nullptr, "TestRewriteFiles.testRecovery"},
+    {Op::kAddColumn, Op::kOverwriteStatic, Where::kNone, kAltered, "TestTransaction.testTransactionRetrySchemaUpdate"},
+    {Op::kCreateTag, Op::kOverwriteStatic, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction; TestTransaction.testTransactionRetry"},
 
     // A = copy-on-write DELETE, serializable: no new data matching k = 1 (in append and
     // overwrite snapshots), and the files it replaces still live.
@@ -214,7 +243,15 @@ Statement StatementOf(Op op, int k, bool is_a) {
                 for (int64_t id = is_a ? 1000 : 2000, end = id + 4; id < end; ++id) m.rows[k].insert(id);
               }};
     case Op::kOverwrite:
-      return {"INSERT OVERWRITE db.t (id, k) SELECT id, " + p + " FROM range(" + from + ", " + to + ")",
+      return {"SET spark.sql.sources.partitionOverwriteMode = dynamic; INSERT OVERWRITE db.t (id, k) SELECT id, " + p +
+                  " FROM range(" + from + ", " + to + ")",
+              [](Model& m, int k, bool is_a) {
+                m.rows[k].clear();
+                for (int64_t id = is_a ? 1000 : 2000, end = id + 4; id < end; ++id) m.rows[k].insert(id);
+              }};
+    case Op::kOverwriteStatic:
+      return {"SET spark.sql.sources.partitionOverwriteMode = static; INSERT OVERWRITE db.t PARTITION (k = " + p +
+                  ") (id) SELECT id FROM range(" + from + ", " + to + ")",
               [](Model& m, int k, bool is_a) {
                 m.rows[k].clear();
                 for (int64_t id = is_a ? 1000 : 2000, end = id + 4; id < end; ++id) m.rows[k].insert(id);
@@ -249,8 +286,6 @@ class ConflictMatrixTest : public testing::WarehouseTest, public ::testing::With
  protected:
   void SetUp() override {
     WarehouseTest::SetUp();
-    // the overwrite of the matrix is Spark's dynamic one (ReplacePartitions)
-    SetInEverySession("SET spark.sql.sources.partitionOverwriteMode = dynamic");
     // why: the retry after the lost swap waits commit.retry.min-wait-ms; keep it short
     Run("CREATE TABLE db.t (id BIGINT, k INT) USING iceberg PARTITIONED BY (k) "
         "TBLPROPERTIES ('commit.retry.min-wait-ms' = '1', 'commit.retry.max-wait-ms' = '10')");

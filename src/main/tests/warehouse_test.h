@@ -45,12 +45,6 @@ class WarehouseTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
   }
 
-  /// Runs a SET statement on this connection and on every connection
-  /// QueryWhileAnotherCommits opens.
-  void SetInEverySession(const std::string& sql) {
-    Run(sql);
-    session_settings_.push_back(sql);
-  }
   /// Runs SQL that must succeed.
   void Run(const std::string& sql) {
     Result r = connection_->Query(sql);
@@ -106,7 +100,6 @@ class WarehouseTest : public ::testing::Test {
   Result QueryWhileAnotherCommits(const std::string& a_sql, const std::function<std::string(Connection&)>& b,
                                   std::string* b_error) {
     Connection other(*database_);
-    for (const auto& sql : session_settings_) other.Query(sql);
     *b_error = "B did not run";
     FaultRule rule;
     rule.operation = FileOperation::kCreateIfAbsent;
@@ -129,7 +122,6 @@ class WarehouseTest : public ::testing::Test {
   std::filesystem::path dir_;
   std::unique_ptr<Database> database_;
   std::unique_ptr<Connection> connection_;
-  std::vector<std::string> session_settings_;
 };
 
 }  // namespace floe::testing
