@@ -37,7 +37,8 @@ const std::vector<const Procedure*>& AllProcedures() {
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
       &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure(),
       &PublishChangesProcedure(),     &AddFilesProcedure(),
-      &SnapshotTableProcedure(),      &RewriteTablePathProcedure()};
+      &SnapshotTableProcedure(),      &RewriteTablePathProcedure(),
+      &RewritePositionDeleteFilesProcedure()};
   return all;
 }
 

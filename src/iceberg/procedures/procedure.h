@@ -157,6 +157,7 @@ const Procedure& PublishChangesProcedure();
 const Procedure& AddFilesProcedure();
 const Procedure& SnapshotTableProcedure();
 const Procedure& RewriteTablePathProcedure();
+const Procedure& RewritePositionDeleteFilesProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).
 const Procedure& GenerateProcedure();
 

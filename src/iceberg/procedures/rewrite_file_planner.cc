@@ -115,10 +115,14 @@ std::vector<std::vector<size_t>> PackBins(const std::vector<int64_t>& weights, i
   return out;
 }
 
-RewriteFilePlanner::RewriteFilePlanner(const TableMetadata& metadata, bool shuffling)
-    : metadata_(metadata), shuffling_(shuffling) {}
+RewriteFilePlanner::RewriteFilePlanner(const TableMetadata& metadata, bool shuffling, Kind kind)
+    : metadata_(metadata), shuffling_(shuffling), kind_(kind) {}
 
 std::set<std::string> RewriteFilePlanner::ValidOptions() const {
+  if (kind_ == Kind::kPositionDeletes) {
+    return {"target-file-size-bytes", "min-file-size-bytes", "max-file-size-bytes", "min-input-files", "rewrite-all",
+            "max-file-group-size-bytes", "rewrite-job-order"};
+  }
   std::set<std::string> options = {"target-file-size-bytes", "min-file-size-bytes",   "max-file-size-bytes",
                                    "min-input-files",        "rewrite-all",           "max-file-group-size-bytes",
                                    "delete-file-threshold",  "delete-ratio-threshold", "rewrite-job-order",
@@ -130,9 +134,10 @@ std::set<std::string> RewriteFilePlanner::ValidOptions() const {
 void RewriteFilePlanner::Init(const std::map<std::string, std::string>& options) {
   // SizeBasedFileRewritePlanner.sizeThresholds: the target defaults to the table's
   // write.target-file-size-bytes (BinPackRewriteFilePlanner.defaultTargetFileSize)
+  const char* property = kind_ == Kind::kDataFiles ? "write.target-file-size-bytes" : "write.delete.target-file-size-bytes";
   std::map<std::string, std::string> properties = {
-      {"write.target-file-size-bytes", metadata_.Property("write.target-file-size-bytes", "536870912")}};
-  int64_t table_target = RewriteOptionLong(properties, "write.target-file-size-bytes", 0);
+      {property, metadata_.Property(property, kind_ == Kind::kDataFiles ? "536870912" : "67108864")}};
+  int64_t table_target = RewriteOptionLong(properties, property, 0);
   int64_t target = RewriteOptionLong(options, "target-file-size-bytes", table_target);
   int64_t min = RewriteOptionLong(options, "min-file-size-bytes",
                                   Saturate(static_cast<double>(target) * kMinFileSizeDefaultRatio));
@@ -207,10 +212,12 @@ bool RewriteFilePlanner::OutsideDesiredFileSizeRange(const FileScanTask& task) c
 }
 
 bool RewriteFilePlanner::TooManyDeletes(const FileScanTask& task) const {
+  if (kind_ == Kind::kPositionDeletes) return false;
   return static_cast<int64_t>(task.deletes.size()) >= delete_file_threshold_;  // 0: every file, as Java
 }
 
 bool RewriteFilePlanner::TooHighDeleteRatio(const FileScanTask& task) const {
+  if (kind_ == Kind::kPositionDeletes) return false;
   if (task.deletes.empty() || task.data_file.record_count <= 0) return false;
   // ContentFileUtil.isFileScoped: a deletion vector, or a position delete file whose
   // rows all name one data file (referenced_data_file, or equal file_path bounds)

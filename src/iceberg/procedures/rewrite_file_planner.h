@@ -51,8 +51,12 @@ struct RewriteFileGroup {
 /// group.
 class RewriteFilePlanner {
  public:
-  /// `shuffling`: the sort and zorder strategies' planner (compression-factor valid).
-  RewriteFilePlanner(const TableMetadata& metadata, bool shuffling);
+  /// What the planner plans: data files (BinPackRewriteFilePlanner; `shuffling`: the sort
+  /// and zorder strategies', compression-factor valid), or position delete files
+  /// (BinPackRewritePositionDeletePlanner: sizes only, the target from
+  /// write.delete.target-file-size-bytes).
+  enum class Kind { kDataFiles, kPositionDeletes };
+  RewriteFilePlanner(const TableMetadata& metadata, bool shuffling, Kind kind = Kind::kDataFiles);
 
   /// The options this planner reads.
   std::set<std::string> ValidOptions() const;
@@ -85,6 +89,7 @@ class RewriteFilePlanner {
 
   const TableMetadata& metadata_;
   bool shuffling_;
+  Kind kind_;
   int64_t target_file_size_ = 0;
   int64_t min_file_size_ = 0;
   int64_t max_file_size_ = 0;

@@ -1,0 +1,91 @@
+// Issue 17, rewrite_position_delete_files (Iceberg 1.10's RewritePositionDeleteFilesProcedure)
+// over a table another engine wrote with position delete files: the Impala/Hive fixture
+// impala_v2_pos_deletes_not_all_files of ../shared/fixtures (2 position delete files, with
+// the optional `row` column, naming data files hdfs://... where the manifests say
+// /test-warehouse/...). Ported cases: TestRewritePositionDeleteFilesProcedure
+// .testExpireDanglingDeletes-like (dangling positions dropped), testRewriteAll-like (the
+// rows read the same at every snapshot), and the option checks.
+#include <gtest/gtest.h>
+
+#include "iceberg/tests/fixture_paths.h"
+#include "main/tests/warehouse_test.h"
+
+namespace floe {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RewritePositionDeleteFilesTest : public testing::WarehouseTest {
+ protected:
+  bool Register() {
+    fs::path source = iceberg::testing::FixturesDir() / "impala_v2_pos_deletes_not_all_files";
+    if (!fs::exists(source)) return false;
+    const std::string location =
+        "/test-warehouse/iceberg_test/hadoop_catalog/ice/iceberg_v2_positional_not_all_data_files_have_delete_files";
+    fs::path copy = CopyFixture(source, "fixture", location);
+    Run("SET floe.location_map = '" + location + "/=" + copy.string() + "/,hdfs://localhost:20500" + location +
+        "/=" + copy.string() + "/'");
+    Run("CALL floe.system.register_table('fx.t', '" + location + "/metadata/v7.metadata.json')");
+    return true;
+  }
+  std::vector<std::string> Rows(const std::string& sql) {
+    Result r = connection_->Query(sql);
+    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
+    std::vector<std::string> rows;
+    for (size_t i = 0; !r.HasError() && i < r.RowCount(); ++i) {
+      std::string row;
+      for (size_t c = 0; c < r.ColumnCount(); ++c) row += (c ? "|" : "") + r.GetValue(i, c).ToString();
+      rows.push_back(row);
+    }
+    return rows;
+  }
+};
+
+TEST_F(RewritePositionDeleteFilesTest, CompactsTheDeleteFilesAndKeepsEverySnapshotsRows) {
+  if (!Register()) GTEST_SKIP() << "no fixtures at " << iceberg::testing::FixturesDir();
+  std::vector<std::string> snapshots = Rows("SELECT snapshot_id FROM fx.t.snapshots ORDER BY committed_at");
+  std::map<std::string, std::vector<std::string>> before;
+  for (const auto& id : snapshots) before[id] = Rows("SELECT * FROM fx.t VERSION AS OF " + id + " ORDER BY i, s");
+  ASSERT_EQ(Count("SELECT count(*) FROM fx.t.delete_files"), 2);
+
+  // two small files: not enough for the default min-input-files (5)
+  EXPECT_EQ(Rows("CALL floe.system.rewrite_position_delete_files('fx.t')"), std::vector<std::string>{"0|0|0|0"});
+
+  std::vector<std::string> out =
+      Rows("CALL floe.system.rewrite_position_delete_files(table => 'fx.t', options => map('rewrite-all', 'true'))");
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].substr(0, 4), "2|1|") << out[0];
+  EXPECT_EQ(Count("SELECT count(*) FROM fx.t.delete_files"), 1);
+  // the new file names the data files as the manifests do, sorted, every position kept
+  EXPECT_EQ(Count("SELECT sum(record_count) FROM fx.t.delete_files"), 4);
+  EXPECT_EQ(Rows("SELECT * FROM fx.t ORDER BY i, s"), before[snapshots.back()]);
+  for (const auto& id : snapshots) EXPECT_EQ(Rows("SELECT * FROM fx.t VERSION AS OF " + id + " ORDER BY i, s"), before[id]);
+  EXPECT_EQ(Rows("SELECT operation FROM fx.t.snapshots ORDER BY committed_at DESC LIMIT 1"),
+            std::vector<std::string>{"replace"});
+
+  // positions of a data file no longer live are dangling: a copy-on-write DELETE of the
+  // rows i >= 7 removes the file they were in, and the next rewrite drops them
+  Run("DELETE FROM fx.t WHERE i = 5");
+  Result rewritten =
+      connection_->Query("CALL floe.system.rewrite_position_delete_files(table => 'fx.t', options => map('rewrite-all', 'true'))");
+  ASSERT_FALSE(rewritten.HasError()) << rewritten.error();
+  EXPECT_EQ(Rows("SELECT i, s FROM fx.t ORDER BY i, s"),
+            (std::vector<std::string>{"1|a", "2|b", "3|c", "4|d", "6|f"}));
+}
+
+TEST_F(RewritePositionDeleteFilesTest, OptionsAreChecked) {
+  Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_position_delete_files('db.t', map('foo', 'bar'))")
+                .find("Cannot use options [foo], they are not supported by the action or the rewriter BIN-PACK"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_position_delete_files('db.t', map('min-input-files', '0'))")
+                .find("'min-input-files' is set to 0 but must be > 0"),
+            std::string::npos);
+  EXPECT_EQ(Count("SELECT count(*) FROM db.t.snapshots"), 0);
+  Result empty = connection_->Query("CALL floe.system.rewrite_position_delete_files('db.t')");
+  ASSERT_FALSE(empty.HasError()) << empty.error();
+  EXPECT_EQ(empty.GetValue(0, 0).int32(), 0);
+}
+
+}  // namespace
+}  // namespace floe
