@@ -21,15 +21,12 @@
 #include "iceberg/scan/snapshot_files.h"
 #include "iceberg/uuid.h"
 #include "iceberg/write/partitioned_data_writer.h"
+#include "iceberg/write/position_delete_writer.h"
 #include "iceberg/write/transaction.h"
-#include "parquet/parquet_writer.h"
 
 namespace floe::iceberg {
 
 namespace {
-
-constexpr int kFilePathId = 2147483546;
-constexpr int kPosId = 2147483545;
 
 // RewritePositionDeleteFilesSparkAction.VALID_OPTIONS with the planner's.
 void CheckOptions(const std::map<std::string, std::string>& options, const RewriteFilePlanner& planner) {
@@ -119,10 +116,6 @@ class RewritePositionDeleteFiles final : public Procedure {
       }
     }
     DeleteFileCache cache(engine.io(), m.CurrentSchema(), engine.remapper(), NameMapping());
-    const Schema schema(0, {NestedField::Required(kFilePathId, "file_path", Type::Primitive(TypeKind::kString)),
-                            NestedField::Required(kPosId, "pos", Type::Primitive(TypeKind::kLong))});
-    std::vector<ParquetWriterField> fields = {{"file_path", kFilePathId, LogicalType(TypeId::kString), false},
-                                              {"pos", kPosId, LogicalType(TypeId::kInt64), false}};
     for (auto& [key, tasks] : buckets) {
       // each partition on its own: the new file keeps its spec and partition
       for (const RewriteFileGroup& group : planner.Plan(tasks)) {
@@ -147,11 +140,7 @@ class RewritePositionDeleteFiles final : public Procedure {
         change.operation = "replace";
         for (const auto& t : group.tasks) change.removed_paths.push_back(t.data_file.file_path);
         int64_t rows = 0, new_bytes = 0;
-        for (auto& [path, list] : positions) {
-          std::sort(list.begin(), list.end());
-          list.erase(std::unique(list.begin(), list.end()), list.end());
-          rows += static_cast<int64_t>(list.size());
-        }
+        for (const auto& [path, list] : positions) rows += static_cast<int64_t>(list.size());
         if (rows > 0) {
           const PartitionSpec* spec = m.SpecById(first.spec_id);
           if (!spec) throw FormatError("delete file " + first.file_path + " names an unknown partition spec");
@@ -159,35 +148,8 @@ class RewritePositionDeleteFiles final : public Procedure {
           std::string partition_path =
               spec->fields().empty() ? "" : "/" + spec->PartitionToPath(m.CurrentSchema(), first.partition);
           std::string local = folder + partition_path + "/" + Uuid::Random() + "-deletes.parquet";
-          ParquetWriterOptions parquet;
-          parquet.truncate_bounds = 0;  // file_path bounds whole: they tell a file-scoped delete file
-          ParquetWriter writer(engine.io(), local, fields, parquet);
-          ParquetFileMetrics metrics;
-          try {
-            DataChunk chunk;
-            chunk.Initialize({LogicalType(TypeId::kString), LogicalType(TypeId::kInt64)}, kBatchSize);
-            size_t n = 0;
-            auto flush = [&] {
-              chunk.SetSize(n);
-              if (n > 0) writer.Write(chunk);
-              chunk.Initialize({LogicalType(TypeId::kString), LogicalType(TypeId::kInt64)}, kBatchSize);
-              n = 0;
-            };
-            for (const auto& [path, list] : positions) {
-              for (int64_t pos : list) {
-                chunk.column(0).SetString(n, path);
-                chunk.column(1).Data<int64_t>()[n] = pos;
-                if (++n == kBatchSize) flush();
-              }
-            }
-            flush();
-            metrics = writer.Close();
-          } catch (...) {
-            writer.Abort();
-            throw;
-          }
-          DataFile file = MakeDataFile(schema, engine.remapper().Unmap(local), first.partition, metrics, first.spec_id);
-          file.content = FileContent::kPositionDeletes;
+          DataFile file = WritePositionDeleteFile(engine.io(), local, engine.remapper().Unmap(local),
+                                                  std::move(positions), first.spec_id, first.partition);
           new_bytes = file.file_size_in_bytes;
           change.added.push_back(std::move(file));
           change.added_data_sequence_number = max_sequence;  // (RewritePositionDeletesGroup)

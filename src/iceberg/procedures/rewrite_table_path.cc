@@ -7,7 +7,8 @@
 // ("path to copy from,path to copy to", one line per file) says what to copy where: the
 // staged files to their new names, the data and delete files as they are. The table itself
 // is not changed, and nothing is copied; the user copies the listed files, then registers
-// the latest version at its new place (register_table).
+// the latest version at its new place (register_table). Position delete files, whose rows
+// name data files by path, are written again (staged) with those paths rewritten.
 #include <map>
 #include <set>
 #include <string>
@@ -20,7 +21,10 @@
 #include "iceberg/procedures/procedure.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "iceberg/uuid.h"
+#include "iceberg/scan/delete_file_cache.h"
+#include "iceberg/scan/name_mapping.h"
 #include "iceberg/write/metadata_file.h"
+#include "iceberg/write/position_delete_writer.h"
 
 namespace floe::iceberg {
 
@@ -107,6 +111,8 @@ class RewriteTablePath final : public Procedure {
     std::vector<std::pair<std::string, std::string>> copy_plan;  // (from, to), as the metadata names them
     std::set<std::string> manifests_done, files_done;
     std::vector<std::string> written;  // staged files, to delete on failure
+    std::map<std::string, DataFile> staged_deletes;  // position delete files written again
+    DeleteFileCache delete_cache(io, current.CurrentSchema(), remapper, NameMapping());
     try {
       for (size_t v = start; v <= end; ++v) {
         TableMetadata m = TableMetadata::Parse(io.ReadAll(remapper.Remap(versions[v])), versions[v]);
@@ -133,12 +139,39 @@ class RewriteTablePath final : public Procedure {
                                     m.format_version);
               for (ManifestEntry e : reader.Entries()) {
                 DataFile& f = e.data_file;
-                if (f.content == FileContent::kPositionDeletes && !f.IsDeletionVector()) {
-                  // why: their rows name data files by path; rewriting their content is
-                  // what Java's rewritePositionDeletes does, which floe does not yet
-                  throw NotImplementedError("rewrite_table_path: position delete file " + f.file_path +
-                                            " holds data file paths in its rows; rewriting it is not supported "
-                                            "yet");
+                if (f.content == FileContent::kPositionDeletes && !f.IsDeletionVector() &&
+                    e.status != ManifestEntryStatus::kDeleted) {
+                  // its rows name data files by path: written again with the paths
+                  // rewritten (RewriteTablePathUtil.rewritePositionDeleteFile), staged
+                  std::string from = f.file_path;
+                  if (!staged_deletes.count(from)) {
+                    DeleteFileRef ref;
+                    ref.file = f;
+                    ref.local_path = remapper.Remap(from);
+                    std::map<std::string, std::vector<int64_t>> positions;
+                    for (const auto& [data_file, list] : delete_cache.Positions(ref)->by_path) {
+                      auto& out = positions[rewrite(data_file)];
+                      out.insert(out.end(), list.begin(), list.end());
+                    }
+                    std::string staged_delete = staging + "/" + FileName(from);
+                    DataFile rewritten = WritePositionDeleteFile(io, remapper.Remap(staged_delete), rewrite(from),
+                                                                 std::move(positions), f.spec_id, f.partition);
+                    written.push_back(remapper.Remap(staged_delete));
+                    copy_plan.emplace_back(staged_delete, rewrite(from));
+                    staged_deletes[from] = std::move(rewritten);
+                  }
+                  const DataFile& rewritten = staged_deletes.at(from);
+                  f.file_path = rewritten.file_path;
+                  f.file_size_in_bytes = rewritten.file_size_in_bytes;
+                  f.column_sizes = rewritten.column_sizes;
+                  f.value_counts = rewritten.value_counts;
+                  f.null_value_counts = rewritten.null_value_counts;
+                  f.lower_bounds = rewritten.lower_bounds;
+                  f.upper_bounds = rewritten.upper_bounds;
+                  f.split_offsets = rewritten.split_offsets;
+                  f.record_count = rewritten.record_count;
+                  writer.Write(e);
+                  continue;
                 }
                 std::string from = f.file_path;
                 f.file_path = rewrite(from);

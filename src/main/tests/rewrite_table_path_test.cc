@@ -7,9 +7,11 @@
 // cases).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
+#include "iceberg/tests/fixture_paths.h"
 #include "main/tests/warehouse_test.h"
 
 namespace floe {
@@ -19,16 +21,21 @@ namespace fs = std::filesystem;
 
 class RewriteTablePathTest : public testing::WarehouseTest {
  protected:
-  // Copies every file of the list ("from,to" lines); returns how many.
-  size_t CopyListed(const std::string& list) {
-    std::ifstream in(list);
+  // Copies every file of the list ("from,to" lines); returns how many. `prefix`=`folder`
+  // maps a location the metadata names (s3a://...) to the local folder holding it.
+  size_t CopyListed(const std::string& list, const std::string& prefix = "", const std::string& folder = "") {
+    auto local = [&](std::string path) {
+      if (!prefix.empty() && path.rfind(prefix, 0) == 0) path = folder + path.substr(prefix.size());
+      return path;
+    };
+    std::ifstream in(local(list));
     EXPECT_TRUE(in.good()) << list;
     std::string line;
     size_t n = 0;
     while (std::getline(in, line)) {
       size_t comma = line.find(',');
       EXPECT_NE(comma, std::string::npos) << line;
-      fs::path from = line.substr(0, comma), to = line.substr(comma + 1);
+      fs::path from = local(line.substr(0, comma)), to = local(line.substr(comma + 1));
       fs::create_directories(to.parent_path());
       fs::copy_file(from, to, fs::copy_options::overwrite_existing);
       ++n;
@@ -101,6 +108,40 @@ TEST_F(RewriteTablePathTest, FormatV3DeletionVectorsAndRowIdsMoveToo) {
     EXPECT_EQ(path.rfind(target + "/", 0), 0u) << path;
   }
   EXPECT_EQ(Count("SELECT count(*) FROM db.moved"), 40);
+}
+
+// Position delete files name data files in their rows: they are written again with those
+// paths rewritten. The Trino fixture cxx_granular_deletes of ../shared (s3a:// paths, position
+// delete files, Puffin statistics files) moves to a local folder and reads the same there.
+TEST_F(RewriteTablePathTest, PositionDeleteFilesAreWrittenAgainWithTheirPathsRewritten) {
+  fs::path source = iceberg::testing::FixturesDir() / "cxx_granular_deletes";
+  if (!fs::exists(source)) GTEST_SKIP() << "no fixtures at " << iceberg::testing::FixturesDir();
+  const std::string location = "s3a://warehouse/granular_deletes";
+  CopyFixture(source, "fixture", location);
+  std::string newest;
+  for (const auto& e : fs::directory_iterator(dir_ / "fixture" / "metadata")) {
+    std::string name = e.path().filename().string();
+    if (name.ends_with(".metadata.json") && name > newest) newest = name;
+  }
+  Run("CALL floe.system.register_table('fx.t', '" + location + "/metadata/" + newest + "')");
+  ASSERT_GT(Count("SELECT count(*) FROM fx.t.delete_files WHERE content = 1"), 0);
+  std::string target = (dir_ / "moved" / "t").string();
+  Result r = connection_->Query("CALL floe.system.rewrite_table_path('fx.t', '" + location + "', '" + target + "')");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  CopyListed(r.GetValue(0, 1).ToString(), location, (dir_ / "fixture").string());
+  Run("CALL floe.system.register_table('fx.moved', '" + target + "/metadata/" + r.GetValue(0, 0).ToString() + "')");
+  std::vector<std::string> snapshots = Rows("SELECT snapshot_id FROM fx.t.snapshots ORDER BY committed_at");
+  ASSERT_FALSE(snapshots.empty());
+  for (const auto& id : snapshots) {
+    std::vector<std::string> moved = Rows("SELECT * FROM fx.moved VERSION AS OF " + id);
+    std::vector<std::string> original = Rows("SELECT * FROM fx.t VERSION AS OF " + id);
+    std::sort(moved.begin(), moved.end());
+    std::sort(original.begin(), original.end());
+    EXPECT_EQ(moved, original) << id;
+  }
+  for (const auto& path : Rows("SELECT file_path FROM fx.moved.delete_files")) {
+    EXPECT_EQ(path.rfind(target + "/", 0), 0u) << path;
+  }
 }
 
 TEST_F(RewriteTablePathTest, StartVersionListsOnlyWhatCameAfterIt) {
