@@ -177,15 +177,7 @@ void TableMetadataBuilder::StageSnapshot(const Snapshot& snapshot) {
 }
 
 void TableMetadataBuilder::AddSnapshot(const Snapshot& snapshot, const std::string& branch) {
-  if (metadata_.SnapshotById(snapshot.snapshot_id)) {
-    throw InvalidInputError("snapshot " + std::to_string(snapshot.snapshot_id) + " already exists");
-  }
-  if (snapshot.sequence_number != NextSequenceNumber()) {
-    throw InternalError("snapshot sequence number " + std::to_string(snapshot.sequence_number) +
-                        " is not the next one, " + std::to_string(NextSequenceNumber()));
-  }
-  metadata_.snapshots.push_back(snapshot);
-  metadata_.last_sequence_number = snapshot.sequence_number;
+  StageSnapshot(snapshot);
   SnapshotRef ref;
   if (auto it = metadata_.refs.find(branch); it != metadata_.refs.end()) ref = it->second;
   ref.snapshot_id = snapshot.snapshot_id;

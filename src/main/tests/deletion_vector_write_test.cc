@@ -35,17 +35,6 @@ class DeletionVectorWriteTest : public testing::WarehouseTest {
     Run("CALL floe.system.register_table(table => 'fx." + name + "', metadata_file => '" + kPrefix + "')");
     return copy;
   }
-  std::vector<std::string> Rows(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
-    std::vector<std::string> out;
-    for (size_t i = 0; i < r.RowCount(); ++i) {
-      std::string row;
-      for (size_t c = 0; c < r.ColumnCount(); ++c) row += (c ? "|" : "") + r.GetString(i, c);
-      out.push_back(row);
-    }
-    return out;
-  }
 };
 
 TEST_F(DeletionVectorWriteTest, VectorsMergePositionDeletesAndMatchCopyOnWrite) {

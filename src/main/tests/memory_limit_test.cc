@@ -69,7 +69,7 @@ class MemoryLimitTest : public testing::WarehouseTest {
 };
 
 // `n` rows of an id and a string whose order is not the ids', of 3 to 15 bytes.
-std::string Rows(int n) {
+std::string GeneratedRows(int n) {
   return "SELECT id, CAST((id * 7919) % 1000003 AS STRING) || '-' || CAST(id AS STRING) AS s FROM range(" +
          std::to_string(n) + ")";
 }
@@ -77,7 +77,7 @@ std::string Rows(int n) {
 TEST_F(MemoryLimitTest, OrderBySpillsRunsAndMergesThemInOrder) {
   Run("SET memory_limit = '8MB'");
   Run("SET threads = 2");
-  Result r = connection_->Query("SELECT s, id FROM (" + Rows(300000) + ") ORDER BY s DESC, id");
+  Result r = connection_->Query("SELECT s, id FROM (" + GeneratedRows(300000) + ") ORDER BY s DESC, id");
   ASSERT_FALSE(r.HasError()) << r.error();
   ASSERT_EQ(r.RowCount(), 300000u);
   std::string previous;
@@ -95,7 +95,7 @@ TEST_F(MemoryLimitTest, OrderBySpillsRunsAndMergesThemInOrder) {
   }
   EXPECT_EQ(id_sum, int64_t{300000} * 299999 / 2);
   // It did spill, and the files went with the statement.
-  Result analyzed = connection_->Query("EXPLAIN ANALYZE SELECT s FROM (" + Rows(300000) + ") ORDER BY s");
+  Result analyzed = connection_->Query("EXPLAIN ANALYZE SELECT s FROM (" + GeneratedRows(300000) + ") ORDER BY s");
   ASSERT_FALSE(analyzed.HasError()) << analyzed.error();
   EXPECT_NE(analyzed.GetValue(0, 0).ToString().find("spilled: "), std::string::npos)
       << analyzed.GetValue(0, 0).ToString();
@@ -126,7 +126,7 @@ TEST_F(MemoryLimitTest, OrderByPeakRssStaysUnderTheLimit) {
   int rows = scale > 1 ? 20000000 : 4000000;
   int64_t limit_mb = scale > 1 ? 300 : 100;
   Run("SET memory_limit = '" + std::to_string(limit_mb) + "MB'");
-  Result r = connection_->Query("SELECT count(*), count(DISTINCT id % 10) FROM (SELECT s, id FROM (" + Rows(rows) +
+  Result r = connection_->Query("SELECT count(*), count(DISTINCT id % 10) FROM (SELECT s, id FROM (" + GeneratedRows(rows) +
                                 ") ORDER BY s)");
   ASSERT_FALSE(r.HasError()) << r.error();
   EXPECT_EQ(r.GetValue(0, 0).int64(), rows);
@@ -283,7 +283,7 @@ TEST_F(MemoryLimitTest, ASpillFolderThatCannotBeMadeFailsTheStatementCleanly) {
   Database database(options);
   Connection connection(database);
   ASSERT_FALSE(connection.Query("SET memory_limit = '4MB'").HasError());
-  Result r = connection.Query("SELECT s FROM (" + Rows(300000) + ") ORDER BY s");
+  Result r = connection.Query("SELECT s FROM (" + GeneratedRows(300000) + ") ORDER BY s");
   ASSERT_TRUE(r.HasError());
   EXPECT_NE(r.error().find("not_a_folder"), std::string::npos) << r.error();
 }

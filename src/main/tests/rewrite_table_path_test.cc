@@ -42,17 +42,6 @@ class RewriteTablePathTest : public testing::WarehouseTest {
     }
     return n;
   }
-  std::vector<std::string> Rows(const std::string& sql) {
-    Result r = connection_->Query(sql);
-    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
-    std::vector<std::string> rows;
-    for (size_t i = 0; !r.HasError() && i < r.RowCount(); ++i) {
-      std::string row;
-      for (size_t c = 0; c < r.ColumnCount(); ++c) row += (c ? "|" : "") + r.GetValue(i, c).ToString();
-      rows.push_back(row);
-    }
-    return rows;
-  }
 };
 
 TEST_F(RewriteTablePathTest, TheCopiedTableReadsAsTheOriginalAtEverySnapshot) {

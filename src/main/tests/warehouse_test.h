@@ -62,6 +62,18 @@ class WarehouseTest : public ::testing::Test {
     EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
     return r.HasError() ? -1 : r.GetValue(0, 0).int64();
   }
+  /// Runs a query that must succeed; returns its rows, each as its values' text joined by |.
+  std::vector<std::string> Rows(const std::string& sql) {
+    Result r = connection_->Query(sql);
+    EXPECT_FALSE(r.HasError()) << sql << ": " << r.error();
+    std::vector<std::string> rows;
+    for (size_t i = 0; !r.HasError() && i < r.RowCount(); ++i) {
+      std::string row;
+      for (size_t c = 0; c < r.ColumnCount(); ++c) row += (c ? "|" : "") + r.GetString(i, c);
+      rows.push_back(row);
+    }
+    return rows;
+  }
   /// Writes the newest metadata file of the table folder `table_dir`, as `edit` changes it,
   /// beside it as 99999-edited.metadata.json (as another writer's metadata would be, for a
   /// table floe wrote); returns its path, to register.
