@@ -109,7 +109,8 @@ class RewriteTablePath final : public Procedure {
     }
 
     std::vector<std::pair<std::string, std::string>> copy_plan;  // (from, to), as the metadata names them
-    std::set<std::string> manifests_done, files_done;
+    std::set<std::string> files_done;
+    std::map<std::string, int64_t> staged_lengths;  // manifest path -> its staged copy's length
     std::vector<std::string> written;  // staged files, to delete on failure
     std::map<std::string, DataFile> staged_deletes;  // position delete files written again
     DeleteFileCache delete_cache(io, current.CurrentSchema(), remapper, NameMapping());
@@ -130,7 +131,7 @@ class RewriteTablePath final : public Procedure {
           for (ManifestFile mf : manifests) {
             std::string staged_manifest = staging + "/" + FileName(mf.manifest_path);
             std::string new_manifest = rewrite(mf.manifest_path);
-            if (manifests_done.insert(mf.manifest_path).second) {
+            if (!staged_lengths.count(mf.manifest_path)) {
               ManifestReader reader = ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf);
               const PartitionSpec* spec = m.SpecById(reader.spec_id());
               if (!spec) throw FormatError("manifest " + mf.manifest_path + " names an unknown partition spec");
@@ -185,8 +186,10 @@ class RewriteTablePath final : public Procedure {
               ManifestFile staged = writer.WriteTo(io, remapper.Remap(staged_manifest), new_manifest);
               written.push_back(remapper.Remap(staged_manifest));
               copy_plan.emplace_back(staged_manifest, new_manifest);
-              mf.manifest_length = staged.manifest_length;
+              staged_lengths[mf.manifest_path] = staged.manifest_length;
             }
+            // (a manifest several snapshots share is written once; each list gets its new length)
+            mf.manifest_length = staged_lengths.at(mf.manifest_path);
             mf.manifest_path = new_manifest;
             list.Add(mf);
           }

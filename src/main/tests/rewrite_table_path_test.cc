@@ -76,6 +76,14 @@ TEST_F(RewriteTablePathTest, TheCopiedTableReadsAsTheOriginalAtEverySnapshot) {
                           "SELECT manifest_list FROM db.moved.snapshots", "SELECT file FROM db.moved.metadata_log_entries"}) {
     for (const auto& path : Rows(sql)) EXPECT_EQ(path.rfind(target + "/", 0), 0u) << sql << ": " << path;
   }
+  // each manifest list gives its manifests' new lengths (a manifest later snapshots carry
+  // over is written once, and named with its new length by every list): readers use them
+  for (const auto& id : snapshots) {
+    for (const auto& row : Rows("SELECT path, length FROM db.moved.manifests VERSION AS OF " + id)) {
+      size_t bar = row.find('|');
+      EXPECT_EQ(std::to_string(fs::file_size(row.substr(0, bar))), row.substr(bar + 1)) << id << ": " << row;
+    }
+  }
   // and the copy can be written to
   Run("INSERT INTO db.moved VALUES (1000, 1, 'new')");
   EXPECT_EQ(Count("SELECT count(*) FROM db.moved"), Count("SELECT count(*) FROM db.t") + 1);
