@@ -4,9 +4,27 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, MODULES } from './bench_env.mjs';
+import { BENCH_DIR, MODULES, REPO } from './bench_env.mjs';
 
 /// Returns the median of a non-empty list of numbers.
+/// What a result file's header names: the commit measured, whether `dirs` of the repository
+/// held uncommitted changes, and the CPU model.
+export function buildAndMachine(dirs = ['src']) {
+  const commit = spawnSync('git', ['-C', REPO, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['-C', REPO, 'status', '--porcelain', '--untracked-files=no', '--', ...dirs],
+    { encoding: 'utf8' }).stdout.trim() !== '';
+  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? 'unknown';
+  return { commit, dirty, cpu };
+}
+
+/// "median (min–max)" of times in ms, and of peak RSS figures in KB shown as MB.
+export function msRange(xs) {
+  return `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+}
+export function mbRange(kbs) {
+  return msRange(kbs.map((kb) => kb / 1024));
+}
+
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;

@@ -4,12 +4,11 @@
 // warehouse; records time (medians, min-max), peak RSS and files in bench/REWRITE_RESULTS.md.
 // The issue's bar: the rewrite costs at most 1.3x the CTAS.
 // Usage: node bench/runner/rewrite_bench.mjs [--rows N] [--partitions N] [--runs N] [--threads T] [--out FILE.md]
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, FLOE, REPO } from './bench_env.mjs';
-import { median, runMeasured } from './process_measure.mjs';
+import { BENCH_DIR, FLOE } from './bench_env.mjs';
+import { buildAndMachine, mbRange, median, msRange, runMeasured } from './process_measure.mjs';
 
 function parseArgs(argv) {
   const o = { rows: 10_000_000, partitions: 6, runs: 3, threads: 2, out: path.join(BENCH_DIR, 'REWRITE_RESULTS.md') };
@@ -79,12 +78,7 @@ function main() {
   const answers = new Set([...rewrite, ...ctas].map((r) => r.answer));
   if (answers.size !== 1) throw new Error(`rewrite_bench: the tables differ: ${[...answers].join(' / ')}`);
   const loadAfter = load();
-  const commit = spawnSync('git', ['-C', REPO, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-  const dirty = spawnSync('git', ['-C', REPO, 'status', '--porcelain', '--untracked-files=no', '--', 'src'],
-    { encoding: 'utf8' }).stdout.trim() !== '';
-  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? 'unknown';
-  const ms = (xs) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-  const mb = (xs) => `${(median(xs) / 1024).toFixed(0)} (${(Math.min(...xs) / 1024).toFixed(0)}–${(Math.max(...xs) / 1024).toFixed(0)})`;
+  const { commit, dirty, cpu } = buildAndMachine();
   const ratio = median(rewrite.map((r) => r.ms)) / median(ctas.map((r) => r.ms));
   const lines = [
     '# Compaction: rewrite_data_files vs CTAS of the same rows',
@@ -104,8 +98,8 @@ function main() {
     '',
     '| statement | time ms, median (min–max) | ratio to CTAS | peak RSS MB, median (min–max) | files written |',
     '|---|---|---|---|---|',
-    `| rewrite_data_files | ${ms(rewrite.map((r) => r.ms))} | ${ratio.toFixed(2)} | ${mb(rewrite.map((r) => r.rssKb))} | ${rewrite[0].files} |`,
-    `| CTAS | ${ms(ctas.map((r) => r.ms))} | 1.00 | ${mb(ctas.map((r) => r.rssKb))} | ${ctas[0].files} |`,
+    `| rewrite_data_files | ${msRange(rewrite.map((r) => r.ms))} | ${ratio.toFixed(2)} | ${mbRange(rewrite.map((r) => r.rssKb))} | ${rewrite[0].files} |`,
+    `| CTAS | ${msRange(ctas.map((r) => r.ms))} | 1.00 | ${mbRange(ctas.map((r) => r.rssKb))} | ${ctas[0].files} |`,
     '',
     `Read back: count, sum(id), distinct g = ${rewrite[0].answer}.`,
     '',

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 import { runPlanning } from './planning_bench.mjs';
-import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
+import { buildAndMachine, median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { SCALING, WORKLOADS, deletesSelect, nestedSelect, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
@@ -349,11 +349,8 @@ function writePartitioned(rows, dataDir, log) {
 }
 
 function machine() {
-  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? 'unknown';
+  const { commit, dirty, cpu } = buildAndMachine(['src', 'tools']);
   const free = spawnSync('free', ['-h'], { encoding: 'utf8' }).stdout.trim();
-  const commit = spawnSync('git', ['-C', REPO, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-  const dirty = spawnSync('git', ['-C', REPO, 'status', '--porcelain', '--untracked-files=no', '--', 'src', 'tools'],
-    { encoding: 'utf8' }).stdout.trim() !== '';
   return { nproc: os.cpus().length, cpu, free, commit, dirty, date: new Date().toISOString() };
 }
 

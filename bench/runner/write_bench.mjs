@@ -3,12 +3,11 @@
 // zstd, PARTITION_BY (day)) of the same rows, alternating engine by engine, a few runs each;
 // records time (medians, min-max), peak RSS and files written in bench/WRITE_RESULTS.md.
 // Usage: node bench/runner/write_bench.mjs [--rows N] [--runs N] [--threads T] [--out FILE.md]
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
-import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
+import { BENCH_DIR, FLOE, MODULES } from './bench_env.mjs';
+import { buildAndMachine, mbRange, median, msRange, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { partitionedSelect } from './workloads.mjs';
 
 function parseArgs(argv) {
@@ -77,12 +76,7 @@ function main() {
   }
   rmSync(dir, { recursive: true, force: true });
   const loadAfter = load();
-  const commit = spawnSync('git', ['-C', REPO, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-  const dirty = spawnSync('git', ['-C', REPO, 'status', '--porcelain', '--untracked-files=no', '--', 'src'],
-    { encoding: 'utf8' }).stdout.trim() !== '';
-  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? 'unknown';
-  const ms = (xs) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-  const mb = (xs) => `${(median(xs) / 1024).toFixed(0)} (${(Math.min(...xs) / 1024).toFixed(0)}–${(Math.max(...xs) / 1024).toFixed(0)})`;
+  const { commit, dirty, cpu } = buildAndMachine();
   const ratio = median(floe.map((r) => r.ms)) / median(duck.map((r) => r.ms));
   const lines = [
     '# Partitioned write: floe INSERT vs DuckDB COPY PARTITION_BY',
@@ -102,8 +96,8 @@ function main() {
     '',
     `| engine | time ms, median (min–max) | ratio to DuckDB | peak RSS MB, median (min–max) | files | bytes |`,
     '|---|---|---|---|---|---|',
-    `| floe INSERT | ${ms(floe.map((r) => r.ms))} | ${ratio.toFixed(2)} | ${mb(floe.map((r) => r.rssKb))} | ${floe[0].files} | ${floe[0].bytes.toLocaleString('en-US')} |`,
-    `| DuckDB COPY PARTITION_BY | ${ms(duck.map((r) => r.ms))} | 1.00 | ${mb(duck.map((r) => r.rssKb))} | ${duck[0].files} | ${duck[0].bytes.toLocaleString('en-US')} |`,
+    `| floe INSERT | ${msRange(floe.map((r) => r.ms))} | ${ratio.toFixed(2)} | ${mbRange(floe.map((r) => r.rssKb))} | ${floe[0].files} | ${floe[0].bytes.toLocaleString('en-US')} |`,
+    `| DuckDB COPY PARTITION_BY | ${msRange(duck.map((r) => r.ms))} | 1.00 | ${mbRange(duck.map((r) => r.rssKb))} | ${duck[0].files} | ${duck[0].bytes.toLocaleString('en-US')} |`,
     '',
     `floe's table read back after each insert: count, sum(id), distinct days = ${floe[0].check}.`,
     '',
