@@ -171,6 +171,7 @@ class RewriteTablePath final : public Procedure {
                   f.upper_bounds = rewritten.upper_bounds;
                   f.split_offsets = rewritten.split_offsets;
                   f.record_count = rewritten.record_count;
+                  if (f.referenced_data_file) f.referenced_data_file = rewrite(*f.referenced_data_file);
                   writer.Write(e);
                   continue;
                 }
