@@ -209,6 +209,10 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
     return HivePartitioning::ParsePath(path, base);
   }
 
+  std::vector<LogicalType> HivePartitionTypes(const std::vector<std::string>& files, const std::string& base) override {
+    return HivePartitioning(files, base).types();
+  }
+
   void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) override {
     session_.database_.scheduler().ForEach(std::min(threads, session_.Threads()), n, fn);
   }

@@ -84,6 +84,10 @@ class ProcedureEngine {
   /// layout Spark's partition discovery reads).
   virtual std::vector<std::pair<std::string, std::string>> HivePartition(const std::string& path,
                                                                          const std::string& base) = 0;
+  /// Returns the types Spark's partition discovery infers for the key=value folders of
+  /// `files` below `base`, one per key in the order keys first appear (read_parquet's).
+  virtual std::vector<LogicalType> HivePartitionTypes(const std::vector<std::string>& files,
+                                                      const std::string& base) = 0;
   /// Runs fn(0) ... fn(n-1) on up to `threads` of the engine's threads, and waits;
   /// rethrows the first error.
   virtual void ForEach(int threads, size_t n, const std::function<void(size_t)>& fn) = 0;

@@ -7,8 +7,6 @@
 // snapshot = true, then every file imported (import_files.cc). The files stay where they
 // are; the source is untouched.
 #include <algorithm>
-#include <climits>
-#include <cstdint>
 #include <string>
 
 #include "common/ascii_case.h"
@@ -31,36 +29,6 @@ std::string Literal(const std::string& text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("\\'") : c == '\\' ? std::string("\\\\") : std::string(1, c);
   return out + "'";
-}
-
-// Spark's partition value type inference, as floe's read_parquet does it: int, then
-// bigint, then date when every value parses as one, else string.
-std::string InferType(const std::vector<std::string>& values) {
-  auto all = [&](auto fits) {
-    for (const auto& v : values) {
-      if (v != "__HIVE_DEFAULT_PARTITION__" && !fits(v)) return false;
-    }
-    return true;
-  };
-  auto integer = [](const std::string& v, int64_t lo, int64_t hi) {
-    if (v.empty()) return false;
-    size_t used = 0;
-    try {
-      long long x = std::stoll(v, &used);
-      return used == v.size() && x >= lo && x <= hi;
-    } catch (const std::exception&) {
-      return false;
-    }
-  };
-  if (all([&](const std::string& v) { return integer(v, INT32_MIN, INT32_MAX); })) return "INT";
-  if (all([&](const std::string& v) { return integer(v, INT64_MIN, INT64_MAX); })) return "BIGINT";
-  if (all([](const std::string& v) {
-        return v.size() == 10 && v[4] == '-' && v[7] == '-' &&
-               std::all_of(v.begin(), v.end(), [](char c) { return (c >= '0' && c <= '9') || c == '-'; });
-      })) {
-    return "DATE";
-  }
-  return "STRING";
 }
 
 class SnapshotTable final : public Procedure {
@@ -100,16 +68,12 @@ class SnapshotTable final : public Procedure {
       seen.push_back(ToLower(c.name));
     }
     std::string partitioned;
-    for (size_t k = 0; k < files.keys.size(); ++k) {
-      std::vector<std::string> values;
-      std::string key;
-      for (const auto& p : files.partitions) {
-        key = p[k].first;
-        values.push_back(p[k].second);
-      }
+    std::vector<LogicalType> types = engine.HivePartitionTypes(files.files, files.root);
+    for (size_t k = 0; k < files.keys.size() && k < types.size(); ++k) {
+      const std::string& key = files.partitions.front()[k].first;
       partitioned += (partitioned.empty() ? "" : ", ") + Quote(key);
       if (std::find(seen.begin(), seen.end(), ToLower(key)) != seen.end()) continue;
-      columns += ", " + Quote(key) + " " + InferType(values);
+      columns += ", " + Quote(key) + " " + types[k].ToString();
     }
     // SnapshotTableSparkAction.targetTableProps: the source's files are not the table's own
     std::map<std::string, std::string> properties = {{"gc.enabled", "false"}, {"snapshot", "true"}};
