@@ -38,12 +38,6 @@ const std::set<std::string>& ActionOptions() {
   return options;
 }
 
-std::string List(const std::set<std::string>& keys) {
-  std::string out;
-  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
-  return "[" + out + "]";
-}
-
 // The action's options, as validateAndInitOptions reads them.
 struct ActionSettings {
   int max_concurrent_rewrites = 5;
@@ -178,14 +172,7 @@ ActionSettings CheckOptions(const std::map<std::string, std::string>& options, c
   for (const auto& key : planner.ValidOptions()) valid.insert(key);
   if (sort) valid.insert("shuffle-partitions-per-file");  // SparkShufflingFileRewriteRunner
   if (runner == Runner::kZOrder) valid.insert({"max-output-size", "var-length-contribution"});
-  std::set<std::string> invalid;
-  for (const auto& [key, value] : options) {
-    if (!valid.count(key)) invalid.insert(key);
-  }
-  if (!invalid.empty()) {
-    throw InvalidInputError("Cannot use options " + List(invalid) + ", they are not supported by the action or the rewriter " +
-                            Description(runner) + " (valid: " + List(valid) + ")");
-  }
+  CheckRewriteActionOptions(options, valid, Description(runner));
   ActionSettings settings;
   settings.max_concurrent_rewrites = RewriteOptionInt(options, "max-concurrent-file-group-rewrites", 5);
   settings.max_commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
@@ -193,14 +180,6 @@ ActionSettings CheckOptions(const std::map<std::string, std::string>& options, c
   settings.partial_progress = RewriteOptionBool(options, "partial-progress.enabled", false);
   settings.use_starting_sequence_number = RewriteOptionBool(options, "use-starting-sequence-number", true);
   settings.remove_dangling_deletes = RewriteOptionBool(options, "remove-dangling-deletes", false);
-  if (settings.max_concurrent_rewrites < 1) {
-    throw InvalidInputError("Cannot set max-concurrent-file-group-rewrites to " +
-                            std::to_string(settings.max_concurrent_rewrites) + ", the value must be positive.");
-  }
-  if (settings.partial_progress && settings.max_commits <= 0) {
-    throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(settings.max_commits) +
-                            ", the value must be positive when partial-progress.enabled is true");
-  }
   // SparkShufflingFileRewriteRunner.init; floe sorts each group without a shuffle, so the
   // value is checked and has no other effect
   if (sort) {

@@ -90,6 +90,34 @@ double RewriteOptionDouble(const std::map<std::string, std::string>& options, co
   return value;
 }
 
+void CheckRewriteActionOptions(const std::map<std::string, std::string>& options, const std::set<std::string>& valid,
+                               const std::string& rewriter) {
+  auto list = [](const auto& keys) {
+    std::string out;
+    for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+    return "[" + out + "]";
+  };
+  std::set<std::string> invalid;
+  for (const auto& [key, value] : options) {
+    if (!valid.count(key)) invalid.insert(key);
+  }
+  if (!invalid.empty()) {
+    throw InvalidInputError("Cannot use options " + list(invalid) +
+                            ", they are not supported by the action or the rewriter " + rewriter + " (valid: " +
+                            list(valid) + ")");
+  }
+  int concurrent = RewriteOptionInt(options, "max-concurrent-file-group-rewrites", 5);
+  if (concurrent < 1) {
+    throw InvalidInputError("Cannot set max-concurrent-file-group-rewrites to " + std::to_string(concurrent) +
+                            ", the value must be positive.");
+  }
+  int commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
+  if (RewriteOptionBool(options, "partial-progress.enabled", false) && commits <= 0) {
+    throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(commits) +
+                            ", the value must be positive when partial-progress.enabled is true");
+  }
+}
+
 std::vector<std::vector<size_t>> PackBins(const std::vector<int64_t>& weights, int64_t target_weight, int lookback) {
   struct Bin {
     std::vector<size_t> items;

@@ -105,6 +105,14 @@ class RewriteFilePlanner {
   int total_group_count_ = 0;
 };
 
+/// Checks a rewrite action's options as Iceberg's RewriteDataFilesSparkAction and
+/// RewritePositionDeleteFilesSparkAction do (validateAndInitOptions): every key among
+/// `valid` (else an error naming them and `rewriter`, and listing the valid ones),
+/// max-concurrent-file-group-rewrites at least 1, partial-progress.max-commits positive when
+/// partial-progress.enabled.
+void CheckRewriteActionOptions(const std::map<std::string, std::string>& options, const std::set<std::string>& valid,
+                               const std::string& rewriter);
+
 /// Reads option `key` of `options` (or `fallback`) as Java's PropertyUtil does, but
 /// strictly: a value that is not a whole number (a boolean, a decimal) is an error naming
 /// the option, where Java would throw NumberFormatException (or read false).

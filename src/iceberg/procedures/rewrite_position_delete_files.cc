@@ -28,33 +28,6 @@ namespace floe::iceberg {
 
 namespace {
 
-// RewritePositionDeleteFilesSparkAction.VALID_OPTIONS with the planner's.
-void CheckOptions(const std::map<std::string, std::string>& options, const RewriteFilePlanner& planner) {
-  std::set<std::string> valid = {"max-concurrent-file-group-rewrites", "partial-progress.enabled",
-                                 "partial-progress.max-commits", "rewrite-job-order"};
-  for (const auto& k : planner.ValidOptions()) valid.insert(k);
-  std::string invalid, list;
-  for (const auto& [k, v] : options) {
-    if (!valid.count(k)) invalid += (invalid.empty() ? "" : ", ") + k;
-  }
-  for (const auto& k : valid) list += (list.empty() ? "" : ", ") + k;
-  if (!invalid.empty()) {
-    throw InvalidInputError("Cannot use options [" + invalid +
-                            "], they are not supported by the action or the rewriter BIN-PACK (valid: [" + list + "])");
-  }
-  int concurrent = RewriteOptionInt(options, "max-concurrent-file-group-rewrites", 5);
-  if (concurrent < 1) {
-    throw InvalidInputError("Cannot set max-concurrent-file-group-rewrites to " + std::to_string(concurrent) +
-                            ", the value must be positive.");
-  }
-  bool partial = RewriteOptionBool(options, "partial-progress.enabled", false);
-  int commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
-  if (partial && commits <= 0) {
-    throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(commits) +
-                            ", the value must be positive when partial-progress.enabled is true");
-  }
-}
-
 class RewritePositionDeleteFiles final : public Procedure {
  public:
   std::string name() const override { return "rewrite_position_delete_files"; }
@@ -72,7 +45,11 @@ class RewritePositionDeleteFiles final : public Procedure {
     auto given = args.maps.find("options");
     const std::map<std::string, std::string>& options = given == args.maps.end() ? kNone : given->second;
     RewriteFilePlanner planner(m, false, RewriteFilePlanner::Kind::kPositionDeletes);
-    CheckOptions(options, planner);
+    // RewritePositionDeleteFilesSparkAction.VALID_OPTIONS with the planner's
+    std::set<std::string> valid = {"max-concurrent-file-group-rewrites", "partial-progress.enabled",
+                                   "partial-progress.max-commits", "rewrite-job-order"};
+    for (const auto& key : planner.ValidOptions()) valid.insert(key);
+    CheckRewriteActionOptions(options, valid, "BIN-PACK");
     planner.Init(options);
     if (args.Has("where")) {
       throw NotImplementedError("rewrite_position_delete_files: a where filter is not supported yet");
