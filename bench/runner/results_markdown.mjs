@@ -126,5 +126,11 @@ export function renderResults(report, chartName) {
   }
   if (report.scaling) out.push(scalingSection(report.scaling), '');
   if (report.planning) out.push(planningSection(report.planning), '');
+  out.push('## Records kept by their own scripts', '');
+  out.push('Not rewritten by `bench/run`; each file names its machine, date and commit:', '');
+  out.push('- [WRITE_RESULTS.md](WRITE_RESULTS.md): partitioned INSERT vs DuckDB COPY PARTITION_BY (`bench/runner/write_bench.mjs`, issue 4)');
+  out.push('- [DELETES_RESULTS.md](DELETES_RESULTS.md): a table read through deletion vectors vs the same rows removed (`bench/run --workload deletes`, issue 16)');
+  out.push('- [REWRITE_RESULTS.md](REWRITE_RESULTS.md): rewrite_data_files vs a CTAS of the same rows (`bench/runner/rewrite_bench.mjs`, issue 17)');
+  out.push('');
   return out.join('\n') + '\n';
 }
