@@ -6,10 +6,9 @@
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/metadata_columns.h"
-#include "iceberg/puffin/deletion_vector.h"
-#include "iceberg/puffin/puffin_file.h"
 #include "iceberg/scan/delete_file_cache.h"
 #include "iceberg/uuid.h"
+#include "iceberg/write/deletion_vector_writer.h"
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/partition_constants.h"
@@ -213,7 +212,7 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
   // rows all match are removed whole.
   const iceberg::TableMetadata& metadata = *options_.metadata;
   const iceberg::Schema& schema = metadata.CurrentSchema();
-  int64_t rows_deleted = 0, files_read = 0, vectors = 0;
+  int64_t rows_deleted = 0, files_read = 0;
   for (const iceberg::FileScanTask* task : plan.whole) rows_deleted += task->data_file.record_count;
   iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &schema);
   iceberg::DeleteFileCache cache(*options_.io, schema, options_.remapper, mapping);
@@ -223,80 +222,23 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
   read_types.push_back(TypeId::kInt64);
   ExpressionExecutor executor(functions);
   std::string local_path = options_.writer.data_location + "/" + iceberg::Uuid::Random() + "-deletes.puffin";
-  std::string puffin_path = options_.remapper.Unmap(local_path);
-  std::unique_ptr<OutputFile> out;
-  std::optional<iceberg::PuffinWriter> puffin;
-  std::vector<iceberg::DataFile> added;
-  try {
-    for (const iceberg::FileScanTask* task : plan.to_read) {
-      ++files_read;
-      iceberg::DataFileReader reader(*options_.io, *task, schema, metadata.SpecById(task->data_file.spec_id), read_ids,
-                                     iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false, &cache);
-      std::vector<int64_t> positions;
-      ForEachBatch(reader, read_types, *condition, executor, query, [&](DataChunk& rows, const Vector& match) {
-        const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
-        for (size_t i = 0; i < rows.size(); ++i) {
-          if (Matches(match, i)) positions.push_back(pos[i]);
-        }
-      });
-      if (positions.empty()) continue;  // no row matches: the file keeps its deletes
-      rows_deleted += static_cast<int64_t>(positions.size());
-      // The rows already deleted stay deleted: a file's vector replaces its old vector and
-      // its position delete files (DeleteFileIndex reads only the vector once there is one).
-      for (const auto& d : task->deletes) {
-        if (d->file.content != iceberg::FileContent::kPositionDeletes) continue;
-        auto earlier = cache.Positions(*d);
-        const std::vector<int64_t>* old = nullptr;
-        if (auto it = earlier->by_path.find(task->data_file.file_path); it != earlier->by_path.end()) {
-          old = &it->second;
-        } else if (auto local = earlier->by_local_path.find(task->local_path); local != earlier->by_local_path.end()) {
-          old = &local->second;
-        }
-        if (old) positions.insert(positions.end(), old->begin(), old->end());
-        if (d->file.IsDeletionVector()) {
-          change.removed_deletion_vectors.emplace_back(d->file.file_path, d->file.content_offset.value_or(-1));
-        } else if (d->file.referenced_data_file == task->data_file.file_path) {
-          // a file-scoped position delete file (it names only this file) goes with it, as
-          // Java's position delta write removes it; one naming other files too stays
-          change.removed_paths.push_back(d->file.file_path);
-        }
+  iceberg::DeletionVectorWriter vectors(*options_.io, local_path, options_.remapper.Unmap(local_path), cache);
+  for (const iceberg::FileScanTask* task : plan.to_read) {
+    ++files_read;
+    iceberg::DataFileReader reader(*options_.io, *task, schema, metadata.SpecById(task->data_file.spec_id), read_ids,
+                                   iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false, &cache);
+    std::vector<int64_t> positions;
+    ForEachBatch(reader, read_types, *condition, executor, query, [&](DataChunk& rows, const Vector& match) {
+      const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
+      for (size_t i = 0; i < rows.size(); ++i) {
+        if (Matches(match, i)) positions.push_back(pos[i]);
       }
-      std::sort(positions.begin(), positions.end());
-      positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
-      if (!puffin) {
-        out = options_.io->Create(local_path);
-        puffin.emplace(*out);
-      }
-      iceberg::BlobMetadata blob;
-      blob.type = iceberg::DeletionVector::kBlobType;
-      blob.fields = {iceberg::DeletionVector::kPositionFieldId};
-      blob.properties = {{iceberg::DeletionVector::kReferencedDataFile, task->data_file.file_path},
-                         {iceberg::DeletionVector::kCardinality, std::to_string(positions.size())}};
-      const iceberg::BlobMetadata& written = puffin->Add(std::move(blob), iceberg::DeletionVector::Serialize(positions));
-      iceberg::DataFile dv;
-      dv.content = iceberg::FileContent::kPositionDeletes;
-      dv.file_path = puffin_path;
-      dv.file_format = iceberg::kPuffinFormat;
-      dv.partition = task->data_file.partition;
-      dv.spec_id = task->data_file.spec_id;
-      dv.record_count = static_cast<int64_t>(positions.size());
-      dv.referenced_data_file = task->data_file.file_path;
-      dv.content_offset = written.offset;
-      dv.content_size_in_bytes = written.length;
-      added.push_back(std::move(dv));
-      ++vectors;
-    }
-    if (puffin) {
-      puffin->Finish();
-      for (auto& dv : added) dv.file_size_in_bytes = puffin->file_size();
-    }
-  } catch (...) {
-    bool created = out != nullptr;
-    puffin.reset();
-    out.reset();
-    if (created) floe::DeleteQuietly(*options_.io, {local_path});
-    throw;
+    });
+    if (positions.empty()) continue;  // no row matches: the file keeps its deletes
+    rows_deleted += static_cast<int64_t>(positions.size());
+    vectors.Add(*task, std::move(positions), &change);
   }
+  std::vector<iceberg::DataFile> added = vectors.Finish();
   for (const iceberg::FileScanTask* task : plan.whole) change.removed_paths.push_back(task->data_file.file_path);
   if (added.empty() && change.removed_paths.empty()) return Outcome(plan, 0, files_read, 0);
   change.operation = "delete";
@@ -307,14 +249,10 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
   iceberg::ConflictValidation validation = iceberg::ConflictValidation::CopyOnWrite(
       plan.filter, iceberg::IsolationLevelOf(metadata.properties, "write.delete.isolation-level"));
   validation.no_new_deletes = true;
-  try {
-    options_.commit(std::move(change), std::move(validation));
-  } catch (...) {
-    if (vectors > 0) floe::DeleteQuietly(*options_.io, {local_path});
-    throw;
-  }
+  options_.commit(std::move(change), std::move(validation));
+  vectors.Keep();
   DeleteOutcome outcome = Outcome(plan, rows_deleted, files_read, 0);
-  outcome.metrics.lines.push_back({"deletion vectors written", std::to_string(vectors)});
+  outcome.metrics.lines.push_back({"deletion vectors written", std::to_string(vectors.vectors())});
   return outcome;
 }
 
