@@ -172,6 +172,37 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
     SplitAnd(std::move(join.residual), &filters);
     join.residual = nullptr;
   }
+  // A condition of an outer join on its NULL-extended side alone filters that side (Spark's
+  // PushPredicateThroughJoin): its rows that fail it match nothing, as if they were not there.
+  if (join.residual && (join.join_type == JoinType::kLeft || join.join_type == JoinType::kRight)) {
+    const int side = join.join_type == JoinType::kRight ? 1 : 2;
+    std::vector<BoundExpressionPtr> conditions, stay;
+    SplitAnd(std::move(join.residual), &conditions);
+    for (auto& c : conditions) {
+      if (HasParameterOrVolatile(*c) || JoinSides(*c, left_width) != side) {
+        stay.push_back(std::move(c));
+      } else if (side == 1) {
+        left.push_back(std::move(c));
+      } else {
+        c->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
+        right.push_back(std::move(c));
+      }
+    }
+    join.residual = nullptr;
+    for (auto& c : stay) {
+      if (!join.residual) {
+        join.residual = std::move(c);
+        continue;
+      }
+      auto conj = std::make_unique<BoundExpression>();
+      conj->kind = BoundExpressionKind::kAnd;
+      conj->type = TypeId::kBoolean;
+      conj->text = join.residual->text + " AND " + c->text;
+      conj->children.push_back(std::move(join.residual));
+      conj->children.push_back(std::move(c));
+      join.residual = std::move(conj);
+    }
+  }
   for (auto& f : filters) {
     if (HasParameterOrVolatile(*f)) {
       keep.push_back(std::move(f));
