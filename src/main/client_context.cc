@@ -102,6 +102,14 @@ Result ClientContext::Execute(const Statement& statement) {
       AlterTable(Tables(), Io(), Remapper(), statement.As<AlterTableStatement>(), current_namespace_);
       return Result();
     case StatementKind::kDelete: return ExecuteDelete(statement.As<DeleteStatement>());
+    case StatementKind::kUpdate: {
+      Binder binder(*this);
+      return ExecuteRowChange(binder.BindUpdate(statement.As<UpdateStatement>()), RowChangeKind::kUpdate);
+    }
+    case StatementKind::kMerge: {
+      Binder binder(*this);
+      return ExecuteRowChange(binder.BindMerge(statement.As<MergeStatement>()), RowChangeKind::kMerge);
+    }
     case StatementKind::kCall: return ExecuteCall(statement.As<CallStatement>());
     default: break;
   }
@@ -237,9 +245,10 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     const auto& del = static_cast<const LogicalDelete&>(*plan);
     return TextResult({"plan"}, {{"== Physical Plan ==\n" + del.target->Explain(del.condition.get())}});
   }
-  bool write = explained.kind == StatementKind::kInsert || explained.kind == StatementKind::kCopy;
+  bool write = explained.kind == StatementKind::kInsert || explained.kind == StatementKind::kCopy ||
+               explained.kind == StatementKind::kUpdate || explained.kind == StatementKind::kMerge;
   if (explained.kind != StatementKind::kSelect && !write) {
-    throw NotImplementedError("EXPLAIN supports queries, INSERT, COPY and DELETE");
+    throw NotImplementedError("EXPLAIN supports queries, INSERT, COPY, DELETE, UPDATE and MERGE");
   }
   if (write && statement.mode == ExplainMode::kAnalyze) {
     throw NotImplementedError("EXPLAIN ANALYZE runs queries only: it would write");
@@ -249,6 +258,8 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
     Binder binder(*this);
     if (explained.kind == StatementKind::kInsert) return binder.BindInsert(explained.As<InsertStatement>());
     if (explained.kind == StatementKind::kCopy) return binder.BindCopy(explained.As<CopyStatement>());
+    if (explained.kind == StatementKind::kUpdate) return binder.BindUpdate(explained.As<UpdateStatement>());
+    if (explained.kind == StatementKind::kMerge) return binder.BindMerge(explained.As<MergeStatement>());
     return binder.BindQuery(*explained.As<SelectStatement>().query).plan;
   };
   OptimizerProfile optimizer_profile;

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,7 +15,9 @@
 #include "execution/table_sinks/iceberg_table_sink.h"
 #include "floe/result.h"
 #include "iceberg/scan/file_scan_task.h"
+#include "iceberg/write/conflict_validation.h"
 #include "iceberg/write/partitioned_data_writer.h"
+#include "iceberg/write/snapshot_producer.h"
 #include "main/database_state.h"
 #include "main/settings.h"
 #include "optimizer/optimizer.h"
@@ -65,6 +68,8 @@ class ClientContext : public BinderContext {
   Value EvaluateConstant(const BoundExpression& expression) override;
   std::shared_ptr<TableSink> FindTableSink(const QualifiedName& name) override;
   std::shared_ptr<DeleteTarget> FindDeleteTarget(const QualifiedName& name) override;
+  std::shared_ptr<RowChangeTarget> FindRowChangeTarget(const QualifiedName& name,
+                                                       const std::string& statement) override;
   std::string SettingValue(const std::string& name) override { return settings_.Get(name); }
 
  private:
@@ -82,6 +87,10 @@ class ClientContext : public BinderContext {
   Result ExecuteCreateNamespace(const CreateNamespaceStatement& statement);
   Result ExecuteUse(const UseStatement& statement);
   Result ExecuteDelete(const DeleteStatement& statement);
+  /// Runs an UPDATE, MERGE or DELETE bound by Binder::BindUpdate / BindMerge /
+  /// BindDeleteRows; returns what it did: num_affected_rows (and for MERGE the updated,
+  /// deleted and inserted rows).
+  Result ExecuteRowChange(LogicalOperatorPtr plan, RowChangeKind kind);
   Result ExecuteCall(const CallStatement& statement);
   /// CREATE TEMPORARY TABLE [AS]: a memory table in the database's TempCatalog.
   Result CreateTempTable(const CreateTableStatement& statement);
@@ -105,6 +114,9 @@ class ClientContext : public BinderContext {
   /// Returns the optimized plan that writes `query`'s rows, cast to the table's columns,
   /// into `sink` (CREATE TABLE ... AS: the new table).
   LogicalOperatorPtr InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query);
+  /// Commits a row-level change (DELETE, UPDATE, MERGE) on `table` as read, through a
+  /// Transaction, staged when write-audit-publish asks it.
+  std::function<void(iceberg::SnapshotChange, iceberg::ConflictValidation)> SnapshotCommit(const LoadedTable& table);
   /// Binds the query of CREATE TABLE ... AS; returns its plan, and its columns in `columns`
   /// (named colN where the query names none).
   LogicalOperatorPtr BindCreateQuery(const QueryNode& query, std::vector<QueryColumn>* columns);

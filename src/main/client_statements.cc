@@ -11,6 +11,7 @@
 #include "common/exception.h"
 #include "execution/operators/physical_delete.h"
 #include "execution/table_sinks/memory_table_sink.h"
+#include "planner/logical_insert.h"
 #include "main/client_context.h"
 #include "optimizer/optimizer.h"
 #include "planner/binder.h"
@@ -101,6 +102,10 @@ Result ClientContext::CreateTempTable(const CreateTableStatement& statement) {
 
 Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   Binder binder(*this);
+  if (statement.where && ContainsSubquery(*statement.where)) {
+    // a condition with subqueries is a query of the rows to delete, as UPDATE's
+    return ExecuteRowChange(binder.BindDeleteRows(statement), RowChangeKind::kDelete);
+  }
   LogicalOperatorPtr plan = Optimizer::Optimize(binder.BindDelete(statement), OptimizerSettings());
   PhysicalOperatorPtr root = RunPhysical(*plan, nullptr);
   // What the DELETE did to its table is its record in system.scans and its stats.
@@ -111,6 +116,27 @@ Result ClientContext::ExecuteDelete(const DeleteStatement& statement) {
   std::string stats = "delete " + done.target().DisplayName();
   for (const auto& [k, v] : done.outcome().metrics.lines) stats += "\n  " + k + ": " + v;
   result.SetStats(stats);
+  return result;
+}
+
+Result ClientContext::ExecuteRowChange(LogicalOperatorPtr plan, RowChangeKind kind) {
+  auto target = std::static_pointer_cast<RowChangeTarget>(static_cast<LogicalInsert&>(*plan).sink);
+  RunWrite(Optimizer::Optimize(std::move(plan), OptimizerSettings()));
+  const RowChangeCounts counts = target->counts();
+  std::vector<std::string> names = {"num_affected_rows"};
+  std::vector<int64_t> values = {counts.affected()};
+  if (kind == RowChangeKind::kMerge) {
+    names.insert(names.end(), {"num_updated_rows", "num_deleted_rows", "num_inserted_rows"});
+    values.insert(values.end(), {counts.updated, counts.deleted, counts.inserted});
+  }
+  std::vector<LogicalType> types(names.size(), TypeId::kInt64);
+  Result result;
+  result.SetSchema(names, types);
+  auto chunk = std::make_unique<DataChunk>(types, 1);
+  for (size_t c = 0; c < values.size(); ++c) chunk->column(c).Data<int64_t>()[0] = values[c];
+  chunk->SetSize(1);
+  result.Append(std::move(chunk));
+  RecordStatement(counts.affected(), &result);
   return result;
 }
 

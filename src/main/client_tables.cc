@@ -5,6 +5,7 @@
 #include "common/ascii_case.h"
 #include "common/exception.h"
 #include "execution/table_sinks/iceberg_delete_target.h"
+#include "execution/table_sinks/iceberg_row_change_target.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
 #include "execution/table_sinks/memory_table_sink.h"
 #include "execution/table_sources/iceberg_table_source.h"
@@ -207,6 +208,19 @@ LogicalOperatorPtr ClientContext::InsertPlan(std::shared_ptr<TableSink> sink, Lo
   return Optimizer::Optimize(std::move(insert), OptimizerSettings());
 }
 
+std::function<void(iceberg::SnapshotChange, iceberg::ConflictValidation)> ClientContext::SnapshotCommit(
+    const LoadedTable& table) {
+  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
+  iceberg::TableState read{table.metadata_location, table.metadata};
+  std::string wap_id = WapId(*table.metadata, settings_.Get("spark.wap.id"));
+  return [ops, read, wap_id](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
+    Stage(wap_id, &change);
+    iceberg::Transaction txn(*ops, read);
+    txn.AddSnapshot(std::move(change), std::move(validation));
+    txn.Commit();
+  };
+}
+
 std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedName& name) {
   auto found = Tables().Find(name, current_namespace_, Remapper());
   if (!found || !found->name.metadata_table.empty()) return nullptr;
@@ -233,16 +247,40 @@ std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedNam
   options.pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
   options.writer = DataWriterOptionsFor(*table.metadata);
   // The commit: the DELETE's snapshot on the table as read.
-  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(resolved);
-  iceberg::TableState read{table.metadata_location, table.metadata};
-  std::string wap_id = WapId(*table.metadata, settings_.Get("spark.wap.id"));
-  options.commit = [ops, read, wap_id](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
-    Stage(wap_id, &change);
-    iceberg::Transaction txn(*ops, read);
-    txn.AddSnapshot(std::move(change), std::move(validation));
-    txn.Commit();
-  };
+  options.commit = SnapshotCommit(table);
   return std::make_shared<IcebergDeleteTarget>(std::move(options));
+}
+
+std::shared_ptr<RowChangeTarget> ClientContext::FindRowChangeTarget(const QualifiedName& name,
+                                                                    const std::string& statement) {
+  if (name.parts.size() == 1 && database_.temp_catalog().FindTable(name.parts[0])) {
+    throw NotImplementedError(statement + " of a temporary table is not supported: " + name.ToString() +
+                              "; it changes Iceberg tables");
+  }
+  auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found || !found->name.metadata_table.empty()) return nullptr;
+  const LoadedTable& table = *found;
+  const ResolvedTableName& resolved = table.name;
+  if (!resolved.ref.empty() && !resolved.ref_is_branch) {
+    throw InvalidInputError("Cannot " + statement + " tag " + resolved.ref + " of " + resolved.ToString() +
+                            ": tags are read-only");
+  }
+  IcebergRowChangeTarget::Options options;
+  options.table_name = resolved.table_name;
+  options.display_name = Tables().catalog().name() + "." + resolved.ToString() +
+                         (resolved.ref.empty() ? "" : "." + resolved.ref);
+  options.metadata = table.metadata;
+  if (!resolved.ref.empty()) {
+    options.branch = resolved.ref;
+    options.snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
+  }
+  // the statement reads the snapshot it commits on: the same loaded metadata
+  options.source = MakeIcebergSource(table, nullptr);
+  options.io = &Io();
+  options.remapper = Remapper();
+  options.writer = DataWriterOptionsFor(*table.metadata);
+  options.commit = SnapshotCommit(table);
+  return std::make_shared<IcebergRowChangeTarget>(std::move(options));
 }
 
 std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& name) {

@@ -189,6 +189,10 @@ bool Binder::IsAggregateFunction(const FunctionExpression& fn) const {
   return FunctionRegistry::BuiltIn().FindAggregate(ToLower(fn.name)) != nullptr;
 }
 
+bool ContainsSubquery(const ParsedExpression& expr) {
+  return AnyNode(expr, [](const ParsedExpression& e) { return e.kind == ExpressionKind::kSubquery; });
+}
+
 bool Binder::ContainsAggregate(const ParsedExpression& expr) const {
   return AnyNode(expr, [&](const ParsedExpression& e) {
     return e.kind == ExpressionKind::kFunction && IsAggregateFunction(e.As<FunctionExpression>());

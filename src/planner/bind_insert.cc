@@ -27,9 +27,9 @@ int FindColumn(const std::vector<std::string>& names, const std::string& name) {
   return -1;
 }
 
-// Spark's ANSI store assignment (Cast.canANSIStoreAssign): numbers to numbers, strings to
-// strings, date-times to date-times, what casts implicitly; arrays, maps and structs (of as
-// many fields) when their elements, keys and values or fields may be.
+// Spark's ANSI store assignment (Cast.canANSIStoreAssign): numbers to numbers, any value of
+// an atomic type to a string, date-times to date-times; arrays, maps and structs (of as many
+// fields) when their elements, keys and values or fields may be.
 bool CanStoreAssign(const LogicalType& from, const LogicalType& to) {
   if (from == to || from.id() == TypeId::kNull) return true;
   if (from.IsNested() || to.IsNested()) {
@@ -39,11 +39,23 @@ bool CanStoreAssign(const LogicalType& from, const LogicalType& to) {
     }
     return true;
   }
-  return CanImplicitCast(from, to) || (from.IsNumeric() && to.IsNumeric()) ||
-         (from.IsStringLike() && to.IsStringLike()) || (from.IsTemporal() && to.IsTemporal());
+  // not a string into a number or a date: Spark's "Cannot safely cast 'c': string to int"
+  return (from.IsNumeric() && to.IsNumeric()) || to.IsStringLike() || (from.IsTemporal() && to.IsTemporal());
 }
 
 }  // namespace
+
+BoundExpressionPtr Binder::StoreAssign(BoundExpressionPtr expr, const LogicalType& type, const std::string& column,
+                                       const std::string& table) {
+  if (!CanStoreAssign(expr->type, type)) {
+    throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible data for table " +
+                      table + ": cannot safely cast `" + column + "`: " + expr->type.ToString() + " to " +
+                      type.ToString());
+  }
+  auto cast = AddCast(std::move(expr), type);
+  if (cast->kind == BoundExpressionKind::kCast) cast->insert_column = column;
+  return cast;
+}
 
 LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
   std::shared_ptr<TableSink> sink = context_.FindTableSink(statement.table);
@@ -151,14 +163,8 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
       projection->expressions.push_back(std::move(null));
     } else {
       const LogicalType& from = query.plan->types[source_of[i]];
-      if (!CanStoreAssign(from, target)) {
-        throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST] Cannot write incompatible data for "
-                          "table " + table + ": cannot safely cast `" + names[i] + "`: " + from.ToString() +
-                          " to " + target.ToString());
-      }
-      auto cast = AddCast(BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target);
-      if (cast->kind == BoundExpressionKind::kCast) cast->insert_column = names[i];
-      projection->expressions.push_back(std::move(cast));
+      projection->expressions.push_back(
+          StoreAssign(BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target, names[i], table));
     }
     projection->types.push_back(target);
     projection->names.push_back(names[i]);
@@ -183,7 +189,7 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
 }
 
 std::string LogicalInsert::Describe() const {
-  std::string out = mode.PlanName() + " " + sink->DisplayName();
+  std::string out = sink->PlanName(mode) + " " + sink->DisplayName();
   if (mode.kind == WriteMode::Kind::kOverwriteByExpression) out += ", " + mode.Condition(sink->names());
   return out;
 }

@@ -116,6 +116,12 @@ LogicalOperatorPtr Binder::BindBaseTable(const BaseTableRef& ref, BindScope* sco
     if (!suggestion.empty()) message += ". Did you mean " + suggestion + "?";
     throw CatalogError(message);
   }
+  return BindSource(std::move(source), alias, ref.column_aliases, ref.name.ToString(), scope);
+}
+
+LogicalOperatorPtr Binder::BindSource(std::shared_ptr<TableSource> source, const std::string& alias,
+                                      const std::vector<std::string>& column_aliases,
+                                      const std::string& display_name, BindScope* scope) {
   auto get = std::make_unique<LogicalGet>();
   get->alias = alias;
   size_t first_column = scope->columns.size();
@@ -126,22 +132,21 @@ LogicalOperatorPtr Binder::BindBaseTable(const BaseTableRef& ref, BindScope* sco
     get->types.push_back(source->types()[i]);
     ScopeColumn column;
     column.table = ToLower(alias);
-    column.name = ref.column_aliases.empty() || i >= data_columns ? source->names()[i] : "";
+    column.name = column_aliases.empty() || i >= data_columns ? source->names()[i] : "";
     column.type = source->types()[i];
     column.index = i;
     column.metadata = i >= data_columns;
     scope->columns.push_back(column);
   }
   for (const auto& u : source->UnreadableColumns()) {
-    scope->unreadable.push_back({ToLower(alias), u.name, u.type, ref.name.ToString()});
+    scope->unreadable.push_back({ToLower(alias), u.name, u.type, display_name});
   }
-  if (!ref.column_aliases.empty()) {
-    if (ref.column_aliases.size() != data_columns) {
-      throw BinderError("Number of column aliases does not match number of columns of " +
-                        ref.name.ToString());
+  if (!column_aliases.empty()) {
+    if (column_aliases.size() != data_columns) {
+      throw BinderError("Number of column aliases does not match number of columns of " + display_name);
     }
-    for (size_t i = 0; i < ref.column_aliases.size(); ++i) {
-      scope->columns[first_column + i].name = ref.column_aliases[i];
+    for (size_t i = 0; i < column_aliases.size(); ++i) {
+      scope->columns[first_column + i].name = column_aliases[i];
     }
   }
   get->source = std::move(source);
@@ -300,6 +305,50 @@ LogicalOperatorPtr Binder::BindLateralView(const LateralViewRef& ref, BindScope*
   return generate;
 }
 
+void Binder::BindJoinCondition(const ParsedExpression& condition, const BindScope& combined, size_t left_width,
+                               LogicalJoin& join) {
+  // equalities between the sides become keys, the rest one residual condition
+  std::vector<BoundExpressionPtr> residuals;
+  std::vector<const ParsedExpression*> conjuncts;
+  SplitConjuncts(condition, &conjuncts);
+  for (const auto* c : conjuncts) {
+    ExpressionBinding binding;
+    binding.scope = &combined;
+    binding.clause = "ON";
+    binding.outer = combined.outer;
+    auto bound = AddCast(Bind(*c, binding), TypeId::kBoolean);
+    bool is_equi = bound->kind == BoundExpressionKind::kFunction && bound->function->name == "=" &&
+                   bound->children.size() == 2;
+    if (is_equi) {
+      int a = JoinSides(*bound->children[0], left_width);
+      int b = JoinSides(*bound->children[1], left_width);
+      if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
+        auto lk = std::move(bound->children[a == 1 ? 0 : 1]);
+        auto rk = std::move(bound->children[a == 1 ? 1 : 0]);
+        rk->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
+        join.left_keys.push_back(std::move(lk));
+        join.right_keys.push_back(std::move(rk));
+        continue;
+      }
+    }
+    residuals.push_back(std::move(bound));
+  }
+  if (!residuals.empty()) {
+    if (residuals.size() == 1) {
+      join.residual = std::move(residuals[0]);
+    } else {
+      auto conj = std::make_unique<BoundExpression>();
+      conj->kind = BoundExpressionKind::kAnd;
+      conj->type = TypeId::kBoolean;
+      for (auto& r : residuals) {
+        conj->text += (conj->text.empty() ? "" : " AND ") + r->text;
+        conj->children.push_back(std::move(r));
+      }
+      join.residual = std::move(conj);
+    }
+  }
+}
+
 LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
   BindScope left_scope, right_scope;
   auto left = BindTableRef(*ref.left, &left_scope);
@@ -336,47 +385,7 @@ LogicalOperatorPtr Binder::BindJoin(const JoinRef& ref, BindScope* scope) {
     using_pairs.emplace_back(l->index, r->index + left_width);
   }
 
-  std::vector<BoundExpressionPtr> residuals;
-  if (ref.condition) {
-    std::vector<const ParsedExpression*> conjuncts;
-    SplitConjuncts(*ref.condition, &conjuncts);
-    for (const auto* c : conjuncts) {
-      ExpressionBinding binding;
-      binding.scope = &combined;
-      binding.clause = "ON";
-      binding.outer = combined.outer;
-      auto bound = AddCast(Bind(*c, binding), TypeId::kBoolean);
-      bool is_equi = bound->kind == BoundExpressionKind::kFunction && bound->function->name == "=" &&
-                     bound->children.size() == 2;
-      if (is_equi) {
-        int a = JoinSides(*bound->children[0], left_width);
-        int b = JoinSides(*bound->children[1], left_width);
-        if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
-          auto lk = std::move(bound->children[a == 1 ? 0 : 1]);
-          auto rk = std::move(bound->children[a == 1 ? 1 : 0]);
-          rk->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
-          join->left_keys.push_back(std::move(lk));
-          join->right_keys.push_back(std::move(rk));
-          continue;
-        }
-      }
-      residuals.push_back(std::move(bound));
-    }
-  }
-  if (!residuals.empty()) {
-    if (residuals.size() == 1) {
-      join->residual = std::move(residuals[0]);
-    } else {
-      auto conj = std::make_unique<BoundExpression>();
-      conj->kind = BoundExpressionKind::kAnd;
-      conj->type = TypeId::kBoolean;
-      for (auto& r : residuals) {
-        conj->text += (conj->text.empty() ? "" : " AND ") + r->text;
-        conj->children.push_back(std::move(r));
-      }
-      join->residual = std::move(conj);
-    }
-  }
+  if (ref.condition) BindJoinCondition(*ref.condition, combined, left_width, *join);
   if (join->join_type == JoinType::kCross && (join->residual || !join->left_keys.empty())) {
     join->join_type = JoinType::kInner;
   }

@@ -7,12 +7,15 @@ namespace floe {
 // Each conjunct on its own: [NOT] IN and [NOT] EXISTS subqueries become semi / anti joins
 // (bind_subquery.cc), correlated scalar subqueries left joins; the rest is one filter.
 void Binder::BindWhere(const SelectNode& node, SelectBinding& select) {
-  if (!node.where) return;
-  if (ContainsAggregate(*node.where)) {
-    throw BinderError("aggregate functions are not allowed in WHERE: " + node.where->ToString());
+  if (node.where) BindWhereCondition(*node.where, select);
+}
+
+void Binder::BindWhereCondition(const ParsedExpression& where, SelectBinding& select) {
+  if (ContainsAggregate(where)) {
+    throw BinderError("aggregate functions are not allowed in WHERE: " + where.ToString());
   }
   std::vector<const ParsedExpression*> conjuncts;
-  SplitConjuncts(*node.where, &conjuncts);
+  SplitConjuncts(where, &conjuncts);
   auto filter = std::make_unique<LogicalFilter>();
   std::vector<PendingJoin> pending;
   for (const auto* c : conjuncts) {

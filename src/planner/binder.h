@@ -139,6 +139,15 @@ class Binder {
   /// Binds DELETE FROM: its condition over the target's columns, under a LogicalDelete
   /// (bind_delete.cc).
   LogicalOperatorPtr BindDelete(const DeleteStatement& statement);
+  /// Binds UPDATE: the target's rows the WHERE selects with their new values, written
+  /// into its RowChangeTarget (bind_row_change.cc).
+  LogicalOperatorPtr BindUpdate(const UpdateStatement& statement);
+  /// Binds MERGE INTO: the target joined with the source, each row's clause and values,
+  /// written into the target's RowChangeTarget (bind_row_change.cc).
+  LogicalOperatorPtr BindMerge(const MergeStatement& statement);
+  /// Binds a DELETE whose condition holds subqueries as a query of the rows it deletes,
+  /// written into the target's RowChangeTarget (bind_row_change.cc).
+  LogicalOperatorPtr BindDeleteRows(const DeleteStatement& statement);
   /// Binds COPY ... TO: its query (or table) under a LogicalCopyToFile (bind_copy.cc).
   LogicalOperatorPtr BindCopy(const CopyStatement& statement);
   /// Binds an expression against the given columns (for DML conditions).
@@ -147,6 +156,10 @@ class Binder {
   /// Returns an expression cast to `type` (a no-op when it already has it).
   static BoundExpressionPtr AddCast(BoundExpressionPtr expr, const LogicalType& type,
                                     bool try_cast = false);
+  /// Returns `expr` cast to column `column` of `table`'s type as Spark's ANSI store
+  /// assignment allows (an INSERT's value, an UPDATE's SET): BinderError when it may not be.
+  static BoundExpressionPtr StoreAssign(BoundExpressionPtr expr, const LogicalType& type, const std::string& column,
+                                        const std::string& table);
   /// Returns the structural key of an expression (same key = same value).
   static std::string ExpressionKey(const BoundExpression& expr);
 
@@ -167,6 +180,7 @@ class Binder {
   void BindFrom(const SelectNode& node, SelectBinding& select);
   /// WHERE: [NOT] IN / EXISTS conjuncts become semi / anti joins, the rest a filter (bind_where.cc).
   void BindWhere(const SelectNode& node, SelectBinding& select);
+  void BindWhereCondition(const ParsedExpression& where, SelectBinding& select);
   /// GROUP BY: whether the SELECT aggregates, and its group keys (bind_group_by.cc).
   void BindGroupBy(const SelectNode& node, SelectBinding& select);
   /// SELECT list: items, `*` expanded, lateral aliases (bind_select_list.cc).
@@ -199,6 +213,13 @@ class Binder {
   LogicalOperatorPtr BindTableRef(const TableRef& ref, BindScope* scope);
   LogicalOperatorPtr BindBaseTable(const BaseTableRef& ref, BindScope* scope);
   LogicalOperatorPtr BindJoin(const JoinRef& ref, BindScope* scope);
+  /// Binds a join's ON condition over (left ++ right) columns into `join`'s keys and residual.
+  void BindJoinCondition(const ParsedExpression& condition, const BindScope& combined, size_t left_width,
+                         LogicalJoin& join);
+  /// Reads `source` under `alias`: a LogicalGet of every column, in `scope`.
+  LogicalOperatorPtr BindSource(std::shared_ptr<TableSource> source, const std::string& alias,
+                                const std::vector<std::string>& column_aliases, const std::string& display_name,
+                                BindScope* scope);
   LogicalOperatorPtr BindValues(const ValuesRef& ref, BindScope* scope);
   LogicalOperatorPtr BindLateralView(const LateralViewRef& ref, BindScope* scope);
   // Returns a Generate of the generator call `fn` (explode, posexplode, inline and their
@@ -289,6 +310,9 @@ class Binder {
 
 /// Returns true for grouping() and grouping_id(), which read the grouping set of a row.
 bool IsGroupingFunction(const std::string& lower_name);
+
+/// Returns true when a subquery appears anywhere in `expr`.
+bool ContainsSubquery(const ParsedExpression& expr);
 
 /// Splits an AND tree into its conjuncts.
 void SplitConjuncts(const ParsedExpression& expr, std::vector<const ParsedExpression*>* out);

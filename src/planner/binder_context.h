@@ -10,6 +10,7 @@
 #include "function/function_context.h"
 #include "planner/delete_target.h"
 #include "planner/logical_operator.h"
+#include "planner/row_change_target.h"
 #include "planner/table_sink.h"
 #include "planner/table_source.h"
 #include "sql/ast_query.h"
@@ -41,6 +42,12 @@ class BinderContext {
   virtual std::shared_ptr<TableSink> FindTableSink(const QualifiedName& name) { return nullptr; }
   /// Returns the table a DELETE removes rows from, or null when it does not exist.
   virtual std::shared_ptr<DeleteTarget> FindDeleteTarget(const QualifiedName& name) { return nullptr; }
+  /// Returns the table an UPDATE, MERGE or DELETE (`statement`, for messages) changes rows
+  /// of, or null when it does not exist.
+  virtual std::shared_ptr<RowChangeTarget> FindRowChangeTarget(const QualifiedName& name,
+                                                               const std::string& statement) {
+    return nullptr;
+  }
   /// Returns a session setting's value ("" when unset), for the defaults a statement takes
   /// from the session (COPY's compression codec).
   virtual std::string SettingValue(const std::string& name) { return ""; }

@@ -21,6 +21,10 @@ struct LogicalJoin : LogicalOperator {
   BoundExpressionPtr residual;
   /// NOT IN semantics for anti joins: a NULL key on either side removes the row.
   bool null_aware = false;
+  /// The join of a MERGE's target (left) with its source: dynamic pruning of the target
+  /// applies whatever filter the source has, as Iceberg's RowLevelCommandDynamicPruning
+  /// prunes the target of a row-level command by the rows it joins.
+  bool row_level_target = false;
   /// (runtime filter id, key index): the build keys this join publishes to scans.
   std::vector<std::pair<int, size_t>> runtime_filters;
   std::string Describe() const override;

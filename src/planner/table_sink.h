@@ -94,6 +94,9 @@ class TableSink {
   virtual std::vector<std::string> IdentityPartitionColumns() const { return {}; }
   /// True when rows must arrive in the query's order (one thread feeds the write).
   virtual bool PreservesOrder() const { return false; }
+  /// The name of the write in plans: `mode`'s (AppendData, ...), unless the sink writes
+  /// in a way of its own.
+  virtual std::string PlanName(const WriteMode& mode) const { return mode.PlanName(); }
   /// Starts the statement's write, adding rows or replacing some as `mode` says.
   virtual std::unique_ptr<TableWrite> BeginWrite(const WriteMode& mode) const = 0;
 };

@@ -61,8 +61,8 @@ struct MergeClause {
   MergeActionType action = MergeActionType::kUpdate;
   /// Holds UPDATE SET assignments.
   std::vector<SetClause> assignments;
-  /// Holds INSERT (cols) VALUES (values).
-  std::vector<std::string> insert_columns;
+  /// Holds INSERT (cols) VALUES (values); a column may be qualified (`t.c`).
+  std::vector<std::vector<std::string>> insert_columns;
   std::vector<ExpressionPtr> insert_values;
 };
 
@@ -70,6 +70,8 @@ struct MergeClause {
 struct MergeStatement : Statement {
   MergeStatement() : Statement(StatementKind::kMerge) {}
 
+  /// Holds WITH .. MERGE's CTEs, which the source may read.
+  std::vector<CommonTableExpression> ctes;
   QualifiedName target;
   std::string target_alias;
   TableRefPtr source;

@@ -212,6 +212,11 @@ StatementPtr Parser::ParseOneStatement() {
                                    token.position);
       return insert;
     }
+    if (PeekWord("MERGE")) {
+      StatementPtr merge = ParseMerge();
+      merge->As<MergeStatement>().ctes = std::move(ctes);
+      return merge;
+    }
     pos_ = saved_pos;
   }
   if (PeekQueryStart()) {

@@ -120,7 +120,12 @@ StatementPtr Parser::ParseMerge() {
         clause.action = MergeActionType::kInsertStar;
       } else {
         clause.action = MergeActionType::kInsert;
-        if (PeekOp("(")) clause.insert_columns = ParseParenthesizedIdentifiers();
+        if (AcceptOp("(")) {
+          do {
+            clause.insert_columns.push_back(ParseQualifiedName().parts);
+          } while (AcceptOp(","));
+          ExpectOp(")");
+        }
         ExpectWord("VALUES");
         ExpectOp("(");
         clause.insert_values = ParseExpressionList();

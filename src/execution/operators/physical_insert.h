@@ -17,7 +17,7 @@ class PhysicalInsert : public PhysicalOperator {
  public:
   PhysicalInsert(std::shared_ptr<TableSink> sink, WriteMode mode);
 
-  std::string Name() const override { return mode_.PlanName(); }
+  std::string Name() const override { return sink_->PlanName(mode_); }
   std::string Details() const override {
     if (mode_.kind != WriteMode::Kind::kOverwriteByExpression) return sink_->DisplayName();
     return sink_->DisplayName() + ", " + mode_.Condition(sink_->names());

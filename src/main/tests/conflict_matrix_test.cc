@@ -26,6 +26,14 @@
 //                                                 the table at commit, no validation
 //   rewrite           rewrite_data_files(where)   RewriteFiles: failMissingDeletePaths,
 //                                                 validateNoNewDeletesForDataFiles
+//   update            UPDATE ... AND id % 2 = 0   as delete rows (copy-on-write, serializable:
+//                                                 SparkWrite.CopyOnWriteOperation)
+//   merge             MERGE ... ON t.id = s.id    merge-on-read (write.merge.mode), serializable:
+//                     AND t.k = 1 ... UPDATE      SparkPositionDeltaWrite's RowDelta with
+//                                                 conflictDetectionFilter k = 1,
+//                                                 validateDataFilesExist (the files its
+//                                                 position deletes name), validateDeletedFiles,
+//                                                 validateNoConflictingDataFiles + DeleteFiles
 //   add column        ALTER TABLE ADD COLUMN      SchemaUpdate in SparkCatalog.alterTable's
 //                                                 transaction: made on the metadata it read
 //                                                 only, never rebased
@@ -51,7 +59,9 @@
 namespace floe {
 namespace {
 
-enum class Op { kAppend, kOverwrite, kOverwriteStatic, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag };
+enum class Op {
+  kAppend, kOverwrite, kOverwriteStatic, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag, kUpdate, kMerge
+};
 /// Which partition B touches: A's, another, or none (a schema change).
 enum class Where { kSame, kOther, kNone };
 
@@ -65,6 +75,8 @@ const char* OpName(Op op) {
     case Op::kRewrite: return "Rewrite";
     case Op::kAddColumn: return "AddColumn";
     case Op::kCreateTag: return "CreateTag";
+    case Op::kUpdate: return "Update";
+    case Op::kMerge: return "Merge";
   }
   return "?";
 }
@@ -73,6 +85,7 @@ const char* OpName(Op op) {
 constexpr const char* kConflictingFiles = "found conflicting files that can contain records matching";
 constexpr const char* kMissingFiles = "missing required files to delete";
 constexpr const char* kAltered = "changed while it was being altered";
+constexpr const char* kConflictingDeletedFiles = "found conflicting deleted files that can contain records matching";
 
 struct Case {
   Op a;
@@ -212,6 +225,30 @@ const Case kCases[] = {
     {Op::kCreateTag, Op::kRewrite, Where::kSame, nullptr, "BaseTransaction.commitSimpleTransaction; TestTransaction.testTransactionRetry"},
     {Op::kCreateTag, Op::kAddColumn, Where::kNone, nullptr, "BaseTransaction.commitSimpleTransaction (a ref update does not read the schema)"},
     {Op::kCreateTag, Op::kCreateTag, Where::kOther, nullptr, "UpdateSnapshotReferencesOperation.apply on the refreshed refs: another name lands"},
+
+    // A = copy-on-write UPDATE, serializable: the validations of the copy-on-write DELETE
+    // above (Spark's TestCopyOnWriteUpdate.testUpdateWithSerializableIsolation).
+    {Op::kUpdate, Op::kAppend, Where::kSame, kConflictingFiles, "Spark TestCopyOnWriteUpdate.testUpdateWithSerializableIsolation"},
+    {Op::kUpdate, Op::kAppend, Where::kOther, nullptr, "TestOverwriteWithValidation.testOverwriteCompatibleAdditionValidated"},
+    {Op::kUpdate, Op::kDeleteRows, Where::kSame, kConflictingFiles, "TestOverwriteWithValidation.testOverwriteIncompatibleAdditionValidated (B's rewritten files match k = 1)"},
+    {Op::kUpdate, Op::kDeleteRows, Where::kOther, nullptr, "TestOverwriteWithValidation.testOverwriteCompatibleDeletionValidated"},
+    {Op::kUpdate, Op::kDeletePartition, Where::kSame, kMissingFiles, "TestOverwriteWithValidation.testOverwriteIncompatibleDeletionValidated"},
+    {Op::kUpdate, Op::kDeletePartition, Where::kOther, nullptr, "TestOverwriteWithValidation.testOverwriteCompatibleDeletionValidated"},
+    {Op::kUpdate, Op::kRewrite, Where::kSame, kMissingFiles, "TestOverwriteWithValidation.testOverwriteIncompatibleDeletionValidated"},
+    {Op::kUpdate, Op::kRewrite, Where::kOther, nullptr, "TestOverwriteWithValidation.testOverwriteCompatibleDeletionValidated"},
+    {Op::kUpdate, Op::kAddColumn, Where::kNone, nullptr, "TestOverwriteWithValidation.testOverwriteCompatibleAdditionValidated (a schema change adds no data)"},
+
+    // A = merge-on-read MERGE, serializable: no new data matching k = 1, no new deletes
+    // for it, no data file in it removed (and so none its position deletes name).
+    {Op::kMerge, Op::kAppend, Where::kSame, kConflictingFiles, "Spark TestMerge.testMergeWithSerializableIsolation; TestRowDelta.testValidateNoConflicts"},
+    {Op::kMerge, Op::kAppend, Where::kOther, nullptr, "TestRowDelta.testValidateNoConflictsFromSnapshot (a filter outside the new data)"},
+    {Op::kMerge, Op::kDeleteRows, Where::kSame, kConflictingFiles, "TestRowDelta.testValidateDataFilesExist; Spark TestMergeOnReadMerge"},
+    {Op::kMerge, Op::kDeleteRows, Where::kOther, nullptr, "TestRowDelta.testValidateDataFilesExistWithConflictDetectionFilter"},
+    {Op::kMerge, Op::kDeletePartition, Where::kSame, kConflictingDeletedFiles, "TestRowDelta.testValidateDataFilesExistDefaults"},
+    {Op::kMerge, Op::kDeletePartition, Where::kOther, nullptr, "TestRowDelta.testValidateDataFilesExistWithConflictDetectionFilter"},
+    {Op::kMerge, Op::kRewrite, Where::kSame, kConflictingDeletedFiles, "TestRowDelta.testValidateDataFilesExistRewrite"},
+    {Op::kMerge, Op::kRewrite, Where::kOther, nullptr, "TestRowDelta.testValidateDataFilesExistWithConflictDetectionFilter"},
+    {Op::kMerge, Op::kAddColumn, Where::kNone, nullptr, "TestRowDelta.testValidateNoConflicts (a schema change adds no files)"},
 };
 // clang-format on
 
@@ -271,6 +308,21 @@ Statement StatementOf(Op op, int k, bool is_a) {
       return {"CALL floe.system.rewrite_data_files(table => 'db.t', where => 'k = " + p +
                   "', options => map('rewrite-all', 'true'))",
               [](Model&, int, bool) {}};
+    case Op::kUpdate:
+      return {"UPDATE db.t SET id = -id WHERE k = " + p + " AND id % 2 = 0",
+              [](Model& m, int k, bool) {
+                std::multiset<int64_t> changed;
+                for (int64_t id : m.rows[k]) changed.insert(id % 2 == 0 ? -id : id);
+                m.rows[k] = changed;
+              }};
+    case Op::kMerge:
+      return {"MERGE INTO db.t t USING (SELECT id FROM range(0, 60)) s ON t.id = s.id AND t.k = " + p +
+                  " AND t.id % 2 = 0 WHEN MATCHED THEN UPDATE SET id = -t.id",
+              [](Model& m, int k, bool) {
+                std::multiset<int64_t> changed;
+                for (int64_t id : m.rows[k]) changed.insert(id % 2 == 0 && id >= 0 && id < 60 ? -id : id);
+                m.rows[k] = changed;
+              }};
     case Op::kAddColumn:
       return {std::string("ALTER TABLE db.t ADD COLUMN ") + (is_a ? "a_note" : "b_note") + " STRING",
               [](Model& m, int, bool is_a) { m.columns.push_back(is_a ? "a_note" : "b_note"); }};
@@ -287,8 +339,10 @@ class ConflictMatrixTest : public testing::WarehouseTest, public ::testing::With
   void SetUp() override {
     WarehouseTest::SetUp();
     // why: the retry after the lost swap waits commit.retry.min-wait-ms; keep it short
+    // MERGE is merge-on-read here, UPDATE and DELETE copy-on-write (the default)
     Run("CREATE TABLE db.t (id BIGINT, k INT) USING iceberg PARTITIONED BY (k) "
-        "TBLPROPERTIES ('commit.retry.min-wait-ms' = '1', 'commit.retry.max-wait-ms' = '10')");
+        "TBLPROPERTIES ('commit.retry.min-wait-ms' = '1', 'commit.retry.max-wait-ms' = '10', "
+        "'write.merge.mode' = 'merge-on-read')");
     // two files in each of partitions 0, 1, 2
     Run("INSERT INTO db.t (id, k) SELECT id, CAST(id % 3 AS INT) FROM range(0, 30)");
     Run("INSERT INTO db.t (id, k) SELECT id, CAST(id % 3 AS INT) FROM range(30, 60)");

@@ -111,7 +111,7 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
   if (join.join_type != JoinType::kInner && join.join_type != JoinType::kSemi && join.join_type != JoinType::kRight) {
     return false;
   }
-  if (join.null_aware || !HasSelectiveFilter(*join.children[1])) return false;
+  if (join.null_aware || (!join.row_level_target && !HasSelectiveFilter(*join.children[1]))) return false;
   for (const auto& left_key : join.left_keys) {
     BoundExpressionPtr key = left_key->Copy();
     if (!IsColumnOrCast(*key)) continue;
@@ -185,7 +185,7 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
         join.join_type != JoinType::kRight) {
       continue;
     }
-    if (!HasSelectiveFilter(*join.children[1])) {
+    if (!join.row_level_target && !HasSelectiveFilter(*join.children[1])) {
       note("the other side of the join has no filter");
       continue;
     }
