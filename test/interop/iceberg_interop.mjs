@@ -250,11 +250,28 @@ function buildWarehouse(warehouse) {
     `CREATE TABLE ns.imported (${DDL.replace(/ NOT NULL/g, '')}) USING iceberg`,
     `CALL floe.system.add_files('ns.imported', 'parquet.\`${warehouse}/imports\`')`,
   );
+  // UPDATE, MERGE and DELETE with a subquery (issue 18), copy-on-write and merge-on-read:
+  // rewritten files, position delete files (v2) and deletion vectors (v3) that floe wrote.
+  const mor = "'write.update.mode' = 'merge-on-read', 'write.merge.mode' = 'merge-on-read', " +
+    "'write.delete.mode' = 'merge-on-read'";
+  for (const [name, props] of [['rows_cow', ''], ['rows_mor', `TBLPROPERTIES (${mor})`],
+    ['rows_mor_v3', `TBLPROPERTIES ('format-version' = '3', ${mor})`]]) {
+    const t = `ns.${name}`;
+    statements.push(
+      `CREATE TABLE ${t} (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id)) ${props}`,
+      ...BATCHES.map((b) => `INSERT INTO ${t} VALUES ${b.join(', ')}`),
+      `UPDATE ${t} SET i = i DIV 2, s = concat(s, '!') WHERE id % 2 = 0`,
+      `MERGE INTO ${t} t USING (SELECT id + 1 AS id, i, f, x, dec, wide, flag, s, b, d, ts, ntz FROM ${t} WHERE id < 5) s ` +
+        'ON t.id = s.id WHEN MATCHED AND t.id = 2 THEN DELETE WHEN MATCHED THEN UPDATE SET i = s.i, d = s.d ' +
+        'WHEN NOT MATCHED THEN INSERT *',
+      `DELETE FROM ${t} WHERE id IN (SELECT id + 3 FROM ${t} WHERE id > 4)`,
+    );
+  }
   runFloe(warehouse, statements.join('; '));
 }
 
 // Tables icebird 0.3.1 cannot read right: it does not apply deletion vectors.
-const DELETION_VECTOR_TABLES = new Set(['v3_dv', 'upgraded']);
+const DELETION_VECTOR_TABLES = new Set(['v3_dv', 'upgraded', 'rows_mor_v3']);
 
 /// Returns a table's latest metadata JSON.
 function latestMetadata(tableDir) {
@@ -429,7 +446,7 @@ try {
   buildWarehouse(warehouse);
   moveBranch(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
-    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'imported'];
+    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'imported', 'rows_cow', 'rows_mor', 'rows_mor_v3'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);
     const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), dir, '--all-snapshots'], { encoding: 'utf8' });
