@@ -158,7 +158,7 @@ class RowChangeWrite : public TableWrite {
       RewriteKeptRows(touched, run_parallel);
       for (const auto* task : touched) change.removed_paths.push_back(task->data_file.file_path);
     } else if (!touched.empty()) {
-      change.added = lineage_ ? WriteDeletionVectors(touched, &change) : WritePositionDeletes(touched);
+      change.added = lineage_ ? WriteDeletionVectors(touched, &change) : WritePositionDeletes(touched, &change);
       validation.no_new_deletes = true;  // Spark's position delta: the rows read gain no deletes meanwhile
     }
     std::vector<iceberg::DataFile> data = writer_.Finish(run_parallel);
@@ -173,7 +173,7 @@ class RowChangeWrite : public TableWrite {
       change.operation = "overwrite";  // Java's OverwriteFiles, even when it only removes
     } else {
       // Java's BaseRowDelta.operation()
-      change.operation = !data.empty() && !adds_deletes && change.removed_paths.empty() ? "append"
+      change.operation = !data.empty() && !adds_deletes ? "append"
                          : adds_deletes && data.empty()                                  ? "delete"
                                                                                          : "overwrite";
     }
@@ -317,20 +317,58 @@ class RowChangeWrite : public TableWrite {
     });
   }
 
-  // Merge-on-read, format v2: one position delete file per touched data file (file
-  // granularity, Iceberg 1.10's default), beside the data.
-  std::vector<iceberg::DataFile> WritePositionDeletes(const std::vector<const iceberg::FileScanTask*>& touched) {
+  // Merge-on-read, format v2, as Spark's position delta write with Iceberg 1.10: by
+  // write.delete.granularity, one position delete file per touched data file (`file`, the
+  // default), which takes in the file's earlier file-scoped position deletes and replaces
+  // them (SparkBatchQueryScan.rewritableDeletes), or one per partition (`partition`).
+  std::vector<iceberg::DataFile> WritePositionDeletes(const std::vector<const iceberg::FileScanTask*>& touched,
+                                                      iceberg::SnapshotChange* change) {
+    const iceberg::TableMetadata& metadata = *options_.metadata;
     const std::string& data_location = options_.writer.data_location;
     options_.io->CreateFolder(data_location);
     std::vector<iceberg::DataFile> out;
-    for (const auto* task : touched) {
+    auto write = [&](std::map<std::string, std::vector<int64_t>> positions, const iceberg::DataFile& like) {
       std::string local_path = data_location + "/" + iceberg::Uuid::Random() + "-deletes.parquet";
       delete_files_.push_back(local_path);
-      std::map<std::string, std::vector<int64_t>> positions;
-      positions[task->data_file.file_path] = changed_.at(task->data_file.file_path);
       out.push_back(iceberg::WritePositionDeleteFile(*options_.io, local_path, options_.remapper.Unmap(local_path),
-                                                     std::move(positions), task->data_file.spec_id,
-                                                     task->data_file.partition));
+                                                     std::move(positions), like.spec_id, like.partition));
+    };
+    if (ToLower(metadata.Property("write.delete.granularity", "file")) == "partition") {
+      // one file per (spec, partition), naming every touched data file of it
+      std::map<std::string, std::pair<std::map<std::string, std::vector<int64_t>>, const iceberg::DataFile*>> groups;
+      for (const auto* task : touched) {
+        const iceberg::PartitionSpec* spec = metadata.SpecById(task->data_file.spec_id);
+        std::string key = std::to_string(task->data_file.spec_id) + "/" +
+                          (spec ? spec->PartitionToPath(metadata.CurrentSchema(), task->data_file.partition) : "");
+        auto& group = groups[key];
+        group.first[task->data_file.file_path] = changed_.at(task->data_file.file_path);
+        group.second = &task->data_file;
+      }
+      for (auto& [key, group] : groups) write(std::move(group.first), *group.second);
+      return out;
+    }
+    iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &metadata.CurrentSchema());
+    iceberg::DeleteFileCache cache(*options_.io, metadata.CurrentSchema(), options_.remapper, mapping);
+    for (const auto* task : touched) {
+      std::vector<int64_t> positions = changed_.at(task->data_file.file_path);
+      for (const auto& d : task->deletes) {
+        const iceberg::DataFile& earlier = d->file;
+        if (earlier.content != iceberg::FileContent::kPositionDeletes || earlier.IsDeletionVector() ||
+            earlier.ReferencedDataFile() != task->data_file.file_path) {
+          continue;  // only a file-scoped position delete file of this data file is taken in
+        }
+        auto loaded = cache.Positions(*d);
+        const std::vector<int64_t>* old = nullptr;
+        if (auto it = loaded->by_path.find(task->data_file.file_path); it != loaded->by_path.end()) {
+          old = &it->second;
+        } else if (auto local = loaded->by_local_path.find(task->local_path); local != loaded->by_local_path.end()) {
+          old = &local->second;
+        }
+        if (!old) continue;  // it names no row of this file as the manifest names it: left alone
+        positions.insert(positions.end(), old->begin(), old->end());
+        change->removed_paths.push_back(earlier.file_path);
+      }
+      write({{task->data_file.file_path, std::move(positions)}}, task->data_file);
     }
     return out;
   }
@@ -419,7 +457,8 @@ bool IcebergRowChangeTarget::MergeOnRead(const iceberg::TableMetadata& metadata,
   return ToLower(metadata.Property(ModeProperty(kind), "copy-on-write")) == "merge-on-read";
 }
 
-std::string IcebergRowChangeTarget::PlanName(const WriteMode&) const {
+std::string IcebergRowChangeTarget::PlanName(const WriteMode& mode) const {
+  if (spec_.insert_only) return mode.PlanName();  // an insert-only MERGE: AppendData, as Spark plans it
   return MergeOnRead(*options_.metadata, spec_.kind) ? "WriteDelta" : "ReplaceData";
 }
 

@@ -57,7 +57,8 @@ class IcebergRowChangeTarget : public RowChangeTarget {
   const std::vector<bool>& required() const override { return layout_required_; }
   std::string DisplayName() const override { return options_.display_name; }
   std::unique_ptr<TableWrite> BeginWrite(const WriteMode& mode) const override;
-  /// Spark's plan nodes: ReplaceData (copy-on-write), WriteDelta (merge-on-read).
+  /// Spark's plan nodes: ReplaceData (copy-on-write), WriteDelta (merge-on-read), AppendData
+  /// (an insert-only MERGE).
   std::string PlanName(const WriteMode& mode) const override;
 
   // RowChangeTarget

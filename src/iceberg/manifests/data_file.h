@@ -49,9 +49,27 @@ struct DataFile {
 
   /// Returns true for a deletion vector (a position delete in a Puffin file; format v3).
   bool IsDeletionVector() const;
+  /// Returns the one data file a position delete file names (Java's
+  /// ContentFileUtil.referencedDataFile): its referenced_data_file, else its file_path
+  /// column's bounds when they are equal; nothing for a file that may name several.
+  std::optional<std::string> ReferencedDataFile() const;
 
   bool operator==(const DataFile& other) const = default;
 };
+
+/// The field id of a position delete file's file_path column (spec "Position Delete Files").
+inline constexpr int kDeleteFilePathFieldId = 2147483546;
+
+inline std::optional<std::string> DataFile::ReferencedDataFile() const {
+  if (content != FileContent::kPositionDeletes) return std::nullopt;
+  if (referenced_data_file) return referenced_data_file;
+  auto lower = lower_bounds.find(kDeleteFilePathFieldId);
+  auto upper = upper_bounds.find(kDeleteFilePathFieldId);
+  if (lower == lower_bounds.end() || upper == upper_bounds.end() || lower->second != upper->second) {
+    return std::nullopt;
+  }
+  return lower->second;  // a string bound is its UTF-8 bytes
+}
 
 inline bool DataFile::IsDeletionVector() const {
   return content == FileContent::kPositionDeletes && (file_format == kPuffinFormat || file_format == "puffin");

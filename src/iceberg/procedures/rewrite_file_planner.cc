@@ -249,18 +249,10 @@ bool RewriteFilePlanner::TooHighDeleteRatio(const FileScanTask& task) const {
   if (task.deletes.empty() || task.data_file.record_count <= 0) return false;
   // ContentFileUtil.isFileScoped: a deletion vector, or a position delete file whose
   // rows all name one data file (referenced_data_file, or equal file_path bounds)
-  constexpr int kFilePathFieldId = 2147483546;
   int64_t known_deleted = 0;
   for (const auto& ref : task.deletes) {
     const DataFile& d = ref->file;
-    if (d.content != FileContent::kPositionDeletes) continue;
-    bool file_scoped = d.referenced_data_file.has_value();
-    if (!file_scoped) {
-      auto lower = d.lower_bounds.find(kFilePathFieldId);
-      auto upper = d.upper_bounds.find(kFilePathFieldId);
-      file_scoped = lower != d.lower_bounds.end() && upper != d.upper_bounds.end() && lower->second == upper->second;
-    }
-    if (file_scoped) known_deleted += d.record_count;
+    if (d.content == FileContent::kPositionDeletes && d.ReferencedDataFile()) known_deleted += d.record_count;
   }
   double deleted = static_cast<double>(std::min(known_deleted, task.data_file.record_count));
   return deleted / static_cast<double>(task.data_file.record_count) >= delete_ratio_threshold_;

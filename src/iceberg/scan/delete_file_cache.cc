@@ -9,7 +9,6 @@ namespace floe::iceberg {
 
 namespace {
 
-constexpr int kDeleteFilePathId = 2147483546;
 constexpr int kDeletePosId = 2147483545;
 
 // Calls fn on every batch of the projected columns of a whole file.
@@ -101,7 +100,7 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const Dele
   if (file.file.IsDeletionVector()) return LoadDeletionVector(file);
   auto reader = ParquetReader::Open(io_, file.local_path);
   NameMapping by_name;
-  int path_col = by_name.FindColumn(*reader, kDeleteFilePathId, "file_path");
+  int path_col = by_name.FindColumn(*reader, kDeleteFilePathFieldId, "file_path");
   int pos_col = by_name.FindColumn(*reader, kDeletePosId, "pos");
   if (path_col < 0 || pos_col < 0) {
     throw FormatError("position delete file " + file.local_path + " lacks its file_path or pos column");

@@ -8,13 +8,10 @@ namespace floe::iceberg {
 
 namespace {
 
-// The reserved field id of a position delete file's file_path column.
-constexpr int kDeleteFilePathId = 2147483546;
-
 // Returns false when the delete file's file_path bounds exclude the data file's path.
 bool MayReferTo(const DeleteFileRef& d, const std::string& path) {
-  auto lower = d.file.lower_bounds.find(kDeleteFilePathId);
-  auto upper = d.file.upper_bounds.find(kDeleteFilePathId);
+  auto lower = d.file.lower_bounds.find(kDeleteFilePathFieldId);
+  auto upper = d.file.upper_bounds.find(kDeleteFilePathFieldId);
   if (lower != d.file.lower_bounds.end() && path < lower->second) return false;
   if (upper != d.file.upper_bounds.end() && path > upper->second) return false;
   return true;

@@ -15,9 +15,6 @@ namespace floe::iceberg {
 
 namespace {
 
-// The reserved field id of a position delete file's file_path column (spec "Position Delete Files").
-constexpr int kDeleteFilePathFieldId = 2147483546;
-
 // Iceberg's operations that may add data files, remove them, or add delete files
 // (MergingSnapshotProducer's VALIDATE_* sets).
 bool MayAddData(const std::string& op) { return op == "append" || op == "overwrite"; }

@@ -32,7 +32,7 @@ void DeletionVectorWriter::Add(const FileScanTask& task, std::vector<int64_t> po
     if (old) positions.insert(positions.end(), old->begin(), old->end());
     if (d->file.IsDeletionVector()) {
       change->removed_deletion_vectors.emplace_back(d->file.file_path, d->file.content_offset.value_or(-1));
-    } else if (d->file.referenced_data_file == task.data_file.file_path) {
+    } else if (d->file.ReferencedDataFile() == task.data_file.file_path) {
       // a file-scoped position delete file (it names only this file) goes with it, as
       // Java's position delta write removes it; one naming other files too stays
       change->removed_paths.push_back(d->file.file_path);
