@@ -7,8 +7,7 @@
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 #include "iceberg/metadata_columns.h"
 #include "iceberg/scan/delete_file_cache.h"
-#include "iceberg/uuid.h"
-#include "iceberg/write/deletion_vector_writer.h"
+#include "iceberg/write/position_delta_writer.h"
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/partition_constants.h"
@@ -139,8 +138,8 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
     options_.commit(std::move(change), iceberg::ConflictValidation{});
     return Outcome(plan, rows_deleted, 0, 0);
   }
-  if (metadata.format_version >= 3 && ToLower(metadata.Property("write.delete.mode", "copy-on-write")) == "merge-on-read") {
-    return DeleteWithVectors(plan, condition, functions, query, std::move(change));
+  if (ToLower(metadata.Property("write.delete.mode", "copy-on-write")) == "merge-on-read") {
+    return DeleteMergeOnRead(plan, condition, functions, query, std::move(change));
   }
   // The rows kept from the files read stream into new files as they are read; in a v3
   // table with their _row_id and _last_updated_sequence_number (they are not modified).
@@ -202,14 +201,13 @@ DeleteOutcome IcebergDeleteTarget::Delete(const BoundExpression* condition, cons
   return Outcome(plan, rows_deleted, files_read, rewritten);
 }
 
-DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const BoundExpression* condition,
+DeleteOutcome IcebergDeleteTarget::DeleteMergeOnRead(const Plan& plan, const BoundExpression* condition,
                                                      const FunctionContext& functions, QueryContext* query,
                                                      iceberg::SnapshotChange change) const {
-  // Merge-on-read in a v3 table (Spark's SparkPositionDeltaWrite with deletion vectors):
-  // the files read keep their rows; each file with matching rows gets one deletion vector
-  // holding its new and its earlier deleted positions (its old vector, its position
-  // delete files), all in one Puffin file, and its old vector is replaced. Files whose
-  // rows all match are removed whole.
+  // Merge-on-read (Spark's SparkPositionDeltaWrite): the files read keep their rows; the
+  // matching positions of each go into a deletion vector (v3: with its earlier deletes, all
+  // in one Puffin file) or a position delete file (v2, by write.delete.granularity). Files
+  // whose rows all match are removed whole.
   const iceberg::TableMetadata& metadata = *options_.metadata;
   const iceberg::Schema& schema = metadata.CurrentSchema();
   int64_t rows_deleted = 0, files_read = 0;
@@ -221,8 +219,7 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
   std::vector<LogicalType> read_types = types_;
   read_types.push_back(TypeId::kInt64);
   ExpressionExecutor executor(functions);
-  std::string local_path = options_.writer.data_location + "/" + iceberg::Uuid::Random() + "-deletes.puffin";
-  iceberg::DeletionVectorWriter vectors(*options_.io, local_path, options_.remapper.Unmap(local_path), cache);
+  iceberg::PositionDeltaWriter deletes(*options_.io, metadata, options_.writer.data_location, options_.remapper, cache);
   for (const iceberg::FileScanTask* task : plan.to_read) {
     ++files_read;
     iceberg::DataFileReader reader(*options_.io, *task, schema, metadata.SpecById(task->data_file.spec_id), read_ids,
@@ -236,9 +233,9 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
     });
     if (positions.empty()) continue;  // no row matches: the file keeps its deletes
     rows_deleted += static_cast<int64_t>(positions.size());
-    vectors.Add(*task, std::move(positions), &change);
+    deletes.Add(*task, std::move(positions), &change);
   }
-  std::vector<iceberg::DataFile> added = vectors.Finish();
+  std::vector<iceberg::DataFile> added = deletes.Finish();
   for (const iceberg::FileScanTask* task : plan.whole) change.removed_paths.push_back(task->data_file.file_path);
   if (added.empty() && change.removed_paths.empty()) return Outcome(plan, 0, files_read, 0);
   change.operation = "delete";
@@ -250,9 +247,10 @@ DeleteOutcome IcebergDeleteTarget::DeleteWithVectors(const Plan& plan, const Bou
       plan.filter, iceberg::IsolationLevelOf(metadata.properties, "write.delete.isolation-level"));
   validation.no_new_deletes = true;
   options_.commit(std::move(change), std::move(validation));
-  vectors.Keep();
+  deletes.Keep();
   DeleteOutcome outcome = Outcome(plan, rows_deleted, files_read, 0);
-  outcome.metrics.lines.push_back({"deletion vectors written", std::to_string(vectors.vectors())});
+  outcome.metrics.lines.push_back({metadata.format_version >= 3 ? "deletion vectors written" : "position delete files written",
+                                   std::to_string(deletes.files())});
   return outcome;
 }
 

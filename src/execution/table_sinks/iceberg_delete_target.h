@@ -21,9 +21,11 @@ namespace floe {
 /// matching rows are touched (the scan's pruning layers). A file whose rows all match -
 /// proven by the strict projection of the condition onto its partition, or by its column
 /// metrics - is dropped without being opened; any other is read and rewritten without the
-/// matching rows (copy-on-write). One commit: when every file goes whole, a delete by the
-/// row filter applied to the table as it is at commit (Spark's metadata-only DELETE);
-/// otherwise the files read are replaced, validated as Spark's copy-on-write DELETE is.
+/// matching rows (copy-on-write), or keeps them and gets their positions in a delete file or
+/// deletion vector (write.delete.mode = merge-on-read). One commit: when every file goes
+/// whole, a delete by the row filter applied to the table as it is at commit (Spark's
+/// metadata-only DELETE); otherwise validated as Spark's copy-on-write or position delta
+/// DELETE is.
 class IcebergDeleteTarget : public DeleteTarget {
  public:
   /// Commits the delete's snapshot on the table as read; a throw leaves the table as it was.
@@ -60,9 +62,9 @@ class IcebergDeleteTarget : public DeleteTarget {
   /// whole, which must be read.
   struct Plan;
   Plan PlanFiles(const BoundExpression* condition) const;
-  /// Deletes the matching rows of the files `plan` reads with deletion vectors (a v3
-  /// table whose write.delete.mode is merge-on-read) and commits `change` with them.
-  DeleteOutcome DeleteWithVectors(const Plan& plan, const BoundExpression* condition, const FunctionContext& functions,
+  /// Deletes the matching rows of the files `plan` reads merge-on-read (write.delete.mode):
+  /// deletion vectors (v3) or position delete files (v2); commits `change` with them.
+  DeleteOutcome DeleteMergeOnRead(const Plan& plan, const BoundExpression* condition, const FunctionContext& functions,
                                   QueryContext* query, iceberg::SnapshotChange change) const;
   /// The outcome of a delete by `plan` and its metrics.
   static DeleteOutcome Outcome(const Plan& plan, int64_t rows_deleted, int64_t files_read, int64_t rewritten);

@@ -15,9 +15,7 @@
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/table_scan.h"
 #include "iceberg/single_value_parser.h"
-#include "iceberg/uuid.h"
-#include "iceberg/write/deletion_vector_writer.h"
-#include "iceberg/write/position_delete_writer.h"
+#include "iceberg/write/position_delta_writer.h"
 
 namespace floe {
 
@@ -71,9 +69,7 @@ class RowChangeWrite : public TableWrite {
   }
 
   ~RowChangeWrite() override {
-    if (committed_) return;
-    writer_.Abort();
-    if (!delete_files_.empty()) DeleteQuietly(*options_.io, delete_files_);
+    if (!committed_) writer_.Abort();  // (the delete files go with deletes_)
   }
 
   struct Local : LocalState {
@@ -158,7 +154,13 @@ class RowChangeWrite : public TableWrite {
       RewriteKeptRows(touched, run_parallel);
       for (const auto* task : touched) change.removed_paths.push_back(task->data_file.file_path);
     } else if (!touched.empty()) {
-      change.added = lineage_ ? WriteDeletionVectors(touched, &change) : WritePositionDeletes(touched, &change);
+      // Merge-on-read: position delete files (v2) or deletion vectors (v3)
+      iceberg::NameMapping mapping =
+          iceberg::NameMapping::FromProperties(metadata.properties, &metadata.CurrentSchema());
+      delete_cache_.emplace(*options_.io, metadata.CurrentSchema(), options_.remapper, mapping);
+      deletes_.emplace(*options_.io, metadata, options_.writer.data_location, options_.remapper, *delete_cache_);
+      for (const auto* task : touched) deletes_->Add(*task, changed_.at(task->data_file.file_path), &change);
+      change.added = deletes_->Finish();
       validation.no_new_deletes = true;  // Spark's position delta: the rows read gain no deletes meanwhile
     }
     std::vector<iceberg::DataFile> data = writer_.Finish(run_parallel);
@@ -179,6 +181,7 @@ class RowChangeWrite : public TableWrite {
     }
     options_.commit(std::move(change), std::move(validation));  // a throw leaves committed_ false
     committed_ = true;
+    if (deletes_) deletes_->Keep();
     return counts_->affected();
   }
 
@@ -317,79 +320,6 @@ class RowChangeWrite : public TableWrite {
     });
   }
 
-  // Merge-on-read, format v2, as Spark's position delta write with Iceberg 1.10: by
-  // write.delete.granularity, one position delete file per touched data file (`file`, the
-  // default), which takes in the file's earlier file-scoped position deletes and replaces
-  // them (SparkBatchQueryScan.rewritableDeletes), or one per partition (`partition`).
-  std::vector<iceberg::DataFile> WritePositionDeletes(const std::vector<const iceberg::FileScanTask*>& touched,
-                                                      iceberg::SnapshotChange* change) {
-    const iceberg::TableMetadata& metadata = *options_.metadata;
-    const std::string& data_location = options_.writer.data_location;
-    options_.io->CreateFolder(data_location);
-    std::vector<iceberg::DataFile> out;
-    auto write = [&](std::map<std::string, std::vector<int64_t>> positions, const iceberg::DataFile& like) {
-      std::string local_path = data_location + "/" + iceberg::Uuid::Random() + "-deletes.parquet";
-      delete_files_.push_back(local_path);
-      out.push_back(iceberg::WritePositionDeleteFile(*options_.io, local_path, options_.remapper.Unmap(local_path),
-                                                     std::move(positions), like.spec_id, like.partition));
-    };
-    if (ToLower(metadata.Property("write.delete.granularity", "file")) == "partition") {
-      // one file per (spec, partition), naming every touched data file of it
-      std::map<std::string, std::pair<std::map<std::string, std::vector<int64_t>>, const iceberg::DataFile*>> groups;
-      for (const auto* task : touched) {
-        const iceberg::PartitionSpec* spec = metadata.SpecById(task->data_file.spec_id);
-        std::string key = std::to_string(task->data_file.spec_id) + "/" +
-                          (spec ? spec->PartitionToPath(metadata.CurrentSchema(), task->data_file.partition) : "");
-        auto& group = groups[key];
-        group.first[task->data_file.file_path] = changed_.at(task->data_file.file_path);
-        group.second = &task->data_file;
-      }
-      for (auto& [key, group] : groups) write(std::move(group.first), *group.second);
-      return out;
-    }
-    iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &metadata.CurrentSchema());
-    iceberg::DeleteFileCache cache(*options_.io, metadata.CurrentSchema(), options_.remapper, mapping);
-    for (const auto* task : touched) {
-      std::vector<int64_t> positions = changed_.at(task->data_file.file_path);
-      for (const auto& d : task->deletes) {
-        const iceberg::DataFile& earlier = d->file;
-        if (earlier.content != iceberg::FileContent::kPositionDeletes || earlier.IsDeletionVector() ||
-            earlier.ReferencedDataFile() != task->data_file.file_path) {
-          continue;  // only a file-scoped position delete file of this data file is taken in
-        }
-        auto loaded = cache.Positions(*d);
-        const std::vector<int64_t>* old = nullptr;
-        if (auto it = loaded->by_path.find(task->data_file.file_path); it != loaded->by_path.end()) {
-          old = &it->second;
-        } else if (auto local = loaded->by_local_path.find(task->local_path); local != loaded->by_local_path.end()) {
-          old = &local->second;
-        }
-        if (!old) continue;  // it names no row of this file as the manifest names it: left alone
-        positions.insert(positions.end(), old->begin(), old->end());
-        change->removed_paths.push_back(earlier.file_path);
-      }
-      write({{task->data_file.file_path, std::move(positions)}}, task->data_file);
-    }
-    return out;
-  }
-
-  // Merge-on-read, format v3: one deletion vector per touched data file, in one Puffin file.
-  std::vector<iceberg::DataFile> WriteDeletionVectors(const std::vector<const iceberg::FileScanTask*>& touched,
-                                                      iceberg::SnapshotChange* change) {
-    const iceberg::TableMetadata& metadata = *options_.metadata;
-    iceberg::NameMapping mapping =
-        iceberg::NameMapping::FromProperties(metadata.properties, &metadata.CurrentSchema());
-    iceberg::DeleteFileCache cache(*options_.io, metadata.CurrentSchema(), options_.remapper, mapping);
-    std::string local_path = options_.writer.data_location + "/" + iceberg::Uuid::Random() + "-deletes.puffin";
-    options_.io->CreateFolder(options_.writer.data_location);
-    iceberg::DeletionVectorWriter vectors(*options_.io, local_path, options_.remapper.Unmap(local_path), cache);
-    for (const auto* task : touched) vectors.Add(*task, changed_.at(task->data_file.file_path), change);
-    std::vector<iceberg::DataFile> out = vectors.Finish();
-    vectors.Keep();  // deleted with the other files should the commit fail
-    if (!out.empty()) delete_files_.push_back(local_path);
-    return out;
-  }
-
   const IcebergRowChangeTarget::Options options_;
   const RowChangeKind kind_;
   const bool check_cardinality_;
@@ -407,7 +337,8 @@ class RowChangeWrite : public TableWrite {
   PositionsByFile changed_;
   PositionsByFile matched_;
   std::vector<iceberg::FileScanTask> tasks_;
-  std::vector<std::string> delete_files_;  // local paths of the delete files written
+  std::optional<iceberg::DeleteFileCache> delete_cache_;
+  std::optional<iceberg::PositionDeltaWriter> deletes_;  // merge-on-read's delete files
   bool committed_ = false;
 };
 
