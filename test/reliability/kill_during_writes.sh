@@ -4,9 +4,10 @@
 # and static, of a partitioned table), DELETE FROM with a filter (copy-on-write: floe has
 # no merge-on-read) and of whole partitions, CALL rewrite_data_files, ALTER TABLE schema
 # changes (ADD, RENAME, DROP COLUMN), INSERT and DELETE on a branch, CREATE TABLE AS
-# SELECT, CREATE OR REPLACE TABLE AS SELECT, ALTER TABLE RENAME TO and DROP TABLE [PURGE].
-# (Not yet killed: expire_snapshots, whose deletes check (b) would count as lost files;
-# floe has no UPDATE or MERGE.)
+# SELECT, CREATE OR REPLACE TABLE AS SELECT, ALTER TABLE RENAME TO and DROP TABLE [PURGE],
+# UPDATE and MERGE INTO (issue 18), each copy-on-write or merge-on-read (position delete
+# files: the table is v2), which also switches the table's DELETE to that mode.
+# (Not yet killed: expire_snapshots, whose deletes check (b) would count as lost files.)
 #
 # Each round starts one floe process on a script of one to three statements, each followed
 # by SELECT 'ack N': a statement is acknowledged once its ack line is printed (the shell
@@ -142,8 +143,40 @@ plan_statement() {
   tables=${#names[@]}
   ctas=""
   for m in "${names[@]}"; do [[ -z "$ctas" && "$m" == c* ]] && ctas="$m"; done
-  local choice=$((RANDOM % 22))
+  local choice=$((RANDOM % 26))
   ((rows > 30000 && choice < 8)) && choice=9  # keep the table small: delete a partition
+  if ((choice >= 22)); then
+    # UPDATE and MERGE, in the mode chosen for this statement (set first, in its own commit)
+    local mode=copy-on-write
+    ((RANDOM % 2)) && mode=merge-on-read
+    local props="ALTER TABLE ns.t SET TBLPROPERTIES ('write.update.mode' = '$mode', 'write.merge.mode' = '$mode', 'write.delete.mode' = '$mode'); "
+    m=$((2 + RANDOM % 6))
+    r=$((RANDOM % m))
+    if ((choice < 24)); then
+      kind="update ($mode)"
+      statement="${props}UPDATE ns.t SET b = $n WHERE id % $m = $r"
+      awk -F, -v OFS=, -v m="$m" -v r="$r" -v n="$n" '{ if ($1 % m == r) $2 = n; print }' "$before/t.rows" >"$after/t.rows"
+    else
+      # matched rows deleted or updated, the source's other rows inserted
+      kind="merge ($mode)"
+      local size=$((1 + RANDOM % 500))
+      statement="${props}MERGE INTO ns.t t USING (SELECT id FROM range(0, 600, 3) UNION ALL SELECT $n * 10000 + id FROM range($size)) s"
+      statement+=" ON t.id = s.id WHEN MATCHED AND t.id % $m = $r THEN DELETE WHEN MATCHED THEN UPDATE SET b = $n"
+      statement+=" WHEN NOT MATCHED THEN INSERT (id, b, k) VALUES (s.id, $n, CAST(s.id % 4 AS INT))"
+      awk -F, -v OFS=, -v m="$m" -v r="$r" -v n="$n" -v size="$size" '
+        { row[$1] = $0; k[$1] = $3 }
+        END {
+          for (i = 0; i < 600; i += 3) src[i] = 1
+          for (i = 0; i < size; i++) src[n * 10000 + i] = 1
+          for (id in row) {
+            if (!(id in src)) print row[id]
+            else if (id % m != r) print id, n, k[id]
+          }
+          for (id in src) if (!(id in row)) print id, n, id % 4
+        }' "$before/t.rows" | sort -t, -k1,1n >"$after/t.rows"
+    fi
+    return
+  fi
   if ((choice < 4)); then
     kind=insert
     local size=$((1 + RANDOM % 4000))
