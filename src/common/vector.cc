@@ -183,6 +183,21 @@ Value Vector::GetValue(size_t i) const {
   return Value::Null(type_);
 }
 
+void Vector::Fill(const Value& v, size_t n) {
+  if (n == 0) return;
+  if (v.is_null() || type_.IsNested()) {
+    for (size_t r = 0; r < n; ++r) SetValue(r, v);
+    return;
+  }
+  SetValue(0, v);
+  const size_t width = PhysicalSize(type_.id());
+  uint8_t* data = data_.get();
+  for (size_t r = 1; r < n; ++r) {
+    std::memcpy(data + r * width, data, width);  // a string's reference to the one copy
+    SetNull(r, false);
+  }
+}
+
 void Vector::SetValue(size_t i, const Value& v) {
   if (v.is_null()) {
     SetNull(i, true);

@@ -104,6 +104,8 @@ class Vector {
   Value GetValue(size_t i) const;
   /// Writes a Value (of this vector's type, or NULL) at row i.
   void SetValue(size_t i, const Value& value);
+  /// Sets rows [0, n) to `value`, a string's bytes stored once (a file's constant column).
+  void Fill(const Value& value, size_t n);
 
   /// Copies row `from` of `src` (same type) to row `to` of this vector.
   void CopyRow(const Vector& src, size_t from, size_t to);

@@ -299,7 +299,7 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
           }
           Vector& vector = out.column(i);
           if (vector.capacity() < n) vector.Reserve(n);
-          for (size_t r = 0; r < n; ++r) vector.SetValue(r, file.constants[i]);
+          vector.Fill(file.constants[i], n);
         }
         out.SetSize(n);
         return true;

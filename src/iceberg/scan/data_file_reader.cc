@@ -295,7 +295,7 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
     if (n == 0) continue;
     for (const Value& constant : f.constants_) {
       Vector column(constant.type(), std::max(n, kBatchSize));
-      for (size_t r = 0; r < n; ++r) column.SetValue(r, constant);
+      column.Fill(constant, n);
       chunk_.columns().push_back(std::move(column));
     }
     if (f.deletes_) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
