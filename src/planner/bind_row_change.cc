@@ -1,6 +1,8 @@
 // UPDATE, MERGE INTO, and DELETE with subqueries: a query over the target (and the
 // source) producing one RowChangeLayout row per change, written into the target's
 // RowChangeTarget, as Spark's RewriteUpdateTable / RewriteMergeIntoTable plan them.
+#include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "common/ascii_case.h"
@@ -78,9 +80,10 @@ BoundExpressionPtr Case(std::vector<std::pair<BoundExpressionPtr, BoundExpressio
 BoundExpressionPtr True() { return BoundExpression::MakeConstant(Value::Boolean(true), "true"); }
 
 // Returns the target column a SET or INSERT names (`c`, or `t.c` with the target's alias
-// or name); nested fields (`s.f` of a struct column s) are not assignable yet.
+// or name), and in `fields` the struct fields after it (`s.a.b`: a, b), which only a SET
+// may name.
 size_t FindTargetColumn(const RowChangeTarget& target, const std::string& alias, const std::vector<std::string>& parts,
-                        const char* clause) {
+                        const char* clause, std::vector<std::string>* fields = nullptr) {
   std::string text;
   for (const auto& p : parts) text += (text.empty() ? "" : ".") + p;
   auto column_named = [&](const std::string& name) -> std::optional<size_t> {
@@ -90,18 +93,17 @@ size_t FindTargetColumn(const RowChangeTarget& target, const std::string& alias,
     return std::nullopt;
   };
   size_t first = 0;
-  if (parts.size() >= 2 && (EqualsIgnoreCase(parts[0], alias) || EqualsIgnoreCase(parts[0], target.TableName()))) {
-    first = 1;  // qualified by the target
+  // `t.c` is the target's column c unless t is itself a column (a struct's field)
+  if (parts.size() >= 2 && !column_named(parts[0]) &&
+      (EqualsIgnoreCase(parts[0], alias) || EqualsIgnoreCase(parts[0], target.TableName()))) {
+    first = 1;
   }
   std::optional<size_t> column = column_named(parts[first]);
-  if (column && parts.size() > first + 1) {
-    throw NotImplementedError(std::string(clause) + ": assigning a nested field (`" + text +
-                              "`) is not supported yet; assign the whole column");
-  }
-  if (!column || parts.size() > first + 1) {
+  if (!column || (parts.size() > first + 1 && !fields)) {
     throw BinderError(std::string("[UNRESOLVED_COLUMN] ") + clause + ": column `" + text + "` not found in " +
                       target.DisplayName());
   }
+  if (fields) fields->assign(parts.begin() + static_cast<std::ptrdiff_t>(first) + 1, parts.end());
   return *column;
 }
 
@@ -176,6 +178,125 @@ bool OnlyTableColumns(const BoundExpression& e, size_t width) {
 
 }  // namespace
 
+BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalType& type, const std::string& text,
+                                        const std::string& table) {
+  if (type.id() != TypeId::kStruct || value->type.id() != TypeId::kStruct || value->type == type) {
+    return StoreAssign(std::move(value), type, text, table);
+  }
+  // Spark's TableOutputResolver for an assignment: a struct's fields by name, at any depth
+  auto quoted = [](const std::string& path) {
+    std::string out = "`";
+    for (char c : path) out += c == '.' ? std::string("`.`") : std::string(1, c);
+    return out + "`";
+  };
+  const auto& from = value->type.fields();
+  for (const auto& [name, field_type] : from) {
+    bool known = false;
+    for (const auto& f : type.fields()) known = known || EqualsIgnoreCase(f.first, name);
+    if (!known) {
+      throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.EXTRA_STRUCT_FIELDS] Cannot write incompatible data for table " +
+                        table + ": cannot write extra fields `" + name + "` to the struct " + quoted(text));
+    }
+  }
+  std::vector<BoundExpressionPtr> args;
+  for (const auto& [name, field_type] : type.fields()) {
+    auto it = std::find_if(from.begin(), from.end(), [&](const auto& f) { return EqualsIgnoreCase(f.first, name); });
+    if (it == from.end()) {
+      throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_FIND_DATA] Cannot write incompatible data for table " + table +
+                        ": Cannot find data for the output column " + quoted(text + "." + name));
+    }
+    args.push_back(BoundExpression::MakeConstant(Value::String(name), "'" + name + "'"));
+    args.push_back(AssignByName(BindStructField(value->Copy(), it->first, text + "." + name), field_type,
+                                text + "." + name, table));
+  }
+  BoundExpressionPtr rebuilt = AddCast(MakeFunction("named_struct", std::move(args), value->text), type);
+  // a NULL struct stays NULL, not a struct of NULLs
+  std::vector<std::pair<BoundExpressionPtr, BoundExpressionPtr>> branch;
+  branch.emplace_back(IsNotNull(std::move(value)), std::move(rebuilt));
+  return Case(std::move(branch), TypedNull(type), type);
+}
+
+void Binder::BindSetClauses(const std::vector<SetClause>& sets, const RowChangeTarget& target, const std::string& alias,
+                            const BindScope& scope, const char* clause, bool allow_subqueries,
+                            std::vector<BoundExpressionPtr>* values) {
+  // What each column is assigned: a whole value, or values for some of its struct's fields
+  // (Spark aligns `SET s.a = 1, s.b.c = 2` into one struct: the fields not named keep theirs).
+  struct Assignment {
+    const ParsedExpression* value = nullptr;
+    std::string text;
+    std::vector<std::pair<std::string, Assignment>> fields;
+  };
+  std::vector<std::optional<Assignment>> by_column(target.column_names().size());
+  auto duplicate = [&](const std::string& text) {
+    return BinderError("[DUPLICATE_ASSIGNMENTS] The columns or variables `" + text +
+                       "` appear more than once as assignment targets");
+  };
+  for (const auto& set : sets) {
+    std::vector<std::string> path;
+    size_t column = FindTargetColumn(target, alias, set.column, clause, &path);
+    if (!allow_subqueries && ContainsSubquery(*set.value)) {
+      throw NotImplementedError("[UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY] Subqueries are not supported in the "
+                                "assignments of MERGE: " + set.value->ToString());
+    }
+    std::string text = target.column_names()[column];
+    for (const auto& f : path) text += "." + f;
+    if (!by_column[column]) by_column[column].emplace();
+    Assignment* node = &*by_column[column];
+    for (const auto& field : path) {
+      if (node->value) throw duplicate(text);
+      auto it = std::find_if(node->fields.begin(), node->fields.end(),
+                             [&](const auto& f) { return EqualsIgnoreCase(f.first, field); });
+      if (it == node->fields.end()) {
+        node->fields.emplace_back(field, Assignment{});
+        it = std::prev(node->fields.end());
+      }
+      node = &it->second;
+    }
+    if (node->value || !node->fields.empty()) throw duplicate(text);
+    node->value = set.value.get();
+    node->text = text;
+  }
+  // The value of an assignment to a column or field of type `type` whose old value is `old`.
+  std::function<BoundExpressionPtr(const Assignment&, BoundExpressionPtr, const LogicalType&, const std::string&)> build =
+      [&](const Assignment& node, BoundExpressionPtr old, const LogicalType& type, const std::string& text) {
+        if (node.value) {
+          ExpressionBinding binding;
+          binding.scope = &scope;
+          binding.clause = clause;
+          return AssignByName(Bind(*node.value, binding), type, text, target.DisplayName());
+        }
+        if (type.id() != TypeId::kStruct) {
+          throw BinderError("[INVALID_EXTRACT_BASE_FIELD_TYPE] " + std::string(clause) + ": can't assign a field of `" +
+                            text + "`: it is a " + type.ToString() + ", not a struct");
+        }
+        for (const auto& [name, child] : node.fields) {
+          bool known = false;
+          for (const auto& f : type.fields()) known = known || EqualsIgnoreCase(f.first, name);
+          if (!known) {
+            throw BinderError("[FIELD_NOT_FOUND] " + std::string(clause) + ": no such struct field `" + name +
+                              "` in `" + text + "` (" + type.ToString() + ")");
+          }
+        }
+        // named_struct(each field: its new value, or the old one)
+        std::vector<BoundExpressionPtr> args;
+        for (const auto& [name, field_type] : type.fields()) {
+          args.push_back(BoundExpression::MakeConstant(Value::String(name), "'" + name + "'"));
+          BoundExpressionPtr old_field = BindStructField(old->Copy(), name, text + "." + name);
+          auto it = std::find_if(node.fields.begin(), node.fields.end(),
+                                 [&](const auto& f) { return EqualsIgnoreCase(f.first, name); });
+          args.push_back(it == node.fields.end() ? std::move(old_field)
+                                                 : build(it->second, std::move(old_field), field_type,
+                                                         text + "." + name));
+        }
+        return AddCast(MakeFunction("named_struct", std::move(args), text), type);
+      };
+  for (size_t column = 0; column < by_column.size(); ++column) {
+    if (!by_column[column]) continue;
+    (*values)[column] = build(*by_column[column], (*values)[column]->Copy(), target.column_types()[column],
+                              target.column_names()[column]);
+  }
+}
+
 LogicalOperatorPtr Binder::BindUpdate(const UpdateStatement& statement) {
   std::shared_ptr<RowChangeTarget> target = FindTarget(context_, statement.table, "UPDATE");
   std::string alias = statement.alias.empty() ? target->TableName() : statement.alias;
@@ -198,21 +319,8 @@ LogicalOperatorPtr Binder::BindUpdate(const UpdateStatement& statement) {
     BindWhereCondition(*statement.where, select);
   }
   std::vector<BoundExpressionPtr> values;
-  std::vector<bool> assigned(columns.width, false);
   for (size_t i = 0; i < columns.width; ++i) values.push_back(Ref(table_scope.columns[i]));
-  for (const auto& set : statement.assignments) {
-    size_t column = FindTargetColumn(*target, alias, set.column, "UPDATE SET");
-    if (assigned[column]) {
-      throw BinderError("[DUPLICATE_ASSIGNMENTS] The columns or variables `" + target->column_names()[column] +
-                        "` appear more than once as assignment targets");
-    }
-    assigned[column] = true;
-    ExpressionBinding binding;
-    binding.scope = &table_scope;
-    binding.clause = "SET";
-    values[column] = StoreAssign(Bind(*set.value, binding), target->column_types()[column],
-                                 target->column_names()[column], target->DisplayName());
-  }
+  BindSetClauses(statement.assignments, *target, alias, table_scope, "UPDATE SET", true, &values);
   target->Configure({RowChangeKind::kUpdate, AndAll(std::move(conflict)), false, false});
   return ChangeRows(target, std::move(select.plan), Int32(static_cast<int32_t>(RowChangeOp::kUpdate)), columns,
                     std::move(values));
@@ -362,8 +470,8 @@ LogicalOperatorPtr Binder::BindMerge(const MergeStatement& statement) {
         throw NotImplementedError("[UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY] Subqueries are not supported in the "
                                   "assignments of MERGE: " + value.ToString());
       }
-      return StoreAssign(BindExpression(value, scope, where), target->column_types()[column],
-                         target->column_names()[column], table);
+      return AssignByName(BindExpression(value, scope, where), target->column_types()[column],
+                          target->column_names()[column], table);
     };
     auto by_name = [&](size_t column, const char* action) {
       const ScopeColumn* from = FindByName(source_scope, target->column_names()[column]);
@@ -371,26 +479,16 @@ LogicalOperatorPtr Binder::BindMerge(const MergeStatement& statement) {
         throw BinderError(std::string("[UNRESOLVED_COLUMN] MERGE ") + action + ": the source has no column `" +
                           target->column_names()[column] + "` of " + table);
       }
-      return StoreAssign(BoundExpression::ColumnRef(from->index + target_width, from->type, from->name),
-                         target->column_types()[column], target->column_names()[column], table);
+      return AssignByName(BoundExpression::ColumnRef(from->index + target_width, from->type, from->name),
+                          target->column_types()[column], target->column_names()[column], table);
     };
     switch (clause.action) {
       case MergeActionType::kDelete:
         break;
-      case MergeActionType::kUpdate: {
-        std::vector<bool> assigned(n, false);
+      case MergeActionType::kUpdate:
         for (size_t i = 0; i < n; ++i) b.values.push_back(Ref(target_scope.columns[i]));
-        for (const auto& set : clause.assignments) {
-          size_t column = FindTargetColumn(*target, alias, set.column, "MERGE UPDATE SET");
-          if (assigned[column]) {
-            throw BinderError("[DUPLICATE_ASSIGNMENTS] The columns or variables `" + target->column_names()[column] +
-                              "` appear more than once as assignment targets");
-          }
-          assigned[column] = true;
-          b.values[column] = assign(*set.value, column);
-        }
+        BindSetClauses(clause.assignments, *target, alias, scope, "MERGE UPDATE SET", false, &b.values);
         break;
-      }
       case MergeActionType::kUpdateStar:
         for (size_t i = 0; i < n; ++i) b.values.push_back(by_name(i, "UPDATE SET *"));
         break;

@@ -209,6 +209,17 @@ class Binder {
   void BindLimit(const QueryNode& node, BoundQuery& query);
   int64_t BindLimitValue(const ParsedExpression& expr, const char* clause);
 
+  /// Returns `value` as an assignment stores it into a column or field of `type` (named
+  /// `text`): StoreAssign, a struct's fields matched by name at any depth (bind_row_change.cc).
+  BoundExpressionPtr AssignByName(BoundExpressionPtr value, const LogicalType& type, const std::string& text,
+                                  const std::string& table);
+  /// UPDATE SET / MERGE UPDATE SET: replaces the values of the columns the clauses assign
+  /// (whole, or some of a struct's fields) in `values` (the row's columns as they are),
+  /// bound over `scope` (bind_row_change.cc).
+  void BindSetClauses(const std::vector<SetClause>& sets, const RowChangeTarget& target, const std::string& alias,
+                      const BindScope& scope, const char* clause, bool allow_subqueries,
+                      std::vector<BoundExpressionPtr>* values);
+
   // FROM (bind_table_ref.cc).
   LogicalOperatorPtr BindTableRef(const TableRef& ref, BindScope* scope);
   LogicalOperatorPtr BindBaseTable(const BaseTableRef& ref, BindScope* scope);

@@ -8,6 +8,7 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "execution/table_sinks/required_fields.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
 #include "iceberg/metadata_columns.h"
 #include "iceberg/scan/data_file_reader.h"
@@ -211,6 +212,7 @@ class RowChangeWrite : public TableWrite {
       rows.column(n + 1).validity().SetInvalidRange(0, count);
     }
     rows.SetSize(count);
+    CheckRequiredNestedFields(options_.metadata->CurrentSchema(), rows, options_.display_name);
     writer_.Write(*local.writer, rows);
   }
 

@@ -1,5 +1,6 @@
 #include "execution/table_sinks/iceberg_table_sink.h"
 
+#include "execution/table_sinks/required_fields.h"
 #include "iceberg/single_value_parser.h"
 
 namespace floe {
@@ -10,8 +11,10 @@ class IcebergTableWrite : public TableWrite {
  public:
   IcebergTableWrite(const iceberg::TableMetadata& metadata, const iceberg::DataWriterOptions& options,
                     const iceberg::LocationRemapper& remapper, const IcebergTableSink::CommitFiles& commit,
-                    WriteMode mode)
-      : writer_(metadata.CurrentSchema(), metadata.DefaultSpec(), options),
+                    WriteMode mode, std::string table)
+      : schema_(metadata.CurrentSchema()),
+        table_(std::move(table)),
+        writer_(metadata.CurrentSchema(), metadata.DefaultSpec(), options),
         remapper_(remapper),
         commit_(commit),
         mode_(std::move(mode)) {}
@@ -30,6 +33,7 @@ class IcebergTableWrite : public TableWrite {
     return local;
   }
   void Write(LocalState& local, const DataChunk& chunk) override {
+    CheckRequiredNestedFields(schema_, chunk, table_);
     writer_.Write(*static_cast<Local&>(local).writer, chunk);
   }
   void Flush(LocalState& local) override { writer_.Flush(*static_cast<Local&>(local).writer); }
@@ -46,6 +50,8 @@ class IcebergTableWrite : public TableWrite {
   }
 
  private:
+  const iceberg::Schema schema_;
+  const std::string table_;
   iceberg::PartitionedDataWriter writer_;
   // why: copies, as the write may outlive the sink that began it
   iceberg::LocationRemapper remapper_;
@@ -92,7 +98,7 @@ std::vector<std::string> IcebergTableSink::IdentityPartitionColumns() const {
 }
 
 std::unique_ptr<TableWrite> IcebergTableSink::BeginWrite(const WriteMode& mode) const {
-  return std::make_unique<IcebergTableWrite>(*metadata_, options_, remapper_, commit_, mode);
+  return std::make_unique<IcebergTableWrite>(*metadata_, options_, remapper_, commit_, mode, name_);
 }
 
 }  // namespace floe

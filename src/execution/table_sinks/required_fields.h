@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+
+#include "common/vector.h"
+#include "iceberg/schema.h"
+
+namespace floe {
+
+/// Throws ConstraintError ([NOT_NULL_CONSTRAINT_VIOLATION], naming the field and `table`)
+/// when a row of `chunk` (the columns of `schema`, in order; more columns after them are
+/// not checked) holds NULL in a required field nested in a struct whose value is not NULL,
+/// at any depth: what Spark's AssertNotNull stops before a write. (Top-level columns are
+/// the insert operator's to check.)
+void CheckRequiredNestedFields(const iceberg::Schema& schema, const DataChunk& chunk, const std::string& table);
+
+}  // namespace floe
