@@ -131,6 +131,7 @@ export function renderResults(report, chartName) {
   out.push('- [WRITE_RESULTS.md](WRITE_RESULTS.md): partitioned INSERT vs DuckDB COPY PARTITION_BY (`bench/runner/write_bench.mjs`, issue 4)');
   out.push('- [DELETES_RESULTS.md](DELETES_RESULTS.md): a table read through deletion vectors vs the same rows removed (`bench/run --workload deletes`, issue 16)');
   out.push('- [REWRITE_RESULTS.md](REWRITE_RESULTS.md): rewrite_data_files vs a CTAS of the same rows (`bench/runner/rewrite_bench.mjs`, issue 17)');
+  out.push('- [MERGE_RESULTS.md](MERGE_RESULTS.md): a MERGE updating 1% of 10M rows, merge-on-read vs copy-on-write (`bench/runner/merge_bench.mjs`, issue 18)');
   out.push('');
   return out.join('\n') + '\n';
 }
