@@ -66,6 +66,15 @@ BoundExpressionPtr Binder::BindSubquery(const SubqueryExpression& expr, Expressi
   if (inner.correlated_ && expr.subquery_kind == SubqueryKind::kScalar && binding.pending_joins) {
     return BindCorrelatedScalar(expr, binding);
   }
+  if (inner.correlated_ && expr.subquery_kind == SubqueryKind::kExists && binding.pending_joins) {
+    // [NOT] EXISTS inside an expression (under an OR): the count of the correlated rows,
+    // by the same left join as a correlated scalar subquery, compared with 0 (Spark's
+    // existence join gives the same truth values: EXISTS is never NULL)
+    auto count = BindCorrelatedScalar(expr, binding, /*exists=*/true);
+    auto result = MakeComparison(expr.negated ? "=" : ">", std::move(count),
+                                 BoundExpression::MakeConstant(Value::Int64(0), "0"), expr.ToString());
+    return result;
+  }
   if (inner.correlated_) {
     throw NotImplementedError(
         "correlated subqueries are supported in WHERE as [NOT] EXISTS / [NOT] IN conjuncts only: " +
@@ -130,15 +139,23 @@ void Binder::ApplyPendingJoins(std::vector<PendingJoin>& pending, LogicalOperato
   pending.clear();
 }
 
-BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding) {
+BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding,
+                                                bool exists) {
   auto unsupported = [&](const std::string& why) {
-    return NotImplementedError("correlated scalar subquery not supported (" + why + "): " + expr.ToString());
+    return NotImplementedError(std::string("correlated ") + (exists ? "EXISTS" : "scalar") +
+                               " subquery not supported (" + why + "): " + expr.ToString());
   };
   if (expr.query->kind != QueryNodeKind::kSelect) throw unsupported("set operation");
   const auto& select = expr.query->As<SelectNode>();
-  if (!select.from || !select.group_by.empty() || select.having || select.distinct || select.limit ||
-      select.offset || !select.order_by.empty() || !select.ctes.empty() || select.select_list.size() != 1 ||
-      !ContainsAggregate(*select.select_list[0])) {
+  if (exists) {
+    // EXISTS (SELECT <anything> FROM ... WHERE ...): its rows are counted
+    if (!select.from || !select.group_by.empty() || select.having || select.distinct || select.limit ||
+        select.offset || !select.order_by.empty() || !select.ctes.empty()) {
+      throw unsupported("under an OR it must be EXISTS (SELECT ... FROM ... WHERE ...)");
+    }
+  } else if (!select.from || !select.group_by.empty() || select.having || select.distinct || select.limit ||
+             select.offset || !select.order_by.empty() || !select.ctes.empty() || select.select_list.size() != 1 ||
+             !ContainsAggregate(*select.select_list[0])) {
     throw unsupported("it must be SELECT <aggregate> FROM ... WHERE ...");
   }
   Binder inner(context_, this);
@@ -195,7 +212,10 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
   item_binding.scope = &inner_scope;
   item_binding.aggregation = &agg;
   item_binding.clause = "SELECT";
-  auto value = inner.Bind(*select.select_list[0], item_binding);
+  FunctionExpression count_star;
+  count_star.name = "count";
+  count_star.is_star = true;
+  auto value = inner.Bind(exists ? static_cast<const ParsedExpression&>(count_star) : *select.select_list[0], item_binding);
   size_t keys = agg.groups.size();
   bool is_count = value->kind == BoundExpressionKind::kColumnRef && value->index >= keys &&
                   agg.aggregates[value->index - keys].function->name == "count";

@@ -302,7 +302,10 @@ class Binder {
   void BindInKeys(const SubqueryExpression& sub, const BindScope& scope,
                   std::vector<BoundExpressionPtr>& right_keys, size_t left_width, LogicalJoin& join,
                   std::vector<BoundExpressionPtr>& residuals);
-  BoundExpressionPtr BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding);
+  /// A correlated scalar subquery as a left join with its aggregate grouped by the
+  /// correlation keys; with `exists`, the count of an EXISTS subquery's rows.
+  BoundExpressionPtr BindCorrelatedScalar(const SubqueryExpression& expr, ExpressionBinding& binding,
+                                          bool exists = false);
   static void ApplyPendingJoins(std::vector<PendingJoin>& pending, LogicalOperatorPtr* plan);
 
   BinderContext& context_;
