@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, MODULES, REPO } from './bench_env.mjs';
+import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 
 /// Returns the median of a non-empty list of numbers.
 /// What a result file's header names: the commit measured, whether `dirs` of the repository
@@ -64,4 +64,16 @@ export function runDuckdbChild(spec) {
   const r = runMeasured([process.execPath, path.join(BENCH_DIR, 'runner/duckdb_child.mjs'), file]);
   rmSync(file, { force: true });
   return { ...r, result: r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : null };
+}
+
+// Runs the floe shell on `warehouse` with `statements` (one -c each) at `threads`, timed by
+// /usr/bin/time; returns runMeasured's result and `times`, floe's own Run Time of each
+// statement in ms. Throws when floe fails.
+export function floeTimed(warehouse, threads, statements) {
+  const argv = [FLOE, '--warehouse', warehouse, '-csv', '--timer', '--threads', String(threads)];
+  for (const s of statements) argv.push('-c', s);
+  const r = runMeasured(argv);
+  if (r.status !== 0) throw new Error(`floe failed: ${r.stderr}`);
+  const times = [...r.stdout.matchAll(/^Run Time: real ([0-9.]+) s$/gm)].map((m) => Number(m[1]) * 1000);
+  return { ...r, times };
 }

@@ -7,8 +7,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, FLOE } from './bench_env.mjs';
-import { buildAndMachine, mbRange, median, msRange, runMeasured } from './process_measure.mjs';
+import { BENCH_DIR } from './bench_env.mjs';
+import { buildAndMachine, floeTimed, mbRange, median, msRange } from './process_measure.mjs';
 
 function parseArgs(argv) {
   const o = { rows: 10_000_000, partitions: 6, runs: 3, threads: 2, out: path.join(BENCH_DIR, 'REWRITE_RESULTS.md') };
@@ -24,14 +24,7 @@ function parseArgs(argv) {
   return o;
 }
 
-function floe(warehouse, threads, statements) {
-  const argv = [FLOE, '--warehouse', warehouse, '-csv', '--timer', '--threads', String(threads)];
-  for (const s of statements) argv.push('-c', s);
-  const r = runMeasured(argv);
-  if (r.status !== 0) throw new Error(`floe failed: ${r.stderr}`);
-  const times = [...r.stdout.matchAll(/^Run Time: real ([0-9.]+) s$/gm)].map((m) => Number(m[1]) * 1000);
-  return { ...r, times };
-}
+const floe = floeTimed;
 
 function parquetFiles(dir) {
   return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.parquet'))

@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,12 +11,11 @@
 #include "catalog/table_catalog.h"
 #include "catalog/text_rows.h"
 #include "common/query_context.h"
+#include "execution/table_sinks/iceberg_row_level_table.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
 #include "floe/result.h"
 #include "iceberg/scan/file_scan_task.h"
-#include "iceberg/write/conflict_validation.h"
 #include "iceberg/write/partitioned_data_writer.h"
-#include "iceberg/write/snapshot_producer.h"
 #include "main/database_state.h"
 #include "main/settings.h"
 #include "optimizer/optimizer.h"
@@ -114,9 +112,11 @@ class ClientContext : public BinderContext {
   /// Returns the optimized plan that writes `query`'s rows, cast to the table's columns,
   /// into `sink` (CREATE TABLE ... AS: the new table).
   LogicalOperatorPtr InsertPlan(std::shared_ptr<TableSink> sink, LogicalOperatorPtr query);
-  /// Commits a row-level change (DELETE, UPDATE, MERGE) on `table` as read, through a
-  /// Transaction, staged when write-audit-publish asks it.
-  std::function<void(iceberg::SnapshotChange, iceberg::ConflictValidation)> SnapshotCommit(const LoadedTable& table);
+  /// Fills `out` with the Iceberg table (or branch) `name` a row-level `statement` ("delete
+  /// from", "UPDATE", "MERGE") changes, as read now, and its commit; false when there is no
+  /// such table. `loaded` keeps what was read. A tag is an error.
+  bool FindRowLevelTable(const QualifiedName& name, const std::string& statement, IcebergRowLevelTable* out,
+                         std::optional<LoadedTable>* loaded);
   /// Binds the query of CREATE TABLE ... AS; returns its plan, and its columns in `columns`
   /// (named colN where the query names none).
   LogicalOperatorPtr BindCreateQuery(const QueryNode& query, std::vector<QueryColumn>* columns);

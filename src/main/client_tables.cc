@@ -208,46 +208,48 @@ LogicalOperatorPtr ClientContext::InsertPlan(std::shared_ptr<TableSink> sink, Lo
   return Optimizer::Optimize(std::move(insert), OptimizerSettings());
 }
 
-std::function<void(iceberg::SnapshotChange, iceberg::ConflictValidation)> ClientContext::SnapshotCommit(
-    const LoadedTable& table) {
-  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
+bool ClientContext::FindRowLevelTable(const QualifiedName& name, const std::string& statement,
+                                      IcebergRowLevelTable* out, std::optional<LoadedTable>* loaded) {
+  *loaded = Tables().Find(name, current_namespace_, Remapper());
+  if (!*loaded || !(*loaded)->name.metadata_table.empty()) return false;
+  const LoadedTable& table = **loaded;
+  const ResolvedTableName& resolved = table.name;
+  if (!resolved.ref.empty() && !resolved.ref_is_branch) {
+    throw InvalidInputError("Cannot " + statement + " tag " + resolved.ref + " of " + resolved.ToString() +
+                            ": tags are read-only");
+  }
+  out->table_name = resolved.table_name;
+  out->display_name = Tables().catalog().name() + "." + resolved.ToString() +
+                      (resolved.ref.empty() ? "" : "." + resolved.ref);
+  out->metadata = table.metadata;
+  if (!resolved.ref.empty()) {
+    out->branch = resolved.ref;
+    out->snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
+  }
+  out->io = &Io();
+  out->remapper = Remapper();
+  out->writer = DataWriterOptionsFor(*table.metadata);
+  // The commit: the statement's snapshot on the table as read (its branch's).
+  std::shared_ptr<CatalogTableOperations> ops = OperationsFor(resolved);
   iceberg::TableState read{table.metadata_location, table.metadata};
   std::string wap_id = WapId(*table.metadata, settings_.Get("spark.wap.id"));
-  return [ops, read, wap_id](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
+  out->commit = [ops, read, wap_id](iceberg::SnapshotChange change, iceberg::ConflictValidation validation) {
     Stage(wap_id, &change);
     iceberg::Transaction txn(*ops, read);
     txn.AddSnapshot(std::move(change), std::move(validation));
     txn.Commit();
   };
+  return true;
 }
 
 std::shared_ptr<DeleteTarget> ClientContext::FindDeleteTarget(const QualifiedName& name) {
-  auto found = Tables().Find(name, current_namespace_, Remapper());
-  if (!found || !found->name.metadata_table.empty()) return nullptr;
-  const LoadedTable& table = *found;
-  const ResolvedTableName& resolved = table.name;
-  if (!resolved.ref.empty() && !resolved.ref_is_branch) {
-    throw InvalidInputError("Cannot delete from tag " + resolved.ref + " of " + resolved.ToString() +
-                            ": tags are read-only");
-  }
   IcebergDeleteTarget::Options options;
-  options.table_name = resolved.table_name;
-  options.display_name = Tables().catalog().name() + "." + resolved.ToString() +
-                         (resolved.ref.empty() ? "" : "." + resolved.ref);
-  options.metadata = table.metadata;
-  if (!resolved.ref.empty()) {
-    options.branch = resolved.ref;
-    options.snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
-  }
-  options.io = &Io();
-  options.remapper = Remapper();
+  std::optional<LoadedTable> table;
+  if (!FindRowLevelTable(name, "delete from", &options, &table)) return nullptr;
   bool prune = settings_.GetBool("floe.pruning.enabled");
   options.pruning.manifests = prune && settings_.GetBool("floe.pruning.manifests");
   options.pruning.partitions = prune && settings_.GetBool("floe.pruning.partitions");
   options.pruning.file_metrics = prune && settings_.GetBool("floe.pruning.file_metrics");
-  options.writer = DataWriterOptionsFor(*table.metadata);
-  // The commit: the DELETE's snapshot on the table as read.
-  options.commit = SnapshotCommit(table);
   return std::make_shared<IcebergDeleteTarget>(std::move(options));
 }
 
@@ -257,29 +259,11 @@ std::shared_ptr<RowChangeTarget> ClientContext::FindRowChangeTarget(const Qualif
     throw NotImplementedError(statement + " of a temporary table is not supported: " + name.ToString() +
                               "; it changes Iceberg tables");
   }
-  auto found = Tables().Find(name, current_namespace_, Remapper());
-  if (!found || !found->name.metadata_table.empty()) return nullptr;
-  const LoadedTable& table = *found;
-  const ResolvedTableName& resolved = table.name;
-  if (!resolved.ref.empty() && !resolved.ref_is_branch) {
-    throw InvalidInputError("Cannot " + statement + " tag " + resolved.ref + " of " + resolved.ToString() +
-                            ": tags are read-only");
-  }
   IcebergRowChangeTarget::Options options;
-  options.table_name = resolved.table_name;
-  options.display_name = Tables().catalog().name() + "." + resolved.ToString() +
-                         (resolved.ref.empty() ? "" : "." + resolved.ref);
-  options.metadata = table.metadata;
-  if (!resolved.ref.empty()) {
-    options.branch = resolved.ref;
-    options.snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
-  }
+  std::optional<LoadedTable> table;
+  if (!FindRowLevelTable(name, statement, &options, &table)) return nullptr;
   // the statement reads the snapshot it commits on: the same loaded metadata
-  options.source = MakeIcebergSource(table, nullptr);
-  options.io = &Io();
-  options.remapper = Remapper();
-  options.writer = DataWriterOptionsFor(*table.metadata);
-  options.commit = SnapshotCommit(table);
+  options.source = MakeIcebergSource(*table, nullptr);
   return std::make_shared<IcebergRowChangeTarget>(std::move(options));
 }
 

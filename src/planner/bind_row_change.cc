@@ -297,59 +297,54 @@ void Binder::BindSetClauses(const std::vector<SetClause>& sets, const RowChangeT
   }
 }
 
+LogicalOperatorPtr Binder::BindRowChangeScan(const RowChangeTarget& target, const std::string& alias,
+                                             const ParsedExpression* where, const char* statement, BindScope* scope,
+                                             std::vector<BoundExpressionPtr>* conflict) {
+  SelectBinding select;
+  select.plan = BindSource(target.source(), alias, {}, target.DisplayName(), &select.scope);
+  *scope = select.scope;
+  if (!where) return std::move(select.plan);
+  // The rows it decides on, what a concurrent commit is checked against: the WHERE's
+  // conjuncts over the table's columns (Spark's pushed filters).
+  std::vector<const ParsedExpression*> conjuncts;
+  SplitConjuncts(*where, &conjuncts);
+  for (const auto* c : conjuncts) {
+    if (ContainsSubquery(*c)) continue;
+    auto bound = AddCast(BindExpression(*c, *scope, "WHERE"), TypeId::kBoolean);
+    RejectNonDeterministic(*bound, (std::string(statement) + " condition").c_str(), c->ToString());
+    if (OnlyTableColumns(*bound, target.column_names().size())) conflict->push_back(std::move(bound));
+  }
+  BindWhereCondition(*where, select);
+  return std::move(select.plan);
+}
+
 LogicalOperatorPtr Binder::BindUpdate(const UpdateStatement& statement) {
   std::shared_ptr<RowChangeTarget> target = FindTarget(context_, statement.table, "UPDATE");
   std::string alias = statement.alias.empty() ? target->TableName() : statement.alias;
-  SelectBinding select;
-  select.plan = BindSource(target->source(), alias, {}, target->DisplayName(), &select.scope);
-  const BindScope table_scope = select.scope;
-  TargetColumns columns = FindTargetColumns(*target, table_scope);
-  // The rows it decides on, what a concurrent commit is checked against: the WHERE's
-  // conjuncts over the table's columns (Spark's pushed filters).
+  BindScope scope;
   std::vector<BoundExpressionPtr> conflict;
-  if (statement.where) {
-    std::vector<const ParsedExpression*> conjuncts;
-    SplitConjuncts(*statement.where, &conjuncts);
-    for (const auto* c : conjuncts) {
-      if (ContainsSubquery(*c)) continue;
-      auto bound = AddCast(BindExpression(*c, table_scope, "WHERE"), TypeId::kBoolean);
-      RejectNonDeterministic(*bound, "UPDATE condition", c->ToString());
-      if (OnlyTableColumns(*bound, columns.width)) conflict.push_back(std::move(bound));
-    }
-    BindWhereCondition(*statement.where, select);
-  }
+  LogicalOperatorPtr plan = BindRowChangeScan(*target, alias, statement.where.get(), "UPDATE", &scope, &conflict);
+  TargetColumns columns = FindTargetColumns(*target, scope);
   std::vector<BoundExpressionPtr> values;
-  for (size_t i = 0; i < columns.width; ++i) values.push_back(Ref(table_scope.columns[i]));
-  BindSetClauses(statement.assignments, *target, alias, table_scope, "UPDATE SET", true, &values);
+  for (size_t i = 0; i < columns.width; ++i) values.push_back(Ref(scope.columns[i]));
+  BindSetClauses(statement.assignments, *target, alias, scope, "UPDATE SET", true, &values);
   target->Configure({RowChangeKind::kUpdate, AndAll(std::move(conflict)), false, false});
-  return ChangeRows(target, std::move(select.plan), Int32(static_cast<int32_t>(RowChangeOp::kUpdate)), columns,
+  return ChangeRows(target, std::move(plan), Int32(static_cast<int32_t>(RowChangeOp::kUpdate)), columns,
                     std::move(values));
 }
 
 LogicalOperatorPtr Binder::BindDeleteRows(const DeleteStatement& statement) {
   std::shared_ptr<RowChangeTarget> target = FindTarget(context_, statement.table, "DELETE");
   std::string alias = statement.alias.empty() ? target->TableName() : statement.alias;
-  SelectBinding select;
-  select.plan = BindSource(target->source(), alias, {}, target->DisplayName(), &select.scope);
-  const BindScope table_scope = select.scope;
-  TargetColumns columns = FindTargetColumns(*target, table_scope);
+  BindScope scope;
   std::vector<BoundExpressionPtr> conflict;
-  if (statement.where) {
-    std::vector<const ParsedExpression*> conjuncts;
-    SplitConjuncts(*statement.where, &conjuncts);
-    for (const auto* c : conjuncts) {
-      if (ContainsSubquery(*c)) continue;
-      auto bound = AddCast(BindExpression(*c, table_scope, "WHERE"), TypeId::kBoolean);
-      RejectNonDeterministic(*bound, "DELETE condition", c->ToString());
-      if (OnlyTableColumns(*bound, columns.width)) conflict.push_back(std::move(bound));
-    }
-    BindWhereCondition(*statement.where, select);
-  }
+  LogicalOperatorPtr plan = BindRowChangeScan(*target, alias, statement.where.get(), "DELETE", &scope, &conflict);
+  TargetColumns columns = FindTargetColumns(*target, scope);
   // a deleted row's values are not written: NULLs, so the scan reads only what WHERE needs
   std::vector<BoundExpressionPtr> values;
   for (const auto& type : target->column_types()) values.push_back(TypedNull(type));
   target->Configure({RowChangeKind::kDelete, AndAll(std::move(conflict)), false, false});
-  return ChangeRows(target, std::move(select.plan), Int32(static_cast<int32_t>(RowChangeOp::kDelete)), columns,
+  return ChangeRows(target, std::move(plan), Int32(static_cast<int32_t>(RowChangeOp::kDelete)), columns,
                     std::move(values));
 }
 

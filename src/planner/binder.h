@@ -209,6 +209,12 @@ class Binder {
   void BindLimit(const QueryNode& node, BoundQuery& query);
   int64_t BindLimitValue(const ParsedExpression& expr, const char* clause);
 
+  /// The scan of an UPDATE's or DELETE's target under `alias`, filtered by `where` (null:
+  /// none; subqueries become joins); `scope` gets the target's columns, `conflict` the
+  /// conjuncts over them alone (bind_row_change.cc).
+  LogicalOperatorPtr BindRowChangeScan(const RowChangeTarget& target, const std::string& alias,
+                                       const ParsedExpression* where, const char* statement, BindScope* scope,
+                                       std::vector<BoundExpressionPtr>* conflict);
   /// Returns `value` as an assignment stores it into a column or field of `type` (named
   /// `text`): StoreAssign, a struct's fields matched by name at any depth (bind_row_change.cc).
   BoundExpressionPtr AssignByName(BoundExpressionPtr value, const LogicalType& type, const std::string& text,

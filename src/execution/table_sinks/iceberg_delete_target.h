@@ -13,6 +13,7 @@
 #include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "io/file_io.h"
+#include "execution/table_sinks/iceberg_row_level_table.h"
 #include "planner/delete_target.h"
 
 namespace floe {
@@ -28,23 +29,10 @@ namespace floe {
 /// DELETE is.
 class IcebergDeleteTarget : public DeleteTarget {
  public:
-  /// Commits the delete's snapshot on the table as read; a throw leaves the table as it was.
-  using CommitChange = std::function<void(iceberg::SnapshotChange change, iceberg::ConflictValidation validation)>;
+  using CommitChange = CommitRowLevelChange;
 
-  struct Options {
-    /// The table's own name, and its name in plans and system.scans.
-    std::string table_name;
-    std::string display_name;
-    std::shared_ptr<const iceberg::TableMetadata> metadata;
-    /// The branch deleted from (empty: main) and the snapshot read (its head; none: current).
-    std::string branch;
-    std::optional<int64_t> snapshot_id;
-    FileIO* io = nullptr;
-    iceberg::LocationRemapper remapper;
+  struct Options : IcebergRowLevelTable {
     iceberg::PruningOptions pruning;
-    /// How the rows kept from rewritten files are written.
-    iceberg::DataWriterOptions writer;
-    CommitChange commit;
   };
 
   explicit IcebergDeleteTarget(Options options);

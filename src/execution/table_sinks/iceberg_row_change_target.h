@@ -12,6 +12,7 @@
 #include "iceberg/write/partitioned_data_writer.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "io/file_io.h"
+#include "execution/table_sinks/iceberg_row_level_table.h"
 #include "planner/row_change_target.h"
 
 namespace floe {
@@ -29,24 +30,9 @@ namespace floe {
 ///   SparkPositionDeltaWrite) with the new rows.
 class IcebergRowChangeTarget : public RowChangeTarget {
  public:
-  /// Commits the change on the table as read; a throw leaves the table as it was.
-  using CommitChange = std::function<void(iceberg::SnapshotChange change, iceberg::ConflictValidation validation)>;
-
-  struct Options {
-    /// The table's own name, and its name in plans and messages.
-    std::string table_name;
-    std::string display_name;
-    std::shared_ptr<const iceberg::TableMetadata> metadata;
-    /// The branch changed (empty: main) and the snapshot read (its head; none: current).
-    std::string branch;
-    std::optional<int64_t> snapshot_id;
+  struct Options : IcebergRowLevelTable {
     /// The scan of the table as read, with its metadata columns.
     std::shared_ptr<TableSource> source;
-    FileIO* io = nullptr;
-    iceberg::LocationRemapper remapper;
-    /// How new and rewritten rows are written.
-    iceberg::DataWriterOptions writer;
-    CommitChange commit;
   };
 
   explicit IcebergRowChangeTarget(Options options);
