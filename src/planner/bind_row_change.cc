@@ -610,7 +610,9 @@ LogicalOperatorPtr Binder::BindMerge(const MergeStatement& statement) {
       if (bound_clauses[k].values.empty()) continue;
       branches.emplace_back(clause_is(k), bound_clauses[k].values[i]->Copy());
     }
-    values.push_back(Case(std::move(branches), Ref(target_scope.columns[i]), type));
+    // (rows no update or insert clause takes write no values: NULL, so that the target's
+    // columns no clause keeps are not read)
+    values.push_back(Case(std::move(branches), TypedNull(type), type));
   }
   target->Configure(
       {RowChangeKind::kMerge, AndAll(std::move(conflict)), check_cardinality, !matched && !by_source});
