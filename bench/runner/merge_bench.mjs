@@ -52,7 +52,7 @@ function main() {
       rows: `SELECT id, CAST(id % 97 AS INT), id * 0.5, concat('name-', CAST(id % 100003 AS STRING)) FROM range(0, ${o.rows})`,
       source: `SELECT id * 100 + 7 AS id, -1.5 * id AS v, concat('changed-', CAST(id AS STRING)) AS s FROM range(0, ${changed})`,
       set: 'v = s.v, s = s.s',
-      scan: 'count(*), CAST(sum(v) * 2 AS BIGINT), count(DISTINCT s)',
+      scan: 'count(*), CAST(sum(v) * 2 AS BIGINT), sum(length(s))',
     },
     events: {
       columns: 'id BIGINT, event_time TIMESTAMP, session_id BIGINT, user_id INT, event_type STRING, product_id INT, page STRING',
