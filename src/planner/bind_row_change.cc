@@ -93,9 +93,10 @@ size_t FindTargetColumn(const RowChangeTarget& target, const std::string& alias,
     return std::nullopt;
   };
   size_t first = 0;
-  // `t.c` is the target's column c unless t is itself a column (a struct's field)
-  if (parts.size() >= 2 && !column_named(parts[0]) &&
-      (EqualsIgnoreCase(parts[0], alias) || EqualsIgnoreCase(parts[0], target.TableName()))) {
+  // `t.c` is the target's column c when t names the target and c is a column (Spark tries
+  // the qualifier first), else t's field c
+  if (parts.size() >= 2 && (EqualsIgnoreCase(parts[0], alias) || EqualsIgnoreCase(parts[0], target.TableName())) &&
+      column_named(parts[1])) {
     first = 1;
   }
   std::optional<size_t> column = column_named(parts[first]);

@@ -149,9 +149,12 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
   const auto& select = expr.query->As<SelectNode>();
   if (exists) {
     // EXISTS (SELECT <anything> FROM ... WHERE ...): its rows are counted
+    bool aggregates = false;
+    for (const auto& item : select.select_list) aggregates = aggregates || ContainsAggregate(*item);
+    // (an aggregate without GROUP BY returns a row even when no row matches: not a count)
     if (!select.from || !select.group_by.empty() || select.having || select.distinct || select.limit ||
-        select.offset || !select.order_by.empty() || !select.ctes.empty()) {
-      throw unsupported("under an OR it must be EXISTS (SELECT ... FROM ... WHERE ...)");
+        select.offset || !select.order_by.empty() || !select.ctes.empty() || aggregates) {
+      throw unsupported("under an OR it must be EXISTS (SELECT ... FROM ... WHERE ...) without aggregates");
     }
   } else if (!select.from || !select.group_by.empty() || select.having || select.distinct || select.limit ||
              select.offset || !select.order_by.empty() || !select.ctes.empty() || select.select_list.size() != 1 ||

@@ -1,6 +1,7 @@
 #include "iceberg/write/position_delta_writer.h"
 
 #include "common/ascii_case.h"
+#include "iceberg/scan/delete_file_index.h"
 #include "iceberg/uuid.h"
 #include "iceberg/write/position_delete_writer.h"
 
@@ -23,15 +24,14 @@ PositionDeltaWriter::~PositionDeltaWriter() {
 }
 
 void PositionDeltaWriter::Add(const FileScanTask& task, std::vector<int64_t> positions, SnapshotChange* change) {
-  ++files_;
   if (vectors_) {
+    ++files_;
     vectors_->Add(task, std::move(positions), change);
     return;
   }
   if (partition_granularity_) {
-    const PartitionSpec* spec = metadata_.SpecById(task.data_file.spec_id);
-    std::string key = std::to_string(task.data_file.spec_id) + "/" +
-                      (spec ? spec->PartitionToPath(metadata_.CurrentSchema(), task.data_file.partition) : "");
+    // by spec and partition values (a NULL and the string 'null' are different partitions)
+    std::string key = PartitionKey(task.data_file.spec_id, task.data_file.partition);
     auto& [files, like] = by_partition_[key];
     std::vector<int64_t>& to = files[task.data_file.file_path];
     to.insert(to.end(), positions.begin(), positions.end());
@@ -61,6 +61,7 @@ void PositionDeltaWriter::Add(const FileScanTask& task, std::vector<int64_t> pos
 void PositionDeltaWriter::WriteFile(std::map<std::string, std::vector<int64_t>> positions, const DataFile& like) {
   std::string local_path = folder_ + "/" + Uuid::Random() + "-deletes.parquet";
   written_.push_back(local_path);
+  ++files_;
   added_.push_back(
       WritePositionDeleteFile(io_, local_path, remapper_.Unmap(local_path), std::move(positions), like.spec_id,
                               like.partition));

@@ -42,7 +42,7 @@ class PositionDeltaWriter {
   std::vector<DataFile> Finish();
   /// Keeps the files (their commit succeeded).
   void Keep() { keep_ = true; }
-  /// The delete files (or vectors) written.
+  /// The delete files (or vectors) written so far.
   int files() const { return files_; }
 
  private:
