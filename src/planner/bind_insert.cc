@@ -163,8 +163,8 @@ LogicalOperatorPtr Binder::BindInsert(const InsertStatement& statement) {
       projection->expressions.push_back(std::move(null));
     } else {
       const LogicalType& from = query.plan->types[source_of[i]];
-      projection->expressions.push_back(
-          StoreAssign(BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]), target, names[i], table));
+      auto column = BoundExpression::ColumnRef(source_of[i], from, query.names[source_of[i]]);
+      projection->expressions.push_back(StoreAssign(std::move(column), target, names[i], table));
     }
     projection->types.push_back(target);
     projection->names.push_back(names[i]);

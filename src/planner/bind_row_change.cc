@@ -203,8 +203,8 @@ BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalT
   for (const auto& [name, field_type] : type.fields()) {
     auto it = std::find_if(from.begin(), from.end(), [&](const auto& f) { return EqualsIgnoreCase(f.first, name); });
     if (it == from.end()) {
-      throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_FIND_DATA] Cannot write incompatible data for table " + table +
-                        ": Cannot find data for the output column " + quoted(text + "." + name));
+      throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_FIND_DATA] Cannot write incompatible data for table " +
+                        table + ": Cannot find data for the output column " + quoted(text + "." + name));
     }
     args.push_back(BoundExpression::MakeConstant(Value::String(name), "'" + name + "'"));
     args.push_back(AssignByName(BindStructField(value->Copy(), it->first, text + "." + name), field_type,
@@ -258,7 +258,9 @@ void Binder::BindSetClauses(const std::vector<SetClause>& sets, const RowChangeT
     node->text = text;
   }
   // The value of an assignment to a column or field of type `type` whose old value is `old`.
-  std::function<BoundExpressionPtr(const Assignment&, BoundExpressionPtr, const LogicalType&, const std::string&)> build =
+  using Build = std::function<BoundExpressionPtr(const Assignment&, BoundExpressionPtr, const LogicalType&,
+                                                 const std::string&)>;
+  Build build =
       [&](const Assignment& node, BoundExpressionPtr old, const LogicalType& type, const std::string& text) {
         if (node.value) {
           ExpressionBinding binding;
@@ -409,8 +411,9 @@ LogicalOperatorPtr Binder::BindMerge(const MergeStatement& statement) {
   BindJoinCondition(*statement.condition, combined, target_width, *join);
   join->row_level_target = true;
   if (join->residual) RejectNonDeterministic(*join->residual, "MERGE ON condition", statement.condition->ToString());
-  for (const auto& k : join->left_keys) RejectNonDeterministic(*k, "MERGE ON condition", statement.condition->ToString());
-  for (const auto& k : join->right_keys) RejectNonDeterministic(*k, "MERGE ON condition", statement.condition->ToString());
+  for (const auto* keys : {&join->left_keys, &join->right_keys}) {
+    for (const auto& k : *keys) RejectNonDeterministic(*k, "MERGE ON condition", statement.condition->ToString());
+  }
   join->types = target_plan->types;
   join->names = target_plan->names;
   join->types.insert(join->types.end(), source_plan->types.begin(), source_plan->types.end());
@@ -549,7 +552,9 @@ LogicalOperatorPtr Binder::BindMerge(const MergeStatement& statement) {
     return Case(std::move(branches), std::move(otherwise), TypeId::kInt32);
   };
   auto target_present = [&] { return IsNotNull(Ref(*columns.pos)); };
-  auto source_present = [&] { return IsNotNull(BoundExpression::ColumnRef(marker, TypeId::kBoolean, "__row_from_source")); };
+  auto source_present = [&] {
+    return IsNotNull(BoundExpression::ColumnRef(marker, TypeId::kBoolean, "__row_from_source"));
+  };
   std::vector<std::pair<BoundExpressionPtr, BoundExpressionPtr>> kinds;
   {
     std::vector<BoundExpressionPtr> both;

@@ -218,7 +218,8 @@ BoundExpressionPtr Binder::BindCorrelatedScalar(const SubqueryExpression& expr, 
   FunctionExpression count_star;
   count_star.name = "count";
   count_star.is_star = true;
-  auto value = inner.Bind(exists ? static_cast<const ParsedExpression&>(count_star) : *select.select_list[0], item_binding);
+  const ParsedExpression& item = exists ? static_cast<const ParsedExpression&>(count_star) : *select.select_list[0];
+  auto value = inner.Bind(item, item_binding);
   size_t keys = agg.groups.size();
   bool is_count = value->kind == BoundExpressionKind::kColumnRef && value->index >= keys &&
                   agg.aggregates[value->index - keys].function->name == "count";

@@ -249,8 +249,8 @@ DeleteOutcome IcebergDeleteTarget::DeleteMergeOnRead(const Plan& plan, const Bou
   options_.commit(std::move(change), std::move(validation));
   deletes.Keep();
   DeleteOutcome outcome = Outcome(plan, rows_deleted, files_read, 0);
-  outcome.metrics.lines.push_back({metadata.format_version >= 3 ? "deletion vectors written" : "position delete files written",
-                                   std::to_string(deletes.files())});
+  const char* what = metadata.format_version >= 3 ? "deletion vectors written" : "position delete files written";
+  outcome.metrics.lines.push_back({what, std::to_string(deletes.files())});
   return outcome;
 }
 

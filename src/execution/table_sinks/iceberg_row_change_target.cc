@@ -176,9 +176,13 @@ class RowChangeWrite : public TableWrite {
       change.operation = "overwrite";  // Java's OverwriteFiles, even when it only removes
     } else {
       // Java's BaseRowDelta.operation()
-      change.operation = !data.empty() && !adds_deletes ? "append"
-                         : adds_deletes && data.empty()                                  ? "delete"
-                                                                                         : "overwrite";
+      if (!data.empty() && !adds_deletes) {
+        change.operation = "append";
+      } else if (adds_deletes && data.empty()) {
+        change.operation = "delete";
+      } else {
+        change.operation = "overwrite";
+      }
     }
     options_.commit(std::move(change), std::move(validation));  // a throw leaves committed_ false
     committed_ = true;

@@ -59,7 +59,8 @@ TEST(RequiredNestedFieldsTest, DeeperFieldsAreChecked) {
 
 TEST(RequiredNestedFieldsTest, NullStructsAndOptionalFieldsPass) {
   // s NULL; n2 NULL (optional) under a present s; dn2 NULL (optional)
-  DataChunk rows = Rows({Value::Null(), S(Value::Int32(1), Value::Null()), S(Value::Int32(1), N2(Value::Int32(2), Value::Null()))});
+  DataChunk rows = Rows({Value::Null(), S(Value::Int32(1), Value::Null()),
+                         S(Value::Int32(1), N2(Value::Int32(2), Value::Null()))});
   EXPECT_NO_THROW(CheckRequiredNestedFields(TableSchema(), rows, "db.t"));
 }
 

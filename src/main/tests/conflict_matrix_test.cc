@@ -60,7 +60,8 @@ namespace floe {
 namespace {
 
 enum class Op {
-  kAppend, kOverwrite, kOverwriteStatic, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag, kUpdate, kMerge
+  kAppend, kOverwrite, kOverwriteStatic, kDeleteRows, kDeletePartition, kRewrite, kAddColumn, kCreateTag, kUpdate,
+  kMerge
 };
 /// Which partition B touches: A's, another, or none (a schema change).
 enum class Where { kSame, kOther, kNone };
@@ -481,12 +482,14 @@ TEST_P(RowLevelIsolationTest, ConcurrentAppendAndDelete) {
         "'write.merge.mode' = 'merge-on-read', 'write.update.mode' = 'copy-on-write', "
         "'write.merge.isolation-level' = '" + level + "', 'write.update.isolation-level' = '" + level + "')");
     Run("INSERT INTO db.t (id, k) SELECT id, CAST(id % 3 AS INT) FROM range(0, 30)");
-    const std::string a_sql = merge ? "MERGE INTO db.t t USING (SELECT id FROM range(0, 30)) s ON t.id = s.id AND t.k = 1 "
-                                      "WHEN MATCHED THEN UPDATE SET id = t.id + 1000"
+    const std::string a_sql = merge ? "MERGE INTO db.t t USING (SELECT id FROM range(0, 30)) s "
+                                      "ON t.id = s.id AND t.k = 1 WHEN MATCHED THEN UPDATE SET id = t.id + 1000"
                                     : "UPDATE db.t SET id = id + 1000 WHERE k = 1";
-    const std::string b_sql = b_kind == "append" ? "INSERT INTO db.t VALUES (500, 1)" : "DELETE FROM db.t WHERE k = 1 AND id = 4";
+    const std::string b_sql =
+        b_kind == "append" ? "INSERT INTO db.t VALUES (500, 1)" : "DELETE FROM db.t WHERE k = 1 AND id = 4";
     std::string b_error;
-    Result result = QueryWhileAnotherCommits(a_sql, [&](Connection& other) { return ErrorOrEmpty(other, b_sql); }, &b_error);
+    Result result =
+        QueryWhileAnotherCommits(a_sql, [&](Connection& other) { return ErrorOrEmpty(other, b_sql); }, &b_error);
     ASSERT_EQ(b_error, "");
     const bool lands = b_kind == "append" && level == "snapshot";
     if (lands) {

@@ -128,7 +128,8 @@ TEST_F(FaultInjectionTest, FailedRowLevelChangesLeaveTheTableAsItWas) {
   for (const char* version : {"2", "3"}) {
     for (const char* mode : {"copy-on-write", "merge-on-read"}) {
       Run(std::string("ALTER TABLE db.t SET TBLPROPERTIES ('format-version' = '") + version + "', " +
-          "'write.update.mode' = '" + mode + "', 'write.merge.mode' = '" + mode + "', 'write.delete.mode' = '" + mode + "')");
+          "'write.update.mode' = '" + mode + "', 'write.merge.mode' = '" + mode + "', " + "'write.delete.mode' = '" +
+          mode + "')");
       for (const char* sql : statements) {
         bool metadata_step_failed = false;
         for (const Step& step : steps) {
