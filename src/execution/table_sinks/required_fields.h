@@ -9,9 +9,10 @@ namespace floe {
 
 /// Throws ConstraintError ([NOT_NULL_CONSTRAINT_VIOLATION], naming the field and `table`)
 /// when a row of `chunk` (the columns of `schema`, in order; more columns after them are
-/// not checked) holds NULL in a required field nested in a struct whose value is not NULL,
-/// at any depth: what Spark's AssertNotNull stops before a write. (Top-level columns are
-/// the insert operator's to check.)
+/// not checked) holds NULL where a nested value is required - a struct's field, a list's
+/// element, a map's key or value - inside a value that is not NULL, at any depth: what
+/// Spark's AssertNotNull stops before a write. (Top-level columns are the insert
+/// operator's to check.)
 void CheckRequiredNestedFields(const iceberg::Schema& schema, const DataChunk& chunk, const std::string& table);
 
 }  // namespace floe

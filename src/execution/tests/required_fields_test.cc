@@ -64,5 +64,38 @@ TEST(RequiredNestedFieldsTest, NullStructsAndOptionalFieldsPass) {
   EXPECT_NO_THROW(CheckRequiredNestedFields(TableSchema(), rows, "db.t"));
 }
 
+// l ARRAY<INT NOT NULL>, m MAP<STRING, STRUCT<x: INT NOT NULL>> (values optional)
+iceberg::Schema CollectionSchema() {
+  auto value = Type::Struct({NestedField::Required(6, "x", Type::Primitive(TypeKind::kInt))});
+  auto list = Type::List(3, true, Type::Primitive(TypeKind::kInt));
+  auto map = Type::Map(4, Type::Primitive(TypeKind::kString), 5, false, value);
+  return iceberg::Schema(0, {NestedField::Optional(1, "l", list), NestedField::Optional(2, "m", map)}, {});
+}
+
+TEST(RequiredNestedFieldsTest, ListElementsAndMapValuesAreChecked) {
+  iceberg::Schema schema = CollectionSchema();
+  LogicalType list_type = schema.fields()[0].type()->ToLogicalType();
+  LogicalType map_type = schema.fields()[1].type()->ToLogicalType();
+  LogicalType x_type = map_type.fields()[1].second;
+  auto rows = [&](const Value& l, const Value& m) {
+    DataChunk chunk({list_type, map_type});
+    chunk.column(0).SetValue(0, l);
+    chunk.column(1).SetValue(0, m);
+    chunk.SetSize(1);
+    return chunk;
+  };
+  auto map = [&](const Value& v) { return Value::Map(map_type, {Value::String("k")}, {v}); };
+  // a NULL element of a list whose elements are required
+  EXPECT_THROW(CheckRequiredNestedFields(schema, rows(Value::List(list_type, {Value::Int32(1), Value::Null()}),
+                                                      Value::Null()), "db.t"),
+               ConstraintError);
+  // a NULL x in a map value that is there; a NULL map value (optional) is fine
+  EXPECT_THROW(CheckRequiredNestedFields(schema, rows(Value::Null(), map(Value::Struct(x_type, {Value::Null()}))),
+                                         "db.t"),
+               ConstraintError);
+  EXPECT_NO_THROW(CheckRequiredNestedFields(schema, rows(Value::List(list_type, {Value::Int32(1)}), map(Value::Null())),
+                                            "db.t"));
+}
+
 }  // namespace
 }  // namespace floe
