@@ -1,6 +1,7 @@
 #include "execution/table_sinks/iceberg_row_change_target.h"
 
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 #include <map>
 #include <mutex>
@@ -281,7 +282,8 @@ class RowChangeWrite : public TableWrite {
   }
 
   // Copy-on-write: each touched file's rows but the changed ones (and those its delete
-  // files already delete), written anew with their row lineage, files split among the threads.
+  // files already delete), written anew with their row lineage; the files' row groups are
+  // shared out among the threads (a big file is rewritten on every core).
   void RewriteKeptRows(const std::vector<const iceberg::FileScanTask*>& touched, const ParallelRunner& run_parallel) {
     if (touched.empty()) return;
     const iceberg::TableMetadata& metadata = *options_.metadata;
@@ -292,34 +294,45 @@ class RowChangeWrite : public TableWrite {
     read_types.push_back(TypeId::kInt64);
     iceberg::NameMapping mapping = iceberg::NameMapping::FromProperties(metadata.properties, &schema);
     iceberg::DeleteFileCache cache(*options_.io, schema, options_.remapper, mapping);
-    const int workers = std::max(1, std::min<int>(static_cast<int>(touched.size()), options_.writer.threads));
-    run_parallel(workers, [&](int w) {
+    auto open = [&](const iceberg::FileScanTask& task) {
+      return std::make_shared<const iceberg::DataFileReader>(
+          *options_.io, task, schema, metadata.SpecById(task.data_file.spec_id), read_ids,
+          iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false, &cache);
+    };
+    // the units of work: (file, row group), each file opened once
+    std::vector<std::shared_ptr<const iceberg::DataFileReader>> readers(touched.size());
+    std::vector<std::pair<size_t, int>> units;
+    for (size_t f = 0; f < touched.size(); ++f) {
+      readers[f] = open(*touched[f]);
+      for (int rg = 0; rg < readers[f]->num_row_groups(); ++rg) units.emplace_back(f, rg);
+    }
+    std::atomic<size_t> next_unit{0};
+    const int workers = std::max(1, std::min<int>(static_cast<int>(units.size()), options_.writer.threads));
+    run_parallel(workers, [&](int) {
       auto local = writer_.NewLocalState();
-      for (size_t f = static_cast<size_t>(w); f < touched.size(); f += static_cast<size_t>(workers)) {
-        const iceberg::FileScanTask& task = *touched[f];
-        const std::vector<int64_t>& gone = changed_.at(task.data_file.file_path);
-        iceberg::DataFileReader reader(*options_.io, task, schema, metadata.SpecById(task.data_file.spec_id), read_ids,
-                                       iceberg::Expression::AlwaysTrue(), options_.remapper, mapping, false, &cache);
-        size_t next = 0;  // the first position of `gone` not passed yet (both ascend)
-        for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
-          auto cursor = reader.ReadRowGroup(rg, nullptr);
-          if (!cursor) continue;
-          for (;;) {
-            DataChunk rows;
-            rows.Initialize(read_types);
-            if (!cursor->Next(rows)) break;
-            const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
-            SelectionVector kept;
-            for (size_t i = 0; i < rows.size(); ++i) {
-              while (next < gone.size() && gone[next] < pos[i]) ++next;
-              if (next < gone.size() && gone[next] == pos[i]) continue;
-              kept.indexes.push_back(static_cast<uint32_t>(i));
-            }
-            if (kept.size() == 0) continue;
-            if (kept.size() != rows.size()) rows.Slice(kept);
-            rows.columns().pop_back();  // _pos
-            writer_.Write(*local, rows);
+      for (size_t u = next_unit++; u < units.size(); u = next_unit++) {
+        const auto [f, rg] = units[u];
+        const std::vector<int64_t>& gone = changed_.at(touched[f]->data_file.file_path);
+        auto cursor = readers[f]->ReadRowGroup(rg, nullptr);
+        if (!cursor) continue;
+        for (;;) {
+          DataChunk rows;
+          rows.Initialize(read_types);
+          if (!cursor->Next(rows)) break;
+          if (rows.size() == 0) continue;
+          const int64_t* pos = rows.column(read_ids.size() - 1).Data<int64_t>();
+          // positions ascend within a batch: the first changed one at or after its first row
+          auto next = std::lower_bound(gone.begin(), gone.end(), pos[0]);
+          SelectionVector kept;
+          for (size_t i = 0; i < rows.size(); ++i) {
+            while (next != gone.end() && *next < pos[i]) ++next;
+            if (next != gone.end() && *next == pos[i]) continue;
+            kept.indexes.push_back(static_cast<uint32_t>(i));
           }
+          if (kept.size() == 0) continue;
+          if (kept.size() != rows.size()) rows.Slice(kept);
+          rows.columns().pop_back();  // _pos
+          writer_.Write(*local, rows);
         }
       }
       writer_.Flush(*local);
