@@ -182,6 +182,26 @@ bool OnlyTableColumns(const BoundExpression& e, size_t width) {
 BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalType& type, const std::string& text,
                                         const std::string& table) {
   if (type.id() != TypeId::kStruct || value->type.id() != TypeId::kStruct || value->type == type) {
+    // structs inside arrays and maps are cast field by field in order: refused when their
+    // names differ, where Spark would match them by name (floe does not yet)
+    std::function<bool(const LogicalType&, const LogicalType&)> names_differ = [&](const LogicalType& from,
+                                                                                  const LogicalType& to) {
+      if (from.id() != to.id() || !from.IsNested()) return false;
+      if (from.fields().size() != to.fields().size()) return false;  // StoreAssign refuses it
+      for (size_t i = 0; i < from.fields().size(); ++i) {
+        if (from.id() == TypeId::kStruct && !EqualsIgnoreCase(from.fields()[i].first, to.fields()[i].first)) {
+          return true;
+        }
+        if (names_differ(from.fields()[i].second, to.fields()[i].second)) return true;
+      }
+      return false;
+    };
+    if (type.id() != TypeId::kStruct && names_differ(value->type, type)) {
+      throw NotImplementedError("[INCOMPATIBLE_DATA_FOR_TABLE] Cannot write " + value->type.ToString() + " to `" +
+                                text + "` (" + type.ToString() + ") of " + table +
+                                ": struct fields inside an array or map are matched by position in floe, and their "
+                                "names differ; give them in the column's order and names");
+    }
     return StoreAssign(std::move(value), type, text, table);
   }
   // Spark's TableOutputResolver for an assignment: a struct's fields by name, at any depth
