@@ -29,8 +29,6 @@ namespace floe {
 /// DELETE is.
 class IcebergDeleteTarget : public DeleteTarget {
  public:
-  using CommitChange = CommitRowLevelChange;
-
   struct Options : IcebergRowLevelTable {
     iceberg::PruningOptions pruning;
   };

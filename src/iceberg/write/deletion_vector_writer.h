@@ -36,7 +36,6 @@ class DeletionVectorWriter {
   std::vector<DataFile> Finish();
   /// Keeps the file (its commit succeeded).
   void Keep() { keep_ = true; }
-  int vectors() const { return static_cast<int>(added_.size()); }
 
  private:
   FileIO& io_;

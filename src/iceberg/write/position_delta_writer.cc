@@ -12,11 +12,16 @@ PositionDeltaWriter::PositionDeltaWriter(FileIO& io, const TableMetadata& metada
     : io_(io), metadata_(metadata), folder_(std::move(folder)), remapper_(std::move(remapper)), cache_(cache) {
   io_.CreateFolder(folder_);
   if (metadata_.format_version >= 3) {
-    puffin_local_path_ = folder_ + "/" + Uuid::Random() + "-deletes.puffin";
-    vectors_.emplace(io_, puffin_local_path_, remapper_.Unmap(puffin_local_path_), cache_);
+    std::string local_path = folder_ + "/" + Uuid::Random() + "-deletes.puffin";
+    vectors_.emplace(io_, local_path, remapper_.Unmap(local_path), cache_);
   } else {
     partition_granularity_ = ToLower(metadata_.Property("write.delete.granularity", "file")) == "partition";
   }
+}
+
+void PositionDeltaWriter::Keep() {
+  keep_ = true;
+  if (vectors_) vectors_->Keep();
 }
 
 PositionDeltaWriter::~PositionDeltaWriter() {
@@ -68,12 +73,7 @@ void PositionDeltaWriter::WriteFile(std::map<std::string, std::vector<int64_t>> 
 }
 
 std::vector<DataFile> PositionDeltaWriter::Finish() {
-  if (vectors_) {
-    std::vector<DataFile> out = vectors_->Finish();
-    vectors_->Keep();  // deleted with the rest unless Keep()
-    if (!out.empty()) written_.push_back(puffin_local_path_);
-    return out;
-  }
+  if (vectors_) return vectors_->Finish();
   for (auto& [key, group] : by_partition_) WriteFile(std::move(group.first), group.second);
   by_partition_.clear();
   return added_;

@@ -41,7 +41,7 @@ class PositionDeltaWriter {
   /// Writes what is left to write and returns the delete files to add.
   std::vector<DataFile> Finish();
   /// Keeps the files (their commit succeeded).
-  void Keep() { keep_ = true; }
+  void Keep();
   /// The delete files (or vectors) written so far.
   int files() const { return files_; }
 
@@ -54,12 +54,11 @@ class PositionDeltaWriter {
   LocationRemapper remapper_;
   DeleteFileCache& cache_;
   bool partition_granularity_ = false;
-  std::optional<DeletionVectorWriter> vectors_;
-  std::string puffin_local_path_;
+  std::optional<DeletionVectorWriter> vectors_;  // deletes its Puffin file unless kept
   // partition granularity: the positions of each (spec, partition), by data file
   std::map<std::string, std::pair<std::map<std::string, std::vector<int64_t>>, DataFile>> by_partition_;
   std::vector<DataFile> added_;
-  std::vector<std::string> written_;  // local paths
+  std::vector<std::string> written_;  // the position delete files' local paths
   int files_ = 0;
   bool keep_ = false;
 };
