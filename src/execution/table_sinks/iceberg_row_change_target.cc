@@ -49,15 +49,12 @@ std::string IsolationProperty(RowChangeKind kind) {
 class RowChangeWrite : public TableWrite {
  public:
   RowChangeWrite(const IcebergRowChangeTarget::Options& options, const RowChangeSpec& spec,
-                 iceberg::ExpressionPtr conflict_filter, std::vector<std::string> names, std::vector<bool> required,
-                 std::shared_ptr<RowChangeCounts> counts)
+                 iceberg::ExpressionPtr conflict_filter, std::shared_ptr<RowChangeCounts> counts)
       : options_(options),
         kind_(spec.kind),
         check_cardinality_(spec.check_cardinality),
         insert_only_(spec.insert_only),
         conflict_filter_(std::move(conflict_filter)),
-        names_(std::move(names)),
-        required_(std::move(required)),
         counts_(std::move(counts)),
         lineage_(options.metadata->format_version >= 3),
         write_schema_(lineage_ ? iceberg::MetadataColumns::WithRowLineage(options.metadata->CurrentSchema())
@@ -197,27 +194,18 @@ class RowChangeWrite : public TableWrite {
   // (the commit's, inherited).
   void WriteRows(Local& local, const DataChunk& chunk, const SelectionVector& sel) {
     const size_t count = sel.size();
-    const size_t n = names_.size();
+    const size_t n = options_.metadata->CurrentSchema().fields().size();
     DataChunk rows;
     rows.Initialize(write_types_, count);
     for (size_t c = 0; c < n; ++c) {
-      const Vector& from = chunk.column(RowChangeLayout::kValues + c);
-      if (required_[c]) {
-        for (uint32_t i : sel.indexes) {
-          if (from.IsNull(i)) {
-            throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] NULL value in column `" + names_[c] + "` of " +
-                                  options_.display_name + " which is NOT NULL");
-          }
-        }
-      }
-      rows.column(c).Gather(from, sel.indexes.data(), count);
+      rows.column(c).Gather(chunk.column(RowChangeLayout::kValues + c), sel.indexes.data(), count);
     }
     if (lineage_) {
       rows.column(n).Gather(chunk.column(RowChangeLayout::kRowId), sel.indexes.data(), count);
       rows.column(n + 1).validity().SetInvalidRange(0, count);
     }
     rows.SetSize(count);
-    CheckRequiredNestedFields(options_.metadata->CurrentSchema(), rows, options_.display_name);
+    CheckRequiredNestedFields(options_.metadata->CurrentSchema(), rows, options_.display_name, /*top_level=*/true);
     writer_.Write(*local.writer, rows);
   }
 
@@ -344,8 +332,6 @@ class RowChangeWrite : public TableWrite {
   const bool check_cardinality_;
   const bool insert_only_;
   const iceberg::ExpressionPtr conflict_filter_;
-  const std::vector<std::string> names_;
-  const std::vector<bool> required_;
   std::shared_ptr<RowChangeCounts> counts_;
   const bool lineage_;
   const iceberg::Schema write_schema_;
@@ -413,7 +399,7 @@ std::string IcebergRowChangeTarget::PlanName(const WriteMode& mode) const {
 }
 
 std::unique_ptr<TableWrite> IcebergRowChangeTarget::BeginWrite(const WriteMode&) const {
-  return std::make_unique<RowChangeWrite>(options_, spec_, conflict_filter_, names_, required_, counts_);
+  return std::make_unique<RowChangeWrite>(options_, spec_, conflict_filter_, counts_);
 }
 
 }  // namespace floe

@@ -58,11 +58,20 @@ void CheckNested(const iceberg::Type& type, const Vector& vector, const std::vec
 
 }  // namespace
 
-void CheckRequiredNestedFields(const iceberg::Schema& schema, const DataChunk& chunk, const std::string& table) {
+void CheckRequiredNestedFields(const iceberg::Schema& schema, const DataChunk& chunk, const std::string& table,
+                               bool top_level) {
   const auto& fields = schema.fields();
   for (size_t c = 0; c < fields.size() && c < chunk.ColumnCount(); ++c) {
-    if (!fields[c].type()->IsNested()) continue;
     const Vector& column = chunk.column(c);
+    if (top_level && fields[c].required() && !column.validity().AllValid()) {
+      for (size_t r = 0; r < chunk.size(); ++r) {
+        if (column.IsNull(r)) {
+          throw ConstraintError("[NOT_NULL_CONSTRAINT_VIOLATION] NULL value in column `" + fields[c].name() + "` of " +
+                                table + " which is NOT NULL");
+        }
+      }
+    }
+    if (!fields[c].type()->IsNested()) continue;
     std::vector<bool> present(chunk.size());
     for (size_t r = 0; r < chunk.size(); ++r) present[r] = !column.IsNull(r);
     CheckNested(*fields[c].type(), column, present, fields[c].name(), table);
