@@ -17,6 +17,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A step of a write to fail: the file operation, the path it touches, after how many.
+struct WriteStep {
+  const char* what;
+  FileOperation op;
+  const char* path;
+  int64_t skip;
+};
+
 class FaultInjectionTest : public testing::WarehouseTest {
  protected:
   void SetUp() override {
@@ -42,18 +50,18 @@ class FaultInjectionTest : public testing::WarehouseTest {
     rule.kind = kind;
     Io().AddFault(rule);
   }
-
+  // Runs `sql` with `step` failing; the fault is cleared after.
+  Result QueryFailing(const WriteStep& step, const std::string& sql) {
+    Fault(step.op, step.path, step.skip);
+    Result r = connection_->Query(sql);
+    Io().ClearFaults();
+    return r;
+  }
 };
 
 // A write failing at each of its steps leaves the table and its folder as they were.
 TEST_F(FaultInjectionTest, FailedWritesLeaveTheTableAsItWas) {
-  struct Step {
-    const char* what;
-    FileOperation op;
-    const char* path;
-    int64_t skip;
-  };
-  const Step steps[] = {
+  const WriteStep steps[] = {
       {"the second data file", FileOperation::kCreate, "/data/", 1},
       {"a data file's bytes", FileOperation::kWrite, ".parquet", 0},
       {"a manifest", FileOperation::kWriteAtomically, "-m0.avro", 0},
@@ -70,14 +78,12 @@ TEST_F(FaultInjectionTest, FailedWritesLeaveTheTableAsItWas) {
   int failures = 0;
   Run("SET spark.sql.sources.partitionOverwriteMode = dynamic");  // the overwrite replaces one partition
   for (const char* sql : statements) {
-    for (const Step& step : steps) {
+    for (const WriteStep& step : steps) {
       // a file whose row 1000 the DELETE removes, rewriting the file without it
       if (std::string(sql).rfind("DELETE", 0) == 0) Run("INSERT INTO db.t VALUES (1000, 1), (1001, 1)");
       std::set<std::string> before = TableFiles();
       int64_t rows = Count("SELECT count(*) FROM db.t");
-      Fault(step.op, step.path, step.skip);
-      Result r = connection_->Query(sql);
-      Io().ClearFaults();
+      Result r = QueryFailing(step, sql);
       if (!r.HasError()) {
         // the statement did not reach this step (ALTER writes no data file, a DELETE of
         // one row writes one file): nothing to check but that it committed
@@ -103,13 +109,7 @@ TEST_F(FaultInjectionTest, FailedWritesLeaveTheTableAsItWas) {
 // merge-on-read (position delete files; deletion vectors in v3), leave the table and its
 // folder as they were; every one reaches the metadata file.
 TEST_F(FaultInjectionTest, FailedRowLevelChangesLeaveTheTableAsItWas) {
-  struct Step {
-    const char* what;
-    FileOperation op;
-    const char* path;
-    int64_t skip;
-  };
-  const Step steps[] = {
+  const WriteStep steps[] = {
       {"the first data or delete file", FileOperation::kCreate, "/data/", 0},
       {"the second data or delete file", FileOperation::kCreate, "/data/", 1},
       {"a file's bytes", FileOperation::kWrite, "/data/", 0},
@@ -132,12 +132,10 @@ TEST_F(FaultInjectionTest, FailedRowLevelChangesLeaveTheTableAsItWas) {
           mode + "')");
       for (const char* sql : statements) {
         bool metadata_step_failed = false;
-        for (const Step& step : steps) {
+        for (const WriteStep& step : steps) {
           std::set<std::string> before = TableFiles();
           std::vector<std::string> rows = Rows("SELECT id, k FROM db.t ORDER BY id");
-          Fault(step.op, step.path, step.skip);
-          Result r = connection_->Query(sql);
-          Io().ClearFaults();
+          Result r = QueryFailing(step, sql);
           if (!r.HasError()) {
             // the statement did not reach this step; it committed: undo it for the next step
             Run("CALL floe.system.rollback_to_snapshot('db.t', " +
