@@ -331,17 +331,7 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
 
   SessionProcedureEngine engine(*this);
   iceberg::ProcedureResult output = procedure->Call(engine, args);
-  Result result;
-  result.SetSchema(output.names, output.types);
-  if (!output.rows.empty()) {
-    auto chunk = std::make_unique<DataChunk>(output.types, output.rows.size());
-    for (size_t r = 0; r < output.rows.size(); ++r) {
-      for (size_t c = 0; c < output.types.size(); ++c) chunk->column(c).SetValue(r, output.rows[r][c]);
-    }
-    chunk->SetSize(output.rows.size());
-    result.Append(std::move(chunk));
-  }
-  return result;
+  return ValueResult(std::move(output.names), std::move(output.types), output.rows);
 }
 
 }  // namespace floe

@@ -301,13 +301,24 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
 Result ClientContext::TextResult(std::vector<std::string> names,
                                  const std::vector<std::vector<std::string>>& rows) {
   std::vector<LogicalType> types(names.size(), TypeId::kString);
+  std::vector<std::vector<Value>> values;
+  values.reserve(rows.size());
+  for (const auto& row : rows) {
+    std::vector<Value>& v = values.emplace_back();
+    for (const auto& text : row) v.push_back(Value::String(text));
+  }
+  return ValueResult(std::move(names), std::move(types), values);
+}
+
+Result ClientContext::ValueResult(std::vector<std::string> names, std::vector<LogicalType> types,
+                                  const std::vector<std::vector<Value>>& rows) {
   Result result;
-  result.SetSchema(names, types);
+  result.SetSchema(std::move(names), types);
   for (size_t start = 0; start < rows.size(); start += kBatchSize) {
     size_t n = std::min(kBatchSize, rows.size() - start);
     auto chunk = std::make_unique<DataChunk>(types, n);
     for (size_t r = 0; r < n; ++r) {
-      for (size_t c = 0; c < names.size(); ++c) chunk->column(c).SetString(r, rows[start + r][c]);
+      for (size_t c = 0; c < types.size(); ++c) chunk->column(c).SetValue(r, rows[start + r][c]);
     }
     chunk->SetSize(n);
     result.Append(std::move(chunk));

@@ -149,6 +149,9 @@ class ClientContext : public BinderContext {
   /// Builds a result of text columns.
   Result TextResult(std::vector<std::string> names, const std::vector<std::vector<std::string>>& rows);
   Result TextResult(const TextRows& rows) { return TextResult(rows.names, rows.rows); }
+  /// A result of `rows` (values of `types`, one per column).
+  static Result ValueResult(std::vector<std::string> names, std::vector<LogicalType> types,
+                            const std::vector<std::vector<Value>>& rows);
   /// Returns the session's thread count.
   int Threads() const;
   /// Returns the optimizer rules the session's settings switch off

@@ -124,18 +124,14 @@ Result ClientContext::ExecuteRowChange(LogicalOperatorPtr plan, RowChangeKind ki
   RunWrite(Optimizer::Optimize(std::move(plan), OptimizerSettings()));
   const RowChangeCounts counts = target->counts();
   std::vector<std::string> names = {"num_affected_rows"};
-  std::vector<int64_t> values = {counts.affected()};
+  std::vector<Value> values = {Value::Int64(counts.affected())};
   if (kind == RowChangeKind::kMerge) {
     names.insert(names.end(), {"num_updated_rows", "num_deleted_rows", "num_inserted_rows"});
-    values.insert(values.end(), {counts.updated, counts.deleted, counts.inserted});
+    values.insert(values.end(),
+                  {Value::Int64(counts.updated), Value::Int64(counts.deleted), Value::Int64(counts.inserted)});
   }
   std::vector<LogicalType> types(names.size(), TypeId::kInt64);
-  Result result;
-  result.SetSchema(names, types);
-  auto chunk = std::make_unique<DataChunk>(types, 1);
-  for (size_t c = 0; c < values.size(); ++c) chunk->column(c).Data<int64_t>()[0] = values[c];
-  chunk->SetSize(1);
-  result.Append(std::move(chunk));
+  Result result = ValueResult(std::move(names), std::move(types), {values});
   RecordStatement(counts.affected(), &result);
   return result;
 }
