@@ -226,7 +226,7 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     int row_group, const std::vector<int>& projection,
     const std::vector<ColumnPredicate>& predicates, ScanCounters* sink,
     const std::vector<LogicalType>* read_types,
-    const std::vector<std::shared_ptr<const ParquetNode>>* read_nodes) const {
+    const std::vector<std::shared_ptr<const ParquetNode>>* read_nodes, RowSlice slice) const {
   if (row_group < 0 || row_group >= num_row_groups()) {
     throw InvalidInputError("row group " + std::to_string(row_group) + " of Parquet file \"" +
                             path() + "\" does not exist");
@@ -262,18 +262,25 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
   std::vector<std::unique_ptr<ColumnReader>> readers;
   std::vector<std::unique_ptr<NestedColumnReader>> nested;
   WithPath(path(), [&] {
+    bool counts = slice.begin == 0;  // the slice that counts the row group
     if (!RowGroupMayMatch(row_group, predicates)) {
-      counters->row_groups_skipped++;
+      if (counts) counters->row_groups_skipped++;
       return;
     }
-    ranges = MatchingRows(row_group, predicates, counters.get());
+    int64_t rg_rows = metadata_.row_groups[row_group].num_rows;
+    Ranges matching = MatchingRows(row_group, predicates, counters.get());
+    if (counts) ++(matching.empty() ? counters->row_groups_skipped : counters->row_groups_read);
+    if (matching.empty()) return;
+    slice.end = slice.end < 0 ? rg_rows : std::min(slice.end, rg_rows);
+    ranges = Intersect(matching, {{slice.begin, slice.end}});
     if (ranges.empty()) {
-      counters->row_groups_skipped++;
+      // the row group is read, only not in this slice: the pages here count as skipped
+      for (const ParquetColumn& col : read_columns) {
+        if (!col.nested) OpenColumn(row_group, col, &matching, counters.get(), slice);
+      }
       return;
     }
-    counters->row_groups_read++;
-    bool partial = !(ranges.size() == 1 && ranges[0].first == 0 &&
-                     ranges[0].second == metadata_.row_groups[row_group].num_rows);
+    bool partial = !(ranges.size() == 1 && ranges[0].first == 0 && ranges[0].second == rg_rows);
     for (size_t i = 0; i < projection.size(); ++i) {
       if (read_columns[i].nested) {
         std::vector<std::unique_ptr<ColumnReader>> leaves;
@@ -285,7 +292,7 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
         continue;
       }
       nested.push_back(nullptr);
-      readers.push_back(OpenColumn(row_group, read_columns[i], partial ? &ranges : nullptr, counters.get()));
+      readers.push_back(OpenColumn(row_group, read_columns[i], partial ? &matching : nullptr, counters.get(), slice));
     }
   });
   if (readers.empty() && !projection.empty()) ranges.clear();
@@ -293,9 +300,45 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
                                           std::move(ranges), std::move(counters), sink);
 }
 
+OffsetIndex ParquetReader::ReadOffsetIndex(const ColumnChunk& chunk, const ParquetColumn& col,
+                                           ScanCounters* counters) const {
+  if (!chunk.offset_index_offset || chunk.offset_index_length <= 0) return {};
+  int64_t oi_offset = *chunk.offset_index_offset;
+  int32_t oi_length = chunk.offset_index_length;
+  if (oi_offset < 0 || static_cast<uint64_t>(oi_offset) > file_->size() ||
+      static_cast<uint64_t>(oi_length) > file_->size() - static_cast<uint64_t>(oi_offset)) {
+    throw FormatError("offset index of column \"" + col.name + "\" is past the end of the file");
+  }
+  std::vector<uint8_t> bytes(static_cast<size_t>(oi_length));
+  file_->ReadAt(static_cast<uint64_t>(oi_offset), bytes.size(), bytes.data());
+  if (counters) counters->bytes_read += oi_length;
+  return DecodeOffsetIndex(bytes.data(), bytes.size());
+}
+
+std::vector<RowSlice> ParquetReader::SliceRowGroup(int row_group, const std::vector<int>& projection,
+                                                   int64_t rows_per_slice) const {
+  int64_t rows = RowGroupNumRows(row_group);
+  // a slice per rows_per_slice rows, the last one up to half a slice longer
+  int64_t count = rows_per_slice > 0 ? (rows + rows_per_slice / 2) / rows_per_slice : 1;
+  if (count <= 1 || projection.empty()) return {RowSlice{}};
+  const auto& chunks = metadata_.row_groups.at(row_group).columns;
+  for (int c : projection) {
+    if (c < 0 || c >= static_cast<int>(columns_.size())) return {RowSlice{}};
+    const ParquetColumn& col = columns_[c];
+    if (col.nested || col.leaf_index < 0 || static_cast<size_t>(col.leaf_index) >= chunks.size()) return {RowSlice{}};
+    const ColumnChunk& chunk = chunks[col.leaf_index];
+    if (!chunk.offset_index_offset || chunk.offset_index_length <= 0) return {RowSlice{}};
+  }
+  std::vector<RowSlice> slices;
+  for (int64_t i = 0; i < count; ++i) {
+    slices.push_back({rows * i / count, i + 1 == count ? -1 : rows * (i + 1) / count});
+  }
+  return slices;
+}
+
 std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, const ParquetColumn& col,
-                                                      const Ranges* ranges,
-                                                      ScanCounters* counters) const {
+                                                      const Ranges* ranges, ScanCounters* counters,
+                                                      RowSlice slice) const {
   const auto& chunks = metadata_.row_groups.at(row_group).columns;
   if (col.leaf_index < 0 || static_cast<size_t>(col.leaf_index) >= chunks.size()) {
     throw FormatError("column \"" + col.name + "\": the row group lacks its column chunk");
@@ -317,21 +360,14 @@ std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, const Par
     throw FormatError("column \"" + col.name + "\": column chunk is past the end of the file");
   }
   // With row ranges and an offset index, read the dictionary and the pages that hold
-  // rows in the ranges; the others are never read.
+  // rows of the ranges in the slice; the others are never read (a page that holds no row
+  // of the ranges is counted skipped by the slice that holds its first row).
   std::vector<std::pair<int64_t, int64_t>> spans{{start, length}};
   std::vector<int64_t> first_rows;
   int64_t skipped_pages = 0;
+  bool sparse = false;
   if (ranges && chunk.offset_index_offset && chunk.offset_index_length > 0) {
-    int64_t oi_offset = *chunk.offset_index_offset;
-    int32_t oi_length = chunk.offset_index_length;
-    if (oi_offset < 0 || static_cast<uint64_t>(oi_offset) > file_->size() ||
-        static_cast<uint64_t>(oi_length) > file_->size() - static_cast<uint64_t>(oi_offset)) {
-      throw FormatError("offset index of column \"" + col.name + "\" is past the end of the file");
-    }
-    std::vector<uint8_t> bytes(static_cast<size_t>(oi_length));
-    file_->ReadAt(static_cast<uint64_t>(oi_offset), bytes.size(), bytes.data());
-    counters->bytes_read += oi_length;
-    OffsetIndex oi = DecodeOffsetIndex(bytes.data(), bytes.size());
+    OffsetIndex oi = ReadOffsetIndex(chunk, col, counters);
     const auto& pages = oi.page_locations;
     int64_t rg_rows = metadata_.row_groups[row_group].num_rows;
     bool valid = !pages.empty() && pages[0].offset >= start;
@@ -346,13 +382,20 @@ std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, const Par
     if (valid) {
       spans.clear();
       if (pages[0].offset > start) spans.emplace_back(start, pages[0].offset - start);
-      size_t r = 0;
+      int64_t slice_end = slice.end < 0 ? rg_rows : slice.end;
+      Ranges in_slice = Intersect(*ranges, {{slice.begin, slice_end}});
+      // whether a page of rows [first, end_row) holds a row of the ranges (pages in order)
+      auto overlaps = [](const Ranges& r, size_t& at, int64_t first, int64_t end_row) {
+        while (at < r.size() && r[at].second <= first) ++at;
+        return at < r.size() && r[at].first < end_row;
+      };
+      size_t r = 0, s = 0;
       for (size_t i = 0; i < pages.size(); ++i) {
         int64_t first = pages[i].first_row_index;
         int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
-        while (r < ranges->size() && (*ranges)[r].second <= first) ++r;
-        if (r == ranges->size() || (*ranges)[r].first >= end_row) {
-          ++skipped_pages;
+        if (!overlaps(in_slice, s, first, end_row)) {
+          sparse = true;
+          if (first >= slice.begin && first < slice_end && !overlaps(*ranges, r, first, end_row)) ++skipped_pages;
           continue;
         }
         first_rows.push_back(first);
@@ -377,7 +420,7 @@ std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, const Par
   counters->pages_skipped += skipped_pages;
   auto reader = std::make_unique<ColumnReader>(col, m.codec, std::move(holder), buffer,
                                                static_cast<size_t>(total), counters);
-  if (!first_rows.empty() || skipped_pages > 0) reader->SetSparsePages(std::move(first_rows));
+  if (!first_rows.empty() || sparse) reader->SetSparsePages(std::move(first_rows));
   return reader;
 }
 

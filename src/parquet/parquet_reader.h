@@ -26,9 +26,20 @@
 //   while (rg->Next(chunk)) { ... }                        // rows may still fail preds
 //
 // Predicates only prune: whole row groups by their statistics, row ranges by the page
-// index; the rows returned must still be filtered.
+// index; the rows returned must still be filtered. A large row group may be read as
+// several morsels, each a slice of its rows (SliceRowGroup), by different threads.
 
 namespace floe {
+
+/// Rows [begin, end) of a row group; end -1: to the row group's end.
+struct RowSlice {
+  int64_t begin = 0;
+  int64_t end = -1;
+};
+
+/// Scans split a row group of more rows into morsels of about this many (when its pages can
+/// be found by the offset index), so that threads share a file of one large row group.
+constexpr int64_t kRowsPerSlice = 1 << 20;
 
 /// An open Parquet file: its footer and flat columns. Const methods are thread-safe,
 /// so threads may read different row groups of one reader at once.
@@ -66,8 +77,16 @@ class ParquetReader {
   /// Returns false only when no row of the row group can satisfy every predicate.
   bool RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates) const;
 
-  /// Starts reading the projected columns (indexes into columns()) of one row group,
-  /// skipping it by statistics and its pages by the page index when predicates allow.
+  /// Splits a row group into slices of about `rows_per_slice` rows that can be read apart
+  /// without reading the same pages twice over (every projected column flat, with an offset
+  /// index): a single whole slice otherwise, or when the row group is not much larger.
+  std::vector<RowSlice> SliceRowGroup(int row_group, const std::vector<int>& projection,
+                                      int64_t rows_per_slice) const;
+
+  /// Starts reading the projected columns (indexes into columns()) of one row group, or of
+  /// a slice of its rows, skipping it by statistics and its pages by the page index when
+  /// predicates allow. The row group is counted (read or skipped) by its slice that begins
+  /// at row 0; a page is counted skipped by the slice holding its first row.
   /// The reader's counters are added to `counters` (if given) when it is destroyed.
   /// `read_types`, when given, has one type per projected column to decode it as
   /// (Iceberg's type promotions, see ParquetSchema::Promote). `read_nodes`, when given, has
@@ -76,7 +95,7 @@ class ParquetReader {
   std::unique_ptr<RowGroupReader> ReadRowGroup(
       int row_group, const std::vector<int>& projection, const std::vector<ColumnPredicate>& predicates,
       ScanCounters* counters = nullptr, const std::vector<LogicalType>* read_types = nullptr,
-      const std::vector<std::shared_ptr<const ParquetNode>>* read_nodes = nullptr) const;
+      const std::vector<std::shared_ptr<const ParquetNode>>* read_nodes = nullptr, RowSlice slice = {}) const;
 
  private:
   explicit ParquetReader(std::unique_ptr<InputFile> file) : file_(std::move(file)) {}
@@ -87,7 +106,10 @@ class ParquetReader {
   ColumnStatistics Statistics(int row_group, const ParquetColumn& column) const;
   std::unique_ptr<ColumnReader> OpenColumn(int row_group, const ParquetColumn& col,
                                            const std::vector<std::pair<int64_t, int64_t>>* ranges,
-                                           ScanCounters* counters) const;
+                                           ScanCounters* counters, RowSlice slice = {0, -1}) const;
+  // Reads and decodes a column chunk's offset index (empty when it has none).
+  parquet::OffsetIndex ReadOffsetIndex(const parquet::ColumnChunk& chunk, const ParquetColumn& col,
+                                       ScanCounters* counters) const;
 
   std::unique_ptr<InputFile> file_;
   parquet::FileMetaData metadata_;

@@ -1,6 +1,7 @@
 #include "execution/table_sources/parquet_source.h"
 
 #include <mutex>
+#include <tuple>
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
@@ -56,6 +57,8 @@ struct ScanFile {
   /// True when the output is exactly the projection (no constants).
   bool direct = true;
   std::vector<ColumnPredicate> predicates;
+  /// The (row group, slice of its rows) morsels the threads take in turn.
+  std::vector<std::pair<int, RowSlice>> morsels;
 };
 
 struct ParquetScanState : TableScanState {
@@ -65,7 +68,7 @@ struct ParquetScanState : TableScanState {
   std::vector<ColumnPredicate> predicates;
   std::mutex mutex;
   size_t next_file = 0;
-  int next_row_group = 0;
+  size_t next_morsel = 0;  // of current
   std::shared_ptr<ScanFile> current;
   ScanCounters counters;
   int64_t files_read = 0;
@@ -200,18 +203,19 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
   for (;;) {
     if (!l.row_group) {
       int row_group = -1;
+      RowSlice slice;
       {
         std::lock_guard<std::mutex> lock(g.mutex);
         while (row_group < 0) {
-          if (g.current && g.next_row_group < g.current->reader->num_row_groups()) {
+          if (g.current && g.next_morsel < g.current->morsels.size()) {
             l.file = g.current;
-            row_group = g.next_row_group++;
+            std::tie(row_group, slice) = g.current->morsels[g.next_morsel++];
             break;
           }
           g.current.reset();
           if (g.next_file >= files_.size()) break;
           size_t f = g.next_file++;
-          g.next_row_group = 0;
+          g.next_morsel = 0;
           if (options_.prune_files &&
               !PartitionsMayMatch(g.predicates, file_columns_, partition_values_[f])) {
             ++g.files_skipped;
@@ -270,6 +274,11 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
             mapped.column = c;
             file->predicates.push_back(std::move(mapped));
           }
+          for (int rg = 0; rg < file->reader->num_row_groups(); ++rg) {
+            for (RowSlice part : file->reader->SliceRowGroup(rg, file->projection, kRowsPerSlice)) {
+              file->morsels.emplace_back(rg, part);
+            }
+          }
           ++g.files_read;
           g.current = std::move(file);
         }
@@ -283,7 +292,7 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
       l.row_group = l.file->reader->ReadRowGroup(row_group, l.file->projection, l.file->predicates,
                                                  &l.counters,
                                                  l.file->promote ? &l.file->read_types : nullptr,
-                                                 l.file->select_fields ? &l.file->read_nodes : nullptr);
+                                                 l.file->select_fields ? &l.file->read_nodes : nullptr, slice);
     }
     const ScanFile& file = *l.file;
     if (file.direct) {

@@ -252,27 +252,30 @@ void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, siz
   }
 }
 
-std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group,
-                                                                             ScanCounters* counters) const {
+std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group, ScanCounters* counters,
+                                                                             RowSlice slice) const {
   if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_)) {
-    if (counters) ++counters->row_groups_skipped;
+    if (counters && slice.begin == 0) ++counters->row_groups_skipped;
     return nullptr;
   }
+  int64_t rows = reader_->RowGroupNumRows(row_group);
+  int64_t end = slice.end < 0 ? rows : std::min(slice.end, rows);
   auto cursor = std::make_unique<RowGroupCursor>();
   cursor->file_ = this;
-  cursor->next_position_ = row_group_start_[row_group];
   cursor->row_group_start_ = row_group_start_[row_group];
-  cursor->end_position_ = cursor->next_position_ + reader_->RowGroupNumRows(row_group);
+  cursor->next_position_ = cursor->row_group_start_ + slice.begin;
+  cursor->end_position_ = cursor->row_group_start_ + end;
   if (projection_.empty()) {
     if (counters) {
-      ++counters->row_groups_read;
-      counters->rows_read += reader_->RowGroupNumRows(row_group);
+      if (slice.begin == 0) ++counters->row_groups_read;
+      counters->rows_read += std::max<int64_t>(0, end - slice.begin);
     }
     return cursor;
   }
   // (pages skipped by the page index: each batch says where its rows are, for position
   // deletes, _pos and _row_id)
-  cursor->rows_ = reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_);
+  cursor->rows_ =
+      reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_, slice);
   return cursor;
 }
 

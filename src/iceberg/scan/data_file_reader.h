@@ -63,9 +63,16 @@ class DataFileReader {
   /// Returns the predicates used to skip row groups and pages.
   const std::vector<ColumnPredicate>& column_predicates() const { return predicates_; }
 
-  /// Starts reading a row group; returns nullptr (and counts a skipped row group) when its
-  /// statistics prove no row can match. Counters are added to `counters` when done.
-  std::unique_ptr<RowGroupCursor> ReadRowGroup(int row_group, ScanCounters* counters) const;
+  /// Returns the slices a row group's read may be split into, so that threads share a large
+  /// row group (see ParquetReader::SliceRowGroup).
+  std::vector<RowSlice> SliceRowGroup(int row_group, int64_t rows_per_slice) const {
+    return reader_->SliceRowGroup(row_group, projection_, rows_per_slice);
+  }
+
+  /// Starts reading a row group, or a slice of its rows; returns nullptr (and counts a
+  /// skipped row group, by its first slice) when its statistics prove no row can match.
+  /// Counters are added to `counters` when done.
+  std::unique_ptr<RowGroupCursor> ReadRowGroup(int row_group, ScanCounters* counters, RowSlice slice = {}) const;
 
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "iceberg/expressions/predicate.h"
+#include "iceberg/metadata_columns.h"
 #include "iceberg/partition_spec.h"
 #include "parquet/parquet_writer.h"
 #include "io/tests/test_file_io.h"
@@ -48,16 +49,19 @@ class DataFileReaderTest : public ::testing::Test {
   std::vector<std::vector<Value>> ReadAll(const FileScanTask& task, const Schema& schema, std::vector<int> ids,
                                           const std::map<std::string, std::string>& properties = {},
                                           ExpressionPtr filter = nullptr, ScanCounters* counters = nullptr,
-                                          const PartitionSpec* spec = nullptr) {
+                                          const PartitionSpec* spec = nullptr, int64_t rows_per_slice = 0) {
     DataFileReader reader(::floe::testing::TestIO(), task, schema, spec, std::move(ids), filter ? filter : Expression::AlwaysTrue(), remapper_,
                           NameMapping::FromProperties(properties), true);
     std::vector<std::vector<Value>> rows;
     for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
-      auto cursor = reader.ReadRowGroup(rg, counters);
-      if (!cursor) continue;
-      DataChunk chunk;
-      while (cursor->Next(chunk)) {
-        for (size_t r = 0; r < chunk.size(); ++r) rows.push_back(chunk.GetRow(r));
+      // (rows_per_slice: each row group read as slices, as threads share a large one)
+      for (RowSlice slice : reader.SliceRowGroup(rg, rows_per_slice)) {
+        auto cursor = reader.ReadRowGroup(rg, counters, slice);
+        if (!cursor) continue;
+        DataChunk chunk;
+        while (cursor->Next(chunk)) {
+          for (size_t r = 0; r < chunk.size(); ++r) rows.push_back(chunk.GetRow(r));
+        }
       }
     }
     return rows;
@@ -190,6 +194,22 @@ TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
   }
   for (int32_t gone : {0, 10, 1500, 2000, 2999}) EXPECT_EQ(seen.count(gone), 0u) << gone;
   EXPECT_EQ(seen.count(7), 1u);
+  // read in slices of row groups (threads sharing one): the same rows, each at its _pos
+  {
+    std::vector<int> ids = {1, MetadataColumns::kRowPositionFieldId};
+    ScanCounters whole_counters, sliced_counters;
+    auto whole = ReadAll(task, schema, ids, {}, nullptr, &whole_counters);
+    auto sliced = ReadAll(task, schema, ids, {}, nullptr, &sliced_counters, nullptr, 300);
+    ASSERT_EQ(whole.size(), 3000u - 5u);
+    EXPECT_EQ(sliced, whole);
+    DataFileReader reader(::floe::testing::TestIO(), task, schema, nullptr, ids, Expression::AlwaysTrue(), remapper_,
+                          NameMapping(), true);
+    EXPECT_EQ(reader.SliceRowGroup(0, 300).size(), 3u);
+    for (const auto& r : sliced) ASSERT_EQ(r[1].int64(), r[0].int32());
+    EXPECT_EQ(sliced_counters.row_groups_read, 3);
+    EXPECT_EQ(sliced_counters.rows_read, whole_counters.rows_read);
+    EXPECT_EQ(ReadAll(task, schema, {}, {}, nullptr, nullptr, nullptr, 300).size(), 3000u - 5u);
+  }
   // no column at all (count(*)) still honours the deletes
   EXPECT_EQ(ReadAll(task, schema, {}).size(), 3000u - 5u);
   task.deletes = {pos};

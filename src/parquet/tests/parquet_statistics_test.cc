@@ -245,6 +245,64 @@ TEST(ParquetPruningTest, PageRangesAcrossColumnsStayAligned) {
   EXPECT_TRUE(saw15000);
 }
 
+// A row group read as slices (by several threads) returns each row exactly once, in order
+// within a slice, with batch_start the row's index; the page index still prunes inside each
+// slice; the row group and each skipped page are counted once over all slices.
+TEST(ParquetPruningTest, RowGroupSlicesPartitionItsRows) {
+  ParquetWriterOptions options;
+  options.page_row_limit = 700;  // pages of the two columns end at different rows
+  options.page_size = 2000;
+  std::string path = WriteSortedFile("slices", 20000, options);
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
+  ASSERT_EQ(reader->num_row_groups(), 1);
+  std::vector<RowSlice> slices = reader->SliceRowGroup(0, {1, 0}, 3000);
+  ASSERT_EQ(slices.size(), 7u);  // 20000 / 3000, rounded
+  EXPECT_EQ(slices.front().begin, 0);
+  EXPECT_EQ(slices.back().end, -1);
+  for (size_t i = 1; i < slices.size(); ++i) EXPECT_EQ(slices[i].begin, slices[i - 1].end);
+  EXPECT_EQ(reader->SliceRowGroup(0, {0}, 15000).size(), 1u);  // not much larger: whole
+  EXPECT_EQ(reader->SliceRowGroup(0, {}, 3000).size(), 1u);
+
+  for (bool pruned : {false, true}) {
+    std::vector<ColumnPredicate> preds;
+    if (pruned) preds = {{0, Op::kIn, {Value::Int64(5), Value::Int64(8999), Value::Int64(15000)}}};
+    ScanCounters whole, sliced;
+    auto expected = ReadRows(*reader, {1, 0}, preds, &whole);
+    std::vector<int64_t> ids;
+    for (RowSlice slice : slices) {
+      auto rg = reader->ReadRowGroup(0, {1, 0}, preds, &sliced, nullptr, nullptr, slice);
+      DataChunk chunk;
+      while (rg->Next(chunk)) {
+        for (size_t r = 0; r < chunk.size(); ++r) {
+          int64_t id = chunk.GetRow(r)[1].int64();
+          ASSERT_EQ(id, rg->batch_start() + static_cast<int64_t>(r));
+          ASSERT_GE(id, slice.begin);
+          if (slice.end >= 0) ASSERT_LT(id, slice.end);
+          Value s = id % 10 == 0 ? Value::Null(TypeId::kString) : Value::String("s" + std::to_string(id % 100));
+          ASSERT_EQ(chunk.GetRow(r)[0], s) << "row " << id;
+          ids.push_back(id);
+        }
+      }
+    }
+    ASSERT_EQ(ids.size(), expected.size()) << (pruned ? "pruned" : "whole");
+    for (size_t i = 0; i < ids.size(); ++i) ASSERT_EQ(ids[i], expected[i][1].int64());
+    EXPECT_EQ(sliced.row_groups_read, 1);
+    EXPECT_EQ(sliced.row_groups_skipped, 0);
+    EXPECT_EQ(sliced.rows_read, whole.rows_read);
+    EXPECT_EQ(sliced.pages_skipped, whole.pages_skipped);
+    if (pruned) EXPECT_GT(sliced.pages_skipped, 10);
+  }
+  // a row group skipped by statistics is counted once
+  ScanCounters none;
+  for (RowSlice slice : slices) {
+    auto rg = reader->ReadRowGroup(0, {0}, {{0, Op::kGt, {Value::Int64(99999)}}}, &none, nullptr, nullptr, slice);
+    DataChunk chunk;
+    EXPECT_FALSE(rg->Next(chunk));
+  }
+  EXPECT_EQ(none.row_groups_skipped, 1);
+  EXPECT_EQ(none.row_groups_read, 0);
+}
+
 TEST(ParquetPruningTest, IsNullUsesNullCounts) {
   std::vector<ParquetWriterField> fields = {{"x", 1, TypeId::kInt32, true}};
   std::vector<std::vector<Value>> data;
