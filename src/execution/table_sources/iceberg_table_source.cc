@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 
 #include "common/exception.h"
 #include "common/utf8.h"
@@ -41,9 +43,12 @@ struct IcebergScanState : TableScanState {
   struct Morsel {
     std::shared_ptr<const DataFileReader> file;
     int row_group = 0;
+    RowSlice slice;  // a large row group is read in slices, by several threads
     uint64_t proven = 0;  // of the file's task
   };
   std::deque<Morsel> morsels;
+  int files_opening = 0;  // files being opened by a thread, their morsels not yet queued
+  std::condition_variable morsels_queued;
   ScanCounters counters;
   int64_t files_opened = 0;
   int64_t read_nanos = 0;  // time spent in Scan, summed over the worker threads
@@ -62,31 +67,51 @@ struct IcebergLocalState : LocalTableScanState {
   int64_t read_nanos = 0;
 };
 
-// Hands out the next (file, row group) morsel; opens the next file outside the lock when
-// no morsel is queued. Returns false when every row group is taken.
+// Hands out the next (file, row group slice) morsel; opens the next file outside the lock when
+// no morsel is queued. Returns false when every row group is taken. A thread that finds no
+// morsel and no file left waits while another opens one: the morsels of its file (the last
+// file, or the only one, of a large row group in slices) are for it too.
 bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, IcebergLocalState& local) {
   while (true) {
-    size_t task;
+    size_t task = 0;
+    std::optional<IcebergScanState::Morsel> morsel;
     {
-      std::lock_guard<std::mutex> lock(state.mutex);
-      if (!state.morsels.empty()) {
-        IcebergScanState::Morsel morsel = std::move(state.morsels.front());
-        state.morsels.pop_front();
-        local.file = std::move(morsel.file);
-        local.proven = morsel.proven;
-        local.cursor = local.file->ReadRowGroup(morsel.row_group, &local.counters);
-        if (local.cursor) return true;
-        continue;
+      std::unique_lock<std::mutex> lock(state.mutex);
+      while (state.morsels.empty() && state.next_task >= state.tasks.size() && state.files_opening > 0) {
+        state.morsels_queued.wait(lock);
       }
-      if (state.next_task >= state.tasks.size()) return false;
-      task = state.next_task++;
-      ++state.files_opened;
+      if (!state.morsels.empty()) {
+        morsel = std::move(state.morsels.front());
+        state.morsels.pop_front();
+      } else {
+        if (state.next_task >= state.tasks.size()) return false;
+        task = state.next_task++;
+        ++state.files_opened;
+        ++state.files_opening;
+      }
+    }
+    if (morsel) {  // its column chunks are read outside the lock
+      local.file = std::move(morsel->file);
+      local.proven = morsel->proven;
+      local.cursor = local.file->ReadRowGroup(morsel->row_group, &local.counters, morsel->slice);
+      if (local.cursor) return true;
+      continue;
+    }
+    std::shared_ptr<const DataFileReader> file;
+    try {
+      const iceberg::FileScanTask& scan_task = state.tasks[task];
+      file = std::make_shared<const DataFileReader>(
+          state.scan->io(), scan_task, state.scan->schema(),
+          state.scan->metadata().SpecById(scan_task.data_file.spec_id), state.field_ids, state.filter,
+          state.scan->remapper(), state.mapping, options.prune_row_groups, state.deletes.get(),
+          &state.field_selections);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      --state.files_opening;
+      state.morsels_queued.notify_all();
+      throw;
     }
     const iceberg::FileScanTask& scan_task = state.tasks[task];
-    auto file = std::make_shared<const DataFileReader>(
-        state.scan->io(), scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
-        state.field_ids, state.filter, state.scan->remapper(), state.mapping, options.prune_row_groups,
-        state.deletes.get(), &state.field_selections);
     std::lock_guard<std::mutex> lock(state.mutex);
     if (static_cast<int64_t>(file->file_size()) != scan_task.data_file.file_size_in_bytes) {
       ++state.size_mismatches;
@@ -94,7 +119,11 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
       state.size_real += static_cast<int64_t>(file->file_size());
     }
     uint64_t proven = task < state.task_proven.size() ? state.task_proven[task] : 0;
-    for (int rg = 0; rg < file->num_row_groups(); ++rg) state.morsels.push_back({file, rg, proven});
+    for (int rg = 0; rg < file->num_row_groups(); ++rg) {
+      for (RowSlice slice : file->SliceRowGroup(rg, kRowsPerSlice)) state.morsels.push_back({file, rg, slice, proven});
+    }
+    --state.files_opening;
+    state.morsels_queued.notify_all();
   }
 }
 
