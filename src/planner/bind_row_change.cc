@@ -177,31 +177,55 @@ bool OnlyTableColumns(const BoundExpression& e, size_t width) {
   return !e.HasSubquery();
 }
 
+// Returns true when a value of type `from` is stored into `to` otherwise by the names of the
+// fields of some struct, at any depth, than by their positions.
+bool FieldNamesDiffer(const LogicalType& from, const LogicalType& to) {
+  if (from.id() != to.id() || !from.IsNested()) return false;
+  if (from.fields().size() != to.fields().size()) return from.id() == TypeId::kStruct;
+  for (size_t i = 0; i < from.fields().size(); ++i) {
+    if (from.id() == TypeId::kStruct && !EqualsIgnoreCase(from.fields()[i].first, to.fields()[i].first)) return true;
+    if (FieldNamesDiffer(from.fields()[i].second, to.fields()[i].second)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalType& type, const std::string& text,
-                                        const std::string& table) {
+                                        const std::string& table, size_t lambda_depth) {
+  // Spark's TableOutputResolver.resolveArrayType / resolveMapType: the structs inside an
+  // array or a map are matched by name too, through transform(arr, element -> ...) and
+  // map_from_arrays(transform(map_keys(m), key -> ...), transform(map_values(m), value -> ...))
+  auto transform = [&](BoundExpressionPtr list, const LogicalType& element, const std::string& name) {
+    auto param = std::make_unique<BoundExpression>();
+    param->kind = BoundExpressionKind::kLambdaParameter;
+    param->type = list->type.element();
+    param->text = name;
+    param->index = lambda_depth;
+    auto node = std::make_unique<BoundExpression>();
+    node->kind = BoundExpressionKind::kHigherOrder;
+    node->higher_order = HigherOrderFunction::kTransform;
+    node->index = lambda_depth;
+    node->text = "transform(" + list->text + ", " + name + " -> ...)";
+    auto body = AssignByName(std::move(param), element, text + "." + name, table, lambda_depth + 1);
+    node->type = LogicalType::List(body->type);
+    node->children.push_back(std::move(list));
+    node->children.push_back(std::move(body));
+    return node;
+  };
+  if (type.id() == TypeId::kList && value->type.id() == TypeId::kList && FieldNamesDiffer(value->type, type)) {
+    return AddCast(transform(std::move(value), type.element(), "element"), type);
+  }
+  if (type.id() == TypeId::kMap && value->type.id() == TypeId::kMap && FieldNamesDiffer(value->type, type)) {
+    std::vector<BoundExpressionPtr> keys, values;
+    keys.push_back(value->Copy());
+    values.push_back(std::move(value));
+    std::vector<BoundExpressionPtr> args;
+    args.push_back(transform(MakeFunction("map_keys", std::move(keys), "map_keys"), type.key(), "key"));
+    args.push_back(transform(MakeFunction("map_values", std::move(values), "map_values"), type.value(), "value"));
+    return AddCast(MakeFunction("map_from_arrays", std::move(args), "map_from_arrays"), type);
+  }
   if (type.id() != TypeId::kStruct || value->type.id() != TypeId::kStruct || value->type == type) {
-    // structs inside arrays and maps are cast field by field in order: refused when their
-    // names differ, where Spark would match them by name (floe does not yet)
-    std::function<bool(const LogicalType&, const LogicalType&)> names_differ = [&](const LogicalType& from,
-                                                                                  const LogicalType& to) {
-      if (from.id() != to.id() || !from.IsNested()) return false;
-      if (from.fields().size() != to.fields().size()) return false;  // StoreAssign refuses it
-      for (size_t i = 0; i < from.fields().size(); ++i) {
-        if (from.id() == TypeId::kStruct && !EqualsIgnoreCase(from.fields()[i].first, to.fields()[i].first)) {
-          return true;
-        }
-        if (names_differ(from.fields()[i].second, to.fields()[i].second)) return true;
-      }
-      return false;
-    };
-    if (type.id() != TypeId::kStruct && names_differ(value->type, type)) {
-      throw NotImplementedError("[INCOMPATIBLE_DATA_FOR_TABLE] Cannot write " + value->type.ToString() + " to `" +
-                                text + "` (" + type.ToString() + ") of " + table +
-                                ": struct fields inside an array or map are matched by position in floe, and their "
-                                "names differ; give them in the column's order and names");
-    }
     return StoreAssign(std::move(value), type, text, table);
   }
   // Spark's TableOutputResolver for an assignment: a struct's fields by name, at any depth
@@ -228,7 +252,7 @@ BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalT
     }
     args.push_back(BoundExpression::MakeConstant(Value::String(name), "'" + name + "'"));
     args.push_back(AssignByName(BindStructField(value->Copy(), it->first, text + "." + name), field_type,
-                                text + "." + name, table));
+                                text + "." + name, table, lambda_depth));
   }
   BoundExpressionPtr rebuilt = AddCast(MakeFunction("named_struct", std::move(args), value->text), type);
   // a NULL struct stays NULL, not a struct of NULLs

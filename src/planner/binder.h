@@ -216,9 +216,10 @@ class Binder {
                                        const ParsedExpression* where, const char* statement, BindScope* scope,
                                        std::vector<BoundExpressionPtr>* conflict);
   /// Returns `value` as an assignment stores it into a column or field of `type` (named
-  /// `text`): StoreAssign, a struct's fields matched by name at any depth (bind_row_change.cc).
+  /// `text`): StoreAssign, a struct's fields matched by name at any depth, inside arrays and
+  /// maps too (bind_row_change.cc). `lambda_depth`: the lambdas `value` is inside of.
   BoundExpressionPtr AssignByName(BoundExpressionPtr value, const LogicalType& type, const std::string& text,
-                                  const std::string& table);
+                                  const std::string& table, size_t lambda_depth = 0);
   /// UPDATE SET / MERGE UPDATE SET: replaces the values of the columns the clauses assign
   /// (whole, or some of a struct's fields) in `values` (the row's columns as they are),
   /// bound over `scope` (bind_row_change.cc).
