@@ -325,7 +325,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
               }
             }
             int id = ++next;
-            iceberg::TypePtr iceberg_type = iceberg::Type::FromLogicalType(type, &next);
+            iceberg::TypePtr iceberg_type = WithFieldOptions(iceberg::Type::FromLogicalType(type, &next), c.type);
             siblings.insert(siblings.begin() + static_cast<std::ptrdiff_t>(at),
                             iceberg::NestedField(id, name, iceberg_type, false, c.comment.value_or("")));
             return siblings;

@@ -23,22 +23,55 @@ std::string WithoutTrailingSlashes(std::string location) {
   return location;
 }
 
+}  // namespace
+
+// (Spark keeps them, and so does the Iceberg schema it creates: a required nested field is
+// checked as rows are written)
+iceberg::TypePtr WithFieldOptions(const iceberg::TypePtr& type, const ParsedType& parsed) {
+  const auto& fields = type->fields();
+  if (fields.empty() || parsed.children.size() != fields.size()) return type;
+  switch (type->kind()) {
+    case iceberg::TypeKind::kStruct: {
+      std::vector<iceberg::NestedField> out;
+      for (size_t i = 0; i < fields.size(); ++i) {
+        bool required = i < parsed.field_not_null.size() && parsed.field_not_null[i];
+        std::string doc = i < parsed.field_comments.size() ? parsed.field_comments[i] : std::string();
+        out.emplace_back(fields[i].id(), fields[i].name(), WithFieldOptions(fields[i].type(), parsed.children[i]),
+                         required, doc);
+      }
+      return iceberg::Type::Struct(std::move(out));
+    }
+    case iceberg::TypeKind::kList:
+      return iceberg::Type::List(fields[0].id(), fields[0].required(),
+                                 WithFieldOptions(fields[0].type(), parsed.children[0]));
+    case iceberg::TypeKind::kMap:
+      return iceberg::Type::Map(fields[0].id(), WithFieldOptions(fields[0].type(), parsed.children[0]), fields[1].id(),
+                                fields[1].required(), WithFieldOptions(fields[1].type(), parsed.children[1]));
+    default:
+      return type;
+  }
+}
+
+namespace {
+
 iceberg::Schema SchemaOf(const CreateTableStatement& statement, const ResolvedTableName& name,
                          const std::vector<QueryColumn>& query_columns) {
   std::vector<iceberg::NestedField> fields;
   // top-level fields take ids 1..n, their nested fields the ids after (Iceberg's AssignFreshIds)
   int next_id = static_cast<int>(query_columns.size() + statement.columns.size());
-  auto add = [&](const std::string& column, const LogicalType& type, bool required, const std::string& doc) {
+  auto add = [&](const std::string& column, const LogicalType& type, bool required, const std::string& doc,
+                 const ParsedType* parsed) {
     for (const auto& f : fields) {
       if (ToLower(f.name()) == ToLower(column)) {
         throw InvalidInputError("[COLUMN_ALREADY_EXISTS] column " + column + " appears twice in " + name.ToString());
       }
     }
-    fields.emplace_back(static_cast<int>(fields.size() + 1), column, iceberg::Type::FromLogicalType(type, &next_id),
-                        required, doc);
+    iceberg::TypePtr field_type = iceberg::Type::FromLogicalType(type, &next_id);
+    if (parsed) field_type = WithFieldOptions(field_type, *parsed);
+    fields.emplace_back(static_cast<int>(fields.size() + 1), column, std::move(field_type), required, doc);
   };
   for (const auto& c : query_columns) {
-    add(c.name, c.type.id() == TypeId::kNull ? LogicalType(TypeId::kString) : c.type, false, "");
+    add(c.name, c.type.id() == TypeId::kNull ? LogicalType(TypeId::kString) : c.type, false, "", nullptr);
   }
   for (const auto& c : statement.columns) {
     // why: Iceberg 1.10's Spark catalog does not declare column defaults, and Spark refuses
@@ -47,7 +80,7 @@ iceberg::Schema SchemaOf(const CreateTableStatement& statement, const ResolvedTa
       throw NotImplementedError("Cannot create column " + c.name + " with a DEFAULT value: setting default values in "
                                 "Spark is currently unsupported");
     }
-    add(c.name, ColumnType(c.type), c.not_null, c.comment.value_or(""));
+    add(c.name, ColumnType(c.type), c.not_null, c.comment.value_or(""), &c.type);
   }
   if (fields.empty()) throw InvalidInputError("table " + name.ToString() + " needs at least one column");
   return iceberg::Schema(0, std::move(fields));

@@ -44,6 +44,9 @@ struct TableCreation {
 /// COLUMN, ALTER COLUMN TYPE); throws NotImplementedError for one an Iceberg column cannot
 /// have (VOID, INTERVAL, an unknown name).
 LogicalType ColumnType(const ParsedType& type);
+/// Returns `type`, the Iceberg type made from `parsed`, with the NOT NULL and COMMENT of
+/// its structs' fields, at any depth, as declared (`STRUCT<a: INT NOT NULL COMMENT 'x'>`).
+iceberg::TypePtr WithFieldOptions(const iceberg::TypePtr& type, const ParsedType& parsed);
 
 /// Checks a CREATE TABLE statement on the catalog and builds what it commits: the schema
 /// from its columns (or, with AS, `query_columns`; a column of bare NULLs is a string), the

@@ -6,6 +6,7 @@
 
 #include "catalog/show_pattern.h"
 #include "common/exception.h"
+#include "common/sql_text.h"
 #include "iceberg/type.h"
 
 namespace floe {
@@ -71,9 +72,9 @@ TextRows ShowCreateTable(TableCatalog& tables, const iceberg::LocationRemapper& 
   std::string sql = "CREATE TABLE " + tables.catalog().name() + "." + table.name.ToString() + " (\n";
   const auto& fields = m.CurrentSchema().fields();
   for (size_t i = 0; i < fields.size(); ++i) {
-    sql += "  " + fields[i].name() + " " + fields[i].type()->ToSqlName();
+    sql += "  " + fields[i].name() + " " + fields[i].type()->ToSqlName(true);
     if (fields[i].required()) sql += " NOT NULL";
-    if (!fields[i].doc().empty()) sql += " COMMENT '" + fields[i].doc() + "'";
+    if (!fields[i].doc().empty()) sql += " COMMENT " + SqlStringLiteral(fields[i].doc());
     sql += i + 1 < fields.size() ? ",\n" : ")\n";
   }
   sql += "USING iceberg\n";
@@ -86,12 +87,12 @@ TextRows ShowCreateTable(TableCatalog& tables, const iceberg::LocationRemapper& 
     }
     sql += ")\n";
   }
-  sql += "LOCATION '" + m.location + "'\n";
+  sql += "LOCATION " + SqlStringLiteral(m.location) + "\n";
   if (!m.properties.empty()) {
     sql += "TBLPROPERTIES (\n";
     size_t i = 0;
     for (const auto& [k, v] : m.properties) {
-      sql += "  '" + k + "' = '" + v + "'" + (++i < m.properties.size() ? ",\n" : ")\n");
+      sql += "  " + SqlStringLiteral(k) + " = " + SqlStringLiteral(v) + (++i < m.properties.size() ? ",\n" : ")\n");
     }
   }
   return TextRows{{"createtab_stmt"}, {{sql}}};

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "common/exception.h"
+#include "common/sql_text.h"
 #include "common/utf8.h"
 #include "iceberg/single_value_parser.h"
 
@@ -333,18 +334,23 @@ TypePtr Type::FromJson(const json& j) {
   throw FormatError("unknown nested Iceberg type \"" + kind + "\"");
 }
 
-std::string Type::ToSqlName() const {
+std::string Type::ToSqlName(bool field_options) const {
   switch (kind_) {
     case TypeKind::kStruct: {
       std::string out = "struct<";
       for (size_t i = 0; i < fields_.size(); ++i) {
         if (i) out += ",";
-        out += fields_[i].name() + ":" + fields_[i].type()->ToSqlName();
+        out += fields_[i].name() + ":" + fields_[i].type()->ToSqlName(field_options);
+        if (!field_options) continue;
+        if (fields_[i].required()) out += " NOT NULL";
+        if (!fields_[i].doc().empty()) out += " COMMENT " + SqlStringLiteral(fields_[i].doc());
       }
       return out + ">";
     }
-    case TypeKind::kList: return "array<" + fields_[0].type()->ToSqlName() + ">";
-    case TypeKind::kMap: return "map<" + fields_[0].type()->ToSqlName() + "," + fields_[1].type()->ToSqlName() + ">";
+    case TypeKind::kList: return "array<" + fields_[0].type()->ToSqlName(field_options) + ">";
+    case TypeKind::kMap:
+      return "map<" + fields_[0].type()->ToSqlName(field_options) + "," + fields_[1].type()->ToSqlName(field_options) +
+             ">";
     // the Iceberg type, so DESCRIBE says what the binary column holds
     case TypeKind::kGeometry:
     case TypeKind::kGeography: return ToString();

@@ -88,7 +88,9 @@ class Type {
   LogicalType ToLogicalType() const;
   /// Returns the name SQL shows for this type, as Spark's DESCRIBE does: floe's type name
   /// for a primitive, struct<name:type,...>, array<type> and map<key,value> for nested ones.
-  std::string ToSqlName() const;
+  /// With `field_options`, a struct's fields also say NOT NULL and COMMENT '...' as declared
+  /// (SHOW CREATE TABLE; Spark's StructType.sql).
+  std::string ToSqlName(bool field_options = false) const;
   /// Returns the Iceberg type that stores values of a floe type.
   /// Nested types take fresh field ids from *next_id (incremented before each) in the
   /// order Iceberg's AssignFreshIds gives them: a struct's fields, then each field's own

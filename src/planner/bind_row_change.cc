@@ -234,15 +234,8 @@ BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalT
     for (char c : path) out += c == '.' ? std::string("`.`") : std::string(1, c);
     return out + "`";
   };
+  // (as reorderColumnsByName: a missing field is reported before an extra one)
   const auto& from = value->type.fields();
-  for (const auto& [name, field_type] : from) {
-    bool known = false;
-    for (const auto& f : type.fields()) known = known || EqualsIgnoreCase(f.first, name);
-    if (!known) {
-      throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.EXTRA_STRUCT_FIELDS] Cannot write incompatible data for table " +
-                        table + ": cannot write extra fields `" + name + "` to the struct " + quoted(text));
-    }
-  }
   std::vector<BoundExpressionPtr> args;
   for (const auto& [name, field_type] : type.fields()) {
     auto it = std::find_if(from.begin(), from.end(), [&](const auto& f) { return EqualsIgnoreCase(f.first, name); });
@@ -253,6 +246,14 @@ BoundExpressionPtr Binder::AssignByName(BoundExpressionPtr value, const LogicalT
     args.push_back(BoundExpression::MakeConstant(Value::String(name), "'" + name + "'"));
     args.push_back(AssignByName(BindStructField(value->Copy(), it->first, text + "." + name), field_type,
                                 text + "." + name, table, lambda_depth));
+  }
+  for (const auto& [name, field_type] : from) {
+    bool known = false;
+    for (const auto& f : type.fields()) known = known || EqualsIgnoreCase(f.first, name);
+    if (!known) {
+      throw BinderError("[INCOMPATIBLE_DATA_FOR_TABLE.EXTRA_STRUCT_FIELDS] Cannot write incompatible data for table " +
+                        table + ": cannot write extra fields `" + name + "` to the struct " + quoted(text));
+    }
   }
   BoundExpressionPtr rebuilt = AddCast(MakeFunction("named_struct", std::move(args), value->text), type);
   // a NULL struct stays NULL, not a struct of NULLs

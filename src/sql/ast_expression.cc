@@ -4,6 +4,7 @@
 
 #include "common/ascii_case.h"
 #include "common/double_format.h"
+#include "common/sql_text.h"
 #include "sql/ast_query.h"
 
 namespace floe {
@@ -16,15 +17,6 @@ std::string Join(const std::vector<ExpressionPtr>& items) {
     out += items[i]->ToString();
   }
   return out;
-}
-
-std::string QuoteString(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'' || c == '\\') out.push_back('\\');
-    out.push_back(c);
-  }
-  return out + "'";
 }
 
 bool IsRankingFunction(const std::string& name) {
@@ -81,13 +73,13 @@ std::string ConstantExpression::ToString() const {
     case LiteralKind::kFloat: return FormatFloat(std::strtof(text.c_str(), nullptr));
     case LiteralKind::kString: return text;  // Spark names a column by the bare string
     case LiteralKind::kBinary: return "X'" + text + "'";
-    case LiteralKind::kDate: return "DATE " + QuoteString(text);
-    case LiteralKind::kTimestamp: return "TIMESTAMP " + QuoteString(text);
-    case LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ " + QuoteString(text);
+    case LiteralKind::kDate: return "DATE " + SqlStringLiteral(text);
+    case LiteralKind::kTimestamp: return "TIMESTAMP " + SqlStringLiteral(text);
+    case LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ " + SqlStringLiteral(text);
     case LiteralKind::kInterval: {
       std::string out = "INTERVAL";
       for (const auto& field : interval_fields) {
-        out += " " + QuoteString(field.value);
+        out += " " + SqlStringLiteral(field.value);
         if (!field.unit.empty()) out += " " + field.unit;
         if (!field.to_unit.empty()) out += " TO " + field.to_unit;
       }

@@ -20,8 +20,11 @@ struct ParsedType {
   bool has_params = false;
   /// Holds element types: ARRAY<T> -> {T}; MAP<K, V> -> {K, V}; STRUCT<...> -> field types.
   std::vector<ParsedType> children;
-  /// Holds the field names of a STRUCT, parallel to children.
+  /// Holds the field names of a STRUCT, parallel to children, with whether each was
+  /// declared NOT NULL and its COMMENT ("" when none).
   std::vector<std::string> field_names;
+  std::vector<bool> field_not_null;
+  std::vector<std::string> field_comments;
   SourcePosition position;
 
   /// Returns the type as Spark prints it in SQL: `INT`, `DECIMAL(10,2)`, `ARRAY<STRING>`.

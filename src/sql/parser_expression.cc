@@ -321,8 +321,10 @@ ParsedType Parser::ParseType() {
         type.field_names.push_back(ParseAnyWord());
         AcceptOp(":");
         type.children.push_back(ParseType());
-        if (AcceptWord("NOT")) ExpectWord("NULL");
-        if (AcceptWord("COMMENT")) ParseStringLiteral();
+        bool not_null = AcceptWord("NOT");
+        if (not_null) ExpectWord("NULL");
+        type.field_not_null.push_back(not_null);
+        type.field_comments.push_back(AcceptWord("COMMENT") ? ParseStringLiteral() : std::string());
       } while (AcceptOp(","));
     }
     ExpectCloseAngle();

@@ -11,6 +11,7 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "common/sql_text.h"
 #include "iceberg/procedures/import_files.h"
 #include "parquet/parquet_reader.h"
 #include "sql/parser.h"
@@ -23,12 +24,6 @@ std::string Quote(const std::string& name) {
   std::string out = "`";
   for (char c : name) out += c == '`' ? std::string("``") : std::string(1, c);
   return out + "`";
-}
-
-std::string Literal(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("\\'") : c == '\\' ? std::string("\\\\") : std::string(1, c);
-  return out + "'";
 }
 
 class SnapshotTable final : public Procedure {
@@ -82,9 +77,9 @@ class SnapshotTable final : public Procedure {
     }
     std::string sql = "CREATE TABLE " + table_name + " (" + columns + ") USING iceberg";
     if (!partitioned.empty()) sql += " PARTITIONED BY (" + partitioned + ")";
-    if (args.Has("location")) sql += " LOCATION " + Literal(args.String("location", name()));
+    if (args.Has("location")) sql += " LOCATION " + SqlStringLiteral(args.String("location", name()));
     std::string props;
-    for (const auto& [k, v] : properties) props += (props.empty() ? "" : ", ") + Literal(k) + " = " + Literal(v);
+    for (const auto& [k, v] : properties) props += (props.empty() ? "" : ", ") + SqlStringLiteral(k) + " = " + SqlStringLiteral(v);
     sql += " TBLPROPERTIES (" + props + ")";
     engine.Execute(*Parser::ParseStatement(sql));
     ImportResult imported;
