@@ -46,6 +46,10 @@ class Result {
   /// Returns what the statement read: each scan's pruning metrics (for the shell's .stats).
   const std::string& StatsText() const { return stats_; }
   void SetStats(std::string stats) { stats_ = std::move(stats); }
+  /// Returns the warnings the statement gave (a setting floe does not use, a hint it cannot
+  /// follow), one line each; the shell prints them before the result.
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  void SetWarnings(std::vector<std::string> warnings) { warnings_ = std::move(warnings); }
 
   // For the engine: building a result.
   static Result Error(const std::string& kind, const std::string& message);
@@ -65,6 +69,7 @@ class Result {
   size_t row_count_ = 0;
   std::string time_zone_ = "UTC";
   std::string stats_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace floe

@@ -50,6 +50,11 @@ OptimizerContext ClientContext::OptimizerSettings() {
   // why: floe.pruning.enabled = false reads everything, whole structs too
   context.nested_schema_pruning = settings_.GetBool("spark.sql.optimizer.nestedSchemaPruning.enabled") &&
                                   settings_.GetBool("floe.pruning.enabled");
+  context.broadcast_threshold = settings_.GetInt("spark.sql.autoBroadcastJoinThreshold");
+  context.pruning_reuse_broadcast_only =
+      settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly");
+  context.pruning_fallback_filter_ratio =
+      std::stod(settings_.Get("spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio"));
   context.evaluate_constant = [this](const BoundExpression& expression) {
     return ExpressionExecutor(function_context_).EvaluateConstant(expression);
   };
@@ -74,8 +79,13 @@ void ClientContext::BeginStatement() {
                                                   settings_.GetInt("memory_limit"));
 }
 
+void ClientContext::Warn(const std::string& message) {
+  if (std::find(warnings_.begin(), warnings_.end(), message) == warnings_.end()) warnings_.push_back(message);
+}
+
 Result ClientContext::Execute(const Statement& statement) {
   BeginStatement();
+  warnings_.clear();
   statement_scans_.clear();
   statement_sql_ = statement.text;
   switch (statement.kind) {

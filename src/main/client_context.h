@@ -48,6 +48,9 @@ class ClientContext : public BinderContext {
   void Interrupt() { cancel_requested_.store(true, std::memory_order_relaxed); }
   /// Forgets an Interrupt that came while nothing ran (called before each request).
   void ClearInterrupt() { cancel_requested_.store(false, std::memory_order_relaxed); }
+  void Warn(const std::string& message) override;
+  /// Returns the warnings of the statement run last, and forgets them.
+  std::vector<std::string> TakeWarnings() { return std::move(warnings_); }
   /// Returns the running statement's context (cancellation, deadline, memory).
   QueryContext& query_context() { return *query_context_; }
   DatabaseState& database() { return database_; }
@@ -178,6 +181,7 @@ class ClientContext : public BinderContext {
   std::string statement_sql_;
   std::chrono::steady_clock::time_point statement_start_;
   std::unique_ptr<TableCatalog> tables_;
+  std::vector<std::string> warnings_;  // of the running statement
   /// Set by Interrupt, cleared when a request (one or more statements) starts.
   std::atomic<bool> cancel_requested_{false};
   std::unique_ptr<QueryContext> query_context_ = std::make_unique<QueryContext>();

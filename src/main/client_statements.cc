@@ -184,7 +184,12 @@ Result ClientContext::ExecuteSet(const SetStatement& statement) {
     for (const auto& [k, v] : settings_.All()) rows.push_back({k, v});
     return TextResult({"key", "value"}, rows);
   }
-  std::string name = statement.value ? settings_.Set(statement.key, *statement.value) : statement.key;
+  std::string name = statement.key;
+  if (statement.value) {
+    std::string notice;
+    name = settings_.Set(statement.key, *statement.value, &notice);
+    if (!notice.empty()) Warn(notice);
+  }
   return TextResult({"key", "value"}, {{statement.key, settings_.Get(name)}});
 }
 

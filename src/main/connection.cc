@@ -40,6 +40,7 @@ std::vector<Result> Connection::QueryAll(const std::string& sql) {
     } catch (const std::exception& e) {
       results.push_back(Result::Error("Internal Error", std::string("Internal Error: ") + e.what()));
     }
+    results.back().SetWarnings(context_->TakeWarnings());
     if (results.back().HasError()) break;
   }
   return results;

@@ -1,6 +1,7 @@
 #include "main/settings.h"
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 
 #include <unistd.h>
@@ -57,6 +58,52 @@ std::string ValidateTimeZone(const std::string& v) {
 }
 
 std::string AnyString(const std::string& v) { return v; }
+
+// Spark's byte size (ConfigBuilder.bytesConf in bytes: byteFromString), normalized to a number
+// of bytes: an integer with an optional unit b, k / kb, m / mb, g / gb, t / tb, p / pb (powers of
+// 1024), an optional leading '-' (-1: disabled). Fractional values are refused, as Spark's.
+std::string ValidateSparkBytes(const std::string& v) {
+  std::string text = ToLower(v);
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
+  bool negative = !text.empty() && text[0] == '-';
+  if (negative) text.erase(0, 1);
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  std::string unit = text.substr(digits);
+  static const std::pair<const char*, int> kUnits[] = {{"", 0},  {"b", 0},  {"k", 1},  {"kb", 1},
+                                                       {"m", 2}, {"mb", 2}, {"g", 3},  {"gb", 3},
+                                                       {"t", 4}, {"tb", 4}, {"p", 5},  {"pb", 5}};
+  for (const auto& [name, power] : kUnits) {
+    if (digits == 0 || unit != name) continue;
+    try {
+      int64_t n = std::stoll(text.substr(0, digits));
+      for (int i = 0; i < power; ++i) {
+        if (n > INT64_MAX / 1024) throw std::out_of_range("");
+        n *= 1024;
+      }
+      return std::to_string(negative ? -n : n);
+    } catch (const std::exception&) {
+      break;
+    }
+  }
+  if (text.find('.') != std::string::npos) {
+    throw InvalidInputError("fractional byte sizes are not supported, got '" + v + "'");
+  }
+  throw InvalidInputError("expected a size in bytes such as 10485760, 10MB, 512k, 1g or -1, got '" + v + "'");
+}
+
+// Spark's doubleConf: any number.
+std::string ValidateDouble(const std::string& v) {
+  try {
+    size_t used;
+    double d = std::stod(v, &used);
+    while (used < v.size() && v[used] == ' ') ++used;
+    if (used == v.size() && std::isfinite(d)) return v.substr(0, v.find_last_not_of(' ') + 1);
+  } catch (const std::exception&) {
+  }
+  throw InvalidInputError("expected a number such as 0.5, got '" + v + "'");
+}
 
 // A duration, normalized to milliseconds: "0" (none), "250" or "250ms", "30s", "5min".
 std::string ValidateDuration(const std::string& v) {
@@ -143,15 +190,28 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          {"timezone", "time_zone", "spark.sql.session.timezone"}, ValidateTimeZone},
         {"spark.sql.ansi.enabled", "true",
          "ANSI mode: overflow and invalid casts raise errors (floe always behaves so)", {},
-         ValidateBool},
+         ValidateBool, "floe always follows ANSI mode (Spark 4.0's default); the value is stored, not used"},
         {"spark.sql.shuffle.partitions", "200", "accepted for compatibility; floe does not shuffle",
-         {}, ValidateInt(1, 1 << 30)},
+         {}, ValidateInt(1, 1 << 30), "floe runs on one machine and does not shuffle; the value is stored, not used"},
         {"spark.sql.autoBroadcastJoinThreshold", "10485760",
-         "accepted for compatibility; an inner join builds its smaller input by row counts", {},
-         ValidateInt(-1, INT64_MAX)},
-        {"spark.sql.adaptive.enabled", "true", "accepted for compatibility", {}, ValidateBool},
+         "Spark's broadcast limit (10MB, 1g; -1: never broadcast). floe builds every hash join in memory; "
+         "-1 stops dynamic partition pruning as in Spark, unless a BROADCAST hint names the build side or "
+         "reuseBroadcastOnly is false",
+         {}, ValidateSparkBytes},
+        {"spark.sql.adaptive.enabled", "true", "accepted for compatibility", {}, ValidateBool,
+         "floe plans each query once, with its runtime filters; the value is stored, not used"},
+        {"spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly", "true",
+         "with true (Spark's default), dynamic partition pruning needs a broadcast build side to reuse; with "
+         "false it also runs where the other side has a filter",
+         {}, ValidateBool},
+        {"spark.sql.optimizer.dynamicPartitionPruning.useStats", "true",
+         "Spark's distinct-count estimate of the pruning benefit; floe has no column statistics yet", {},
+         ValidateBool, "floe has no distinct-count statistics yet; the value is stored, not used"},
+        {"spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio", "0.5",
+         "Spark's assumed filter ratio when it estimates the pruning benefit without statistics", {},
+         ValidateDouble, "floe does not estimate the pruning benefit by size yet; the value is stored, not used"},
         {"spark.sql.optimizer.excludedRules", "",
-         "optimizer rules to skip, comma-separated: join_order, filter_pushdown, build_side, column_pruning, "
+         "optimizer rules to skip, comma-separated: join_order, filter_pushdown, build_side, join_strategy, column_pruning, "
          "dynamic_partition_pruning",
          {}, ValidateRuleList},
         {"spark.sql.optimizer.nestedSchemaPruning.enabled", "true",
@@ -208,14 +268,15 @@ Settings::Settings() {
   for (const auto& d : Definitions()) values_[d.name] = d.default_value;
 }
 
-const SettingDefinition& Settings::Find(const std::string& name) const {
+const SettingDefinition* Settings::Find(const std::string& name) const {
   std::string lname = ToLower(name);
   for (const auto& d : Definitions()) {
-    if (ToLower(d.name) == lname) return d;
+    if (ToLower(d.name) == lname) return &d;
     for (const auto& a : d.aliases) {
-      if (ToLower(a) == lname) return d;
+      if (ToLower(a) == lname) return &d;
     }
   }
+  if (lname.rfind("spark.", 0) == 0) return nullptr;
   std::vector<std::string> names;
   for (const auto& d : Definitions()) names.push_back(d.name);
   std::string message = "unknown setting '" + name + "'";
@@ -224,31 +285,58 @@ const SettingDefinition& Settings::Find(const std::string& name) const {
   throw InvalidInputError(message);
 }
 
-std::string Settings::Set(const std::string& name, const std::string& value) {
-  const SettingDefinition& d = Find(name);
+std::string Settings::Set(const std::string& name, const std::string& value, std::string* notice) {
+  if (notice) notice->clear();
+  const SettingDefinition* d = Find(name);
+  if (!d) {
+    // Spark keys are case-sensitive: stored as written
+    other_spark_[name] = value;
+    if (notice) {
+      *notice = name + " is a Spark setting floe does not use; the value is stored, not used";
+      std::vector<std::string> names;
+      for (const auto& known : Definitions()) names.push_back(known.name);
+      // (a near miss only: Spark's keys are long and alike)
+      std::string suggestion = ClosestName(name, names, 2);
+      if (!suggestion.empty()) *notice += " (did you mean '" + suggestion + "'?)";
+    }
+    return name;
+  }
   std::string normalized;
   try {
-    normalized = d.validate(value);
+    normalized = d->validate(value);
   } catch (const InvalidInputError& e) {
-    throw InvalidInputError("invalid value for setting " + d.name + ": " + e.what());
+    throw InvalidInputError("invalid value for setting " + d->name + ": " + e.what());
   }
-  values_[d.name] = normalized;
-  return d.name;
+  values_[d->name] = normalized;
+  if (notice && !d->unused.empty()) *notice = d->name + ": " + d->unused;
+  return d->name;
 }
 
-std::string Settings::Get(const std::string& name) const { return values_.at(Find(name).name); }
+std::string Settings::Get(const std::string& name) const {
+  const SettingDefinition* d = Find(name);
+  if (d) return values_.at(d->name);
+  auto it = other_spark_.find(name);
+  return it == other_spark_.end() ? "<undefined>" : it->second;  // Spark's SET of an unset key
+}
 
 void Settings::Reset(const std::string& name) {
   if (name.empty()) {
     for (const auto& d : Definitions()) values_[d.name] = d.default_value;
+    other_spark_.clear();
     return;
   }
-  const SettingDefinition& d = Find(name);
-  values_[d.name] = d.default_value;
+  const SettingDefinition* d = Find(name);
+  if (d) {
+    values_[d->name] = d->default_value;
+  } else {
+    other_spark_.erase(name);
+  }
 }
 
 std::vector<std::pair<std::string, std::string>> Settings::All() const {
-  return {values_.begin(), values_.end()};
+  std::map<std::string, std::string> all = values_;
+  for (const auto& [k, v] : other_spark_) all.emplace(k, v);
+  return {all.begin(), all.end()};
 }
 
 bool Settings::GetBool(const std::string& name) const { return Get(name) == "true"; }

@@ -12,6 +12,7 @@
 #include "optimizer/rules/dynamic_partition_pruning.h"
 #include "optimizer/rules/filter_pushdown.h"
 #include "optimizer/rules/join_order.h"
+#include "optimizer/rules/join_strategy.h"
 
 namespace floe {
 
@@ -49,14 +50,20 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       // after filter pushdown: the joins' keys are known
       {"build_side",
        [](LogicalOperatorPtr plan, const OptimizerContext&) { return BuildSide().Rewrite(std::move(plan)); }},
+      // after build side: the build (right) side of each join is final
+      {"join_strategy",
+       [](LogicalOperatorPtr plan, const OptimizerContext& context) {
+         return JoinStrategy(context.broadcast_threshold).Rewrite(std::move(plan));
+       }},
       {"column_pruning",
        [](LogicalOperatorPtr plan, const OptimizerContext& context) {
          return ColumnPruning(context.nested_schema_pruning).Rewrite(std::move(plan));
        }},
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",
-       [](LogicalOperatorPtr plan, const OptimizerContext&) {
-         return DynamicPartitionPruning().Rewrite(std::move(plan));
+       [](LogicalOperatorPtr plan, const OptimizerContext& context) {
+         return DynamicPartitionPruning(context.pruning_reuse_broadcast_only, context.pruning_fallback_filter_ratio)
+             .Rewrite(std::move(plan));
        }},
   };
   return kRules;

@@ -39,6 +39,11 @@ struct OptimizerContext {
   bool verify_plans = false;
   /// Column pruning reads only the fields of a struct a query uses.
   bool nested_schema_pruning = true;
+  /// spark.sql.autoBroadcastJoinThreshold in bytes (-1: never broadcast by size).
+  int64_t broadcast_threshold = 10 << 20;
+  /// spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly and .fallbackFilterRatio.
+  bool pruning_reuse_broadcast_only = true;
+  double pruning_fallback_filter_ratio = 0.5;
 };
 
 /// One rewrite of the logical plan; each can be switched off by name.

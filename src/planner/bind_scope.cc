@@ -60,7 +60,7 @@ static size_t EditDistance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
-std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates) {
+std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates, size_t max_distance) {
   std::string best;
   size_t best_distance = SIZE_MAX;
   std::string lname = ToLower(name);
@@ -75,7 +75,7 @@ std::string ClosestName(const std::string& name, const std::vector<std::string>&
       best = c;
     }
   }
-  if (best_distance <= std::max<size_t>(2, name.size() / 3)) return best;
+  if (best_distance <= std::min(max_distance, std::max<size_t>(2, name.size() / 3))) return best;
   return "";
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,9 @@ class BindScope {
   void Append(const BindScope& other, size_t offset);
 };
 
-/// Returns the candidate closest to `name` by edit distance, or empty when none is close.
-std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates);
+/// Returns the candidate closest to `name` by edit distance, or empty when none is close:
+/// within a third of the name's length (at least 2) and `max_distance` edits.
+std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates,
+                        size_t max_distance = SIZE_MAX);
 
 }  // namespace floe

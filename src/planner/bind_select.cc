@@ -11,7 +11,9 @@ namespace floe {
 BoundQuery Binder::BindSelect(const SelectNode& node) {
   BindWindowClause(node);
   SelectBinding select;
+  auto [whole_hint, whole_hint_text] = ReadHints(node);
   BindFrom(node, select);
+  WarnUnmatchedHints();
   BindWhere(node, select);
   BindGroupBy(node, select);
   BindSelectList(node, select);
@@ -37,6 +39,12 @@ BoundQuery Binder::BindSelect(const SelectNode& node) {
     }
     trim->children.push_back(std::move(query.plan));
     query.plan = std::move(trim);
+  }
+  // a join strategy hint without relations marks the SELECT's result (Spark's ResolvedHint
+  // over the whole query), which a join of it then sees
+  if (!whole_hint.empty()) {
+    query.plan->join_hint = whole_hint;
+    query.plan->join_hint_text = whole_hint_text;
   }
   return query;
 }

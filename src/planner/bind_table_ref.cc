@@ -26,15 +26,23 @@ void Binder::BindFrom(const SelectNode& node, SelectBinding& select) {
 }
 
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, BindScope* scope) {
+  // a relation a join strategy hint of this SELECT may name: by its alias, else its name
+  auto hinted = [&](LogicalOperatorPtr plan, const std::string& name) {
+    if (!join_hints_.empty() && !name.empty()) MarkHintedRelation(name, *plan);
+    return plan;
+  };
   switch (ref.kind) {
-    case TableRefKind::kBaseTable: return BindBaseTable(ref.As<BaseTableRef>(), scope);
+    case TableRefKind::kBaseTable: {
+      const auto& table = ref.As<BaseTableRef>();
+      return hinted(BindBaseTable(table, scope), table.alias.empty() ? table.name.parts.back() : table.alias);
+    }
     case TableRefKind::kSubquery: {
       const auto& sub = ref.As<SubqueryRef>();
       Binder inner(context_, this);
       BoundQuery query = inner.BindQuery(*sub.query);
-      return BindDerived(std::move(query), sub.alias, sub.column_aliases, scope);
+      return hinted(BindDerived(std::move(query), sub.alias, sub.column_aliases, scope), sub.alias);
     }
-    case TableRefKind::kTableFunction: return BindTableFunction(ref.As<TableFunctionRef>(), scope);
+    case TableRefKind::kTableFunction: return hinted(BindTableFunction(ref.As<TableFunctionRef>(), scope), ref.alias);
     case TableRefKind::kValues: return BindValues(ref.As<ValuesRef>(), scope);
     case TableRefKind::kJoin: return BindJoin(ref.As<JoinRef>(), scope);
     case TableRefKind::kLateralView: return BindLateralView(ref.As<LateralViewRef>(), scope);

@@ -178,6 +178,15 @@ class Binder {
   void BindWindowClause(const SelectNode& node);
   /// FROM: the table references, or one empty row (bind_table_ref.cc).
   void BindFrom(const SelectNode& node, SelectBinding& select);
+  /// Reads a SELECT's hints (Spark's ResolveHints): join strategy hints are kept to mark the
+  /// relations they name as BindFrom binds them (bind_hints.cc); the others are accepted or
+  /// warned about. Returns the strategy of a hint that names no relation (it marks the
+  /// SELECT's whole result), or "".
+  std::pair<std::string, std::string> ReadHints(const SelectNode& node);
+  /// Marks `plan`, the relation FROM names `name`, with the join strategy hint naming it.
+  void MarkHintedRelation(const std::string& name, LogicalOperator& plan);
+  /// Warns of the join strategy hints that named no relation of the FROM clause.
+  void WarnUnmatchedHints();
   /// WHERE: [NOT] IN / EXISTS conjuncts become semi / anti joins, the rest a filter (bind_where.cc).
   void BindWhere(const SelectNode& node, SelectBinding& select);
   void BindWhereCondition(const ParsedExpression& where, SelectBinding& select);
@@ -321,6 +330,15 @@ class Binder {
   std::shared_ptr<int> subquery_ids_;
   std::map<std::string, const CommonTableExpression*> ctes_;
   std::vector<std::string> binding_views_;  // views being expanded, to stop recursion
+  // The join strategy hints of the SELECT being bound: the relation name each names
+  // (lower case), its strategy, the hint as written, and whether a relation matched it.
+  struct JoinHint {
+    std::string relation;
+    std::string strategy;
+    std::string text;
+    bool matched = false;
+  };
+  std::vector<JoinHint> join_hints_;
   /// The WINDOW clause of the SELECT being bound (OVER w refers to it).
   const std::vector<NamedWindow>* named_windows_ = nullptr;
   /// The enclosing query's columns when binding a subquery (correlated references).

@@ -51,6 +51,8 @@ class BinderContext {
   /// Returns a session setting's value ("" when unset), for the defaults a statement takes
   /// from the session (COPY's compression codec).
   virtual std::string SettingValue(const std::string& name) { return ""; }
+  /// Records a warning for the statement's result (a hint it cannot follow, ...).
+  virtual void Warn(const std::string& message) {}
   /// Returns the names the user might have meant, for "did you mean" hints.
   virtual std::vector<std::string> TableNames() = 0;
   /// Binds a table function call (range, read_parquet, ...); null when unknown.

@@ -27,6 +27,18 @@ struct LogicalJoin : LogicalOperator {
   bool row_level_target = false;
   /// (runtime filter id, key index): the build keys this join publishes to scans.
   std::vector<std::pair<int, size_t>> runtime_filters;
+  /// Spark's choice for this join (JoinSelection), made by the join_strategy rule: whether
+  /// its build (right) side is broadcast, and when not, why (`spark.sql.autoBroadcastJoinThreshold
+  /// = -1`, a MERGE hint, its estimated size). floe builds every hash join in memory alike;
+  /// the choice shows in the plan and gates dynamic pruning as Spark's reuseBroadcastOnly does.
+  bool broadcast = true;
+  std::string not_broadcast;
+  /// Whether the user ruled the broadcast out (spark.sql.autoBroadcastJoinThreshold = -1, a
+  /// hint), rather than Spark's estimate or join type: floe then follows Spark's dynamic
+  /// pruning rules; otherwise it prunes anyway (its build is in memory, to reuse) and says so.
+  bool broadcast_ruled_out = false;
+  /// The join strategy hints of its sides, as written (`BROADCAST(d)`), for the plan.
+  std::string hints;
   std::string Describe() const override;
   void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };

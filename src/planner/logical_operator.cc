@@ -18,6 +18,15 @@ std::vector<std::shared_ptr<BoundSubquery>> LogicalOperator::Subqueries() const 
   return out;
 }
 
+const LogicalOperator* HintedRelation(const LogicalOperator& op) {
+  const LogicalOperator* at = &op;
+  while (at->join_hint.empty() && at->children.size() == 1 &&
+         (at->type == LogicalOperatorType::kFilter || at->type == LogicalOperatorType::kProjection)) {
+    at = at->children[0].get();
+  }
+  return at->join_hint.empty() ? nullptr : at;
+}
+
 std::string LogicalPlanToString(const LogicalOperator& op, int indent) {
   std::string out = std::string(indent * 2, ' ') + op.Describe() + "\n";
   // The subqueries the node reads, under it (Spark prints them as the node's inner children).

@@ -38,6 +38,11 @@ struct LogicalOperator {
   std::vector<std::unique_ptr<LogicalOperator>> children;
   std::vector<std::string> names;
   std::vector<LogicalType> types;
+  /// A join strategy hint naming the relation this node is the root of (Spark's
+  /// ResolvedHint): BROADCAST, MERGE, SHUFFLE_HASH or SHUFFLE_REPLICATE_NL, and the hint
+  /// as written (`BROADCAST(d)`); empty when none.
+  std::string join_hint;
+  std::string join_hint_text;
 
   /// Returns one line describing this node (for EXPLAIN of the logical plan).
   virtual std::string Describe() const = 0;
@@ -48,6 +53,10 @@ struct LogicalOperator {
 };
 
 using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
+
+/// Returns the join strategy hint of the relation `op` produces: its own, or that of the
+/// relation under the filters and projections the optimizer put above it.
+const LogicalOperator* HintedRelation(const LogicalOperator& op);
 
 /// Prints a logical plan as an indented tree.
 std::string LogicalPlanToString(const LogicalOperator& op, int indent = 0);

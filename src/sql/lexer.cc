@@ -169,8 +169,7 @@ Token Lexer::LexNumber() {
     // Spark reads a digit-led run of letters such as 1st as an identifier.
     bool all_word = true;
     for (char ch : token.text) all_word = all_word && IsWordChar(ch);
-    if (!all_word) Fail("syntax error at or near \"" + token.text + "\"", token.position);
-    token.type = TokenType::kWord;
+    token.type = all_word ? TokenType::kWord : TokenType::kMalformed;
   }
   return token;
 }

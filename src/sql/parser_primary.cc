@@ -56,7 +56,8 @@ ExpressionPtr Parser::ParsePrimary() {
       SyntaxError();
     case TokenType::kWord:
     case TokenType::kQuotedIdentifier: return ParseWordPrimary();
-    case TokenType::kEnd: break;
+    case TokenType::kEnd:
+    case TokenType::kMalformed: break;
   }
   SyntaxError();
 }

@@ -17,6 +17,8 @@ enum class TokenType : uint8_t {
   kNumber,            // 42, 4.2, 1e3, 42L, 1.5BD, .5
   kBinaryString,      // X'0A': text holds the hex digits
   kOperator,          // punctuation and operators: ( ) , . ; + - <= <=> :: => ...
+  kMalformed,         // a number with an unknown suffix (1.5g): a syntax error wherever it is
+                      // parsed, except in the raw value of a SET (Spark reads that as text)
 };
 
 /// One lexical token: its type, its processed text, and where it sits in the source.

@@ -218,6 +218,7 @@ bool Shell::ExecuteStatement(const std::string& sql) {
   g_running = nullptr;
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const std::string& warning : result.warnings()) std::cerr << "Warning: " << warning << "\n";
   if (result.HasError()) {
     std::cerr << result.error() << "\n";
     return false;

@@ -155,7 +155,7 @@ PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join
       residual_(std::move(residual)),
       null_aware_(null_aware) {}
 
-std::string PhysicalHashJoin::Name() const { return "BroadcastHashJoin"; }
+std::string PhysicalHashJoin::Name() const { return broadcast_ ? "BroadcastHashJoin" : "ShuffledHashJoin"; }
 
 std::string PhysicalHashJoin::Details() const {
   std::string out = "[";
@@ -170,6 +170,7 @@ std::string PhysicalHashJoin::Details() const {
   }
   out += std::string("], ") + JoinTypeToString(join_type_) + ", BuildRight";
   if (residual_) out += ", " + residual_->text;
+  if (!hints_.empty()) out += ", hint: " + hints_;
   return out;
 }
 

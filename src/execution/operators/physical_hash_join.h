@@ -57,6 +57,13 @@ class PhysicalHashJoin : public PhysicalOperator {
   void PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot);
   /// Makes NULL keys equal to each other (INTERSECT / EXCEPT).
   void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
+  /// Sets what the plan shows: whether Spark would broadcast the build side
+  /// (BroadcastHashJoin, else ShuffledHashJoin: floe builds both alike), and the join
+  /// strategy hints of its sides as written.
+  void SetStrategy(bool broadcast, std::string hints) {
+    broadcast_ = broadcast;
+    hints_ = std::move(hints);
+  }
 
  private:
   /// Joins a probe batch with `build`; `build_has_null_key` and `build_rows` are the whole
@@ -77,6 +84,8 @@ class PhysicalHashJoin : public PhysicalOperator {
   std::vector<BoundExpressionPtr> build_keys_;
   BoundExpressionPtr residual_;
   bool null_aware_;
+  bool broadcast_ = true;
+  std::string hints_;
   bool nulls_equal_ = false;
   std::vector<std::pair<size_t, std::shared_ptr<RuntimeFilterSlot>>> runtime_filter_slots_;
 };

@@ -227,5 +227,39 @@ TEST_F(ConnectionTest, ResultsMove) {
   EXPECT_EQ(c.names(), std::vector<std::string>{"five"});
 }
 
+// Warnings: what a statement did not do as asked, in its result (the shell prints them).
+// Spark accepts every spark.* key and logs the hints it cannot follow; floe says the same.
+TEST_F(ConnectionTest, SettingsAndHintsFloeDoesNotUseAreWarnedAbout) {
+  auto warnings = [&](const std::string& sql) { return Run(sql).warnings(); };
+  std::vector<std::string> w = warnings("SET spark.sql.adaptive.skewJoin.enabled = true");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].rfind("spark.sql.adaptive.skewJoin.enabled is a Spark setting floe does not use; "
+                       "the value is stored, not used",
+                       0),
+            0u)
+      << w[0];
+  w = warnings("SET spark.sql.sesion.timeZone = UTC");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("(did you mean 'spark.sql.session.timeZone'?)"), std::string::npos) << w[0];
+  w = warnings("SET spark.sql.adaptive.enabled = false");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "spark.sql.adaptive.enabled: floe plans each query once, with its runtime filters; the value "
+                  "is stored, not used");
+  // a key floe acts on, and floe's own: no warning
+  EXPECT_TRUE(warnings("SET spark.sql.autoBroadcastJoinThreshold = 20MB").empty());
+  EXPECT_TRUE(warnings("SET threads = 2").empty());
+
+  w = warnings("SELECT /*+ NOT_A_HINT(t), REPARTITION(4) */ count(*) FROM range(3) t");
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_EQ(w[0], "Unrecognized hint: NOT_A_HINT(t)");
+  EXPECT_EQ(w[1], "floe runs on one machine and does not repartition rows: REPARTITION(4) changes nothing");
+  w = warnings("SELECT /*+ BROADCAST(b), MERGE(a) */ count(*) FROM range(3) a JOIN range(3) c ON a.id = c.id");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "Count not find relation 'b' specified in hint 'BROADCAST(b)'.");
+  EXPECT_TRUE(warnings("SELECT /*+ BROADCAST(c) */ count(*) FROM range(3) a JOIN range(3) c ON a.id = c.id").empty());
+  // each statement has its own
+  EXPECT_TRUE(warnings("SELECT 1").empty());
+}
+
 }  // namespace
 }  // namespace floe

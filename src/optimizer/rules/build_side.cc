@@ -61,12 +61,20 @@ LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
   // why: only an inner join builds either side alike; outer, semi and anti joins keep
   // the side their semantics need, and a nested-loop join (no keys) has no build side
   if (join.join_type != JoinType::kInner || join.left_keys.empty() || !join.runtime_filters.empty()) return op;
-  std::optional<double> left = EstimateRows(*join.children[0]);
-  std::optional<double> right = EstimateRows(*join.children[1]);
-  if (!left || !right || *left >= *right) return op;
-  // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
-  // dynamic partition pruning skip the probe side's files, more than it costs
-  if (*right <= kKeepForPruningRows && DynamicPartitionPruning::Applies(join)) return op;
+  // a BROADCAST hint names the side to build, whatever the sizes (Spark's JoinSelection)
+  const LogicalOperator* left_hint = HintedRelation(*join.children[0]);
+  const LogicalOperator* right_hint = HintedRelation(*join.children[1]);
+  bool broadcast_left = left_hint && left_hint->join_hint == "BROADCAST";
+  bool broadcast_right = right_hint && right_hint->join_hint == "BROADCAST";
+  if (broadcast_right) return op;
+  if (!broadcast_left) {
+    std::optional<double> left = EstimateRows(*join.children[0]);
+    std::optional<double> right = EstimateRows(*join.children[1]);
+    if (!left || !right || *left >= *right) return op;
+    // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
+    // dynamic partition pruning skip the probe side's files, more than it costs
+    if (*right <= kKeepForPruningRows && DynamicPartitionPruning::Applies(join)) return op;
+  }
 
   size_t left_width = join.children[0]->types.size();
   size_t right_width = join.children[1]->types.size();

@@ -1,9 +1,12 @@
 #include "optimizer/rules/dynamic_partition_pruning.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <functional>
 
 #include "common/ascii_case.h"
 #include "function/lossless_widening.h"
+#include "optimizer/rules/join_strategy.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
 #include "planner/logical_projection.h"
@@ -157,13 +160,13 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
     // the column the key reads (a cast key names its column)
     const BoundExpression* column = key.get();
     while (column->kind == BoundExpressionKind::kCast) column = column->children[0].get();
-    auto note = [&](const std::string& why) {
-      std::string text = "dynamic pruning on " + column->text + " not applied: " + why;
+    auto add_note = [&](const std::string& text) {
       if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
           get->dynamic_pruning_notes.end()) {
         get->dynamic_pruning_notes.push_back(text);
       }
     };
+    auto note = [&](const std::string& why) { add_note("dynamic pruning on " + column->text + " not applied: " + why); };
     // why: a runtime filter the scan cannot project onto partitions would prune nothing,
     // and the plan would claim pruning that does not happen
     if (!MapsIntoPartitionSpace(*key)) {
@@ -191,6 +194,44 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
     }
     if (join.null_aware) continue;  // why: NOT IN semantics are not a key match
     if (HasStaticEquality(*get, *key)) continue;  // why: static pruning already keeps one partition
+    if (!join.broadcast && !join.row_level_target && !join.broadcast_ruled_out) {
+      // Spark would not prune here by default (no broadcast to reuse); floe's build side is
+      // in memory whatever Spark's strategy, so it prunes, and says where Spark would not
+      add_note("dynamic pruning on " + column->text + " applied where Spark would not plan it: the build side is not " +
+               "broadcast (" + join.not_broadcast + "); floe reuses its build side in memory");
+    } else if (!join.broadcast && !join.row_level_target) {
+      // the user ruled the broadcast out: Spark's PartitionPruning.insertPredicate with
+      // PlanDynamicPruningFilters, a subquery only where it pays for itself and is allowed
+      if (reuse_broadcast_only_) {
+        note("the build side is not broadcast (" + join.not_broadcast +
+             ") and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true");
+        continue;
+      }
+      // pruningHasBenefit: an unknown size is Spark's defaultSizeInBytes (too large to count)
+      std::optional<double> pruned = JoinStrategy::EstimateBytes(*get);
+      double overhead = 0;
+      bool overhead_known = true;
+      std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
+        if (!op.children.empty()) {
+          for (const auto& c : op.children) leaves(*c);
+          return;
+        }
+        std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
+        overhead_known = overhead_known && bytes.has_value();
+        if (bytes) overhead += *bytes;
+      };
+      leaves(*join.children[1]);
+      if (!overhead_known || (pruned && fallback_filter_ratio_ * *pruned <= overhead)) {
+        char ratio[32];
+        std::snprintf(ratio, sizeof(ratio), "%g", fallback_filter_ratio_);
+        note("no estimated benefit without a broadcast to reuse (" +
+             (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio +
+                                   " is not more than the other side's " + JoinStrategy::SizeText(overhead)
+                             : std::string("the other side's size is unknown")) +
+             "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)");
+        continue;
+      }
+    }
     int id = next_id_++;
     join.runtime_filters.emplace_back(id, k);
     LogicalRuntimeFilter filter;

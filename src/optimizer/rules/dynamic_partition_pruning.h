@@ -17,8 +17,17 @@ namespace floe {
 ///
 /// Correct because a probe row whose key is not among the build keys has no match, and
 /// the join types chosen (inner, left semi, right outer) drop probe rows without a match.
+///
+/// Where the join's build side is not broadcast (the join_strategy rule), it plans one only
+/// as Spark's PartitionPruning would: not at all with reuseBroadcastOnly (Spark's default:
+/// no broadcast to reuse), else when the estimated benefit (fallbackFilterRatio times the
+/// pruned scan's size) exceeds the cost (the build side's scans' sizes). A MERGE's target is
+/// pruned regardless (Iceberg's RowLevelCommandDynamicPruning runs a subquery). Each join
+/// and scan it does not prune gets a note saying why.
 class DynamicPartitionPruning {
  public:
+  DynamicPartitionPruning(bool reuse_broadcast_only = true, double fallback_filter_ratio = 0.5)
+      : reuse_broadcast_only_(reuse_broadcast_only), fallback_filter_ratio_(fallback_filter_ratio) {}
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
   /// Returns true when Rewrite would plan a runtime filter for the join as it stands (for
   /// the build side rule, which keeps such a join's sides). Does not change the plan.
@@ -28,6 +37,8 @@ class DynamicPartitionPruning {
   void Visit(LogicalOperator& op);
   void PlanJoin(LogicalJoin& join);
   int next_id_ = 1;
+  bool reuse_broadcast_only_;
+  double fallback_filter_ratio_;
 };
 
 }  // namespace floe

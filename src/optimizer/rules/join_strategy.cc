@@ -1,0 +1,120 @@
+#include "optimizer/rules/join_strategy.h"
+
+#include <cstdio>
+
+#include "optimizer/rules/build_side.h"
+#include "planner/logical_join.h"
+
+namespace floe {
+
+namespace {
+
+// Spark's DataType.defaultSize: what its size-only statistics count per value.
+double DefaultSize(const LogicalType& type) {
+  switch (type.id()) {
+    case TypeId::kNull:
+    case TypeId::kBoolean:
+    case TypeId::kInt8: return 1;
+    case TypeId::kInt16: return 2;
+    case TypeId::kInt32:
+    case TypeId::kFloat:
+    case TypeId::kDate: return 4;
+    case TypeId::kDecimal: return type.precision() <= 18 ? 8 : 16;
+    case TypeId::kString: return 20;
+    case TypeId::kBinary:
+    case TypeId::kVariant: return 100;  // Spark's BinaryType and VariantType (2 KiB) alike: bulky
+    case TypeId::kInterval: return 16;
+    case TypeId::kStruct:
+    case TypeId::kMap: {
+      double sum = 0;
+      for (const auto& f : type.fields()) sum += DefaultSize(f.second);
+      return sum;
+    }
+    case TypeId::kList: return DefaultSize(type.element());
+    default: return 8;  // BIGINT, DOUBLE, timestamps, TIME
+  }
+}
+
+}  // namespace
+
+std::string JoinStrategy::SizeText(double bytes) {
+  char buf[48];
+  if (bytes < (1 << 20)) {
+    std::snprintf(buf, sizeof(buf), "%.0f bytes", bytes);
+  } else {
+    std::snprintf(buf, sizeof(buf), "%.1f MB", bytes / (1 << 20));
+  }
+  return buf;
+}
+
+std::optional<double> JoinStrategy::EstimateBytes(const LogicalOperator& op) {
+  std::optional<double> rows = BuildSide::EstimateRows(op);
+  if (!rows) return std::nullopt;
+  double width = 0;
+  for (const auto& type : op.types) width += DefaultSize(type);
+  return *rows * width;
+}
+
+LogicalOperatorPtr JoinStrategy::Rewrite(LogicalOperatorPtr op) {
+  Visit(*op);
+  return op;
+}
+
+void JoinStrategy::Visit(LogicalOperator& op) {
+  for (auto& c : op.children) Visit(*c);
+  if (op.type != LogicalOperatorType::kJoin) return;
+  auto& join = static_cast<LogicalJoin&>(op);
+  const LogicalOperator* left = HintedRelation(*join.children[0]);
+  const LogicalOperator* right = HintedRelation(*join.children[1]);
+  join.hints.clear();
+  for (const LogicalOperator* side : {left, right}) {
+    if (side) join.hints += (join.hints.empty() ? "" : ", ") + side->join_hint_text;
+  }
+  join.broadcast = false;
+  join.broadcast_ruled_out = false;
+  join.not_broadcast.clear();
+  if (join.left_keys.empty()) {
+    join.not_broadcast = "a join without equality keys";
+    return;
+  }
+  // Spark's canBuildBroadcastRight: a right or full outer join keeps every row of its right
+  // side, which cannot then be the one broadcast
+  if (join.join_type == JoinType::kRight || join.join_type == JoinType::kFull) {
+    join.not_broadcast = std::string("a ") + JoinTypeName(join.join_type) + " join cannot broadcast its right side";
+    return;
+  }
+  // Spark's precedence: BROADCAST, then MERGE, SHUFFLE_HASH, SHUFFLE_REPLICATE_NL, then size
+  if (right && right->join_hint == "BROADCAST") {
+    join.broadcast = true;
+    return;
+  }
+  join.broadcast_ruled_out = true;
+  if (left && left->join_hint == "BROADCAST") {
+    join.not_broadcast = "the hint " + left->join_hint_text + " broadcasts the other side";
+    return;
+  }
+  for (const LogicalOperator* side : {left, right}) {
+    if (side) {
+      join.not_broadcast = "the hint " + side->join_hint_text + " asks for another join strategy";
+      return;
+    }
+  }
+  if (threshold_ < 0) {
+    join.not_broadcast = "spark.sql.autoBroadcastJoinThreshold = -1";
+    return;
+  }
+  join.broadcast_ruled_out = false;
+  std::optional<double> bytes = EstimateBytes(*join.children[1]);
+  if (!bytes) {
+    join.not_broadcast = "the build side's size is unknown";
+    return;
+  }
+  if (*bytes > static_cast<double>(threshold_)) {
+    join.not_broadcast = "the build side's estimated " + SizeText(*bytes) +
+                         " exceeds spark.sql.autoBroadcastJoinThreshold (" + SizeText(threshold_) + ")";
+    return;
+  }
+  join.broadcast = true;
+}
+
+}  // namespace floe

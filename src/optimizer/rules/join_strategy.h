@@ -1,0 +1,33 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+/// Chooses, for each equi-join, what Spark's JoinSelection would: its build (right) side is
+/// broadcast when a BROADCAST hint names it, else when no MERGE, SHUFFLE_HASH or
+/// SHUFFLE_REPLICATE_NL hint names either side and its estimated size is at most
+/// spark.sql.autoBroadcastJoinThreshold (-1: never). Sizes are Spark's size-only estimates:
+/// the estimated rows (BuildSide::EstimateRows) times the default sizes of the output
+/// columns (as Iceberg's SparkScan estimates a scan: rows times the row's default size).
+/// floe executes every hash join alike; the choice is shown in the plan (BroadcastHashJoin
+/// or ShuffledHashJoin) and gates dynamic partition pruning as reuseBroadcastOnly does.
+class JoinStrategy {
+ public:
+  explicit JoinStrategy(int64_t broadcast_threshold) : threshold_(broadcast_threshold) {}
+  LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
+
+  /// Returns Spark's estimate of a plan's output size in bytes, if its rows are known.
+  static std::optional<double> EstimateBytes(const LogicalOperator& op);
+  /// Returns a size for the plan's notes: "13152 bytes", "25.1 MB".
+  static std::string SizeText(double bytes);
+
+ private:
+  void Visit(LogicalOperator& op);
+  int64_t threshold_;
+};
+
+}  // namespace floe
