@@ -30,10 +30,6 @@ int ClientContext::Threads() const { return static_cast<int>(settings_.GetInt("t
 
 std::vector<std::string> ClientContext::DisabledRules() const {
   std::vector<std::string> disabled;
-  if (!settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.enabled") ||
-      !settings_.GetBool("floe.pruning.enabled")) {
-    disabled.push_back("dynamic_partition_pruning");
-  }
   // the setting's validator normalized it to names joined by commas
   std::string excluded = settings_.Get("spark.sql.optimizer.excludedRules");
   for (size_t start = 0; start < excluded.size();) {
@@ -50,6 +46,12 @@ OptimizerContext ClientContext::OptimizerSettings() {
   // why: floe.pruning.enabled = false reads everything, whole structs too
   context.nested_schema_pruning = settings_.GetBool("spark.sql.optimizer.nestedSchemaPruning.enabled") &&
                                   settings_.GetBool("floe.pruning.enabled");
+  // (switched off by a setting, the rule still runs, to say so on each join it would prune)
+  if (!settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.enabled")) {
+    context.dynamic_pruning_off = "spark.sql.optimizer.dynamicPartitionPruning.enabled = false";
+  } else if (!settings_.GetBool("floe.pruning.enabled")) {
+    context.dynamic_pruning_off = "floe.pruning.enabled = false";
+  }
   context.broadcast_threshold = settings_.GetInt("spark.sql.autoBroadcastJoinThreshold");
   context.pruning_reuse_broadcast_only =
       settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly");
@@ -155,7 +157,9 @@ namespace {
 // Appends the table scans of a plan, not of its subqueries.
 void AddTableScans(const PhysicalOperator& op, std::vector<QueryRecord::Scan>* scans) {
   if (const auto* scan = dynamic_cast<const PhysicalTableScan*>(&op)) {
-    scans->push_back({scan->source().DisplayName(), scan->metrics().lines});
+    auto lines = scan->metrics().lines;
+    for (const auto& note : scan->dynamic_pruning_notes()) lines.emplace_back("dynamic pruning", note);
+    scans->push_back({scan->source().DisplayName(), std::move(lines)});
   }
   for (const auto& child : op.children()) AddTableScans(*child, scans);
 }

@@ -62,7 +62,8 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",
        [](LogicalOperatorPtr plan, const OptimizerContext& context) {
-         return DynamicPartitionPruning(context.pruning_reuse_broadcast_only, context.pruning_fallback_filter_ratio)
+         return DynamicPartitionPruning(context.pruning_reuse_broadcast_only, context.pruning_fallback_filter_ratio,
+                                        context.dynamic_pruning_off)
              .Rewrite(std::move(plan));
        }},
   };

@@ -44,6 +44,9 @@ struct OptimizerContext {
   /// spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly and .fallbackFilterRatio.
   bool pruning_reuse_broadcast_only = true;
   double pruning_fallback_filter_ratio = 0.5;
+  /// The setting that switched dynamic partition pruning off (`floe.pruning.enabled =
+  /// false`), or empty: the rule then plans nothing but still says, per join, why.
+  std::string dynamic_pruning_off;
 };
 
 /// One rewrite of the logical plan; each can be switched off by name.

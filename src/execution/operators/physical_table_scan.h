@@ -33,6 +33,9 @@ class PhysicalTableScan : public PhysicalOperator {
   void AddRuntimeFilter(std::shared_ptr<RuntimeFilterSlot> slot, BoundExpressionPtr probe_key);
   /// Sets why dynamic pruning was considered for this scan but not applied (EXPLAIN).
   void SetDynamicPruningNotes(std::vector<std::string> notes) { dynamic_pruning_notes_ = std::move(notes); }
+  /// Why dynamic partition pruning did not prune this scan by a join (or did where Spark
+  /// would not): shown by EXPLAIN, recorded in system.scans.
+  const std::vector<std::string>& dynamic_pruning_notes() const { return dynamic_pruning_notes_; }
   /// Sets the part of each output column the query reads (nested column pruning).
   void SetColumnFields(std::vector<FieldSelection> fields) { column_fields_ = std::move(fields); }
   /// Returns the metrics of the last finished execution.

@@ -37,6 +37,10 @@ class ParquetSource : public TableSource {
   ParquetSource(std::string pattern, ParquetSourceOptions options);
 
   const std::vector<std::string>& names() const override { return names_; }
+  /// The columns of hive-style folders (key=value), with hive_partitioning.
+  std::vector<std::string> PartitionColumns() const override {
+    return {names_.begin() + static_cast<std::ptrdiff_t>(file_columns_), names_.end()};
+  }
   const std::vector<LogicalType>& types() const override { return types_; }
   std::string DisplayName() const override;
   std::unique_ptr<TableScanState> InitScan(const ScanRequest& request) const override;

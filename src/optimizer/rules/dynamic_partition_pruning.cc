@@ -155,8 +155,7 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
       continue;
     }
     LogicalGet* get = TraceToScan(*join.children[0], key);
-    // why: only Iceberg scans plan their files after the runtime filter is published
-    if (!get || get->source->ScanOperatorName() != "BatchScan" || !IsPartitionColumn(*get, *key)) continue;
+    if (!get) continue;
     // the column the key reads (a cast key names its column)
     const BoundExpression* column = key.get();
     while (column->kind == BoundExpressionKind::kCast) column = column->children[0].get();
@@ -167,6 +166,21 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
       }
     };
     auto note = [&](const std::string& why) { add_note("dynamic pruning on " + column->text + " not applied: " + why); };
+    // why: only Iceberg scans plan their files after the runtime filter is published
+    std::vector<std::string> partition_columns = get->source->PartitionColumns();
+    if (get->source->ScanOperatorName() != "BatchScan") {
+      note(partition_columns.empty() ? get->source->DisplayName() + " has no partitions"
+                                     : "floe prunes only Iceberg tables at run time, not " + get->source->DisplayName());
+      continue;
+    }
+    if (!IsPartitionColumn(*get, *key)) {
+      std::string columns;
+      for (const auto& c : partition_columns) columns += (columns.empty() ? "" : ", ") + c;
+      note(partition_columns.empty() ? get->source->DisplayName() + " is not partitioned"
+                                     : get->source->DisplayName() + " is partitioned by " + columns + ", not by " +
+                                           column->text);
+      continue;
+    }
     // why: a runtime filter the scan cannot project onto partitions would prune nothing,
     // and the plan would claim pruning that does not happen
     if (!MapsIntoPartitionSpace(*key)) {
@@ -231,6 +245,10 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
              "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)");
         continue;
       }
+    }
+    if (!off_.empty()) {
+      note("switched off by " + off_);
+      continue;
     }
     int id = next_id_++;
     join.runtime_filters.emplace_back(id, k);

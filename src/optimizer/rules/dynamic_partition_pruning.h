@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "planner/logical_join.h"
 #include "planner/logical_operator.h"
 
@@ -26,8 +28,9 @@ namespace floe {
 /// and scan it does not prune gets a note saying why.
 class DynamicPartitionPruning {
  public:
-  DynamicPartitionPruning(bool reuse_broadcast_only = true, double fallback_filter_ratio = 0.5)
-      : reuse_broadcast_only_(reuse_broadcast_only), fallback_filter_ratio_(fallback_filter_ratio) {}
+  /// `off`: the setting that switched it off (it then plans nothing and notes that).
+  DynamicPartitionPruning(bool reuse_broadcast_only = true, double fallback_filter_ratio = 0.5, std::string off = "")
+      : reuse_broadcast_only_(reuse_broadcast_only), fallback_filter_ratio_(fallback_filter_ratio), off_(std::move(off)) {}
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
   /// Returns true when Rewrite would plan a runtime filter for the join as it stands (for
   /// the build side rule, which keeps such a join's sides). Does not change the plan.
@@ -39,6 +42,7 @@ class DynamicPartitionPruning {
   int next_id_ = 1;
   bool reuse_broadcast_only_;
   double fallback_filter_ratio_;
+  std::string off_;
 };
 
 }  // namespace floe
