@@ -54,28 +54,12 @@ std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
   return std::nullopt;
 }
 
-LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
-  for (auto& c : op->children) c = Rewrite(std::move(c));
-  if (op->type != LogicalOperatorType::kJoin) return op;
-  auto& join = static_cast<LogicalJoin&>(*op);
-  // why: only an inner join builds either side alike; outer, semi and anti joins keep
-  // the side their semantics need, and a nested-loop join (no keys) has no build side
-  if (join.join_type != JoinType::kInner || join.left_keys.empty() || !join.runtime_filters.empty()) return op;
-  // a BROADCAST hint names the side to build, whatever the sizes (Spark's JoinSelection)
-  const LogicalOperator* left_hint = HintedRelation(*join.children[0]);
-  const LogicalOperator* right_hint = HintedRelation(*join.children[1]);
-  bool broadcast_left = left_hint && left_hint->join_hint == "BROADCAST";
-  bool broadcast_right = right_hint && right_hint->join_hint == "BROADCAST";
-  if (broadcast_right) return op;
-  if (!broadcast_left) {
-    std::optional<double> left = EstimateRows(*join.children[0]);
-    std::optional<double> right = EstimateRows(*join.children[1]);
-    if (!left || !right || *left >= *right) return op;
-    // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
-    // dynamic partition pruning skip the probe side's files, more than it costs
-    if (*right <= kKeepForPruningRows && DynamicPartitionPruning::Applies(join)) return op;
-  }
+namespace {
 
+// Swaps a join's sides (children, keys, the residual's columns), keeping its type; returns
+// a projection over it that restores the column order the join had.
+LogicalOperatorPtr SwapSides(LogicalOperatorPtr op) {
+  auto& join = static_cast<LogicalJoin&>(*op);
   size_t left_width = join.children[0]->types.size();
   size_t right_width = join.children[1]->types.size();
   std::vector<std::string> names = join.names;
@@ -103,6 +87,49 @@ LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
   }
   project->children.push_back(std::move(op));
   return project;
+}
+
+}  // namespace
+
+LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
+  for (auto& c : op->children) c = Rewrite(std::move(c));
+  if (op->type != LogicalOperatorType::kJoin) return op;
+  auto& join = static_cast<LogicalJoin&>(*op);
+  if (join.left_keys.empty() || !join.runtime_filters.empty()) return op;
+  // `dim LEFT JOIN fact` is `fact RIGHT JOIN dim`: written so, the fact is on the probe side,
+  // where dynamic partition pruning reaches it (Spark's canPruneRight(LeftOuter)), and the
+  // dimension builds; kept as written when that would not prune
+  if (join.join_type == JoinType::kLeft && !join.null_aware) {
+    join.join_type = JoinType::kRight;
+    std::swap(join.children[0], join.children[1]);
+    std::swap(join.left_keys, join.right_keys);
+    bool prunes = DynamicPartitionPruning::Applies(join);
+    std::swap(join.children[0], join.children[1]);
+    std::swap(join.left_keys, join.right_keys);
+    if (!prunes) {
+      join.join_type = JoinType::kLeft;
+      return op;
+    }
+    return SwapSides(std::move(op));
+  }
+  // why: only an inner join builds either side alike; outer, semi and anti joins keep
+  // the side their semantics need, and a nested-loop join (no keys) has no build side
+  if (join.join_type != JoinType::kInner) return op;
+  // a BROADCAST hint names the side to build, whatever the sizes (Spark's JoinSelection)
+  const LogicalOperator* left_hint = HintedRelation(*join.children[0]);
+  const LogicalOperator* right_hint = HintedRelation(*join.children[1]);
+  bool broadcast_left = left_hint && left_hint->join_hint == "BROADCAST";
+  bool broadcast_right = right_hint && right_hint->join_hint == "BROADCAST";
+  if (broadcast_right) return op;
+  if (!broadcast_left) {
+    std::optional<double> left = EstimateRows(*join.children[0]);
+    std::optional<double> right = EstimateRows(*join.children[1]);
+    if (!left || !right || *left >= *right) return op;
+    // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
+    // dynamic partition pruning skip the probe side's files, more than it costs
+    if (*right <= kKeepForPruningRows && DynamicPartitionPruning::Applies(join)) return op;
+  }
+  return SwapSides(std::move(op));
 }
 
 }  // namespace floe
