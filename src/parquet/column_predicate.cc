@@ -1,5 +1,7 @@
 #include "parquet/column_predicate.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <optional>
 
@@ -84,13 +86,32 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
   // why: a NaN count is written for floating-point columns only; without one, NaNs may be
   // present (parquet-format 2.13), and the bounds leave NaN out either way
   bool may_have_nan = !stats.nan_count || *stats.nan_count > 0;
+  const std::vector<Value>& values = sorted_values ? *sorted_values : this->values;
   if (stats.nan_count && *stats.nan_count > 0 && *stats.nan_count + stats.null_count.value_or(0) >= stats.num_values) {
-    return MayMatchOnlyNaN();
+    return MayMatchOnlyNaN(values);
   }
   if (!stats.min || !stats.max || values.empty()) return true;
   const Value& min = *stats.min;
   const Value& max = *stats.max;
   bool floating = min.type().IsFloating();
+  if (op == Op::kIn && sorted_values) {
+    // the first value at or above min, by binary search (a lossless coercion keeps the order)
+    if (floating && may_have_nan && IsNaN(values.back())) return true;
+    size_t lo = 0, hi = values.size();
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      std::optional<Value> c = Coerce(values[mid], min.type());
+      if (!c) return true;
+      if (c->Compare(min) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == values.size()) return false;
+    std::optional<Value> c = Coerce(values[lo], min.type());
+    return !c || IsNaN(*c) ? true : c->Compare(max) <= 0;
+  }
   std::vector<Value> coerced;
   coerced.reserve(values.size());
   for (const Value& v : values) {
@@ -103,7 +124,21 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
   return MayMatchValues(coerced, min, max, floating && may_have_nan);
 }
 
-bool ColumnPredicate::MayMatchOnlyNaN() const {
+void ColumnPredicate::SortIn() {
+  if (op != Op::kIn || values.size() <= 16) return;
+  for (const auto& v : values) {
+    if (v.is_null() || v.type() != values[0].type()) return;
+  }
+  auto sorted = std::make_shared<std::vector<Value>>(std::move(values));
+  values.clear();
+  std::sort(sorted->begin(), sorted->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+  sorted->erase(std::unique(sorted->begin(), sorted->end(),
+                            [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
+                sorted->end());
+  sorted_values = std::move(sorted);
+}
+
+bool ColumnPredicate::MayMatchOnlyNaN(const std::vector<Value>& values) const {
   // Every non-NULL value is NaN, which equals NaN and is above every number (Spark's order).
   for (const Value& v : values) {
     if (v.is_null()) continue;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <memory>
+
 #include <vector>
 
 #include "common/value.h"
@@ -20,13 +22,20 @@ struct ColumnPredicate {
   /// When >= 0: the predicate is on this leaf of `column`, a field inside structs only
   /// (s.a.b; ParquetReader::StructLeaf), whose statistics prune as a flat column's.
   int leaf_index = -1;
+  /// kIn over many values (a runtime filter's keys): them distinct, non-NULL and ascending,
+  /// shared between the readers of a scan's files (`values` then empty); MayMatch finds the
+  /// first at or above a minimum by binary search.
+  std::shared_ptr<const std::vector<Value>> sorted_values;
 
   /// Returns false only when no row described by the statistics can satisfy the predicate.
   /// Doubles compare as Spark orders them: NaN equals NaN and is above every number.
   bool MayMatch(const ColumnStatistics& stats) const;
+  /// Moves a kIn's values into sorted_values, distinct and ascending, when they are many,
+  /// non-NULL and of one type.
+  void SortIn();
 
  private:
-  bool MayMatchOnlyNaN() const;
+  bool MayMatchOnlyNaN(const std::vector<Value>& values) const;
   bool MayMatchValues(const std::vector<Value>& values, const Value& min, const Value& max,
                       bool may_have_nan) const;
 };

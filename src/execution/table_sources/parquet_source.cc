@@ -167,6 +167,7 @@ std::unique_ptr<TableScanState> ParquetSource::InitScan(const ScanRequest& reque
     }
     predicate->column = static_cast<int>(request.column_ids[predicate->column]);
     state->predicates.push_back(std::move(*predicate));
+    state->predicates.back().SortIn();
   }
   return state;
 }

@@ -1,5 +1,6 @@
 #include "iceberg/expressions/predicate.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/exception.h"
@@ -10,6 +11,20 @@ bool IsNan(const Value& value) {
   if (value.is_null()) return false;
   TypeId id = value.type().id();
   return (id == TypeId::kFloat || id == TypeId::kDouble) && std::isnan(value.float64());
+}
+
+Predicate::Predicate(Operation op, int field_id, std::vector<Value> literals)
+    : Expression(op), field_id_(field_id), literals_(std::move(literals)) {
+  if ((op != Operation::kIn && op != Operation::kNotIn) || literals_.size() <= 16) return;
+  for (const auto& l : literals_) {
+    if (l.is_null() || IsNan(l) || l.type() != literals_[0].type()) return;
+  }
+  auto sorted = std::make_shared<std::vector<Value>>(literals_);
+  std::sort(sorted->begin(), sorted->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+  sorted->erase(std::unique(sorted->begin(), sorted->end(),
+                            [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
+                sorted->end());
+  sorted_ = std::move(sorted);
 }
 
 PredicatePtr Predicate::Make(Operation op, int field_id, std::vector<Value> literals) {
@@ -75,7 +90,12 @@ bool Predicate::Test(const Value& v) const {
     case Operation::kIn:
     case Operation::kNotIn: {
       bool found = false;
-      for (const auto& l : literals_) found = found || (!nan && v.Compare(l) == 0);
+      if (sorted_ && v.type() == sorted_->front().type()) {
+        found = !nan && std::binary_search(sorted_->begin(), sorted_->end(), v,
+                                           [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+      } else {
+        for (const auto& l : literals_) found = found || (!nan && v.Compare(l) == 0);
+      }
       return op() == Operation::kIn ? found : !found;
     }
     case Operation::kStartsWith: return v.str().starts_with(literal().str());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <memory>
+
 #include <vector>
 
 #include "common/value.h"
@@ -17,6 +19,9 @@ class Predicate : public Expression {
 
   int field_id() const { return field_id_; }
   const std::vector<Value>& literals() const { return literals_; }
+  /// IN / NOT IN over more than 16 literals of one type, none NaN: them distinct and sorted
+  /// ascending (shared, so that each file's reader does not sort them again); else null.
+  const std::shared_ptr<const std::vector<Value>>& sorted_literals() const { return sorted_; }
   /// Returns the single literal of a comparison or prefix test.
   const Value& literal() const { return literals_.front(); }
 
@@ -27,12 +32,14 @@ class Predicate : public Expression {
   /// value satisfies only is_null (and not_nan).
   bool Test(const Value& value) const;
 
-  Predicate(Operation op, int field_id, std::vector<Value> literals)
-      : Expression(op), field_id_(field_id), literals_(std::move(literals)) {}
+  Predicate(Operation op, int field_id, std::vector<Value> literals);
 
  private:
   int field_id_;
   std::vector<Value> literals_;
+  // IN / NOT IN with many literals of one type (a runtime filter's keys): them sorted and
+  // distinct, for Test's binary search and the row group predicates; null otherwise
+  std::shared_ptr<const std::vector<Value>> sorted_;
 };
 
 using PredicatePtr = std::shared_ptr<const Predicate>;

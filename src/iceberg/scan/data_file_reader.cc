@@ -229,10 +229,12 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
       leaf_index = node->leaf.leaf_index;
     }
     // is_nan(x) is x = NaN in ColumnPredicate's (Spark's) order, where NaN equals NaN
+    // (a runtime filter's many keys: shared, sorted once by the predicate)
     std::vector<Value> literals =
         p.op() == Operation::kIsNan ? std::vector<Value>{Value::Double(std::numeric_limits<double>::quiet_NaN())}
+        : p.sorted_literals()       ? std::vector<Value>{}
                                     : p.literals();
-    predicates_.push_back(ColumnPredicate{col, *op, std::move(literals), leaf_index});
+    predicates_.push_back(ColumnPredicate{col, *op, std::move(literals), leaf_index, p.sorted_literals()});
   }
 }
 

@@ -225,3 +225,38 @@ TEST_F(EvaluatorsTest, StrictMetricsProveEveryRowMatches) {
 
 }  // namespace
 }  // namespace floe::iceberg
+
+namespace floe::iceberg {
+namespace {
+
+// A runtime filter's many keys: IN / NOT IN over more than 16 literals tests membership by
+// binary search over them sorted (and deduplicated) once; the answers are the linear ones.
+TEST(PredicateTest, ManyInLiteralsAnswerAsFewDo) {
+  std::vector<Value> keys;
+  for (int64_t k = 500; k >= 0; k -= 7) keys.push_back(Value::Int64(k * 3));  // descending
+  keys.push_back(keys[5]);                                                     // a duplicate
+  auto in = std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kIn, 1, keys));
+  auto not_in = std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kNotIn, 1, keys));
+  ASSERT_NE(in->sorted_literals(), nullptr);
+  EXPECT_EQ(in->literals().size(), keys.size());  // shown as written
+  EXPECT_LT(in->sorted_literals()->size(), keys.size());
+  for (int64_t v = -5; v < 1600; ++v) {
+    bool expected = false;
+    for (const auto& k : keys) expected = expected || k.int64() == v;
+    EXPECT_EQ(in->Test(Value::Int64(v)), expected) << v;
+    EXPECT_EQ(not_in->Test(Value::Int64(v)), !expected) << v;
+  }
+  EXPECT_FALSE(in->Test(Value::Null(TypeId::kInt64)));
+  // few literals, or literals of mixed types: no sorted copy
+  EXPECT_EQ(std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kIn, 1, {Value::Int64(1)}))
+                ->sorted_literals(),
+            nullptr);
+  std::vector<Value> doubles;
+  for (int i = 0; i < 20; ++i) doubles.push_back(Value::Double(i * 0.5));
+  doubles.push_back(Value::Double(NAN));
+  EXPECT_EQ(std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kIn, 4, doubles))->sorted_literals(),
+            nullptr);
+}
+
+}  // namespace
+}  // namespace floe::iceberg

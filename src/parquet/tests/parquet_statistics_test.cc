@@ -303,6 +303,35 @@ TEST(ParquetPruningTest, RowGroupSlicesPartitionItsRows) {
   EXPECT_EQ(none.row_groups_read, 0);
 }
 
+// kIn over many values (a runtime filter's keys, SortIn: shared, sorted, distinct) answers
+// as the same values unsorted do, for ranges around, between and over them.
+TEST(ColumnPredicateTest, ManySortedInValuesAnswerAsUnsortedDo) {
+  ColumnPredicate sorted{0, ColumnPredicate::Op::kIn, {}};
+  for (int64_t k = 300; k >= 0; k -= 3) sorted.values.push_back(Value::Int64(k * 10));
+  sorted.values.push_back(Value::Int64(1500));  // a duplicate
+  ColumnPredicate plain = sorted;
+  sorted.SortIn();
+  ASSERT_NE(sorted.sorted_values, nullptr);
+  EXPECT_TRUE(sorted.values.empty());
+  for (int64_t lo = -40; lo < 3100; lo += 7) {
+    for (int64_t width : {0, 5, 29, 31, 400}) {
+      ColumnStatistics stats;
+      stats.num_values = 10;
+      stats.null_count = 0;
+      stats.min = Value::Int64(lo);
+      stats.max = Value::Int64(lo + width);
+      EXPECT_EQ(sorted.MayMatch(stats), plain.MayMatch(stats)) << lo << " + " << width;
+      // an INT column's statistics: the keys coerce losslessly where they fit
+      stats.min = Value::Int32(static_cast<int32_t>(lo));
+      stats.max = Value::Int32(static_cast<int32_t>(lo + width));
+      EXPECT_EQ(sorted.MayMatch(stats), plain.MayMatch(stats)) << lo << " + " << width << " (int)";
+    }
+  }
+  ColumnPredicate few{0, ColumnPredicate::Op::kIn, {Value::Int64(2), Value::Int64(1)}};
+  few.SortIn();
+  EXPECT_EQ(few.sorted_values, nullptr);  // few values stay as they are
+}
+
 TEST(ParquetPruningTest, IsNullUsesNullCounts) {
   std::vector<ParquetWriterField> fields = {{"x", 1, TypeId::kInt32, true}};
   std::vector<std::vector<Value>> data;
