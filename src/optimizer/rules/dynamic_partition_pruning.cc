@@ -15,9 +15,18 @@ namespace floe {
 
 namespace {
 
-// Returns true for a column reference under zero or more casts (the key "through a cast").
+// Returns true for to_date(x) as the binder leaves it: to_date(CAST(x AS DATE)), an identity
+// on the date (Spark's ToDate is that cast).
+bool IsToDate(const BoundExpression& e) {
+  return e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "to_date" &&
+         e.children.size() == 1 && e.children[0]->type.id() == TypeId::kDate;
+}
+
+// Returns true for a column reference under zero or more casts (the key "through a cast"),
+// to_date among them.
 bool IsColumnOrCast(const BoundExpression& e) {
   if (e.kind == BoundExpressionKind::kColumnRef) return true;
+  if (IsToDate(e)) return IsColumnOrCast(*e.children[0]);
   return e.kind == BoundExpressionKind::kCast && !e.try_cast && e.children.size() == 1 && IsColumnOrCast(*e.children[0]);
 }
 
@@ -71,9 +80,16 @@ bool HasSelectiveFilter(const LogicalOperator& op) {
 // through). CAST(date_id AS STRING) or a DATE column as a TIMESTAMP has no such mapping.
 bool MapsIntoPartitionSpace(const BoundExpression& key) {
   if (key.kind == BoundExpressionKind::kColumnRef) return true;
-  return key.kind == BoundExpressionKind::kCast && !key.try_cast && key.children.size() == 1 &&
-         key.children[0]->kind == BoundExpressionKind::kColumnRef &&
-         IsLosslessWidening(key.children[0]->type, key.type);
+  if (IsToDate(key)) return MapsIntoPartitionSpace(*key.children[0]);
+  if (key.kind != BoundExpressionKind::kCast || key.try_cast || key.children.size() != 1 ||
+      key.children[0]->kind != BoundExpressionKind::kColumnRef) {
+    return false;
+  }
+  // the day of a timestamp (in the session zone for TIMESTAMP): each key is a range of
+  // instants, which the scan projects onto the table's time transforms
+  TypeId from = key.children[0]->type.id();
+  if (key.type.id() == TypeId::kDate && (from == TypeId::kTimestamp || from == TypeId::kTimestampNtz)) return true;
+  return IsLosslessWidening(key.children[0]->type, key.type);
 }
 
 bool IsPartitionColumn(const LogicalGet& get, const BoundExpression& key) {
@@ -158,7 +174,7 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
     if (!get) continue;
     // the column the key reads (a cast key names its column)
     const BoundExpression* column = key.get();
-    while (column->kind == BoundExpressionKind::kCast) column = column->children[0].get();
+    while (column->kind == BoundExpressionKind::kCast || IsToDate(*column)) column = column->children[0].get();
     auto add_note = [&](const std::string& text) {
       if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
           get->dynamic_pruning_notes.end()) {
