@@ -7,6 +7,7 @@
 #include "common/ascii_case.h"
 #include "function/lossless_widening.h"
 #include "optimizer/rules/join_strategy.h"
+#include "planner/logical_aggregate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
 #include "planner/logical_projection.h"
@@ -41,28 +42,65 @@ bool ThroughProjection(const LogicalProjection& projection, BoundExpressionPtr& 
   return ThroughProjection(projection, key->children[0]);
 }
 
-// Follows `key` (over op's output) down the probe side to the scan producing its column;
-// rewrites key to be over that scan's output. Returns nullptr when the column comes from
-// anything but a scan reached through filters, projections and probe sides of joins.
-LogicalGet* TraceToScan(LogicalOperator& op, BoundExpressionPtr& key) {
+// A scan a join key reaches, and the key over that scan's output.
+struct KeyScan {
+  LogicalGet* get;
+  BoundExpressionPtr key;
+};
+
+// Follows `key` (over op's output) down the probe side to the scans producing its column,
+// appending each with the key rewritten over its output: through filters, projections,
+// probe sides of joins, GROUP BY on the key (a group's rows all share its key), and every
+// branch of a UNION / INTERSECT / EXCEPT (filtering each by the key's set keeps the rows
+// whose key the join keeps). Nothing for a column from anything else.
+void TraceToScans(LogicalOperator& op, BoundExpressionPtr key, std::vector<KeyScan>* out) {
   switch (op.type) {
-    case LogicalOperatorType::kGet: return &static_cast<LogicalGet&>(op);
-    case LogicalOperatorType::kFilter: return TraceToScan(*op.children[0], key);
+    case LogicalOperatorType::kGet: out->push_back({&static_cast<LogicalGet&>(op), std::move(key)}); return;
+    case LogicalOperatorType::kFilter: TraceToScans(*op.children[0], std::move(key), out); return;
     case LogicalOperatorType::kProjection:
-      if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return nullptr;
-      return TraceToScan(*op.children[0], key);
+      if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return;
+      TraceToScans(*op.children[0], std::move(key), out);
+      return;
+    case LogicalOperatorType::kAggregate: {
+      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
+      auto refs = key->ReferencedColumns();
+      // why: with grouping sets a group column is NULL in the sets without it; keep it simple
+      if (refs.size() != 1 || refs[0] >= aggregate.groups.size() || !aggregate.grouping_sets.empty()) return;
+      BoundExpressionPtr group = aggregate.groups[refs[0]]->Copy();
+      if (!IsColumnOrCast(*group)) return;
+      // the key's casts above the group column, now over the aggregate's input
+      BoundExpressionPtr* at = &key;
+      while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &(*at)->children[0];
+      *at = std::move(group);
+      if (!IsColumnOrCast(*key)) return;
+      TraceToScans(*op.children[0], std::move(key), out);
+      return;
+    }
+    case LogicalOperatorType::kSetOperation:
+      for (auto& child : op.children) TraceToScans(*child, key->Copy(), out);
+      return;
     case LogicalOperatorType::kJoin: {
       // why: only the probe side (left) runs after the join's build; the build side may
       // not yet be known when another build side is
       size_t left_width = op.children[0]->types.size();
       auto refs = key->ReferencedColumns();
-      if (refs.size() != 1 || refs[0] >= left_width) return nullptr;
+      if (refs.size() != 1 || refs[0] >= left_width) return;
       const auto& join = static_cast<const LogicalJoin&>(op);
-      if (join.left_keys.empty()) return nullptr;  // why: a nested-loop join has no build/probe order here
-      return TraceToScan(*op.children[0], key);
+      if (join.left_keys.empty()) return;  // why: a nested-loop join has no build/probe order here
+      TraceToScans(*op.children[0], std::move(key), out);
+      return;
     }
-    default: return nullptr;  // why: aggregates, limits, windows, unions change which rows a column holds
+    default: return;  // why: limits and windows change which rows a column holds
   }
+}
+
+// The first scan `key` reaches (TraceToScans), with key rewritten over it; nullptr if none.
+LogicalGet* TraceToScan(LogicalOperator& op, BoundExpressionPtr& key) {
+  std::vector<KeyScan> scans;
+  TraceToScans(op, key->Copy(), &scans);
+  if (scans.empty()) return nullptr;
+  key = std::move(scans[0].key);
+  return scans[0].get;
 }
 
 // Returns true when the subtree filters rows somewhere (Spark's "selective predicate").
@@ -170,110 +208,114 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
       }
       continue;
     }
-    LogicalGet* get = TraceToScan(*join.children[0], key);
-    if (!get) continue;
-    // the column the key reads (a cast key names its column)
-    const BoundExpression* column = key.get();
-    while (column->kind == BoundExpressionKind::kCast || IsToDate(*column)) column = column->children[0].get();
-    auto add_note = [&](const std::string& text) {
-      if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
-          get->dynamic_pruning_notes.end()) {
-        get->dynamic_pruning_notes.push_back(text);
-      }
-    };
-    auto note = [&](const std::string& why) { add_note("dynamic pruning on " + column->text + " not applied: " + why); };
-    // why: only Iceberg scans plan their files after the runtime filter is published
-    std::vector<std::string> partition_columns = get->source->PartitionColumns();
-    if (get->source->ScanOperatorName() != "BatchScan") {
-      note(partition_columns.empty() ? get->source->DisplayName() + " has no partitions"
-                                     : "floe prunes only Iceberg tables at run time, not " + get->source->DisplayName());
-      continue;
-    }
-    if (!IsPartitionColumn(*get, *key)) {
-      std::string columns;
-      for (const auto& c : partition_columns) columns += (columns.empty() ? "" : ", ") + c;
-      note(partition_columns.empty() ? get->source->DisplayName() + " is not partitioned"
-                                     : get->source->DisplayName() + " is partitioned by " + columns + ", not by " +
-                                           column->text);
-      continue;
-    }
-    // why: a runtime filter the scan cannot project onto partitions would prune nothing,
-    // and the plan would claim pruning that does not happen
-    if (!MapsIntoPartitionSpace(*key)) {
-      // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
-      std::string shown = key->text;
-      if (key->kind == BoundExpressionKind::kCast) {
-        shown = "CAST(" + column->text + " AS " + ToUpper(key->type.ToString()) + ")";
-      }
-      note("the join key " + shown + " has no mapping into partition space");
-      continue;
-    }
-    // left/outer always need to include every row from probe side
-    if (join.join_type == JoinType::kLeft || join.join_type == JoinType::kFull) {
-      note(std::string("the scan is on the preserved side of a ") + JoinTypeName(join.join_type) + " join");
-      continue;
-    }
-    // why: an anti join keeps exactly the probe rows without a match
-    if (join.join_type != JoinType::kInner && join.join_type != JoinType::kSemi &&
-        join.join_type != JoinType::kRight) {
-      continue;
-    }
-    if (!join.row_level_target && !HasSelectiveFilter(*join.children[1])) {
-      note("the other side of the join has no filter");
-      continue;
-    }
-    if (join.null_aware) continue;  // why: NOT IN semantics are not a key match
-    if (HasStaticEquality(*get, *key)) continue;  // why: static pruning already keeps one partition
-    if (!join.broadcast && !join.row_level_target && !join.broadcast_ruled_out) {
-      // Spark would not prune here by default (no broadcast to reuse); floe's build side is
-      // in memory whatever Spark's strategy, so it prunes, and says where Spark would not
-      add_note("dynamic pruning on " + column->text + " applied where Spark would not plan it: the build side is not " +
-               "broadcast (" + join.not_broadcast + "); floe reuses its build side in memory");
-    } else if (!join.broadcast && !join.row_level_target) {
-      // the user ruled the broadcast out: Spark's PartitionPruning.insertPredicate with
-      // PlanDynamicPruningFilters, a subquery only where it pays for itself and is allowed
-      if (reuse_broadcast_only_) {
-        note("the build side is not broadcast (" + join.not_broadcast +
-             ") and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true");
-        continue;
-      }
-      // pruningHasBenefit: an unknown size is Spark's defaultSizeInBytes (too large to count)
-      std::optional<double> pruned = JoinStrategy::EstimateBytes(*get);
-      double overhead = 0;
-      bool overhead_known = true;
-      std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
-        if (!op.children.empty()) {
-          for (const auto& c : op.children) leaves(*c);
-          return;
-        }
-        std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
-        overhead_known = overhead_known && bytes.has_value();
-        if (bytes) overhead += *bytes;
-      };
-      leaves(*join.children[1]);
-      if (!overhead_known || (pruned && fallback_filter_ratio_ * *pruned <= overhead)) {
-        char ratio[32];
-        std::snprintf(ratio, sizeof(ratio), "%g", fallback_filter_ratio_);
-        note("no estimated benefit without a broadcast to reuse (" +
-             (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio +
-                                   " is not more than the other side's " + JoinStrategy::SizeText(overhead)
-                             : std::string("the other side's size is unknown")) +
-             "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)");
-        continue;
-      }
-    }
-    if (!off_.empty()) {
-      note("switched off by " + off_);
-      continue;
-    }
-    int id = next_id_++;
-    join.runtime_filters.emplace_back(id, k);
-    LogicalRuntimeFilter filter;
-    filter.id = id;
-    filter.key_index = k;
-    filter.probe_key = std::move(key);
-    get->runtime_filters.push_back(std::move(filter));
+    std::vector<KeyScan> scans;
+    TraceToScans(*join.children[0], std::move(key), &scans);
+    for (KeyScan& scan : scans) PlanScan(join, k, scan.get, std::move(scan.key));
   }
+}
+
+void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* get, BoundExpressionPtr key) {
+  // the column the key reads (a cast key names its column)
+  const BoundExpression* column = key.get();
+  while (column->kind == BoundExpressionKind::kCast || IsToDate(*column)) column = column->children[0].get();
+  auto add_note = [&](const std::string& text) {
+    if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
+        get->dynamic_pruning_notes.end()) {
+      get->dynamic_pruning_notes.push_back(text);
+    }
+  };
+  auto note = [&](const std::string& why) { add_note("dynamic pruning on " + column->text + " not applied: " + why); };
+  // why: only Iceberg scans plan their files after the runtime filter is published
+  std::vector<std::string> partition_columns = get->source->PartitionColumns();
+  if (get->source->ScanOperatorName() != "BatchScan") {
+    note(partition_columns.empty() ? get->source->DisplayName() + " has no partitions"
+                                   : "floe prunes only Iceberg tables at run time, not " + get->source->DisplayName());
+    return;
+  }
+  if (!IsPartitionColumn(*get, *key)) {
+    std::string columns;
+    for (const auto& c : partition_columns) columns += (columns.empty() ? "" : ", ") + c;
+    note(partition_columns.empty() ? get->source->DisplayName() + " is not partitioned"
+                                   : get->source->DisplayName() + " is partitioned by " + columns + ", not by " +
+                                         column->text);
+    return;
+  }
+  // why: a runtime filter the scan cannot project onto partitions would prune nothing,
+  // and the plan would claim pruning that does not happen
+  if (!MapsIntoPartitionSpace(*key)) {
+    // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
+    std::string shown = key->text;
+    if (key->kind == BoundExpressionKind::kCast) {
+      shown = "CAST(" + column->text + " AS " + ToUpper(key->type.ToString()) + ")";
+    }
+    note("the join key " + shown + " has no mapping into partition space");
+    return;
+  }
+  // left/outer always need to include every row from probe side
+  if (join.join_type == JoinType::kLeft || join.join_type == JoinType::kFull) {
+    note(std::string("the scan is on the preserved side of a ") + JoinTypeName(join.join_type) + " join");
+    return;
+  }
+  // why: an anti join keeps exactly the probe rows without a match
+  if (join.join_type != JoinType::kInner && join.join_type != JoinType::kSemi &&
+      join.join_type != JoinType::kRight) {
+    return;
+  }
+  if (!join.row_level_target && !HasSelectiveFilter(*join.children[1])) {
+    note("the other side of the join has no filter");
+    return;
+  }
+  if (join.null_aware) return;  // why: NOT IN semantics are not a key match
+  if (HasStaticEquality(*get, *key)) return;  // why: static pruning already keeps one partition
+  if (!join.broadcast && !join.row_level_target && !join.broadcast_ruled_out) {
+    // Spark would not prune here by default (no broadcast to reuse); floe's build side is
+    // in memory whatever Spark's strategy, so it prunes, and says where Spark would not
+    add_note("dynamic pruning on " + column->text + " applied where Spark would not plan it: the build side is not " +
+             "broadcast (" + join.not_broadcast + "); floe reuses its build side in memory");
+  } else if (!join.broadcast && !join.row_level_target) {
+    // the user ruled the broadcast out: Spark's PartitionPruning.insertPredicate with
+    // PlanDynamicPruningFilters, a subquery only where it pays for itself and is allowed
+    if (reuse_broadcast_only_) {
+      note("the build side is not broadcast (" + join.not_broadcast +
+           ") and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true");
+      return;
+    }
+    // pruningHasBenefit: an unknown size is Spark's defaultSizeInBytes (too large to count)
+    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get);
+    double overhead = 0;
+    bool overhead_known = true;
+    std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
+      if (!op.children.empty()) {
+        for (const auto& c : op.children) leaves(*c);
+        return;
+      }
+      std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
+      overhead_known = overhead_known && bytes.has_value();
+      if (bytes) overhead += *bytes;
+    };
+    leaves(*join.children[1]);
+    if (!overhead_known || (pruned && fallback_filter_ratio_ * *pruned <= overhead)) {
+      char ratio[32];
+      std::snprintf(ratio, sizeof(ratio), "%g", fallback_filter_ratio_);
+      note("no estimated benefit without a broadcast to reuse (" +
+           (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio +
+                                 " is not more than the other side's " + JoinStrategy::SizeText(overhead)
+                           : std::string("the other side's size is unknown")) +
+           "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)");
+      return;
+    }
+  }
+  if (!off_.empty()) {
+    note("switched off by " + off_);
+    return;
+  }
+  int id = next_id_++;
+  join.runtime_filters.emplace_back(id, k);
+  LogicalRuntimeFilter filter;
+  filter.id = id;
+  filter.key_index = k;
+  filter.probe_key = std::move(key);
+  get->runtime_filters.push_back(std::move(filter));
 }
 
 }  // namespace floe

@@ -7,6 +7,8 @@
 
 namespace floe {
 
+struct LogicalGet;
+
 /// Plans Spark-style dynamic partition pruning: a hash join whose probe key traces back
 /// to a partition source column of an Iceberg scan, with a filtered build side, publishes
 /// its build keys to that scan as a runtime filter, which the scan applies before it
@@ -39,6 +41,8 @@ class DynamicPartitionPruning {
  private:
   void Visit(LogicalOperator& op);
   void PlanJoin(LogicalJoin& join);
+  // Plans (or notes why not) the runtime filter of join key k on one scan it reaches.
+  void PlanScan(LogicalJoin& join, size_t k, LogicalGet* get, BoundExpressionPtr key);
   int next_id_ = 1;
   bool reuse_broadcast_only_;
   double fallback_filter_ratio_;
