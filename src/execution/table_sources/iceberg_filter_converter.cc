@@ -1,6 +1,8 @@
 #include "execution/table_sources/iceberg_filter_converter.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 
 #include "common/ascii_case.h"
 #include "common/date_time.h"
@@ -335,6 +337,25 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
     return e;
   };
   const BoundExpression& derived = *strip_to_date(&derived_in);
+  // CAST(x AS STRING) = 's' for an integral column x: x = the integer `s` spells when `s` is
+  // how that integer prints (-?(0|[1-9][0-9]*)); no integer prints as any other string
+  if (op == Operation::kEq && derived.kind == BoundExpressionKind::kCast && !derived.try_cast &&
+      derived.type.id() == TypeId::kString && derived.children.size() == 1 &&
+      derived.children[0]->type.IsInteger() && FieldOf(*derived.children[0]) &&
+      literal.type().id() == TypeId::kString) {
+    const std::string& text = literal.str();
+    size_t digits = !text.empty() && text[0] == '-' ? 1 : 0;
+    bool canonical = text.size() > digits && text.size() - digits <= 19 && (text[digits] != '0' || text.size() == digits + 1) &&
+                     !(digits == 1 && text == "-0");
+    for (size_t i = digits; canonical && i < text.size(); ++i) canonical = text[i] >= '0' && text[i] <= '9';
+    if (!canonical) return Expression::AlwaysFalse();
+    errno = 0;
+    long long n = std::strtoll(text.c_str(), nullptr, 10);
+    if (errno == ERANGE) return Expression::AlwaysFalse();
+    int field = *FieldOf(*derived.children[0]);
+    auto value = LiteralFor(field, Value::Int64(n));
+    return value ? Predicate::Make(Operation::kEq, field, {*value}) : Expression::AlwaysFalse();
+  }
   // Recognize unit(column) and the unit index of the literal.
   const BoundExpression* column = nullptr;
   Unit unit = Unit::kDay;

@@ -127,6 +127,9 @@ bool MapsIntoPartitionSpace(const BoundExpression& key) {
   // instants, which the scan projects onto the table's time transforms
   TypeId from = key.children[0]->type.id();
   if (key.type.id() == TypeId::kDate && (from == TypeId::kTimestamp || from == TypeId::kTimestampNtz)) return true;
+  // an integer as text: each key that is how an integer prints is that integer; no other
+  // string equals any integer's text
+  if (key.type.id() == TypeId::kString && key.children[0]->type.IsInteger()) return true;
   return IsLosslessWidening(key.children[0]->type, key.type);
 }
 
