@@ -95,11 +95,13 @@ std::string ValidateSparkBytes(const std::string& v) {
 
 // Spark's doubleConf: any number.
 std::string ValidateDouble(const std::string& v) {
+  std::string text = v;
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
   try {
     size_t used;
-    double d = std::stod(v, &used);
-    while (used < v.size() && v[used] == ' ') ++used;
-    if (used == v.size() && std::isfinite(d)) return v.substr(0, v.find_last_not_of(' ') + 1);
+    double d = std::stod(text, &used);
+    if (used == text.size() && std::isfinite(d)) return text;
   } catch (const std::exception&) {
   }
   throw InvalidInputError("expected a number such as 0.5, got '" + v + "'");
@@ -208,8 +210,9 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "Spark's distinct-count estimate of the pruning benefit; floe has no column statistics yet", {},
          ValidateBool, "floe has no distinct-count statistics yet; the value is stored, not used"},
         {"spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio", "0.5",
-         "Spark's assumed filter ratio when it estimates the pruning benefit without statistics", {},
-         ValidateDouble, "floe does not estimate the pruning benefit by size yet; the value is stored, not used"},
+         "the filter ratio dynamic pruning assumes where it estimates its benefit without a broadcast to "
+         "reuse (reuseBroadcastOnly = false)",
+         {}, ValidateDouble},
         {"spark.sql.optimizer.excludedRules", "",
          "optimizer rules to skip, comma-separated: join_order, filter_pushdown, build_side, join_strategy, column_pruning, "
          "dynamic_partition_pruning",

@@ -274,9 +274,21 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     slice.end = slice.end < 0 ? rg_rows : std::min(slice.end, rg_rows);
     ranges = Intersect(matching, {{slice.begin, slice.end}});
     if (ranges.empty()) {
-      // the row group is read, only not in this slice: the pages here count as skipped
+      // the row group is read, only not in this slice: its pages that start here and hold
+      // no matching row count as skipped (as a whole read counts them), none is read
       for (const ParquetColumn& col : read_columns) {
-        if (!col.nested) OpenColumn(row_group, col, &matching, counters.get(), slice);
+        const auto& chunks = metadata_.row_groups[row_group].columns;
+        if (col.nested || col.leaf_index < 0 || static_cast<size_t>(col.leaf_index) >= chunks.size()) continue;
+        OffsetIndex oi = ReadOffsetIndex(chunks[col.leaf_index], col, counters.get());
+        const auto& pages = oi.page_locations;
+        for (size_t i = 0; i < pages.size(); ++i) {
+          int64_t first = pages[i].first_row_index;
+          int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
+          if (first < slice.begin || first >= slice.end) continue;
+          bool overlaps = false;
+          for (const auto& [lo, hi] : matching) overlaps = overlaps || (lo < end_row && first < hi);
+          if (!overlaps) ++counters->pages_skipped;
+        }
       }
       return;
     }

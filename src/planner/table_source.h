@@ -89,6 +89,10 @@ class TableSource {
   virtual size_t MetadataColumnCount() const { return 0; }
   /// Returns the scan operator's name in plans ("BatchScan" for Iceberg tables).
   virtual std::string ScanOperatorName() const { return "Scan"; }
+  /// Returns true when the source chooses what it reads as its scan starts, after the hash
+  /// joins it probes have built: a runtime filter on a partition column (dynamic partition
+  /// pruning) then skips partitions (Iceberg tables, hive-partitioned Parquet folders).
+  virtual bool PrunesPartitionsAtRunTime() const { return false; }
   /// Returns extra details for EXPLAIN (snapshot id, format, ...), or "".
   virtual std::string ExplainDetails() const { return ""; }
   /// Returns the branch the scan reads, or "" (the table itself, a tag, a snapshot).

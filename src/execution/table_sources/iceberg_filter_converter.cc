@@ -21,6 +21,8 @@ using iceberg::Predicate;
 
 namespace {
 
+const Predicate& AsPredicate(const Expression& e) { return static_cast<const Predicate&>(e); }
+
 std::optional<Operation> ComparisonOf(const std::string& name) {
   if (name == "=" || name == "==") return Operation::kEq;
   if (name == "<>" || name == "!=") return Operation::kNotEq;
@@ -201,18 +203,35 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
     case BoundExpressionKind::kIn: {
       auto field = FieldOf(*e.children[0]);
       if (!field) {
-        // CAST(ts AS DATE) IN (...): the union of each value's range
+        // CAST(ts AS DATE) IN (...): the union of each value's range; a value that maps to
+        // one value of a column (an integer's text) joins one IN list of them
         if (e.negated) return nullptr;
-        ExpressionPtr any = Expression::AlwaysFalse();
+        std::vector<ExpressionPtr> ranges;
+        std::optional<int> in_field;
+        std::vector<Value> in_values;
         for (size_t i = 1; i < e.children.size(); ++i) {
           const BoundExpression& c = *e.children[i];
           if (c.kind != BoundExpressionKind::kConstant) return nullptr;
           if (c.constant.is_null()) continue;
           ExpressionPtr range = ConvertDerived(Operation::kEq, *e.children[0], c.constant);
           if (!range) return nullptr;
-          any = Expression::Or(any, range);
+          if (range->op() == Operation::kFalse) continue;
+          if (range->op() == Operation::kEq && (!in_field || *in_field == AsPredicate(*range).field_id())) {
+            in_field = AsPredicate(*range).field_id();
+            in_values.push_back(AsPredicate(*range).literal());
+            continue;
+          }
+          ranges.push_back(std::move(range));
         }
-        return any;
+        if (in_field) ranges.push_back(Predicate::Make(Operation::kIn, *in_field, std::move(in_values)));
+        // a balanced OR: as deep as the logarithm of the keys, however many
+        while (ranges.size() > 1) {
+          std::vector<ExpressionPtr> next;
+          for (size_t i = 0; i + 1 < ranges.size(); i += 2) next.push_back(Expression::Or(ranges[i], ranges[i + 1]));
+          if (ranges.size() % 2) next.push_back(std::move(ranges.back()));
+          ranges = std::move(next);
+        }
+        return ranges.empty() ? Expression::AlwaysFalse() : ranges[0];
       }
       std::vector<Value> literals;
       bool nan = false;  // NaN is in the list: it equals NaN (Spark), which Iceberg's set tests never do

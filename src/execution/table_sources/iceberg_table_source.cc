@@ -97,21 +97,21 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
       if (local.cursor) return true;
       continue;
     }
-    std::shared_ptr<const DataFileReader> file;
-    try {
-      const iceberg::FileScanTask& scan_task = state.tasks[task];
-      file = std::make_shared<const DataFileReader>(
-          state.scan->io(), scan_task, state.scan->schema(),
-          state.scan->metadata().SpecById(scan_task.data_file.spec_id), state.field_ids, state.filter,
-          state.scan->remapper(), state.mapping, options.prune_row_groups, state.deletes.get(),
-          &state.field_selections);
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(state.mutex);
-      --state.files_opening;
-      state.morsels_queued.notify_all();
-      throw;
-    }
+    // however this ends (an error opening the file too), the threads waiting for its
+    // morsels are woken
+    struct Opened {
+      IcebergScanState& state;
+      ~Opened() {
+        std::lock_guard<std::mutex> lock(state.mutex);
+        --state.files_opening;
+        state.morsels_queued.notify_all();
+      }
+    } opened{state};
     const iceberg::FileScanTask& scan_task = state.tasks[task];
+    auto file = std::make_shared<const DataFileReader>(
+        state.scan->io(), scan_task, state.scan->schema(), state.scan->metadata().SpecById(scan_task.data_file.spec_id),
+        state.field_ids, state.filter, state.scan->remapper(), state.mapping, options.prune_row_groups,
+        state.deletes.get(), &state.field_selections);
     std::lock_guard<std::mutex> lock(state.mutex);
     if (static_cast<int64_t>(file->file_size()) != scan_task.data_file.file_size_in_bytes) {
       ++state.size_mismatches;
@@ -122,8 +122,6 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     for (int rg = 0; rg < file->num_row_groups(); ++rg) {
       for (RowSlice slice : file->SliceRowGroup(rg, kRowsPerSlice)) state.morsels.push_back({file, rg, slice, proven});
     }
-    --state.files_opening;
-    state.morsels_queued.notify_all();
   }
 }
 

@@ -42,6 +42,7 @@ class IcebergTableSource : public TableSource {
   ScanMetrics Metrics(TableScanState& global) const override;
   /// Returns the source columns of every partition spec's non-void fields.
   std::vector<std::string> PartitionColumns() const override;
+  bool PrunesPartitionsAtRunTime() const override { return true; }
   std::string ScanOperatorName() const override { return "BatchScan"; }
   std::vector<UnreadableColumn> UnreadableColumns() const override { return unreadable_; }
   size_t MetadataColumnCount() const override { return metadata_columns_; }

@@ -5,6 +5,7 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "common/vector_operations.h"
 #include "execution/table_sources/column_predicate_translator.h"
 #include "execution/table_sources/file_glob.h"
 #include "execution/table_sources/hive_partitioning.h"
@@ -66,6 +67,9 @@ struct ParquetScanState : TableScanState {
   std::vector<FieldSelection> column_fields;
   /// Pushed filters; `column` is a source column index here.
   std::vector<ColumnPredicate> predicates;
+  /// Runtime filters too many keys to list: a folder column (source index) and the Bloom
+  /// filter of the keys, which a folder's value must be in.
+  std::vector<std::pair<size_t, std::shared_ptr<const BloomFilter>>> partition_blooms;
   std::mutex mutex;
   size_t next_file = 0;
   size_t next_morsel = 0;  // of current
@@ -159,7 +163,21 @@ std::unique_ptr<TableScanState> ParquetSource::InitScan(const ScanRequest& reque
   auto state = std::make_unique<ParquetScanState>();
   state->column_ids = request.column_ids;
   state->column_fields = request.column_fields;
-  for (const BoundExpression* filter : request.filters) {
+  std::vector<const BoundExpression*> filters = request.filters;
+  // runtime filters (dynamic partition pruning): the build keys' IN list, or their range
+  // (two conjuncts), prune folders by their partition values and row groups by statistics
+  for (const ScanRequest::DynamicFilter& r : request.runtime_filters) {
+    if (r.bloom && r.column && *r.column < request.column_ids.size() &&
+        request.column_ids[*r.column] >= file_columns_) {
+      state->partition_blooms.emplace_back(request.column_ids[*r.column], r.bloom);
+    }
+    if (r.expression->kind != BoundExpressionKind::kAnd) {
+      filters.push_back(r.expression);
+      continue;
+    }
+    for (const auto& conjunct : r.expression->children) filters.push_back(conjunct.get());
+  }
+  for (const BoundExpression* filter : filters) {
     std::optional<ColumnPredicate> predicate = ColumnPredicateTranslator::Translate(*filter);
     if (!predicate || predicate->column < 0 ||
         static_cast<size_t>(predicate->column) >= request.column_ids.size()) {
@@ -217,8 +235,13 @@ bool ParquetSource::Scan(TableScanState& global, LocalTableScanState* local, Dat
           if (g.next_file >= files_.size()) break;
           size_t f = g.next_file++;
           g.next_morsel = 0;
+          bool bloom_miss = false;
+          for (const auto& [column, bloom] : g.partition_blooms) {
+            const Value& value = partition_values_[f][column - file_columns_];
+            bloom_miss = bloom_miss || (!value.is_null() && !bloom->MayContain(HashValue(value)));
+          }
           if (options_.prune_files &&
-              !PartitionsMayMatch(g.predicates, file_columns_, partition_values_[f])) {
+              (bloom_miss || !PartitionsMayMatch(g.predicates, file_columns_, partition_values_[f]))) {
             ++g.files_skipped;
             continue;
           }

@@ -37,6 +37,7 @@ class ParquetSource : public TableSource {
   ParquetSource(std::string pattern, ParquetSourceOptions options);
 
   const std::vector<std::string>& names() const override { return names_; }
+  bool PrunesPartitionsAtRunTime() const override { return true; }
   /// The columns of hive-style folders (key=value), with hive_partitioning.
   std::vector<std::string> PartitionColumns() const override {
     return {names_.begin() + static_cast<std::ptrdiff_t>(file_columns_), names_.end()};

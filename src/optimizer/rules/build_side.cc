@@ -99,7 +99,8 @@ LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
   // `dim LEFT JOIN fact` is `fact RIGHT JOIN dim`: written so, the fact is on the probe side,
   // where dynamic partition pruning reaches it (Spark's canPruneRight(LeftOuter)), and the
   // dimension builds; kept as written when that would not prune
-  if (join.join_type == JoinType::kLeft && !join.null_aware) {
+  // (not a MERGE's: its target stays the probe side, whatever its source holds)
+  if (join.join_type == JoinType::kLeft && !join.null_aware && !join.row_level_target) {
     join.join_type = JoinType::kRight;
     std::swap(join.children[0], join.children[1]);
     std::swap(join.left_keys, join.right_keys);

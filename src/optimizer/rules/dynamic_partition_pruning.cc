@@ -176,7 +176,7 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
     BoundExpressionPtr key = left_key->Copy();
     if (!IsColumnOrCast(*key)) continue;
     LogicalGet* get = TraceToScan(*join.children[0], key);
-    if (get && get->source->ScanOperatorName() == "BatchScan" && IsPartitionColumn(*get, *key) &&
+    if (get && get->source->PrunesPartitionsAtRunTime() && IsPartitionColumn(*get, *key) &&
         MapsIntoPartitionSpace(*key) && !HasStaticEquality(*get, *key)) {
       return true;
     }
@@ -205,7 +205,7 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
       BoundExpressionPtr column = BoundExpression::ColumnRef(refs[0], join.children[0]->types[refs[0]],
                                                              join.children[0]->names[refs[0]]);
       LogicalGet* get = TraceToScan(*join.children[0], column);
-      if (get && get->source->ScanOperatorName() == "BatchScan" && IsPartitionColumn(*get, *column)) {
+      if (get && get->source->PrunesPartitionsAtRunTime() && IsPartitionColumn(*get, *column)) {
         get->dynamic_pruning_notes.push_back("dynamic pruning on " + column->text + " not applied: the join key " +
                                              key->text + " is a function of it, not the column");
       }
@@ -228,11 +228,10 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     }
   };
   auto note = [&](const std::string& why) { add_note("dynamic pruning on " + column->text + " not applied: " + why); };
-  // why: only Iceberg scans plan their files after the runtime filter is published
+  // why: only a source that plans its files when its scan starts can use the filter
   std::vector<std::string> partition_columns = get->source->PartitionColumns();
-  if (get->source->ScanOperatorName() != "BatchScan") {
-    note(partition_columns.empty() ? get->source->DisplayName() + " has no partitions"
-                                   : "floe prunes only Iceberg tables at run time, not " + get->source->DisplayName());
+  if (!get->source->PrunesPartitionsAtRunTime()) {
+    note(get->source->DisplayName() + " has no partitions");
     return;
   }
   if (!IsPartitionColumn(*get, *key)) {

@@ -25,6 +25,7 @@ class PartitionedSource : public TableSource {
   bool Scan(TableScanState&, LocalTableScanState*, DataChunk&) const override { return false; }
   std::vector<std::string> PartitionColumns() const override { return {"date_id"}; }
   std::string ScanOperatorName() const override { return scan_name_; }
+  bool PrunesPartitionsAtRunTime() const override { return scan_name_ == "BatchScan"; }
 
   std::string scan_name_ = "BatchScan";
 
@@ -141,14 +142,16 @@ TEST(DynamicPartitionPruningTest, KeyTracesThroughAProjectionWithACast) {
   EXPECT_EQ(key.children[0]->index, 0u);
 }
 
-TEST(DynamicPartitionPruningTest, OnlyIcebergScansTakeRuntimeFilters) {
+TEST(DynamicPartitionPruningTest, OnlySourcesThatPruneAtRunTimeTakeRuntimeFilters) {
   auto source = std::make_shared<PartitionedSource>();
-  source->scan_name_ = "Scan";  // e.g. read_parquet with hive partitions: plans before the join
+  source->scan_name_ = "Scan";  // a source that chose its files before the join built
   auto fact = Get(source);
   LogicalGet* f = fact.get();
   LogicalOperatorPtr plan;
   Planned p = Optimize(Join(std::move(fact), Dimension(true), JoinType::kInner), f, &plan);
   EXPECT_TRUE(p.fact->runtime_filters.empty());
+  ASSERT_EQ(p.fact->dynamic_pruning_notes.size(), 1u);
+  EXPECT_EQ(p.fact->dynamic_pruning_notes[0], "dynamic pruning on date_id not applied: fact has no partitions");
 }
 
 }  // namespace
