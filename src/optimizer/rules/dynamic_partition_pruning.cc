@@ -114,8 +114,9 @@ bool HasSelectiveFilter(const LogicalOperator& op) {
 }
 
 // Returns true when the scan can map build keys for `key` onto partitions: the column
-// itself, or a cast that widens it losslessly (the casts the scan's filter conversion sees
-// through). CAST(date_id AS STRING) or a DATE column as a TIMESTAMP has no such mapping.
+// itself, a cast that widens it losslessly (the casts the scan's filter conversion sees
+// through), the day of a timestamp, an integer as text. A DATE column as a TIMESTAMP has no
+// such mapping (yet).
 bool MapsIntoPartitionSpace(const BoundExpression& key) {
   if (key.kind == BoundExpressionKind::kColumnRef) return true;
   if (IsToDate(key)) return MapsIntoPartitionSpace(*key.children[0]);

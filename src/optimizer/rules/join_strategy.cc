@@ -21,8 +21,8 @@ double DefaultSize(const LogicalType& type) {
     case TypeId::kDate: return 4;
     case TypeId::kDecimal: return type.precision() <= 18 ? 8 : 16;
     case TypeId::kString: return 20;
-    case TypeId::kBinary:
-    case TypeId::kVariant: return 100;  // Spark's BinaryType and VariantType (2 KiB) alike: bulky
+    case TypeId::kBinary: return 100;
+    case TypeId::kVariant: return 2048;
     case TypeId::kInterval: return 16;
     case TypeId::kStruct:
     case TypeId::kMap: {
