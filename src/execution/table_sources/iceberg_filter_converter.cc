@@ -356,6 +356,23 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
     return e;
   };
   const BoundExpression& derived = *strip_to_date(&derived_in);
+  // CAST(d AS TIMESTAMP[_NTZ]) = t for a DATE column d: d = the date whose midnight (in the
+  // session zone for TIMESTAMP) is t; no date's midnight is any other instant
+  if (op == Operation::kEq && derived.kind == BoundExpressionKind::kCast && !derived.try_cast &&
+      (derived.type.id() == TypeId::kTimestamp || derived.type.id() == TypeId::kTimestampNtz) &&
+      derived.children.size() == 1 && derived.children[0]->type.id() == TypeId::kDate &&
+      FieldOf(*derived.children[0]) && literal.type().id() == derived.type.id()) {
+    bool zoned = derived.type.id() == TypeId::kTimestamp;
+    if (zoned && !zone_) return nullptr;
+    int64_t t = literal.int64();
+    int64_t local = zoned ? zone_->ToLocal(t) : t;
+    int64_t day = FloorDiv(local, kMicrosPerDay);
+    int64_t midnight = day * kMicrosPerDay;
+    if ((zoned ? zone_->FromLocal(midnight) : midnight) != t) return Expression::AlwaysFalse();
+    int field = *FieldOf(*derived.children[0]);
+    auto value = LiteralFor(field, Value::Date(static_cast<int32_t>(day)));
+    return value ? Predicate::Make(Operation::kEq, field, {*value}) : Expression::AlwaysFalse();
+  }
   // CAST(x AS STRING) = 's' for an integral column x: x = the integer `s` spells when `s` is
   // how that integer prints (-?(0|[1-9][0-9]*)); no integer prints as any other string
   if (op == Operation::kEq && derived.kind == BoundExpressionKind::kCast && !derived.try_cast &&

@@ -115,8 +115,7 @@ bool HasSelectiveFilter(const LogicalOperator& op) {
 
 // Returns true when the scan can map build keys for `key` onto partitions: the column
 // itself, a cast that widens it losslessly (the casts the scan's filter conversion sees
-// through), the day of a timestamp, an integer as text. A DATE column as a TIMESTAMP has no
-// such mapping (yet).
+// through), the day of a timestamp, an integer as text, a date as its midnight's instant.
 bool MapsIntoPartitionSpace(const BoundExpression& key) {
   if (key.kind == BoundExpressionKind::kColumnRef) return true;
   if (IsToDate(key)) return MapsIntoPartitionSpace(*key.children[0]);
@@ -131,6 +130,10 @@ bool MapsIntoPartitionSpace(const BoundExpression& key) {
   // an integer as text: each key that is how an integer prints is that integer; no other
   // string equals any integer's text
   if (key.type.id() == TypeId::kString && key.children[0]->type.IsInteger()) return true;
+  // a date as the instant of its midnight: each key that is a midnight is that date
+  if ((key.type.id() == TypeId::kTimestamp || key.type.id() == TypeId::kTimestampNtz) && from == TypeId::kDate) {
+    return true;
+  }
   return IsLosslessWidening(key.children[0]->type, key.type);
 }
 
