@@ -1,5 +1,7 @@
 #include "common/ascii_case.h"
 
+#include <cctype>
+
 namespace floe {
 namespace {
 
@@ -29,6 +31,12 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
     if (LowerChar(a[i]) != LowerChar(b[i])) return false;
   }
   return true;
+}
+
+std::string_view TrimSpace(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
 }
 
 }  // namespace floe

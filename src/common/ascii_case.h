@@ -14,4 +14,7 @@ std::string ToUpper(std::string_view s);
 /// Returns whether two words are equal ignoring the case of ASCII letters.
 bool EqualsIgnoreCase(std::string_view a, std::string_view b);
 
+/// Returns `s` without the whitespace (isspace in the C locale) at either end.
+std::string_view TrimSpace(std::string_view s);
+
 }  // namespace floe

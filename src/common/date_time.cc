@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "common/ascii_case.h"
 #include "common/exception.h"
 
 namespace floe {
@@ -162,12 +163,6 @@ static bool ReadDigits(std::string_view s, size_t* pos, int min, int max, int64_
   return true;
 }
 
-static std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 // Parses the date part; leaves *pos after it.
 static bool ParseDatePart(std::string_view s, size_t* pos, int32_t* days) {
   int64_t sign = 1;
@@ -192,7 +187,7 @@ static bool ParseDatePart(std::string_view s, size_t* pos, int32_t* days) {
 }
 
 bool ParseDate(std::string_view text, int32_t* days) {
-  std::string_view s = Trim(text);
+  std::string_view s = TrimSpace(text);
   size_t pos = 0;
   if (!ParseDatePart(s, &pos, days)) return false;
   // Spark accepts a trailing time part on a date string ("2026-01-15 10:00:00").
@@ -216,7 +211,7 @@ std::string FormatDate(int32_t days) {
 
 bool ParseTimestampParts(std::string_view text, int64_t* local_micros, bool* has_zone,
                          TimeZone* explicit_zone, int64_t* sub_micro_nanos) {
-  std::string_view s = Trim(text);
+  std::string_view s = TrimSpace(text);
   size_t pos = 0;
   int32_t days;
   *has_zone = false;
@@ -248,7 +243,7 @@ bool ParseTimestampParts(std::string_view text, int64_t* local_micros, bool* has
   *local_micros = days * kMicrosPerDay + h * kMicrosPerHour + mi * kMicrosPerMinute +
                   sec * kMicrosPerSecond + frac;
   if (sub_micro_nanos != nullptr) *sub_micro_nanos = nanos;
-  std::string_view rest = Trim(s.substr(pos));
+  std::string_view rest = TrimSpace(s.substr(pos));
   if (rest.empty()) return true;
   std::string zone_name(rest);
   if (zone_name == "Z") zone_name = "UTC";

@@ -262,4 +262,11 @@ bool Value::operator==(const Value& o) const {
   return type_ == o.type_ && Compare(o) == 0;
 }
 
+void SortDistinct(std::vector<Value>* values) {
+  std::sort(values->begin(), values->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+  values->erase(std::unique(values->begin(), values->end(),
+                            [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
+                values->end());
+}
+
 }  // namespace floe

@@ -90,4 +90,8 @@ class Value {
   static Value WithChildren(LogicalType type, std::vector<Value> children);
 };
 
+/// Sorts values of one type ascending (Value::Compare) and drops repeats: an IN list's
+/// values for binary search.
+void SortDistinct(std::vector<Value>* values);
+
 }  // namespace floe

@@ -16,6 +16,13 @@ namespace floe {
 
 namespace {
 
+// Returns `v` without the spaces and tabs at either end.
+std::string TrimBlanks(std::string v) {
+  v.erase(0, v.find_first_not_of(" \t"));
+  v.erase(v.find_last_not_of(" \t") + 1);
+  return v;
+}
+
 std::string ValidateBool(const std::string& v) {
   std::string l = ToLower(v);
   if (l == "true" || l == "on" || l == "1") return "true";
@@ -63,9 +70,7 @@ std::string AnyString(const std::string& v) { return v; }
 // of bytes: an integer with an optional unit b, k / kb, m / mb, g / gb, t / tb, p / pb (powers of
 // 1024), an optional leading '-' (-1: disabled). Fractional values are refused, as Spark's.
 std::string ValidateSparkBytes(const std::string& v) {
-  std::string text = ToLower(v);
-  text.erase(0, text.find_first_not_of(" \t"));
-  text.erase(text.find_last_not_of(" \t") + 1);
+  std::string text = TrimBlanks(ToLower(v));
   bool negative = !text.empty() && text[0] == '-';
   if (negative) text.erase(0, 1);
   size_t digits = 0;
@@ -95,9 +100,7 @@ std::string ValidateSparkBytes(const std::string& v) {
 
 // Spark's doubleConf: any number.
 std::string ValidateDouble(const std::string& v) {
-  std::string text = v;
-  text.erase(0, text.find_first_not_of(" \t"));
-  text.erase(text.find_last_not_of(" \t") + 1);
+  std::string text = TrimBlanks(v);
   try {
     size_t used;
     double d = std::stod(text, &used);
@@ -162,9 +165,7 @@ std::string ValidateRuleList(const std::string& v) {
   std::string out;
   for (size_t start = 0; start <= v.size();) {
     size_t comma = std::min(v.find(',', start), v.size());
-    std::string rule = v.substr(start, comma - start);
-    rule.erase(0, rule.find_first_not_of(" \t"));
-    rule.erase(rule.find_last_not_of(" \t") + 1);
+    std::string rule = TrimBlanks(v.substr(start, comma - start));
     start = comma + 1;
     if (rule.empty()) continue;
     std::string known;

@@ -131,10 +131,7 @@ void ColumnPredicate::SortIn() {
   }
   auto sorted = std::make_shared<std::vector<Value>>(std::move(values));
   values.clear();
-  std::sort(sorted->begin(), sorted->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
-  sorted->erase(std::unique(sorted->begin(), sorted->end(),
-                            [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
-                sorted->end());
+  SortDistinct(sorted.get());
   sorted_values = std::move(sorted);
 }
 

@@ -29,6 +29,23 @@ Ranges Intersect(const Ranges& a, const Ranges& b) {
   return out;
 }
 
+// Returns the pages (of a row group of `rows` rows, in order) that begin in the slice and hold
+// no row of `ranges`: what a read of the slice counts as skipped, so that the slices of a
+// row group count each page once, as a whole read does.
+int64_t SkippedPagesInSlice(const std::vector<PageLocation>& pages, int64_t rows, const Ranges& ranges,
+                            RowSlice slice) {
+  int64_t skipped = 0;
+  size_t at = 0;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    int64_t first = pages[i].first_row_index;
+    int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rows;
+    while (at < ranges.size() && ranges[at].second <= first) ++at;
+    bool overlaps = at < ranges.size() && ranges[at].first < end_row;
+    if (!overlaps && first >= slice.begin && (slice.end < 0 || first < slice.end)) ++skipped;
+  }
+  return skipped;
+}
+
 template <typename Fn>
 auto WithPath(const std::string& path, Fn&& fn) -> decltype(fn()) {
   try {
@@ -274,21 +291,12 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
     slice.end = slice.end < 0 ? rg_rows : std::min(slice.end, rg_rows);
     ranges = Intersect(matching, {{slice.begin, slice.end}});
     if (ranges.empty()) {
-      // the row group is read, only not in this slice: its pages that start here and hold
-      // no matching row count as skipped (as a whole read counts them), none is read
+      // the row group is read, only not in this slice: its pages here are skipped, none read
+      const auto& chunks = metadata_.row_groups[row_group].columns;
       for (const ParquetColumn& col : read_columns) {
-        const auto& chunks = metadata_.row_groups[row_group].columns;
         if (col.nested || col.leaf_index < 0 || static_cast<size_t>(col.leaf_index) >= chunks.size()) continue;
         OffsetIndex oi = ReadOffsetIndex(chunks[col.leaf_index], col, counters.get());
-        const auto& pages = oi.page_locations;
-        for (size_t i = 0; i < pages.size(); ++i) {
-          int64_t first = pages[i].first_row_index;
-          int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
-          if (first < slice.begin || first >= slice.end) continue;
-          bool overlaps = false;
-          for (const auto& [lo, hi] : matching) overlaps = overlaps || (lo < end_row && first < hi);
-          if (!overlaps) ++counters->pages_skipped;
-        }
+        counters->pages_skipped += SkippedPagesInSlice(oi.page_locations, rg_rows, matching, slice);
       }
       return;
     }
@@ -396,18 +404,15 @@ std::unique_ptr<ColumnReader> ParquetReader::OpenColumn(int row_group, const Par
       if (pages[0].offset > start) spans.emplace_back(start, pages[0].offset - start);
       int64_t slice_end = slice.end < 0 ? rg_rows : slice.end;
       Ranges in_slice = Intersect(*ranges, {{slice.begin, slice_end}});
-      // whether a page of rows [first, end_row) holds a row of the ranges (pages in order)
-      auto overlaps = [](const Ranges& r, size_t& at, int64_t first, int64_t end_row) {
-        while (at < r.size() && r[at].second <= first) ++at;
-        return at < r.size() && r[at].first < end_row;
-      };
-      size_t r = 0, s = 0;
+      skipped_pages = SkippedPagesInSlice(pages, rg_rows, *ranges, slice);
+      size_t r = 0;
       for (size_t i = 0; i < pages.size(); ++i) {
         int64_t first = pages[i].first_row_index;
         int64_t end_row = i + 1 < pages.size() ? pages[i + 1].first_row_index : rg_rows;
-        if (!overlaps(in_slice, s, first, end_row)) {
+        // (read: the pages holding a row of the ranges in the slice)
+        while (r < in_slice.size() && in_slice[r].second <= first) ++r;
+        if (r == in_slice.size() || in_slice[r].first >= end_row) {
           sparse = true;
-          if (first >= slice.begin && first < slice_end && !overlaps(*ranges, r, first, end_row)) ++skipped_pages;
           continue;
         }
         first_rows.push_back(first);

@@ -9,13 +9,7 @@
 namespace floe {
 namespace {
 
-std::string Trim(std::string_view s) {
-  size_t begin = 0;
-  size_t end = s.size();
-  while (begin < end && std::isspace(static_cast<unsigned char>(s[begin]))) ++begin;
-  while (end > begin && std::isspace(static_cast<unsigned char>(s[end - 1]))) --end;
-  return std::string(s.substr(begin, end - begin));
-}
+std::string Trim(std::string_view s) { return std::string(TrimSpace(s)); }
 
 }  // namespace
 

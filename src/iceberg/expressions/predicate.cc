@@ -20,10 +20,7 @@ Predicate::Predicate(Operation op, int field_id, std::vector<Value> literals)
     if (l.is_null() || IsNan(l) || l.type() != literals_[0].type()) return;
   }
   auto sorted = std::make_shared<std::vector<Value>>(literals_);
-  std::sort(sorted->begin(), sorted->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
-  sorted->erase(std::unique(sorted->begin(), sorted->end(),
-                            [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
-                sorted->end());
+  SortDistinct(sorted.get());
   sorted_ = std::move(sorted);
 }
 

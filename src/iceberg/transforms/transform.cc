@@ -28,17 +28,10 @@ Transform Transform::Truncate(int width) {
   return Transform(TransformKind::kTruncate, width);
 }
 
-static std::string Trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
 // Returns the decimal digits of `s` as a number, or nothing when they are not one or
 // pass int64 (the caller checks the transform's own range).
 static std::optional<int64_t> ParseNumber(std::string_view s) {
-  std::string t = Trim(s);
+  std::string t(TrimSpace(s));
   if (t.empty() || t.size() > 18) return std::nullopt;
   for (char c : t) {
     if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
@@ -58,7 +51,7 @@ static int TransformArgument(std::string_view transform, int64_t value) {
 }
 
 Transform Transform::FromString(std::string_view text) {
-  std::string t = ToLower(Trim(text));
+  std::string t = ToLower(TrimSpace(text));
   if (t == "identity") return Identity();
   if (t == "year") return Year();
   if (t == "month") return Month();
@@ -78,7 +71,7 @@ Transform Transform::FromString(std::string_view text) {
 }
 
 Transform Transform::FromSparkFunction(std::string_view name, std::optional<int64_t> argument) {
-  std::string n = ToLower(Trim(name));
+  std::string n = ToLower(TrimSpace(name));
   auto no_argument = [&](Transform t) {
     if (argument) throw InvalidInputError("partition transform " + n + " takes no number argument");
     return t;
@@ -104,7 +97,7 @@ static std::string Unquote(std::string s) {
 }
 
 Transform Transform::ParseSparkExpression(std::string_view text, std::string* column) {
-  std::string t = Trim(text);
+  std::string t(TrimSpace(text));
   size_t open = t.find('(');
   if (open == std::string::npos) {
     if (t.empty()) throw InvalidInputError("empty partition expression");
@@ -112,13 +105,13 @@ Transform Transform::ParseSparkExpression(std::string_view text, std::string* co
     return Identity();
   }
   if (t.back() != ')') throw InvalidInputError("malformed partition expression \"" + t + "\"");
-  std::string name = Trim(std::string_view(t).substr(0, open));
+  std::string name(TrimSpace(std::string_view(t).substr(0, open)));
   std::string inner = t.substr(open + 1, t.size() - open - 2);
   std::vector<std::string> args;
   size_t pos = 0;
   while (true) {
     size_t comma = inner.find(',', pos);
-    args.push_back(Trim(std::string_view(inner).substr(pos, comma == std::string::npos ? std::string::npos : comma - pos)));
+    args.emplace_back(TrimSpace(std::string_view(inner).substr(pos, comma == std::string::npos ? std::string::npos : comma - pos)));
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
