@@ -263,10 +263,18 @@ bool Value::operator==(const Value& o) const {
 }
 
 void SortDistinct(std::vector<Value>* values) {
+  if (IsSortedDistinct(*values)) return;  // a runtime filter's keys come sorted
   std::sort(values->begin(), values->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
   values->erase(std::unique(values->begin(), values->end(),
                             [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
                 values->end());
+}
+
+bool IsSortedDistinct(const std::vector<Value>& values) {
+  for (size_t i = 1; i < values.size(); ++i) {
+    if (values[i - 1].Compare(values[i]) >= 0) return false;
+  }
+  return true;
 }
 
 }  // namespace floe

@@ -93,5 +93,8 @@ class Value {
 /// Sorts values of one type ascending (Value::Compare) and drops repeats: an IN list's
 /// values for binary search.
 void SortDistinct(std::vector<Value>* values);
+/// Returns true when values of one type are strictly ascending (Value::Compare): what
+/// SortDistinct makes, checked in one pass.
+bool IsSortedDistinct(const std::vector<Value>& values);
 
 }  // namespace floe

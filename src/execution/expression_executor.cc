@@ -1,5 +1,7 @@
 #include "execution/expression_executor.h"
 
+#include <algorithm>
+
 #include "common/exception.h"
 #include "common/vector_operations.h"
 #include "function/cast.h"
@@ -281,6 +283,22 @@ Vector ExpressionExecutor::EvaluateCoalesce(const BoundExpression& expr, const D
 
 Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChunk& input,
                                       size_t count) const {
+  if (expr.in_list) {
+    // distinct non-NULL values, ascending: a binary search per row
+    const std::vector<Value>& list = *expr.in_list;
+    Vector needle = Evaluate(*expr.children[0], input, count);
+    Vector result(TypeId::kBoolean, std::max<size_t>(count, 1));
+    for (size_t i = 0; i < count; ++i) {
+      if (needle.IsNull(i)) {
+        result.SetNull(i, true);
+        continue;
+      }
+      bool found = std::binary_search(list.begin(), list.end(), needle.GetValue(i),
+                                      [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+      result.Data<uint8_t>()[i] = found != expr.negated ? 1 : 0;
+    }
+    return result;
+  }
   std::vector<const BoundExpression*> items;
   for (size_t c = 1; c < expr.children.size(); ++c) items.push_back(expr.children[c].get());
   return EvaluateInItems(*expr.children[0], items, expr.negated, input, count);

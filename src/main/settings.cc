@@ -230,7 +230,7 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          {}, [](const std::string& v) { return v; }},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
-        {"floe.dynamic_pruning.max_values", "1000",
+        {"floe.dynamic_pruning.max_values", "1000000",
          "distinct join keys a runtime filter lists; above, a min/max range and a Bloom filter of them", {},
          ValidateInt(0, INT64_MAX)},
         {"memory_limit", DefaultMemoryLimit(),

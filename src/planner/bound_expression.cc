@@ -22,6 +22,7 @@ std::unique_ptr<BoundExpression> BoundExpression::CopyNode() const {
   copy->negated = negated;
   copy->higher_order = higher_order;
   copy->subquery = subquery;
+  copy->in_list = in_list;
   copy->insert_column = insert_column;
   copy->text = text;
   return copy;

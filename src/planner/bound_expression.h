@@ -24,7 +24,7 @@ enum class BoundExpressionKind {
   kNot,         // three-valued NOT
   kIsNull,      // children[0] IS NULL
   kIsNotNull,   // children[0] IS NOT NULL
-  kIn,          // children[0] IN (children[1..]); NULL semantics of SQL
+  kIn,          // children[0] IN (children[1..]), or IN in_list; NULL semantics of SQL
   kCase,        // children: when0, then0, when1, then1, ..., [else]; has_else
   kCoalesce,    // first non-NULL child, evaluated lazily
   kParameter,   // a column of the enclosing query, in a correlated subquery: `index`
@@ -55,6 +55,10 @@ struct BoundExpression {
   /// For the cast of an INSERT's value to its column's type: the column, which an overflow
   /// names (Spark's CheckOverflowInTableInsert: CAST_OVERFLOW_IN_TABLE_INSERT).
   std::string insert_column;
+  /// For kIn over more values than children would hold cheaply (a runtime filter's keys,
+  /// up to millions): them distinct, ascending and non-NULL, of children[0]'s type, shared
+  /// by the copies; children then holds only children[0].
+  std::shared_ptr<const std::vector<Value>> in_list;
   /// The expression as Spark prints it in plans ("(a#1 + 1)"); also the default name.
   std::string text;
 

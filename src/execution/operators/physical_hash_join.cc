@@ -359,9 +359,11 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
   IndexRows(table, build_keys_.size(), join_type_ == JoinType::kRight || join_type_ == JoinType::kFull, nulls_equal_,
             context.query);
   // The probe side has not started: a scan below it reads these before planning files.
+  // a one-key join's hashes are the key's own, as the filter hashes them
+  const uint64_t* key_hashes = table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
   for (const auto& [k, slot] : runtime_filter_slots_) {
     slot->Publish(RuntimeFilter::FromBuildKeys(table.rows.column(table.key_columns[k]), n,
-                                               context.runtime_filter_max_values));
+                                               context.runtime_filter_max_values, key_hashes));
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <mutex>
 
 #include "common/vector_operations.h"
@@ -12,13 +13,17 @@ namespace floe {
 namespace {
 
 // A runtime filter's Bloom filter applied to the rows the scan returns: the column of the
-// probe key, and the rows it saw and dropped.
+// probe key, and the rows it saw and dropped. A filter that drops too few rows to pay for
+// its test (the join drops them just as well) is switched off after a sample.
 struct ProbeRowFilter {
+  static constexpr int64_t kSampleRows = 1 << 18;
+  static constexpr int64_t kMinDroppedShare = 8;  // at least one row in 8, else switched off
   std::string name;
   size_t column = 0;
   std::shared_ptr<const BloomFilter> bloom;
   std::atomic<int64_t> rows{0};
   std::atomic<int64_t> dropped{0};
+  std::atomic<bool> switched_off{false};
 };
 
 struct ScanGlobalState : GlobalSourceState {
@@ -35,9 +40,10 @@ struct ScanGlobalState : GlobalSourceState {
       *metrics_out = source->Metrics(*state);
       for (auto& line : runtime_filter_lines) metrics_out->lines.push_back(std::move(line));
       for (const auto& f : row_filters) {
-        metrics_out->lines.emplace_back("runtime filter " + f->name + " rows",
-                                        std::to_string(f->dropped.load()) + " of " + std::to_string(f->rows.load()) +
-                                            " dropped by the Bloom filter");
+        std::string line = std::to_string(f->dropped.load()) + " of " + std::to_string(f->rows.load()) +
+                           " dropped by the Bloom filter";
+        if (f->switched_off) line += ", then switched off: it dropped fewer than 1 row in 8";
+        metrics_out->lines.emplace_back("runtime filter " + f->name + " rows", std::move(line));
       }
     }
   }
@@ -58,6 +64,7 @@ void DropRowsWithoutKeys(ScanGlobalState& global, ScanLocalState& local, DataChu
   for (const auto& f : global.row_filters) {
     size_t n = out.size();
     if (n == 0) return;
+    if (f->switched_off.load(std::memory_order_relaxed)) continue;
     const Vector& keys = out.column(f->column);
     local.hashes.resize(n);
     HashVector(keys, n, local.hashes.data(), false);
@@ -68,9 +75,12 @@ void DropRowsWithoutKeys(ScanGlobalState& global, ScanLocalState& local, DataChu
         local.keep.indexes.push_back(static_cast<uint32_t>(i));
       }
     }
-    f->rows += static_cast<int64_t>(n);
+    int64_t rows = f->rows += static_cast<int64_t>(n);
+    int64_t dropped = f->dropped += static_cast<int64_t>(n - local.keep.size());
+    if (rows >= ProbeRowFilter::kSampleRows && dropped * ProbeRowFilter::kMinDroppedShare < rows) {
+      f->switched_off = true;
+    }
     if (local.keep.size() == n) continue;
-    f->dropped += static_cast<int64_t>(n - local.keep.size());
     out.Slice(local.keep);
   }
 }
@@ -214,6 +224,10 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
                                               r.probe_key->text + ": " + what + " from " +
                                                   std::to_string(filter ? filter->build_rows() : 0) + " build rows");
     if (!filter) continue;
+    char ms[32];
+    std::snprintf(ms, sizeof ms, "%.3f ms", filter->collect_ms());
+    global->runtime_filter_lines.emplace_back("runtime filter " + r.slot->Name() + " build-key pass",
+                                              std::string(ms) + " (the join's build)");
     ScanRequest::DynamicFilter pushed;
     global->runtime_filters.push_back(filter->ToExpression(*r.probe_key));
     pushed.expression = global->runtime_filters.back().get();

@@ -1,6 +1,7 @@
 #include "execution/runtime_filter/runtime_filter.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <optional>
 
@@ -39,11 +40,19 @@ int CompareKeys(const StringRef& a, const StringRef& b) {
 template <typename T, typename F>
 void WithTypedComparator(const Vector& keys, F&& f) {
   const T* data = keys.Data<T>();
-  f([data](size_t i, size_t j) { return CompareKeys(data[i], data[j]); });
+  // sorts rows by their keys, the keys copied beside them: no lookups in the column
+  auto sort_rows = [data](std::vector<uint32_t>* rows) {
+    std::vector<std::pair<T, uint32_t>> items;
+    items.reserve(rows->size());
+    for (uint32_t r : *rows) items.emplace_back(data[r], r);
+    std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return CompareKeys(a.first, b.first) < 0; });
+    for (size_t i = 0; i < items.size(); ++i) (*rows)[i] = items[i].second;
+  };
+  f([data](size_t i, size_t j) { return CompareKeys(data[i], data[j]); }, sort_rows);
 }
 
-// Calls f with a comparator of two rows of `keys` (NULLs excluded), typed for the
-// column's type so that the loops it runs inline it.
+// Calls f with a comparator of two rows of `keys` (NULLs excluded) and a sort of rows by
+// it, typed for the column's type so that the loops they run inline it.
 template <typename F>
 void WithRowComparator(const Vector& keys, F&& f) {
   switch (keys.type().id()) {
@@ -61,7 +70,13 @@ void WithRowComparator(const Vector& keys, F&& f) {
     case TypeId::kDecimal: return WithTypedComparator<int128_t>(keys, f);
     case TypeId::kString:
     case TypeId::kBinary: return WithTypedComparator<StringRef>(keys, f);
-    default: return f([&keys](size_t i, size_t j) { return CompareRows(keys, i, keys, j); });
+    default: {
+      auto cmp = [&keys](size_t i, size_t j) { return CompareRows(keys, i, keys, j); };
+      auto sort_rows = [&cmp](std::vector<uint32_t>* rows) {
+        std::sort(rows->begin(), rows->end(), [&](uint32_t a, uint32_t b) { return cmp(a, b) < 0; });
+      };
+      return f(cmp, sort_rows);
+    }
   }
 }
 
@@ -88,24 +103,24 @@ template <typename Cmp>
 bool DistinctRows(const Validity& validity, size_t count, const uint64_t* hashes, Cmp cmp, size_t max_values,
                   std::vector<uint32_t>* rows) {
   std::vector<uint32_t> slots(16, 0);  // row + 1; 0 is empty
-  auto insert = [&](uint32_t row, bool check) {
+  auto insert = [&](uint32_t row, uint64_t hash, bool check) {
     size_t mask = slots.size() - 1;
-    for (size_t s = hashes[row] & mask;; s = (s + 1) & mask) {
+    for (size_t s = hash & mask;; s = (s + 1) & mask) {
       uint32_t other = slots[s];
       if (other == 0) {
         slots[s] = row + 1;
         return true;
       }
-      if (check && hashes[other - 1] == hashes[row] && cmp(other - 1, row) == 0) return false;
+      if (check && hashes[other - 1] == hash && cmp(other - 1, row) == 0) return false;
     }
   };
   for (size_t i = 0; i < count; ++i) {
     if (!validity.IsValid(i)) continue;
     if ((rows->size() + 1) * 2 > slots.size()) {
       slots.assign(slots.size() * 2, 0);
-      for (uint32_t r : *rows) insert(r, false);
+      for (uint32_t r : *rows) insert(r, hashes[r], false);
     }
-    if (!insert(static_cast<uint32_t>(i), true)) continue;
+    if (!insert(static_cast<uint32_t>(i), hashes[i], true)) continue;
     rows->push_back(static_cast<uint32_t>(i));
     if (rows->size() > max_values) return false;
   }
@@ -141,47 +156,56 @@ BoundExpressionPtr Compare(const std::string& op, BoundExpressionPtr left, Bound
 }  // namespace
 
 std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& keys, size_t count,
-                                                                  size_t max_values) {
+                                                                  size_t max_values, const uint64_t* given) {
+  auto start = std::chrono::steady_clock::now();
   std::shared_ptr<RuntimeFilter> filter(new RuntimeFilter());
+  auto finished = [&] {
+    filter->collect_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return filter;
+  };
   filter->type_ = keys.type();
   filter->build_rows_ = count;
   filter->max_values_ = max_values;
-  std::vector<uint64_t> hashes(count);
-  HashVector(keys, count, hashes.data(), false);
+  std::vector<uint64_t> own;
+  if (!given) {
+    own.resize(count);
+    HashVector(keys, count, own.data(), false);
+  }
+  const uint64_t* hashes = given ? given : own.data();
   const Validity& validity = keys.validity();
   int64_t low = -1, high = -1;
   std::vector<uint32_t> rows;
   bool listed = false;
-  WithRowComparator(keys, [&](auto cmp) {
+  WithRowComparator(keys, [&](auto cmp, auto sort_rows) {
     MinMaxRows(validity, count, cmp, &low, &high);
     if (low < 0) return;
-    listed = DistinctRows(validity, count, hashes.data(), cmp, max_values, &rows);
-    if (listed) std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) { return cmp(a, b) < 0; });
+    listed = DistinctRows(validity, count, hashes, cmp, max_values, &rows);
+    if (listed) sort_rows(&rows);
   });
-  if (low < 0) return filter;  // no key but NULL: nothing matches
+  if (low < 0) return finished();  // no key but NULL: nothing matches
   filter->min_ = keys.GetValue(static_cast<size_t>(low));
   filter->max_ = keys.GetValue(static_cast<size_t>(high));
   if (listed) {
-    filter->values_.reserve(rows.size());
-    for (uint32_t r : rows) filter->values_.push_back(keys.GetValue(r));
-    return filter;
+    auto values = std::make_shared<std::vector<Value>>();
+    values->reserve(rows.size());
+    for (uint32_t r : rows) values->push_back(keys.GetValue(r));
+    filter->values_ = std::move(values);
+    return finished();
   }
   // More than max_values: every non-NULL key into a Bloom filter sized by their count,
   // an upper bound of the distinct ones (the distinct pass stopped counting).
   size_t non_null = 0;
   for (size_t i = 0; i < count; ++i) non_null += validity.IsValid(i);
   auto bloom = std::make_shared<BloomFilter>(non_null);
-  for (size_t i = 0; i < count; ++i) {
-    if (validity.IsValid(i)) bloom->Insert(hashes[i]);
-  }
+  bloom->InsertMany(hashes, count, [&validity](size_t i) { return !validity.IsValid(i); });
   filter->bloom_ = std::move(bloom);
-  return filter;
+  return finished();
 }
 
 bool RuntimeFilter::MayContain(const Value& value) const {
   if (value.is_null()) return false;  // NULL never equals a key
   if (exact()) {
-    return std::binary_search(values_.begin(), values_.end(), value,
+    return std::binary_search(values_->begin(), values_->end(), value,
                               [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
   }
   if (value.Compare(min_) < 0 || value.Compare(max_) > 0) return false;
@@ -206,14 +230,14 @@ BoundExpressionPtr RuntimeFilter::ToExpression(const BoundExpression& probe_key)
   auto in = std::make_unique<BoundExpression>();
   in->kind = BoundExpressionKind::kIn;
   in->type = TypeId::kBoolean;
-  in->text = probe_key.text + " IN (" + std::to_string(values_.size()) + " values)";
+  in->text = probe_key.text + " IN (" + std::to_string(values_->size()) + " values)";
   in->children.push_back(probe_key.Copy());
-  for (const Value& v : values_) in->children.push_back(BoundExpression::MakeConstant(v, v.ToString()));
+  in->in_list = values_;
   return in;
 }
 
 std::string RuntimeFilter::Describe() const {
-  if (exact()) return std::to_string(values_.size()) + " distinct keys";
+  if (exact()) return std::to_string(values_->size()) + " distinct keys";
   return "min/max range and Bloom filter (more than " + std::to_string(max_values_) + " distinct keys)";
 }
 

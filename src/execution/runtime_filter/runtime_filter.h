@@ -22,19 +22,24 @@ class RuntimeFilter {
   /// hash pass (HashVector, which hashes -0.0 as 0.0 and every NaN alike), the distinct
   /// keys by hash while there are at most `max_values`, the min and max by a typed pass,
   /// and the Bloom filter from the hashes; Values are made only for the listed keys.
-  static std::shared_ptr<const RuntimeFilter> FromBuildKeys(const Vector& keys, size_t count, size_t max_values);
+  /// `hashes`, when given, are the keys' hashes as HashVector makes them (a one-key join
+  /// has them already).
+  static std::shared_ptr<const RuntimeFilter> FromBuildKeys(const Vector& keys, size_t count, size_t max_values,
+                                                            const uint64_t* hashes = nullptr);
 
   /// Returns the type of the keys.
   const LogicalType& type() const { return type_; }
   /// Returns the rows of the build side, NULL keys included.
   size_t build_rows() const { return build_rows_; }
+  /// Returns the time FromBuildKeys took: the build-key pass, part of the join's build.
+  double collect_ms() const { return collect_ms_; }
   /// Returns the most distinct keys the filter lists.
   size_t max_values() const { return max_values_; }
   /// Returns true when the filter lists the distinct keys (values()); false when it is
   /// a range and a Bloom filter.
   bool exact() const { return bloom_ == nullptr; }
   /// Returns the distinct non-NULL keys in ascending order (empty unless exact()).
-  const std::vector<Value>& values() const { return values_; }
+  const std::vector<Value>& values() const { return *values_; }
   /// Returns the smallest and the largest non-NULL key (NULL values when there is none).
   const Value& min() const { return min_; }
   const Value& max() const { return max_; }
@@ -44,7 +49,8 @@ class RuntimeFilter {
   /// Returns false only when no build key equals `value` (a value of type(), or one it
   /// promotes from: int to long, float to double); a NULL never matches.
   bool MayContain(const Value& value) const;
-  /// Returns the filter on `probe_key`: `probe_key IN (keys)` (no keys: `false`), or
+  /// Returns the filter on `probe_key`: `probe_key IN (keys)` (an in_list sharing the
+  /// keys, however many; no keys: `false`), or
   /// `probe_key >= min AND probe_key <= max` when not exact (the Bloom filter is applied
   /// apart, where a value can be hashed).
   BoundExpressionPtr ToExpression(const BoundExpression& probe_key) const;
@@ -58,7 +64,8 @@ class RuntimeFilter {
   LogicalType type_;
   size_t build_rows_ = 0;
   size_t max_values_ = 0;
-  std::vector<Value> values_;
+  double collect_ms_ = 0;
+  std::shared_ptr<const std::vector<Value>> values_ = std::make_shared<const std::vector<Value>>();
   Value min_, max_;
   std::shared_ptr<const BloomFilter> bloom_;
 };

@@ -80,11 +80,15 @@ std::optional<ColumnPredicate> ColumnPredicateTranslator::Translate(const BoundE
       return predicate;
     }
     case BoundExpressionKind::kIn: {
-      if (filter.negated || filter.children.size() < 2) return std::nullopt;
+      if (filter.negated || (filter.children.size() < 2 && !filter.in_list)) return std::nullopt;
       const BoundExpression* column = ColumnOf(*filter.children[0]);
       if (!column) return std::nullopt;
       predicate.column = static_cast<int>(column->index);
       predicate.op = Op::kIn;
+      if (filter.in_list) {
+        predicate.sorted_values = filter.in_list;  // already distinct and ascending
+        return predicate;
+      }
       for (size_t i = 1; i < filter.children.size(); ++i) {
         std::optional<Value> value = ConstantOf(*filter.children[i]);
         if (!value) return std::nullopt;

@@ -202,6 +202,29 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
     }
     case BoundExpressionKind::kIn: {
       auto field = FieldOf(*e.children[0]);
+      // Calls fn on each listed value, children or in_list; false when one is not a constant
+      // or fn says stop.
+      auto for_each_value = [&e](auto&& fn) {
+        if (e.in_list) {
+          for (const Value& v : *e.in_list) {
+            if (!fn(v)) return false;
+          }
+          return true;
+        }
+        for (size_t i = 1; i < e.children.size(); ++i) {
+          const BoundExpression& c = *e.children[i];
+          if (c.kind != BoundExpressionKind::kConstant || !fn(c.constant)) return false;
+        }
+        return true;
+      };
+      if (field && e.in_list && !e.negated && !e.in_list->empty()) {
+        // a runtime filter's keys of the column's own type: shared, not copied (up to millions)
+        const iceberg::NestedField* f = schema_.FindFieldById(*field);
+        LogicalType type = f && f->type()->IsPrimitive() ? f->type()->ToLogicalType() : LogicalType();
+        if (f && !type.IsFloating() && e.in_list->front().type() == type && LiteralFor(*field, e.in_list->front())) {
+          return Predicate::MakeSorted(Operation::kIn, *field, e.in_list);
+        }
+      }
       if (!field) {
         // CAST(ts AS DATE) IN (...): the union of each value's range; a value that maps to
         // one value of a column (an integer's text) joins one IN list of them
@@ -209,20 +232,20 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
         std::vector<ExpressionPtr> ranges;
         std::optional<int> in_field;
         std::vector<Value> in_values;
-        for (size_t i = 1; i < e.children.size(); ++i) {
-          const BoundExpression& c = *e.children[i];
-          if (c.kind != BoundExpressionKind::kConstant) return nullptr;
-          if (c.constant.is_null()) continue;
-          ExpressionPtr range = ConvertDerived(Operation::kEq, *e.children[0], c.constant);
-          if (!range) return nullptr;
-          if (range->op() == Operation::kFalse) continue;
+        bool converted = for_each_value([&](const Value& v) {
+          if (v.is_null()) return true;
+          ExpressionPtr range = ConvertDerived(Operation::kEq, *e.children[0], v);
+          if (!range) return false;
+          if (range->op() == Operation::kFalse) return true;
           if (range->op() == Operation::kEq && (!in_field || *in_field == AsPredicate(*range).field_id())) {
             in_field = AsPredicate(*range).field_id();
             in_values.push_back(AsPredicate(*range).literal());
-            continue;
+            return true;
           }
           ranges.push_back(std::move(range));
-        }
+          return true;
+        });
+        if (!converted) return nullptr;
         if (in_field) ranges.push_back(Predicate::Make(Operation::kIn, *in_field, std::move(in_values)));
         // a balanced OR: as deep as the logarithm of the keys, however many
         while (ranges.size() > 1) {
@@ -235,21 +258,19 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
       }
       std::vector<Value> literals;
       bool nan = false;  // NaN is in the list: it equals NaN (Spark), which Iceberg's set tests never do
-      for (size_t i = 1; i < e.children.size(); ++i) {
-        const BoundExpression& c = *e.children[i];
-        if (c.kind != BoundExpressionKind::kConstant) return nullptr;
-        if (c.constant.is_null()) {
-          if (e.negated) return nullptr;  // NOT IN with a NULL is never true; leave it to the filter
-          continue;                       // IN: a NULL matches nothing
-        }
-        auto literal = LiteralFor(*field, c.constant);
-        if (!literal) return nullptr;
+      bool converted = for_each_value([&](const Value& v) {
+        // NOT IN with a NULL is never true: left to the filter; IN: a NULL matches nothing
+        if (v.is_null()) return !e.negated;
+        auto literal = LiteralFor(*field, v);
+        if (!literal) return false;
         if (IsNan(*literal)) {
           nan = true;
-          continue;
+        } else {
+          literals.push_back(std::move(*literal));
         }
-        literals.push_back(*literal);
-      }
+        return true;
+      });
+      if (!converted) return nullptr;
       ExpressionPtr set;
       if (!literals.empty()) {
         set = NanSafe(schema_, *field,

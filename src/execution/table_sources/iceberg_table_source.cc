@@ -175,8 +175,12 @@ std::string Describe(const iceberg::Expression& e, const std::map<int, std::stri
   auto it = names.find(p.field_id());
   std::string name = it == names.end() ? "ref(" + std::to_string(p.field_id()) + ")" : it->second;
   auto list = [&] {
+    // a runtime filter's million keys: the first few and a count
+    constexpr size_t kShown = 16;
+    const std::vector<Value>& all = p.literals();
     std::string out;
-    for (const auto& v : p.literals()) out += (out.empty() ? "" : ", ") + value(v);
+    for (size_t i = 0; i < all.size() && i < kShown; ++i) out += (i ? ", " : "") + value(all[i]);
+    if (all.size() > kShown) out += ", ... " + std::to_string(all.size()) + " values";
     return out;
   };
   switch (e.op()) {

@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "common/vector_operations.h"
 #include "execution/runtime_filter/runtime_filter.h"
 #include "execution/runtime_filter/runtime_filter_slot.h"
 
@@ -56,7 +57,9 @@ TEST(RuntimeFilterTest, ListsTheDistinctNonNullKeysInOrder) {
   auto e = f->ToExpression(*ProbeKey(TypeId::kInt32));
   EXPECT_EQ(e->kind, BoundExpressionKind::kIn);
   EXPECT_EQ(e->text, "k IN (3 values)");
-  EXPECT_EQ(e->children.size(), 4u);
+  ASSERT_EQ(e->children.size(), 1u);  // the keys are shared, not copied into children
+  ASSERT_NE(e->in_list, nullptr);
+  EXPECT_EQ(e->in_list.get(), &f->values());
   EXPECT_TRUE(f->MayContain(Value::Int32(3)));
   EXPECT_FALSE(f->MayContain(Value::Int32(4)));
   EXPECT_FALSE(f->MayContain(Value::Null(TypeId::kInt32)));
@@ -223,6 +226,25 @@ TEST(RuntimeFilterTest, KeyListMatchesAnOrderedSetOfValues) {
     auto ranged = RuntimeFilter::FromBuildKeys(v, rows, expected.size() - 1);
     ASSERT_FALSE(ranged->exact()) << type.ToString();
     for (const Value& e : expected) EXPECT_TRUE(ranged->MayContain(e)) << type.ToString();
+  }
+}
+
+// A one-key join hands its own hashes over (HashVector's, as the filter makes them): the
+// filter is the same, listed or a Bloom filter, and hashes nothing again.
+TEST(RuntimeFilterTest, TheJoinsHashesGiveTheSameFilter) {
+  std::vector<Value> keys;
+  for (int i = 0; i < 5000; ++i) keys.push_back(i % 97 == 0 ? Value::Null(TypeId::kInt64) : Value::Int64(i * 7919 % 3001));
+  Vector column = Column(TypeId::kInt64, keys);
+  std::vector<uint64_t> hashes(keys.size());
+  HashVector(column, keys.size(), hashes.data(), false);
+  for (size_t max_values : {size_t{10}, size_t{100000}}) {
+    auto own = RuntimeFilter::FromBuildKeys(column, keys.size(), max_values);
+    auto given = RuntimeFilter::FromBuildKeys(column, keys.size(), max_values, hashes.data());
+    EXPECT_EQ(own->Describe(), given->Describe());
+    EXPECT_EQ(own->values(), given->values());
+    for (int64_t v = -5; v < 3010; ++v) {
+      EXPECT_EQ(own->MayContain(Value::Int64(v)), given->MayContain(Value::Int64(v))) << v;
+    }
   }
 }
 

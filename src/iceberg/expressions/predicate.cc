@@ -13,13 +13,18 @@ bool IsNan(const Value& value) {
   return (id == TypeId::kFloat || id == TypeId::kDouble) && std::isnan(value.float64());
 }
 
-Predicate::Predicate(Operation op, int field_id, std::vector<Value> literals)
+Predicate::Predicate(Operation op, int field_id, std::shared_ptr<const std::vector<Value>> literals)
     : Expression(op), field_id_(field_id), literals_(std::move(literals)) {
-  if ((op != Operation::kIn && op != Operation::kNotIn) || literals_.size() <= 16) return;
-  for (const auto& l : literals_) {
-    if (l.is_null() || IsNan(l) || l.type() != literals_[0].type()) return;
+  const std::vector<Value>& all = *literals_;
+  if ((op != Operation::kIn && op != Operation::kNotIn) || all.size() <= 16) return;
+  for (const auto& l : all) {
+    if (l.is_null() || IsNan(l) || l.type() != all[0].type()) return;
   }
-  auto sorted = std::make_shared<std::vector<Value>>(literals_);
+  if (IsSortedDistinct(all)) {
+    sorted_ = literals_;
+    return;
+  }
+  auto sorted = std::make_shared<std::vector<Value>>(all);
   SortDistinct(sorted.get());
   sorted_ = std::move(sorted);
 }
@@ -45,10 +50,30 @@ PredicatePtr Predicate::Make(Operation op, int field_id, std::vector<Value> lite
   for (const auto& v : literals) {
     if (v.is_null()) throw InternalError("predicate " + OperationName(op) + " with a NULL literal");
   }
-  return std::make_shared<Predicate>(op, field_id, std::move(literals));
+  return std::make_shared<Predicate>(op, field_id, std::make_shared<const std::vector<Value>>(std::move(literals)));
 }
 
-ExpressionPtr Predicate::Negate() const { return Make(NegateOperation(op()), field_id_, literals_); }
+PredicatePtr Predicate::MakeSorted(Operation op, int field_id, std::shared_ptr<const std::vector<Value>> sorted) {
+  if (op != Operation::kIn && op != Operation::kNotIn) {
+    throw InternalError("predicate " + OperationName(op) + " over a sorted list");
+  }
+  auto p = std::make_shared<Predicate>(op, field_id, std::make_shared<const std::vector<Value>>());
+  p->literals_ = std::move(sorted);
+  if (p->literals_->size() > 16) p->sorted_ = p->literals_;
+  return p;
+}
+
+PredicatePtr Predicate::WithFieldId(int field_id) const {
+  auto p = std::make_shared<Predicate>(op(), field_id, std::make_shared<const std::vector<Value>>());
+  p->literals_ = literals_;
+  p->sorted_ = sorted_;
+  return p;
+}
+
+ExpressionPtr Predicate::Negate() const {
+  if (sorted_ && sorted_ == literals_) return MakeSorted(NegateOperation(op()), field_id_, literals_);
+  return Make(NegateOperation(op()), field_id_, *literals_);
+}
 
 std::string Predicate::ToString() const {
   std::string ref = "ref(" + std::to_string(field_id_) + ")";
@@ -59,8 +84,12 @@ std::string Predicate::ToString() const {
     case Operation::kNotNan: return OperationName(op()) + "(" + ref + ")";
     case Operation::kIn:
     case Operation::kNotIn: {
+      // a runtime filter's million keys print as their first few and a count
+      constexpr size_t kShown = 16;
+      const std::vector<Value>& all = *literals_;
       std::string out = ref + " " + OperationName(op()) + " (";
-      for (size_t i = 0; i < literals_.size(); ++i) out += (i ? ", " : "") + literals_[i].ToString();
+      for (size_t i = 0; i < all.size() && i < kShown; ++i) out += (i ? ", " : "") + all[i].ToString();
+      if (all.size() > kShown) out += ", ... " + std::to_string(all.size()) + " values";
       return out + ")";
     }
     default: return ref + " " + OperationName(op()) + " " + literal().ToString();
@@ -91,7 +120,7 @@ bool Predicate::Test(const Value& v) const {
         found = !nan && std::binary_search(sorted_->begin(), sorted_->end(), v,
                                            [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
       } else {
-        for (const auto& l : literals_) found = found || (!nan && v.Compare(l) == 0);
+        for (const auto& l : *literals_) found = found || (!nan && v.Compare(l) == 0);
       }
       return op() == Operation::kIn ? found : !found;
     }

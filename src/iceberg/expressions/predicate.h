@@ -16,14 +16,21 @@ class Predicate : public Expression {
  public:
   /// Returns a predicate; throws InternalError when the literal count does not fit `op`.
   static std::shared_ptr<const Predicate> Make(Operation op, int field_id, std::vector<Value> literals = {});
+  /// Returns IN or NOT IN over a shared list known to be distinct and ascending, of one
+  /// type, none NULL or NaN (a runtime filter's keys, up to millions): neither copied nor
+  /// checked.
+  static std::shared_ptr<const Predicate> MakeSorted(Operation op, int field_id,
+                                                     std::shared_ptr<const std::vector<Value>> sorted);
+  /// Returns the same test on another field (an identity projection), sharing the literals.
+  std::shared_ptr<const Predicate> WithFieldId(int field_id) const;
 
   int field_id() const { return field_id_; }
-  const std::vector<Value>& literals() const { return literals_; }
+  const std::vector<Value>& literals() const { return *literals_; }
   /// IN / NOT IN over more than 16 literals of one type, none NaN: them distinct and sorted
   /// ascending (shared, so that each file's reader does not sort them again); else null.
   const std::shared_ptr<const std::vector<Value>>& sorted_literals() const { return sorted_; }
   /// Returns the single literal of a comparison or prefix test.
-  const Value& literal() const { return literals_.front(); }
+  const Value& literal() const { return literals_->front(); }
 
   ExpressionPtr Negate() const override;
   std::string ToString() const override;
@@ -32,13 +39,14 @@ class Predicate : public Expression {
   /// value satisfies only is_null (and not_nan).
   bool Test(const Value& value) const;
 
-  Predicate(Operation op, int field_id, std::vector<Value> literals);
+  Predicate(Operation op, int field_id, std::shared_ptr<const std::vector<Value>> literals);
 
  private:
   int field_id_;
-  std::vector<Value> literals_;
+  std::shared_ptr<const std::vector<Value>> literals_;
   // IN / NOT IN with many literals of one type (a runtime filter's keys): them sorted and
-  // distinct, for Test's binary search and the row group predicates; null otherwise
+  // distinct (literals_ itself when it already is), for Test's and MayMatch's binary
+  // searches and the row group predicates; null otherwise
   std::shared_ptr<const std::vector<Value>> sorted_;
 };
 

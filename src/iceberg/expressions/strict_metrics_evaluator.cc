@@ -1,5 +1,6 @@
 #include "iceberg/expressions/strict_metrics_evaluator.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "iceberg/expressions/file_metrics.h"
@@ -63,6 +64,12 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
       return (Known(lower) && lower.Compare(p.literal()) > 0) || (Known(upper) && upper.Compare(p.literal()) < 0);
     }
     // as Java's notIn: the literals at or above the lower bound, then those at or below the upper
+    if (const auto& sorted = p.sorted_literals()) {
+      auto it = !Known(lower) ? sorted->begin()
+                              : std::lower_bound(sorted->begin(), sorted->end(), lower,
+                                                 [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+      return it == sorted->end() || (Known(upper) && upper.Compare(*it) < 0);
+    }
     std::vector<Value> literals = p.literals();
     if (Known(lower)) std::erase_if(literals, [&](const Value& v) { return lower.Compare(v) > 0; });
     if (literals.empty()) return true;
@@ -79,6 +86,10 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
       return Known(lower) && Known(upper) && lower.Compare(p.literal()) == 0 && upper.Compare(p.literal()) == 0;
     case Operation::kIn:
       if (!Known(lower) || !Known(upper) || lower.Compare(upper) != 0) return false;
+      if (const auto& sorted = p.sorted_literals()) {
+        return std::binary_search(sorted->begin(), sorted->end(), lower,
+                                  [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+      }
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return true;
       }

@@ -40,6 +40,13 @@ ExpressionPtr MakeOne(Operation op, int id, Value literal) {
 
 std::vector<Value> ApplyAll(const Transform& t, const std::vector<Value>& values) {
   std::vector<Value> out;
+  if (values.size() > 16) {
+    // a runtime filter's keys, up to millions: sorted and deduplicated once
+    out.reserve(values.size());
+    for (const auto& v : values) out.push_back(t.Apply(v));
+    SortDistinct(&out);
+    return out;
+  }
   for (const auto& v : values) {
     Value r = t.Apply(v);
     bool seen = false;
@@ -63,6 +70,9 @@ ExpressionPtr FixInclusiveTime(ExpressionPtr projected) {
       if (p.literal().int64() < 0) return Make(Operation::kIn, p.field_id(), {p.literal(), StepValue(p.literal(), 1)});
       return projected;
     case Operation::kIn: {
+      bool negative = false;
+      for (const auto& v : p.literals()) negative = negative || v.int64() < 0;
+      if (!negative) return projected;
       std::vector<Value> values = p.literals();
       for (const auto& v : p.literals()) {
         if (v.int64() < 0) values.push_back(StepValue(v, 1));
@@ -183,7 +193,7 @@ ExpressionPtr Common(const Transform& t, int id, const Predicate& p, bool* done)
   *done = true;
   if (t.IsVoid()) return nullptr;
   if (p.op() == Operation::kIsNull || p.op() == Operation::kNotNull) return Make(p.op(), id, {});
-  if (t.IsIdentity()) return Make(p.op(), id, p.literals());
+  if (t.IsIdentity()) return p.WithFieldId(id);
   if (p.op() == Operation::kIsNan || p.op() == Operation::kNotNan) return nullptr;
   *done = false;
   return nullptr;

@@ -1,5 +1,7 @@
 #include "iceberg/expressions/value_range.h"
 
+#include <algorithm>
+
 namespace floe::iceberg {
 
 namespace {
@@ -24,6 +26,13 @@ bool ValueRange::MayMatch(const Predicate& p) const {
       if (has_upper && upper.Compare(p.literal()) < 0) return false;
       return true;
     case Operation::kIn:
+      if (const auto& sorted = p.sorted_literals()) {
+        // the first key not below the lower bound, if any, is in the range or none is
+        auto it = !has_lower ? sorted->begin()
+                             : std::lower_bound(sorted->begin(), sorted->end(), lower,
+                                                [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+        return it != sorted->end() && (!has_upper || upper.Compare(*it) >= 0);
+      }
       for (const auto& v : p.literals()) {
         bool above_lower = !has_lower || lower.Compare(v) <= 0;
         bool below_upper = !has_upper || upper.Compare(v) >= 0;
@@ -37,6 +46,10 @@ bool ValueRange::MayMatch(const Predicate& p) const {
     case Operation::kNotIn: {
       if (p.literals().empty() || (p.literals()[0].type().IsFloating() && !nan_free)) return true;
       if (!(has_lower && has_upper) || lower.Compare(upper) != 0) return true;
+      if (const auto& sorted = p.sorted_literals()) {
+        return !std::binary_search(sorted->begin(), sorted->end(), lower,
+                                   [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+      }
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return false;
       }

@@ -44,6 +44,11 @@ bool PartitionIndexCandidates(const CachedManifest& manifest, const PartitionSpe
       case Operation::kLt: hi = &p.literal(); hi_open = true; break;
       case Operation::kLtEq: hi = &p.literal(); break;
       case Operation::kIn:
+        if (const auto& sorted = p.sorted_literals()) {
+          lo = &sorted->front();
+          hi = &sorted->back();
+          break;
+        }
         for (const auto& v : p.literals()) {
           if (!lo || v.Compare(*lo) < 0) lo = &v;
           if (!hi || v.Compare(*hi) > 0) hi = &v;

@@ -5,6 +5,7 @@
 #include "iceberg/expressions/partition_evaluator.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/expressions/strict_metrics_evaluator.h"
+#include "iceberg/expressions/value_range.h"
 #include "iceberg/single_value_serialization.h"
 
 namespace floe::iceberg {
@@ -256,6 +257,40 @@ TEST(PredicateTest, ManyInLiteralsAnswerAsFewDo) {
   doubles.push_back(Value::Double(NAN));
   EXPECT_EQ(std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kIn, 4, doubles))->sorted_literals(),
             nullptr);
+}
+
+// A runtime filter's keys come sorted and shared (MakeSorted): bounds test them by binary
+// search, an identity projection (WithFieldId) and a negation keep the one list, and every
+// answer is the linear one over the same keys written unsorted.
+TEST(PredicateTest, SortedSharedKeysAnswerAsWrittenOnesDo) {
+  auto sorted = std::make_shared<std::vector<Value>>();
+  for (int64_t k = 0; k < 300; ++k) sorted->push_back(Value::Int64(k * k));
+  std::vector<Value> written(sorted->rbegin(), sorted->rend());
+  auto shared = Predicate::MakeSorted(Operation::kIn, 1, sorted);
+  auto linear = std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kIn, 1, written));
+  EXPECT_EQ(shared->sorted_literals().get(), sorted.get());  // not copied
+  EXPECT_EQ(shared->WithFieldId(1000)->sorted_literals().get(), sorted.get());
+  EXPECT_EQ(shared->WithFieldId(1000)->field_id(), 1000);
+  auto negated = std::static_pointer_cast<const Predicate>(shared->Negate());
+  EXPECT_EQ(negated->op(), Operation::kNotIn);
+  EXPECT_EQ(negated->sorted_literals().get(), sorted.get());
+  auto linear_not = std::static_pointer_cast<const Predicate>(linear->Negate());
+  EXPECT_EQ(shared->ToString().substr(0, 30), "ref(1) in (0, 1, 4, 9, 16, 25,");
+  EXPECT_NE(shared->ToString().find("... 300 values)"), std::string::npos);
+  for (int64_t lo = -3; lo < 400; lo += 5) {
+    for (int64_t width : {0, 1, 2, 7, 40}) {
+      ValueRange range{Value::Int64(lo), Value::Int64(lo + width), true};
+      bool expected = false;
+      for (const Value& k : written) expected = expected || (k.int64() >= lo && k.int64() <= lo + width);
+      EXPECT_EQ(range.MayMatch(*shared), expected) << lo << " " << width;
+      EXPECT_EQ(range.MayMatch(*linear), expected) << lo << " " << width;
+      EXPECT_EQ(range.MayMatch(*negated), range.MayMatch(*linear_not)) << lo << " " << width;
+    }
+    ValueRange open_below{Value(), Value::Int64(lo), true};
+    EXPECT_EQ(open_below.MayMatch(*shared), lo >= 0) << lo;
+    ValueRange open_above{Value::Int64(lo), Value(), true};
+    EXPECT_EQ(open_above.MayMatch(*shared), lo <= 299 * 299) << lo;
+  }
 }
 
 }  // namespace
