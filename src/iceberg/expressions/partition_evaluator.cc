@@ -12,6 +12,11 @@ PartitionEvaluator::PartitionEvaluator(const ExpressionPtr& filter, const Partit
   for (size_t i = 0; i < spec.fields().size(); ++i) positions_[spec.fields()[i].field_id()] = i;
 }
 
+PartitionEvaluator::PartitionEvaluator(ExpressionPtr projected, const PartitionSpec& spec)
+    : partition_filter_(std::move(projected)), strict_(false) {
+  for (size_t i = 0; i < spec.fields().size(); ++i) positions_[spec.fields()[i].field_id()] = i;
+}
+
 bool PartitionEvaluator::Eval(const std::vector<Value>& partition) const { return Eval(*partition_filter_, partition); }
 
 bool PartitionEvaluator::Eval(const Expression& e, const std::vector<Value>& partition) const {

@@ -19,6 +19,10 @@ class PartitionEvaluator {
   /// With `strict`, it evaluates the strict projection instead (see Eval).
   PartitionEvaluator(const ExpressionPtr& filter, const PartitionSpec& spec, const Schema& schema,
                      bool strict = false);
+  /// Builds the inclusive evaluator over a filter already projected onto `spec` (a
+  /// ManifestEvaluator's partition_filter()): a runtime filter's million keys are
+  /// projected once.
+  PartitionEvaluator(ExpressionPtr projected, const PartitionSpec& spec);
 
   /// Returns false only when no row of a file with this partition tuple can match; when
   /// strict, returns true only when every row of such a file matches.

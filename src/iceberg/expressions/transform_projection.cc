@@ -4,8 +4,10 @@
 #include "iceberg/expressions/transform_projection.h"
 
 #include <limits>
+#include <unordered_map>
 
 #include "common/exception.h"
+#include "common/vector_operations.h"
 
 namespace floe::iceberg {
 
@@ -41,9 +43,19 @@ ExpressionPtr MakeOne(Operation op, int id, Value literal) {
 std::vector<Value> ApplyAll(const Transform& t, const std::vector<Value>& values) {
   std::vector<Value> out;
   if (values.size() > 16) {
-    // a runtime filter's keys, up to millions: sorted and deduplicated once
-    out.reserve(values.size());
-    for (const auto& v : values) out.push_back(t.Apply(v));
+    // a runtime filter's keys, up to millions, often onto few results (16 buckets, 52
+    // days): deduplicated by hash as they come, then the distinct ones sorted
+    std::unordered_multimap<uint64_t, size_t> seen;
+    for (const auto& v : values) {
+      Value r = t.Apply(v);
+      uint64_t h = HashValue(r);
+      auto [first, last] = seen.equal_range(h);
+      bool repeat = false;
+      for (auto it = first; it != last && !repeat; ++it) repeat = out[it->second].Compare(r) == 0;
+      if (repeat) continue;
+      seen.emplace(h, out.size());
+      out.push_back(std::move(r));
+    }
     SortDistinct(&out);
     return out;
   }

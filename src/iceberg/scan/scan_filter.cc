@@ -40,7 +40,7 @@ const PruneCounters kDynamicCounters{&SpecScanMetrics::manifests_dynamic_pruned,
 
 SpecFilter::SpecFilter(const ExpressionPtr& expression, const PartitionSpec& spec, const Schema& schema,
                        const std::vector<ColumnBloomFilter>& blooms)
-    : manifest_(expression, spec, schema), partition_(expression, spec, schema) {
+    : manifest_(expression, spec, schema), partition_(manifest_.partition_filter(), spec) {
   for (const ColumnBloomFilter& b : blooms) {
     const NestedField* source = schema.FindFieldById(b.field_id);
     if (!source || !source->type()->IsPrimitive() || !b.bloom) continue;
