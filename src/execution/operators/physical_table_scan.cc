@@ -106,10 +106,30 @@ void PhysicalTableScan::AddRuntimeFilter(std::shared_ptr<RuntimeFilterSlot> slot
 }
 
 std::string PhysicalTableScan::Details() const {
-  // Spark: dynamicpruningexpression(date_id#1 IN dynamicpruning#12)
-  std::vector<std::string> dynamic, dynamic_not_null;
+  // Filters on partition columns prune whole files; Spark lists them apart, with the
+  // isnotnull() it infers for each compared column.
+  std::vector<std::string> partition_columns = source_->PartitionColumns();
+  auto is_partition_filter = [&](const BoundExpression& f) {
+    auto refs = f.ReferencedColumns();
+    if (refs.empty()) return false;
+    for (size_t r : refs) {
+      if (r >= names_.size()) return false;
+      bool found = false;
+      for (const auto& p : partition_columns) found = found || p == names_[r];
+      if (!found) return false;
+    }
+    return true;
+  };
+  // Spark: dynamicpruningexpression(date_id#1 IN dynamicpruning#12); a key that is no
+  // partition column prunes files and row groups by their bounds, a pushed filter
+  std::vector<std::string> dynamic, dynamic_not_null, dynamic_on_data;
   for (const auto& r : runtime_filters_) {
-    dynamic.push_back("dynamicpruningexpression(" + r.probe_key->text + " IN " + r.slot->Name() + ")");
+    std::string text = "dynamicpruningexpression(" + r.probe_key->text + " IN " + r.slot->Name() + ")";
+    if (!is_partition_filter(*r.probe_key)) {
+      dynamic_on_data.push_back(std::move(text));
+      continue;
+    }
+    dynamic.push_back(std::move(text));
     // the join never matches a NULL key, so Spark infers isnotnull() of it
     for (size_t c : r.probe_key->ReferencedColumns()) {
       if (c < names_.size()) dynamic_not_null.push_back("isnotnull(" + names_[c] + ")");
@@ -136,25 +156,12 @@ std::string PhysicalTableScan::Details() const {
     std::string branch = source_->Branch();
     out += " " + source_->DisplayName() + " (branch=" + (branch.empty() ? "null" : branch) +
            ") [filters=" + source_->ExplainFilters(request) +
-           ", groupedBy=] RuntimeFilters: [" + joined(dynamic) + "],";
+           ", groupedBy=] RuntimeFilters: [" + joined(dynamic) + (dynamic.empty() || dynamic_on_data.empty() ? "" : ", ") +
+           joined(dynamic_on_data) + "],";
   }
   std::string extra = source_->ExplainDetails();
   if (!extra.empty()) out += " " + extra;
-  // Filters on partition columns prune whole files; Spark lists them apart, with the
-  // isnotnull() it infers for each compared column.
-  std::vector<std::string> partition_columns = source_->PartitionColumns();
-  auto is_partition_filter = [&](const BoundExpression& f) {
-    auto refs = f.ReferencedColumns();
-    if (refs.empty()) return false;
-    for (size_t r : refs) {
-      if (r >= names_.size()) return false;
-      bool found = false;
-      for (const auto& p : partition_columns) found = found || p == names_[r];
-      if (!found) return false;
-    }
-    return true;
-  };
-  std::vector<std::string> partition_filters, pushed;
+  std::vector<std::string> partition_filters, pushed = dynamic_on_data;
   std::vector<std::string> not_null;
   for (const auto& f : filters_) {
     if (!partition_columns.empty() && is_partition_filter(*f)) {

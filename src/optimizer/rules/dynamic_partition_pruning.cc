@@ -231,24 +231,34 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
       get->dynamic_pruning_notes.push_back(text);
     }
   };
-  auto note = [&](const std::string& why) { add_note("dynamic pruning on " + column->text + " not applied: " + why); };
+  // set when the key is no partition column: why, said with every reason it is not applied
+  std::string on_data;
+  auto note = [&](const std::string& why) {
+    add_note("dynamic pruning on " + column->text + " not applied: " + why + (on_data.empty() ? "" : "; " + on_data));
+  };
   // why: only a source that plans its files when its scan starts can use the filter
   std::vector<std::string> partition_columns = get->source->PartitionColumns();
   if (!get->source->PrunesPartitionsAtRunTime()) {
     note(get->source->DisplayName() + " has no partitions");
     return;
   }
+  // Not a partition column: the keys still prune data files by their column bounds, row
+  // groups by their statistics and pages by their indexes (floe's own; Spark's DPP prunes
+  // partitions only), when the key is the column itself.
   if (!IsPartitionColumn(*get, *key)) {
     std::string columns;
     for (const auto& c : partition_columns) columns += (columns.empty() ? "" : ", ") + c;
-    note(partition_columns.empty() ? get->source->DisplayName() + " is not partitioned"
-                                   : get->source->DisplayName() + " is partitioned by " + columns + ", not by " +
-                                         column->text);
-    return;
+    on_data = partition_columns.empty() ? get->source->DisplayName() + " is not partitioned"
+                                        : get->source->DisplayName() + " is partitioned by " + columns + ", not by " +
+                                              column->text;
+    if (key->kind != BoundExpressionKind::kColumnRef) {
+      note("the join key " + key->text + " is not the column, whose bounds the keys could be tested against");
+      return;
+    }
   }
   // why: a runtime filter the scan cannot project onto partitions would prune nothing,
   // and the plan would claim pruning that does not happen
-  if (!MapsIntoPartitionSpace(*key)) {
+  if (on_data.empty() && !MapsIntoPartitionSpace(*key)) {
     // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
     std::string shown = key->text;
     if (key->kind == BoundExpressionKind::kCast) {
@@ -314,6 +324,10 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
   if (!off_.empty()) {
     note("switched off by " + off_);
     return;
+  }
+  if (!on_data.empty()) {
+    add_note("dynamic pruning on " + column->text + " applied to data files, row groups and pages by their bounds, " +
+             "not to partitions: " + on_data);
   }
   int id = next_id_++;
   join.runtime_filters.emplace_back(id, k);
