@@ -1,7 +1,9 @@
 #include "execution/operators/physical_hash_join.h"
 
 #include <atomic>
+#include <future>
 #include <mutex>
+#include <system_error>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -356,15 +358,36 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
 #endif
   size_t n = table.rows.size();
   state.build_rows = static_cast<int64_t>(n);
+  // The build-key pass of the runtime filters (dynamic pruning) runs on a thread of its own
+  // beside the indexing: both only read the rows and their hashes (IndexRows rewrites the
+  // hashes only when they are missing, and then the pass hashes for itself), so on two
+  // cores its time mostly hides. A one-key join's hashes are the key's own, as the filter
+  // hashes them.
+  const uint64_t* key_hashes = table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
+  std::vector<std::shared_ptr<const RuntimeFilter>> filters(runtime_filter_slots_.size());
+  auto collect_keys = [&, n] {
+    for (size_t i = 0; i < runtime_filter_slots_.size(); ++i) {
+      filters[i] = RuntimeFilter::FromBuildKeys(table.rows.column(table.key_columns[runtime_filter_slots_[i].first]), n,
+                                                context.runtime_filter_max_values, key_hashes);
+    }
+  };
+  std::future<void> pass;
+  if (!runtime_filter_slots_.empty()) {
+    try {
+      pass = std::async(std::launch::async, collect_keys);
+    } catch (const std::system_error&) {
+      // why: no thread to be had; the pass runs after the indexing instead
+    }
+  }
   IndexRows(table, build_keys_.size(), join_type_ == JoinType::kRight || join_type_ == JoinType::kFull, nulls_equal_,
             context.query);
-  // The probe side has not started: a scan below it reads these before planning files.
-  // a one-key join's hashes are the key's own, as the filter hashes them
-  const uint64_t* key_hashes = table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
-  for (const auto& [k, slot] : runtime_filter_slots_) {
-    slot->Publish(RuntimeFilter::FromBuildKeys(table.rows.column(table.key_columns[k]), n,
-                                               context.runtime_filter_max_values, key_hashes));
+  if (pass.valid()) {
+    pass.get();
+  } else {
+    collect_keys();
   }
+  // The probe side has not started: a scan below it reads these before planning files.
+  for (size_t i = 0; i < runtime_filter_slots_.size(); ++i) runtime_filter_slots_[i].second->Publish(filters[i]);
 }
 
 void PhysicalHashJoin::PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot) {
