@@ -89,7 +89,7 @@ function main() {
           const values = r.stdout.split('\n');
           const header = values.reduce((acc, l, i) => (l === 'value' ? [...acc, i] : acc), []);
           pass = values[header[0] + 1] ?? '';
-          files = values[header[1] + 1] ?? '';
+          files = (values[header[1] + 1] ?? '').replace(/"/g, '');
         }
       }
     }

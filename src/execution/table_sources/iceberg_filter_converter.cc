@@ -459,8 +459,18 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
     index = UnitIndex(unit, false, local);
     int64_t start = UnitStart(unit, false, index).int64();
     aligned = zoned ? zone_->FromLocal(start) == literal.int64() : start == literal.int64();
-    // an instant between two local unit starts next to a transition: leave it to the filter
-    if (zoned && !aligned) return nullptr;
+    if (zoned && !aligned) {
+      // date_trunc's values are the instants of the local unit starts (a start in a gap
+      // moves past it): the unit's or a neighbour's, else the instant is none of them
+      for (int64_t i = index - 1; i <= index + 1 && !aligned; ++i) {
+        if (zone_->FromLocal(UnitStart(unit, false, i).int64()) == literal.int64()) {
+          aligned = true;
+          index = i;
+        }
+      }
+      // an instant between two local unit starts next to a transition: leave a range to the filter
+      if (!aligned && op != Operation::kEq) return nullptr;
+    }
   }
   if (!column) return nullptr;
   int field = *FieldOf(*column);

@@ -23,11 +23,32 @@ bool IsToDate(const BoundExpression& e) {
          e.children.size() == 1 && e.children[0]->type.id() == TypeId::kDate;
 }
 
+// Returns true for date_trunc('<unit>', x) with a constant unit: a step function of x whose
+// each value is a range of x (the unit it starts), which the scan maps onto partitions.
+bool IsDateTrunc(const BoundExpression& e) {
+  return e.kind == BoundExpressionKind::kFunction && e.function && e.function->name == "date_trunc" &&
+         e.children.size() == 2 && e.children[0]->kind == BoundExpressionKind::kConstant &&
+         !e.children[0]->constant.is_null() && e.children[0]->type.id() == TypeId::kString;
+}
+
+// Returns the expression a key function reads its column through (a cast's or to_date's
+// argument, date_trunc's timestamp), or null for anything else.
+const BoundExpression* KeyArgument(const BoundExpression& e) {
+  if (IsToDate(e)) return e.children[0].get();
+  if (IsDateTrunc(e)) return e.children[1].get();
+  if (e.kind == BoundExpressionKind::kCast && !e.try_cast && e.children.size() == 1) return e.children[0].get();
+  return nullptr;
+}
+
+// The child of a key function (IsColumnOrCast) that leads to its column.
+BoundExpressionPtr& ArgumentSlot(BoundExpression& e) { return IsDateTrunc(e) ? e.children[1] : e.children[0]; }
+
 // Returns true for a column reference under zero or more casts (the key "through a cast"),
-// to_date among them.
+// to_date and date_trunc among them.
 bool IsColumnOrCast(const BoundExpression& e) {
   if (e.kind == BoundExpressionKind::kColumnRef) return true;
   if (IsToDate(e)) return IsColumnOrCast(*e.children[0]);
+  if (IsDateTrunc(e)) return IsColumnOrCast(*e.children[1]);
   return e.kind == BoundExpressionKind::kCast && !e.try_cast && e.children.size() == 1 && IsColumnOrCast(*e.children[0]);
 }
 
@@ -39,7 +60,7 @@ bool ThroughProjection(const LogicalProjection& projection, BoundExpressionPtr& 
     key = projection.expressions[key->index]->Copy();
     return IsColumnOrCast(*key);
   }
-  return ThroughProjection(projection, key->children[0]);
+  return ThroughProjection(projection, ArgumentSlot(*key));
 }
 
 // A scan a join key reaches, and the key over that scan's output.
@@ -70,7 +91,7 @@ void TraceToScans(LogicalOperator& op, BoundExpressionPtr key, std::vector<KeySc
       if (!IsColumnOrCast(*group)) return;
       // the key's casts above the group column, now over the aggregate's input
       BoundExpressionPtr* at = &key;
-      while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &(*at)->children[0];
+      while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &ArgumentSlot(**at);
       *at = std::move(group);
       if (!IsColumnOrCast(*key)) return;
       TraceToScans(*op.children[0], std::move(key), out);
@@ -119,6 +140,13 @@ bool HasSelectiveFilter(const LogicalOperator& op) {
 bool MapsIntoPartitionSpace(const BoundExpression& key) {
   if (key.kind == BoundExpressionKind::kColumnRef) return true;
   if (IsToDate(key)) return MapsIntoPartitionSpace(*key.children[0]);
+  // date_trunc('month', ts): each key is the range of instants of its unit (in the session
+  // zone for TIMESTAMP), which the scan projects onto the table's transforms
+  if (IsDateTrunc(key)) {
+    TypeId ts = key.children[1]->type.id();
+    return key.children[1]->kind == BoundExpressionKind::kColumnRef &&
+           (ts == TypeId::kTimestamp || ts == TypeId::kTimestampNtz) && key.type.id() == ts;
+  }
   if (key.kind != BoundExpressionKind::kCast || key.try_cast || key.children.size() != 1 ||
       key.children[0]->kind != BoundExpressionKind::kColumnRef) {
     return false;
@@ -224,7 +252,7 @@ void DynamicPartitionPruning::PlanJoin(LogicalJoin& join) {
 void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* get, BoundExpressionPtr key) {
   // the column the key reads (a cast key names its column)
   const BoundExpression* column = key.get();
-  while (column->kind == BoundExpressionKind::kCast || IsToDate(*column)) column = column->children[0].get();
+  while (const BoundExpression* argument = KeyArgument(*column)) column = argument;
   auto add_note = [&](const std::string& text) {
     if (std::find(get->dynamic_pruning_notes.begin(), get->dynamic_pruning_notes.end(), text) ==
         get->dynamic_pruning_notes.end()) {
