@@ -197,6 +197,89 @@ bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
   return false;
 }
 
+// Returns true when a key of `join` (over its left side) reaches a partition column of a
+// scan that maps the build keys onto partitions, as Applies asks before the filter check.
+bool ProbeKeyPrunesPartitions(LogicalJoin& join) {
+  for (const auto& left_key : join.left_keys) {
+    BoundExpressionPtr key = left_key->Copy();
+    if (!IsColumnOrCast(*key)) continue;
+    LogicalGet* get = TraceToScan(*join.children[0], key);
+    if (get && get->source->PrunesPartitionsAtRunTime() && IsPartitionColumn(*get, *key) &&
+        MapsIntoPartitionSpace(*key) && !HasStaticEquality(*get, *key)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Subtracts `shift` from every column reference of `e`.
+void ShiftColumns(BoundExpression& e, size_t shift) {
+  e.VisitColumnRefs([shift](BoundExpression& c) { c.index -= shift; });
+}
+
+// A snowflake written left-deep - (fact JOIN store ON fact.store_id = store.store_id) JOIN
+// region ON store.region_id = region.region_id WHERE region.name = 'X' - has its filter on
+// a join the fact is not in, so no filter reaches the fact's join. Joined as
+// fact JOIN (store JOIN region), the store keys that survive the region's filter prune
+// the fact's partitions. The columns keep their order (fact, store, region), and inner
+// joins are associative, so the rows are the same. Rewritten only where that enables
+// pruning: the fact's key reaches a partition column, the outer join's left keys read the
+// store alone, the region side has a filter and the store side has none.
+LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
+  for (auto& c : op->children) c = ChainDimensions(std::move(c));
+  if (op->type != LogicalOperatorType::kJoin) return op;
+  auto& outer = static_cast<LogicalJoin&>(*op);
+  if (outer.join_type != JoinType::kInner || outer.left_keys.empty() || outer.row_level_target || outer.null_aware ||
+      outer.children[0]->type != LogicalOperatorType::kJoin) {
+    return op;
+  }
+  auto& inner = static_cast<LogicalJoin&>(*outer.children[0]);
+  if (inner.join_type != JoinType::kInner || inner.left_keys.empty() || inner.row_level_target || inner.null_aware) {
+    return op;
+  }
+  size_t fact_width = inner.children[0]->types.size();
+  auto reads_fact = [&](const BoundExpression& e) {
+    for (size_t c : e.ReferencedColumns()) {
+      if (c < fact_width) return true;
+    }
+    return false;
+  };
+  for (const auto& k : outer.left_keys) {
+    if (reads_fact(*k)) return op;
+  }
+  if (outer.residual && reads_fact(*outer.residual)) return op;
+  if (!HasSelectiveFilter(*outer.children[1]) || HasSelectiveFilter(*inner.children[1]) ||
+      !ProbeKeyPrunesPartitions(inner)) {
+    return op;
+  }
+  // the chain: store JOIN region, with the outer join's keys, residual and strategy
+  auto chain = std::make_unique<LogicalJoin>();
+  chain->join_type = JoinType::kInner;
+  for (auto& k : outer.left_keys) {
+    ShiftColumns(*k, fact_width);
+    chain->left_keys.push_back(std::move(k));
+  }
+  chain->right_keys = std::move(outer.right_keys);
+  if (outer.residual) {
+    ShiftColumns(*outer.residual, fact_width);
+    chain->residual = std::move(outer.residual);
+  }
+  chain->broadcast = outer.broadcast;
+  chain->not_broadcast = outer.not_broadcast;
+  chain->broadcast_ruled_out = outer.broadcast_ruled_out;
+  chain->hints = outer.hints;
+  chain->types.assign(outer.types.begin() + static_cast<std::ptrdiff_t>(fact_width), outer.types.end());
+  chain->names.assign(outer.names.begin() + static_cast<std::ptrdiff_t>(fact_width), outer.names.end());
+  chain->children.push_back(std::move(inner.children[1]));
+  chain->children.push_back(std::move(outer.children[1]));
+  // the fact's join takes the chain as its build side and the outer join's output
+  LogicalOperatorPtr top = std::move(outer.children[0]);
+  top->types = outer.types;
+  top->names = outer.names;
+  top->children[1] = std::move(chain);
+  return top;
+}
+
 }  // namespace
 
 bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
@@ -217,6 +300,7 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
 }
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
+  if (off_.empty()) op = ChainDimensions(std::move(op));
   Visit(*op);
   return op;
 }
