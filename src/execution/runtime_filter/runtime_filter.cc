@@ -102,7 +102,11 @@ void MinMaxRows(const Validity& validity, size_t count, Cmp cmp, int64_t* low, i
 template <typename Cmp>
 bool DistinctRows(const Validity& validity, size_t count, const uint64_t* hashes, Cmp cmp, size_t max_values,
                   std::vector<uint32_t>* rows) {
-  std::vector<uint32_t> slots(16, 0);  // row + 1; 0 is empty
+  // row + 1; 0 is empty. Sized for up to 64K keys at once: most growth steps skipped, and
+  // little zeroed for a few keys among millions of rows
+  size_t initial = 16;
+  while (initial < 2 * std::min<size_t>({count, max_values + 1, size_t{1} << 16})) initial *= 2;
+  std::vector<uint32_t> slots(initial, 0);
   auto insert = [&](uint32_t row, uint64_t hash, bool check) {
     size_t mask = slots.size() - 1;
     for (size_t s = hash & mask;; s = (s + 1) & mask) {

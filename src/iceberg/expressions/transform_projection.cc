@@ -45,16 +45,24 @@ std::vector<Value> ApplyAll(const Transform& t, const std::vector<Value>& values
   if (values.size() > 16) {
     // a runtime filter's keys, up to millions, often onto few results (16 buckets, 52
     // days): deduplicated by hash as they come, then the distinct ones sorted
-    std::unordered_multimap<uint64_t, size_t> seen;
+    constexpr size_t kLinear = 32;  // up to this many results a scan of them beats hashing
+    std::unordered_multimap<uint64_t, size_t> seen;  // hash -> position in out, past kLinear
     for (const auto& v : values) {
       Value r = t.Apply(v);
-      uint64_t h = HashValue(r);
-      auto [first, last] = seen.equal_range(h);
       bool repeat = false;
-      for (auto it = first; it != last && !repeat; ++it) repeat = out[it->second].Compare(r) == 0;
+      if (out.size() <= kLinear) {
+        for (size_t i = out.size(); i-- > 0 && !repeat;) repeat = out[i].Compare(r) == 0;
+      } else {
+        auto [first, last] = seen.equal_range(HashValue(r));
+        for (auto it = first; it != last && !repeat; ++it) repeat = out[it->second].Compare(r) == 0;
+      }
       if (repeat) continue;
-      seen.emplace(h, out.size());
       out.push_back(std::move(r));
+      if (out.size() == kLinear + 1) {
+        for (size_t i = 0; i < out.size(); ++i) seen.emplace(HashValue(out[i]), i);
+      } else if (out.size() > kLinear + 1) {
+        seen.emplace(HashValue(out.back()), out.size() - 1);
+      }
     }
     SortDistinct(&out);
     return out;
