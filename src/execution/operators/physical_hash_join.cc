@@ -1,5 +1,6 @@
 #include "execution/operators/physical_hash_join.h"
 
+#include <algorithm>
 #include <atomic>
 #include <future>
 #include <mutex>
@@ -365,10 +366,19 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
   // hashes them.
   const uint64_t* key_hashes = table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
   std::vector<std::shared_ptr<const RuntimeFilter>> filters(runtime_filter_slots_.size());
-  auto collect_keys = [&, n] {
+  // Listed keys are Values (about 150 bytes each, twice that budgeted for their strings):
+  // no more are listed than the statement's memory limit has room for; past that, a
+  // range and a Bloom filter of fixed size.
+  size_t max_values = context.runtime_filter_max_values;
+  if (context.query && context.query->memory().limit() > 0 && !runtime_filter_slots_.empty()) {
+    int64_t room = context.query->memory().limit() - context.query->memory().reserved();
+    size_t per_filter = room > 0 ? static_cast<size_t>(room) / runtime_filter_slots_.size() : 0;
+    max_values = std::min(max_values, per_filter / (2 * sizeof(Value)));
+  }
+  auto collect_keys = [&, n, max_values] {
     for (size_t i = 0; i < runtime_filter_slots_.size(); ++i) {
       filters[i] = RuntimeFilter::FromBuildKeys(table.rows.column(table.key_columns[runtime_filter_slots_[i].first]), n,
-                                                context.runtime_filter_max_values, key_hashes);
+                                                max_values, key_hashes);
     }
   };
   std::future<void> pass;

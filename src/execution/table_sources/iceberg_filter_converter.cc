@@ -246,6 +246,25 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
           return true;
         });
         if (!converted) return nullptr;
+        // Many keys, each a range (the hours of date_trunc('hour', ts)): one OR branch each
+        // would be tested per file and partition; their hull, from the first key's range to
+        // the last's, widens the filter and never narrows it.
+        constexpr size_t kMostRanges = 1024;
+        if (ranges.size() > kMostRanges) {
+          const Value* lo = nullptr;
+          const Value* hi = nullptr;
+          for_each_value([&](const Value& v) {
+            if (v.is_null()) return true;
+            if (!lo || v.Compare(*lo) < 0) lo = &v;
+            if (!hi || v.Compare(*hi) > 0) hi = &v;
+            return true;
+          });
+          ExpressionPtr from = ConvertDerived(Operation::kGtEq, *e.children[0], *lo);
+          ExpressionPtr to = ConvertDerived(Operation::kLtEq, *e.children[0], *hi);
+          if (!from || !to) return nullptr;
+          ranges.clear();
+          ranges.push_back(Expression::And(from, to));
+        }
         if (in_field) ranges.push_back(Predicate::Make(Operation::kIn, *in_field, std::move(in_values)));
         // a balanced OR: as deep as the logarithm of the keys, however many
         while (ranges.size() > 1) {
@@ -460,9 +479,11 @@ ExpressionPtr IcebergFilterConverter::ConvertDerived(Operation op, const BoundEx
     int64_t start = UnitStart(unit, false, index).int64();
     aligned = zoned ? zone_->FromLocal(start) == literal.int64() : start == literal.int64();
     if (zoned && !aligned) {
-      // date_trunc's values are the instants of the local unit starts (a start in a gap
-      // moves past it): the unit's or a neighbour's, else the instant is none of them
-      for (int64_t i = index - 1; i <= index + 1 && !aligned; ++i) {
+      // date_trunc's values are the instants of the local unit starts, a start in a gap
+      // moved past it (by up to a day and more: Samoa skipped 2011-12-30): this unit's, or
+      // one up to 48 hours before it, else the instant is none of them
+      int64_t back = unit == Unit::kHour ? 48 : (unit == Unit::kDay ? 2 : 1);
+      for (int64_t i = index - back; i <= index + 1 && !aligned; ++i) {
         if (zone_->FromLocal(UnitStart(unit, false, i).int64()) == literal.int64()) {
           aligned = true;
           index = i;

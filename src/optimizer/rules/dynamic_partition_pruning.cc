@@ -143,8 +143,12 @@ bool MapsIntoPartitionSpace(const BoundExpression& key) {
   // date_trunc('month', ts): each key is the range of instants of its unit (in the session
   // zone for TIMESTAMP), which the scan projects onto the table's transforms
   if (IsDateTrunc(key)) {
+    // the units the scan's filter conversion maps (as IcebergFilterConverter's UnitOf)
+    static const char* const kUnits[] = {"YEAR", "YYYY", "YY", "MONTH", "MM", "MON", "DAY", "DD", "HOUR"};
+    std::string unit = ToUpper(key.children[0]->constant.str());
+    bool known = std::any_of(std::begin(kUnits), std::end(kUnits), [&](const char* u) { return unit == u; });
     TypeId ts = key.children[1]->type.id();
-    return key.children[1]->kind == BoundExpressionKind::kColumnRef &&
+    return known && key.children[1]->kind == BoundExpressionKind::kColumnRef &&
            (ts == TypeId::kTimestamp || ts == TypeId::kTimestampNtz) && key.type.id() == ts;
   }
   if (key.kind != BoundExpressionKind::kCast || key.try_cast || key.children.size() != 1 ||
@@ -192,7 +196,13 @@ bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
     const BoundExpression* a = f->children[0].get();
     const BoundExpression* b = f->children[1].get();
     if (IsOneValue(*a)) std::swap(a, b);
-    if (IsOneValue(*b) && IsColumnOrCast(*a) && a->ReferencedColumns() == refs) return true;
+    // why: date_trunc('month', ts) = X holds for a month of ts, not one value
+    bool one_value_of_column = IsColumnOrCast(*a);
+    for (const BoundExpression* e = a; one_value_of_column && e->kind != BoundExpressionKind::kColumnRef;
+         e = KeyArgument(*e)) {
+      one_value_of_column = !IsDateTrunc(*e);
+    }
+    if (IsOneValue(*b) && one_value_of_column && a->ReferencedColumns() == refs) return true;
   }
   return false;
 }
@@ -247,7 +257,9 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
   for (const auto& k : outer.left_keys) {
     if (reads_fact(*k)) return op;
   }
-  if (outer.residual && reads_fact(*outer.residual)) return op;
+  // why: a residual would be evaluated on store-region pairs the fact never meets (an error
+  // or a non-deterministic value the written plan would not see)
+  if (outer.residual) return op;
   if (!HasSelectiveFilter(*outer.children[1]) || HasSelectiveFilter(*inner.children[1]) ||
       !ProbeKeyPrunesPartitions(inner)) {
     return op;
@@ -260,10 +272,6 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
     chain->left_keys.push_back(std::move(k));
   }
   chain->right_keys = std::move(outer.right_keys);
-  if (outer.residual) {
-    ShiftColumns(*outer.residual, fact_width);
-    chain->residual = std::move(outer.residual);
-  }
   chain->broadcast = outer.broadcast;
   chain->not_broadcast = outer.not_broadcast;
   chain->broadcast_ruled_out = outer.broadcast_ruled_out;
