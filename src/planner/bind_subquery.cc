@@ -425,6 +425,7 @@ bool Binder::TryBindSubqueryConjunct(const ParsedExpression& conjunct, LogicalOp
         auto lk = std::move(r->children[a == 1 ? 0 : 1]);
         auto rk = std::move(r->children[a == 1 ? 1 : 0]);
         rk->VisitColumnRefs([&](BoundExpression& c) { c.index -= left_width; });
+        AlignJoinKeys(lk, rk);
         join->left_keys.push_back(std::move(lk));
         join->right_keys.push_back(std::move(rk));
         r.reset();

@@ -334,6 +334,7 @@ void Binder::BindJoinCondition(const ParsedExpression& condition, const BindScop
         auto lk = std::move(bound->children[a == 1 ? 0 : 1]);
         auto rk = std::move(bound->children[a == 1 ? 1 : 0]);
         rk->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
+        AlignJoinKeys(lk, rk);
         join.left_keys.push_back(std::move(lk));
         join.right_keys.push_back(std::move(rk));
         continue;

@@ -4,6 +4,7 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "function/lossless_widening.h"
 #include "function/type_coercion.h"
 #include "planner/logical_projection.h"
 #include "planner/logical_set_operation.h"
@@ -62,6 +63,17 @@ BoundExpressionPtr Binder::AddCast(BoundExpressionPtr expr, const LogicalType& t
   cast->text = expr->text;
   cast->children.push_back(std::move(expr));
   return cast;
+}
+
+void Binder::AlignJoinKeys(BoundExpressionPtr& left, BoundExpressionPtr& right) {
+  if (left->type == right->type) return;
+  std::optional<LogicalType> common = CommonSuperType(left->type, right->type);
+  if (!common) return;
+  auto cast = [&](BoundExpressionPtr& key) {
+    key = AddCast(std::move(key), *common, !IsLosslessWidening(key->type, *common) && key->type != *common);
+  };
+  cast(left);
+  cast(right);
 }
 
 std::string Binder::ExpressionKey(const BoundExpression& e) {

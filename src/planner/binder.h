@@ -156,6 +156,13 @@ class Binder {
   /// Returns an expression cast to `type` (a no-op when it already has it).
   static BoundExpressionPtr AddCast(BoundExpressionPtr expr, const LogicalType& type,
                                     bool try_cast = false);
+  /// Makes the two keys of a join equality one type. `a = b` compares decimals of two
+  /// scales as they are, but a hash join hashes and matches keys by their stored digits,
+  /// so DECIMAL(10,2) 1.50 would never meet DECIMAL(12,4) 1.5000: both are cast to their
+  /// common type (Spark's DecimalPrecision widening), a try_cast where that type cannot
+  /// hold every value of a side (such a value equals nothing on the other side, and a NULL
+  /// key matches nothing).
+  static void AlignJoinKeys(BoundExpressionPtr& left, BoundExpressionPtr& right);
   /// Returns `expr` cast to column `column` of `table`'s type as Spark's ANSI store
   /// assignment allows (an INSERT's value, an UPDATE's SET): BinderError when it may not be.
   static BoundExpressionPtr StoreAssign(BoundExpressionPtr expr, const LogicalType& type, const std::string& column,

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "optimizer/rules/implied_filters.h"
+#include "planner/binder.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
 #include "planner/logical_get.h"
@@ -226,6 +227,7 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
           auto lk = std::move(f->children[a == 1 ? 0 : 1]);
           auto rk = std::move(f->children[a == 1 ? 1 : 0]);
           rk->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
+          Binder::AlignJoinKeys(lk, rk);
           join.left_keys.push_back(std::move(lk));
           join.right_keys.push_back(std::move(rk));
           join.join_type = JoinType::kInner;
