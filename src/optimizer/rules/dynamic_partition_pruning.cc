@@ -295,16 +295,7 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
     return false;
   }
   if (join.null_aware || (!join.row_level_target && !HasSelectiveFilter(*join.children[1]))) return false;
-  for (const auto& left_key : join.left_keys) {
-    BoundExpressionPtr key = left_key->Copy();
-    if (!IsColumnOrCast(*key)) continue;
-    LogicalGet* get = TraceToScan(*join.children[0], key);
-    if (get && get->source->PrunesPartitionsAtRunTime() && IsPartitionColumn(*get, *key) &&
-        MapsIntoPartitionSpace(*key) && !HasStaticEquality(*get, *key)) {
-      return true;
-    }
-  }
-  return false;
+  return ProbeKeyPrunesPartitions(join);
 }
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
