@@ -8,6 +8,7 @@
 #include "function/lossless_widening.h"
 #include "optimizer/rules/join_strategy.h"
 #include "planner/logical_aggregate.h"
+#include "planner/logical_filter.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
 #include "planner/logical_projection.h"
@@ -124,15 +125,56 @@ LogicalGet* TraceToScan(LogicalOperator& op, BoundExpressionPtr& key) {
   return scans[0].get;
 }
 
-// Returns true when the subtree filters rows somewhere (Spark's "selective predicate").
-bool HasSelectiveFilter(const LogicalOperator& op) {
-  if (op.type == LogicalOperatorType::kFilter) return true;
-  if (op.type == LogicalOperatorType::kGet && !static_cast<const LogicalGet&>(op).filters.empty()) return true;
-  for (const auto& c : op.children) {
-    if (HasSelectiveFilter(*c)) return true;
+// Returns whether a filter is likely to drop rows, as Spark's PredicateHelper.isLikelySelective
+// decides: comparisons, IN, LIKE / RLIKE and the string predicates are; IS [NOT] NULL, a
+// boolean column or any other function is not; NOT of one is what it is, AND is when either
+// side is, OR when both are.
+bool IsLikelySelective(const BoundExpression& e) {
+  switch (e.kind) {
+    case BoundExpressionKind::kNot: return !e.children.empty() && IsLikelySelective(*e.children[0]);
+    case BoundExpressionKind::kAnd:
+      return std::any_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsLikelySelective(*c); });
+    case BoundExpressionKind::kOr:
+      return !e.children.empty() &&
+             std::all_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsLikelySelective(*c); });
+    case BoundExpressionKind::kIn: return true;
+    case BoundExpressionKind::kFunction: {
+      if (!e.function) return false;
+      static const char* const kSelective[] = {
+          "=", "<>", "<", "<=", ">", ">=", "<=>", "like", "ilike", "rlike", "regexp", "regexp_like",
+          "startswith", "starts_with", "endswith", "ends_with", "contains", "like_any", "like_all"};
+      return std::any_of(std::begin(kSelective), std::end(kSelective),
+                         [&](const char* name) { return e.function->name == name; });
+    }
+    default: return false;
   }
-  return false;
 }
+
+// The strongest filter the build side of a join has: none, only IS NOT NULL (which keeps
+// nearly every key), one Spark does not count as likely selective (a boolean column, a
+// function), or one it does (Spark's hasSelectivePredicate).
+enum class BuildFilter { kNone, kOnlyNotNull, kNotLikelySelective, kSelective };
+
+BuildFilter FilterOf(const LogicalOperator& op) {
+  BuildFilter found = BuildFilter::kNone;
+  const std::vector<BoundExpressionPtr>* conjuncts = nullptr;
+  if (op.type == LogicalOperatorType::kFilter) conjuncts = &static_cast<const LogicalFilter&>(op).conjuncts;
+  if (op.type == LogicalOperatorType::kGet) conjuncts = &static_cast<const LogicalGet&>(op).filters;
+  if (conjuncts) {
+    for (const auto& c : *conjuncts) {
+      if (IsLikelySelective(*c)) return BuildFilter::kSelective;
+      found = std::max(found, c->kind == BoundExpressionKind::kIsNotNull ? BuildFilter::kOnlyNotNull
+                                                                          : BuildFilter::kNotLikelySelective);
+    }
+  }
+  for (const auto& c : op.children) found = std::max(found, FilterOf(*c));
+  return found;
+}
+
+// Returns true when the subtree filters rows by more than IS NOT NULL. floe prunes after a
+// filter Spark does not count as likely selective too (a boolean column often is), and says
+// so; IS NOT NULL alone keeps nearly every key.
+bool HasSelectiveFilter(const LogicalOperator& op) { return FilterOf(op) >= BuildFilter::kNotLikelySelective; }
 
 // Returns true when the scan can map build keys for `key` onto partitions: the column
 // itself, a cast that widens it losslessly (the casts the scan's filter conversion sees
@@ -389,9 +431,12 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     return;
   }
   if (!join.row_level_target && !HasSelectiveFilter(*join.children[1])) {
-    note("the other side of the join has no filter");
+    note(FilterOf(*join.children[1]) == BuildFilter::kNone
+             ? "the other side of the join has no filter"
+             : "the other side's only filter is IS NOT NULL, which keeps nearly every key");
     return;
   }
+
   if (join.null_aware) return;  // why: NOT IN semantics are not a key match
   if (HasStaticEquality(*get, *key)) return;  // why: static pruning already keeps one partition
   if (!join.broadcast && !join.row_level_target && !join.broadcast_ruled_out) {
@@ -439,6 +484,11 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
   if (!on_data.empty()) {
     add_note("dynamic pruning on " + column->text + " applied to data files, row groups and pages by their bounds, " +
              "not to partitions: " + on_data);
+  }
+  if (!join.row_level_target && FilterOf(*join.children[1]) == BuildFilter::kNotLikelySelective) {
+    add_note("dynamic pruning on " + column->text + " applied where Spark would not plan it: the other side's " +
+             "filters are not likely selective (a boolean column, IS NULL or another function: Spark's " +
+             "isLikelySelective)");
   }
   int id = next_id_++;
   join.runtime_filters.emplace_back(id, k);

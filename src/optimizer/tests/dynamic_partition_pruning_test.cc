@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "common/exception.h"
+#include "function/scalar_function.h"
 #include "planner/logical_filter.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
@@ -44,17 +45,45 @@ std::unique_ptr<LogicalGet> Get(std::shared_ptr<TableSource> source) {
 }
 
 // A filtered (or not) dimension with one INT key column.
-LogicalOperatorPtr Dimension(bool filtered) {
+// How the dimension is filtered: not at all, `flag = true` (likely selective, as Spark's
+// isLikelySelective says of a comparison), `flag` (a boolean column, which it says is not),
+// or `flag IS NOT NULL`.
+enum class DimensionFilter { kNone, kComparison, kBooleanColumn, kIsNotNull };
+
+LogicalOperatorPtr Dimension(DimensionFilter how) {
   auto source = std::make_shared<PartitionedSource>();
   source->scan_name_ = "Scan";
   LogicalOperatorPtr get = Get(source);
-  if (!filtered) return get;
+  if (how == DimensionFilter::kNone) return get;
   auto filter = std::make_unique<LogicalFilter>();
   filter->names = get->names;
   filter->types = get->types;
-  filter->conjuncts.push_back(BoundExpression::ColumnRef(1, TypeId::kBoolean, "flag"));
+  BoundExpressionPtr flag = BoundExpression::ColumnRef(1, TypeId::kBoolean, "flag");
+  if (how == DimensionFilter::kComparison) {
+    auto eq = std::make_unique<BoundExpression>();
+    eq->kind = BoundExpressionKind::kFunction;
+    eq->type = TypeId::kBoolean;
+    eq->function = std::make_shared<BoundScalarFunction>();
+    eq->function->name = "=";
+    eq->text = "(flag = true)";
+    eq->children.push_back(std::move(flag));
+    eq->children.push_back(BoundExpression::MakeConstant(Value::Boolean(true), "true"));
+    flag = std::move(eq);
+  } else if (how == DimensionFilter::kIsNotNull) {
+    auto not_null = std::make_unique<BoundExpression>();
+    not_null->kind = BoundExpressionKind::kIsNotNull;
+    not_null->type = TypeId::kBoolean;
+    not_null->text = "(flag IS NOT NULL)";
+    not_null->children.push_back(std::move(flag));
+    flag = std::move(not_null);
+  }
+  filter->conjuncts.push_back(std::move(flag));
   filter->children.push_back(std::move(get));
   return filter;
+}
+
+LogicalOperatorPtr Dimension(bool filtered) {
+  return Dimension(filtered ? DimensionFilter::kComparison : DimensionFilter::kNone);
 }
 
 std::unique_ptr<LogicalJoin> Join(LogicalOperatorPtr left, LogicalOperatorPtr right, JoinType type,
@@ -95,6 +124,35 @@ TEST(DynamicPartitionPruningTest, InnerJoinOnPartitionKeyWithFilteredBuildGetsAR
   ASSERT_EQ(p.join->runtime_filters.size(), 1u);
   EXPECT_EQ(p.join->runtime_filters[0].first, p.fact->runtime_filters[0].id);
   EXPECT_TRUE(p.fact->dynamic_pruning_notes.empty());
+}
+
+// Spark plans DPP only after a filter its isLikelySelective counts (PartitionPruning's
+// hasSelectivePredicate). floe prunes after a boolean column too, and says Spark would
+// not; after IS NOT NULL alone it does not prune, and says why.
+TEST(DynamicPartitionPruningTest, FiltersSparkDoesNotCountAsSelective) {
+  {
+    auto fact = Get(std::make_shared<PartitionedSource>());
+    LogicalGet* f = fact.get();
+    LogicalOperatorPtr plan;
+    Planned p = Optimize(Join(std::move(fact), Dimension(DimensionFilter::kBooleanColumn), JoinType::kInner), f, &plan);
+    ASSERT_EQ(p.fact->runtime_filters.size(), 1u);
+    ASSERT_EQ(p.fact->dynamic_pruning_notes.size(), 1u);
+    EXPECT_NE(p.fact->dynamic_pruning_notes[0].find("applied where Spark would not plan it: the other side's filters "
+                                                    "are not likely selective"),
+              std::string::npos)
+        << p.fact->dynamic_pruning_notes[0];
+  }
+  {
+    auto fact = Get(std::make_shared<PartitionedSource>());
+    LogicalGet* f = fact.get();
+    LogicalOperatorPtr plan;
+    Planned p = Optimize(Join(std::move(fact), Dimension(DimensionFilter::kIsNotNull), JoinType::kInner), f, &plan);
+    EXPECT_TRUE(p.fact->runtime_filters.empty());
+    ASSERT_EQ(p.fact->dynamic_pruning_notes.size(), 1u);
+    EXPECT_NE(p.fact->dynamic_pruning_notes[0].find("not applied: the other side's only filter is IS NOT NULL"),
+              std::string::npos)
+        << p.fact->dynamic_pruning_notes[0];
+  }
 }
 
 TEST(DynamicPartitionPruningTest, PreservedSideOfLeftJoinIsNotPrunedAndSaysWhy) {
