@@ -306,7 +306,7 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
       !ProbeKeyPrunesPartitions(inner)) {
     return op;
   }
-  // the chain: store JOIN region, with the outer join's keys, residual and strategy
+  // the chain: store JOIN region, with the outer join's keys and strategy
   auto chain = std::make_unique<LogicalJoin>();
   chain->join_type = JoinType::kInner;
   for (auto& k : outer.left_keys) {
@@ -436,14 +436,15 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
              : "the other side's only filter is IS NOT NULL, which keeps nearly every key");
     return;
   }
-
   if (join.null_aware) return;  // why: NOT IN semantics are not a key match
+  std::vector<std::string> applied_notes;  // said once the filter is planned
   if (HasStaticEquality(*get, *key)) return;  // why: static pruning already keeps one partition
   if (!join.broadcast && !join.row_level_target && !join.broadcast_ruled_out) {
     // Spark would not prune here by default (no broadcast to reuse); floe's build side is
     // in memory whatever Spark's strategy, so it prunes, and says where Spark would not
-    add_note("dynamic pruning on " + column->text + " applied where Spark would not plan it: the build side is not " +
-             "broadcast (" + join.not_broadcast + "); floe reuses its build side in memory");
+    applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: the " +
+                            "build side is not broadcast (" + join.not_broadcast +
+                            "); floe reuses its build side in memory");
   } else if (!join.broadcast && !join.row_level_target) {
     // the user ruled the broadcast out: Spark's PartitionPruning.insertPredicate with
     // PlanDynamicPruningFilters, a subquery only where it pays for itself and is allowed
@@ -481,6 +482,7 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     note("switched off by " + off_);
     return;
   }
+  for (const std::string& text : applied_notes) add_note(text);
   if (!on_data.empty()) {
     add_note("dynamic pruning on " + column->text + " applied to data files, row groups and pages by their bounds, " +
              "not to partitions: " + on_data);
