@@ -364,7 +364,8 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
   // hashes only when they are missing, and then the pass hashes for itself), so on two
   // cores its time mostly hides. A one-key join's hashes are the key's own, as the filter
   // hashes them.
-  const uint64_t* key_hashes = table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
+  const uint64_t* key_hashes =
+      table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
   std::vector<std::shared_ptr<const RuntimeFilter>> filters(runtime_filter_slots_.size());
   // Listed keys are Values (about 150 bytes each, twice that budgeted for their strings):
   // no more are listed than the statement's memory limit has room for; past that, a

@@ -156,8 +156,8 @@ std::string PhysicalTableScan::Details() const {
     std::string branch = source_->Branch();
     out += " " + source_->DisplayName() + " (branch=" + (branch.empty() ? "null" : branch) +
            ") [filters=" + source_->ExplainFilters(request) +
-           ", groupedBy=] RuntimeFilters: [" + joined(dynamic) + (dynamic.empty() || dynamic_on_data.empty() ? "" : ", ") +
-           joined(dynamic_on_data) + "],";
+           ", groupedBy=] RuntimeFilters: [" + joined(dynamic) +
+           (dynamic.empty() || dynamic_on_data.empty() ? "" : ", ") + joined(dynamic_on_data) + "],";
   }
   std::string extra = source_->ExplainDetails();
   if (!extra.empty()) out += " " + extra;

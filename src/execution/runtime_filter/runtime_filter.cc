@@ -45,7 +45,8 @@ void WithTypedComparator(const Vector& keys, F&& f) {
     std::vector<std::pair<T, uint32_t>> items;
     items.reserve(rows->size());
     for (uint32_t r : *rows) items.emplace_back(data[r], r);
-    std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return CompareKeys(a.first, b.first) < 0; });
+    std::sort(items.begin(), items.end(),
+              [](const auto& a, const auto& b) { return CompareKeys(a.first, b.first) < 0; });
     for (size_t i = 0; i < items.size(); ++i) (*rows)[i] = items[i].second;
   };
   f([data](size_t i, size_t j) { return CompareKeys(data[i], data[j]); }, sort_rows);

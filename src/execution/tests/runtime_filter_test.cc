@@ -233,7 +233,9 @@ TEST(RuntimeFilterTest, KeyListMatchesAnOrderedSetOfValues) {
 // filter is the same, listed or a Bloom filter, and hashes nothing again.
 TEST(RuntimeFilterTest, TheJoinsHashesGiveTheSameFilter) {
   std::vector<Value> keys;
-  for (int i = 0; i < 5000; ++i) keys.push_back(i % 97 == 0 ? Value::Null(TypeId::kInt64) : Value::Int64(i * 7919 % 3001));
+  for (int i = 0; i < 5000; ++i) {
+    keys.push_back(i % 97 == 0 ? Value::Null(TypeId::kInt64) : Value::Int64(i * 7919 % 3001));
+  }
   Vector column = Column(TypeId::kInt64, keys);
   std::vector<uint64_t> hashes(keys.size());
   HashVector(column, keys.size(), hashes.data(), false);
