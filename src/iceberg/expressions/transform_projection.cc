@@ -47,7 +47,10 @@ std::vector<Value> ApplyAll(const Transform& t, const std::vector<Value>& values
     // days): deduplicated by hash as they come, then the distinct ones sorted
     constexpr size_t kLinear = 32;  // up to this many results a scan of them beats hashing
     std::unordered_multimap<uint64_t, size_t> seen;  // hash -> position in out, past kLinear
+    // bucket[N] has N results at most: once all are seen, the other keys add none
+    size_t most = t.kind() == TransformKind::kBucket && t.param() > 0 ? static_cast<size_t>(t.param()) : SIZE_MAX;
     for (const auto& v : values) {
+      if (out.size() >= most) break;
       Value r = t.Apply(v);
       bool repeat = false;
       if (out.size() <= kLinear) {

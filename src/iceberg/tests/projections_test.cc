@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "common/date_time.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/expressions/transform_projection.h"
@@ -182,6 +184,35 @@ TEST(ProjectionsTest, StepValue) {
   EXPECT_TRUE(StepValue(Value::Int32(INT32_MAX), 1).is_null());
   EXPECT_EQ(StepValue(Value::Date(0), -1).ToString(), "1969-12-31");
   EXPECT_EQ(StepValue(Value::Decimal(100, 5, 2), 1).ToString(), "1.01");
+}
+
+// A runtime filter's many keys projected through a transform: the set of their results,
+// sorted, whatever the order of the keys; bucket[N] stops once all N buckets are seen.
+TEST(ProjectionsTest, ManyKeysProjectToTheSetOfTheirResults) {
+  Schema schema(0, {NestedField::Optional(1, "id", Prim(TypeKind::kLong))});
+  for (int buckets : {4, 16, 1000}) {
+    PartitionSpec spec(0, {PartitionField(1, 1000, "id_bucket", Transform::Bucket(buckets))});
+    for (int64_t count : {20, 50, 5000}) {
+      std::vector<Value> keys;
+      std::set<int32_t> expected;
+      for (int64_t k = 0; k < count; ++k) {
+        keys.push_back(Value::Int64(k * 7919 % 100003));
+        expected.insert(Transform::Bucket(buckets).Apply(keys.back()).int32());
+      }
+      auto projected = Projections::Inclusive(spec, schema, Predicate::Make(Operation::kIn, 1, keys));
+      ASSERT_TRUE(projected->IsPredicate()) << projected->ToString();
+      const auto& p = static_cast<const Predicate&>(*projected);
+      std::vector<int32_t> got;
+      for (const Value& v : p.literals()) got.push_back(v.int32());
+      std::vector<int32_t> want(expected.begin(), expected.end());
+      if (want.size() == 1) {
+        EXPECT_EQ(p.op(), Operation::kEq);
+      } else {
+        EXPECT_EQ(p.op(), Operation::kIn);
+        if (count > 16) EXPECT_EQ(got, want) << buckets << " buckets, " << count << " keys";
+      }
+    }
+  }
 }
 
 }  // namespace
