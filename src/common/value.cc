@@ -264,7 +264,7 @@ bool Value::operator==(const Value& o) const {
 
 void SortDistinct(std::vector<Value>* values) {
   if (IsSortedDistinct(*values)) return;  // a runtime filter's keys come sorted
-  std::sort(values->begin(), values->end(), [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+  std::sort(values->begin(), values->end(), ValueLess());
   values->erase(std::unique(values->begin(), values->end(),
                             [](const Value& a, const Value& b) { return a.Compare(b) == 0; }),
                 values->end());

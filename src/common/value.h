@@ -90,6 +90,12 @@ class Value {
   static Value WithChildren(LogicalType type, std::vector<Value> children);
 };
 
+/// Orders values of one type as Value::Compare does: the comparator of sorted value lists
+/// (SortDistinct) and of binary searches in them.
+struct ValueLess {
+  bool operator()(const Value& a, const Value& b) const { return a.Compare(b) < 0; }
+};
+
 /// Sorts values of one type ascending (Value::Compare) and drops repeats: an IN list's
 /// values for binary search.
 void SortDistinct(std::vector<Value>* values);

@@ -293,8 +293,7 @@ Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChu
         result.SetNull(i, true);
         continue;
       }
-      bool found = std::binary_search(list.begin(), list.end(), needle.GetValue(i),
-                                      [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+      bool found = std::binary_search(list.begin(), list.end(), needle.GetValue(i), ValueLess());
       result.Data<uint8_t>()[i] = found != expr.negated ? 1 : 0;
     }
     return result;

@@ -210,8 +210,7 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
 bool RuntimeFilter::MayContain(const Value& value) const {
   if (value.is_null()) return false;  // NULL never equals a key
   if (exact()) {
-    return std::binary_search(values_->begin(), values_->end(), value,
-                              [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+    return std::binary_search(values_->begin(), values_->end(), value, ValueLess());
   }
   if (value.Compare(min_) < 0 || value.Compare(max_) > 0) return false;
   // why: a decimal hashes its unscaled digits, which another scale would change

@@ -174,15 +174,6 @@ std::string Describe(const iceberg::Expression& e, const std::map<int, std::stri
   const auto& p = static_cast<const iceberg::Predicate&>(e);
   auto it = names.find(p.field_id());
   std::string name = it == names.end() ? "ref(" + std::to_string(p.field_id()) + ")" : it->second;
-  auto list = [&] {
-    // a runtime filter's million keys: the first few and a count
-    constexpr size_t kShown = 16;
-    const std::vector<Value>& all = p.literals();
-    std::string out;
-    for (size_t i = 0; i < all.size() && i < kShown; ++i) out += (i ? ", " : "") + value(all[i]);
-    if (all.size() > kShown) out += ", ... " + std::to_string(all.size()) + " values";
-    return out;
-  };
   switch (e.op()) {
     case Operation::kIsNull: return name + " IS NULL";
     case Operation::kNotNull: return name + " IS NOT NULL";
@@ -194,8 +185,8 @@ std::string Describe(const iceberg::Expression& e, const std::map<int, std::stri
     case Operation::kGtEq: return name + " >= " + value(p.literal());
     case Operation::kEq: return name + " = " + value(p.literal());
     case Operation::kNotEq: return name + " != " + value(p.literal());
-    case Operation::kIn: return name + " IN (" + list() + ")";
-    case Operation::kNotIn: return name + " NOT IN (" + list() + ")";
+    case Operation::kIn: return name + " IN (" + p.LiteralList(value) + ")";
+    case Operation::kNotIn: return name + " NOT IN (" + p.LiteralList(value) + ")";
     case Operation::kStartsWith: return name + " LIKE '" + p.literal().ToString() + "%'";
     case Operation::kNotStartsWith: return name + " NOT LIKE '" + p.literal().ToString() + "%'";
     default: return e.ToString();

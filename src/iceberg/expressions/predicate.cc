@@ -84,16 +84,19 @@ std::string Predicate::ToString() const {
     case Operation::kNotNan: return OperationName(op()) + "(" + ref + ")";
     case Operation::kIn:
     case Operation::kNotIn: {
-      // a runtime filter's million keys print as their first few and a count
-      constexpr size_t kShown = 16;
-      const std::vector<Value>& all = *literals_;
-      std::string out = ref + " " + OperationName(op()) + " (";
-      for (size_t i = 0; i < all.size() && i < kShown; ++i) out += (i ? ", " : "") + all[i].ToString();
-      if (all.size() > kShown) out += ", ... " + std::to_string(all.size()) + " values";
-      return out + ")";
+      return ref + " " + OperationName(op()) + " (" + LiteralList([](const Value& v) { return v.ToString(); }) + ")";
     }
     default: return ref + " " + OperationName(op()) + " " + literal().ToString();
   }
+}
+
+std::string Predicate::LiteralList(const std::function<std::string(const Value&)>& format) const {
+  constexpr size_t kShown = 16;
+  const std::vector<Value>& all = *literals_;
+  std::string out;
+  for (size_t i = 0; i < all.size() && i < kShown; ++i) out += (i ? ", " : "") + format(all[i]);
+  if (all.size() > kShown) out += ", ... " + std::to_string(all.size()) + " values";
+  return out;
 }
 
 bool Predicate::Test(const Value& v) const {
@@ -117,8 +120,7 @@ bool Predicate::Test(const Value& v) const {
     case Operation::kNotIn: {
       bool found = false;
       if (sorted_ && v.type() == sorted_->front().type()) {
-        found = !nan && std::binary_search(sorted_->begin(), sorted_->end(), v,
-                                           [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+        found = !nan && std::binary_search(sorted_->begin(), sorted_->end(), v, ValueLess());
       } else {
         for (const auto& l : *literals_) found = found || (!nan && v.Compare(l) == 0);
       }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include <vector>
 
@@ -29,6 +31,9 @@ class Predicate : public Expression {
   /// IN / NOT IN over more than 16 literals of one type, none NaN: them distinct and sorted
   /// ascending (shared, so that each file's reader does not sort them again); else null.
   const std::shared_ptr<const std::vector<Value>>& sorted_literals() const { return sorted_; }
+  /// Returns the literals as `format` prints each, joined by ", "; past 16 (a runtime
+  /// filter's keys, up to millions), the first 16 and a count.
+  std::string LiteralList(const std::function<std::string(const Value&)>& format) const;
   /// Returns the single literal of a comparison or prefix test.
   const Value& literal() const { return literals_->front(); }
 

@@ -66,8 +66,7 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
     // as Java's notIn: the literals at or above the lower bound, then those at or below the upper
     if (const auto& sorted = p.sorted_literals()) {
       auto it = !Known(lower) ? sorted->begin()
-                              : std::lower_bound(sorted->begin(), sorted->end(), lower,
-                                                 [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+                              : std::lower_bound(sorted->begin(), sorted->end(), lower, ValueLess());
       return it == sorted->end() || (Known(upper) && upper.Compare(*it) < 0);
     }
     std::vector<Value> literals = p.literals();
@@ -87,8 +86,7 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
     case Operation::kIn:
       if (!Known(lower) || !Known(upper) || lower.Compare(upper) != 0) return false;
       if (const auto& sorted = p.sorted_literals()) {
-        return std::binary_search(sorted->begin(), sorted->end(), lower,
-                                  [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+        return std::binary_search(sorted->begin(), sorted->end(), lower, ValueLess());
       }
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return true;

@@ -29,8 +29,7 @@ bool ValueRange::MayMatch(const Predicate& p) const {
       if (const auto& sorted = p.sorted_literals()) {
         // the first key not below the lower bound, if any, is in the range or none is
         auto it = !has_lower ? sorted->begin()
-                             : std::lower_bound(sorted->begin(), sorted->end(), lower,
-                                                [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+                             : std::lower_bound(sorted->begin(), sorted->end(), lower, ValueLess());
         return it != sorted->end() && (!has_upper || upper.Compare(*it) >= 0);
       }
       for (const auto& v : p.literals()) {
@@ -47,8 +46,7 @@ bool ValueRange::MayMatch(const Predicate& p) const {
       if (p.literals().empty() || (p.literals()[0].type().IsFloating() && !nan_free)) return true;
       if (!(has_lower && has_upper) || lower.Compare(upper) != 0) return true;
       if (const auto& sorted = p.sorted_literals()) {
-        return !std::binary_search(sorted->begin(), sorted->end(), lower,
-                                   [](const Value& a, const Value& b) { return a.Compare(b) < 0; });
+        return !std::binary_search(sorted->begin(), sorted->end(), lower, ValueLess());
       }
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return false;

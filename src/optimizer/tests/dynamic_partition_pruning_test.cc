@@ -130,28 +130,23 @@ TEST(DynamicPartitionPruningTest, InnerJoinOnPartitionKeyWithFilteredBuildGetsAR
 // hasSelectivePredicate). floe prunes after a boolean column too, and says Spark would
 // not; after IS NOT NULL alone it does not prune, and says why.
 TEST(DynamicPartitionPruningTest, FiltersSparkDoesNotCountAsSelective) {
-  {
+  struct Case {
+    DimensionFilter filter;
+    size_t runtime_filters;
+    const char* note;
+  };
+  const Case cases[] = {
+      {DimensionFilter::kBooleanColumn, 1,
+       "applied where Spark would not plan it: the other side's filters are not likely selective"},
+      {DimensionFilter::kIsNotNull, 0, "not applied: the other side's only filter is IS NOT NULL"}};
+  for (const Case& c : cases) {
     auto fact = Get(std::make_shared<PartitionedSource>());
     LogicalGet* f = fact.get();
     LogicalOperatorPtr plan;
-    Planned p = Optimize(Join(std::move(fact), Dimension(DimensionFilter::kBooleanColumn), JoinType::kInner), f, &plan);
-    ASSERT_EQ(p.fact->runtime_filters.size(), 1u);
-    ASSERT_EQ(p.fact->dynamic_pruning_notes.size(), 1u);
-    EXPECT_NE(p.fact->dynamic_pruning_notes[0].find("applied where Spark would not plan it: the other side's filters "
-                                                    "are not likely selective"),
-              std::string::npos)
-        << p.fact->dynamic_pruning_notes[0];
-  }
-  {
-    auto fact = Get(std::make_shared<PartitionedSource>());
-    LogicalGet* f = fact.get();
-    LogicalOperatorPtr plan;
-    Planned p = Optimize(Join(std::move(fact), Dimension(DimensionFilter::kIsNotNull), JoinType::kInner), f, &plan);
-    EXPECT_TRUE(p.fact->runtime_filters.empty());
-    ASSERT_EQ(p.fact->dynamic_pruning_notes.size(), 1u);
-    EXPECT_NE(p.fact->dynamic_pruning_notes[0].find("not applied: the other side's only filter is IS NOT NULL"),
-              std::string::npos)
-        << p.fact->dynamic_pruning_notes[0];
+    Planned p = Optimize(Join(std::move(fact), Dimension(c.filter), JoinType::kInner), f, &plan);
+    EXPECT_EQ(p.fact->runtime_filters.size(), c.runtime_filters) << c.note;
+    ASSERT_EQ(p.fact->dynamic_pruning_notes.size(), 1u) << c.note;
+    EXPECT_NE(p.fact->dynamic_pruning_notes[0].find(c.note), std::string::npos) << p.fact->dynamic_pruning_notes[0];
   }
 }
 
