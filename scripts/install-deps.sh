@@ -10,7 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libre2-dev libcctz-dev libedit-dev libsqlite3-dev
   libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libdeflate-dev libbrotli-dev
-  nlohmann-json3-dev
+  nlohmann-json3-dev libxxhash-dev
   nodejs npm
   time
 )

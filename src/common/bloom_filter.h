@@ -16,6 +16,11 @@ class BloomFilter {
   /// Builds an empty filter sized for `expected_keys` distinct keys at 16 bits a key
   /// (a false-positive rate of about 0.1%), at least one block and at most 4 MiB.
   explicit BloomFilter(size_t expected_keys);
+  /// Returns an empty filter of exactly `bytes` bytes (a multiple of 32, at least 32).
+  static BloomFilter OfBytes(size_t bytes);
+  /// Returns the filter whose blocks are `bytes` bytes of `bitset` (a multiple of 32, at
+  /// least 32): Parquet's bitset, its words little-endian.
+  static BloomFilter FromBitset(const uint8_t* bitset, size_t bytes);
 
   /// Inserts one hash.
   void Insert(uint64_t hash) {
@@ -45,6 +50,15 @@ class BloomFilter {
   }
   /// Returns the size of the filter in bytes.
   size_t SizeInBytes() const { return blocks_.size() * sizeof(Block); }
+  /// Returns the filter's bitset (SizeInBytes() bytes), as Parquet stores it.
+  const uint8_t* bitset() const { return reinterpret_cast<const uint8_t*>(blocks_.data()); }
+  /// Halves the filter while it has more than `blocks` blocks and an even number of them,
+  /// keeping every inserted hash: a hash's block at n blocks is (hash >> 32) * n >> 32, so at
+  /// n / 2 it is that block halved, and two neighbouring blocks merge into one.
+  void FoldTo(size_t blocks);
+  /// Estimates the number of distinct hashes inserted from the bits still clear (linear
+  /// counting: an insert sets one of the 32 bits of each word of one block).
+  double EstimateDistinct() const;
   /// Returns the expected rate of false positives once `keys` distinct keys are in.
   double FalsePositiveRate(size_t keys) const;
 
@@ -58,6 +72,8 @@ class BloomFilter {
                                           0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
     return uint32_t{1} << ((key * kSalt[i]) >> 27);
   }
+
+  BloomFilter() = default;
 
   std::vector<Block> blocks_;
 };

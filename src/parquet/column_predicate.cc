@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common/decimal.h"
+#include "parquet/column_bloom_filter.h"
 
 namespace floe {
 
@@ -122,6 +123,23 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
     coerced.push_back(std::move(*c));
   }
   return MayMatchValues(coerced, min, max, floating && may_have_nan);
+}
+
+bool ColumnPredicate::MayMatchBloom(const ParquetColumn& column, const BloomFilter& bloom) const {
+  if (op != Op::kEq && op != Op::kIn) return true;
+  const std::vector<Value>& list = sorted_values ? *sorted_values : values;
+  if (list.empty() || list.size() > kMaxBloomProbes) return true;
+  std::vector<uint64_t> hashes;
+  for (const Value& v : list) {
+    if (v.is_null()) continue;  // equal to nothing
+    std::optional<Value> c = Coerce(v, column.type);
+    hashes.clear();
+    if (!c || !ParquetBloomHashes(column, *c, &hashes)) return true;
+    for (uint64_t h : hashes) {
+      if (bloom.MayContain(h)) return true;
+    }
+  }
+  return false;
 }
 
 void ColumnPredicate::SortIn() {

@@ -4,8 +4,10 @@
 
 #include <vector>
 
+#include "common/bloom_filter.h"
 #include "common/value.h"
 #include "parquet/column_statistics.h"
+#include "parquet/parquet_schema.h"
 
 namespace floe {
 
@@ -30,6 +32,13 @@ struct ColumnPredicate {
   /// Returns false only when no row described by the statistics can satisfy the predicate.
   /// Doubles compare as Spark orders them: NaN equals NaN and is above every number.
   bool MayMatch(const ColumnStatistics& stats) const;
+  /// Returns false only when `bloom`, the Parquet Bloom filter of a chunk of `column`, holds
+  /// none of an equality's or IN's values (ParquetBloomHashes). Other predicates, a value the
+  /// filter cannot be asked about, and an IN of more than kMaxBloomProbes values may match.
+  bool MayMatchBloom(const ParquetColumn& column, const BloomFilter& bloom) const;
+  /// An IN list longer than this is not tested against Bloom filters: hashing and probing
+  /// each value for every row group would cost more than it saves.
+  static constexpr size_t kMaxBloomProbes = 16384;
   /// Moves a kIn's values into sorted_values, distinct and ascending, when they are many,
   /// non-NULL and of one type.
   void SortIn();

@@ -31,6 +31,7 @@ class TypedColumnWriter final : public ColumnWriter {
     physical_ = ParquetSchema::PhysicalTypeFor(field.type, &type_length_);
     signed_bytes_ = physical_ == PhysicalType::kFixedLenByteArray;  // decimals
     metrics_.field_id = field.field_id;
+    if (physical_ != PhysicalType::kBoolean) StartBloomFilter(field, options);
     ResetChunk();
   }
 
@@ -122,7 +123,8 @@ class TypedColumnWriter final : public ColumnWriter {
   int64_t MemoryUsage() const override {
     return static_cast<int64_t>(data_.capacity() + levels_.capacity() + reps_.capacity() + indexes_.capacity() * 4 +
                                 plain_.capacity() + body_.capacity() + compressed_.capacity() +
-                                converted_.capacity() * sizeof(T) + flba_.capacity() + dict_.memory_usage());
+                                converted_.capacity() * sizeof(T) + flba_.capacity() + dict_.memory_usage() +
+                                (bloom_ ? bloom_->MemoryUsage() : 0));
   }
 
   void FlushPages() override {
@@ -204,6 +206,7 @@ class TypedColumnWriter final : public ColumnWriter {
       metrics_.lower_bound = ToValue(WidenZero(View(file_min_), true));
       metrics_.upper_bound = ToValue(WidenZero(View(file_max_), false));
     }
+    FinishBloomFilter();
     ResetChunk();
   }
 
@@ -286,6 +289,11 @@ class TypedColumnWriter final : public ColumnWriter {
   // Adds the valid ones of n values to the page's statistics and values.
   template <bool kAllValid>
   void AddValues(const T* values, const Validity& validity, size_t offset, size_t n) {
+    if (bloom_) {
+      for (size_t i = 0; i < n; ++i) {
+        if (kAllValid || validity.IsValid(offset + i)) bloom_->Add(BloomHash(values[i]));
+      }
+    }
     for (size_t i = 0; i < n; ++i) {
       if (!kAllValid && !validity.IsValid(offset + i)) continue;
       const T& v = values[i];
@@ -323,6 +331,15 @@ class TypedColumnWriter final : public ColumnWriter {
       for (size_t i = 0; i < n; ++i) {
         if (kAllValid || validity.IsValid(offset + i)) AppendPlain(values[i], &plain_);
       }
+    }
+  }
+
+  // The XXH64 of the value's PLAIN bytes (a BYTE_ARRAY's without their length).
+  static uint64_t BloomHash(const T& v) {
+    if constexpr (kIsString) {
+      return ParquetBloomHash(v.view());
+    } else {
+      return ParquetBloomHash(std::string_view(reinterpret_cast<const char*>(&v), sizeof(T)));
     }
   }
 
@@ -613,6 +630,28 @@ std::unique_ptr<ColumnWriter> ColumnWriter::Make(const ParquetWriterField& field
       return std::make_unique<TypedColumnWriter<StringRef>>(field, options);
     default: throw InternalError("no Parquet column writer for " + field.type.ToString());
   }
+}
+
+void ColumnWriter::StartBloomFilter(const ParquetWriterField& field, const ParquetWriterOptions& options) {
+  auto it = field.field_id >= 0 ? options.bloom_filters.find(field.field_id) : options.bloom_filters.end();
+  if (it == options.bloom_filters.end()) return;
+  bloom_ = std::make_unique<ParquetBloomFilterBuilder>(it->second.fpp,
+                                                       static_cast<size_t>(options.bloom_filter_max_bytes));
+  bloom_ndv_ = it->second.ndv;
+}
+
+void ColumnWriter::FinishBloomFilter() {
+  bloom_bytes_.clear();
+  // why: a chunk of only NULLs has no values to find (parquet-java writes no filter then)
+  if (!bloom_ || bloom_->empty()) return;
+  EncodeParquetBloomFilter(bloom_->Finish(bloom_ndv_), &bloom_bytes_);
+}
+
+bool ColumnWriter::TakeBloomFilter(std::string* out) {
+  if (bloom_bytes_.empty()) return false;
+  *out = std::move(bloom_bytes_);
+  bloom_bytes_.clear();
+  return true;
 }
 
 }  // namespace floe

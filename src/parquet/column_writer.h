@@ -2,9 +2,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "common/vector.h"
 #include "io/file_io.h"
+#include "parquet/column_bloom_filter.h"
 #include "parquet/parquet_metadata.h"
 #include "parquet/parquet_writer_options.h"
 
@@ -40,9 +42,21 @@ class ColumnWriter {
                           parquet::OffsetIndex* offset_index) = 0;
   /// Returns the metrics of every chunk flushed so far.
   const ParquetFieldMetrics& metrics() const { return metrics_; }
+  /// Moves the last flushed chunk's Bloom filter (header and bitset) into `out`; returns false
+  /// when the column has none.
+  bool TakeBloomFilter(std::string* out);
 
  protected:
+  /// Starts collecting a Bloom filter when `options` asks one for the field.
+  void StartBloomFilter(const ParquetWriterField& field, const ParquetWriterOptions& options);
+  /// Encodes the chunk's Bloom filter for TakeBloomFilter and starts the next chunk's.
+  void FinishBloomFilter();
+
   ParquetFieldMetrics metrics_;
+  /// The hashes of the chunk's values; null when the column gets no Bloom filter.
+  std::unique_ptr<ParquetBloomFilterBuilder> bloom_;
+  int64_t bloom_ndv_ = 0;
+  std::string bloom_bytes_;
 };
 
 }  // namespace floe

@@ -199,6 +199,8 @@ ColumnMetaData DecodeColumnMetaData(Reader& r) {
         Expect(t, ThriftType::kStruct, "ColumnMetaData.statistics");
         m.statistics = DecodeStatistics(r);
         break;
+      case 14: m.bloom_filter_offset = I64(r, t, "bloom_filter_offset"); break;
+      case 15: m.bloom_filter_length = I32(r, t, "bloom_filter_length"); break;
       default: r.Skip(t);
     }
   });
@@ -405,6 +407,37 @@ OffsetIndex DecodeOffsetIndex(const uint8_t* data, size_t size) {
     });
   });
   return oi;
+}
+
+size_t DecodeBloomFilterHeader(const uint8_t* data, size_t size, BloomFilterHeader* out) {
+  Reader r(data, size);
+  BloomFilterHeader& h = *out;
+  h = BloomFilterHeader();
+  bool has_size = false;
+  // A union: the id of the one field set (an empty struct for every member floe knows).
+  auto member = [&](ThriftType t, const char* field) {
+    Expect(t, ThriftType::kStruct, field);
+    int16_t chosen = 0;
+    ForEachField(r, [&](int16_t id, ThriftType ft) {
+      chosen = id;
+      r.Skip(ft);
+    });
+    return chosen;
+  };
+  ForEachField(r, [&](int16_t id, ThriftType t) {
+    switch (id) {
+      case 1:
+        h.num_bytes = I32(r, t, "BloomFilterHeader.numBytes");
+        has_size = true;
+        break;
+      case 2: h.algorithm = member(t, "BloomFilterHeader.algorithm"); break;
+      case 3: h.hash = member(t, "BloomFilterHeader.hash"); break;
+      case 4: h.compression = member(t, "BloomFilterHeader.compression"); break;
+      default: r.Skip(t);
+    }
+  });
+  if (!has_size) Corrupt("BloomFilterHeader without numBytes");
+  return r.Consumed(data);
 }
 
 }  // namespace floe::parquet

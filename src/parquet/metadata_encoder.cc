@@ -86,6 +86,8 @@ void EncodeColumnChunk(Writer& w, const ColumnChunk& c) {
   w.FieldI64(9, m.data_page_offset);
   if (m.dictionary_page_offset) w.FieldI64(11, *m.dictionary_page_offset);
   if (m.statistics) EncodeStatistics(w, 12, *m.statistics);
+  if (m.bloom_filter_offset) w.FieldI64(14, *m.bloom_filter_offset);
+  if (m.bloom_filter_length) w.FieldI32(15, *m.bloom_filter_length);
   w.EndStruct();
   if (c.offset_index_offset) {
     w.FieldI64(4, *c.offset_index_offset);
@@ -207,6 +209,20 @@ void EncodeOffsetIndex(const OffsetIndex& oi, std::string* out) {
     w.FieldI64(1, loc.offset);
     w.FieldI32(2, loc.compressed_page_size);
     w.FieldI64(3, loc.first_row_index);
+    w.EndStruct();
+  }
+  w.EndStruct();
+}
+
+void EncodeBloomFilterHeader(const BloomFilterHeader& h, std::string* out) {
+  Writer w(out);
+  w.BeginStruct();
+  w.FieldI32(1, h.num_bytes);
+  // each union holds one empty struct: the member its field id names
+  for (auto [id, member] : {std::pair<int16_t, int16_t>{2, h.algorithm}, {3, h.hash}, {4, h.compression}}) {
+    w.BeginStructField(id);
+    w.BeginStructField(member);
+    w.EndStruct();
     w.EndStruct();
   }
   w.EndStruct();

@@ -158,6 +158,10 @@ struct ColumnMetaData {
   int64_t data_page_offset = 0;
   std::optional<int64_t> dictionary_page_offset;
   std::optional<Statistics> statistics;
+  /// Where the chunk's Bloom filter (header and bitset) starts, and its length when the
+  /// writer recorded it.
+  std::optional<int64_t> bloom_filter_offset;
+  std::optional<int32_t> bloom_filter_length;
 };
 
 /// A column chunk of a row group, with its page index locations.
@@ -261,6 +265,16 @@ struct OffsetIndex {
   std::vector<PageLocation> page_locations;
 };
 
+/// The header in front of a Bloom filter's bitset. The three unions are each told apart
+/// by the field set: floe knows split blocks (1), XXH64 (1) and uncompressed (1), and
+/// records 0 for a member it does not know.
+struct BloomFilterHeader {
+  int32_t num_bytes = 0;
+  int16_t algorithm = 0;
+  int16_t hash = 0;
+  int16_t compression = 0;
+};
+
 /// Decodes a FileMetaData; throws FormatError on malformed bytes.
 FileMetaData DecodeFileMetaData(const uint8_t* data, size_t size);
 /// Decodes a PageHeader at the start of the buffer and returns its encoded length.
@@ -270,6 +284,10 @@ ColumnIndex DecodeColumnIndex(const uint8_t* data, size_t size);
 /// Decodes an OffsetIndex; throws FormatError on malformed bytes.
 OffsetIndex DecodeOffsetIndex(const uint8_t* data, size_t size);
 
+/// Decodes a BloomFilterHeader at the start of the buffer and returns its encoded length;
+/// throws FormatError on malformed bytes (a header cut short among them).
+size_t DecodeBloomFilterHeader(const uint8_t* data, size_t size, BloomFilterHeader* out);
+
 /// Appends the encoded FileMetaData to out.
 void EncodeFileMetaData(const FileMetaData& md, std::string* out);
 /// Appends the encoded PageHeader to out.
@@ -278,5 +296,7 @@ void EncodePageHeader(const PageHeader& header, std::string* out);
 void EncodeColumnIndex(const ColumnIndex& index, std::string* out);
 /// Appends the encoded OffsetIndex to out.
 void EncodeOffsetIndex(const OffsetIndex& index, std::string* out);
+/// Appends the encoded BloomFilterHeader to out.
+void EncodeBloomFilterHeader(const BloomFilterHeader& header, std::string* out);
 
 }  // namespace floe::parquet

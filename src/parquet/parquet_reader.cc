@@ -161,21 +161,83 @@ ColumnStatistics ParquetReader::Statistics(int row_group, const ParquetColumn& c
   return DecodeColumnStatistics(col, *c.meta_data.statistics, c.meta_data.num_values);
 }
 
-bool ParquetReader::RowGroupMayMatch(int row_group,
-                                     const std::vector<ColumnPredicate>& predicates) const {
-  for (const auto& p : predicates) {
+bool ParquetReader::RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates,
+                                     bool* by_bloom) const {
+  if (by_bloom) *by_bloom = false;
+  auto column_of = [&](const ColumnPredicate& p) -> const ParquetColumn* {
     if (p.column < 0 || p.column >= static_cast<int>(columns_.size())) {
       throw InvalidInputError("predicate on column " + std::to_string(p.column) + " of " +
                               std::to_string(columns_.size()));
     }
-    if (p.leaf_index >= 0) {
-      const ParquetColumn* leaf = StructLeaf(p.leaf_index);
-      if (leaf && !p.MayMatch(Statistics(row_group, *leaf))) return false;
+    return p.leaf_index >= 0 ? StructLeaf(p.leaf_index) : &columns_[p.column];
+  };
+  for (const auto& p : predicates) {
+    const ParquetColumn* col = column_of(p);
+    if (col && !p.MayMatch(Statistics(row_group, *col))) return false;
+  }
+  // why: a Bloom filter costs a read; it is asked only once the statistics let the group through
+  for (const auto& p : predicates) {
+    if (p.op != ColumnPredicate::Op::kEq && p.op != ColumnPredicate::Op::kIn) continue;
+    const ParquetColumn* col = column_of(p);
+    if (!col || col->nested || !metadata_.row_groups.at(row_group).columns.at(col->leaf_index)
+                                    .meta_data.bloom_filter_offset) {
       continue;
     }
-    if (!p.MayMatch(RowGroupStatistics(row_group, p.column))) return false;
+    std::shared_ptr<const BloomFilter> bloom = WithPath(path(), [&] { return ChunkBloomFilter(row_group, *col); });
+    if (bloom && !p.MayMatchBloom(*col, *bloom)) {
+      if (by_bloom) *by_bloom = true;
+      return false;
+    }
   }
   return true;
+}
+
+std::shared_ptr<const BloomFilter> ParquetReader::ChunkBloomFilter(int row_group, const ParquetColumn& col) const {
+  // parquet-java refuses bitsets above 128 MiB (BlockSplitBloomFilter.UPPER_BOUND_BYTES)
+  constexpr int64_t kMaxBitset = int64_t{128} << 20;
+  constexpr int64_t kHeaderRead = 64;
+  std::pair<int, int> key{row_group, col.leaf_index};
+  {
+    std::lock_guard<std::mutex> lock(bloom_mutex_);
+    auto it = bloom_filters_.find(key);
+    if (it != bloom_filters_.end()) return it->second;
+  }
+  const ColumnMetaData& m = metadata_.row_groups.at(row_group).columns.at(col.leaf_index).meta_data;
+  std::shared_ptr<const BloomFilter> bloom;
+  if (m.bloom_filter_offset) {
+    auto size = static_cast<int64_t>(file_->size());
+    int64_t offset = *m.bloom_filter_offset;
+    std::string where = "the Bloom filter of column \"" + col.name + "\" in row group " + std::to_string(row_group);
+    if (offset < 4 || offset >= size) throw FormatError(where + " starts past the end of the file");
+    int64_t length = m.bloom_filter_length ? *m.bloom_filter_length : -1;
+    if (m.bloom_filter_length && (length <= 0 || length > size - offset)) {
+      throw FormatError(where + " ends past the end of the file");
+    }
+    std::vector<uint8_t> head(static_cast<size_t>(std::min(length < 0 ? kHeaderRead : length, size - offset)));
+    file_->ReadAt(static_cast<uint64_t>(offset), head.size(), head.data());
+    BloomFilterHeader header;
+    int64_t header_size = 0;
+    try {
+      header_size = static_cast<int64_t>(DecodeBloomFilterHeader(head.data(), head.size(), &header));
+    } catch (const FormatError& e) {
+      throw FormatError(where + ": " + e.what());
+    }
+    if (header.num_bytes <= 0 || header.num_bytes % 32 != 0 || header.num_bytes > kMaxBitset) {
+      throw FormatError(where + " has a bitset of " + std::to_string(header.num_bytes) +
+                        " bytes (a positive multiple of 32, at most 128 MiB)");
+    }
+    if (header_size + header.num_bytes > (length < 0 ? size - offset : length)) {
+      throw FormatError(where + " ends past " + (length < 0 ? "the end of the file" : "its recorded length"));
+    }
+    // split blocks, XXH64, uncompressed: the only kinds parquet-format defines so far
+    if (header.algorithm == 1 && header.hash == 1 && header.compression == 1) {
+      std::vector<uint8_t> bitset(static_cast<size_t>(header.num_bytes));
+      file_->ReadAt(static_cast<uint64_t>(offset + header_size), bitset.size(), bitset.data());
+      bloom = std::make_shared<const BloomFilter>(BloomFilter::FromBitset(bitset.data(), bitset.size()));
+    }
+  }
+  std::lock_guard<std::mutex> lock(bloom_mutex_);
+  return bloom_filters_.emplace(key, std::move(bloom)).first->second;
 }
 
 Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredicate>& predicates,
@@ -278,10 +340,13 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
   Ranges ranges;
   std::vector<std::unique_ptr<ColumnReader>> readers;
   std::vector<std::unique_ptr<NestedColumnReader>> nested;
+  bool counts = slice.begin == 0;  // the slice that counts the row group
+  bool by_bloom = false;
+  bool may_match = RowGroupMayMatch(row_group, predicates, &by_bloom);  // (adds the path to its errors)
   WithPath(path(), [&] {
-    bool counts = slice.begin == 0;  // the slice that counts the row group
-    if (!RowGroupMayMatch(row_group, predicates)) {
+    if (!may_match) {
       if (counts) counters->row_groups_skipped++;
+      if (counts && by_bloom) counters->row_groups_bloom_skipped++;
       return;
     }
     int64_t rg_rows = metadata_.row_groups[row_group].num_rows;

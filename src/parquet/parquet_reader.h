@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -74,8 +76,15 @@ class ParquetReader {
   /// Returns the leaf with that leaf index when it lies inside structs only (no list or map
   /// above it: a value per row), else null.
   const ParquetColumn* StructLeaf(int leaf_index) const;
-  /// Returns false only when no row of the row group can satisfy every predicate.
-  bool RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates) const;
+  /// Returns false only when no row of the row group can satisfy every predicate, by the
+  /// chunks' statistics and then by their Bloom filters (setting `by_bloom`, when given, when
+  /// a Bloom filter is what rules the row group out).
+  bool RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates,
+                        bool* by_bloom = nullptr) const;
+  /// Returns the Bloom filter of a column chunk (a flat column or a leaf inside structs),
+  /// read once and kept, or null when it has none that floe can use (another algorithm,
+  /// hash or compression). Throws FormatError for a filter that is cut short or too large.
+  std::shared_ptr<const BloomFilter> ChunkBloomFilter(int row_group, const ParquetColumn& column) const;
 
   /// Splits a row group into slices of about `rows_per_slice` rows that can be read apart
   /// without reading the same pages twice over (every projected column flat, with an offset
@@ -116,6 +125,8 @@ class ParquetReader {
   std::vector<ParquetColumn> columns_;
   std::vector<const ParquetColumn*> struct_leaves_;  // by leaf index; null: not inside structs only
   bool has_field_ids_ = false;
+  mutable std::mutex bloom_mutex_;
+  mutable std::map<std::pair<int, int>, std::shared_ptr<const BloomFilter>> bloom_filters_;  // (row group, leaf)
 };
 
 }  // namespace floe

@@ -137,6 +137,15 @@ void ParquetWriter::FlushRowGroup() {
     uncompressed += chunk.meta_data.total_uncompressed_size;
     rg.columns.push_back(std::move(chunk));
   }
+  // why: after the row group's chunks, so that its columns stay one contiguous range
+  std::string bloom;
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    if (!columns_[i]->TakeBloomFilter(&bloom)) continue;
+    ColumnMetaData& m = rg.columns[i].meta_data;
+    m.bloom_filter_offset = static_cast<int64_t>(file_->position());
+    m.bloom_filter_length = static_cast<int32_t>(bloom.size());
+    file_->Write(bloom);
+  }
   rg.total_byte_size = uncompressed;
   rg.total_compressed_size = compressed;
   metadata_.num_rows += row_group_rows_;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,6 +33,15 @@ struct ParquetWriterField {
   int max_rep = 0;
 };
 
+/// A column's Parquet Bloom filter (Iceberg's write.parquet.bloom-filter-*.column.<name>).
+struct ParquetBloomFilterOptions {
+  /// The false-positive rate the filter is sized for.
+  double fpp = 0.01;
+  /// When > 0, the distinct values to size it for (parquet-java's NDV); else the number of
+  /// distinct values each chunk holds.
+  int64_t ndv = 0;
+};
+
 /// How a ParquetWriter encodes and lays out the file.
 struct ParquetWriterOptions {
   parquet::Codec codec = parquet::Codec::kZstd;
@@ -48,6 +58,11 @@ struct ParquetWriterOptions {
   bool enable_dictionary = true;
   /// Writes ColumnIndex and OffsetIndex structures after the row groups.
   bool write_page_index = true;
+  /// Columns, by field id, whose chunks get a Bloom filter of their values, written after
+  /// each row group's chunks.
+  std::map<int, ParquetBloomFilterOptions> bloom_filters;
+  /// Most bytes of one Bloom filter's bitset (write.parquet.bloom-filter-max-bytes).
+  int64_t bloom_filter_max_bytes = int64_t{1} << 20;
   /// Footer key-value metadata, for example {"iceberg.schema", <schema JSON>}.
   std::vector<std::pair<std::string, std::string>> key_value_metadata;
   /// When > 0, string and binary bounds in the metrics are truncated to this many

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "common/bloom_filter.h"
@@ -64,6 +65,29 @@ TEST(HashValueTest, NormalizesAsJoinKeysDo) {
   EXPECT_EQ(HashValue(Value::Float(-0.0f)), HashValue(Value::Double(0.0)));
   EXPECT_EQ(HashValue(Value::Int32(42)), HashValue(Value::Int64(42)));
   EXPECT_NE(HashValue(Value::Int64(42)), HashValue(Value::Int64(43)));
+}
+
+TEST(BloomFilterTest, FoldingIsTheFilterBuiltAtTheSmallerSize) {
+  // a hash's block at n blocks is (hash >> 32) * n >> 32; at n / 2 it is that halved, so
+  // ORing neighbouring blocks gives, bit for bit, the filter filled at n / 2 blocks
+  std::mt19937_64 rng(3);
+  std::vector<uint64_t> hashes(5000);
+  for (auto& h : hashes) h = rng();
+  BloomFilter big = BloomFilter::OfBytes(32 * 1024);
+  BloomFilter small = BloomFilter::OfBytes(32 * 64);
+  for (uint64_t h : hashes) {
+    big.Insert(h);
+    small.Insert(h);
+  }
+  EXPECT_NEAR(big.EstimateDistinct(), 5000, 150);  // linear counting over 32K bits per word
+  big.FoldTo(64);
+  ASSERT_EQ(big.SizeInBytes(), small.SizeInBytes());
+  EXPECT_EQ(std::memcmp(big.bitset(), small.bitset(), small.SizeInBytes()), 0);
+  BloomFilter odd = BloomFilter::OfBytes(32 * 3);
+  odd.FoldTo(1);  // an odd number of blocks cannot be halved
+  EXPECT_EQ(odd.SizeInBytes(), 96u);
+  BloomFilter copy = BloomFilter::FromBitset(small.bitset(), small.SizeInBytes());
+  for (uint64_t h : hashes) ASSERT_TRUE(copy.MayContain(h));
 }
 
 }  // namespace

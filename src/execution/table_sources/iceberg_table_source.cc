@@ -409,10 +409,7 @@ ScanMetrics IcebergTableSource::Metrics(TableScanState& global) const {
   }
   std::lock_guard<std::mutex> lock(state.mutex);
   const ScanCounters& c = state.counters;
-  metrics.lines.emplace_back("row groups", std::to_string(c.row_groups_read) + " read / " +
-                                               std::to_string(c.row_groups_read + c.row_groups_skipped) +
-                                               " total (statistics pruned " + std::to_string(c.row_groups_skipped) +
-                                               ")");
+  metrics.lines.emplace_back("row groups", c.RowGroupsText());
   metrics.lines.emplace_back("pages", std::to_string(c.pages_read) + " read, " + std::to_string(c.pages_skipped) +
                                           " skipped");
   if (state.size_mismatches > 0) {

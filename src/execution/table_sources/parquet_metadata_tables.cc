@@ -1,6 +1,8 @@
 #include "execution/table_sources/parquet_metadata_tables.h"
 
+#include "common/exception.h"
 #include "execution/table_sources/file_glob.h"
+#include "function/cast.h"
 #include "parquet/codec.h"
 #include "parquet/column_statistics.h"
 #include "parquet/parquet_reader.h"
@@ -196,7 +198,9 @@ std::shared_ptr<MemoryTable> ParquetMetadataTables::Metadata(FileIO& io, const s
                                                               {"dictionary_page_offset", kBig},
                                                               {"data_page_offset", kBig},
                                                               {"total_compressed_size", kBig},
-                                                              {"total_uncompressed_size", kBig}};
+                                                              {"total_uncompressed_size", kBig},
+                                                              {"bloom_filter_offset", kBig},
+                                                              {"bloom_filter_length", kBig}};
   std::vector<std::vector<Value>> rows;
   for (const std::string& path : FileGlob::Expand(io, pattern)) {
     auto reader = ParquetReader::Open(io, path);
@@ -243,11 +247,45 @@ std::shared_ptr<MemoryTable> ParquetMetadataTables::Metadata(FileIO& io, const s
                         OptionalInt(m.dictionary_page_offset),
                         Value::Int64(m.data_page_offset),
                         Value::Int64(m.total_compressed_size),
-                        Value::Int64(m.total_uncompressed_size)});
+                        Value::Int64(m.total_uncompressed_size),
+                        OptionalInt(m.bloom_filter_offset),
+                        m.bloom_filter_length ? Value::Int64(*m.bloom_filter_length) : Value::Null(kBig)});
       }
     }
   }
   return BuildTable("parquet_metadata", columns, rows);
+}
+
+std::shared_ptr<MemoryTable> ParquetMetadataTables::BloomProbe(FileIO& io, const std::string& pattern,
+                                                             const std::string& column, const Value& value) {
+  std::vector<std::pair<std::string, LogicalType>> columns = {
+      {"file_name", TypeId::kString}, {"row_group_id", TypeId::kInt64}, {"bloom_filter_excludes", TypeId::kBoolean}};
+  std::vector<std::vector<Value>> rows;
+  for (const std::string& path : FileGlob::Expand(io, pattern)) {
+    auto reader = ParquetReader::Open(io, path);
+    int index = -1;
+    for (size_t i = 0; i < reader->columns().size(); ++i) {
+      if (reader->columns()[i].name == column) index = static_cast<int>(i);
+    }
+    if (index < 0) throw BinderError("parquet_bloom_probe: Parquet file \"" + path + "\" has no column " + column);
+    const ParquetColumn& col = reader->columns()[static_cast<size_t>(index)];
+    if (col.nested || !col.unsupported.empty()) {
+      throw BinderError("parquet_bloom_probe: column " + column + " of Parquet file \"" + path + "\" is not flat");
+    }
+    ColumnPredicate equals;
+    equals.column = index;
+    equals.values = {CastValue(value, col.type, FunctionContext())};
+    for (int g = 0; g < reader->num_row_groups(); ++g) {
+      bool excludes = false;
+      if (reader->metadata().row_groups[static_cast<size_t>(g)].columns[static_cast<size_t>(col.leaf_index)]
+              .meta_data.bloom_filter_offset) {
+        std::shared_ptr<const BloomFilter> bloom = reader->ChunkBloomFilter(g, col);
+        excludes = bloom && !equals.MayMatchBloom(col, *bloom);
+      }
+      rows.push_back({Value::String(path), Value::Int64(g), Value::Boolean(excludes)});
+    }
+  }
+  return BuildTable("parquet_bloom_probe", columns, rows);
 }
 
 std::shared_ptr<MemoryTable> ParquetMetadataTables::Schema(FileIO& io, const std::string& pattern) {

@@ -354,9 +354,7 @@ ScanMetrics ParquetSource::Metrics(TableScanState& global) const {
   metrics.lines.emplace_back("files",
                              read_of_total(g.files_read, static_cast<int64_t>(files_.size())) +
                                  " (partition pruned " + std::to_string(g.files_skipped) + ")");
-  metrics.lines.emplace_back(
-      "row groups", read_of_total(c.row_groups_read, c.row_groups_read + c.row_groups_skipped) +
-                        " (statistics pruned " + std::to_string(c.row_groups_skipped) + ")");
+  metrics.lines.emplace_back("row groups", c.RowGroupsText());
   metrics.lines.emplace_back("pages", std::to_string(c.pages_read) + " read, " +
                                           std::to_string(c.pages_skipped) + " skipped");
   metrics.lines.emplace_back("rows decoded", std::to_string(c.rows_read));

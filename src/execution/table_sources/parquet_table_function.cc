@@ -53,6 +53,14 @@ std::shared_ptr<TableSource> ParquetTableFunction::Make(const std::string& name,
     }
     return std::make_shared<ParquetSource>(path, options);
   }
+  if (name == "parquet_bloom_probe") {
+    std::string path = PathArgument(name, args, arg_names);
+    if (args.size() != 3 || args[1].is_null() || args[1].type().id() != TypeId::kString) {
+      throw BinderError(name + " takes three arguments: the file path, the column name and the value");
+    }
+    if (args[2].is_null()) throw BinderError(name + ": the value must not be NULL");
+    return ParquetMetadataTables::BloomProbe(*defaults.io, path, args[1].str(), args[2]);
+  }
   if (name == "parquet_metadata" || name == "parquet_schema") {
     std::string path = PathArgument(name, args, arg_names);
     if (args.size() > 1) throw BinderError(name + " takes one argument, the file path");

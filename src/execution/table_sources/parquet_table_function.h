@@ -10,7 +10,8 @@
 namespace floe {
 
 /// The Parquet table functions: read_parquet(path [, hive_partitioning => bool]
-/// [, union_by_name => bool]), parquet_metadata(path) and parquet_schema(path).
+/// [, union_by_name => bool]), parquet_metadata(path), parquet_schema(path) and
+/// parquet_bloom_probe(path, column, value).
 class ParquetTableFunction {
  public:
   /// Returns the source for a call of one of the functions, or null for another name;

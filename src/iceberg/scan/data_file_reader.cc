@@ -256,8 +256,12 @@ void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, siz
 
 std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group, ScanCounters* counters,
                                                                              RowSlice slice) const {
-  if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_)) {
-    if (counters && slice.begin == 0) ++counters->row_groups_skipped;
+  bool by_bloom = false;
+  if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_, &by_bloom)) {
+    if (counters && slice.begin == 0) {
+      ++counters->row_groups_skipped;
+      counters->row_groups_bloom_skipped += by_bloom ? 1 : 0;
+    }
     return nullptr;
   }
   int64_t rows = reader_->RowGroupNumRows(row_group);
