@@ -31,6 +31,39 @@ int64_t PositiveProperty(const TableMetadata& m, const std::string& key, const s
   throw InvalidInputError("table property " + key + " must be a positive integer, not '" + text + "'");
 }
 
+// The Bloom filters asked for by write.parquet.bloom-filter-{enabled,fpp,ndv}.column.<name>
+// (Iceberg's Parquet.setBloomFilterConfig): a name is a column of the current schema, dotted
+// inside structs; "enabled" is true when it says true in any case (Java's Boolean.valueOf).
+// As in Iceberg, a name the schema lacks is skipped.
+void ApplyBloomFilterProperties(const TableMetadata& m, ParquetWriterOptions* parquet) {
+  const std::string enabled = "write.parquet.bloom-filter-enabled.column.";
+  parquet->bloom_filter_max_bytes = PositiveProperty(m, "write.parquet.bloom-filter-max-bytes", "1048576");
+  const Schema& schema = m.CurrentSchema();
+  for (const auto& [key, value] : m.properties) {
+    if (!key.starts_with(enabled) || ToLower(value) != "true") continue;
+    std::string column = key.substr(enabled.size());
+    const NestedField* field = schema.FindFieldByName(column);
+    if (!field || !field->type()->IsPrimitive()) continue;
+    ParquetBloomFilterOptions bloom;
+    std::string fpp_key = "write.parquet.bloom-filter-fpp.column." + column;
+    std::string fpp = m.Property(fpp_key, "0.01");
+    try {
+      size_t used = 0;
+      bloom.fpp = std::stod(fpp, &used);
+      if (used != fpp.size()) bloom.fpp = 0;
+    } catch (const std::exception&) {
+      bloom.fpp = 0;
+    }
+    if (!(bloom.fpp > 0 && bloom.fpp < 1)) {
+      throw InvalidInputError("table property " + fpp_key + " must be a number above 0 and below 1, not '" + fpp +
+                              "'");
+    }
+    std::string ndv_key = "write.parquet.bloom-filter-ndv.column." + column;
+    if (!m.Property(ndv_key, "").empty()) bloom.ndv = PositiveProperty(m, ndv_key, "");
+    parquet->bloom_filters[field->id()] = bloom;
+  }
+}
+
 }  // namespace
 
 void ApplyWriteProperties(const TableMetadata& m, DataWriterOptions* options) {
@@ -52,6 +85,7 @@ void ApplyWriteProperties(const TableMetadata& m, DataWriterOptions* options) {
     options->parquet.compression_level = parsed;
   }
   options->parquet.row_group_size = PositiveProperty(m, "write.parquet.row-group-size-bytes", "134217728");
+  ApplyBloomFilterProperties(m, &options->parquet);
   options->target_file_size = PositiveProperty(m, "write.target-file-size-bytes", "536870912");
   if (const SortOrder* order = m.DefaultSortOrder()) options->sort_order = *order;
 }
