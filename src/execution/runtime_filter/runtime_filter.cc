@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common/exception.h"
+#include "common/huge_pages.h"
 #include "common/vector_operations.h"
 #include "function/function_registry.h"
 
@@ -107,7 +108,16 @@ bool DistinctRows(const Validity& validity, size_t count, const uint64_t* hashes
   // little zeroed for a few keys among millions of rows
   size_t initial = 16;
   while (initial < 2 * std::min<size_t>({count, max_values + 1, size_t{1} << 16})) initial *= 2;
-  std::vector<uint32_t> slots(initial, 0);
+  std::vector<uint32_t> slots;
+  // (a large table is asked huge pages before it is zeroed: see AdviseHugePages)
+  auto make_slots = [&slots](size_t size) {
+    std::vector<uint32_t> fresh;
+    fresh.reserve(size);
+    AdviseHugePages(fresh.data(), size * sizeof(uint32_t));
+    fresh.resize(size, 0);
+    slots.swap(fresh);
+  };
+  make_slots(initial);
   auto insert = [&](uint32_t row, uint64_t hash, bool check) {
     size_t mask = slots.size() - 1;
     for (size_t s = hash & mask;; s = (s + 1) & mask) {
@@ -122,7 +132,7 @@ bool DistinctRows(const Validity& validity, size_t count, const uint64_t* hashes
   for (size_t i = 0; i < count; ++i) {
     if (!validity.IsValid(i)) continue;
     if ((rows->size() + 1) * 2 > slots.size()) {
-      slots.assign(slots.size() * 2, 0);
+      make_slots(slots.size() * 2);
       for (uint32_t r : *rows) insert(r, hashes[r], false);
     }
     if (!insert(static_cast<uint32_t>(i), hashes[i], true)) continue;
@@ -193,6 +203,8 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
   if (listed) {
     auto values = std::make_shared<std::vector<Value>>();
     values->reserve(rows.size());
+    // why: a million keys are about 150 MB of Values, faulted in page by page otherwise
+    AdviseHugePages(values->data(), rows.size() * sizeof(Value));
     for (uint32_t r : rows) values->push_back(keys.GetValue(r));
     filter->values_ = std::move(values);
     return finished();
