@@ -63,7 +63,7 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       {"dynamic_partition_pruning",
        [](LogicalOperatorPtr plan, const OptimizerContext& context) {
          return DynamicPartitionPruning(context.pruning_reuse_broadcast_only, context.pruning_fallback_filter_ratio,
-                                        context.dynamic_pruning_off)
+                                        context.dynamic_pruning_off, context.broadcast_threshold)
              .Rewrite(std::move(plan));
        }},
   };

@@ -277,8 +277,8 @@ void ShiftColumns(BoundExpression& e, size_t shift) {
 // joins are associative, so the rows are the same. Rewritten only where that enables
 // pruning: the fact's key reaches a partition column, the outer join's left keys read the
 // store alone, the region side has a filter and the store side has none.
-LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
-  for (auto& c : op->children) c = ChainDimensions(std::move(c));
+LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op, const JoinStrategy& strategy) {
+  for (auto& c : op->children) c = ChainDimensions(std::move(c), strategy);
   if (op->type != LogicalOperatorType::kJoin) return op;
   auto& outer = static_cast<LogicalJoin&>(*op);
   if (outer.join_type != JoinType::kInner || outer.left_keys.empty() || outer.row_level_target || outer.null_aware ||
@@ -306,7 +306,7 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
       !ProbeKeyPrunesPartitions(inner)) {
     return op;
   }
-  // the chain: store JOIN region, with the outer join's keys and strategy
+  // the chain: store JOIN region, with the outer join's keys
   auto chain = std::make_unique<LogicalJoin>();
   chain->join_type = JoinType::kInner;
   for (auto& k : outer.left_keys) {
@@ -314,10 +314,6 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
     chain->left_keys.push_back(std::move(k));
   }
   chain->right_keys = std::move(outer.right_keys);
-  chain->broadcast = outer.broadcast;
-  chain->not_broadcast = outer.not_broadcast;
-  chain->broadcast_ruled_out = outer.broadcast_ruled_out;
-  chain->hints = outer.hints;
   chain->types.assign(outer.types.begin() + static_cast<std::ptrdiff_t>(fact_width), outer.types.end());
   chain->names.assign(outer.names.begin() + static_cast<std::ptrdiff_t>(fact_width), outer.names.end());
   chain->children.push_back(std::move(inner.children[1]));
@@ -327,6 +323,10 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op) {
   top->types = outer.types;
   top->names = outer.names;
   top->children[1] = std::move(chain);
+  // why: both joins have new build sides (the fact's now builds on the chain), so Spark's
+  // choice of strategy, and the notes that follow from it, are made again
+  strategy.Choose(static_cast<LogicalJoin&>(*top->children[1]));
+  strategy.Choose(static_cast<LogicalJoin&>(*top));
   return top;
 }
 
@@ -341,7 +341,7 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
 }
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
-  if (off_.empty()) op = ChainDimensions(std::move(op));
+  if (off_.empty()) op = ChainDimensions(std::move(op), JoinStrategy(broadcast_threshold_));
   Visit(*op);
   return op;
 }

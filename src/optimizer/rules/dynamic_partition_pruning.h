@@ -31,8 +31,14 @@ struct LogicalGet;
 class DynamicPartitionPruning {
  public:
   /// `off`: the setting that switched it off (it then plans nothing and notes that).
-  DynamicPartitionPruning(bool reuse_broadcast_only = true, double fallback_filter_ratio = 0.5, std::string off = "")
-      : reuse_broadcast_only_(reuse_broadcast_only), fallback_filter_ratio_(fallback_filter_ratio), off_(std::move(off)) {}
+  /// `broadcast_threshold` is spark.sql.autoBroadcastJoinThreshold, for the joins a snowflake's
+  /// regrouping makes (their build sides change, and with them Spark's choice).
+  DynamicPartitionPruning(bool reuse_broadcast_only = true, double fallback_filter_ratio = 0.5, std::string off = "",
+                          int64_t broadcast_threshold = int64_t{10} << 20)
+      : reuse_broadcast_only_(reuse_broadcast_only),
+        fallback_filter_ratio_(fallback_filter_ratio),
+        off_(std::move(off)),
+        broadcast_threshold_(broadcast_threshold) {}
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
   /// Returns true when Rewrite would plan a runtime filter for the join as it stands (for
   /// the build side rule, which keeps such a join's sides). Does not change the plan.
@@ -47,6 +53,7 @@ class DynamicPartitionPruning {
   bool reuse_broadcast_only_;
   double fallback_filter_ratio_;
   std::string off_;
+  int64_t broadcast_threshold_;
 };
 
 }  // namespace floe

@@ -62,8 +62,10 @@ LogicalOperatorPtr JoinStrategy::Rewrite(LogicalOperatorPtr op) {
 
 void JoinStrategy::Visit(LogicalOperator& op) {
   for (auto& c : op.children) Visit(*c);
-  if (op.type != LogicalOperatorType::kJoin) return;
-  auto& join = static_cast<LogicalJoin&>(op);
+  if (op.type == LogicalOperatorType::kJoin) Choose(static_cast<LogicalJoin&>(op));
+}
+
+void JoinStrategy::Choose(LogicalJoin& join) const {
   const LogicalOperator* left = HintedRelation(*join.children[0]);
   const LogicalOperator* right = HintedRelation(*join.children[1]);
   join.hints.clear();

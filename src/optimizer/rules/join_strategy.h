@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "planner/logical_join.h"
 #include "planner/logical_operator.h"
 
 namespace floe {
@@ -19,6 +20,8 @@ class JoinStrategy {
  public:
   explicit JoinStrategy(int64_t broadcast_threshold) : threshold_(broadcast_threshold) {}
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
+  /// Chooses one join's strategy (its children already final), as Rewrite does for each.
+  void Choose(LogicalJoin& join) const;
 
   /// Returns Spark's estimate of a plan's output size in bytes, if its rows are known.
   static std::optional<double> EstimateBytes(const LogicalOperator& op);
