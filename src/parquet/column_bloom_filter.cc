@@ -17,6 +17,8 @@ using namespace parquet;  // NOLINT: the Parquet enums read best unqualified her
 namespace {
 
 constexpr size_t kMinBytes = 32;
+// parquet-java's BlockSplitBloomFilter.UPPER_BOUND_BYTES: no larger filter is written or read
+constexpr size_t kMaxBytes = size_t{128} << 20;
 
 template <typename T>
 uint64_t HashOf(T v) {
@@ -157,8 +159,9 @@ bool ParquetBloomHashes(const ParquetColumn& col, const Value& value, std::vecto
 }
 
 size_t ParquetBloomFilterBytes(double distinct, double fpp, size_t max_bytes) {
-  max_bytes = std::max(kMinBytes, std::bit_floor(max_bytes));
-  double bits = -std::max(distinct, 1.0) * std::log(fpp) / (std::log(2.0) * std::log(2.0));
+  max_bytes = std::clamp(std::bit_floor(max_bytes), kMinBytes, kMaxBytes);
+  // BlockSplitBloomFilter.optimalNumOfBits: -8 n / ln(1 - p^(1/8)) bits, eight bits set a value
+  double bits = -8 * std::max(distinct, 1.0) / std::log(1 - std::pow(fpp, 1.0 / 8));
   double bytes = std::ceil(bits / 8);
   if (!(bytes < static_cast<double>(max_bytes))) return max_bytes;
   return std::clamp(std::bit_ceil(static_cast<size_t>(bytes)), kMinBytes, max_bytes);
@@ -175,7 +178,7 @@ void EncodeParquetBloomFilter(const BloomFilter& filter, std::string* out) {
 }
 
 ParquetBloomFilterBuilder::ParquetBloomFilterBuilder(double fpp, size_t max_bytes)
-    : fpp_(fpp), max_bytes_(std::max(kMinBytes, std::bit_floor(max_bytes))), next_compaction_(1024) {}
+    : fpp_(fpp), max_bytes_(std::clamp(std::bit_floor(max_bytes), kMinBytes, kMaxBytes)), next_compaction_(1024) {}
 
 void ParquetBloomFilterBuilder::Compact() {
   std::sort(hashes_.begin(), hashes_.end());
@@ -204,7 +207,7 @@ BloomFilter ParquetBloomFilterBuilder::Finish(int64_t distinct_hint) {
     out = BloomFilter::OfBytes(ParquetBloomFilterBytes(distinct, fpp_, max_bytes_));
     for (uint64_t h : hashes_) out.Insert(h);
   }
-  hashes_.clear();
+  hashes_ = {};  // (its memory too: a file may stay open long after its row group)
   next_compaction_ = 1024;
   return out;
 }

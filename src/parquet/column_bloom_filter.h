@@ -31,8 +31,9 @@ uint64_t ParquetBloomHash(std::string_view plain);
 bool ParquetBloomHashes(const ParquetColumn& column, const Value& value, std::vector<uint64_t>* hashes);
 
 /// Returns the bytes of a filter for `distinct` values at false-positive rate `fpp`, as
-/// parquet-java sizes it (BlockSplitBloomFilter.optimalNumOfBits): -n ln(p) / ln(2)^2 bits,
-/// rounded up to a power of two, at least 32 and at most `max_bytes` (a power of two).
+/// parquet-java sizes it (BlockSplitBloomFilter.optimalNumOfBits): -8 n / ln(1 - p^(1/8))
+/// bits, rounded up to a power of two, at least 32 and at most `max_bytes` (rounded down to a
+/// power of two, and never above parquet-java's 128 MiB).
 size_t ParquetBloomFilterBytes(double distinct, double fpp, size_t max_bytes);
 
 /// Appends a filter as Parquet stores it: its header (split blocks, XXH64, uncompressed)
@@ -45,7 +46,7 @@ void EncodeParquetBloomFilter(const BloomFilter& filter, std::string* out);
 /// distinct values seen (counted, or estimated from the full filter) and `fpp`.
 class ParquetBloomFilterBuilder {
  public:
-  /// `max_bytes` is rounded down to a power of two of at least 32 bytes.
+  /// `max_bytes` is rounded down to a power of two, from 32 bytes to 128 MiB.
   ParquetBloomFilterBuilder(double fpp, size_t max_bytes);
 
   /// Adds one value's hash.

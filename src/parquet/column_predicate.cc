@@ -126,9 +126,8 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
 }
 
 bool ColumnPredicate::MayMatchBloom(const ParquetColumn& column, const BloomFilter& bloom) const {
-  if (op != Op::kEq && op != Op::kIn) return true;
+  if (!CanAskBloom()) return true;
   const std::vector<Value>& list = sorted_values ? *sorted_values : values;
-  if (list.empty() || list.size() > kMaxBloomProbes) return true;
   std::vector<uint64_t> hashes;
   for (const Value& v : list) {
     if (v.is_null()) continue;  // equal to nothing

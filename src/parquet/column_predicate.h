@@ -36,6 +36,13 @@ struct ColumnPredicate {
   /// none of an equality's or IN's values (ParquetBloomHashes). Other predicates, a value the
   /// filter cannot be asked about, and an IN of more than kMaxBloomProbes values may match.
   bool MayMatchBloom(const ParquetColumn& column, const BloomFilter& bloom) const;
+  /// Returns true when MayMatchBloom may rule a chunk out: an equality, or an IN of at most
+  /// kMaxBloomProbes values (so that a filter is read only when it can be used).
+  bool CanAskBloom() const {
+    if (op != Op::kEq && op != Op::kIn) return false;
+    size_t n = sorted_values ? sorted_values->size() : values.size();
+    return n > 0 && n <= kMaxBloomProbes;
+  }
   /// An IN list longer than this is not tested against Bloom filters: hashing and probing
   /// each value for every row group would cost more than it saves.
   static constexpr size_t kMaxBloomProbes = 16384;

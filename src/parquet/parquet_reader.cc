@@ -171,73 +171,80 @@ bool ParquetReader::RowGroupMayMatch(int row_group, const std::vector<ColumnPred
     }
     return p.leaf_index >= 0 ? StructLeaf(p.leaf_index) : &columns_[p.column];
   };
-  for (const auto& p : predicates) {
-    const ParquetColumn* col = column_of(p);
-    if (col && !p.MayMatch(Statistics(row_group, *col))) return false;
-  }
-  // why: a Bloom filter costs a read; it is asked only once the statistics let the group through
-  for (const auto& p : predicates) {
-    if (p.op != ColumnPredicate::Op::kEq && p.op != ColumnPredicate::Op::kIn) continue;
-    const ParquetColumn* col = column_of(p);
-    if (!col || col->nested || !metadata_.row_groups.at(row_group).columns.at(col->leaf_index)
-                                    .meta_data.bloom_filter_offset) {
-      continue;
+  return WithPath(path(), [&] {
+    for (const auto& p : predicates) {
+      const ParquetColumn* col = column_of(p);
+      if (col && !p.MayMatch(Statistics(row_group, *col))) return false;
     }
-    std::shared_ptr<const BloomFilter> bloom = WithPath(path(), [&] { return ChunkBloomFilter(row_group, *col); });
-    if (bloom && !p.MayMatchBloom(*col, *bloom)) {
-      if (by_bloom) *by_bloom = true;
-      return false;
+    // why: a Bloom filter costs a read; it is asked only once the statistics let the group
+    // through, and only about values it can answer for
+    for (const auto& p : predicates) {
+      if (!p.CanAskBloom()) continue;
+      const ParquetColumn* col = column_of(p);
+      if (!col || col->nested) continue;
+      std::shared_ptr<const BloomFilter> bloom = ChunkBloomFilter(row_group, *col);
+      if (bloom && !p.MayMatchBloom(*col, *bloom)) {
+        if (by_bloom) *by_bloom = true;
+        return false;
+      }
     }
-  }
-  return true;
+    return true;
+  });
 }
 
 std::shared_ptr<const BloomFilter> ParquetReader::ChunkBloomFilter(int row_group, const ParquetColumn& col) const {
   // parquet-java refuses bitsets above 128 MiB (BlockSplitBloomFilter.UPPER_BOUND_BYTES)
   constexpr int64_t kMaxBitset = int64_t{128} << 20;
   constexpr int64_t kHeaderRead = 64;
-  std::pair<int, int> key{row_group, col.leaf_index};
+  const ColumnMetaData& m = metadata_.row_groups.at(row_group).columns.at(col.leaf_index).meta_data;
+  if (!m.bloom_filter_offset) return nullptr;
+  // (keyed by offset: chunks a corrupt footer points at one filter share it)
+  int64_t offset = *m.bloom_filter_offset;
   {
     std::lock_guard<std::mutex> lock(bloom_mutex_);
-    auto it = bloom_filters_.find(key);
+    auto it = bloom_filters_.find(offset);
     if (it != bloom_filters_.end()) return it->second;
   }
-  const ColumnMetaData& m = metadata_.row_groups.at(row_group).columns.at(col.leaf_index).meta_data;
+  auto size = static_cast<int64_t>(file_->size());
+  std::string where = "the Bloom filter of column \"" + col.name + "\" in row group " + std::to_string(row_group);
+  if (offset < 4 || offset >= size) throw FormatError(where + " starts past the end of the file");
+  int64_t length = m.bloom_filter_length ? *m.bloom_filter_length : -1;
+  if (m.bloom_filter_length && (length <= 0 || length > size - offset || length > kMaxBitset + kHeaderRead)) {
+    throw FormatError(where + " has a length of " + std::to_string(length) + " bytes, past the end of the file or " +
+                      "128 MiB");
+  }
+  // with a recorded length, header and bitset in one read; else the header first
+  std::vector<uint8_t> head(static_cast<size_t>(std::min(length < 0 ? kHeaderRead : length, size - offset)));
+  file_->ReadAt(static_cast<uint64_t>(offset), head.size(), head.data());
+  BloomFilterHeader header;
+  int64_t header_size = 0;
+  try {
+    header_size = static_cast<int64_t>(DecodeBloomFilterHeader(head.data(), head.size(), &header));
+  } catch (const FormatError& e) {
+    throw FormatError(where + ": " + e.what());
+  }
+  if (header.num_bytes <= 0 || header.num_bytes % 32 != 0 || header.num_bytes > kMaxBitset) {
+    throw FormatError(where + " has a bitset of " + std::to_string(header.num_bytes) +
+                      " bytes (a positive multiple of 32, at most 128 MiB)");
+  }
+  if (header_size + header.num_bytes > (length < 0 ? size - offset : length)) {
+    throw FormatError(where + " ends past " + (length < 0 ? "the end of the file" : "its recorded length"));
+  }
   std::shared_ptr<const BloomFilter> bloom;
-  if (m.bloom_filter_offset) {
-    auto size = static_cast<int64_t>(file_->size());
-    int64_t offset = *m.bloom_filter_offset;
-    std::string where = "the Bloom filter of column \"" + col.name + "\" in row group " + std::to_string(row_group);
-    if (offset < 4 || offset >= size) throw FormatError(where + " starts past the end of the file");
-    int64_t length = m.bloom_filter_length ? *m.bloom_filter_length : -1;
-    if (m.bloom_filter_length && (length <= 0 || length > size - offset)) {
-      throw FormatError(where + " ends past the end of the file");
+  // split blocks, XXH64, uncompressed: the only kinds parquet-format defines so far
+  if (header.algorithm == 1 && header.hash == 1 && header.compression == 1) {
+    const uint8_t* bitset = head.data() + header_size;
+    std::vector<uint8_t> rest;
+    if (length < 0) {
+      rest.resize(static_cast<size_t>(header.num_bytes));
+      file_->ReadAt(static_cast<uint64_t>(offset + header_size), rest.size(), rest.data());
+      bitset = rest.data();
     }
-    std::vector<uint8_t> head(static_cast<size_t>(std::min(length < 0 ? kHeaderRead : length, size - offset)));
-    file_->ReadAt(static_cast<uint64_t>(offset), head.size(), head.data());
-    BloomFilterHeader header;
-    int64_t header_size = 0;
-    try {
-      header_size = static_cast<int64_t>(DecodeBloomFilterHeader(head.data(), head.size(), &header));
-    } catch (const FormatError& e) {
-      throw FormatError(where + ": " + e.what());
-    }
-    if (header.num_bytes <= 0 || header.num_bytes % 32 != 0 || header.num_bytes > kMaxBitset) {
-      throw FormatError(where + " has a bitset of " + std::to_string(header.num_bytes) +
-                        " bytes (a positive multiple of 32, at most 128 MiB)");
-    }
-    if (header_size + header.num_bytes > (length < 0 ? size - offset : length)) {
-      throw FormatError(where + " ends past " + (length < 0 ? "the end of the file" : "its recorded length"));
-    }
-    // split blocks, XXH64, uncompressed: the only kinds parquet-format defines so far
-    if (header.algorithm == 1 && header.hash == 1 && header.compression == 1) {
-      std::vector<uint8_t> bitset(static_cast<size_t>(header.num_bytes));
-      file_->ReadAt(static_cast<uint64_t>(offset + header_size), bitset.size(), bitset.data());
-      bloom = std::make_shared<const BloomFilter>(BloomFilter::FromBitset(bitset.data(), bitset.size()));
-    }
+    bloom = std::make_shared<const BloomFilter>(
+        BloomFilter::FromBitset(bitset, static_cast<size_t>(header.num_bytes)));
   }
   std::lock_guard<std::mutex> lock(bloom_mutex_);
-  return bloom_filters_.emplace(key, std::move(bloom)).first->second;
+  return bloom_filters_.emplace(offset, std::move(bloom)).first->second;
 }
 
 Ranges ParquetReader::MatchingRows(int row_group, const std::vector<ColumnPredicate>& predicates,
@@ -342,7 +349,7 @@ std::unique_ptr<RowGroupReader> ParquetReader::ReadRowGroup(
   std::vector<std::unique_ptr<NestedColumnReader>> nested;
   bool counts = slice.begin == 0;  // the slice that counts the row group
   bool by_bloom = false;
-  bool may_match = RowGroupMayMatch(row_group, predicates, &by_bloom);  // (adds the path to its errors)
+  bool may_match = RowGroupMayMatch(row_group, predicates, &by_bloom);  // (its errors name the file)
   WithPath(path(), [&] {
     if (!may_match) {
       if (counts) counters->row_groups_skipped++;

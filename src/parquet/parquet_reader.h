@@ -82,8 +82,9 @@ class ParquetReader {
   bool RowGroupMayMatch(int row_group, const std::vector<ColumnPredicate>& predicates,
                         bool* by_bloom = nullptr) const;
   /// Returns the Bloom filter of a column chunk (a flat column or a leaf inside structs),
-  /// read once and kept, or null when it has none that floe can use (another algorithm,
-  /// hash or compression). Throws FormatError for a filter that is cut short or too large.
+  /// read once and kept (at most the file's filters), or null when it has none that floe can
+  /// use (another algorithm, hash or compression). Throws FormatError for a filter that is cut
+  /// short or too large.
   std::shared_ptr<const BloomFilter> ChunkBloomFilter(int row_group, const ParquetColumn& column) const;
 
   /// Splits a row group into slices of about `rows_per_slice` rows that can be read apart
@@ -126,7 +127,7 @@ class ParquetReader {
   std::vector<const ParquetColumn*> struct_leaves_;  // by leaf index; null: not inside structs only
   bool has_field_ids_ = false;
   mutable std::mutex bloom_mutex_;
-  mutable std::map<std::pair<int, int>, std::shared_ptr<const BloomFilter>> bloom_filters_;  // (row group, leaf)
+  mutable std::map<int64_t, std::shared_ptr<const BloomFilter>> bloom_filters_;  // by offset in the file
 };
 
 }  // namespace floe

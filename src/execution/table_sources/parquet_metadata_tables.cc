@@ -279,7 +279,12 @@ std::shared_ptr<MemoryTable> ParquetMetadataTables::BloomProbe(FileIO& io, const
       bool excludes = false;
       if (reader->metadata().row_groups[static_cast<size_t>(g)].columns[static_cast<size_t>(col.leaf_index)]
               .meta_data.bloom_filter_offset) {
-        std::shared_ptr<const BloomFilter> bloom = reader->ChunkBloomFilter(g, col);
+        std::shared_ptr<const BloomFilter> bloom;
+        try {
+          bloom = reader->ChunkBloomFilter(g, col);
+        } catch (const FormatError& e) {
+          throw FormatError("Parquet file \"" + path + "\": " + e.what());
+        }
         excludes = bloom && !equals.MayMatchBloom(col, *bloom);
       }
       rows.push_back({Value::String(path), Value::Int64(g), Value::Boolean(excludes)});

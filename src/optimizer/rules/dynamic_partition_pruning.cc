@@ -300,8 +300,9 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op, const JoinStrategy& st
     if (reads_fact(*k)) return op;
   }
   // why: a residual would be evaluated on store-region pairs the fact never meets (an error
-  // or a non-deterministic value the written plan would not see)
-  if (outer.residual) return op;
+  // or a non-deterministic value the written plan would not see); a join hint names a
+  // relation of the written plan, which regrouping would take from its join
+  if (outer.residual || !outer.hints.empty() || !inner.hints.empty()) return op;
   if (!HasSelectiveFilter(*outer.children[1]) || HasSelectiveFilter(*inner.children[1]) ||
       !ProbeKeyPrunesPartitions(inner)) {
     return op;

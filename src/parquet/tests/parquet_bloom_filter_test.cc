@@ -323,12 +323,16 @@ TEST(ParquetBloomFilterTest, HashIsXxh64OfThePlainBytes) {
 }
 
 TEST(ParquetBloomFilterTest, SizedAsParquetJavaSizesThem) {
-  // BlockSplitBloomFilter.optimalNumOfBits, rounded up to a power of two in [32, max]
+  // BlockSplitBloomFilter.optimalNumOfBits (-8 n / ln(1 - p^(1/8)) bits), rounded up to a
+  // power of two in [32, max]
   EXPECT_EQ(ParquetBloomFilterBytes(0, 0.01, 1 << 20), 32u);
-  EXPECT_EQ(ParquetBloomFilterBytes(50, 0.01, 1 << 20), 64u);  // 480 bits
-  EXPECT_EQ(ParquetBloomFilterBytes(10000, 0.01, 1 << 20), 16384u);  // 95,851 bits
+  EXPECT_EQ(ParquetBloomFilterBytes(50, 0.01, 1 << 20), 64u);        // 484 bits
+  EXPECT_EQ(ParquetBloomFilterBytes(10000, 0.01, 1 << 20), 16384u);  // 96,815 bits
+  EXPECT_EQ(ParquetBloomFilterBytes(10000, 0.1, 1 << 20), 8192u);    // 57,725 bits (-n ln p / ln^2 2: 47,926)
+  EXPECT_EQ(ParquetBloomFilterBytes(10000, 0.3, 1 << 20), 8192u);    // 40,648 bits (25,059: 4096 bytes)
   EXPECT_EQ(ParquetBloomFilterBytes(1e6, 0.01, 1 << 20), size_t{1} << 20);
-  EXPECT_EQ(ParquetBloomFilterBytes(1e9, 0.01, 3000000), size_t{2} << 20);  // max rounded down
+  EXPECT_EQ(ParquetBloomFilterBytes(1e9, 0.01, 3000000), size_t{2} << 20);      // max rounded down
+  EXPECT_EQ(ParquetBloomFilterBytes(1e12, 0.01, size_t{1} << 40), size_t{128} << 20);  // parquet-java's cap
 }
 
 TEST(ParquetBloomFilterTest, BuilderKeepsEveryValueAndSizesForTheDistinctOnes) {
@@ -367,9 +371,15 @@ TEST(ParquetBloomFilterTest, CorruptFilterIsAnErrorNamingTheColumn) {
     offset = *reader->metadata().row_groups[0].columns[0].meta_data.bloom_filter_offset;
   }
   {
+    // a well-formed header claiming a bitset of 1 GiB (parquet-java reads at most 128 MiB)
+    parquet::BloomFilterHeader header;
+    header.num_bytes = 1 << 30;
+    header.algorithm = header.hash = header.compression = 1;
+    std::string bytes;
+    parquet::EncodeBloomFilterHeader(header, &bytes);
     std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(offset);
-    f.write("\x15\xfe\xff\xff\xff\x0f", 6);  // numBytes = 2^31 - 1 (zigzag), a bitset past the file
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   }
   auto reader = ParquetReader::Open(::floe::testing::TestIO(), path);
   std::vector<ColumnPredicate> predicates(1);
@@ -379,7 +389,9 @@ TEST(ParquetBloomFilterTest, CorruptFilterIsAnErrorNamingTheColumn) {
     FAIL() << "no error";
   } catch (const FormatError& e) {
     std::string message = e.what();
-    EXPECT_NE(message.find("Bloom filter of column \"k\" in row group 0"), std::string::npos) << message;
+    EXPECT_NE(message.find("Bloom filter of column \"k\" in row group 0 has a bitset of 1073741824 bytes"),
+              std::string::npos)
+        << message;
     EXPECT_NE(message.find(path), std::string::npos) << message;
   }
 }
