@@ -6,6 +6,9 @@
 #include <limits>
 #include <type_traits>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "common/exception.h"
 #include "function/aggregates/physical_type.h"
 #include "function/aggregates/unsupported_arguments.h"
@@ -15,37 +18,7 @@ namespace floe {
 
 namespace {
 
-constexpr uint64_t kPrime1 = 0x9E3779B185EBCA87ULL;
-constexpr uint64_t kPrime2 = 0xC2B2AE3D27D4EB4FULL;
-constexpr uint64_t kPrime3 = 0x165667B19E3779F9ULL;
-constexpr uint64_t kPrime4 = 0x85EBCA77C2B2AE63ULL;
-constexpr uint64_t kPrime5 = 0x27D4EB2F165667C5ULL;
 constexpr uint64_t kSeed = 42;  // Spark's HyperLogLogPlusPlus seed
-
-inline uint64_t RotateLeft(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
-
-inline uint64_t Read64(const uint8_t* p) {
-  uint64_t v;
-  std::memcpy(&v, p, 8);
-  return v;
-}
-
-inline uint32_t Read32(const uint8_t* p) {
-  uint32_t v;
-  std::memcpy(&v, p, 4);
-  return v;
-}
-
-inline uint64_t Round(uint64_t acc, uint64_t input) {
-  acc += input * kPrime2;
-  acc = RotateLeft(acc, 31);
-  return acc * kPrime1;
-}
-
-inline uint64_t MergeRound(uint64_t acc, uint64_t value) {
-  acc ^= Round(0, value);
-  return acc * kPrime1 + kPrime4;
-}
 
 /// Returns Ertl's sigma(x) = x + sum_k x^(2^k) 2^(k-1).
 double Sigma(double x) {
@@ -130,54 +103,7 @@ void ApproxDistinctUpdate(const std::vector<const Vector*>& args, size_t count, 
 
 }  // namespace
 
-uint64_t XxHash64(const void* data, size_t size, uint64_t seed) {
-  const uint8_t* p = static_cast<const uint8_t*>(data);
-  const uint8_t* end = p + size;
-  uint64_t h;
-  if (size >= 32) {
-    uint64_t v1 = seed + kPrime1 + kPrime2;
-    uint64_t v2 = seed + kPrime2;
-    uint64_t v3 = seed;
-    uint64_t v4 = seed - kPrime1;
-    const uint8_t* limit = end - 32;
-    do {
-      v1 = Round(v1, Read64(p));
-      v2 = Round(v2, Read64(p + 8));
-      v3 = Round(v3, Read64(p + 16));
-      v4 = Round(v4, Read64(p + 24));
-      p += 32;
-    } while (p <= limit);
-    h = RotateLeft(v1, 1) + RotateLeft(v2, 7) + RotateLeft(v3, 12) + RotateLeft(v4, 18);
-    h = MergeRound(h, v1);
-    h = MergeRound(h, v2);
-    h = MergeRound(h, v3);
-    h = MergeRound(h, v4);
-  } else {
-    h = seed + kPrime5;
-  }
-  h += static_cast<uint64_t>(size);
-  while (p + 8 <= end) {
-    h ^= Round(0, Read64(p));
-    h = RotateLeft(h, 27) * kPrime1 + kPrime4;
-    p += 8;
-  }
-  if (p + 4 <= end) {
-    h ^= static_cast<uint64_t>(Read32(p)) * kPrime1;
-    h = RotateLeft(h, 23) * kPrime2 + kPrime3;
-    p += 4;
-  }
-  while (p < end) {
-    h ^= static_cast<uint64_t>(*p) * kPrime5;
-    h = RotateLeft(h, 11) * kPrime1;
-    ++p;
-  }
-  h ^= h >> 33;
-  h *= kPrime2;
-  h ^= h >> 29;
-  h *= kPrime3;
-  h ^= h >> 32;
-  return h;
-}
+uint64_t XxHash64(const void* data, size_t size, uint64_t seed) { return XXH64(data, size, seed); }
 
 int HyperLogLog::PrecisionFor(double relative_sd) {
   double p = std::ceil(2.0 * std::log(1.106 / relative_sd) / std::log(2.0));
