@@ -3,7 +3,8 @@
 // flag, JSON), each blob it lists (decompressed when it names a codec) and, for a
 // deletion-vector-v1 blob, the vector (length, magic, CRC-32, 64-bit Roaring bitmap) with
 // the cardinality its properties give; then the whole input as one vector blob and as a
-// bare Roaring bitmap. Each reading starts afresh, so an error in one does not hide the
+// bare Roaring bitmap; a table statistics blob (apache-datasketches-theta-v1), and the whole
+// input, as a theta sketch. Each reading starts afresh, so an error in one does not hide the
 // others.
 //
 // Accepted outcomes: a result, or FormatError / NotImplementedError (a codec floe lacks).
@@ -15,6 +16,7 @@
 #include <string_view>
 
 #include "common/exception.h"
+#include "common/theta_sketch.h"
 #include "fuzz_attempt.h"
 #include "iceberg/puffin/deletion_vector.h"
 #include "iceberg/puffin/puffin_file.h"
@@ -40,6 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       Attempt([&] {
         std::string payload =
             floe::iceberg::PuffinReader::ReadBlob(*file, blob.offset, blob.length, blob.compression_codec);
+        if (blob.type == "apache-datasketches-theta-v1") {
+          floe::ThetaSketch::Deserialize(payload).Estimate();
+          return;
+        }
         if (blob.type != floe::iceberg::DeletionVector::kBlobType) return;
         int64_t cardinality = 0;
         auto it = blob.properties.find(floe::iceberg::DeletionVector::kCardinality);
@@ -57,6 +63,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   });
   Attempt([&] { floe::iceberg::DeletionVector::Deserialize(bytes, 1, "fuzz vector"); });
   Attempt([&] {
+    // the whole input as a theta sketch (a table statistics blob)
+    Attempt([&] {
+      floe::ThetaSketch sketch = floe::ThetaSketch::Deserialize(bytes);
+      // what decodes re-encodes to the same sketch
+      if (floe::ThetaSketch::Deserialize(sketch.Serialize()).Serialize() != sketch.Serialize()) __builtin_trap();
+    });
     auto positions = floe::iceberg::RoaringPositionBitmap::Deserialize(bytes, kMaxCardinality, "fuzz bitmap");
     // what decodes re-encodes to a bitmap that decodes to the same positions
     if (!positions.empty() && positions.size() < 100000) {

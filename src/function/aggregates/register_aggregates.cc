@@ -13,6 +13,7 @@
 #include "function/aggregates/covariance.h"
 #include "function/aggregates/first_last.h"
 #include "function/aggregates/hyperloglog.h"
+#include "function/aggregates/theta_sketch_agg.h"
 #include "function/aggregates/min_max.h"
 #include "function/aggregates/mode.h"
 #include "function/aggregates/percentile.h"
@@ -116,6 +117,7 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   registry.AddAggregate("approx_percentile", BindPercentileApprox);
 
   registry.AddAggregate("approx_count_distinct", BindApproxCountDistinct);
+  registry.AddAggregate("iceberg_theta_sketch", BindIcebergThetaSketch);
   registry.AddAggregate("mode", BindMode);
   registry.AddAggregate("string_agg", BindStringAgg);
   registry.AddAggregate("listagg", BindStringAgg);

@@ -25,6 +25,7 @@ void RegisterScalarFunctions(FunctionRegistry& registry) {
   RegisterJsonFunctions(registry);
   RegisterVariantFunctions(registry);
   RegisterDigestFunctions(registry);
+  RegisterSketchFunctions(registry);
   RegisterEncodingFunctions(registry);
 }
 

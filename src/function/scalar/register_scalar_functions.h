@@ -37,6 +37,7 @@ void RegisterEncodingFunctions(FunctionRegistry& registry);
 void RegisterRandomFunctions(FunctionRegistry& registry);
 /// Registers md5, sha1 / sha, sha2 and crc32.
 void RegisterDigestFunctions(FunctionRegistry& registry);
+void RegisterSketchFunctions(FunctionRegistry& registry);
 /// Registers & | ^ ~ << >> >>> (and shiftleft / shiftright / shiftrightunsigned), bit_count.
 void RegisterBitwiseFunctions(FunctionRegistry& registry);
 /// Registers format_number.

@@ -38,7 +38,7 @@ const std::vector<const Procedure*>& AllProcedures() {
       &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure(),
       &PublishChangesProcedure(),     &AddFilesProcedure(),
       &SnapshotTableProcedure(),      &RewriteTablePathProcedure(),
-      &RewritePositionDeleteFilesProcedure()};
+      &RewritePositionDeleteFilesProcedure(), &ComputeTableStatsProcedure()};
   return all;
 }
 

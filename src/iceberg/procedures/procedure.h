@@ -149,6 +149,7 @@ class Procedure {
 const Procedure& RewriteDataFilesProcedure();
 const Procedure& RegisterTableProcedure();
 const Procedure& RollbackToSnapshotProcedure();
+const Procedure& ComputeTableStatsProcedure();
 const Procedure& RollbackToTimestampProcedure();
 const Procedure& SetCurrentSnapshotProcedure();
 const Procedure& AncestorsOfProcedure();

@@ -146,9 +146,19 @@ std::string PuffinReader::ReadBlob(const InputFile& file, int64_t offset, int64_
 
 const BlobMetadata& PuffinWriter::Add(BlobMetadata blob, std::string_view bytes) {
   if (out_.position() == 0) out_.Write(kMagic, 4);
+  std::string compressed;
+  if (blob.compression_codec == "zstd") {
+    // Iceberg's PuffinCompressionCodec.ZSTD: one zstd frame (level 3, as Iceberg's default)
+    compressed.resize(ZSTD_compressBound(bytes.size()));
+    size_t n = ZSTD_compress(compressed.data(), compressed.size(), bytes.data(), bytes.size(), 3);
+    if (ZSTD_isError(n)) throw InternalError(std::string("zstd compression failed: ") + ZSTD_getErrorName(n));
+    compressed.resize(n);
+    bytes = compressed;
+  } else if (blob.compression_codec) {
+    throw InternalError("Puffin blobs are written uncompressed or with zstd, not " + *blob.compression_codec);
+  }
   blob.offset = static_cast<int64_t>(out_.position());
   blob.length = static_cast<int64_t>(bytes.size());
-  blob.compression_codec.reset();
   out_.Write(bytes);
   metadata_.blobs.push_back(std::move(blob));
   return metadata_.blobs.back();
@@ -160,11 +170,13 @@ void PuffinWriter::Finish() {
   for (const auto& b : metadata_.blobs) {
     json jb = {{"type", b.type},           {"fields", b.fields}, {"snapshot-id", b.snapshot_id},
                {"sequence-number", b.sequence_number}, {"offset", b.offset},   {"length", b.length}};
+    if (b.compression_codec) jb["compression-codec"] = *b.compression_codec;
     if (!b.properties.empty()) jb["properties"] = b.properties;
     blobs.push_back(std::move(jb));
   }
   json footer = {{"blobs", std::move(blobs)}, {"properties", {{"created-by", "floe"}}}};
   std::string payload = footer.dump();
+  int64_t footer_start = static_cast<int64_t>(out_.position());
   out_.Write(kMagic, 4);
   out_.Write(payload);
   int32_t payload_size = static_cast<int32_t>(payload.size());
@@ -173,6 +185,7 @@ void PuffinWriter::Finish() {
   std::memcpy(tail + 8, kMagic, 4);
   out_.Write(tail, kFooterTail);
   file_size_ = static_cast<int64_t>(out_.position());
+  footer_size_ = file_size_ - footer_start;
   out_.Close();
 }
 

@@ -43,8 +43,8 @@ class PuffinReader {
                               const std::optional<std::string>& codec = std::nullopt);
 };
 
-/// Writes a Puffin file blob by blob, then its footer (Java's PuffinWriter). Blobs are
-/// stored uncompressed.
+/// Writes a Puffin file blob by blob, then its footer (Java's PuffinWriter). A blob whose
+/// compression_codec is "zstd" is compressed; others are stored as they are.
 class PuffinWriter {
  public:
   explicit PuffinWriter(OutputFile& out) : out_(out) {}
@@ -55,11 +55,14 @@ class PuffinWriter {
   void Finish();
   /// Returns the size of the finished file.
   int64_t file_size() const { return file_size_; }
+  /// Returns the size of the finished file's footer (its magic, payload and tail).
+  int64_t footer_size() const { return footer_size_; }
 
  private:
   OutputFile& out_;
   PuffinFileMetadata metadata_;
   int64_t file_size_ = 0;
+  int64_t footer_size_ = 0;
 };
 
 }  // namespace floe::iceberg

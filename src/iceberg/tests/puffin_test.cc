@@ -19,6 +19,7 @@
 
 #include "common/exception.h"
 #include "iceberg/puffin/deletion_vector.h"
+#include "common/theta_sketch.h"
 #include "iceberg/puffin/puffin_file.h"
 #include "iceberg/puffin/roaring_position_bitmap.h"
 #include "iceberg/tests/fixture_paths.h"
@@ -229,6 +230,35 @@ TEST(PuffinTest, ReadsCompressedBlobsAndFooters) {
   EXPECT_THROW(PuffinReader::ReadBlob(*in, meta.blobs[0].offset, meta.blobs[0].length, std::string("snappy")),
                NotImplementedError);
   std::filesystem::remove_all(dir);
+}
+
+// Trino's table statistics (the fixture cxx_hour_timestamptz_partitioning): three zstd theta
+// sketches whose estimates are their `ndv` properties, over the table's three columns.
+TEST(PuffinTest, ReadsTrinosThetaSketchStatistics) {
+  auto metadata = testing::FixturesDir() / "cxx_hour_timestamptz_partitioning" / "metadata";
+  std::filesystem::path path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(metadata, ec)) {
+    for (const auto& e : std::filesystem::directory_iterator(metadata)) {
+      if (e.path().extension() == ".stats") path = e.path();
+    }
+  }
+  if (path.empty()) GTEST_SKIP() << "../shared/fixtures/iceberg/cxx_hour_timestamptz_partitioning is absent";
+  LocalFileIO io;
+  auto file = io.OpenForRead(path.string());
+  PuffinFileMetadata footer = PuffinReader::ReadFileMetadata(*file);
+  EXPECT_EQ(footer.properties.at("created-by").rfind("Trino", 0), 0u);
+  ASSERT_EQ(footer.blobs.size(), 3u);
+  std::vector<std::string> ndvs;
+  for (const BlobMetadata& blob : footer.blobs) {
+    EXPECT_EQ(blob.type, "apache-datasketches-theta-v1");
+    EXPECT_EQ(blob.compression_codec, "zstd");
+    ThetaSketch sketch = ThetaSketch::Deserialize(PuffinReader::ReadBlob(*file, blob.offset, blob.length,
+                                                                         blob.compression_codec));
+    EXPECT_EQ(std::to_string(static_cast<int64_t>(sketch.Estimate())), blob.properties.at("ndv"));
+    ndvs.push_back(blob.properties.at("ndv"));
+  }
+  EXPECT_EQ(ndvs, (std::vector<std::string>{"3", "2", "1"}));
 }
 
 }  // namespace
