@@ -334,4 +334,27 @@ Result ClientContext::ExecuteCall(const CallStatement& statement) {
   return ValueResult(std::move(output.names), std::move(output.types), output.rows);
 }
 
+// ANALYZE TABLE t COMPUTE STATISTICS [NOSCAN | FOR COLUMNS c, ... | FOR ALL COLUMNS]. Spark 4.0
+// refuses it for v2 tables (Iceberg's among them); floe runs it as compute_table_stats on the
+// current snapshot: FOR COLUMNS sketches those columns, FOR ALL COLUMNS every primitive one.
+// The table-level statistics the other two forms compute in Spark (row count, size) are what
+// Iceberg keeps in every snapshot's summary, so they only check that the table exists.
+Result ClientContext::ExecuteAnalyze(const AnalyzeStatement& statement) {
+  SessionProcedureEngine engine(*this);
+  std::string table = statement.table.ToString();
+  if (statement.noscan || (!statement.all_columns && statement.columns.empty())) {
+    engine.LoadTable(table);
+    return Result();
+  }
+  iceberg::ProcedureArguments args;
+  args.values["table"] = Value::String(table);
+  if (!statement.all_columns) {
+    std::vector<Value> columns;
+    for (const std::string& c : statement.columns) columns.push_back(Value::String(c));
+    args.values["columns"] = Value::List(LogicalType::List(TypeId::kString), std::move(columns));
+  }
+  iceberg::ComputeTableStatsProcedure().Call(engine, args);
+  return Result();
+}
+
 }  // namespace floe

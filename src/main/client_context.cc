@@ -123,6 +123,7 @@ Result ClientContext::Execute(const Statement& statement) {
       return ExecuteRowChange(binder.BindMerge(statement.As<MergeStatement>()), RowChangeKind::kMerge);
     }
     case StatementKind::kCall: return ExecuteCall(statement.As<CallStatement>());
+    case StatementKind::kAnalyze: return ExecuteAnalyze(statement.As<AnalyzeStatement>());
     default: break;
   }
   throw NotImplementedError("this statement is not supported yet: " + statement.text);

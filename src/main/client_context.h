@@ -93,6 +93,7 @@ class ClientContext : public BinderContext {
   /// deleted and inserted rows).
   Result ExecuteRowChange(LogicalOperatorPtr plan, RowChangeKind kind);
   Result ExecuteCall(const CallStatement& statement);
+  Result ExecuteAnalyze(const AnalyzeStatement& statement);
   /// CREATE TEMPORARY TABLE [AS]: a memory table in the database's TempCatalog.
   Result CreateTempTable(const CreateTableStatement& statement);
 

@@ -254,6 +254,9 @@ Result ClientContext::ExecuteDescribe(const DescribeStatement& statement) {
   if (!std::dynamic_pointer_cast<MemoryTable>(table)) {
     auto found = Tables().Find(statement.name, current_namespace_, Remapper());
     if (found && found->name.metadata_table.empty()) {
+      if (!statement.column.empty()) {
+        return TextResult(DescribeColumn(*found, statement.column, statement.extended || statement.formatted));
+      }
       return TextResult(DescribeTable(Tables(), *found, statement.extended || statement.formatted));
     }
   }
