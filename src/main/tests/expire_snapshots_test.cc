@@ -14,13 +14,7 @@ namespace {
 
 class ExpireSnapshotsTest : public testing::WarehouseTest {
  protected:
-  // The table's newest metadata file, as JSON.
-  nlohmann::json Metadata() {
-    nlohmann::json out;
-    std::filesystem::path copy = EditMetadata(dir_ / "warehouse" / "db" / "t", [&](nlohmann::json& m) { out = m; });
-    std::filesystem::remove(copy);
-    return out;
-  }
+  nlohmann::json Metadata() { return NewestMetadata(dir_ / "warehouse" / "db" / "t"); }
 };
 
 TEST_F(ExpireSnapshotsTest, CleanExpiredMetadataRemovesUnusedSchemasAndSpecs) {

@@ -91,6 +91,12 @@ class WarehouseTest : public ::testing::Test {
     std::ofstream(edited) << m.dump();
     return edited;
   }
+  /// Returns the newest metadata file of the table folder `table_dir`, as JSON.
+  nlohmann::json NewestMetadata(const std::filesystem::path& table_dir) {
+    nlohmann::json out;
+    std::filesystem::remove(EditMetadata(table_dir, [&](nlohmann::json& m) { out = m; }));
+    return out;
+  }
   /// Copies a table folder of the shared fixtures (`source`) to `name` under the test folder
   /// and maps `prefix`, the location its metadata names, to the copy; returns the copy.
   std::filesystem::path CopyFixture(const std::filesystem::path& source, const std::string& name,
