@@ -67,7 +67,8 @@ void ThetaUpdate(const std::vector<const Vector*>& args, size_t count, uint8_t**
 
 BoundAggregateFunction BindIcebergThetaSketch(const std::vector<LogicalType>& arg_types, bool) {
   // DISTINCT changes no sketch, so it is ignored.
-  TypeId id = arg_types.size() == 1 ? arg_types[0].id() : TypeId::kStruct;
+  if (arg_types.size() != 1) ThrowUnsupportedArguments("iceberg_theta_sketch", arg_types, "(x of a primitive type)");
+  TypeId id = arg_types[0].id();
   bool supported = id == TypeId::kNull || id == TypeId::kBoolean || arg_types[0].IsNumeric() || id == TypeId::kString ||
                    id == TypeId::kBinary || id == TypeId::kDate || id == TypeId::kTimestamp ||
                    id == TypeId::kTimestampNtz || id == TypeId::kTime || id == TypeId::kTimestampNs ||
