@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 
 #include "catalog/alter_table.h"
 #include "common/exception.h"
@@ -14,7 +16,10 @@
 #include "execution/pipeline_executor.h"
 #include "execution/plan_printer.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/rules/build_side.h"
+#include "optimizer/rules/join_strategy.h"
 #include "planner/binder.h"
+#include "planner/logical_aggregate.h"
 #include "planner/logical_delete.h"
 
 namespace floe {
@@ -249,6 +254,41 @@ int64_t ClientContext::RunWrite(LogicalOperatorPtr plan) {
   return static_cast<const PhysicalInsert&>(*root).rows_written();
 }
 
+namespace {
+
+// Spark's Utils.bytesToString: one decimal and the largest binary unit that leaves at least 2.
+std::string SparkBytes(double bytes) {
+  static const char* const kUnits[] = {"EiB", "PiB", "TiB", "GiB", "MiB", "KiB"};
+  for (int i = 0; i < 6; ++i) {
+    double unit = std::ldexp(1.0, 10 * (6 - i));
+    if (bytes >= 2 * unit) {
+      char text[64];
+      std::snprintf(text, sizeof(text), "%.1f %s", bytes / unit, kUnits[i]);
+      return text;
+    }
+  }
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.1f B", bytes);
+  return text;
+}
+
+// EXPLAIN COST's statistics of a node, as Spark prints them without CBO
+// (SizeInBytesOnlyStatsPlanVisitor): the estimated size (Long.MaxValue, 8.0 EiB, when
+// unknown) and a row count only where one is known rather than estimated: a table's (its
+// snapshot summary), a global aggregate's (1), a limit's.
+std::string CostStatistics(const LogicalOperator& op) {
+  std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
+  std::string text = ", Statistics(sizeInBytes=" + SparkBytes(bytes ? *bytes : 9223372036854775807.0);
+  bool known = op.type == LogicalOperatorType::kGet || op.type == LogicalOperatorType::kLimit ||
+               (op.type == LogicalOperatorType::kAggregate &&
+                static_cast<const LogicalAggregate&>(op).groups.empty());
+  std::optional<double> rows = known ? BuildSide::EstimateRows(op) : std::nullopt;
+  if (rows) text += ", rowCount=" + std::to_string(static_cast<int64_t>(std::llround(*rows)));
+  return text + ")";
+}
+
+}  // namespace
+
 Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   const Statement& explained = *statement.statement;
   if (explained.kind == StatementKind::kDelete) {
@@ -282,6 +322,9 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   optimizer_settings.profile = &optimizer_profile;
   BoundQuery bound{Optimizer::Optimize(bind(), optimizer_settings), {}};
   std::string text;
+  if (statement.mode == ExplainMode::kCost) {
+    text += "== Optimized Logical Plan ==\n" + LogicalPlanToString(*bound.plan, 0, CostStatistics) + "\n";
+  }
   if (statement.mode == ExplainMode::kExtended) {
     LogicalOperatorPtr analyzed = bind();
     text += "== Analyzed Logical Plan ==\n" + LogicalPlanToString(*analyzed) + "\n";

@@ -27,14 +27,15 @@ const LogicalOperator* HintedRelation(const LogicalOperator& op) {
   return at->join_hint.empty() ? nullptr : at;
 }
 
-std::string LogicalPlanToString(const LogicalOperator& op, int indent) {
-  std::string out = std::string(indent * 2, ' ') + op.Describe() + "\n";
+std::string LogicalPlanToString(const LogicalOperator& op, int indent,
+                                const std::function<std::string(const LogicalOperator&)>& annotate) {
+  std::string out = std::string(indent * 2, ' ') + op.Describe() + (annotate ? annotate(op) : "") + "\n";
   // The subqueries the node reads, under it (Spark prints them as the node's inner children).
   for (const auto& subquery : op.Subqueries()) {
     out += std::string((indent + 1) * 2, ' ') + ": Subquery " + subquery->Name() + "\n";
-    if (subquery->plan) out += LogicalPlanToString(*subquery->plan, indent + 2);
+    if (subquery->plan) out += LogicalPlanToString(*subquery->plan, indent + 2, annotate);
   }
-  for (const auto& child : op.children) out += LogicalPlanToString(*child, indent + 1);
+  for (const auto& child : op.children) out += LogicalPlanToString(*child, indent + 1, annotate);
   return out;
 }
 

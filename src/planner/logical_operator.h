@@ -58,8 +58,10 @@ using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
 /// relation under the filters and projections the optimizer put above it.
 const LogicalOperator* HintedRelation(const LogicalOperator& op);
 
-/// Prints a logical plan as an indented tree.
-std::string LogicalPlanToString(const LogicalOperator& op, int indent = 0);
+/// Prints a logical plan as an indented tree; `annotate`, when given, adds its text to each
+/// node's line (EXPLAIN COST's statistics).
+std::string LogicalPlanToString(const LogicalOperator& op, int indent = 0,
+                                const std::function<std::string(const LogicalOperator&)>& annotate = nullptr);
 
 /// Returns the texts of the expressions joined by ", " (for Describe()).
 std::string ExpressionListText(const std::vector<BoundExpressionPtr>& exprs);

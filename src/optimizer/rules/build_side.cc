@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "optimizer/rules/dynamic_partition_pruning.h"
+#include "planner/logical_aggregate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
 #include "planner/logical_limit.h"
@@ -20,11 +21,16 @@ std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
       return static_cast<double>(*rows);
     }
     case LogicalOperatorType::kValues: return static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
+    case LogicalOperatorType::kAggregate: {
+      // a global aggregate is one row (Spark's visitAggregate); grouped, at most its input
+      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
+      if (aggregate.groups.empty() && aggregate.grouping_sets.empty()) return 1.0;
+      return child(0);
+    }
     case LogicalOperatorType::kFilter:
     case LogicalOperatorType::kProjection:
     case LogicalOperatorType::kSort:
     case LogicalOperatorType::kWindow:
-    case LogicalOperatorType::kAggregate:  // at most its input
       return child(0);
     case LogicalOperatorType::kGenerate: return std::nullopt;  // as many rows as elements
     case LogicalOperatorType::kLimit: {
