@@ -29,6 +29,60 @@
 
 namespace floe {
 
+namespace {
+
+// Write-audit-publish, as Iceberg's SparkWrite stages a commit: a write to a table with
+// write.wap.enabled = true while the session sets spark.wap.id is added as a snapshot no
+// branch points at (a branch write too: stageOnly wins over toBranch), its summary carrying
+// wap.id, until publish_changes picks it.
+std::string WapId(const iceberg::TableMetadata& m, const std::string& wap_id) {
+  if (wap_id.empty()) return "";
+  return ToLower(m.Property("write.wap.enabled", "false")) == "true" ? wap_id : "";
+}
+
+void Stage(const std::string& wap_id, iceberg::SnapshotChange* change) {
+  if (wap_id.empty()) return;
+  change->stage_only = true;
+  change->extra_summary["wap.id"] = wap_id;
+}
+
+// Write-audit-publish by branch (Iceberg's SparkReadConf.branch, SparkWriteConf.branch): a
+// table with write.wap.enabled = true, named without a branch while the session sets
+// spark.wap.branch, is written to that branch (the first write creates it from main's head,
+// as SnapshotUtil.latestSnapshot) and read at it once it exists. Returns the branch, or "".
+std::string WapBranch(const iceberg::TableMetadata& m, const std::string& wap_branch) {
+  if (wap_branch.empty()) return "";
+  return ToLower(m.Property("write.wap.enabled", "false")) == "true" ? wap_branch : "";
+}
+
+// The branch a write to `table` commits to, checked as SparkWriteConf.branch checks it.
+std::string WriteBranch(const LoadedTable& table, const std::string& wap_branch_setting,
+                        const std::string& wap_id_setting) {
+  std::string wap_branch = WapBranch(*table.metadata, wap_branch_setting);
+  if (wap_branch.empty()) return table.name.ref;
+  if (!WapId(*table.metadata, wap_id_setting).empty()) {
+    throw InvalidInputError("Cannot set both WAP ID and branch, but got ID [" + wap_id_setting + "] and branch [" +
+                            wap_branch + "]");
+  }
+  if (!table.name.ref.empty()) {
+    throw InvalidInputError("Cannot write to both branch and WAP branch, but got branch [" + table.name.ref +
+                            "] and WAP branch [" + wap_branch + "]");
+  }
+  return wap_branch;
+}
+
+// Reads `table` at its WAP branch when it names none and that branch exists.
+void ReadWapBranch(LoadedTable* table, const std::string& wap_branch_setting) {
+  if (!table->name.ref.empty() || !table->name.metadata_table.empty()) return;
+  std::string wap_branch = WapBranch(*table->metadata, wap_branch_setting);
+  auto ref = table->metadata->refs.find(wap_branch);
+  if (wap_branch.empty() || ref == table->metadata->refs.end()) return;
+  table->name.ref = wap_branch;
+  table->name.ref_is_branch = ref->second.is_branch;
+}
+
+}  // namespace
+
 std::shared_ptr<ViewDefinition> ClientContext::FindView(const QualifiedName& name) {
   return name.parts.size() == 1 ? database_.temp_catalog().FindView(name.parts[0]) : nullptr;
 }
@@ -47,10 +101,11 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
   }
   auto found = Tables().Find(name, current_namespace_, Remapper());
   if (!found) return nullptr;
-  const LoadedTable& table = *found;
+  LoadedTable& table = *found;
   if (!table.name.metadata_table.empty()) {
     return MakeMetadataTableSource(Io(), Remapper(), table, SelectSnapshot(table, time_travel, time_zone_));
   }
+  if (!time_travel) ReadWapBranch(&table, settings_.Get("spark.wap.branch"));
   return MakeIcebergSource(table, time_travel);
 }
 
@@ -86,24 +141,6 @@ TableCatalog& ClientContext::Tables() {
   return *tables_;
 }
 
-namespace {
-
-// Write-audit-publish, as Iceberg's SparkWrite stages a commit: a write to a table with
-// write.wap.enabled = true while the session sets spark.wap.id is added as a snapshot no
-// branch points at (a branch write too: stageOnly wins over toBranch), its summary carrying
-// wap.id, until publish_changes picks it.
-std::string WapId(const iceberg::TableMetadata& m, const std::string& wap_id) {
-  if (wap_id.empty()) return "";
-  return ToLower(m.Property("write.wap.enabled", "false")) == "true" ? wap_id : "";
-}
-
-void Stage(const std::string& wap_id, iceberg::SnapshotChange* change) {
-  if (wap_id.empty()) return;
-  change->stage_only = true;
-  change->extra_summary["wap.id"] = wap_id;
-}
-
-}  // namespace
 
 iceberg::LocationRemapper ClientContext::Remapper() const {
   return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));
@@ -222,9 +259,16 @@ bool ClientContext::FindRowLevelTable(const QualifiedName& name, const std::stri
   out->display_name = Tables().catalog().name() + "." + resolved.ToString() +
                       (resolved.ref.empty() ? "" : "." + resolved.ref);
   out->metadata = table.metadata;
-  if (!resolved.ref.empty()) {
-    out->branch = resolved.ref;
-    out->snapshot_id = table.metadata->refs.at(resolved.ref).snapshot_id;
+  std::string branch = WriteBranch(table, settings_.Get("spark.wap.branch"), settings_.Get("spark.wap.id"));
+  if (!branch.empty()) {
+    out->branch = branch;
+    // a WAP branch not created yet is read at main's head, which its first commit starts from
+    if (auto ref = table.metadata->refs.find(branch); ref != table.metadata->refs.end()) {
+      out->snapshot_id = ref->second.snapshot_id;
+    } else if (const iceberg::Snapshot* head = table.metadata->CurrentSnapshot()) {
+      out->snapshot_id = head->snapshot_id;
+    }
+    ReadWapBranch(&**loaded, settings_.Get("spark.wap.branch"));
   }
   out->io = &Io();
   out->remapper = Remapper();
@@ -283,7 +327,7 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
   // The commit: the INSERT's snapshot on the table as read (its branch's, for t.branch_b).
   std::shared_ptr<CatalogTableOperations> ops = OperationsFor(table.name);
   iceberg::TableState read{table.metadata_location, table.metadata};
-  std::string branch = table.name.ref;
+  std::string branch = WriteBranch(table, settings_.Get("spark.wap.branch"), settings_.Get("spark.wap.id"));
   std::string wap_id = WapId(*table.metadata, settings_.Get("spark.wap.id"));
   auto commit = [ops, read, branch, wap_id](std::vector<iceberg::DataFile> files, const WriteMode& mode) {
     iceberg::InsertKind kind = iceberg::InsertKind::kAppend;

@@ -228,6 +228,11 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "write-audit-publish: writes to a table with write.wap.enabled = true are staged under this id "
          "(not visible until CALL system.publish_changes); empty: off",
          {}, [](const std::string& v) { return v; }},
+        {"spark.wap.branch", "",
+         "write-audit-publish by branch: a table with write.wap.enabled = true named without a branch is "
+         "written to this branch (created from main by the first write) and read at it once it exists; "
+         "empty: off",
+         {}, [](const std::string& v) { return v; }},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
         {"floe.dynamic_pruning.max_values", "1000000",

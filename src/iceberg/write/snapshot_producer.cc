@@ -89,7 +89,9 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
   if (auto ref = base_.refs.find(change.branch); ref != base_.refs.end()) {
     if (!ref->second.is_branch) throw InvalidInputError("cannot commit to " + change.branch + ": it is a tag");
     parent = base_.SnapshotById(ref->second.snapshot_id);
-  } else if (change.branch == "main") {
+  } else {
+    // main, or a branch this commit creates: it starts from main's head (Java's
+    // SnapshotUtil.latestSnapshot)
     parent = base_.CurrentSnapshot();
   }
   const Schema& schema = base_.CurrentSchema();

@@ -16,7 +16,8 @@ const Snapshot* BranchHead(const TableMetadata& metadata, const std::string& bra
   if (auto ref = metadata.refs.find(branch); ref != metadata.refs.end()) {
     return ref->second.is_branch ? metadata.SnapshotById(ref->second.snapshot_id) : nullptr;
   }
-  return branch == "main" ? metadata.CurrentSnapshot() : nullptr;
+  // main, or a branch not created yet: its first commit starts from main's head
+  return metadata.CurrentSnapshot();
 }
 
 Transaction::Transaction(TableOperations& ops, TableState read) : ops_(ops), read_(std::move(read)) {
