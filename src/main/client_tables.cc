@@ -141,7 +141,6 @@ TableCatalog& ClientContext::Tables() {
   return *tables_;
 }
 
-
 iceberg::LocationRemapper ClientContext::Remapper() const {
   return iceberg::LocationRemapper::FromSetting(settings_.Get("floe.location_map"));
 }
