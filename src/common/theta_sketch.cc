@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/exception.h"
+#include "common/vector_operations.h"
 
 namespace floe {
 
@@ -21,16 +22,7 @@ constexpr uint8_t kSingleItem = 32;
 
 inline uint64_t Rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
-inline uint64_t Mix(uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ULL;
-  k ^= k >> 33;
-  return k;
-}
-
-// The first 64 bits of MurmurHash3_x64_128 (Austin Appleby's reference, which DataSketches'
+// The first 64 bits of MurmurHash3_x64_128, whose finalizer is MixHash (Austin Appleby's reference, which DataSketches'
 // MurmurHash3.hash(byte[], seed) is).
 uint64_t Murmur3First64(const uint8_t* data, size_t n, uint64_t seed) {
   constexpr uint64_t c1 = 0x87c37b91114253d5ULL;
@@ -57,8 +49,8 @@ uint64_t Murmur3First64(const uint8_t* data, size_t n, uint64_t seed) {
   h2 ^= n;
   h1 += h2;
   h2 += h1;
-  h1 = Mix(h1);
-  h2 = Mix(h2);
+  h1 = MixHash(h1);
+  h2 = MixHash(h2);
   return h1 + h2;
 }
 
@@ -90,7 +82,7 @@ void ThetaSketch::UpdateHash(uint64_t hash) {
 
 void ThetaSketch::Insert(uint64_t hash) {
   size_t mask = slots_.size() - 1;
-  for (size_t s = Mix(hash) & mask;; s = (s + 1) & mask) {
+  for (size_t s = MixHash(hash) & mask;; s = (s + 1) & mask) {
     if (slots_[s] == hash) return;
     if (slots_[s] == 0) {
       slots_[s] = hash;
@@ -112,7 +104,7 @@ void ThetaSketch::Rebuild() {
   count_ = 0;
   size_t mask = slots_.size() - 1;
   for (uint64_t h : kept) {
-    size_t s = Mix(h) & mask;
+    size_t s = MixHash(h) & mask;
     while (slots_[s] != 0) s = (s + 1) & mask;
     slots_[s] = h;
     ++count_;
