@@ -261,10 +261,8 @@ bool ClientContext::FindRowLevelTable(const QualifiedName& name, const std::stri
   std::string branch = WriteBranch(table, settings_.Get("spark.wap.branch"), settings_.Get("spark.wap.id"));
   if (!branch.empty()) {
     out->branch = branch;
-    // a WAP branch not created yet is read at main's head, which its first commit starts from
-    if (auto ref = table.metadata->refs.find(branch); ref != table.metadata->refs.end()) {
-      out->snapshot_id = ref->second.snapshot_id;
-    } else if (const iceberg::Snapshot* head = table.metadata->CurrentSnapshot()) {
+    // (a WAP branch not created yet is read at main's head, which its first commit starts from)
+    if (const iceberg::Snapshot* head = iceberg::BranchHead(*table.metadata, branch)) {
       out->snapshot_id = head->snapshot_id;
     }
     ReadWapBranch(&**loaded, settings_.Get("spark.wap.branch"));

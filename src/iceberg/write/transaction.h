@@ -73,8 +73,9 @@ class Transaction {
   int attempts_ = 0;
 };
 
-/// Returns the head of `branch` in `metadata` (the current snapshot for "main" without
-/// a ref), or nullptr when the branch has none.
+/// Returns the head of `branch` in `metadata`: its ref's snapshot, or the current snapshot
+/// when it has no ref (main, or a branch its first commit creates from main's head, as Java's
+/// SnapshotUtil.latestSnapshot); nullptr for a tag or a table without snapshots.
 const Snapshot* BranchHead(const TableMetadata& metadata, const std::string& branch);
 
 }  // namespace floe::iceberg
