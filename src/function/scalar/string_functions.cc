@@ -396,6 +396,56 @@ ScalarBinder VariadicStrings(const char* name, size_t min, ScalarKernel kernel) 
   };
 }
 
+// concat_ws with array arguments (Spark's ConcatWs takes strings and arrays of strings): each
+// array's elements are joined as further arguments, its NULL elements skipped.
+void ConcatWsArrays(const Args& args, size_t count, Vector& result, const FunctionContext&) {
+  for (size_t i = 0; i < count; ++i) {
+    if (args[0]->IsNull(i)) {
+      result.SetNull(i, true);
+      continue;
+    }
+    std::string sep(StringAt(*args[0], i));
+    std::string out;
+    bool first = true;
+    auto append = [&](const Value& v) {
+      if (v.is_null()) return;
+      if (!first) out += sep;
+      out += v.str();
+      first = false;
+    };
+    for (size_t a = 1; a < args.size(); ++a) {
+      Value v = args[a]->GetValue(i);
+      if (v.is_null()) continue;
+      if (v.type().id() != TypeId::kList) {
+        append(v);
+        continue;
+      }
+      for (const Value& element : v.children()) append(element);
+    }
+    result.SetValue(i, Value::String(std::move(out)));
+  }
+}
+
+BoundScalarFunction ConcatWsBinder(const ScalarBindInput& input) {
+  bool arrays = false;
+  for (const LogicalType& t : input.arg_types) arrays = arrays || t.id() == TypeId::kList;
+  if (!arrays) return VariadicStrings("concat_ws", 1, ConcatWs)(input);
+  const char* expected = "a separator and strings or arrays of strings";
+  if (input.arg_types[0].id() == TypeId::kList) ThrowArgumentTypes("concat_ws", input, expected);
+  BoundScalarFunction bound;
+  bound.name = "concat_ws";
+  for (const LogicalType& t : input.arg_types) {
+    bool list = t.id() == TypeId::kList;
+    if (t.id() == TypeId::kInterval || (list && t.element().id() == TypeId::kInterval)) {
+      ThrowArgumentTypes("concat_ws", input, expected);
+    }
+    bound.arg_types.push_back(list ? LogicalType::List(TypeId::kString) : LogicalType(TypeId::kString));
+  }
+  bound.return_type = TypeId::kString;
+  bound.kernel = ConcatWsArrays;
+  return bound;
+}
+
 void Add(FunctionRegistry& registry, std::initializer_list<const char*> names,
          std::vector<Signature> overloads) {
   for (const char* name : names) registry.AddScalar(name, SignatureBinder(name, overloads));
@@ -415,7 +465,7 @@ void RegisterStringFunctions(FunctionRegistry& registry) {
       {{{kStr, kInt}, kStr, Substring}, {{kStr, kInt, kInt}, kStr, Substring}});
   registry.AddScalar("concat", VariadicStrings("concat", 0, Concat));
   registry.AddScalar("||", VariadicStrings("||", 2, Concat));
-  registry.AddScalar("concat_ws", VariadicStrings("concat_ws", 1, ConcatWs));
+  registry.AddScalar("concat_ws", ConcatWsBinder);
   Add(registry, {"trim"},
       {{{kStr}, kStr, Trim(true, true)}, {{kStr, kStr}, kStr, Trim(true, true)}});
   Add(registry, {"btrim"},
