@@ -95,10 +95,46 @@ LogicalOperatorPtr SwapSides(LogicalOperatorPtr op) {
   return project;
 }
 
+using PrunedScans = std::unordered_map<const LogicalGet*, std::vector<const LogicalOperator*>>;
+
+bool Contains(const LogicalOperator& root, const LogicalOperator* op) {
+  return &root == op ||
+         std::any_of(root.children.begin(), root.children.end(), [&](const auto& c) { return Contains(*c, op); });
+}
+
+// Returns true when the subtree `op` (of `join`) holds a scan of `scans` that a join enclosing
+// `join` prunes.
+bool HoldsScanPrunedAbove(const LogicalOperator& op, const PrunedScans& scans, const LogicalOperator& join) {
+  if (op.type == LogicalOperatorType::kGet) {
+    auto it = scans.find(static_cast<const LogicalGet*>(&op));
+    if (it != scans.end() &&
+        std::any_of(it->second.begin(), it->second.end(), [&](auto* j) { return !Contains(join, j); })) {
+      return true;
+    }
+  }
+  return std::any_of(op.children.begin(), op.children.end(),
+                     [&](const auto& c) { return HoldsScanPrunedAbove(*c, scans, join); });
+}
+
+// Adds the scans each join's dynamic partition pruning would reach to `out`.
+void CollectPrunedScans(LogicalOperator& op, PrunedScans* out) {
+  for (auto& c : op.children) CollectPrunedScans(*c, out);
+  if (op.type != LogicalOperatorType::kJoin) return;
+  for (const LogicalGet* get : DynamicPartitionPruning::PrunedScans(static_cast<LogicalJoin&>(op))) {
+    (*out)[get].push_back(&op);
+  }
+}
+
 }  // namespace
 
 LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
-  for (auto& c : op->children) c = Rewrite(std::move(c));
+  pruned_scans_.clear();
+  CollectPrunedScans(*op, &pruned_scans_);
+  return RewriteJoins(std::move(op));
+}
+
+LogicalOperatorPtr BuildSide::RewriteJoins(LogicalOperatorPtr op) {
+  for (auto& c : op->children) c = RewriteJoins(std::move(c));
   if (op->type != LogicalOperatorType::kJoin) return op;
   auto& join = static_cast<LogicalJoin&>(*op);
   if (join.left_keys.empty() || !join.runtime_filters.empty()) return op;
@@ -135,6 +171,8 @@ LogicalOperatorPtr BuildSide::Rewrite(LogicalOperatorPtr op) {
     // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
     // dynamic partition pruning skip the probe side's files, more than it costs
     if (*right <= kKeepForPruningRows && DynamicPartitionPruning::Applies(join)) return op;
+    // why: swapped, a scan an enclosing join prunes would build before that join's keys exist
+    if (HoldsScanPrunedAbove(*join.children[0], pruned_scans_, join)) return op;
   }
   return SwapSides(std::move(op));
 }

@@ -1,10 +1,14 @@
 #pragma once
 
 #include <optional>
+#include <unordered_map>
+#include <vector>
 
 #include "planner/logical_operator.h"
 
 namespace floe {
+
+struct LogicalGet;
 
 /// Puts the smaller input of each inner hash join on its build (right) side, as Spark's
 /// broadcast hash join builds the side small enough to broadcast: a dimension joined to a
@@ -21,6 +25,12 @@ namespace floe {
 ///     Get f (3,000,000)                  Get f    Get c
 ///
 /// The fact table then stays on the probe side, where dynamic partition pruning reaches it.
+///
+/// Nor is a join swapped when its left side holds a scan that an enclosing join's dynamic
+/// partition pruning reaches (through the probe sides of the joins between them): swapped, the
+/// scan would be a build side, which runs before the enclosing join's build keys are known.
+/// In TPC-DS's q7, `store_sales JOIN customer_demographics JOIN date_dim`, store_sales stays
+/// the first join's probe side whatever the demographics' size, and date_dim's keys prune it.
 class BuildSide {
  public:
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
@@ -28,6 +38,12 @@ class BuildSide {
 
   /// Returns the estimated rows of a plan's output, if known.
   static std::optional<double> EstimateRows(const LogicalOperator& op);
+
+ private:
+  LogicalOperatorPtr RewriteJoins(LogicalOperatorPtr op);
+  // each scan some join's dynamic partition pruning reaches in the plan as written, with
+  // those joins
+  std::unordered_map<const LogicalGet*, std::vector<const LogicalOperator*>> pruned_scans_;
 };
 
 }  // namespace floe

@@ -249,20 +249,28 @@ bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
   return false;
 }
 
-// Returns true when a key of `join` (over its left side) reaches a partition column of a
-// scan that maps the build keys onto partitions, as Applies asks before the filter check.
-bool ProbeKeyPrunesPartitions(LogicalJoin& join) {
+// Returns the scans whose partition columns the keys of `join` (over its left side) reach,
+// where the scan maps the build keys onto partitions.
+std::vector<const LogicalGet*> PartitionScansOfProbeKeys(LogicalJoin& join) {
+  std::vector<const LogicalGet*> out;
   for (const auto& left_key : join.left_keys) {
     BoundExpressionPtr key = left_key->Copy();
     if (!IsColumnOrCast(*key)) continue;
-    LogicalGet* get = TraceToScan(*join.children[0], key);
-    if (get && get->source->PrunesPartitionsAtRunTime() && IsPartitionColumn(*get, *key) &&
-        MapsIntoPartitionSpace(*key) && !HasStaticEquality(*get, *key)) {
-      return true;
+    std::vector<KeyScan> scans;
+    TraceToScans(*join.children[0], std::move(key), &scans);
+    for (const KeyScan& scan : scans) {
+      if (scan.get->source->PrunesPartitionsAtRunTime() && IsPartitionColumn(*scan.get, *scan.key) &&
+          MapsIntoPartitionSpace(*scan.key) && !HasStaticEquality(*scan.get, *scan.key)) {
+        out.push_back(scan.get);
+      }
     }
   }
-  return false;
+  return out;
 }
+
+// Returns true when a key of `join` reaches a partition column of a scan that maps the build
+// keys onto partitions, as Applies asks before the filter check.
+bool ProbeKeyPrunesPartitions(LogicalJoin& join) { return !PartitionScansOfProbeKeys(join).empty(); }
 
 // Subtracts `shift` from every column reference of `e`.
 void ShiftColumns(BoundExpression& e, size_t shift) {
@@ -339,6 +347,11 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
   }
   if (join.null_aware || (!join.row_level_target && !HasSelectiveFilter(*join.children[1]))) return false;
   return ProbeKeyPrunesPartitions(join);
+}
+
+std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin& join) {
+  if (!Applies(join)) return {};
+  return PartitionScansOfProbeKeys(join);
 }
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "planner/logical_join.h"
 #include "planner/logical_operator.h"
@@ -43,6 +44,9 @@ class DynamicPartitionPruning {
   /// Returns true when Rewrite would plan a runtime filter for the join as it stands (for
   /// the build side rule, which keeps such a join's sides). Does not change the plan.
   static bool Applies(LogicalJoin& join);
+  /// The scans Rewrite would give the join's runtime filter to, as the join stands (empty
+  /// when it would plan none).
+  static std::vector<const LogicalGet*> PrunedScans(LogicalJoin& join);
 
  private:
   void Visit(LogicalOperator& op);
