@@ -1,4 +1,4 @@
-// CALL system.generate(workload => 'star' | 'clickstream' | 'ssb', scale => N, seed => S,
+// CALL system.generate(workload => 'star' | 'clickstream' | 'ssb' | 'tpcds', scale => N, seed => S,
 // skew => true, days => D): creates a benchmark workload's Iceberg tables in the current
 // catalog by running its generator SQL (src/iceberg/procedures/workloads/<workload>.sql,
 // embedded at build time).
@@ -25,6 +25,10 @@ constexpr int64_t kFullHistoryDays = 1096;
 // With skew, half the fact rows fall on every kBusyDayStride-th day of the history.
 constexpr int64_t kBusyDayStride = 20;
 constexpr double kMaxFactRows = 1e10;
+// TPC-DS: store_sales rows at scale factor 1 (dsdgen's), and line items per ticket on average
+// (the generator's 1 to 20).
+constexpr double kTpcdsStoreSalesRows = 2880404;
+constexpr double kTpcdsLinesPerTicket = 10.5;
 
 std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
   for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
@@ -56,6 +60,25 @@ bool BoolArg(const std::map<std::string, Value>& args, const std::string& name) 
   throw InvalidInputError("procedure system.generate: " + name + " must be true or false, got '" + text + "'");
 }
 
+// The TPC-DS dimension sizes at scale factor `scale`: dsdgen's at SF 1 (18,000 items, 100,000
+// customers, 50,000 addresses, 12 stores, 300 promotions), growing as its do between SF 1 and 10.
+std::map<std::string, std::string> TpcdsSubstitutions(const std::map<std::string, Value>& args, double scale,
+                                                      double fact_rows, bool skew,
+                                                      std::map<std::string, std::string> s) {
+  if (args.count("days") || skew) {
+    throw InvalidInputError("procedure system.generate: days and skew apply to star and clickstream; tpcds's "
+                            "sales always span 1998-01-02 .. 2003-01-02, uniformly");
+  }
+  auto at_least = [](int64_t low, double v) { return std::to_string(std::max<int64_t>(low, std::llround(v))); };
+  s["ITEMS"] = at_least(100, 18000 * std::pow(scale, 0.75));
+  s["CUSTOMERS"] = at_least(100, 100000 * std::pow(scale, 0.7));
+  s["ADDRESSES"] = at_least(50, 50000 * std::pow(scale, 0.7));
+  s["STORES"] = at_least(2, 12 * std::pow(scale, 0.93));
+  s["PROMOTIONS"] = at_least(10, 300 * std::pow(scale, 0.22));
+  s["TICKETS"] = at_least(1, fact_rows / kTpcdsLinesPerTicket);
+  return s;
+}
+
 // Returns the template values of one workload's generator SQL.
 std::map<std::string, std::string> Substitutions(const std::string& workload,
                                                  const std::map<std::string, Value>& args) {
@@ -65,8 +88,9 @@ std::map<std::string, std::string> Substitutions(const std::string& workload,
   if (seed < 0 || seed > 2147483647 || seed != std::floor(seed)) {
     throw InvalidInputError("procedure system.generate: seed must be an integer from 0 to 2147483647");
   }
-  // star and clickstream: scale = millions of fact rows; ssb: the SSB scale factor SF.
-  double fact_rows = std::round(scale * (workload == "ssb" ? 6e6 : 1e6));
+  // star and clickstream: scale = millions of fact rows; ssb and tpcds: the scale factor SF.
+  double rows_per_unit = workload == "ssb" ? 6e6 : workload == "tpcds" ? kTpcdsStoreSalesRows : 1e6;
+  double fact_rows = std::round(scale * rows_per_unit);
   if (!(scale > 0) || fact_rows < 1 || fact_rows > kMaxFactRows) {
     throw InvalidInputError("procedure system.generate: scale " + std::to_string(scale) +
                             " gives " + std::to_string(static_cast<int64_t>(fact_rows)) +
@@ -76,6 +100,7 @@ std::map<std::string, std::string> Substitutions(const std::string& workload,
   s["FACT_ROWS"] = std::to_string(static_cast<int64_t>(fact_rows));
   s["SEED"] = std::to_string(static_cast<int64_t>(seed));
   s["SKEW"] = skew ? "1" : "0";
+  if (workload == "tpcds") return TpcdsSubstitutions(args, scale, fact_rows, skew, std::move(s));
   if (workload == "ssb") {
     if (args.count("days")) {
       throw InvalidInputError("procedure system.generate: days applies to star and clickstream; "
@@ -110,13 +135,14 @@ class Generate final : public Procedure {
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& arguments) const override {
     const std::map<std::string, Value>& args = arguments.values;
     if (!arguments.Has("workload")) {
-      throw InvalidInputError("procedure system.generate needs the argument workload ('star', 'clickstream' or 'ssb')");
+      throw InvalidInputError(
+          "procedure system.generate needs the argument workload ('star', 'clickstream', 'ssb' or 'tpcds')");
     }
     std::string workload = ToLower(args.at("workload").ToString());
     std::string_view sql = GeneratorSql(workload);
     if (sql.empty()) {
       throw InvalidInputError("procedure system.generate: no workload '" + workload +
-                              "' (floe generates 'star', 'clickstream' and 'ssb')");
+                              "' (floe generates 'star', 'clickstream', 'ssb' and 'tpcds')");
     }
     std::string text(sql);
     for (const auto& [key, value] : Substitutions(workload, args)) text = ReplaceAll(text, "{{" + key + "}}", value);
