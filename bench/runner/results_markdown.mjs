@@ -32,6 +32,31 @@ function workloadTable(w) {
   return lines.join('\n');
 }
 
+/// Returns a workload's summary at its last thread count: for each other engine or setting, the
+/// geometric mean over the queries of its median time over floe's (above 1: floe is faster),
+/// and the queries whose fact scan read more partitions than the ideal.
+function summaryLines(w) {
+  const threads = w.threads ? w.threads[w.threads.length - 1] : 2;
+  const run = (q, engine) => q.runs.find((r) => r.engine === engine && r.threads === threads && !r.error);
+  const out = [];
+  for (const other of ['floe no-DPP', 'duckdb', 'duckdb table']) {
+    const ratios = w.queries.map((q) => {
+      const a = run(q, 'floe'), b = run(q, other);
+      return a && b ? b.medianMs / a.medianMs : null;
+    }).filter((x) => x != null);
+    if (!ratios.length) continue;
+    const geo = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / ratios.length);
+    out.push(`- ${other} over floe: **${geo.toFixed(2)}x** (geometric mean over ${ratios.length} queries of the ratio of median times, ${threads} threads)`);
+  }
+  const scanned = w.queries.filter((q) => q.ideal && run(q, 'floe') && run(q, 'floe').scan);
+  if (scanned.length) {
+    const over = scanned.filter((q) => run(q, 'floe').scan.partitionsRead > q.ideal.partitions);
+    out.push(`- partitions read: ${scanned.length - over.length} of ${scanned.length} queries read no more than the ideal` +
+      (over.length ? `; more: ${over.map((q) => `${q.name} (${run(q, 'floe').scan.partitionsRead} of ideal ${q.ideal.partitions})`).join(', ')}` : ''));
+  }
+  return out;
+}
+
 /// Returns true when `floe` and `floe no-DPP` read the same files for every query of a workload
 /// (what happens while floe has no dynamic partition pruning).
 function dppChangesNothing(w) {
@@ -99,7 +124,11 @@ export function renderResults(report, chartName) {
   }
   out.push(`![time per query per engine, 2 threads](${chartName})`, '');
   for (const w of report.workloads) {
-    const rows = w.generate ? w.generate.tables.map((t) => t.rows).reduce((a, b) => Math.max(a, b), 0) : w.rows;
+    // the fact table's rows (the largest table's where the workload names none)
+    const fact = w.generate && w.factTable
+      ? w.generate.tables.find((t) => t.table === w.factTable || t.table.endsWith(`.${w.factTable}`)) : null;
+    const rows = fact ? fact.rows
+      : w.generate ? w.generate.tables.map((t) => t.rows).reduce((a, b) => Math.max(a, b), 0) : w.rows;
     out.push(`## ${w.name} (scale ${w.scale}${rows != null ? `, ${rows.toLocaleString('en-US')} fact rows` : ''})`, '');
     if (w.threads && w.threads.length === 1) {
       out.push(`Measured at ${w.threads[0]} threads only in this run (\`bench/run --workload ${w.name} --threads 1,2\` measures both).`, '');
@@ -122,6 +151,8 @@ export function renderResults(report, chartName) {
       out.push(`| DuckDB COPY PARTITION_BY | ${ms(p.duckdb.ms)} | 1.00 | ${p.duckdb.files} | ${mb(p.duckdb.rssKb)} |`, '');
     }
     for (const q of w.queries) out.push(`<details><summary>${q.name}</summary>\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n</details>\n`);
+    const summary = summaryLines(w);
+    if (summary.length) out.push(...summary, '');
     out.push(workloadTable(w), '');
   }
   if (report.scaling) out.push(scalingSection(report.scaling), '');

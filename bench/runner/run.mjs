@@ -356,13 +356,17 @@ function machine() {
 
 /// Runs one query in every engine and setting at each thread count, checks that the answers
 /// agree, and returns its result entry; `onFailure` counts failures.
-function runQuery({ query, warehouse, floeSets, settings, duckSetup, threadCounts, runs, fill, log, onFailure, cached = null }) {
+function runQuery({ query, warehouse, floeSets, settings, duckSetup, duckTableSetup = null, threadCounts, runs, fill, log, onFailure, cached = null }) {
   const result = { name: query.name, sql: fill(query.sql), runs: [], mismatch: null };
   let reference = null;
   for (const threads of threadCounts) {
     const attempts = [
       ...settings.map((s) => ({ engine: s.name, run: () => runFloe({ warehouse, threads, sets: [...floeSets, ...s.sets], sql: fill(query.sql), runs }) })),
       { engine: 'duckdb', run: () => runDuckdb({ threads, setup: duckSetup, sql: fill(query.duckdb ?? query.sql), runs }) },
+      ...(duckTableSetup ? [{
+        engine: 'duckdb table',
+        run: () => runDuckdb({ threads, setup: duckTableSetup, sql: fill(query.duckdb ?? query.sql), runs }),
+      }] : []),
     ];
     for (const a of attempts) {
       const r = (cached && cached(a.engine, threads)) ?? a.run();
@@ -401,7 +405,10 @@ function sessionSetup(workload, warehouse) {
   const floeSets = workload.use ? [`USE ${workload.use}`] : [];
   const duckSetup = duckdbViews(warehouse, workload.tables);
   if (workload.use) duckSetup.push(`USE ${workload.use}`);
-  return { floeSets, duckSetup };
+  // DuckDB's own tables: the same rows loaded into its in-memory database (not timed)
+  const duckTableSetup = workload.duckdbTables
+    ? duckSetup.map((s) => s.replace(/^CREATE VIEW /, 'CREATE TABLE ')) : null;
+  return { floeSets, duckSetup, duckTableSetup };
 }
 
 /// The scaling runs: seed 000's and 002's queries over datasets of growing size and history,
@@ -425,7 +432,7 @@ function runScaling(options, dataDir, log, onFailure) {
         rows.push({
           workload: name, point: point.name, days: point.days, query: qn,
           factRows: factTable ? factTable.rows : null, factFiles: factTable ? factTable.files : null,
-          ideal: idealScans(g.warehouse, floeSets, [query.fact ?? fact], [query.sql])[0],
+          ideal: idealScans(g.warehouse, floeSets, [query.fact ?? fact], [query.ideal ?? query.sql])[0],
           floe: r.runs.find((x) => x.engine === 'floe' && !x.error) ?? null,
           duckdb: r.runs.find((x) => x.engine === 'duckdb' && !x.error) ?? null,
           mismatch: r.mismatch,
@@ -466,12 +473,14 @@ function main() {
     let warehouse = path.join(dataDir, 'scratch');
     let floeSets = [];
     let duckSetup = [];
+    let duckTableSetup = null;
     const substitutions = { '{{ROWS}}': String(scale) };
     if (workload.generate) {
       const g = generate(workload.generate.workload, scale, null, dataDir, log);
       warehouse = g.warehouse;
       entry.generate = { seconds: g.seconds, call: g.call, tables: g.tables };
-      ({ floeSets, duckSetup } = sessionSetup(workload, warehouse));
+      ({ floeSets, duckSetup, duckTableSetup } = sessionSetup(workload, warehouse));
+      entry.factTable = workload.fact ? workload.fact.table : null;
     } else {
       entry.rows = scale;
     }
@@ -502,17 +511,23 @@ function main() {
         batches.set(`duckdb/${threads}`, runDuckdbBatch({
           threads, setup: duckSetup, sqls: workload.queries.map((q) => fill(q.duckdb ?? q.sql)), runs: options.runs,
         }));
+        if (duckTableSetup) {
+          batches.set(`duckdb table/${threads}`, runDuckdbBatch({
+            threads, setup: duckTableSetup, sqls: workload.queries.map((q) => fill(q.duckdb ?? q.sql)), runs: options.runs,
+          }));
+        }
       }
     }
     const ideals = idealScans(warehouse, floeSets, workload.queries.map((q) => q.fact ?? workload.fact),
-      workload.queries.map((q) => fill(q.sql)));
+      workload.queries.map((q) => fill(q.ideal ?? q.sql)));
     for (const [index, query] of workload.queries.entries()) {
       const cached = (engine, threads) => {
         const batch = batches.get(`${engine}/${threads}`);
         return batch ? batch[index] : null;
       };
       const result = runQuery({
-        query, warehouse, floeSets, settings, duckSetup, threadCounts, runs: options.runs, fill, log, onFailure, cached,
+        query, warehouse, floeSets, settings, duckSetup, duckTableSetup, threadCounts, runs: options.runs, fill, log,
+        onFailure, cached,
       });
       result.ideal = ideals[index];
       entry.queries.push(result);

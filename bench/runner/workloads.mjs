@@ -4,6 +4,7 @@
 // ideal: the files of the partitions that hold rows the query keeps). A query's `sql` runs on
 // both engines unless it has a `duckdb` variant; `fact` overrides the workload's.
 import { SSB_QUERIES } from './ssb_queries.mjs';
+import { TPCDS_QUERIES } from './tpcds_queries.mjs';
 
 const SEED_000_Q1_2025 = `SELECT s.product_id, SUM(s.amount)
 FROM star.sales s
@@ -137,6 +138,21 @@ LIMIT 20`,
     use: 'ssb',
     fact: dailyFact('lineorder', 'lo_orderdate'),
     queries: SSB_QUERIES,
+  },
+  tpcds: {
+    // scale = the TPC-DS scale factor SF (store_sales has about 2,880,000 x SF rows over
+    // 1,827 daily partitions); SF 7 gives about 20M.
+    generate: { workload: 'tpcds', scale: { full: 7, quick: 0.1 } },
+    fullThreads: [2],
+    tables: {
+      tpcds: ['store_sales', 'date_dim', 'item', 'store', 'customer', 'customer_address', 'customer_demographics',
+        'household_demographics', 'promotion'],
+    },
+    use: 'tpcds',
+    fact: dailyFact('store_sales', 'ss_sold_date_sk'),
+    // also DuckDB over its own tables: the same rows loaded into DuckDB (not timed)
+    duckdbTables: true,
+    queries: TPCDS_QUERIES,
   },
   engine: {
     generate: null,
