@@ -39,6 +39,9 @@ bool AnyNode(const ParsedExpression& e, const F& pred) {
     }
     case ExpressionKind::kLike: {
       const auto& l = e.As<LikeExpression>();
+      for (const auto& p : l.patterns) {
+        if (any(p)) return true;
+      }
       return any(l.input) || any(l.pattern) || any(l.escape);
     }
     case ExpressionKind::kSubquery: return any(e.As<SubqueryExpression>().input);

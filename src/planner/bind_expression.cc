@@ -215,13 +215,34 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
     }
     case ExpressionKind::kLike: {
       const auto& like = expr.As<LikeExpression>();
+      const char* name = like.like_kind == LikeKind::kLike    ? "like"
+                         : like.like_kind == LikeKind::kILike ? "ilike"
+                                                              : "rlike";
+      if (like.quantifier != LikeExpression::Quantifier::kNone) {
+        // x LIKE ANY (p1, p2) is x LIKE p1 OR x LIKE p2; NOT LIKE ANY is NOT .. OR NOT ..;
+        // ALL joins them by AND: Spark's three-valued LikeAny / LikeAll / NotLikeAny / NotLikeAll
+        bool any = like.quantifier == LikeExpression::Quantifier::kAny;
+        auto node = MakeNode(any ? BoundExpressionKind::kOr : BoundExpressionKind::kAnd, TypeId::kBoolean,
+                             expr.ToString());
+        BoundExpressionPtr input = AddCast(Bind(*like.input, binding), TypeId::kString);
+        for (const auto& p : like.patterns) {
+          std::vector<BoundExpressionPtr> args;
+          args.push_back(input->Copy());
+          args.push_back(AddCast(Bind(*p, binding), TypeId::kString));
+          BoundExpressionPtr match = MakeFunction(name, std::move(args), expr.ToString());
+          if (like.negated) {
+            auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
+            negation->children.push_back(std::move(match));
+            match = std::move(negation);
+          }
+          node->children.push_back(std::move(match));
+        }
+        return node;
+      }
       std::vector<BoundExpressionPtr> args;
       args.push_back(AddCast(Bind(*like.input, binding), TypeId::kString));
       args.push_back(AddCast(Bind(*like.pattern, binding), TypeId::kString));
       if (like.escape) args.push_back(AddCast(Bind(*like.escape, binding), TypeId::kString));
-      const char* name = like.like_kind == LikeKind::kLike    ? "like"
-                         : like.like_kind == LikeKind::kILike ? "ilike"
-                                                              : "rlike";
       auto node = MakeFunction(name, std::move(args), expr.ToString());
       if (!like.negated) return node;
       auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());

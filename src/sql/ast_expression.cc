@@ -266,6 +266,12 @@ std::string InListExpression::ToString() const {
 }
 
 std::string LikeExpression::ToString() const {
+  if (quantifier != Quantifier::kNone) {
+    std::string list;
+    for (const auto& p : patterns) list += (list.empty() ? "" : ", ") + p->ToString();
+    return input->ToString() + (negated ? " NOT" : "") + (like_kind == LikeKind::kILike ? " ILIKE " : " LIKE ") +
+           (quantifier == Quantifier::kAny ? "ANY" : "ALL") + " (" + list + ")";
+  }
   std::string out;
   if (like_kind == LikeKind::kILike) {
     out = "ilike(" + input->ToString() + ", " + pattern->ToString() + ")";

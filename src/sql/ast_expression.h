@@ -320,6 +320,12 @@ struct LikeExpression : ParsedExpression {
   ExpressionPtr input;
   ExpressionPtr pattern;
   ExpressionPtr escape;
+  /// `x [NOT] LIKE ANY | SOME | ALL (p1, p2, ...)` (Spark's LikeAny / LikeAll and their NOT
+  /// forms): the patterns, `pattern` then null. ANY holds when one pattern does (NOT LIKE ANY:
+  /// when one does not match), ALL when every one does (NOT LIKE ALL: when none matches).
+  enum class Quantifier : uint8_t { kNone, kAny, kAll };
+  Quantifier quantifier = Quantifier::kNone;
+  std::vector<ExpressionPtr> patterns;
 };
 
 /// Names the use of a subquery inside an expression.

@@ -177,6 +177,17 @@ ExpressionPtr Parser::ParsePredicate() {
                         : EqualsIgnoreCase(token.text, "ILIKE") ? LikeKind::kILike
                                                                 : LikeKind::kRLike;
       like->input = std::move(expr);
+      if (like->like_kind != LikeKind::kRLike && (PeekWord("ANY") || PeekWord("SOME") || PeekWord("ALL")) &&
+          PeekOp("(", 1)) {
+        like->quantifier = EqualsIgnoreCase(Next().text, "ALL") ? LikeExpression::Quantifier::kAll
+                                                                 : LikeExpression::Quantifier::kAny;
+        ExpectOp("(");
+        if (PeekOp(")")) SyntaxErrorAt(Peek());  // Spark: at least one pattern
+        like->patterns = ParseExpressionList();
+        ExpectOp(")");
+        expr = std::move(like);
+        continue;
+      }
       like->pattern = ParseBinary(kComparisonPrecedence);
       if (like->like_kind != LikeKind::kRLike && PeekWord("ESCAPE")) {
         Next();
