@@ -44,7 +44,22 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, BindScope* scope) {
     }
     case TableRefKind::kTableFunction: return hinted(BindTableFunction(ref.As<TableFunctionRef>(), scope), ref.alias);
     case TableRefKind::kValues: return BindValues(ref.As<ValuesRef>(), scope);
-    case TableRefKind::kJoin: return BindJoin(ref.As<JoinRef>(), scope);
+    case TableRefKind::kJoin: {
+      size_t first = scope->columns.size();
+      LogicalOperatorPtr plan = BindJoin(ref.As<JoinRef>(), scope);
+      if (ref.alias.empty()) return plan;
+      // `(a JOIN b) j`: the join's columns are j's alone (Spark's aliased relation)
+      size_t count = scope->columns.size() - first;
+      if (!ref.column_aliases.empty() && ref.column_aliases.size() != count) {
+        throw BinderError("Number of column aliases (" + std::to_string(ref.column_aliases.size()) +
+                          ") does not match number of columns (" + std::to_string(count) + ") of " + ref.alias);
+      }
+      for (size_t i = first; i < scope->columns.size(); ++i) {
+        scope->columns[i].table = ToLower(ref.alias);
+        if (!ref.column_aliases.empty()) scope->columns[i].name = ref.column_aliases[i - first];
+      }
+      return hinted(std::move(plan), ref.alias);
+    }
     case TableRefKind::kLateralView: return BindLateralView(ref.As<LateralViewRef>(), scope);
   }
   throw InternalError("unknown table reference");

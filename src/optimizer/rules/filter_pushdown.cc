@@ -175,14 +175,22 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
   }
   // A condition of an outer join on its NULL-extended side alone filters that side (Spark's
   // PushPredicateThroughJoin): its rows that fail it match nothing, as if they were not there.
-  if (join.residual && (join.join_type == JoinType::kLeft || join.join_type == JoinType::kRight)) {
-    const int side = join.join_type == JoinType::kRight ? 1 : 2;
+  // So does one on the right side alone of a semi or anti join, and one on the left side alone
+  // of a semi join (a left row failing it has no match, and a semi join drops it).
+  bool semi = join.join_type == JoinType::kSemi;
+  bool anti = join.join_type == JoinType::kAnti && !join.null_aware;
+  if (join.residual && (join.join_type == JoinType::kLeft || join.join_type == JoinType::kRight || semi || anti)) {
+    auto pushable = [&](int sides) {
+      if (semi) return sides == 1 || sides == 2;
+      return sides == (join.join_type == JoinType::kRight ? 1 : 2);
+    };
     std::vector<BoundExpressionPtr> conditions, stay;
     SplitAnd(std::move(join.residual), &conditions);
     for (auto& c : conditions) {
-      if (HasParameterOrVolatile(*c) || JoinSides(*c, left_width) != side) {
+      int sides = JoinSides(*c, left_width);
+      if (HasParameterOrVolatile(*c) || !pushable(sides)) {
         stay.push_back(std::move(c));
-      } else if (side == 1) {
+      } else if (sides == 1) {
         left.push_back(std::move(c));
       } else {
         c->VisitColumnRefs([&](BoundExpression& e) { e.index -= left_width; });
@@ -210,8 +218,9 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
       continue;
     }
     int sides = JoinSides(*f, left_width);
+    // a filter on the preserved side of an outer join filters that side's rows, matched or not
     bool left_ok = join.join_type != JoinType::kRight && join.join_type != JoinType::kFull;
-    bool right_ok = inner;
+    bool right_ok = inner || join.join_type == JoinType::kRight;
     if (sides == 1 && left_ok) {
       left.push_back(std::move(f));
     } else if (sides == 2 && right_ok) {
