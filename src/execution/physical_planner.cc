@@ -93,6 +93,7 @@ PhysicalOperatorPtr PhysicalPlanner::PlanOperator(LogicalOperator& op) {
         scan->AddRuntimeFilter(RuntimeFilterSlotFor(r.id), std::move(r.probe_key));
       }
       scan->SetDynamicPruningNotes(get.dynamic_pruning_notes);
+      scan->SetSwitchedOffRuntimeFilters(get.switched_off_runtime_filters);
       scan->SetColumnFields(get.column_fields);
       return scan;
     }

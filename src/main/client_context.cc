@@ -62,6 +62,8 @@ OptimizerContext ClientContext::OptimizerSettings() {
       settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly");
   context.pruning_fallback_filter_ratio =
       std::stod(settings_.Get("spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio"));
+  context.spark_pruning_policy = settings_.Get("floe.dynamic_pruning.policy") == "spark";
+  context.exchange_reuse = settings_.GetBool("spark.sql.exchange.reuse");
   context.evaluate_constant = [this](const BoundExpression& expression) {
     return ExpressionExecutor(function_context_).EvaluateConstant(expression);
   };

@@ -31,13 +31,13 @@ std::string ValidateBool(const std::string& v) {
 }
 
 // One of `values`, matched case-insensitively (Spark's checkValues on an upper-cased value)
-// and kept upper case.
+// and kept as `values` spells it.
 std::function<std::string(const std::string&)> ValidateOneOf(std::vector<std::string> values) {
   return [values](const std::string& v) {
     std::string upper = ToUpper(v);
     std::string list;
     for (const auto& value : values) {
-      if (upper == value) return upper;
+      if (upper == ToUpper(value)) return value;
       list += (list.empty() ? "" : ", ") + value;
     }
     throw InvalidInputError("expected one of " + list + ", got '" + v + "'");
@@ -208,8 +208,10 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "false it also runs where the other side has a filter",
          {}, ValidateBool},
         {"spark.sql.optimizer.dynamicPartitionPruning.useStats", "true",
-         "Spark's distinct-count estimate of the pruning benefit; floe has no column statistics yet", {},
-         ValidateBool, "floe has no distinct-count statistics yet; the value is stored, not used"},
+         "Spark's distinct-count estimate of the pruning benefit, which without CBO (spark.sql.cbo.enabled, "
+         "off by default) falls back to fallbackFilterRatio, as floe does", {},
+         ValidateBool, "without CBO Spark's filtered join sides carry no distinct counts; floe uses "
+         "fallbackFilterRatio as Spark then does; the value is stored, not used"},
         {"spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio", "0.5",
          "the filter ratio dynamic pruning assumes where it estimates its benefit without a broadcast to "
          "reuse (reuseBroadcastOnly = false)",
@@ -235,6 +237,16 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          {}, [](const std::string& v) { return v; }},
         {"spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
          "dynamic partition pruning of joins", {}, ValidateBool},
+        {"spark.sql.exchange.reuse", "true",
+         "Spark may reuse a broadcast exchange, and with it a join's build side, for dynamic partition "
+         "pruning; with false Spark prunes only by a subquery that pays for itself (floe's own policy still "
+         "reuses its in-memory build side)",
+         {}, ValidateBool},
+        {"floe.dynamic_pruning.policy", "floe",
+         "floe: prune whenever the build side's keys can prune the scan, saying where Spark would not; spark: "
+         "prune exactly where Spark 4.0 would (a broadcast to reuse, a likely selective filter, a partition "
+         "column), to preflight a Spark job",
+         {}, ValidateOneOf({"floe", "spark"})},
         {"floe.dynamic_pruning.max_values", "1000000",
          "distinct join keys a runtime filter lists; above, a min/max range and a Bloom filter of them", {},
          ValidateInt(0, INT64_MAX)},

@@ -62,9 +62,15 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",
        [](LogicalOperatorPtr plan, const OptimizerContext& context) {
-         return DynamicPartitionPruning(context.pruning_reuse_broadcast_only, context.pruning_fallback_filter_ratio,
-                                        context.dynamic_pruning_off, context.broadcast_threshold)
-             .Rewrite(std::move(plan));
+         DynamicPartitionPruning::Options options;
+         options.reuse_broadcast_only = context.pruning_reuse_broadcast_only;
+         options.fallback_filter_ratio = context.pruning_fallback_filter_ratio;
+         options.exchange_reuse = context.exchange_reuse;
+         options.off = context.dynamic_pruning_off;
+         options.broadcast_threshold = context.broadcast_threshold;
+         options.policy = context.spark_pruning_policy ? DynamicPartitionPruning::Policy::kSpark
+                                                       : DynamicPartitionPruning::Policy::kFloe;
+         return DynamicPartitionPruning(std::move(options)).Rewrite(std::move(plan));
        }},
   };
   return kRules;

@@ -44,6 +44,10 @@ struct OptimizerContext {
   /// spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly and .fallbackFilterRatio.
   bool pruning_reuse_broadcast_only = true;
   double pruning_fallback_filter_ratio = 0.5;
+  /// floe.dynamic_pruning.policy = 'spark': prune exactly where Spark would.
+  bool spark_pruning_policy = false;
+  /// spark.sql.exchange.reuse: Spark may reuse a broadcast for a join's dynamic pruning.
+  bool exchange_reuse = true;
   /// The setting that switched dynamic partition pruning off (`floe.pruning.enabled =
   /// false`), or empty: the rule then plans nothing but still says, per join, why.
   std::string dynamic_pruning_off;

@@ -72,6 +72,12 @@ const std::string* StructFieldName(const BoundExpression& e) {
   return &e.children[1]->constant.str();
 }
 
+bool BoundExpression::IsDeterministic() const {
+  if (kind == BoundExpressionKind::kParameter) return false;
+  if (kind == BoundExpressionKind::kFunction && function && !function->foldable) return false;
+  return std::all_of(children.begin(), children.end(), [](const auto& c) { return c->IsDeterministic(); });
+}
+
 std::vector<size_t> BoundExpression::ReferencedColumns() const {
   std::vector<size_t> out;
   const_cast<BoundExpression*>(this)->VisitColumnRefs([&](BoundExpression& e) {

@@ -73,6 +73,9 @@ struct BoundExpression {
   bool IsFoldable() const;
   /// Returns true when a subquery is referenced.
   bool HasSubquery() const;
+  /// Returns true when the same inputs always give the same value: no function whose result
+  /// changes within a query (rand, uuid, current_timestamp) and no parameter.
+  bool IsDeterministic() const;
   /// Calls fn on every column reference (mutable, so references can be remapped).
   void VisitColumnRefs(const std::function<void(BoundExpression&)>& fn);
   /// Returns the indexes of the referenced input columns.

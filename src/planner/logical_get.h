@@ -34,6 +34,9 @@ struct LogicalGet : LogicalOperator {
   std::vector<LogicalRuntimeFilter> runtime_filters;
   /// Why dynamic partition pruning was considered for this scan but not applied.
   std::vector<std::string> dynamic_pruning_notes;
+  /// The joins whose dynamic pruning Spark would plan on this scan and then switch off (no
+  /// broadcast to reuse): shown as dynamicpruningexpression(true), as Spark shows them.
+  size_t switched_off_runtime_filters = 0;
   std::string Describe() const override;
   void VisitExpressions(const std::function<void(BoundExpressionPtr&)>& fn) override;
 };

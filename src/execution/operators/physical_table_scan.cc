@@ -135,6 +135,8 @@ std::string PhysicalTableScan::Details() const {
       if (c < names_.size()) dynamic_not_null.push_back("isnotnull(" + names_[c] + ")");
     }
   }
+  // Spark's PlanDynamicPruningFilters: planned, then switched off for want of a broadcast to reuse
+  for (size_t i = 0; i < switched_off_runtime_filters_; ++i) dynamic.emplace_back("dynamicpruningexpression(true)");
   auto joined = [](const std::vector<std::string>& items) {
     std::string s;
     for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + items[i];

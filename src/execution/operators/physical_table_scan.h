@@ -31,6 +31,9 @@ class PhysicalTableScan : public PhysicalOperator {
   /// Adds a runtime filter (dynamic partition pruning) on `probe_key`, over this scan's
   /// output columns: read from `slot` when the scan starts, before it plans its files.
   void AddRuntimeFilter(std::shared_ptr<RuntimeFilterSlot> slot, BoundExpressionPtr probe_key);
+  /// Sets how many joins' dynamic pruning Spark would plan on this scan and switch off: EXPLAIN
+  /// shows each as dynamicpruningexpression(true).
+  void SetSwitchedOffRuntimeFilters(size_t count) { switched_off_runtime_filters_ = count; }
   /// Sets why dynamic pruning was considered for this scan but not applied (EXPLAIN).
   void SetDynamicPruningNotes(std::vector<std::string> notes) { dynamic_pruning_notes_ = std::move(notes); }
   /// Why dynamic partition pruning did not prune this scan by a join (or did where Spark
@@ -54,6 +57,7 @@ class PhysicalTableScan : public PhysicalOperator {
   };
   std::vector<ProbeRuntimeFilter> runtime_filters_;
   std::vector<std::string> dynamic_pruning_notes_;
+  size_t switched_off_runtime_filters_ = 0;
 };
 
 }  // namespace floe

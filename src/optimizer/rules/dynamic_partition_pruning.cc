@@ -78,7 +78,16 @@ struct KeyScan {
 void TraceToScans(LogicalOperator& op, BoundExpressionPtr key, std::vector<KeyScan>* out) {
   switch (op.type) {
     case LogicalOperatorType::kGet: out->push_back({&static_cast<LogicalGet&>(op), std::move(key)}); return;
-    case LogicalOperatorType::kFilter: TraceToScans(*op.children[0], std::move(key), out); return;
+    case LogicalOperatorType::kFilter: {
+      // why: a non-deterministic filter (rand() > 0.5) would see other rows once the scan is
+      // pruned (Spark's findExpressionAndTrackLineageDown stops at it too)
+      const auto& conjuncts = static_cast<const LogicalFilter&>(op).conjuncts;
+      if (!std::all_of(conjuncts.begin(), conjuncts.end(), [](const auto& c) { return c->IsDeterministic(); })) {
+        return;
+      }
+      TraceToScans(*op.children[0], std::move(key), out);
+      return;
+    }
     case LogicalOperatorType::kProjection:
       if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return;
       TraceToScans(*op.children[0], std::move(key), out);
@@ -231,8 +240,9 @@ bool IsOneValue(const BoundExpression& e) {
 bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
   auto refs = key.ReferencedColumns();
   for (const auto& f : get.filters) {
-    if (f->kind != BoundExpressionKind::kFunction || !f->function || f->function->name != "=" ||
-        f->children.size() != 2) {
+    // `=` or `<=>` (Spark's CleanupDynamicPruningFilters removes DPP after either)
+    if (f->kind != BoundExpressionKind::kFunction || !f->function ||
+        (f->function->name != "=" && f->function->name != "<=>") || f->children.size() != 2) {
       continue;
     }
     const BoundExpression* a = f->children[0].get();
@@ -349,13 +359,67 @@ bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
   return ProbeKeyPrunesPartitions(join);
 }
 
+bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* get,
+                                                 const std::function<void(const std::string&)>& note) {
+  // pruningHasBenefit: fallbackFilterRatio times the pruned scan's size against the other
+  // side's scans' sizes; an unknown size is Spark's defaultSizeInBytes (too large to count)
+  std::string no_benefit;
+  std::optional<bool> benefit;
+  auto has_benefit = [&] {
+    if (benefit) return *benefit;
+    benefit = true;
+    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get);
+    double overhead = 0;
+    bool overhead_known = true;
+    std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
+      if (!op.children.empty()) {
+        for (const auto& c : op.children) leaves(*c);
+        return;
+      }
+      std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
+      overhead_known = overhead_known && bytes.has_value();
+      if (bytes) overhead += *bytes;
+    };
+    leaves(*join.children[1]);
+    if (overhead_known && !(pruned && options_.fallback_filter_ratio * *pruned <= overhead)) return true;
+    benefit = false;
+    char ratio[32];
+    std::snprintf(ratio, sizeof(ratio), "%g", options_.fallback_filter_ratio);
+    no_benefit = "no estimated benefit without a broadcast to reuse (" +
+                 (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio +
+                                       " is not more than the other side's " + JoinStrategy::SizeText(overhead)
+                                 : std::string("the other side's size is unknown")) +
+                 "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)";
+    return false;
+  };
+  std::string why_no_reuse = join.broadcast ? "its broadcast is not reused (spark.sql.exchange.reuse = false)"
+                                            : "the build side is not broadcast (" + join.not_broadcast + ")";
+  // insertPredicate: planned only when exchanges may be reused or it pays for itself
+  if (!options_.exchange_reuse && !has_benefit()) {
+    note(no_benefit + " and spark.sql.exchange.reuse is false");
+    return false;
+  }
+  // PlanDynamicPruningFilters: onlyInBroadcast (reuseBroadcastOnly, or no benefit) gives true
+  if (options_.reuse_broadcast_only) {
+    note(why_no_reuse + " and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true");
+  } else if (!has_benefit()) {
+    note(no_benefit);
+  } else {
+    return true;
+  }
+  if (options_.off.empty()) ++get->switched_off_runtime_filters;
+  return false;
+}
+
 std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin& join) {
   if (!Applies(join)) return {};
   return PartitionScansOfProbeKeys(join);
 }
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
-  if (off_.empty()) op = ChainDimensions(std::move(op), JoinStrategy(broadcast_threshold_));
+  if (options_.off.empty() && options_.policy == Policy::kFloe) {
+    op = ChainDimensions(std::move(op), JoinStrategy(options_.broadcast_threshold));
+  }
   Visit(*op);
   return op;
 }
@@ -418,6 +482,12 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     on_data = partition_columns.empty() ? get->source->DisplayName() + " is not partitioned"
                                         : get->source->DisplayName() + " is partitioned by " + columns + ", not by " +
                                               column->text;
+    // Spark's getFilterableTableScan: an Iceberg scan filters at run time by partition
+    // source columns only (SparkBatchQueryScan.filterAttributes)
+    if (options_.policy == Policy::kSpark) {
+      note("Spark prunes by partition columns only (floe.dynamic_pruning.policy = 'spark')");
+      return;
+    }
     if (key->kind != BoundExpressionKind::kColumnRef) {
       note("the join key " + key->text + " is not the column, whose bounds the keys could be tested against");
       return;
@@ -451,49 +521,31 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     return;
   }
   if (join.null_aware) return;  // why: NOT IN semantics are not a key match
+  // Spark's hasPartitionPruningFilter: a filter its isLikelySelective counts
+  if (options_.policy == Policy::kSpark && !join.row_level_target &&
+      FilterOf(*join.children[1]) == BuildFilter::kNotLikelySelective) {
+    note("the other side's filters are not likely selective (a boolean column, IS NULL or another function: "
+         "Spark's isLikelySelective)");
+    return;
+  }
   std::vector<std::string> applied_notes;  // said once the filter is planned
   if (HasStaticEquality(*get, *key)) return;  // why: static pruning already keeps one partition
-  if (!join.broadcast && !join.row_level_target && !join.broadcast_ruled_out) {
-    // Spark would not prune here by default (no broadcast to reuse); floe's build side is
-    // in memory whatever Spark's strategy, so it prunes, and says where Spark would not
-    applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: the " +
-                            "build side is not broadcast (" + join.not_broadcast +
-                            "); floe reuses its build side in memory");
-  } else if (!join.broadcast && !join.row_level_target) {
-    // the user ruled the broadcast out: Spark's PartitionPruning.insertPredicate with
-    // PlanDynamicPruningFilters, a subquery only where it pays for itself and is allowed
-    if (reuse_broadcast_only_) {
-      note("the build side is not broadcast (" + join.not_broadcast +
-           ") and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true");
-      return;
-    }
-    // pruningHasBenefit: an unknown size is Spark's defaultSizeInBytes (too large to count)
-    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get);
-    double overhead = 0;
-    bool overhead_known = true;
-    std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
-      if (!op.children.empty()) {
-        for (const auto& c : op.children) leaves(*c);
-        return;
-      }
-      std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
-      overhead_known = overhead_known && bytes.has_value();
-      if (bytes) overhead += *bytes;
-    };
-    leaves(*join.children[1]);
-    if (!overhead_known || (pruned && fallback_filter_ratio_ * *pruned <= overhead)) {
-      char ratio[32];
-      std::snprintf(ratio, sizeof(ratio), "%g", fallback_filter_ratio_);
-      note("no estimated benefit without a broadcast to reuse (" +
-           (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio +
-                                 " is not more than the other side's " + JoinStrategy::SizeText(overhead)
-                           : std::string("the other side's size is unknown")) +
-           "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)");
-      return;
-    }
+  // Spark reuses the join's broadcast when it has one and may reuse exchanges; floe reuses its
+  // build side in memory whatever Spark's strategy
+  bool spark_reuses = join.broadcast && options_.exchange_reuse;
+  bool floe_policy = options_.policy == Policy::kFloe;
+  if (!join.row_level_target && !spark_reuses && floe_policy && (join.broadcast || !join.broadcast_ruled_out)) {
+    // Spark would not prune here by default (no broadcast to reuse); floe prunes, and says
+    // where Spark would not
+    applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: " +
+                            (join.broadcast ? "its broadcast is not reused (spark.sql.exchange.reuse = false)"
+                                            : "the build side is not broadcast (" + join.not_broadcast + ")") +
+                            "; floe reuses its build side in memory");
+  } else if (!join.row_level_target && !spark_reuses && !SparkPlansSubquery(join, get, note)) {
+    return;
   }
-  if (!off_.empty()) {
-    note("switched off by " + off_);
+  if (!options_.off.empty()) {
+    note("switched off by " + options_.off);
     return;
   }
   for (const std::string& text : applied_notes) add_note(text);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,24 @@
 namespace floe {
 
 struct LogicalGet;
+
+/// floe.dynamic_pruning.policy (see DynamicPartitionPruning).
+enum class DynamicPruningPolicy { kFloe, kSpark };
+
+/// The settings DynamicPartitionPruning follows.
+struct DynamicPruningOptions {
+  /// spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly and .fallbackFilterRatio
+  bool reuse_broadcast_only = true;
+  double fallback_filter_ratio = 0.5;
+  /// spark.sql.exchange.reuse: whether Spark may reuse a broadcast exchange for the filter
+  bool exchange_reuse = true;
+  /// the setting that switched it off (it then plans nothing and notes that)
+  std::string off;
+  /// spark.sql.autoBroadcastJoinThreshold, for the joins a snowflake's regrouping makes
+  /// (their build sides change, and with them Spark's choice)
+  int64_t broadcast_threshold = int64_t{10} << 20;
+  DynamicPruningPolicy policy = DynamicPruningPolicy::kFloe;
+};
 
 /// Plans Spark-style dynamic partition pruning: a hash join whose probe key traces back
 /// to a partition source column of an Iceberg scan, with a filtered build side, publishes
@@ -26,20 +45,23 @@ struct LogicalGet;
 /// Where the join's build side is not broadcast (the join_strategy rule), it plans one only
 /// as Spark's PartitionPruning would: not at all with reuseBroadcastOnly (Spark's default:
 /// no broadcast to reuse), else when the estimated benefit (fallbackFilterRatio times the
-/// pruned scan's size) exceeds the cost (the build side's scans' sizes). A MERGE's target is
-/// pruned regardless (Iceberg's RowLevelCommandDynamicPruning runs a subquery). Each join
-/// and scan it does not prune gets a note saying why.
+/// pruned scan's size) exceeds the cost (the build side's scans' sizes). Where Spark plans the
+/// filter and then switches it off for want of a broadcast, the scan shows
+/// dynamicpruningexpression(true) as Spark's does. A MERGE's target is pruned regardless
+/// (Iceberg's RowLevelCommandDynamicPruning runs a subquery). Each join and scan it does not
+/// prune gets a note saying why.
+///
+/// Two policies (floe.dynamic_pruning.policy). `floe` also prunes where only Spark's estimates
+/// or join type stop it (the build side is not broadcast though nothing ruled it out, a filter
+/// Spark's isLikelySelective does not count, a key that is no partition column, whose keys prune
+/// data files by their bounds), noting each time that Spark would not. `spark` prunes exactly
+/// where Spark 4.0's PartitionPruning and PlanDynamicPruningFilters would, and regroups no
+/// snowflake (Spark reorders no joins without CBO).
 class DynamicPartitionPruning {
  public:
-  /// `off`: the setting that switched it off (it then plans nothing and notes that).
-  /// `broadcast_threshold` is spark.sql.autoBroadcastJoinThreshold, for the joins a snowflake's
-  /// regrouping makes (their build sides change, and with them Spark's choice).
-  DynamicPartitionPruning(bool reuse_broadcast_only = true, double fallback_filter_ratio = 0.5, std::string off = "",
-                          int64_t broadcast_threshold = int64_t{10} << 20)
-      : reuse_broadcast_only_(reuse_broadcast_only),
-        fallback_filter_ratio_(fallback_filter_ratio),
-        off_(std::move(off)),
-        broadcast_threshold_(broadcast_threshold) {}
+  using Policy = DynamicPruningPolicy;
+  using Options = DynamicPruningOptions;
+  explicit DynamicPartitionPruning(Options options = {}) : options_(std::move(options)) {}
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
   /// Returns true when Rewrite would plan a runtime filter for the join as it stands (for
   /// the build side rule, which keeps such a join's sides). Does not change the plan.
@@ -53,11 +75,12 @@ class DynamicPartitionPruning {
   void PlanJoin(LogicalJoin& join);
   // Plans (or notes why not) the runtime filter of join key k on one scan it reaches.
   void PlanScan(LogicalJoin& join, size_t k, LogicalGet* get, BoundExpressionPtr key);
+  // Spark's PartitionPruning and PlanDynamicPruningFilters where no broadcast is reused: plans
+  // the filter (returns true) where it runs as Spark's subquery; else notes why not and, where
+  // Spark plans it and then switches it off, counts a dynamicpruningexpression(true).
+  bool SparkPlansSubquery(LogicalJoin& join, LogicalGet* get, const std::function<void(const std::string&)>& note);
   int next_id_ = 1;
-  bool reuse_broadcast_only_;
-  double fallback_filter_ratio_;
-  std::string off_;
-  int64_t broadcast_threshold_;
+  Options options_;
 };
 
 }  // namespace floe

@@ -13,15 +13,6 @@ namespace floe {
 
 namespace {
 
-bool Deterministic(const BoundExpression& e) {
-  if (e.kind == BoundExpressionKind::kParameter) return false;
-  if (e.kind == BoundExpressionKind::kFunction && e.function && !e.function->foldable) return false;
-  for (const auto& c : e.children) {
-    if (!Deterministic(*c)) return false;
-  }
-  return true;
-}
-
 // Returns true when `e` references exactly the one column `column`, deterministically.
 bool OnlyOn(const BoundExpression& e, size_t column) {
   auto refs = e.ReferencedColumns();
@@ -29,7 +20,7 @@ bool OnlyOn(const BoundExpression& e, size_t column) {
   for (size_t r : refs) {
     if (r != column) return false;
   }
-  return Deterministic(e);
+  return e.IsDeterministic();
 }
 
 void SplitConjuncts(const BoundExpression& e, std::vector<const BoundExpression*>* out) {
