@@ -50,14 +50,16 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       // after filter pushdown: the joins' keys are known
       {"build_side",
        [](LogicalOperatorPtr plan, const OptimizerContext&) { return BuildSide().Rewrite(std::move(plan)); }},
-      // after build side: the build (right) side of each join is final
-      {"join_strategy",
-       [](LogicalOperatorPtr plan, const OptimizerContext& context) {
-         return JoinStrategy(context.broadcast_threshold).Rewrite(std::move(plan));
-       }},
       {"column_pruning",
        [](LogicalOperatorPtr plan, const OptimizerContext& context) {
          return ColumnPruning(context.nested_schema_pruning).Rewrite(std::move(plan));
+       }},
+      // after build side: the build (right) side of each join is final; after column pruning:
+      // sizes count the columns read, as Spark's do (its scans' read schemas are pruned before
+      // JoinSelection sizes them)
+      {"join_strategy",
+       [](LogicalOperatorPtr plan, const OptimizerContext& context) {
+         return JoinStrategy(context.broadcast_threshold).Rewrite(std::move(plan));
        }},
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",
