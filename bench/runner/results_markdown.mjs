@@ -39,7 +39,7 @@ function summaryLines(w) {
   const threads = w.threads ? w.threads[w.threads.length - 1] : 2;
   const run = (q, engine) => q.runs.find((r) => r.engine === engine && r.threads === threads && !r.error);
   const out = [];
-  for (const other of ['floe no-DPP', 'duckdb', 'duckdb table']) {
+  for (const other of ['floe no-DPP', 'floe spark policy', 'duckdb', 'duckdb table']) {
     const ratios = w.queries.map((q) => {
       const a = run(q, 'floe'), b = run(q, other);
       return a && b ? b.medianMs / a.medianMs : null;
@@ -51,6 +51,11 @@ function summaryLines(w) {
   const scanned = w.queries.filter((q) => q.ideal && run(q, 'floe') && run(q, 'floe').scan);
   if (scanned.length) {
     const over = scanned.filter((q) => run(q, 'floe').scan.partitionsRead > q.ideal.partitions);
+    const spark = scanned.filter((q) => run(q, 'floe spark policy') && run(q, 'floe spark policy').scan);
+    if (spark.length) {
+      const pruned = spark.filter((q) => run(q, 'floe spark policy').scan.partitionsRead < run(q, 'floe spark policy').scan.partitionsTotal);
+      out.push(`- under floe.dynamic_pruning.policy = 'spark' (where Spark 4.0 would prune), ${pruned.length} of ${spark.length} queries read fewer partitions than the table has`);
+    }
     out.push(`- partitions read: ${scanned.length - over.length} of ${scanned.length} queries read no more than the ideal` +
       (over.length ? `; more: ${over.map((q) => `${q.name} (${run(q, 'floe').scan.partitionsRead} of ideal ${q.ideal.partitions})`).join(', ')}` : ''));
   }

@@ -31,6 +31,8 @@ const FLOE_SETTINGS = [
   },
 ];
 
+const SPARK_POLICY_SETTING = { name: 'floe spark policy', sets: ["SET floe.dynamic_pruning.policy = 'spark'"] };
+
 function parseArgs(argv) {
   const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true, planning: true, threads: null };
   for (let i = 0; i < argv.length; i++) {
@@ -497,8 +499,10 @@ function main() {
       substitutions['{{FLOE_FILE}}'] = files.floeFile;
       substitutions['{{DUCKDB_FILE}}'] = files.duckdbFile;
     }
-    // Pruning settings only change Iceberg table scans.
-    const settings = workload.generate ? FLOE_SETTINGS : FLOE_SETTINGS.slice(0, 1);
+    // Pruning settings only change Iceberg table scans; a workload may also run floe under
+    // floe.dynamic_pruning.policy = 'spark' (Spark's own DPP decisions).
+    const settings = workload.generate
+      ? [...FLOE_SETTINGS, ...(workload.sparkPolicy ? [SPARK_POLICY_SETTING] : [])] : FLOE_SETTINGS.slice(0, 1);
     const fill = (sql) => Object.entries(substitutions).reduce((s, [k, v]) => s.replaceAll(k, v), sql);
     // The quick run batches each engine's queries into one process per setting and thread count.
     const batches = new Map();

@@ -150,8 +150,10 @@ LIMIT 20`,
     },
     use: 'tpcds',
     fact: dailyFact('store_sales', 'ss_sold_date_sk'),
-    // also DuckDB over its own tables: the same rows loaded into DuckDB (not timed)
+    // also DuckDB over its own tables: the same rows loaded into DuckDB (not timed), and floe
+    // under floe.dynamic_pruning.policy = 'spark'
     duckdbTables: true,
+    sparkPolicy: true,
     queries: TPCDS_QUERIES,
   },
   engine: {
