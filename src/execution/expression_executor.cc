@@ -226,6 +226,20 @@ Vector ExpressionExecutor::EvaluateOr(const BoundExpression& expr, const DataChu
   return owned;
 }
 
+void ExpressionExecutor::WriteBranch(const BoundExpression& expr, const DataChunk& input,
+                                     const std::vector<uint32_t>& rows, size_t count, Vector& result) const {
+  if (rows.empty()) return;
+  if (expr.kind == BoundExpressionKind::kConstant && expr.constant.is_null()) {
+    for (uint32_t i : rows) result.SetNull(i, true);
+    return;
+  }
+  bool whole = expr.kind == BoundExpressionKind::kConstant ||
+               (expr.kind == BoundExpressionKind::kColumnRef && input.column(expr.index).type() == expr.type);
+  Vector values = whole ? Evaluate(expr, input, count) : EvaluateOnRows(expr, input, rows, count);
+  for (uint32_t i : rows) result.CopyRow(values, i, i);
+  if (expr.type.HasStringStorage()) result.ShareHeapsOf(values);
+}
+
 Vector ExpressionExecutor::EvaluateCase(const BoundExpression& expr, const DataChunk& input,
                                         size_t count) const {
   Vector result(expr.type, std::max<size_t>(count, 1));
@@ -238,18 +252,12 @@ Vector ExpressionExecutor::EvaluateCase(const BoundExpression& expr, const DataC
                       : EvaluateOnRows(*expr.children[2 * p], input, remaining, count);
     std::vector<uint32_t> hit, miss;
     for (uint32_t i : remaining) (Truth(when, i) == 1 ? hit : miss).push_back(i);
-    if (!hit.empty()) {
-      Vector then = EvaluateOnRows(*expr.children[2 * p + 1], input, hit, count);
-      for (uint32_t i : hit) result.CopyRow(then, i, i);
-      if (expr.type.HasStringStorage()) result.ShareHeapsOf(then);
-    }
+    WriteBranch(*expr.children[2 * p + 1], input, hit, count, result);
     remaining = std::move(miss);
   }
   if (!remaining.empty()) {
     if (expr.has_else) {
-      Vector other = EvaluateOnRows(*expr.children.back(), input, remaining, count);
-      for (uint32_t i : remaining) result.CopyRow(other, i, i);
-      if (expr.type.HasStringStorage()) result.ShareHeapsOf(other);
+      WriteBranch(*expr.children.back(), input, remaining, count, result);
     } else {
       for (uint32_t i : remaining) result.SetNull(i, true);
     }

@@ -25,6 +25,11 @@ class ExpressionExecutor {
  private:
   Vector EvaluateOnRows(const BoundExpression& expr, const DataChunk& input,
                         const std::vector<uint32_t>& rows, size_t total) const;
+  /// Writes a CASE branch's (or a COALESCE argument's) values at `rows` of `result`. A NULL
+  /// constant only marks them NULL; a column of the branch's type or a constant, which can
+  /// neither fail nor depend on the rows chosen, is read whole instead of sliced to `rows`.
+  void WriteBranch(const BoundExpression& expr, const DataChunk& input, const std::vector<uint32_t>& rows,
+                   size_t count, Vector& result) const;
   Vector EvaluateAnd(const BoundExpression& expr, const DataChunk& input, size_t count) const;
   Vector EvaluateOr(const BoundExpression& expr, const DataChunk& input, size_t count) const;
   Vector EvaluateCase(const BoundExpression& expr, const DataChunk& input, size_t count) const;
