@@ -401,7 +401,12 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* 
   }
   // PlanDynamicPruningFilters: onlyInBroadcast (reuseBroadcastOnly, or no benefit) gives true
   if (options_.reuse_broadcast_only) {
-    note(why_no_reuse + " and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true");
+    // why: Spark plans dynamic pruning before the query runs (PlanAdaptiveDynamicPruningFilters
+    // keeps a filter planned as true), so a join adaptive execution turns into a broadcast at
+    // run time does not prune
+    note(why_no_reuse + " and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true" +
+         (join.broadcast ? "" : "; adaptive execution switching the join to a broadcast at run time does not bring "
+                                "it back"));
   } else if (!has_benefit()) {
     note(no_benefit);
   } else {
