@@ -168,6 +168,7 @@ export function renderResults(report, chartName) {
   out.push('- [DELETES_RESULTS.md](DELETES_RESULTS.md): a table read through deletion vectors vs the same rows removed (`bench/run --workload deletes`, issue 16)');
   out.push('- [REWRITE_RESULTS.md](REWRITE_RESULTS.md): rewrite_data_files vs a CTAS of the same rows (`bench/runner/rewrite_bench.mjs`, issue 17)');
   out.push('- [MERGE_RESULTS.md](MERGE_RESULTS.md): a MERGE updating 1% of 10M rows, merge-on-read vs copy-on-write (`bench/runner/merge_bench.mjs`, issue 18)');
+  out.push('- [TPCDS_RESULTS.md](TPCDS_RESULTS.md): the tpcds workload alone, SF 7 (`bench/run --workload tpcds --no-scaling --no-planning --out bench/TPCDS_RESULTS.md`, issue 20)');
   out.push('');
   return out.join('\n') + '\n';
 }
