@@ -500,13 +500,20 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
   }
   // why: a runtime filter the scan cannot project onto partitions would prune nothing,
   // and the plan would claim pruning that does not happen
+  // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
+  std::string shown = key->text;
+  if (key->kind == BoundExpressionKind::kCast) {
+    shown = "CAST(" + column->text + " AS " + ToUpper(key->type.ToString()) + ")";
+  }
   if (on_data.empty() && !MapsIntoPartitionSpace(*key)) {
-    // an implicit cast (a DATE column against a TIMESTAMP key) keeps the column's text
-    std::string shown = key->text;
-    if (key->kind == BoundExpressionKind::kCast) {
-      shown = "CAST(" + column->text + " AS " + ToUpper(key->type.ToString()) + ")";
-    }
     note("the join key " + shown + " has no mapping into partition space");
+    return;
+  }
+  // why: Spark hands an Iceberg scan a runtime filter on a column only (DataSourceV2Strategy.
+  // translateRuntimeFilterV2); on a cast or date function of the column its filter prunes nothing
+  if (options_.policy == Policy::kSpark && key->kind != BoundExpressionKind::kColumnRef) {
+    note("the join key " + shown + " is not the column itself, and Spark passes an Iceberg scan runtime " +
+         "filters on columns only");
     return;
   }
   // left/outer always need to include every row from probe side

@@ -55,8 +55,9 @@ struct DynamicPruningOptions {
 /// or join type stop it (the build side is not broadcast though nothing ruled it out, a filter
 /// Spark's isLikelySelective does not count, a key that is no partition column, whose keys prune
 /// data files by their bounds), noting each time that Spark would not. `spark` prunes exactly
-/// where Spark 4.0's PartitionPruning and PlanDynamicPruningFilters would, and regroups no
-/// snowflake (Spark reorders no joins without CBO).
+/// where Spark 4.0's PartitionPruning and PlanDynamicPruningFilters would (over Iceberg, by a
+/// key that is the partition column itself), and regroups no snowflake (Spark reorders no joins
+/// without CBO).
 class DynamicPartitionPruning {
  public:
   using Policy = DynamicPruningPolicy;
