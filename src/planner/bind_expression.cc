@@ -218,6 +218,12 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       const char* name = like.like_kind == LikeKind::kLike    ? "like"
                          : like.like_kind == LikeKind::kILike ? "ilike"
                                                               : "rlike";
+      auto negated = [&](BoundExpressionPtr match) -> BoundExpressionPtr {
+        if (!like.negated) return match;
+        auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
+        negation->children.push_back(std::move(match));
+        return negation;
+      };
       if (like.quantifier != LikeExpression::Quantifier::kNone) {
         // x LIKE ANY (p1, p2) is x LIKE p1 OR x LIKE p2; NOT LIKE ANY is NOT .. OR NOT ..;
         // ALL joins them by AND: Spark's three-valued LikeAny / LikeAll / NotLikeAny / NotLikeAll
@@ -229,13 +235,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
           std::vector<BoundExpressionPtr> args;
           args.push_back(input->Copy());
           args.push_back(AddCast(Bind(*p, binding), TypeId::kString));
-          BoundExpressionPtr match = MakeFunction(name, std::move(args), expr.ToString());
-          if (like.negated) {
-            auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
-            negation->children.push_back(std::move(match));
-            match = std::move(negation);
-          }
-          node->children.push_back(std::move(match));
+          node->children.push_back(negated(MakeFunction(name, std::move(args), expr.ToString())));
         }
         return node;
       }
@@ -243,11 +243,7 @@ BoundExpressionPtr Binder::Bind(const ParsedExpression& expr, ExpressionBinding&
       args.push_back(AddCast(Bind(*like.input, binding), TypeId::kString));
       args.push_back(AddCast(Bind(*like.pattern, binding), TypeId::kString));
       if (like.escape) args.push_back(AddCast(Bind(*like.escape, binding), TypeId::kString));
-      auto node = MakeFunction(name, std::move(args), expr.ToString());
-      if (!like.negated) return node;
-      auto negation = MakeNode(BoundExpressionKind::kNot, TypeId::kBoolean, expr.ToString());
-      negation->children.push_back(std::move(node));
-      return negation;
+      return negated(MakeFunction(name, std::move(args), expr.ToString()));
     }
     case ExpressionKind::kSubquery: return BindSubquery(expr.As<SubqueryExpression>(), binding);
     case ExpressionKind::kCase: return BindCase(expr.As<CaseExpression>(), binding);

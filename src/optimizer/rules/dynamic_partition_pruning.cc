@@ -282,6 +282,12 @@ std::vector<const LogicalGet*> PartitionScansOfProbeKeys(LogicalJoin& join) {
 // keys onto partitions, as Applies asks before the filter check.
 bool ProbeKeyPrunesPartitions(LogicalJoin& join) { return !PartitionScansOfProbeKeys(join).empty(); }
 
+// Why Spark has no broadcast of the join's build side to reuse for its dynamic pruning.
+std::string WhyNoBroadcastReuse(const LogicalJoin& join) {
+  return join.broadcast ? "its broadcast is not reused (spark.sql.exchange.reuse = false)"
+                        : "the build side is not broadcast (" + join.not_broadcast + ")";
+}
+
 // Subtracts `shift` from every column reference of `e`.
 void ShiftColumns(BoundExpression& e, size_t shift) {
   e.VisitColumnRefs([shift](BoundExpression& c) { c.index -= shift; });
@@ -351,12 +357,14 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op, const JoinStrategy& st
 
 }  // namespace
 
-bool DynamicPartitionPruning::Applies(LogicalJoin& join) {
+bool DynamicPartitionPruning::Applies(LogicalJoin& join) { return !PrunedScans(join).empty(); }
+
+std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin& join) {
   if (join.join_type != JoinType::kInner && join.join_type != JoinType::kSemi && join.join_type != JoinType::kRight) {
-    return false;
+    return {};
   }
-  if (join.null_aware || (!join.row_level_target && !HasSelectiveFilter(*join.children[1]))) return false;
-  return ProbeKeyPrunesPartitions(join);
+  if (join.null_aware || (!join.row_level_target && !HasSelectiveFilter(*join.children[1]))) return {};
+  return PartitionScansOfProbeKeys(join);
 }
 
 bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* get,
@@ -392,8 +400,6 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* 
                  "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)";
     return false;
   };
-  std::string why_no_reuse = join.broadcast ? "its broadcast is not reused (spark.sql.exchange.reuse = false)"
-                                            : "the build side is not broadcast (" + join.not_broadcast + ")";
   // insertPredicate: planned only when exchanges may be reused or it pays for itself
   if (!options_.exchange_reuse && !has_benefit()) {
     note(no_benefit + " and spark.sql.exchange.reuse is false");
@@ -404,7 +410,7 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* 
     // why: Spark plans dynamic pruning before the query runs (PlanAdaptiveDynamicPruningFilters
     // keeps a filter planned as true), so a join adaptive execution turns into a broadcast at
     // run time does not prune
-    note(why_no_reuse + " and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true" +
+    note(WhyNoBroadcastReuse(join) + " and spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly is true" +
          (join.broadcast ? "" : "; adaptive execution switching the join to a broadcast at run time does not bring "
                                 "it back"));
   } else if (!has_benefit()) {
@@ -414,11 +420,6 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* 
   }
   if (options_.off.empty()) ++get->switched_off_runtime_filters;
   return false;
-}
-
-std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin& join) {
-  if (!Applies(join)) return {};
-  return PartitionScansOfProbeKeys(join);
 }
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
@@ -550,9 +551,7 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     // Spark would not prune here by default (no broadcast to reuse); floe prunes, and says
     // where Spark would not
     applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: " +
-                            (join.broadcast ? "its broadcast is not reused (spark.sql.exchange.reuse = false)"
-                                            : "the build side is not broadcast (" + join.not_broadcast + ")") +
-                            "; floe reuses its build side in memory");
+                            WhyNoBroadcastReuse(join) + "; floe reuses its build side in memory");
   } else if (!join.row_level_target && !spark_reuses && !SparkPlansSubquery(join, get, note)) {
     return;
   }
