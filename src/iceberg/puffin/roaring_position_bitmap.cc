@@ -1,5 +1,6 @@
 #include "iceberg/puffin/roaring_position_bitmap.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/exception.h"
@@ -230,6 +231,10 @@ std::vector<int64_t> RoaringPositionBitmap::Deserialize(std::string_view bytes, 
   // why: each 32-bit bitmap takes at least 12 bytes; a larger count is a corrupt header
   if (count > in.remaining() / 12 + 1) in.Fail("a count of " + std::to_string(count) + " bitmaps");
   std::vector<int64_t> out;
+  // why: growing a vector of a million positions one push_back at a time copies it ~20
+  // times (a filtered scan through a 10%-deleted file spent half its time there). A bitmap
+  // container holds 8 positions a byte, an array fewer: only runs may need more room.
+  out.reserve(std::min(max_positions, in.remaining() * 8));
   int64_t previous_high = -1;
   for (uint64_t i = 0; i < count; ++i) {
     uint32_t high = in.Read<uint32_t>();
