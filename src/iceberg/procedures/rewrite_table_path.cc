@@ -115,90 +115,102 @@ class RewriteTablePath final : public Procedure {
     std::map<std::string, DataFile> staged_deletes;  // position delete files written again
     DeleteFileCache delete_cache(io, current.CurrentSchema(), remapper, NameMapping());
     try {
+      // The snapshots the end version holds and the start version did not: their lists,
+      // manifests and files. An earlier version's snapshots that the end version no longer
+      // holds (expired) are not copied: their files may be gone (Java's validSnapshots;
+      // TestRewriteTablePathsAction.testExpireSnapshotBeforeRewrite).
+      const TableMetadata m = TableMetadata::Parse(io.ReadAll(remapper.Remap(versions[end])), versions[end]);
+      for (const Snapshot& s : m.snapshots) {
+        if (copied_snapshots.count(s.snapshot_id)) continue;
+        copied_snapshots.insert(s.snapshot_id);
+        if (s.manifest_list.empty()) {
+          throw NotImplementedError("rewrite_table_path: snapshot " + std::to_string(s.snapshot_id) +
+                                    " lists its manifests inline (format v1 without a manifest list)");
+        }
+        std::vector<ManifestFile> manifests;
+        try {
+          manifests = SnapshotManifests(io, s, remapper);
+        } catch (const IOError& e) {
+          // (manifestsToRewrite's refusal, TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
+          throw InvalidInputError(
+              "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
+              "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
+        }
+        ManifestListWriter list(s.snapshot_id, s.parent_snapshot_id, s.sequence_number, avro::AvroCodec::kDeflate,
+                                m.format_version >= 3 ? s.first_row_id : std::nullopt);
+        for (ManifestFile mf : manifests) {
+          std::string staged_manifest = staging + "/" + FileName(mf.manifest_path);
+          std::string new_manifest = rewrite(mf.manifest_path);
+          if (!staged_lengths.count(mf.manifest_path)) {
+            ManifestReader reader = ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf);
+            const PartitionSpec* spec = m.SpecById(reader.spec_id());
+            if (!spec) throw FormatError("manifest " + mf.manifest_path + " names an unknown partition spec");
+            const Schema& schema = reader.schema() ? *reader.schema() : m.CurrentSchema();
+            ManifestWriter writer(schema, *spec, s.snapshot_id, mf.content, avro::AvroCodec::kDeflate,
+                                  m.format_version);
+            for (ManifestEntry e : reader.Entries()) {
+              DataFile& f = e.data_file;
+              if (f.content == FileContent::kPositionDeletes && !f.IsDeletionVector() &&
+                  e.status != ManifestEntryStatus::kDeleted) {
+                // its rows name data files by path: written again with the paths
+                // rewritten (RewriteTablePathUtil.rewritePositionDeleteFile), staged
+                std::string from = f.file_path;
+                if (!staged_deletes.count(from)) {
+                  DeleteFileRef ref;
+                  ref.file = f;
+                  ref.local_path = remapper.Remap(from);
+                  std::map<std::string, std::vector<int64_t>> positions;
+                  for (const auto& [data_file, list] : delete_cache.Positions(ref)->by_path) {
+                    auto& out = positions[rewrite(data_file)];
+                    out.insert(out.end(), list.begin(), list.end());
+                  }
+                  std::string staged_delete = staging + "/" + FileName(from);
+                  DataFile rewritten = WritePositionDeleteFile(io, remapper.Remap(staged_delete), rewrite(from),
+                                                               std::move(positions), f.spec_id, f.partition);
+                  written.push_back(remapper.Remap(staged_delete));
+                  copy_plan.emplace_back(staged_delete, rewrite(from));
+                  staged_deletes[from] = std::move(rewritten);
+                }
+                const DataFile& rewritten = staged_deletes.at(from);
+                f.file_path = rewritten.file_path;
+                f.file_size_in_bytes = rewritten.file_size_in_bytes;
+                f.column_sizes = rewritten.column_sizes;
+                f.value_counts = rewritten.value_counts;
+                f.null_value_counts = rewritten.null_value_counts;
+                f.lower_bounds = rewritten.lower_bounds;
+                f.upper_bounds = rewritten.upper_bounds;
+                f.split_offsets = rewritten.split_offsets;
+                f.record_count = rewritten.record_count;
+                if (f.referenced_data_file) f.referenced_data_file = rewrite(*f.referenced_data_file);
+                writer.Write(e);
+                continue;
+              }
+              std::string from = f.file_path;
+              f.file_path = rewrite(from);
+              if (f.referenced_data_file) f.referenced_data_file = rewrite(*f.referenced_data_file);
+              // a live file is copied (a deleted entry's file needs no copy)
+              if (e.status != ManifestEntryStatus::kDeleted && files_done.insert(from).second) {
+                copy_plan.emplace_back(from, f.file_path);
+              }
+              writer.Write(e);
+            }
+            ManifestFile staged = writer.WriteTo(io, remapper.Remap(staged_manifest), new_manifest);
+            written.push_back(remapper.Remap(staged_manifest));
+            copy_plan.emplace_back(staged_manifest, new_manifest);
+            staged_lengths[mf.manifest_path] = staged.manifest_length;
+          }
+          // (a manifest several snapshots share is written once; each list gets its new length)
+          mf.manifest_length = staged_lengths.at(mf.manifest_path);
+          mf.manifest_path = new_manifest;
+          list.Add(mf);
+        }
+        std::string staged_list = staging + "/" + FileName(s.manifest_list);
+        list.WriteTo(io, remapper.Remap(staged_list));
+        written.push_back(remapper.Remap(staged_list));
+        copy_plan.emplace_back(staged_list, rewrite(s.manifest_list));
+      }
       for (size_t v = start; v <= end; ++v) {
         TableMetadata m = TableMetadata::Parse(io.ReadAll(remapper.Remap(versions[v])), versions[v]);
-        // the snapshots this version adds: their lists, manifests and files
-        for (const Snapshot& s : m.snapshots) {
-          if (copied_snapshots.count(s.snapshot_id)) continue;
-          copied_snapshots.insert(s.snapshot_id);
-          if (s.manifest_list.empty()) {
-            throw NotImplementedError("rewrite_table_path: snapshot " + std::to_string(s.snapshot_id) +
-                                      " lists its manifests inline (format v1 without a manifest list)");
-          }
-          std::vector<ManifestFile> manifests = SnapshotManifests(io, s, remapper);
-          ManifestListWriter list(s.snapshot_id, s.parent_snapshot_id, s.sequence_number, avro::AvroCodec::kDeflate,
-                                  m.format_version >= 3 ? s.first_row_id : std::nullopt);
-          for (ManifestFile mf : manifests) {
-            std::string staged_manifest = staging + "/" + FileName(mf.manifest_path);
-            std::string new_manifest = rewrite(mf.manifest_path);
-            if (!staged_lengths.count(mf.manifest_path)) {
-              ManifestReader reader = ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf);
-              const PartitionSpec* spec = m.SpecById(reader.spec_id());
-              if (!spec) throw FormatError("manifest " + mf.manifest_path + " names an unknown partition spec");
-              const Schema& schema = reader.schema() ? *reader.schema() : m.CurrentSchema();
-              ManifestWriter writer(schema, *spec, s.snapshot_id, mf.content, avro::AvroCodec::kDeflate,
-                                    m.format_version);
-              for (ManifestEntry e : reader.Entries()) {
-                DataFile& f = e.data_file;
-                if (f.content == FileContent::kPositionDeletes && !f.IsDeletionVector() &&
-                    e.status != ManifestEntryStatus::kDeleted) {
-                  // its rows name data files by path: written again with the paths
-                  // rewritten (RewriteTablePathUtil.rewritePositionDeleteFile), staged
-                  std::string from = f.file_path;
-                  if (!staged_deletes.count(from)) {
-                    DeleteFileRef ref;
-                    ref.file = f;
-                    ref.local_path = remapper.Remap(from);
-                    std::map<std::string, std::vector<int64_t>> positions;
-                    for (const auto& [data_file, list] : delete_cache.Positions(ref)->by_path) {
-                      auto& out = positions[rewrite(data_file)];
-                      out.insert(out.end(), list.begin(), list.end());
-                    }
-                    std::string staged_delete = staging + "/" + FileName(from);
-                    DataFile rewritten = WritePositionDeleteFile(io, remapper.Remap(staged_delete), rewrite(from),
-                                                                 std::move(positions), f.spec_id, f.partition);
-                    written.push_back(remapper.Remap(staged_delete));
-                    copy_plan.emplace_back(staged_delete, rewrite(from));
-                    staged_deletes[from] = std::move(rewritten);
-                  }
-                  const DataFile& rewritten = staged_deletes.at(from);
-                  f.file_path = rewritten.file_path;
-                  f.file_size_in_bytes = rewritten.file_size_in_bytes;
-                  f.column_sizes = rewritten.column_sizes;
-                  f.value_counts = rewritten.value_counts;
-                  f.null_value_counts = rewritten.null_value_counts;
-                  f.lower_bounds = rewritten.lower_bounds;
-                  f.upper_bounds = rewritten.upper_bounds;
-                  f.split_offsets = rewritten.split_offsets;
-                  f.record_count = rewritten.record_count;
-                  if (f.referenced_data_file) f.referenced_data_file = rewrite(*f.referenced_data_file);
-                  writer.Write(e);
-                  continue;
-                }
-                std::string from = f.file_path;
-                f.file_path = rewrite(from);
-                if (f.referenced_data_file) f.referenced_data_file = rewrite(*f.referenced_data_file);
-                // a live file is copied (a deleted entry's file needs no copy)
-                if (e.status != ManifestEntryStatus::kDeleted && files_done.insert(from).second) {
-                  copy_plan.emplace_back(from, f.file_path);
-                }
-                writer.Write(e);
-              }
-              ManifestFile staged = writer.WriteTo(io, remapper.Remap(staged_manifest), new_manifest);
-              written.push_back(remapper.Remap(staged_manifest));
-              copy_plan.emplace_back(staged_manifest, new_manifest);
-              staged_lengths[mf.manifest_path] = staged.manifest_length;
-            }
-            // (a manifest several snapshots share is written once; each list gets its new length)
-            mf.manifest_length = staged_lengths.at(mf.manifest_path);
-            mf.manifest_path = new_manifest;
-            list.Add(mf);
-          }
-          std::string staged_list = staging + "/" + FileName(s.manifest_list);
-          list.WriteTo(io, remapper.Remap(staged_list));
-          written.push_back(remapper.Remap(staged_list));
-          copy_plan.emplace_back(staged_list, rewrite(s.manifest_list));
-        }
         // TableMetadataUtil.replacePaths: the version file itself
         m.location = rewrite(m.location);
         for (auto& e : m.metadata_log) e.metadata_file = rewrite(e.metadata_file);

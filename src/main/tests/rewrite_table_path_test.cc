@@ -171,6 +171,69 @@ TEST_F(RewriteTablePathTest, StartVersionListsOnlyWhatCameAfterIt) {
   EXPECT_EQ(Count("SELECT sum(id) FROM db.moved"), 3);
 }
 
+// TestRewriteTablePathsAction.testExpireSnapshotBeforeRewrite, testRewritePathWithNonLiveEntry,
+// testMoveTheVersionExpireSnapshot and testMoveVersionWithInvalidSnapshots: once a snapshot
+// is expired, its manifest list is gone; the move copies the snapshots the end version
+// holds, every version file, and not the file only the expired snapshot had live.
+TEST_F(RewriteTablePathTest, AnExpiredSnapshotIsNotCopied) {
+  Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
+  Run("INSERT INTO db.t VALUES (1)");
+  std::vector<std::string> first_files = Rows("SELECT file_path FROM db.t.files");
+  ASSERT_EQ(first_files.size(), 1u);
+  Run("INSERT OVERWRITE db.t VALUES (2)");
+  Run("INSERT INTO db.t VALUES (3)");
+  std::vector<std::string> snapshots = Rows("SELECT snapshot_id FROM db.t.snapshots ORDER BY committed_at");
+  ASSERT_EQ(snapshots.size(), 3u);
+  Result expired = connection_->Query("CALL floe.system.expire_snapshots(table => 'db.t', snapshot_ids => array(" +
+                                      snapshots[0] + "))");
+  ASSERT_FALSE(expired.HasError()) << expired.error();
+  EXPECT_EQ(expired.GetValue(0, 0).ToString(), "1");  // deleted_data_files_count
+  EXPECT_FALSE(fs::exists(first_files[0]));
+  std::vector<std::string> versions = Rows("SELECT file FROM db.t.metadata_log_entries ORDER BY timestamp");
+  ASSERT_EQ(versions.size(), 5u);  // create, three writes, the expiry
+  auto file_name = [](const std::string& path) { return path.substr(path.rfind('/') + 1); };
+  auto lines = [](const std::string& list) {
+    std::ifstream in(list);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  };
+  std::string source = (dir_ / "warehouse" / "db" / "t").string();
+  std::string target = (dir_ / "moved" / "t").string();
+
+  Result r = connection_->Query("CALL floe.system.rewrite_table_path('db.t', '" + source + "', '" + target + "')");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  size_t version_files = 0, lists = 0;
+  for (const auto& line : lines(r.GetValue(0, 1).ToString())) {
+    EXPECT_EQ(line.find(first_files[0]), std::string::npos) << line;
+    version_files += line.find(".metadata.json,") != std::string::npos;
+    lists += line.find("/snap-") != std::string::npos;
+  }
+  EXPECT_EQ(version_files, 5u);
+  EXPECT_EQ(lists, 2u);
+  CopyListed(r.GetValue(0, 1).ToString());
+  Run("CALL floe.system.register_table('db.moved', '" + target + "/metadata/" + r.GetValue(0, 0).ToString() + "')");
+  EXPECT_EQ(Rows("SELECT id FROM db.moved ORDER BY id"), (std::vector<std::string>{"2", "3"}));
+  EXPECT_EQ(Rows("SELECT id FROM db.moved VERSION AS OF " + snapshots[1]), std::vector<std::string>{"2"});
+
+  // only the expiry's version after the version before it
+  Result since = connection_->Query("CALL floe.system.rewrite_table_path(table => 'db.t', source_prefix => '" + source +
+                                    "', target_prefix => '" + target + "', start_version => '" +
+                                    file_name(versions[3]) + "', staging_location => '" +
+                                    (dir_ / "staging2").string() + "')");
+  ASSERT_FALSE(since.HasError()) << since.error();
+  std::vector<std::string> listed = lines(since.GetValue(0, 1).ToString());
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_NE(listed[0].find(file_name(versions[4]) + ","), std::string::npos) << listed[0];
+
+  // an end version that still holds the expired snapshot cannot be moved
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_table_path(table => 'db.t', source_prefix => '" + source +
+                    "', target_prefix => '/x', end_version => '" + file_name(versions[3]) + "')")
+                .find("Unable to build the manifest files dataframe. The end version in use may contain invalid "
+                      "snapshots. Please choose an earlier version without invalid snapshots."),
+            std::string::npos);
+}
+
 TEST_F(RewriteTablePathTest, Refusals) {
   Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
   Run("INSERT INTO db.t VALUES (1)");
