@@ -187,11 +187,7 @@ void CommitTableCreation(TableCatalog& tables, FileIO& io, const iceberg::Locati
     txn.AddSnapshot(std::move(change));
   };
   if (!creation.replaced) {
-    CatalogTableOperations ops(tables.catalog(), creation.name.namespace_name, creation.name.table_name,
-                               tables.warehouse(), io, remapper);
-    iceberg::Transaction create = iceberg::Transaction::CreateTable(ops, *creation.metadata);
-    add_rows(create);
-    create.Commit();
+    CommitNewTable(tables, io, remapper, creation, add_rows);
     return;
   }
   // One replace transaction, as Iceberg's: one swap of the metadata pointer, so a failure
@@ -203,6 +199,16 @@ void CommitTableCreation(TableCatalog& tables, FileIO& io, const iceberg::Locati
     });
     add_rows(txn);
   });
+}
+
+iceberg::TableState CommitNewTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+                                   const TableCreation& creation,
+                                   const std::function<void(iceberg::Transaction&)>& changes) {
+  CatalogTableOperations ops(tables.catalog(), creation.name.namespace_name, creation.name.table_name,
+                             tables.warehouse(), io, remapper);
+  iceberg::Transaction create = iceberg::Transaction::CreateTable(ops, *creation.metadata);
+  changes(create);
+  return create.Commit();
 }
 
 }  // namespace floe

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
 #include "iceberg/table_metadata.h"
+#include "iceberg/write/transaction.h"
 #include "io/file_io.h"
 #include "sql/ast_ddl.h"
 
@@ -65,5 +67,12 @@ std::optional<TableCreation> PrepareTableCreation(TableCatalog& tables, const ic
 /// failure anywhere leaves the catalog as it was.
 void CommitTableCreation(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
                          const TableCreation& creation, std::vector<iceberg::DataFile> files);
+
+/// Commits a prepared creation of a new table (not a replacement) with what `changes` adds
+/// to its transaction (a snapshot, properties), in one compare-and-swap of the catalog's
+/// pointer: the table appears with them or not at all. Returns the committed state.
+iceberg::TableState CommitNewTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
+                                   const TableCreation& creation,
+                                   const std::function<void(iceberg::Transaction&)>& changes);
 
 }  // namespace floe

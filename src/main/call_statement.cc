@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "catalog/alter_table.h"
+#include "catalog/create_table.h"
 #include "catalog/drop_table.h"
 #include "common/ascii_case.h"
 #include "common/exception.h"
@@ -196,6 +197,22 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
       rows.push_back(std::move(row));
     }
     return rows;
+  }
+
+  iceberg::TableState CreateTable(
+      const Statement& statement,
+      const std::function<void(iceberg::Transaction&, const iceberg::TableMetadata&)>& build) override {
+    if (statement.kind != StatementKind::kCreateTable) {
+      throw InternalError("CreateTable takes a CREATE TABLE statement");
+    }
+    const auto& create = statement.As<CreateTableStatement>();
+    std::optional<TableCreation> creation =
+        PrepareTableCreation(session_.Tables(), remapper_, create, session_.current_namespace_, {});
+    if (!creation || creation->replaced || create.query) {
+      throw InternalError("CreateTable takes the creation of a new table without a query");
+    }
+    return CommitNewTable(session_.Tables(), session_.Io(), remapper_, *creation,
+                          [&](iceberg::Transaction& txn) { build(txn, *creation->metadata); });
   }
 
   size_t DeleteTableFiles(const iceberg::TableMetadata& metadata, const std::vector<std::string>& paths) override {

@@ -127,8 +127,14 @@ ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root
 ImportResult ImportParquetFiles(ProcedureEngine& engine, const std::string& table_name, const ParquetSource& src,
                                 const std::map<std::string, std::string>& filter, bool check_duplicates) {
   std::unique_ptr<ProcedureTable> table = engine.LoadTable(table_name);
-  const TableMetadata& m = *table->state().metadata;
-  const std::string& root = src.root;
+  Transaction txn(table->operations(), table->state());
+  bool any = AddImportToTransaction(engine, *table->state().metadata, table_name, src, filter, check_duplicates, &txn);
+  return ImportResultOf(txn.Commit(), any);
+}
+
+bool AddImportToTransaction(ProcedureEngine& engine, const TableMetadata& m, const std::string& table_name,
+                            const ParquetSource& src, const std::map<std::string, std::string>& filter,
+                            bool check_duplicates, Transaction* txn) {
   const auto& files = src.files;
   const auto& partitions = src.partitions;
   const auto& keys = src.keys;
@@ -271,20 +277,23 @@ ImportResult ImportParquetFiles(ProcedureEngine& engine, const std::string& tabl
     }
   }
 
-  Transaction txn(table->operations(), table->state());
   std::string mapping_json = properties["schema.name-mapping.default"];
-  txn.UpdateMetadata([&](const TableMetadata& current, const std::string& file) -> std::optional<TableMetadata> {
+  txn->UpdateMetadata([mapping_json](const TableMetadata& current,
+                                     const std::string& file) -> std::optional<TableMetadata> {
     if (current.properties.count("schema.name-mapping.default")) return std::nullopt;
     TableMetadataBuilder builder(current, file);
     builder.SetProperties({{"schema.name-mapping.default", mapping_json}});
     return builder.Build(NowMillis());
   });
-  bool any = !change.added.empty();
-  if (any) txn.AddSnapshot(std::move(change));
-  TableState committed = txn.Commit();
+  if (change.added.empty()) return false;
+  txn->AddSnapshot(std::move(change));
+  return true;
+}
+
+ImportResult ImportResultOf(const TableState& committed, bool appended) {
   int64_t added = 0;
   Value changed = Value::Null(TypeId::kInt64);
-  if (any && committed.metadata && committed.metadata->CurrentSnapshot()) {
+  if (appended && committed.metadata && committed.metadata->CurrentSnapshot()) {
     const auto& summary = committed.metadata->CurrentSnapshot()->summary;
     if (auto it = summary.find("added-data-files"); it != summary.end()) added = std::stoll(it->second);
     if (auto it = summary.find("changed-partition-count"); it != summary.end()) {

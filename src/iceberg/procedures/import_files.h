@@ -7,6 +7,7 @@
 
 #include "common/value.h"
 #include "iceberg/procedures/procedure.h"
+#include "iceberg/write/transaction.h"
 
 namespace floe::iceberg {
 
@@ -38,5 +39,17 @@ struct ImportResult {
 /// an error. Nothing commits when a file does not fit.
 ImportResult ImportParquetFiles(ProcedureEngine& engine, const std::string& table_name, const ParquetSource& source,
                                 const std::map<std::string, std::string>& filter, bool check_duplicates);
+
+/// Adds to `txn`, a transaction of the table `m` describes, the append of the files of
+/// `source` and, when the table has none, the name mapping they are read by: what
+/// ImportParquetFiles commits, for a transaction that also creates the table (snapshot).
+/// Returns false when no file was chosen (no snapshot added).
+bool AddImportToTransaction(ProcedureEngine& engine, const TableMetadata& m, const std::string& table_name,
+                            const ParquetSource& source, const std::map<std::string, std::string>& filter,
+                            bool check_duplicates, Transaction* txn);
+
+/// Returns what an import committed (`appended`: it added a snapshot): the files it added
+/// and the partitions it changed, from the snapshot's summary.
+ImportResult ImportResultOf(const TableState& committed, bool appended);
 
 }  // namespace floe::iceberg

@@ -16,6 +16,7 @@
 #include "iceberg/sort_order.h"
 #include "iceberg/write/snapshot_producer.h"
 #include "iceberg/write/table_operations.h"
+#include "iceberg/write/transaction.h"
 #include "iceberg/write/zorder.h"
 #include "io/file_io.h"
 #include "sql/ast_statement.h"
@@ -80,6 +81,12 @@ class ProcedureEngine {
   virtual void RegisterTable(const std::string& identifier, const std::string& metadata_location) = 0;
   /// Runs one statement in the caller's session and returns its rows.
   virtual std::vector<std::vector<Value>> Execute(const Statement& statement) = 0;
+  /// Creates the table a CREATE TABLE statement (no AS query) describes, committing it with
+  /// what `build` adds to its transaction, given the new table's metadata: the table appears
+  /// with those changes or not at all (Iceberg's staged create, as SnapshotTableSparkAction
+  /// commits). Returns the committed state.
+  virtual TableState CreateTable(const Statement& create,
+                                 const std::function<void(Transaction&, const TableMetadata&)>& build) = 0;
   /// Returns the `key=value` folders of `path` below `base`, values unescaped (the Hive
   /// layout Spark's partition discovery reads).
   virtual std::vector<std::pair<std::string, std::string>> HivePartition(const std::string& path,

@@ -4,7 +4,8 @@
 // of the files (the first file's columns, then the key=value folder columns with the types
 // Spark's partition discovery infers), identity-partitioned by the folder columns, with
 // gc.enabled = false (expiring or dropping it never deletes the source's files) and
-// snapshot = true, then every file imported (import_files.cc). The files stay where they
+// snapshot = true, created with every file imported (import_files.cc) in one commit, as
+// Java's staged table: the table appears whole or not at all. The files stay where they
 // are; the source is untouched.
 #include <algorithm>
 #include <string>
@@ -81,25 +82,13 @@ class SnapshotTable final : public Procedure {
     std::string props;
     for (const auto& [k, v] : properties) props += (props.empty() ? "" : ", ") + SqlStringLiteral(k) + " = " + SqlStringLiteral(v);
     sql += " TBLPROPERTIES (" + props + ")";
-    engine.Execute(*Parser::ParseStatement(sql));
-    ImportResult imported;
-    try {
-      imported = ImportParquetFiles(engine, table_name, files, {}, false);
-    } catch (...) {
-      // the table is new: a failed import leaves none, nor its metadata file (PURGE is
-      // refused with gc.enabled false; the source's files are never touched)
-      try {
-        std::unique_ptr<ProcedureTable> created = engine.LoadTable(table_name);
-        const TableState& state = created->state();
-        engine.Execute(*Parser::ParseStatement("DROP TABLE IF EXISTS " + table_name));
-        engine.DeleteTableFiles(*state.metadata, {state.metadata_location});
-        std::string location = engine.remapper().Remap(state.metadata->location);
-        engine.io().DeleteEmptyFolder(location + "/metadata");
-        engine.io().DeleteEmptyFolder(location);
-      } catch (const std::exception&) {
-      }
-      throw;
-    }
+    // one commit creates the table with its snapshot: a failure or a kill leaves no table
+    bool appended = false;
+    TableState created =
+        engine.CreateTable(*Parser::ParseStatement(sql), [&](Transaction& txn, const TableMetadata& metadata) {
+          appended = AddImportToTransaction(engine, metadata, table_name, files, {}, false, &txn);
+        });
+    ImportResult imported = ImportResultOf(created, appended);
     ProcedureResult result;
     result.names = {"imported_files_count"};
     result.types = {TypeId::kInt64};
