@@ -4,16 +4,18 @@
 // BinPackRewritePositionDeletePlanner): the delete files outside the desired size range
 // (the target is write.delete.target-file-size-bytes, 64 MB) are grouped per partition by
 // size, and a group with enough files or content is written again as one sorted delete
-// file, dropping the positions of data files no longer live (dangling deletes); each group
-// commits as a "replace" snapshot whose new file keeps the group's highest data sequence
-// number, so it applies to exactly the data files the old ones did. Deletion vectors (v3)
-// are not rewritten.
+// file, dropping the positions of data files no longer live (dangling deletes); the groups
+// commit as one "replace" snapshot (partial progress: in up to max-commits commits), each
+// new file keeping its group's highest data sequence number, so it applies to exactly the
+// data files the old ones did. `where` limits it to
+// the partitions the filter may match. Deletion vectors (v3) are not rewritten.
 #include <algorithm>
 #include <set>
 #include <string>
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "iceberg/expressions/partition_evaluator.h"
 #include "iceberg/procedures/procedure.h"
 #include "iceberg/procedures/rewrite_file_planner.h"
 #include "iceberg/scan/delete_file_cache.h"
@@ -51,9 +53,21 @@ class RewritePositionDeleteFiles final : public Procedure {
     for (const auto& key : planner.ValidOptions()) valid.insert(key);
     CheckRewriteActionOptions(options, valid, "BIN-PACK");
     planner.Init(options);
-    if (args.Has("where")) {
-      throw NotImplementedError("rewrite_position_delete_files: a where filter is not supported yet");
-    }
+    // `where` keeps the delete files whose partition may hold matching rows: the filter's
+    // inclusive projection onto each file's spec (BinPackRewritePositionDeletePlanner scans
+    // the position_deletes table with baseTableFilter); a condition on other columns keeps
+    // every file (TestRewritePositionDeleteFilesProcedure.testExpireDeleteFilesFilter)
+    ExpressionPtr filter = args.Has("where") ? table->Filter(args.String("where", name())) : Expression::AlwaysTrue();
+    std::map<int, std::unique_ptr<PartitionEvaluator>> by_spec;
+    auto may_match = [&](const DataFile& f) {
+      auto it = by_spec.find(f.spec_id);
+      if (it == by_spec.end()) {
+        const PartitionSpec* spec = m.SpecById(f.spec_id);
+        if (!spec) throw FormatError("delete file " + f.file_path + " names an unknown partition spec");
+        it = by_spec.emplace(f.spec_id, std::make_unique<PartitionEvaluator>(filter, *spec, m.CurrentSchema())).first;
+      }
+      return it->second->Eval(f.partition);
+    };
     ProcedureResult result;
     result.names = {"rewritten_delete_files_count", "added_delete_files_count", "rewritten_bytes_count",
                     "added_bytes_count"};
@@ -80,7 +94,8 @@ class RewritePositionDeleteFiles final : public Procedure {
     for (auto& e : SnapshotFiles(engine.io(), start, engine.remapper(), which)) {
       if (e.data_file.content == FileContent::kData) {
         live_data[engine.remapper().Remap(e.data_file.file_path)] = e.data_file.file_path;
-      } else if (e.data_file.content == FileContent::kPositionDeletes && !e.data_file.IsDeletionVector()) {
+      } else if (e.data_file.content == FileContent::kPositionDeletes && !e.data_file.IsDeletionVector() &&
+                 may_match(e.data_file)) {
         if (ToLower(e.data_file.file_format) != "parquet") {
           throw NotImplementedError("rewrite_position_delete_files: delete file " + e.data_file.file_path + " is " +
                                     e.data_file.file_format + "; floe rewrites Parquet delete files");
@@ -92,54 +107,122 @@ class RewritePositionDeleteFiles final : public Procedure {
         buckets[{e.data_file.spec_id, PartitionKey(e.data_file.partition)}].push_back(std::move(task));
       }
     }
+    // Each group is written as one new file, then the groups commit together as one
+    // "replace" snapshot (or, with partial progress, in up to partial-progress.max-commits
+    // commits, a failed one given up), validated from the starting snapshot
+    // (RewritePositionDeletesCommitManager). Each new file keeps its group's highest data
+    // sequence number, so it applies to exactly the data files the old ones did.
+    struct Written {
+      std::vector<std::string> removed;
+      std::optional<DataFile> added;  // none: every position was dangling
+      int64_t max_sequence = 0;
+      int64_t input_size = 0;
+    };
+    std::vector<Written> written;
     DeleteFileCache cache(engine.io(), m.CurrentSchema(), engine.remapper(), NameMapping());
-    for (auto& [key, tasks] : buckets) {
-      // each partition on its own: the new file keeps its spec and partition
-      for (const RewriteFileGroup& group : planner.Plan(tasks)) {
-        const DataFile& first = group.tasks.front().data_file;
-        // the positions still pointing at live data files, sorted by path then position
-        std::map<std::string, std::vector<int64_t>> positions;
-        int64_t max_sequence = 0;
-        for (const auto& t : group.tasks) {
-          DeleteFileRef ref;
-          ref.file = t.data_file;
-          ref.local_path = t.local_path;
-          auto loaded = cache.Positions(ref);
-          for (const auto& [local, list] : loaded->by_local_path) {
-            auto live = live_data.find(local);
-            if (live == live_data.end()) continue;  // dangling: its data file is gone
-            auto& out = positions[live->second];
-            out.insert(out.end(), list.begin(), list.end());
+    try {
+      for (auto& [key, tasks] : buckets) {
+        // each partition on its own: the new file keeps its spec and partition
+        for (const RewriteFileGroup& group : planner.Plan(tasks)) {
+          const DataFile& first = group.tasks.front().data_file;
+          Written w;
+          w.input_size = group.input_size;
+          // the positions still pointing at live data files, sorted by path then position
+          std::map<std::string, std::vector<int64_t>> positions;
+          for (const auto& t : group.tasks) {
+            DeleteFileRef ref;
+            ref.file = t.data_file;
+            ref.local_path = t.local_path;
+            auto loaded = cache.Positions(ref);
+            for (const auto& [local, list] : loaded->by_local_path) {
+              auto live = live_data.find(local);
+              if (live == live_data.end()) continue;  // dangling: its data file is gone
+              auto& out = positions[live->second];
+              out.insert(out.end(), list.begin(), list.end());
+            }
+            w.max_sequence = std::max(w.max_sequence, sequence[t.data_file.file_path]);
+            w.removed.push_back(t.data_file.file_path);
           }
-          max_sequence = std::max(max_sequence, sequence[t.data_file.file_path]);
+          bool any = std::any_of(positions.begin(), positions.end(), [](const auto& p) { return !p.second.empty(); });
+          if (any) {
+            const PartitionSpec* spec = m.SpecById(first.spec_id);
+            if (!spec) throw FormatError("delete file " + first.file_path + " names an unknown partition spec");
+            std::string folder = engine.remapper().Remap(m.Property("write.data.path", m.location + "/data"));
+            std::string partition_path =
+                spec->fields().empty() ? "" : "/" + spec->PartitionToPath(m.CurrentSchema(), first.partition);
+            std::string local = folder + partition_path + "/" + Uuid::Random() + "-deletes.parquet";
+            w.added = WritePositionDeleteFile(engine.io(), local, engine.remapper().Unmap(local), std::move(positions),
+                                              first.spec_id, first.partition);
+          }
+          written.push_back(std::move(w));
         }
-        SnapshotChange change;
-        change.operation = "replace";
-        for (const auto& t : group.tasks) change.removed_paths.push_back(t.data_file.file_path);
-        int64_t rows = 0, new_bytes = 0;
-        for (const auto& [path, list] : positions) rows += static_cast<int64_t>(list.size());
-        if (rows > 0) {
-          const PartitionSpec* spec = m.SpecById(first.spec_id);
-          if (!spec) throw FormatError("delete file " + first.file_path + " names an unknown partition spec");
-          std::string folder = engine.remapper().Remap(m.Property("write.data.path", m.location + "/data"));
-          std::string partition_path =
-              spec->fields().empty() ? "" : "/" + spec->PartitionToPath(m.CurrentSchema(), first.partition);
-          std::string local = folder + partition_path + "/" + Uuid::Random() + "-deletes.parquet";
-          DataFile file = WritePositionDeleteFile(engine.io(), local, engine.remapper().Unmap(local),
-                                                  std::move(positions), first.spec_id, first.partition);
-          new_bytes = file.file_size_in_bytes;
-          change.added.push_back(std::move(file));
-          change.added_data_sequence_number = max_sequence;  // (RewritePositionDeletesGroup)
+      }
+    } catch (...) {
+      std::vector<std::string> paths;
+      for (const auto& w : written) {
+        if (w.added) paths.push_back(w.added->file_path);
+      }
+      if (!paths.empty()) engine.DeleteTableFiles(m, paths);
+      throw;
+    }
+    auto commit = [&](size_t from, size_t to) {
+      SnapshotChange change;
+      change.operation = "replace";
+      for (size_t i = from; i < to; ++i) {
+        const Written& w = written[i];
+        change.removed_paths.insert(change.removed_paths.end(), w.removed.begin(), w.removed.end());
+        if (w.added) {
+          change.added_file_sequence_numbers[w.added->file_path] = w.max_sequence;  // (RewritePositionDeletesGroup)
+          change.added.push_back(*w.added);
         }
-        Transaction txn(table->operations(), read);
-        txn.AddSnapshot(std::move(change));
-        txn.Commit();
-        rewritten += static_cast<int64_t>(group.tasks.size());
-        rewritten_bytes += group.input_size;
-        if (rows > 0) {
+      }
+      Transaction txn(table->operations(), read);
+      txn.AddSnapshot(std::move(change));
+      txn.Commit();  // (a failed commit deletes the files it added)
+      for (size_t i = from; i < to; ++i) {
+        rewritten += static_cast<int64_t>(written[i].removed.size());
+        rewritten_bytes += written[i].input_size;
+        if (written[i].added) {
           ++added;
-          added_bytes += new_bytes;
+          added_bytes += written[i].added->file_size_in_bytes;
         }
+      }
+    };
+    if (written.empty()) return output();
+    if (!RewriteOptionBool(options, "partial-progress.enabled", false)) {
+      try {
+        commit(0, written.size());
+      } catch (const CatalogError& e) {
+        if (std::string(e.what()).find("[CONCURRENT_MODIFICATION]") == std::string::npos) throw;
+        throw CatalogError(std::string(e.what()) +
+                           ". Cannot commit rewrite because of a ValidationException or CommitFailedException. This "
+                           "usually means that this rewrite has conflicted with another concurrent Iceberg operation. "
+                           "To reduce the likelihood of conflicts, set partial-progress.enabled which will break up "
+                           "the rewrite into multiple smaller commits controlled by partial-progress.max-commits.");
+      }
+      return output();
+    }
+    int max_commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
+    if (max_commits <= 0) {
+      throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(max_commits) +
+                              ", the value must be positive when partial-progress.enabled is true");
+    }
+    // doExecuteWithPartialProgress: groups in commits of ceil(total / max-commits); a commit
+    // that fails is given up (its files deleted), the others stand
+    size_t per_commit = std::max<size_t>(1, (written.size() + max_commits - 1) / static_cast<size_t>(max_commits));
+    for (size_t from = 0; from < written.size(); from += per_commit) {
+      size_t to = std::min(written.size(), from + per_commit);
+      try {
+        commit(from, to);
+      } catch (const CatalogError&) {
+      } catch (...) {
+        // anything else ends the rewrite: the groups not yet committed leave no files
+        std::vector<std::string> paths;
+        for (size_t i = to; i < written.size(); ++i) {
+          if (written[i].added) paths.push_back(written[i].added->file_path);
+        }
+        if (!paths.empty()) engine.DeleteTableFiles(m, paths);
+        throw;
       }
     }
     return output();

@@ -115,7 +115,9 @@ TableMetadata SnapshotProducer::Produce(const SnapshotChange& change, int64_t no
     if (!spec) throw InternalError("no partition spec " + std::to_string(key.first));
     ManifestWriter writer(schema, *spec, snapshot_id, key.second, avro::AvroCodec::kDeflate, base_.format_version);
     for (const DataFile* f : files) {
-      writer.Add(*f, change.added_data_sequence_number);
+      auto own = change.added_file_sequence_numbers.find(f->file_path);
+      writer.Add(*f, own != change.added_file_sequence_numbers.end() ? std::optional<int64_t>(own->second)
+                                                                     : change.added_data_sequence_number);
       summary.AddedFile(*f);
     }
     std::string path = new_manifest_path();

@@ -55,6 +55,10 @@ struct SnapshotChange {
   /// read, so equality deletes committed meanwhile still apply to them); none: the new
   /// snapshot's.
   std::optional<int64_t> added_data_sequence_number;
+  /// A data sequence number for one added file, by its path, over the one above (Java's
+  /// RewriteFiles.addFile(file, dataSequenceNumber): each rewritten group of position
+  /// delete files keeps its own highest).
+  std::map<std::string, int64_t> added_file_sequence_numbers;
   /// Adds the snapshot without moving the branch (a write-audit-publish write, its summary
   /// carrying wap.id): readers of the branch do not see it until it is published.
   bool stage_only = false;

@@ -62,6 +62,65 @@ TEST_F(RewritePositionDeleteFilesTest, CompactsTheDeleteFilesAndKeepsEverySnapsh
             (std::vector<std::string>{"1|a", "2|b", "3|c", "4|d", "6|f"}));
 }
 
+// TestRewritePositionDeleteFilesProcedure.testExpireDeleteFilesFilter: `where` keeps the
+// delete files of the partitions it may match (a condition on another column keeps them
+// all), and the groups commit as one snapshot whose summary counts every group.
+TEST_F(RewritePositionDeleteFilesTest, WhereKeepsThePartitionsItMatchesAndTheGroupsCommitOnce) {
+  Run("CREATE TABLE db.t (id BIGINT, data STRING) USING iceberg PARTITIONED BY (id) TBLPROPERTIES "
+      "('format-version'='2', 'write.delete.mode'='merge-on-read', 'write.delete.granularity'='partition')");
+  Run("INSERT INTO db.t VALUES (1, 'a'), (1, 'b'), (1, 'c'), (2, 'd'), (2, 'e'), (2, 'f'), (3, 'g'), (3, 'h'), "
+      "(3, 'i'), (4, 'j'), (4, 'k'), (4, 'l'), (5, 'm'), (5, 'n'), (5, 'o'), (6, 'p'), (6, 'q'), (6, 'r')");
+  for (const char* row : {"id = 1 AND data = 'a'", "id = 1 AND data = 'b'", "id = 2 AND data = 'd'",
+                          "id = 2 AND data = 'e'", "id = 3 AND data = 'g'", "id = 3 AND data = 'h'"}) {
+    Run(std::string("DELETE FROM db.t WHERE ") + row);
+  }
+  ASSERT_EQ(Count("SELECT count(*) FROM db.t.delete_files"), 6);
+  std::vector<std::string> rows = Rows("SELECT * FROM db.t ORDER BY id, data");
+  int64_t snapshots = Count("SELECT count(*) FROM db.t.snapshots");
+
+  Result r = connection_->Query(
+      "CALL floe.system.rewrite_position_delete_files(table => 'db.t', where => 'id IN (1, 2) AND data = \"bar\"', "
+      "options => map('rewrite-all', 'true'))");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  EXPECT_EQ(r.GetValue(0, 0).int32(), 4);
+  EXPECT_EQ(r.GetValue(0, 1).int32(), 2);
+  EXPECT_EQ(Count("SELECT count(*) FROM db.t.delete_files"), 4);
+  EXPECT_EQ(Count("SELECT count(*) FROM db.t.snapshots"), snapshots + 1);
+  std::string summary = Rows("SELECT summary FROM db.t.snapshots ORDER BY committed_at DESC LIMIT 1").at(0);
+  EXPECT_NE(summary.find("removed-files-size -> " + r.GetValue(0, 2).ToString() + ","), std::string::npos) << summary;
+  EXPECT_NE(summary.find("added-files-size -> " + r.GetValue(0, 3).ToString() + ","), std::string::npos) << summary;
+  EXPECT_NE(summary.find("removed-delete-files -> 4,"), std::string::npos) << summary;
+  EXPECT_EQ(Rows("SELECT * FROM db.t ORDER BY id, data"), rows);
+  // partition 3's two files are left; a filter on it alone takes them
+  r = connection_->Query("CALL floe.system.rewrite_position_delete_files(table => 'db.t', where => 'id = 3', "
+                         "options => map('rewrite-all', 'true'))");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  EXPECT_EQ(r.GetValue(0, 0).int32(), 2);
+  EXPECT_EQ(Count("SELECT count(*) FROM db.t.delete_files"), 3);
+  EXPECT_EQ(Rows("SELECT * FROM db.t ORDER BY id, data"), rows);
+  // with partial progress, one commit per group up to max-commits
+  Run("DELETE FROM db.t WHERE id = 4 AND data = 'j'");
+  Run("DELETE FROM db.t WHERE id = 5 AND data = 'm'");
+  Run("DELETE FROM db.t WHERE id = 4 AND data = 'k'");
+  Run("DELETE FROM db.t WHERE id = 5 AND data = 'n'");
+  snapshots = Count("SELECT count(*) FROM db.t.snapshots");
+  r = connection_->Query("CALL floe.system.rewrite_position_delete_files(table => 'db.t', where => 'id > 3', "
+                         "options => map('rewrite-all', 'true', 'partial-progress.enabled', 'true', "
+                         "'partial-progress.max-commits', '5'))");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  EXPECT_EQ(r.GetValue(0, 0).int32(), 4);
+  EXPECT_EQ(Count("SELECT count(*) FROM db.t.snapshots"), snapshots + 2);
+  EXPECT_EQ(Count("SELECT count(*) FROM db.t"), 8);
+  EXPECT_NE(ErrorOf("CALL floe.system.rewrite_position_delete_files(table => 'db.t', options => map('rewrite-all', "
+                    "'true', 'partial-progress.enabled', 'true', 'partial-progress.max-commits', '0'))")
+                .find("the value must be positive when partial-progress.enabled is true"),
+            std::string::npos);
+  // (testRewriteWithUntranslatedOrUnconvertedFilter: a filter with no Iceberg form is refused)
+  EXPECT_FALSE(ErrorOf("CALL floe.system.rewrite_position_delete_files(table => 'db.t', "
+                       "where => 'substr(data, 2) = \"fo\"')")
+                   .empty());
+}
+
 TEST_F(RewritePositionDeleteFilesTest, OptionsAreChecked) {
   Run("CREATE TABLE db.t (id BIGINT) USING iceberg");
   EXPECT_NE(ErrorOf("CALL floe.system.rewrite_position_delete_files('db.t', map('foo', 'bar'))")
