@@ -11,8 +11,10 @@
 // snapshots), branches and tags (writes to a branch, a branch moved back with AS OF VERSION) and
 // a CREATE OR REPLACE TABLE AS SELECT, a table of struct, list and map columns, a table after
 // the maintenance procedures (fast_forward, a sort rewrite, rewrite_manifests, expire_snapshots,
-// remove_orphan_files, set_current_snapshot, a staged write published, a z-order rewrite), a
-// table of Parquet files added as they are (add_files), and format version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
+// remove_orphan_files, set_current_snapshot, a staged write published, a z-order rewrite) and
+// its copy moved by rewrite_table_path, tables of Parquet files added as they are (add_files,
+// snapshot), position delete files compacted (rewrite_position_delete_files), and format
+// version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
 // written and merged, a v2 table upgraded). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
@@ -30,7 +32,9 @@
 //     folder does not read with iceberg_read (its paths name the old folder).
 // Exit 0 when every check passes, 1 when one fails, 77 (skipped) when node_modules or floe is missing.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -249,6 +253,7 @@ function buildWarehouse(warehouse) {
     `COPY (SELECT * FROM ${mt}) TO '${warehouse}/imports/rows.parquet'`,
     `CREATE TABLE ns.imported (${DDL.replace(/ NOT NULL/g, '')}) USING iceberg`,
     `CALL floe.system.add_files('ns.imported', 'parquet.\`${warehouse}/imports\`')`,
+    `CALL floe.system.snapshot('parquet.\`${warehouse}/imports\`', 'ns.snapped')`,
   );
   // UPDATE, MERGE and DELETE with a subquery (issue 18), copy-on-write and merge-on-read:
   // rewritten files, position delete files (v2) and deletion vectors (v3) that floe wrote.
@@ -267,7 +272,26 @@ function buildWarehouse(warehouse) {
       `DELETE FROM ${t} WHERE id IN (SELECT id + 3 FROM ${t} WHERE id > 4)`,
     );
   }
+  // the position delete files of the v2 merge-on-read table compacted
+  statements.push("CALL floe.system.rewrite_position_delete_files(table => 'ns.rows_mor', options => map('rewrite-all', 'true'))");
   runFloe(warehouse, statements.join('; '));
+  moveTable(warehouse, 'maintained', 'moved');
+}
+
+/// Moves a table as Iceberg's users do (issue 17): rewrite_table_path stages its metadata
+/// under a new prefix and lists the files to copy; they are copied, and the copy registered
+/// under a new name, so the checks read it as any other table.
+function moveTable(warehouse, from, to) {
+  const source = join(warehouse, 'ns', from), target = join(warehouse, 'ns', to);
+  const out = runFloe(warehouse, `CALL floe.system.rewrite_table_path(table => 'ns.${from}', source_prefix => '${source}', ` +
+    `target_prefix => '${target}', staging_location => '${join(warehouse, 'staging')}')`, true);
+  const [{ latest_version: latest, file_list_location: list }] = parseFloeJson(out);
+  for (const line of readFileSync(list, 'utf8').split('\n').filter(Boolean)) {
+    const [src, dst] = line.split(',');
+    mkdirSync(dirname(dst), { recursive: true });
+    copyFileSync(src, dst);
+  }
+  runFloe(warehouse, `CALL floe.system.register_table('ns.${to}', '${target}/metadata/${latest}')`);
 }
 
 // Tables icebird 0.3.1 cannot read right: it does not apply deletion vectors.
@@ -446,7 +470,8 @@ try {
   buildWarehouse(warehouse);
   moveBranch(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
-    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'imported', 'rows_cow', 'rows_mor', 'rows_mor_v3'];
+    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'moved', 'imported', 'snapped', 'rows_cow', 'rows_mor',
+    'rows_mor_v3'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);
     const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), dir, '--all-snapshots'], { encoding: 'utf8' });
