@@ -6,8 +6,12 @@
 # changes (ADD, RENAME, DROP COLUMN), INSERT and DELETE on a branch, CREATE TABLE AS
 # SELECT, CREATE OR REPLACE TABLE AS SELECT, ALTER TABLE RENAME TO and DROP TABLE [PURGE],
 # UPDATE and MERGE INTO (issue 18), each copy-on-write or merge-on-read (position delete
-# files: the table is v2), which also switches the table's DELETE to that mode.
-# (Not yet killed: expire_snapshots, whose deletes check (b) would count as lost files.)
+# files: the table is v2), which also switches the table's DELETE to that mode; and the
+# procedures (issue 17): expire_snapshots, remove_orphan_files, rollback_to_snapshot and
+# set_current_snapshot (back to the round's first snapshot), rewrite_position_delete_files,
+# compute_table_stats, fast_forward (of main to a branch written at its head),
+# publish_changes (of a staged write-audit-publish write), rewrite_table_path (staged files
+# only), add_files of a hive-partitioned folder, and snapshot of one into a new table.
 #
 # Each round starts one floe process on a script of one to three statements, each followed
 # by SELECT 'ack N': a statement is acknowledged once its ack line is printed (the shell
@@ -21,20 +25,24 @@
 #  (b) the spec consistency check of ../shared/peers (check_table.mjs --all-snapshots
 #      --strict) passes on every table whose metadata changed since its last check, from
 #      the catalog's current metadata file, and every file that existed before the round
-#      is still there unchanged (unless its table was dropped);
+#      is still there unchanged (unless its table was dropped, or the round expired
+#      snapshots or removed orphans: then only files of ns.t its committed metadata no
+#      longer keeps may go, and the check of every snapshot must pass);
 #  (c) the state equals the acknowledged one, or that plus the in-flight statement applied
 #      wholly: a difference is counted as lost (a row both allow is missing), phantom (a
 #      row neither allows, or a duplicated id) or partial (the in-flight one half applied);
 #  (d) no stray file: the warehouse holds only catalog.db and table folders, the local
 #      state folder's tmp/ and the working folder stay empty;
-#  (e) when the killed statement left files no committed metadata references (its
-#      orphans), CALL remove_orphan_files on every table deletes exactly those of them in
-#      the tables' folders, and no other file (issue 17's acceptance);
+#  (e) when the tables' folders hold files no committed metadata references (the killed
+#      statement's orphans, the leftovers of a killed expiry, rewrite_table_path's staged
+#      files), CALL remove_orphan_files on every table deletes exactly those, and no other
+#      file (issue 17's acceptance);
 # and the next round's writes must succeed. How far a killed statement got (its phase) is
 # read from the files it left that no committed metadata references.
 # Controls first check that a data file cut short fails the consistency check and a missing
 # row the comparison. A fresh warehouse every 10 kills bounds the snapshots each check
-# walks. Kills: 20, or 10 x FLOE_TORTURE_SCALE under `make torture`. FLOE_KILL_SEED
+# walks. Kills: 20, or 10 x FLOE_TORTURE_SCALE under `make torture`; FLOE_KILL_PROCEDURES=1
+# makes half the statements procedures. FLOE_KILL_SEED
 # replays a run's choices (not its timings). On a failure the warehouse is kept and its
 # path printed.
 #   kill_during_writes.sh <path to the floe binary>
@@ -80,7 +88,7 @@ mkdir -p "$cwd" "$root/reachable"
 
 declare -A kills_by_kind=() kills_by_phase=() kills_by_trigger=()
 kills=0 rounds=0 unkilled=0 applied=0 rolled_back=0 checks=0 orphans_total=0 orphans_removed=0
-lost=0 phantom=0 partial=0 corrupt=0 stray=0 failed_writes=0
+lost=0 phantom=0 partial=0 corrupt=0 stray=0 failed_writes=0 deleted_by_procedures=0
 started=$(date +%s)
 declare -A step_us=()
 # Runs a command, adding its wall time to step $1 (the figures say where the time goes).
@@ -107,7 +115,7 @@ sql() { (cd "$cwd" && FLOE_HOME="$home" "$floe" --warehouse "$warehouse" -csv -c
 new_warehouse() {
   warehouse="$root/w$1"
   home="$root/home$1"
-  rm -rf "$root/w$(($1 - 1))" "$root/home$(($1 - 1))" "$root/state"
+  rm -rf "$root/w$(($1 - 1))" "$root/home$(($1 - 1))" "$root/state" "$root/sources"
   mkdir -p "$root/state"
   sql "CREATE TABLE ns.t (id BIGINT, b INT, k INT) USING iceberg PARTITIONED BY (k)
          TBLPROPERTIES ('commit.manifest.min-count-to-merge' = '4');
@@ -143,8 +151,14 @@ plan_statement() {
   tables=${#names[@]}
   ctas=""
   for m in "${names[@]}"; do [[ -z "$ctas" && "$m" == c* ]] && ctas="$m"; done
-  local choice=$((RANDOM % 26))
+  local choice=$((RANDOM % 32))
+  # (FLOE_KILL_PROCEDURES=1: half the statements procedures, for figures on them)
+  ((${FLOE_KILL_PROCEDURES:-0} && RANDOM % 2)) && choice=$((26 + RANDOM % 6))
   ((rows > 30000 && choice < 8)) && choice=9  # keep the table small: delete a partition
+  if ((choice >= 26)); then
+    plan_procedure "$before" "$after" "$n" "$choice" "$tables"
+    return
+  fi
   if ((choice >= 22)); then
     # UPDATE and MERGE, in the mode chosen for this statement (set first, in its own commit)
     local mode=copy-on-write
@@ -241,7 +255,9 @@ plan_statement() {
   elif ((choice < 18)); then
     kind=drop_table  # (also in place of a CTAS when three CTAS tables exist)
     statement="DROP TABLE ns.$ctas"
-    ((RANDOM % 4)) && statement+=" PURGE"
+    # (PURGE is refused for snapshot's tables: gc.enabled false)
+    ((RANDOM % 4)) && ! awk -v t="$ctas" '$1 == t && $3 == "nogc" { found = 1 } END { exit !found }' "$before/folders" &&
+      statement+=" PURGE"
     grep -vx "$ctas" "$before/tables" >"$after/tables"
     rm "$after/$ctas.rows"
   elif ((choice < 20)); then
@@ -267,6 +283,89 @@ plan_statement() {
     statement="CREATE OR REPLACE TABLE ns.r USING iceberg AS SELECT id, b, k FROM ns.t WHERE k = $p"
     awk -F, -v p="$p" '$3 == p' "$before/t.rows" >"$after/r.rows"
   fi
+}
+
+# The procedures' statements (see plan_statement). ns.t's rows change only by a rollback (to
+# the round's first state), add_files (a new partition folder's rows), fast_forward and
+# publish_changes (the rows written to the branch or staged); snapshot makes a table like a
+# CTAS. Files outside the warehouse (add_files' and snapshot's sources) are
+# written now, by another floe process.
+plan_procedure() {
+  local before="$1" after="$2" n="$3" choice="$4" tables="$5" p=$((RANDOM % 4)) size=$((1 + RANDOM % 500))
+  case $choice in
+    26)
+      kind=expire_snapshots
+      may_delete=1
+      statement="CALL floe.system.expire_snapshots(table => 'ns.t', "
+      statement+="older_than => current_timestamp() + INTERVAL 1 SECOND, retain_last => $((1 + RANDOM % 3)))"
+      ;;
+    27)
+      kind=remove_orphan_files
+      may_delete=1
+      statement="SET floe.remove_orphan_files.min_interval = 0; CALL floe.system.remove_orphan_files("
+      statement+="table => 'ns.t', older_than => current_timestamp() + INTERVAL 1 SECOND)"
+      ;;
+    28)
+      kind=rollback
+      [[ -n "$round_snapshot" ]] ||
+        round_snapshot="$(sql "SELECT snapshot_id FROM ns.t.refs WHERE name = 'main'" | tail -1)"
+      [[ "$round_snapshot" =~ ^-?[0-9]+$ ]] || fail "cannot read ns.t's current snapshot: $round_snapshot"
+      if ((RANDOM % 2)); then
+        statement="CALL floe.system.rollback_to_snapshot('ns.t', $round_snapshot)"
+      else
+        statement="CALL floe.system.set_current_snapshot(table => 'ns.t', snapshot_id => $round_snapshot)"
+      fi
+      cp "$(dirname "$before")/s0/t.rows" "$after/t.rows"
+      ;;
+    29)
+      local pick=$((RANDOM % 5))
+      if ((pick == 0)); then
+        kind=rewrite_position_delete_files
+        statement="CALL floe.system.rewrite_position_delete_files(table => 'ns.t', "
+        statement+="options => map('rewrite-all', 'true'))"
+      elif ((pick == 1)); then
+        kind=compute_table_stats  # (a Puffin statistics file registered for the snapshot)
+        statement="CALL floe.system.compute_table_stats(table => 'ns.t')"
+      elif ((pick == 2)); then
+        # rows written to a new branch at main's head, then main fast-forwarded to it
+        kind=fast_forward
+        statement="ALTER TABLE ns.t CREATE OR REPLACE BRANCH ff$n; "
+        statement+="INSERT INTO ns.t.branch_ff$n (id, b, k) SELECT $n * 10000 + id, $n, $p FROM range($size); "
+        statement+="CALL floe.system.fast_forward('ns.t', 'main', 'ff$n')"
+        batch_rows "$n" "$size" "$p" >>"$after/t.rows"
+      elif ((pick == 3)); then
+        # write-audit-publish: rows staged under a wap.id, then published onto main
+        kind=publish_changes
+        statement="ALTER TABLE ns.t SET TBLPROPERTIES ('write.wap.enabled' = 'true'); SET spark.wap.id = w$n; "
+        statement+="INSERT INTO ns.t (id, b, k) SELECT $n * 10000 + id, $n, $p FROM range($size); "
+        statement+="SET spark.wap.id = ''; CALL floe.system.publish_changes('ns.t', 'w$n')"
+        batch_rows "$n" "$size" "$p" >>"$after/t.rows"
+      else
+        kind=rewrite_table_path
+        statement="CALL floe.system.rewrite_table_path(table => 'ns.t', "
+        # (the prefix of the warehouse and add_files' sources: every path must start with it)
+        statement+="source_prefix => '$root', target_prefix => '/moved')"
+      fi
+      ;;
+    *)
+      # a hive-partitioned folder of one Parquet file: rows of batch n, partition p
+      local source="$root/sources/s$n"
+      sql "COPY (SELECT $n * 10000 + id AS id, $n AS b FROM range($size))
+           TO '$source/k=$p/part-0.parquet'" >/dev/null ||
+        fail "cannot write the source folder $source"
+      if ((choice == 30 || tables >= 5)); then
+        kind=add_files
+        statement="CALL floe.system.add_files(table => 'ns.t', source_table => 'parquet.\`$source\`')"
+        batch_rows "$n" "$size" "$p" >>"$after/t.rows"
+      else
+        kind=snapshot
+        statement="CALL floe.system.snapshot(source_table => 'parquet.\`$source\`', table => 'ns.c$n')"
+        batch_rows "$n" "$size" "$p" >"$after/c$n.rows"
+        { cat "$before/tables"; echo "c$n"; } | sort >"$after/tables"
+        echo "c$n c$n nogc" >>"$after/folders"  # (gc.enabled false: remove_orphan_files refuses it)
+      fi
+      ;;
+  esac
 }
 
 # Reads the tables as they are now into folder $1, and their current metadata files into
@@ -340,6 +439,7 @@ round() {
   mkdir -p "$dir"
   cp -r "$root/state" "$dir/s0"
   local count=$((1 + RANDOM % 3)) i script="" kinds=() r1=$RANDOM r2=$RANDOM
+  round_snapshot="" may_delete=0
   for ((i = 1; i <= count; i++)); do
     seq=$((seq + 1))
     plan_statement "$dir/s$((i - 1))" "$dir/s$i" "$seq"
@@ -435,28 +535,49 @@ round() {
   timed orphans check_remove_orphans "$dir"
 }
 
-# (e): remove_orphan_files deletes exactly the killed statement's files in the folders of
-# the tables there are (a table the kill kept from being created has none to call it on).
+# (e): remove_orphan_files deletes exactly the files in the tables' folders that no committed
+# metadata keeps (live entries, as Iceberg's): the killed statement's orphans, what a killed
+# expiry had yet to delete, rewrite_table_path's staged files; nothing else. (A table the
+# kill kept from being created has no folder to call it on; snapshot's tables have
+# gc.enabled false, which remove_orphan_files refuses.)
 check_remove_orphans() {
   local dir="$1" table metadata script="SET floe.remove_orphan_files.min_interval = 0; "
-  [[ -s "$dir/orphans" ]] || return 0
   : >"$dir/folders"
   while read -r table metadata; do
+    awk -v t="$table" '$1 == t && $3 == "nogc" { found = 1 } END { exit !found }' "$root/state/folders" && continue
     script+="CALL floe.system.remove_orphan_files(table => 'ns.$table', "
     script+="older_than => current_timestamp() + INTERVAL 1 SECOND); "
     echo "$(dirname "$(dirname "$metadata")")/" >>"$dir/folders"
   done <"$dir/observed/metadata"
+  reachable "$dir/observed/metadata" live >"$dir/live"
+  local expected gone
+  expected="$(cut -d' ' -f1 "$dir/files.after" | grep -F -f "$dir/folders" | comm -23 - "$dir/live")"
+  [[ -n "$expected" ]] || return 0
   sql "$script" >"$dir/removed" 2>&1 || fail "remove_orphan_files failed after the kill" "$(tail -5 "$dir/removed")"
   list_files >"$dir/files.cleaned"
-  local expected gone
-  expected="$(grep -F -f "$dir/folders" "$dir/orphans")"
   gone="$(comm -23 <(cut -d' ' -f1 "$dir/files.after" | grep -v '/catalog\.db') \
                    <(cut -d' ' -f1 "$dir/files.cleaned" | grep -v '/catalog\.db'))"
   if [[ "$gone" != "$expected" ]]; then
-    fail "remove_orphan_files did not delete exactly the killed statement's files" \
+    fail "remove_orphan_files did not delete exactly the files no committed metadata keeps" \
       "$(diff <(echo "$expected") <(echo "$gone") | head -10)"
   fi
-  [[ -n "$gone" ]] && orphans_removed=$((orphans_removed + $(wc -l <<<"$gone")))
+  orphans_removed=$((orphans_removed + $(wc -l <<<"$gone")))
+}
+
+# Prints the files the tables' committed metadata reach ("files": every manifest entry;
+# "live": live entries only), sorted, for the "table metadata-path" lines of file $1. Each
+# metadata file's lists are made once (its files never change), in $root/reachable.
+reachable() {
+  local list="$1" kind="$2" table metadata missing=()
+  while read -r table metadata; do
+    [[ -f "$root/reachable/${metadata##*/}.files" ]] || missing+=("$metadata")
+  done <"$list"
+  if ((${#missing[@]})); then
+    node "$here/reachable_files.mjs" "$root/reachable" "${missing[@]}" || fail "cannot list the tables' files"
+  fi
+  while read -r table metadata; do
+    cat "$root/reachable/${metadata##*/}.$kind"
+  done <"$list" | sort -u
 }
 
 # Lists the warehouse's files: "path size mtime" lines.
@@ -473,6 +594,29 @@ check_kept_files() {
              done)"
   gone="$(comm -23 "$dir/files.before" "$dir/files.after" | cut -d' ' -f1 | grep -v '/catalog\.db' |
           grep -vF "${dropped:-/nothing-dropped/}")"
+  if ((may_delete)) && [[ -n "$gone" ]]; then
+    # expire_snapshots and remove_orphan_files (of ns.t) delete only files ns.t's committed
+    # metadata no longer keeps: none of another table, none its metadata files or live
+    # entries name, and every snapshot of ns.t still reads whole (the peers' check of every
+    # snapshot, whatever was checked before)
+    local kept
+    kept="$(reachable "$dir/observed/metadata" live | comm -12 - <(sort <<<"$gone"))"
+    if [[ -n "$kept" ]] || grep -qvF "$warehouse/ns/t/" <<<"$gone"; then
+      corrupt=$((corrupt + 1))
+      fail "a procedure deleted a file the committed metadata keeps, or another table's file" \
+        "$(head -10 <<<"${kept:-$gone}")"
+    fi
+    local metadata out
+    metadata="$(awk '$1 == "t" { print $2 }' "$dir/observed/metadata")"
+    checks=$((checks + 1))
+    if ! out="$(node "$root/peers/check_table.mjs" "$metadata" --all-snapshots --strict 2>&1)"; then
+      corrupt=$((corrupt + 1))
+      fail "ns.t fails the consistency check after a procedure deleted files" \
+        "$(grep -E '^(ERROR|WARN)' <<<"$out" | head -20)"
+    fi
+    deleted_by_procedures=$((deleted_by_procedures + $(wc -l <<<"$gone")))
+    return
+  fi
   if [[ -n "$gone" ]]; then
     corrupt=$((corrupt + 1))
     fail "files of committed snapshots changed or vanished" "$(head -10 <<<"$gone")"
@@ -502,17 +646,7 @@ classify_phase() {
   elif ((landed > acked)); then
     phase="committed, not acknowledged"
   else
-    # (the files of a metadata file never change: each is listed once, in $root/reachable)
-    local missing=()
-    while read -r table metadata; do
-      [[ -f "$root/reachable/${metadata##*/}.files" ]] || missing+=("$metadata")
-    done <"$dir/observed/metadata"
-    if ((${#missing[@]})); then
-      node "$here/reachable_files.mjs" "$root/reachable" "${missing[@]}" || fail "cannot list the tables' files"
-    fi
-    while read -r table metadata; do
-      cat "$root/reachable/${metadata##*/}.files"
-    done <"$dir/observed/metadata" | sort -u >"$dir/reachable"
+    reachable "$dir/observed/metadata" files >"$dir/reachable"
     comm -13 <(cut -d' ' -f1 "$dir/files.before") <(cut -d' ' -f1 "$dir/files.after") | grep -v '/catalog\.db' |
       comm -23 - "$dir/reachable" >"$dir/orphans"
     local left=()
@@ -576,7 +710,9 @@ controls() {
 # Prints the figures so far (at the end, after each warehouse, and when stopped).
 summary() {
   echo "seed $seed: $kills kills in $rounds rounds ($unkilled ran to their end), $(($(date +%s) - started)) s"
-  echo "in-flight statement: $applied applied wholly, $rolled_back not at all; $orphans_total orphan files left, $orphans_removed removed by remove_orphan_files"
+  echo "in-flight statement: $applied applied wholly, $rolled_back not at all; $orphans_total orphan files left," \
+    "$orphans_removed unreferenced files removed by remove_orphan_files after kills;" \
+    "$deleted_by_procedures files deleted by the procedures killed or run"
   echo "consistency checks: $checks; corrupt tables: $corrupt; lost rows: $lost; phantom rows: $phantom;" \
     "partial statements: $partial; stray files: $stray; failed writes: $failed_writes"
   local key

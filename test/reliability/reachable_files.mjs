@@ -5,7 +5,11 @@
 // status), and statistics files. The kill test subtracts these from the files a killed
 // statement left, to tell how far the statement got (its orphans) from what it committed.
 // Reads with avsc only (through ../interop), sharing no code with floe. Writes one file per
-// metadata file, OUT_DIR/<its name>.files, one local path a line, sorted.
+// metadata file, OUT_DIR/<its name>.files, one local path a line, sorted, and beside it
+// <its name>.live: the same but of the manifests' entries only the live ones (status not
+// DELETED), the files Iceberg's remove_orphan_files keeps (BaseSparkAction.contentFileDS reads
+// live entries): once the snapshots that had a file live are expired, a later snapshot's
+// DELETED entry for it does not keep it.
 //
 //   node reachable_files.mjs OUT_DIR METADATA_FILE...
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +26,8 @@ const local = (uri) => (uri.startsWith('file://') ? uri.slice('file://'.length) 
 
 for (const metadataFile of metadataFiles) {
   const out = new Set([metadataFile]);
+  const deleted = new Set();  // files of DELETED entries (live if another entry has them live)
+  const live = new Set();
   const metadata = parseJsonExact(readFileSync(metadataFile, 'utf8'));
   for (const entry of metadata['metadata-log'] ?? []) out.add(local(entry['metadata-file']));
   for (const stats of [...(metadata.statistics ?? []), ...(metadata['partition-statistics'] ?? [])]) {
@@ -35,7 +41,13 @@ for (const metadataFile of metadataFiles) {
   }
   for (const manifest of manifests) {
     out.add(manifest);
-    for (const entry of (await readAvroFile(manifest)).records) out.add(local(entry.data_file.file_path));
+    for (const entry of (await readAvroFile(manifest)).records) {
+      const path = local(entry.data_file.file_path);
+      out.add(path);
+      (entry.status === 2 ? deleted : live).add(path);
+    }
   }
   writeFileSync(join(outDir, basename(metadataFile) + '.files'), [...out].sort().join('\n') + '\n');
+  const liveOnly = [...out].filter((path) => !deleted.has(path) || live.has(path));
+  writeFileSync(join(outDir, basename(metadataFile) + '.live'), liveOnly.sort().join('\n') + '\n');
 }
