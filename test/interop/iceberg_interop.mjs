@@ -10,11 +10,13 @@
 // for early), an INSERT OVERWRITE and DELETEs of rows and of whole partitions (overwrite
 // snapshots), branches and tags (writes to a branch, a branch moved back with AS OF VERSION) and
 // a CREATE OR REPLACE TABLE AS SELECT, a table of struct, list and map columns, a table after
-// the maintenance procedures (fast_forward, a sort rewrite, rewrite_manifests, expire_snapshots,
-// remove_orphan_files, set_current_snapshot, a staged write published, a z-order rewrite) and
-// its copy moved by rewrite_table_path, tables of Parquet files added as they are (add_files,
-// snapshot), position delete files compacted (rewrite_position_delete_files), and format
-// version 3 tables (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
+// the maintenance procedures (fast_forward, a sort rewrite, rewrite_manifests,
+// expire_snapshots, remove_orphan_files, set_current_snapshot, a staged write published, a
+// z-order rewrite) and its copy moved by rewrite_table_path, a table rolled back,
+// cherry-picked and given statistics (rollback_to_snapshot, cherrypick_snapshot,
+// compute_table_stats), tables of Parquet files added as they are (add_files, snapshot),
+// position delete files compacted (rewrite_position_delete_files), and format version 3 tables
+// (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
 // written and merged, a v2 table upgraded). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
@@ -272,6 +274,17 @@ function buildWarehouse(warehouse) {
       `DELETE FROM ${t} WHERE id IN (SELECT id + 3 FROM ${t} WHERE id > 4)`,
     );
   }
+  // rolled back to its first snapshot, the third cherry-picked back onto it, statistics
+  // computed (a Puffin file registered for the snapshot)
+  const rb = 'ns.rolled';
+  const nth = (n) => `(SELECT snapshot_id FROM ${rb}.snapshots ORDER BY committed_at LIMIT 1 OFFSET ${n})`;
+  statements.push(
+    `CREATE TABLE ${rb} (${DDL}) USING iceberg PARTITIONED BY (bucket(2, id))`,
+    ...BATCHES.map((b) => `INSERT INTO ${rb} VALUES ${b.join(', ')}`),
+    `CALL floe.system.rollback_to_snapshot('${rb}', ${nth(0)})`,
+    `CALL floe.system.cherrypick_snapshot('${rb}', ${nth(2)})`,
+    `CALL floe.system.compute_table_stats(table => '${rb}')`,
+  );
   // the position delete files of the v2 merge-on-read table compacted
   statements.push("CALL floe.system.rewrite_position_delete_files(table => 'ns.rows_mor', options => map('rewrite-all', 'true'))");
   runFloe(warehouse, statements.join('; '));
@@ -470,8 +483,8 @@ try {
   buildWarehouse(warehouse);
   moveBranch(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
-    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'moved', 'imported', 'snapped', 'rows_cow', 'rows_mor',
-    'rows_mor_v3'];
+    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'moved', 'rolled', 'imported', 'snapped', 'rows_cow',
+    'rows_mor', 'rows_mor_v3'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);
     const check = spawnSync(process.execPath, [join(here, 'iceberg_check.mjs'), dir, '--all-snapshots'], { encoding: 'utf8' });
