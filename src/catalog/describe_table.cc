@@ -1,6 +1,8 @@
 // DESCRIBE of a table: its columns, partitioning and, EXTENDED, its detailed information.
 #include "catalog/describe_table.h"
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "common/exception.h"
@@ -75,10 +77,13 @@ TextRows DescribeColumn(const LoadedTable& table, const std::vector<std::string>
   out.rows.push_back({"data_type", field->type()->ToSqlName()});
   out.rows.push_back({"comment", field->doc().empty() ? "NULL" : field->doc()});
   if (!extended) return out;
-  // the ndv of the newest statistics file that sketches the column: the current snapshot's,
-  // else an older one's (stale)
+  // the statistics of the newest statistics file that sketches the column: the current
+  // snapshot's, else an older one's (stale): the ndv Iceberg keeps, and the others floe
+  // keeps beside it (compute_table_stats)
   const iceberg::Snapshot* current = m.CurrentSnapshot();
   std::string distinct = "NULL";
+  std::map<std::string, std::string> others = {
+      {"min", "NULL"}, {"max", "NULL"}, {"num_nulls", "NULL"}, {"avg_col_len", "NULL"}, {"max_col_len", "NULL"}};
   int64_t best_sequence = -1;
   for (const auto& file : m.statistics) {
     if (!file.is_object() || !file.contains("blob-metadata") || !file["blob-metadata"].is_array()) continue;
@@ -96,15 +101,25 @@ TextRows DescribeColumn(const LoadedTable& table, const std::vector<std::string>
       if (!is_current && sequence <= best_sequence) continue;
       best_sequence = is_current ? INT64_MAX : sequence;
       distinct = blob["properties"]["ndv"].get<std::string>();
+      for (auto& [info, value] : others) {
+        static const std::map<std::string, std::string> kProperty = {{"min", "floe.min"},
+                                                                     {"max", "floe.max"},
+                                                                     {"num_nulls", "floe.null-count"},
+                                                                     {"avg_col_len", "floe.avg-len"},
+                                                                     {"max_col_len", "floe.max-len"}};
+        const auto& property = blob["properties"].find(kProperty.at(info));
+        value = property != blob["properties"].end() && property->is_string() ? property->get<std::string>() : "NULL";
+      }
       if (!is_current) {
         distinct += " (stale: computed for snapshot " + std::to_string(snapshot_id) + "; the table is at " +
                     (current ? "snapshot " + std::to_string(current->snapshot_id) : std::string("no snapshot")) + ")";
       }
     }
   }
-  for (const char* info : {"min", "max", "num_nulls"}) out.rows.push_back({info, "NULL"});
+  for (const char* info : {"min", "max", "num_nulls"}) out.rows.push_back({info, others.at(info)});
   out.rows.push_back({"distinct_count", distinct});
-  for (const char* info : {"avg_col_len", "max_col_len", "histogram"}) out.rows.push_back({info, "NULL"});
+  for (const char* info : {"avg_col_len", "max_col_len"}) out.rows.push_back({info, others.at(info)});
+  out.rows.push_back({"histogram", "NULL"});
   return out;
 }
 

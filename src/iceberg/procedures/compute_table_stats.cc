@@ -4,7 +4,9 @@
 // the snapshot's rows), each a zstd blob of type apache-datasketches-theta-v1 with an `ndv`
 // property (the estimate, truncated) in one Puffin file <location>/metadata/<snapshot>-<uuid>.stats,
 // registered under `statistics` for that snapshot (replacing an earlier file for it) in one
-// commit. Returns the file's location; no row for a table without snapshots.
+// commit. The same scan gives the statistics Spark's ANALYZE TABLE ... FOR COLUMNS keeps
+// (null count, min, max, average and longest length), stored as floe.* properties of each
+// column's blob. Returns the file's location; no row for a table without snapshots.
 #include <algorithm>
 #include <string>
 
@@ -24,6 +26,38 @@
 namespace floe::iceberg {
 
 namespace {
+
+// What Spark's ANALYZE TABLE ... FOR COLUMNS keeps of a column of this type
+// (AnalyzeColumnCommand.statExprs): min and max for numbers, booleans, dates and
+// timestamps; the average and longest length measured for strings (characters) and binary
+// (bytes), the type's fixed size (DataType.defaultSize) for the others.
+struct ColumnStatKind {
+  bool min_max = false;
+  bool measured_length = false;
+  int64_t fixed_length = -1;  // -1: none
+};
+
+ColumnStatKind StatKindOf(const LogicalType& type) {
+  switch (type.id()) {
+    case TypeId::kBoolean:
+    case TypeId::kInt8: return {true, false, 1};
+    case TypeId::kInt16: return {true, false, 2};
+    case TypeId::kInt32:
+    case TypeId::kFloat:
+    case TypeId::kDate: return {true, false, 4};
+    case TypeId::kInt64:
+    case TypeId::kDouble:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
+    case TypeId::kTime: return {true, false, 8};
+    case TypeId::kDecimal: return {true, false, type.precision() <= 18 ? 8 : 16};
+    case TypeId::kString:
+    case TypeId::kBinary: return {false, true, -1};
+    default: return {};
+  }
+}
 
 class ComputeTableStats final : public Procedure {
  public:
@@ -85,11 +119,20 @@ class ComputeTableStats final : public Procedure {
         if (dot == std::string::npos) break;
         start = dot + 1;
       }
+      // per column: the sketch, the NULL count, min and max as text, the lengths
+      ColumnStatKind kind = StatKindOf(field->type()->ToLogicalType());
       select += (select.empty() ? "" : ", ") + std::string("iceberg_theta_sketch(") + reference + ")";
+      select += ", count(*) - count(" + reference + ")";
+      select += kind.min_max ? ", CAST(min(" + reference + ") AS STRING), CAST(max(" + reference + ") AS STRING)"
+                             : ", NULL, NULL";
+      select += kind.measured_length ? ", CAST(ceil(avg(length(" + reference + "))) AS BIGINT), CAST(max(length(" +
+                                           reference + ")) AS BIGINT)"
+                                     : ", NULL, NULL";
     }
+    constexpr size_t kPerColumn = 6;
     std::vector<std::vector<Value>> rows = engine.Execute(*Parser::ParseStatement(
         "SELECT " + select + " FROM " + table_name + " VERSION AS OF " + std::to_string(snapshot->snapshot_id)));
-    if (rows.size() != 1 || rows[0].size() != fields.size()) {
+    if (rows.size() != 1 || rows[0].size() != kPerColumn * fields.size()) {
       throw InternalError("compute_table_stats: the sketch query returned no single row");
     }
 
@@ -103,7 +146,9 @@ class ComputeTableStats final : public Procedure {
       PuffinWriter writer(*out);
       nlohmann::json blobs = nlohmann::json::array();
       for (size_t i = 0; i < fields.size(); ++i) {
-        std::string bytes = rows[0][i].str();
+        const std::vector<Value>& row = rows[0];
+        size_t at = kPerColumn * i;
+        std::string bytes = row[at].str();
         auto ndv = static_cast<int64_t>(ThetaSketch::Deserialize(bytes).Estimate());  // Java's (long) cast
         BlobMetadata blob;
         blob.type = "apache-datasketches-theta-v1";
@@ -112,6 +157,18 @@ class ComputeTableStats final : public Procedure {
         blob.sequence_number = snapshot->sequence_number;
         blob.compression_codec = "zstd";
         blob.properties = {{"ndv", std::to_string(ndv)}};
+        // Spark's other column statistics, as properties of the same blob under floe's own
+        // names (Puffin allows any; Iceberg and Trino read only ndv)
+        blob.properties["floe.null-count"] = row[at + 1].ToString();
+        if (!row[at + 2].is_null()) blob.properties["floe.min"] = row[at + 2].str();
+        if (!row[at + 3].is_null()) blob.properties["floe.max"] = row[at + 3].str();
+        ColumnStatKind kind = StatKindOf(fields[i]->type()->ToLogicalType());
+        if (kind.fixed_length >= 0) {
+          blob.properties["floe.avg-len"] = blob.properties["floe.max-len"] = std::to_string(kind.fixed_length);
+        } else if (kind.measured_length && !row[at + 4].is_null()) {
+          blob.properties["floe.avg-len"] = row[at + 4].ToString();
+          blob.properties["floe.max-len"] = row[at + 5].ToString();
+        }
         const BlobMetadata& written = writer.Add(blob, bytes);
         nlohmann::json jb = {{"type", written.type},
                              {"snapshot-id", written.snapshot_id},
