@@ -74,9 +74,8 @@ function main() {
   const [[tableFiles, tableBytes]] = numericRows(setup.stdout, 3).map((r) => r.map(Number));
   const merge = `MERGE INTO w.t t USING w.s s ON t.id = s.id WHEN MATCHED THEN UPDATE SET ${table.set}`;
   const scan = `SELECT 'scan', ${table.scan} FROM w.t`;
-  const added = "SELECT 'added', regexp_extract(summary, 'added-files-size -> ([0-9]+)', 1), " +
-    "coalesce(regexp_extract(summary, 'added-delete-files -> ([0-9]+)', 1), ''), " +
-    "regexp_extract(summary, 'added-data-files -> ([0-9]+)', 1) FROM w.t.snapshots ORDER BY committed_at DESC LIMIT 1";
+  const added = "SELECT 'added', summary['added-files-size'], coalesce(summary['added-delete-files'], ''), " +
+    "coalesce(summary['added-data-files'], '') FROM w.t.snapshots ORDER BY committed_at DESC LIMIT 1";
   const runs = { 'merge-on-read': [], 'copy-on-write': [] };
   const reads = { before: [], after: [] };
   for (let run = 0; run < o.runs; run++) {

@@ -45,12 +45,6 @@ MetadataTableRows BuildMetadataTable(const std::string& kind, const MetadataTabl
 
 Value OptionalLong(const std::optional<int64_t>& v) { return v ? Value::Int64(*v) : Value::Null(TypeId::kInt64); }
 
-std::string MapText(const std::map<std::string, std::string>& m) {
-  std::string out = "{";
-  for (const auto& [k, v] : m) out += (out.size() > 1 ? ", " : "") + k + " -> " + v;
-  return out + "}";
-}
-
 std::string CountMapText(const std::map<int, int64_t>& m) {
   std::string out = "{";
   for (const auto& [k, v] : m) out += (out.size() > 1 ? ", " : "") + std::to_string(k) + " -> " + std::to_string(v);

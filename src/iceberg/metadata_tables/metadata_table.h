@@ -24,8 +24,8 @@ struct MetadataTableSource {
   const Snapshot* snapshot = nullptr;
 };
 
-/// The rows of a metadata table, with the columns Spark + Iceberg give it; map and
-/// struct columns are shown as text.
+/// The rows of a metadata table, with the columns Spark + Iceberg give it; the files
+/// tables' maps, lists and structs are shown as text.
 class MetadataTableRows {
  public:
   void Column(std::string name, LogicalType type);
@@ -60,10 +60,9 @@ MetadataTableRows PartitionsTable(const MetadataTableSource& source);
 MetadataTableRows MetadataLogEntriesTable(const MetadataTableSource& source);
 MetadataTableRows RefsTable(const MetadataTableSource& source);
 
-/// Shared by the builders: an optional long as a value, maps as "{k -> v, ...}", and the
+/// Shared by the builders: an optional long as a value, count maps as "{k -> v, ...}", and the
 /// files of the source's snapshot with a partition column covering every spec's fields.
 Value OptionalLong(const std::optional<int64_t>& v);
-std::string MapText(const std::map<std::string, std::string>& m);
 std::string CountMapText(const std::map<int, int64_t>& m);
 
 /// The live files (and, with `deleted_entries`, the deleted ones) of the source's
