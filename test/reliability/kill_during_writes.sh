@@ -292,10 +292,12 @@ plan_statement() {
 # written now, by another floe process.
 plan_procedure() {
   local before="$1" after="$2" n="$3" choice="$4" tables="$5" p=$((RANDOM % 4)) size=$((1 + RANDOM % 500))
+  # (an expiry earlier in the round may have expired the round's first snapshot)
+  ((choice == 28 && round_expired)) && choice=29
   case $choice in
     26)
       kind=expire_snapshots
-      may_delete=1
+      may_delete=1 round_expired=1
       statement="CALL floe.system.expire_snapshots(table => 'ns.t', "
       statement+="older_than => current_timestamp() + INTERVAL 1 SECOND, retain_last => $((1 + RANDOM % 3)))"
       ;;
@@ -439,7 +441,7 @@ round() {
   mkdir -p "$dir"
   cp -r "$root/state" "$dir/s0"
   local count=$((1 + RANDOM % 3)) i script="" kinds=() r1=$RANDOM r2=$RANDOM
-  round_snapshot="" may_delete=0
+  round_snapshot="" may_delete=0 round_expired=0
   for ((i = 1; i <= count; i++)); do
     seq=$((seq + 1))
     plan_statement "$dir/s$((i - 1))" "$dir/s$i" "$seq"
