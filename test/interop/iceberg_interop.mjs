@@ -13,11 +13,12 @@
 // the maintenance procedures (fast_forward, a sort rewrite, rewrite_manifests,
 // expire_snapshots, remove_orphan_files, set_current_snapshot, a staged write published, a
 // z-order rewrite) and its copy moved by rewrite_table_path, a table rolled back,
-// cherry-picked and given statistics (rollback_to_snapshot, cherrypick_snapshot,
-// compute_table_stats), tables of Parquet files added as they are (add_files, snapshot),
-// position delete files compacted (rewrite_position_delete_files), and format version 3 tables
-// (row ids through a copy-on-write DELETE and a rewrite, deletion vectors
-// written and merged, a v2 table upgraded). Then, for every table:
+// cherry-picked, rolled back again and given statistics (rollback_to_snapshot,
+// cherrypick_snapshot, rollback_to_timestamp, compute_table_stats), tables of Parquet files
+// added as they are (add_files, snapshot), position delete files compacted
+// (rewrite_position_delete_files), and format version 3 tables (row ids through a
+// copy-on-write DELETE and a rewrite, deletion vectors written and merged, a v2 table
+// upgraded). Then, for every table:
 //  1. iceberg_check.mjs --all-snapshots finds nothing (metadata, Avro manifests with field ids,
 //     counts, sequence numbers, partition values recomputed from the data; see that file);
 //  2. icebird (iceberg_read.mjs) reads the current snapshot and each earlier one, every path
@@ -274,8 +275,8 @@ function buildWarehouse(warehouse) {
       `DELETE FROM ${t} WHERE id IN (SELECT id + 3 FROM ${t} WHERE id > 4)`,
     );
   }
-  // rolled back to its first snapshot, the third cherry-picked back onto it, statistics
-  // computed (a Puffin file registered for the snapshot)
+  // rolled back to its first snapshot, the third cherry-picked back onto it, rolled back to
+  // the first by time, statistics computed (a Puffin file registered for the snapshot)
   const rb = 'ns.rolled';
   const nth = (n) => `(SELECT snapshot_id FROM ${rb}.snapshots ORDER BY committed_at LIMIT 1 OFFSET ${n})`;
   statements.push(
@@ -283,6 +284,9 @@ function buildWarehouse(warehouse) {
     ...BATCHES.map((b) => `INSERT INTO ${rb} VALUES ${b.join(', ')}`),
     `CALL floe.system.rollback_to_snapshot('${rb}', ${nth(0)})`,
     `CALL floe.system.cherrypick_snapshot('${rb}', ${nth(2)})`,
+    // back to the first again: the newest ancestor committed before a millisecond after it
+    `CALL floe.system.rollback_to_timestamp('${rb}', ` +
+      `(SELECT committed_at + INTERVAL 1 MILLISECOND FROM ${rb}.snapshots ORDER BY committed_at LIMIT 1))`,
     `CALL floe.system.compute_table_stats(table => '${rb}')`,
   );
   // the position delete files of the v2 merge-on-read table compacted
