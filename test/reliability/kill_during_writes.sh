@@ -551,10 +551,10 @@ check_remove_orphans() {
     script+="older_than => current_timestamp() + INTERVAL 1 SECOND); "
     echo "$(dirname "$(dirname "$metadata")")/" >>"$dir/folders"
   done <"$dir/observed/metadata"
-  reachable "$dir/observed/metadata" live >"$dir/live"
+  reachable "$dir/observed/metadata" live "$dir/live"
   local expected gone
   expected="$(cut -d' ' -f1 "$dir/files.after" | grep -F -f "$dir/folders" | comm -23 - "$dir/live")"
-  [[ -n "$expected" ]] || return 0
+  # (run even when nothing is expected: then nothing may go)
   sql "$script" >"$dir/removed" 2>&1 || fail "remove_orphan_files failed after the kill" "$(tail -5 "$dir/removed")"
   list_files >"$dir/files.cleaned"
   gone="$(comm -23 <(cut -d' ' -f1 "$dir/files.after" | grep -v '/catalog\.db') \
@@ -563,14 +563,14 @@ check_remove_orphans() {
     fail "remove_orphan_files did not delete exactly the files no committed metadata keeps" \
       "$(diff <(echo "$expected") <(echo "$gone") | head -10)"
   fi
-  orphans_removed=$((orphans_removed + $(wc -l <<<"$gone")))
+  [[ -n "$gone" ]] && orphans_removed=$((orphans_removed + $(wc -l <<<"$gone")))
 }
 
-# Prints the files the tables' committed metadata reach ("files": every manifest entry;
-# "live": live entries only), sorted, for the "table metadata-path" lines of file $1. Each
-# metadata file's lists are made once (its files never change), in $root/reachable.
+# Writes to file $3 the files the tables' committed metadata reach ("files": every manifest
+# entry; "live": live entries only), sorted, for the "table metadata-path" lines of file $1.
+# Each metadata file's lists are made once (its files never change), in $root/reachable.
 reachable() {
-  local list="$1" kind="$2" table metadata missing=()
+  local list="$1" kind="$2" out="$3" table metadata missing=()
   while read -r table metadata; do
     [[ -f "$root/reachable/${metadata##*/}.files" ]] || missing+=("$metadata")
   done <"$list"
@@ -579,7 +579,7 @@ reachable() {
   fi
   while read -r table metadata; do
     cat "$root/reachable/${metadata##*/}.$kind"
-  done <"$list" | sort -u
+  done <"$list" | sort -u >"$out"
 }
 
 # Lists the warehouse's files: "path size mtime" lines.
@@ -596,13 +596,17 @@ check_kept_files() {
              done)"
   gone="$(comm -23 "$dir/files.before" "$dir/files.after" | cut -d' ' -f1 | grep -v '/catalog\.db' |
           grep -vF "${dropped:-/nothing-dropped/}")"
-  if ((may_delete)) && [[ -n "$gone" ]]; then
+  # (a file still there but changed is never allowed; only one that vanished may be)
+  local changed
+  changed="$(comm -12 <(sort -u <<<"$gone") <(cut -d' ' -f1 "$dir/files.after" | sort -u))"
+  if ((may_delete)) && [[ -n "$gone" && -z "$changed" ]]; then
     # expire_snapshots and remove_orphan_files (of ns.t) delete only files ns.t's committed
     # metadata no longer keeps: none of another table, none its metadata files or live
     # entries name, and every snapshot of ns.t still reads whole (the peers' check of every
     # snapshot, whatever was checked before)
     local kept
-    kept="$(reachable "$dir/observed/metadata" live | comm -12 - <(sort <<<"$gone"))"
+    reachable "$dir/observed/metadata" live "$dir/live.kept"
+    kept="$(comm -12 "$dir/live.kept" <(sort <<<"$gone"))"
     if [[ -n "$kept" ]] || grep -qvF "$warehouse/ns/t/" <<<"$gone"; then
       corrupt=$((corrupt + 1))
       fail "a procedure deleted a file the committed metadata keeps, or another table's file" \
@@ -648,7 +652,7 @@ classify_phase() {
   elif ((landed > acked)); then
     phase="committed, not acknowledged"
   else
-    reachable "$dir/observed/metadata" files >"$dir/reachable"
+    reachable "$dir/observed/metadata" files "$dir/reachable"
     comm -13 <(cut -d' ' -f1 "$dir/files.before") <(cut -d' ' -f1 "$dir/files.after") | grep -v '/catalog\.db' |
       comm -23 - "$dir/reachable" >"$dir/orphans"
     local left=()

@@ -130,8 +130,19 @@ class ComputeTableStats final : public Procedure {
                                      : ", NULL, NULL";
     }
     constexpr size_t kPerColumn = 6;
-    std::vector<std::vector<Value>> rows = engine.Execute(*Parser::ParseStatement(
-        "SELECT " + select + " FROM " + table_name + " VERSION AS OF " + std::to_string(snapshot->snapshot_id)));
+    // min and max of a timestamp are kept as UTC text, whatever the session's zone
+    // (CatalogColumnStat.toExternalString formats them with ZoneOffset.UTC)
+    const std::string zone_setting = "spark.sql.session.timeZone";
+    std::string zone = engine.SetSetting(zone_setting, "UTC");
+    std::vector<std::vector<Value>> rows;
+    try {
+      rows = engine.Execute(*Parser::ParseStatement("SELECT " + select + " FROM " + table_name + " VERSION AS OF " +
+                                                    std::to_string(snapshot->snapshot_id)));
+    } catch (...) {
+      engine.SetSetting(zone_setting, zone);
+      throw;
+    }
+    engine.SetSetting(zone_setting, zone);
     if (rows.size() != 1 || rows[0].size() != kPerColumn * fields.size()) {
       throw InternalError("compute_table_stats: the sketch query returned no single row");
     }
@@ -168,6 +179,10 @@ class ComputeTableStats final : public Procedure {
         } else if (kind.measured_length && !row[at + 4].is_null()) {
           blob.properties["floe.avg-len"] = row[at + 4].ToString();
           blob.properties["floe.max-len"] = row[at + 5].ToString();
+        } else if (kind.measured_length) {
+          // every value NULL: the type's default size (AnalyzeColumnCommand.rowToColumnStat)
+          std::string size = fields[i]->type()->ToLogicalType().id() == TypeId::kString ? "20" : "100";
+          blob.properties["floe.avg-len"] = blob.properties["floe.max-len"] = size;
         }
         const BlobMetadata& written = writer.Add(blob, bytes);
         nlohmann::json jb = {{"type", written.type},

@@ -30,6 +30,16 @@ namespace floe::iceberg {
 
 namespace {
 
+// Deletes the files a failed rewrite wrote, keeping any error of its own from hiding the
+// rewrite's.
+void DeleteQuietly(ProcedureEngine& engine, const TableMetadata& m, const std::vector<std::string>& paths) {
+  if (paths.empty()) return;
+  try {
+    engine.DeleteTableFiles(m, paths);
+  } catch (const std::exception&) {
+  }
+}
+
 class RewritePositionDeleteFiles final : public Procedure {
  public:
   std::string name() const override { return "rewrite_position_delete_files"; }
@@ -162,7 +172,7 @@ class RewritePositionDeleteFiles final : public Procedure {
       for (const auto& w : written) {
         if (w.added) paths.push_back(w.added->file_path);
       }
-      if (!paths.empty()) engine.DeleteTableFiles(m, paths);
+      DeleteQuietly(engine, m, paths);  // (the first error is the one reported)
       throw;
     }
     auto commit = [&](size_t from, size_t to) {
@@ -221,7 +231,7 @@ class RewritePositionDeleteFiles final : public Procedure {
         for (size_t i = to; i < written.size(); ++i) {
           if (written[i].added) paths.push_back(written[i].added->file_path);
         }
-        if (!paths.empty()) engine.DeleteTableFiles(m, paths);
+        DeleteQuietly(engine, m, paths);
         throw;
       }
     }

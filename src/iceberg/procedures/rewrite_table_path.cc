@@ -127,14 +127,20 @@ class RewriteTablePath final : public Procedure {
           throw NotImplementedError("rewrite_table_path: snapshot " + std::to_string(s.snapshot_id) +
                                     " lists its manifests inline (format v1 without a manifest list)");
         }
+        // (manifestsToRewrite's refusal when a snapshot's manifests cannot be read,
+        // TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
+        auto invalid = [](const Exception& e) {
+          return InvalidInputError(
+              "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
+              "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
+        };
         std::vector<ManifestFile> manifests;
         try {
           manifests = SnapshotManifests(io, s, remapper);
         } catch (const IOError& e) {
-          // (manifestsToRewrite's refusal, TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
-          throw InvalidInputError(
-              "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
-              "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
+          throw invalid(e);
+        } catch (const FormatError& e) {
+          throw invalid(e);
         }
         ManifestListWriter list(s.snapshot_id, s.parent_snapshot_id, s.sequence_number, avro::AvroCodec::kDeflate,
                                 m.format_version >= 3 ? s.first_row_id : std::nullopt);
@@ -142,7 +148,15 @@ class RewriteTablePath final : public Procedure {
           std::string staged_manifest = staging + "/" + FileName(mf.manifest_path);
           std::string new_manifest = rewrite(mf.manifest_path);
           if (!staged_lengths.count(mf.manifest_path)) {
-            ManifestReader reader = ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf);
+            ManifestReader reader = [&] {
+              try {
+                return ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf);
+              } catch (const IOError& e) {
+                throw invalid(e);
+              } catch (const FormatError& e) {
+                throw invalid(e);
+              }
+            }();
             const PartitionSpec* spec = m.SpecById(reader.spec_id());
             if (!spec) throw FormatError("manifest " + mf.manifest_path + " names an unknown partition spec");
             const Schema& schema = reader.schema() ? *reader.schema() : m.CurrentSchema();
