@@ -290,7 +290,8 @@ function buildWarehouse(warehouse) {
     `CALL floe.system.compute_table_stats(table => '${rb}')`,
   );
   // the position delete files of the v2 merge-on-read table compacted
-  statements.push("CALL floe.system.rewrite_position_delete_files(table => 'ns.rows_mor', options => map('rewrite-all', 'true'))");
+  statements.push(
+    "CALL floe.system.rewrite_position_delete_files(table => 'ns.rows_mor', options => map('rewrite-all', 'true'))");
   runFloe(warehouse, statements.join('; '));
   moveTable(warehouse, 'maintained', 'moved');
 }
@@ -300,8 +301,9 @@ function buildWarehouse(warehouse) {
 /// under a new name, so the checks read it as any other table.
 function moveTable(warehouse, from, to) {
   const source = join(warehouse, 'ns', from), target = join(warehouse, 'ns', to);
-  const out = runFloe(warehouse, `CALL floe.system.rewrite_table_path(table => 'ns.${from}', source_prefix => '${source}', ` +
-    `target_prefix => '${target}', staging_location => '${join(warehouse, 'staging')}')`, true);
+  const out = runFloe(warehouse, `CALL floe.system.rewrite_table_path(table => 'ns.${from}', ` +
+    `source_prefix => '${source}', target_prefix => '${target}', staging_location => '${join(warehouse, 'staging')}')`,
+  true);
   const [{ latest_version: latest, file_list_location: list }] = parseFloeJson(out);
   for (const line of readFileSync(list, 'utf8').split('\n').filter(Boolean)) {
     const [src, dst] = line.split(',');

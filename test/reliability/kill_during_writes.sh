@@ -132,6 +132,9 @@ new_warehouse() {
   declare -gA checked=()
 }
 
+# Returns success when table $1 is one of snapshot's (gc.enabled false) by folders file $2.
+is_nogc() { awk -v t="$1" '$1 == t && $3 == "nogc" { found = 1 } END { exit !found }' "$2"; }
+
 # Writes a batch's rows: batch, rows, partition (-1: i % 4).
 batch_rows() {
   awk -v b="$1" -v n="$2" -v p="$3" \
@@ -256,8 +259,7 @@ plan_statement() {
     kind=drop_table  # (also in place of a CTAS when three CTAS tables exist)
     statement="DROP TABLE ns.$ctas"
     # (PURGE is refused for snapshot's tables: gc.enabled false)
-    ((RANDOM % 4)) && ! awk -v t="$ctas" '$1 == t && $3 == "nogc" { found = 1 } END { exit !found }' "$before/folders" &&
-      statement+=" PURGE"
+    ((RANDOM % 4)) && ! is_nogc "$ctas" "$before/folders" && statement+=" PURGE"
     grep -vx "$ctas" "$before/tables" >"$after/tables"
     rm "$after/$ctas.rows"
   elif ((choice < 20)); then
@@ -546,7 +548,7 @@ check_remove_orphans() {
   local dir="$1" table metadata script="SET floe.remove_orphan_files.min_interval = 0; "
   : >"$dir/folders"
   while read -r table metadata; do
-    awk -v t="$table" '$1 == t && $3 == "nogc" { found = 1 } END { exit !found }' "$root/state/folders" && continue
+    is_nogc "$table" "$root/state/folders" && continue
     script+="CALL floe.system.remove_orphan_files(table => 'ns.$table', "
     script+="older_than => current_timestamp() + INTERVAL 1 SECOND); "
     echo "$(dirname "$(dirname "$metadata")")/" >>"$dir/folders"

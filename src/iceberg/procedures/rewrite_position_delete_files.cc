@@ -7,8 +7,8 @@
 // file, dropping the positions of data files no longer live (dangling deletes); the groups
 // commit as one "replace" snapshot (partial progress: in up to max-commits commits), each
 // new file keeping its group's highest data sequence number, so it applies to exactly the
-// data files the old ones did. `where` limits it to
-// the partitions the filter may match. Deletion vectors (v3) are not rewritten.
+// data files the old ones did. `where` limits it to the partitions the filter may match.
+// Deletion vectors (v3) are not rewritten.
 #include <algorithm>
 #include <set>
 #include <string>
@@ -32,7 +32,7 @@ namespace {
 
 // Deletes the files a failed rewrite wrote, keeping any error of its own from hiding the
 // rewrite's.
-void DeleteQuietly(ProcedureEngine& engine, const TableMetadata& m, const std::vector<std::string>& paths) {
+void DiscardWritten(ProcedureEngine& engine, const TableMetadata& m, const std::vector<std::string>& paths) {
   if (paths.empty()) return;
   try {
     engine.DeleteTableFiles(m, paths);
@@ -63,6 +63,12 @@ class RewritePositionDeleteFiles final : public Procedure {
     for (const auto& key : planner.ValidOptions()) valid.insert(key);
     CheckRewriteActionOptions(options, valid, "BIN-PACK");
     planner.Init(options);
+    const bool partial_progress = RewriteOptionBool(options, "partial-progress.enabled", false);
+    const int max_commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
+    if (partial_progress && max_commits <= 0) {
+      throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(max_commits) +
+                              ", the value must be positive when partial-progress.enabled is true");
+    }
     // `where` keeps the delete files whose partition may hold matching rows: the filter's
     // inclusive projection onto each file's spec (BinPackRewritePositionDeletePlanner scans
     // the position_deletes table with baseTableFilter); a condition on other columns keeps
@@ -172,7 +178,7 @@ class RewritePositionDeleteFiles final : public Procedure {
       for (const auto& w : written) {
         if (w.added) paths.push_back(w.added->file_path);
       }
-      DeleteQuietly(engine, m, paths);  // (the first error is the one reported)
+      DiscardWritten(engine, m, paths);  // (the first error is the one reported)
       throw;
     }
     auto commit = [&](size_t from, size_t to) {
@@ -199,7 +205,7 @@ class RewritePositionDeleteFiles final : public Procedure {
       }
     };
     if (written.empty()) return output();
-    if (!RewriteOptionBool(options, "partial-progress.enabled", false)) {
+    if (!partial_progress) {
       try {
         commit(0, written.size());
       } catch (const CatalogError& e) {
@@ -211,11 +217,6 @@ class RewritePositionDeleteFiles final : public Procedure {
                            "the rewrite into multiple smaller commits controlled by partial-progress.max-commits.");
       }
       return output();
-    }
-    int max_commits = RewriteOptionInt(options, "partial-progress.max-commits", 10);
-    if (max_commits <= 0) {
-      throw InvalidInputError("Cannot set partial-progress.max-commits to " + std::to_string(max_commits) +
-                              ", the value must be positive when partial-progress.enabled is true");
     }
     // doExecuteWithPartialProgress: groups in commits of ceil(total / max-commits); a commit
     // that fails is given up (its files deleted), the others stand
@@ -231,7 +232,7 @@ class RewritePositionDeleteFiles final : public Procedure {
         for (size_t i = to; i < written.size(); ++i) {
           if (written[i].added) paths.push_back(written[i].added->file_path);
         }
-        DeleteQuietly(engine, m, paths);
+        DiscardWritten(engine, m, paths);
         throw;
       }
     }

@@ -120,6 +120,13 @@ class RewriteTablePath final : public Procedure {
       // holds (expired) are not copied: their files may be gone (Java's validSnapshots;
       // TestRewriteTablePathsAction.testExpireSnapshotBeforeRewrite).
       const TableMetadata m = TableMetadata::Parse(io.ReadAll(remapper.Remap(versions[end])), versions[end]);
+      // (manifestsToRewrite's refusal when a snapshot's manifests cannot be read,
+      // TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
+      auto invalid = [](const Exception& e) {
+        return InvalidInputError(
+            "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
+            "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
+      };
       for (const Snapshot& s : m.snapshots) {
         if (copied_snapshots.count(s.snapshot_id)) continue;
         copied_snapshots.insert(s.snapshot_id);
@@ -127,13 +134,6 @@ class RewriteTablePath final : public Procedure {
           throw NotImplementedError("rewrite_table_path: snapshot " + std::to_string(s.snapshot_id) +
                                     " lists its manifests inline (format v1 without a manifest list)");
         }
-        // (manifestsToRewrite's refusal when a snapshot's manifests cannot be read,
-        // TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
-        auto invalid = [](const Exception& e) {
-          return InvalidInputError(
-              "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
-              "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
-        };
         std::vector<ManifestFile> manifests;
         try {
           manifests = SnapshotManifests(io, s, remapper);
