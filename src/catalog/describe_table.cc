@@ -111,8 +111,14 @@ TextRows DescribeColumn(const LoadedTable& table, const std::vector<std::string>
         value = property != blob["properties"].end() && property->is_string() ? property->get<std::string>() : "NULL";
       }
       if (!is_current) {
-        distinct += " (stale: computed for snapshot " + std::to_string(snapshot_id) + "; the table is at " +
-                    (current ? "snapshot " + std::to_string(current->snapshot_id) : std::string("no snapshot")) + ")";
+        // every statistic of the blob is as old as its snapshot
+        std::string note = " (stale: computed for snapshot " + std::to_string(snapshot_id) + "; the table is at " +
+                           (current ? "snapshot " + std::to_string(current->snapshot_id) : std::string("no snapshot")) +
+                           ")";
+        distinct += note;
+        for (auto& [info, value] : others) {
+          if (value != "NULL") value += note;
+        }
       }
     }
   }
