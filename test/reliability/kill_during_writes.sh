@@ -614,14 +614,7 @@ check_kept_files() {
       fail "a procedure deleted a file the committed metadata keeps, or another table's file" \
         "$(head -10 <<<"${kept:-$gone}")"
     fi
-    local metadata out
-    metadata="$(awk '$1 == "t" { print $2 }' "$dir/observed/metadata")"
-    checks=$((checks + 1))
-    if ! out="$(node "$root/peers/check_table.mjs" "$metadata" --all-snapshots --strict 2>&1)"; then
-      corrupt=$((corrupt + 1))
-      fail "ns.t fails the consistency check after a procedure deleted files" \
-        "$(grep -E '^(ERROR|WARN)' <<<"$out" | head -20)"
-    fi
+    check_table t "$(awk '$1 == "t" { print $2 }' "$dir/observed/metadata")" " after a procedure deleted files"
     deleted_by_procedures=$((deleted_by_procedures + $(wc -l <<<"$gone")))
     return
   fi
@@ -631,16 +624,23 @@ check_kept_files() {
   fi
 }
 
+# The peers' check of every snapshot of table $1 from metadata file $2 ($3: when, for the
+# failure's text).
+check_table() {
+  local out
+  checks=$((checks + 1))
+  if ! out="$(node "$root/peers/check_table.mjs" "$2" --all-snapshots --strict 2>&1)"; then
+    corrupt=$((corrupt + 1))
+    fail "ns.$1 fails the consistency check${3:-}" "$(grep -E '^(ERROR|WARN)' <<<"$out" | head -20)"
+  fi
+}
+
 # (b): the peers' check on each table whose current metadata file is new.
 check_tables() {
-  local table metadata out
+  local table metadata
   while read -r table metadata; do
     [[ -n "${checked[$metadata]:-}" ]] && continue
-    checks=$((checks + 1))
-    if ! out="$(node "$root/peers/check_table.mjs" "$metadata" --all-snapshots --strict 2>&1)"; then
-      corrupt=$((corrupt + 1))
-      fail "ns.$table fails the consistency check" "$(grep -E '^(ERROR|WARN)' <<<"$out" | head -20)"
-    fi
+    check_table "$table" "$metadata"
     checked[$metadata]=1
   done <"$1/metadata"
 }

@@ -30,11 +30,13 @@ namespace {
 // What Spark's ANALYZE TABLE ... FOR COLUMNS keeps of a column of this type
 // (AnalyzeColumnCommand.statExprs): min and max for numbers, booleans, dates and
 // timestamps; the average and longest length measured for strings (characters) and binary
-// (bytes), the type's fixed size (DataType.defaultSize) for the others.
+// (bytes), the type's fixed size (DataType.defaultSize) for the others. A measured column
+// of NULLs only is given its type's default size (AnalyzeColumnCommand.rowToColumnStat).
 struct ColumnStatKind {
   bool min_max = false;
   bool measured_length = false;
-  int64_t fixed_length = -1;  // -1: none
+  int64_t fixed_length = -1;  // -1: none, or measured
+  int64_t null_length = -1;   // a measured column's length when every value is NULL
 };
 
 ColumnStatKind StatKindOf(const LogicalType& type) {
@@ -53,8 +55,8 @@ ColumnStatKind StatKindOf(const LogicalType& type) {
     case TypeId::kTimestampNtzNs:
     case TypeId::kTime: return {true, false, 8};
     case TypeId::kDecimal: return {true, false, type.precision() <= 18 ? 8 : 16};
-    case TypeId::kString:
-    case TypeId::kBinary: return {false, true, -1};
+    case TypeId::kString: return {false, true, -1, 20};
+    case TypeId::kBinary: return {false, true, -1, 100};
     default: return {};
   }
 }
@@ -99,6 +101,7 @@ class ComputeTableStats final : public Procedure {
     }
     if (columns.empty()) throw InvalidInputError("No columns found to compute stats");
     std::vector<const NestedField*> fields;
+    std::vector<ColumnStatKind> kinds;
     std::string select;
     for (const std::string& column : columns) {
       const NestedField* field = schema->FindFieldByName(column);
@@ -120,7 +123,7 @@ class ComputeTableStats final : public Procedure {
         start = dot + 1;
       }
       // per column: the sketch, the NULL count, min and max as text, the lengths
-      ColumnStatKind kind = StatKindOf(field->type()->ToLogicalType());
+      const ColumnStatKind& kind = kinds.emplace_back(StatKindOf(field->type()->ToLogicalType()));
       select += (select.empty() ? "" : ", ") + std::string("iceberg_theta_sketch(") + reference + ")";
       select += ", count(*) - count(" + reference + ")";
       select += kind.min_max ? ", CAST(min(" + reference + ") AS STRING), CAST(max(" + reference + ") AS STRING)"
@@ -132,17 +135,12 @@ class ComputeTableStats final : public Procedure {
     constexpr size_t kPerColumn = 6;
     // min and max of a timestamp are kept as UTC text, whatever the session's zone
     // (CatalogColumnStat.toExternalString formats them with ZoneOffset.UTC)
-    const std::string zone_setting = "spark.sql.session.timeZone";
-    std::string zone = engine.SetSetting(zone_setting, "UTC");
     std::vector<std::vector<Value>> rows;
-    try {
+    {
+      ScopedSetting utc(engine, "spark.sql.session.timeZone", "UTC");
       rows = engine.Execute(*Parser::ParseStatement("SELECT " + select + " FROM " + table_name + " VERSION AS OF " +
                                                     std::to_string(snapshot->snapshot_id)));
-    } catch (...) {
-      engine.SetSetting(zone_setting, zone);
-      throw;
     }
-    engine.SetSetting(zone_setting, zone);
     if (rows.size() != 1 || rows[0].size() != kPerColumn * fields.size()) {
       throw InternalError("compute_table_stats: the sketch query returned no single row");
     }
@@ -173,16 +171,14 @@ class ComputeTableStats final : public Procedure {
         blob.properties["floe.null-count"] = row[at + 1].ToString();
         if (!row[at + 2].is_null()) blob.properties["floe.min"] = row[at + 2].str();
         if (!row[at + 3].is_null()) blob.properties["floe.max"] = row[at + 3].str();
-        ColumnStatKind kind = StatKindOf(fields[i]->type()->ToLogicalType());
+        const ColumnStatKind& kind = kinds[i];
         if (kind.fixed_length >= 0) {
           blob.properties["floe.avg-len"] = blob.properties["floe.max-len"] = std::to_string(kind.fixed_length);
         } else if (kind.measured_length && !row[at + 4].is_null()) {
           blob.properties["floe.avg-len"] = row[at + 4].ToString();
           blob.properties["floe.max-len"] = row[at + 5].ToString();
         } else if (kind.measured_length) {
-          // every value NULL: the type's default size (AnalyzeColumnCommand.rowToColumnStat)
-          std::string size = fields[i]->type()->ToLogicalType().id() == TypeId::kString ? "20" : "100";
-          blob.properties["floe.avg-len"] = blob.properties["floe.max-len"] = size;
+          blob.properties["floe.avg-len"] = blob.properties["floe.max-len"] = std::to_string(kind.null_length);
         }
         const BlobMetadata& written = writer.Add(blob, bytes);
         nlohmann::json jb = {{"type", written.type},

@@ -162,7 +162,7 @@ class Generate final : public Procedure {
     }
 
     // Day boundaries (CAST(event_time AS DATE)) are UTC whatever the session's time zone.
-    std::string time_zone = engine.SetSetting("spark.sql.session.timeZone", "UTC");
+    ScopedSetting utc(engine, "spark.sql.session.timeZone", "UTC");
     size_t created = 0;
     try {
       for (const auto& statement : statements) {
@@ -179,10 +179,8 @@ class Generate final : public Procedure {
         } catch (const std::exception&) {
         }
       }
-      engine.SetSetting("spark.sql.session.timeZone", time_zone);
       throw;
     }
-    engine.SetSetting("spark.sql.session.timeZone", time_zone);
 
     // One row per table: its name, rows and data files (from the files metadata table).
     ProcedureResult result;

@@ -108,6 +108,27 @@ class ProcedureEngine {
   virtual size_t DeleteTableFiles(const TableMetadata& metadata, const std::vector<std::string>& paths) = 0;
 };
 
+/// Sets a session setting for as long as the object lives, then sets back the value it had
+/// (a procedure that must run its statements in UTC, whatever the caller's zone).
+class ScopedSetting {
+ public:
+  ScopedSetting(ProcedureEngine& engine, std::string name, const std::string& value)
+      : engine_(engine), name_(std::move(name)), former_(engine.SetSetting(name_, value)) {}
+  ~ScopedSetting() {
+    try {
+      engine_.SetSetting(name_, former_);
+    } catch (const std::exception&) {
+    }
+  }
+  ScopedSetting(const ScopedSetting&) = delete;
+  ScopedSetting& operator=(const ScopedSetting&) = delete;
+
+ private:
+  ProcedureEngine& engine_;
+  std::string name_;
+  std::string former_;
+};
+
 /// The evaluated arguments of a CALL, by parameter name: constants cast to the parameter's
 /// type, and the map('k', 'v', ...) arguments (rewrite_data_files' options) as string maps.
 struct ProcedureArguments {

@@ -30,9 +30,22 @@ namespace floe::iceberg {
 
 namespace {
 
-// Deletes the files a failed rewrite wrote, keeping any error of its own from hiding the
-// rewrite's.
-void DiscardWritten(ProcedureEngine& engine, const TableMetadata& m, const std::vector<std::string>& paths) {
+// A group of delete files written again: the files it replaces and the one it wrote.
+struct WrittenGroup {
+  std::vector<std::string> removed;
+  std::optional<DataFile> added;  // none: every position was dangling
+  int64_t max_sequence = 0;
+  int64_t input_size = 0;
+};
+
+// Deletes the files the groups from `from` on wrote (a failed rewrite's, not committed),
+// keeping any error of its own from hiding the rewrite's.
+void DiscardWritten(ProcedureEngine& engine, const TableMetadata& m, const std::vector<WrittenGroup>& written,
+                    size_t from) {
+  std::vector<std::string> paths;
+  for (size_t i = from; i < written.size(); ++i) {
+    if (written[i].added) paths.push_back(written[i].added->file_path);
+  }
   if (paths.empty()) return;
   try {
     engine.DeleteTableFiles(m, paths);
@@ -128,20 +141,14 @@ class RewritePositionDeleteFiles final : public Procedure {
     // commits, a failed one given up), validated from the starting snapshot
     // (RewritePositionDeletesCommitManager). Each new file keeps its group's highest data
     // sequence number, so it applies to exactly the data files the old ones did.
-    struct Written {
-      std::vector<std::string> removed;
-      std::optional<DataFile> added;  // none: every position was dangling
-      int64_t max_sequence = 0;
-      int64_t input_size = 0;
-    };
-    std::vector<Written> written;
+    std::vector<WrittenGroup> written;
     DeleteFileCache cache(engine.io(), m.CurrentSchema(), engine.remapper(), NameMapping());
     try {
       for (auto& [key, tasks] : buckets) {
         // each partition on its own: the new file keeps its spec and partition
         for (const RewriteFileGroup& group : planner.Plan(tasks)) {
           const DataFile& first = group.tasks.front().data_file;
-          Written w;
+          WrittenGroup w;
           w.input_size = group.input_size;
           // the positions still pointing at live data files, sorted by path then position
           std::map<std::string, std::vector<int64_t>> positions;
@@ -174,18 +181,14 @@ class RewritePositionDeleteFiles final : public Procedure {
         }
       }
     } catch (...) {
-      std::vector<std::string> paths;
-      for (const auto& w : written) {
-        if (w.added) paths.push_back(w.added->file_path);
-      }
-      DiscardWritten(engine, m, paths);  // (the first error is the one reported)
+      DiscardWritten(engine, m, written, 0);
       throw;
     }
     auto commit = [&](size_t from, size_t to) {
       SnapshotChange change;
       change.operation = "replace";
       for (size_t i = from; i < to; ++i) {
-        const Written& w = written[i];
+        const WrittenGroup& w = written[i];
         change.removed_paths.insert(change.removed_paths.end(), w.removed.begin(), w.removed.end());
         if (w.added) {
           change.added_file_sequence_numbers[w.added->file_path] = w.max_sequence;  // (RewritePositionDeletesGroup)
@@ -228,11 +231,7 @@ class RewritePositionDeleteFiles final : public Procedure {
       } catch (const CatalogError&) {
       } catch (...) {
         // anything else ends the rewrite: the groups not yet committed leave no files
-        std::vector<std::string> paths;
-        for (size_t i = to; i < written.size(); ++i) {
-          if (written[i].added) paths.push_back(written[i].added->file_path);
-        }
-        DiscardWritten(engine, m, paths);
+        DiscardWritten(engine, m, written, to);
         throw;
       }
     }

@@ -120,12 +120,21 @@ class RewriteTablePath final : public Procedure {
       // holds (expired) are not copied: their files may be gone (Java's validSnapshots;
       // TestRewriteTablePathsAction.testExpireSnapshotBeforeRewrite).
       const TableMetadata m = TableMetadata::Parse(io.ReadAll(remapper.Remap(versions[end])), versions[end]);
-      // (manifestsToRewrite's refusal when a snapshot's manifests cannot be read,
-      // TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
-      auto invalid = [](const Exception& e) {
-        return InvalidInputError(
-            "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
-            "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
+      // Reads a snapshot's manifest list or a manifest; one it cannot read or parse is
+      // manifestsToRewrite's refusal (TestRewriteTablePathsAction.testMoveVersionWithInvalidSnapshots)
+      auto read = [](auto fn) {
+        auto invalid = [](const Exception& e) {
+          return InvalidInputError(
+              "Unable to build the manifest files dataframe. The end version in use may contain invalid snapshots. "
+              "Please choose an earlier version without invalid snapshots. (" + std::string(e.what()) + ")");
+        };
+        try {
+          return fn();
+        } catch (const IOError& e) {
+          throw invalid(e);
+        } catch (const FormatError& e) {
+          throw invalid(e);
+        }
       };
       for (const Snapshot& s : m.snapshots) {
         if (copied_snapshots.count(s.snapshot_id)) continue;
@@ -134,29 +143,15 @@ class RewriteTablePath final : public Procedure {
           throw NotImplementedError("rewrite_table_path: snapshot " + std::to_string(s.snapshot_id) +
                                     " lists its manifests inline (format v1 without a manifest list)");
         }
-        std::vector<ManifestFile> manifests;
-        try {
-          manifests = SnapshotManifests(io, s, remapper);
-        } catch (const IOError& e) {
-          throw invalid(e);
-        } catch (const FormatError& e) {
-          throw invalid(e);
-        }
+        std::vector<ManifestFile> manifests = read([&] { return SnapshotManifests(io, s, remapper); });
         ManifestListWriter list(s.snapshot_id, s.parent_snapshot_id, s.sequence_number, avro::AvroCodec::kDeflate,
                                 m.format_version >= 3 ? s.first_row_id : std::nullopt);
         for (ManifestFile mf : manifests) {
           std::string staged_manifest = staging + "/" + FileName(mf.manifest_path);
           std::string new_manifest = rewrite(mf.manifest_path);
           if (!staged_lengths.count(mf.manifest_path)) {
-            ManifestReader reader = [&] {
-              try {
-                return ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf);
-              } catch (const IOError& e) {
-                throw invalid(e);
-              } catch (const FormatError& e) {
-                throw invalid(e);
-              }
-            }();
+            ManifestReader reader =
+                read([&] { return ManifestReader::Open(io, remapper.Remap(mf.manifest_path), mf); });
             const PartitionSpec* spec = m.SpecById(reader.spec_id());
             if (!spec) throw FormatError("manifest " + mf.manifest_path + " names an unknown partition spec");
             const Schema& schema = reader.schema() ? *reader.schema() : m.CurrentSchema();
