@@ -122,7 +122,20 @@ void Parser::SyntaxErrorAt(const Token& token) const {
 }
 
 void Parser::ErrorAt(const Token& token, const std::string& message) const {
-  throw ParserError(message, token.position.line, token.position.column);
+  Throw(message, token.position.line, token.position.column);
+}
+
+void Parser::Throw(const std::string& message, int line, int column) const {
+  pending_error_ = PendingError{message, line, column};
+  throw ParserError(message, line, column);
+}
+
+Parser::RecordFailure::~RecordFailure() {
+  if (std::uncaught_exceptions() <= exceptions_ || !parser_.pending_error_) return;
+  try {
+    failures_.emplace(start_, *parser_.pending_error_);
+  } catch (...) {  // why: a destructor during unwinding must not throw; the record only saves time
+  }
 }
 
 void Parser::Enter() {

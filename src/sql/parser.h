@@ -1,9 +1,11 @@
 #pragma once
 
 #include <cstddef>
+#include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include "sql/ast.h"
@@ -44,6 +46,7 @@ class Parser {
   [[noreturn]] void SyntaxError() const;
   [[noreturn]] void SyntaxErrorAt(const Token& token) const;
   [[noreturn]] void ErrorAt(const Token& token, const std::string& message) const;
+  [[noreturn]] void Throw(const std::string& message, int line, int column) const;
   /// Raises INVALID_NUMERIC_LITERAL_RANGE for a 300Y, 40000S or 2^63 L literal.
   void CheckIntegerLiteralRange(const Token& token, const ConstantExpression& constant) const;
   bool PeekIdentifier(size_t ahead = 0) const;
@@ -130,6 +133,7 @@ class Parser {
   ExpressionPtr ParsePostfix(ExpressionPtr expr);
   ExpressionPtr ParsePrimary();
   ExpressionPtr ParseParenthesized();
+  ExpressionPtr ParseParenthesizedOnce();
   ExpressionPtr ParseWordPrimary();
   ExpressionPtr ParseNumber(const Token& token, bool negate);
   ExpressionPtr ParseStringConstant();
@@ -156,8 +160,34 @@ class Parser {
   size_t pos_ = 0;
   int depth_ = 0;
   bool depth_exceeded_ = false;
-  /// Holds the token indexes where "( query )" failed to parse, so no attempt repeats.
-  std::unordered_set<size_t> failed_query_at_;
+  /// The error being thrown, from its throw until TryParseParenthesizedQuery catches it.
+  struct PendingError {
+    std::string message;
+    int line = 0;
+    int column = 0;
+  };
+  mutable std::optional<PendingError> pending_error_;
+  /// Hold, per token index, the error with which "( query )" and a parenthesized expression
+  /// failed there. Both parse the same way in any context, so no attempt repeats: an enclosing
+  /// attempt's retry throws the recorded error at once, and deep nesting stays linear.
+  std::unordered_map<size_t, PendingError> failed_query_at_;
+  std::unordered_map<size_t, PendingError> failed_parenthesized_at_;
+
+  /// Records the pending error under a token index when it unwinds through this scope.
+  class RecordFailure {
+   public:
+    RecordFailure(const Parser& parser, std::unordered_map<size_t, PendingError>& failures, size_t start)
+        : parser_(parser), failures_(failures), start_(start), exceptions_(std::uncaught_exceptions()) {}
+    ~RecordFailure();
+    RecordFailure(const RecordFailure&) = delete;
+    RecordFailure& operator=(const RecordFailure&) = delete;
+
+   private:
+    const Parser& parser_;
+    std::unordered_map<size_t, PendingError>& failures_;
+    size_t start_;
+    int exceptions_;
+  };
 };
 
 }  // namespace floe

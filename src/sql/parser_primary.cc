@@ -186,6 +186,15 @@ ExpressionPtr Parser::ParseInterval() {
 }
 
 ExpressionPtr Parser::ParseParenthesized() {
+  auto failed = failed_parenthesized_at_.find(pos_);
+  if (failed != failed_parenthesized_at_.end()) {
+    Throw(failed->second.message, failed->second.line, failed->second.column);
+  }
+  RecordFailure record(*this, failed_parenthesized_at_, pos_);
+  return ParseParenthesizedOnce();
+}
+
+ExpressionPtr Parser::ParseParenthesizedOnce() {
   const Token& open = Peek();
   // (SELECT ..) is a scalar subquery.
   if (PeekWord("SELECT", 1) || PeekWord("WITH", 1) || PeekWord("VALUES", 1)) {

@@ -64,11 +64,12 @@ bool Parser::TryParseParenthesizedQuery(QueryNodePtr* query) {
     ExpectOp(")");
     *query = std::move(parsed);
     return true;
-  } catch (const ParserError&) {
+  } catch (const ParserError& e) {
     if (depth_exceeded_) throw;
     // Whether "( query )" parses at a token does not depend on the context, so one failed
     // attempt answers for every later one: nested ambiguous parentheses stay linear.
-    failed_query_at_.insert(start);
+    failed_query_at_.emplace(start, PendingError{e.what(), e.line(), e.column()});
+    pending_error_.reset();
     pos_ = start;
     depth_ = saved_depth;
     return false;
@@ -213,6 +214,10 @@ QueryNodePtr Parser::ParseQueryPrimary() {
     return select;
   }
   if (PeekOp("(")) {
+    // A failure here is "( query )" failing at this token, the question TryParseParenthesizedQuery
+    // asks: recorded as the error unwinds, so an enclosing attempt's retry as an expression does
+    // not parse the same nested queries again (deep "((SELECT .." stays linear).
+    RecordFailure record(*this, failed_query_at_, pos_);
     Next();
     QueryNodePtr query = ParseQuery();
     ExpectOp(")");
@@ -323,7 +328,7 @@ void Parser::ParseHints(SelectNode& select, const Token& select_token) {
     } catch (const ParserError& e) {
       int line = hint.position.line + e.line() - 1;
       int column = e.line() == 1 ? hint.position.column + e.column() - 1 : e.column();
-      throw ParserError(std::string(e.what()) + " in hint", line, column);
+      Throw(std::string(e.what()) + " in hint", line, column);
     }
   }
 }

@@ -246,6 +246,31 @@ TEST(ParserRobustnessTest, AmbiguousParenthesesStayLinear) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
 }
 
+void ExpectSyntaxErrorAt(const std::string& sql, const std::string& message, int column) {
+  try {
+    Parser::ParseStatements(sql);
+    ADD_FAILURE() << "expected a syntax error: " << sql.substr(0, 60);
+  } catch (const ParserError& e) {
+    EXPECT_EQ(std::string(e.what()), message) << sql.substr(0, 60);
+    EXPECT_EQ(e.line(), 1);
+    EXPECT_EQ(e.column(), column) << sql.substr(0, 60);
+  }
+}
+
+TEST(ParserRobustnessTest, AFailedParenthesisIsRetriedWithItsOwnError) {
+  // A query and a parenthesized expression that failed at a token are not parsed there again:
+  // the retry throws the error recorded the first time. It must be the error a parse reaches.
+  const std::string kNearBang = "syntax error at or near \"!\"";
+  ExpectSyntaxErrorAt("SELECT ((SELECT 1) + (2 * !))", kNearBang, 27);
+  ExpectSyntaxErrorAt("SELECT ((SELECT 1) UNION (SELECT 2 +))", "syntax error at or near \"UNION\"", 20);
+  // The fuzzer's shape: each "((SELECT a(" is tried as a query, fails, and is retried as an
+  // expression; without the record each retry parsed every level inside it again.
+  std::string nested = "SELECT " + Repeat("((SELECT a(", 90) + "1 + !";
+  ExpectSyntaxErrorAt(nested, kNearBang, static_cast<int>(nested.size()));
+  std::string open = "SELECT " + Repeat("((SELECT 1) + (2, ((SELECT 3) * 4), ", 60);
+  ExpectSyntaxErrorAt(open, "syntax error at or near end of input", static_cast<int>(open.size()) + 1);
+}
+
 TEST(ParserRobustnessTest, ReasonableNestingParses) {
   EXPECT_NO_THROW(Parser::ParseStatements("SELECT " + Repeat("(", 200) + "1" + Repeat(")", 200)));
   EXPECT_NO_THROW(Parser::ParseStatements("SELECT 1" + Repeat(" + 1", 2000)));
