@@ -231,6 +231,21 @@ iceberg::SortOrder SortOrderOf(const std::vector<SortField>& sort_fields, const 
 
 void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemapper& remapper,
                 const AlterTableStatement& statement, const std::string& current_namespace) {
+  if (auto file_table = tables.FindFileTable(statement.table, current_namespace)) {
+    // a parquet table is renamed; nothing else about it is the catalog's to change
+    std::string name = file_table->namespace_name + "." + file_table->table_name;
+    if (statement.action != AlterTableAction::kRenameTable) {
+      throw NotImplementedError("ALTER TABLE " + name + ": " + name +
+                                " is a parquet table, which floe reads but does not change (CALL system.migrate('" +
+                                name + "') converts it to Iceberg in place)");
+    }
+    ResolvedTableName target = tables.ResolveForCreate(statement.new_table_name, file_table->namespace_name);
+    if (!tables.catalog().RenameFileTable(file_table->namespace_name, file_table->table_name, target.namespace_name,
+                                          target.table_name)) {
+      throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + name);
+    }
+    return;
+  }
   if (statement.action == AlterTableAction::kRenameTable) {
     auto resolved = tables.Resolve(statement.table, current_namespace);
     if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {

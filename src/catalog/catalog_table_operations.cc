@@ -50,7 +50,7 @@ void CatalogTableOperations::CheckWritable(const iceberg::TableMetadata& metadat
 bool CatalogTableOperations::Swap(const std::string& base_location, const std::string& new_location) {
   if (!base_location.empty()) return catalog_.CommitTable(ns_, table_, base_location, new_location);
   if (!catalog_.NamespaceExists(ns_)) catalog_.CreateNamespace(ns_, {});
-  if (!catalog_.CreateTable(ns_, table_, new_location)) {
+  if (!catalog_.CreateTable(ns_, table_, new_location, replacing_ ? &*replacing_ : nullptr)) {
     throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name() + " because it already exists");
   }
   return true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "catalog/sqlite_catalog.h"
@@ -26,6 +27,8 @@ class CatalogTableOperations : public iceberg::TableOperations {
   iceberg::TableState Refresh() override;
   void CheckWritable(const iceberg::TableMetadata& metadata) override;
   bool Swap(const std::string& base_location, const std::string& new_location) override;
+  /// Makes the creation of the table replace the parquet table of its name (migrate).
+  void ReplaceFileTable(FileTableBackup backup) { replacing_ = std::move(backup); }
 
  private:
   SqliteCatalog& catalog_;
@@ -34,6 +37,7 @@ class CatalogTableOperations : public iceberg::TableOperations {
   std::string warehouse_;
   FileIO& io_;
   iceberg::LocationRemapper remapper_;
+  std::optional<FileTableBackup> replacing_;
 };
 
 /// Reads the metadata file at `metadata_location` (as the catalog names it) for table

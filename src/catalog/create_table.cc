@@ -134,16 +134,58 @@ LogicalType ColumnType(const ParsedType& type) {
   return out;
 }
 
+bool IsFileTableProvider(const std::string& provider) { return provider == "parquet"; }
+
+std::optional<FileTableEntry> PrepareFileTable(TableCatalog& tables, const CreateTableStatement& statement,
+                                               const std::string& current_namespace) {
+  ResolvedTableName name = tables.ResolveForCreate(statement.name, current_namespace);
+  std::string what = "CREATE TABLE " + name.ToString() + " USING " + statement.provider;
+  auto refuse = [&](const std::string& clause) {
+    throw NotImplementedError(what + ": " + clause +
+                              " is not supported; a parquet table takes its columns and hive partitions from the "
+                              "files at its LOCATION, and floe writes only Iceberg tables");
+  };
+  if (!statement.location) refuse("a table without LOCATION");
+  if (!statement.columns.empty()) refuse("a column list");
+  if (!statement.partitioned_by.empty()) refuse("PARTITIONED BY");
+  if (statement.query) refuse("AS query");
+  if (!statement.properties.empty()) refuse("TBLPROPERTIES");
+  if (!statement.options.empty()) refuse("OPTIONS");
+  if (statement.comment) refuse("COMMENT");
+  if (statement.or_replace || statement.replace) refuse("REPLACE");
+  if (tables.catalog().LoadTable(name.namespace_name, name.table_name) ||
+      tables.catalog().LoadFileTable(name.namespace_name, name.table_name)) {
+    if (statement.if_not_exists) return std::nullopt;
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
+                       " because it already exists");
+  }
+  return FileTableEntry{name.namespace_name, name.table_name, statement.provider,
+                        WithoutTrailingSlashes(*statement.location)};
+}
+
 std::optional<TableCreation> PrepareTableCreation(TableCatalog& tables, const iceberg::LocationRemapper& remapper,
                                                   const CreateTableStatement& statement,
                                                   const std::string& current_namespace,
-                                                  const std::vector<QueryColumn>& query_columns) {
+                                                  const std::vector<QueryColumn>& query_columns,
+                                                  const std::optional<FileTableBackup>& replacing) {
   if (!statement.provider.empty() && statement.provider != "iceberg") {
-    throw NotImplementedError("USING " + statement.provider + " tables are not supported; floe tables are Iceberg");
+    throw NotImplementedError("USING " + statement.provider +
+                              " tables are not supported; floe tables are Iceberg (or parquet over a LOCATION)");
   }
   TableCreation creation;
   creation.name = tables.ResolveForCreate(statement.name, current_namespace);
   const ResolvedTableName& name = creation.name;
+  creation.replaces_file_table = replacing;
+  bool file_table = tables.catalog().LoadFileTable(name.namespace_name, name.table_name).has_value();
+  if (replacing && !file_table) {
+    throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Cannot find source table '" + name.ToString() + "'");
+  }
+  if (file_table && !replacing) {
+    if (statement.if_not_exists) return std::nullopt;
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
+                       " because it already exists as a parquet table (CALL system.migrate('" + name.ToString() +
+                       "') converts it to Iceberg in place)");
+  }
   bool exists = tables.catalog().LoadTable(name.namespace_name, name.table_name).has_value();
   if (exists && statement.if_not_exists) return std::nullopt;
   if (exists && !statement.or_replace) {
@@ -206,6 +248,7 @@ iceberg::TableState CommitNewTable(TableCatalog& tables, FileIO& io, const icebe
                                    const std::function<void(iceberg::Transaction&)>& changes) {
   CatalogTableOperations ops(tables.catalog(), creation.name.namespace_name, creation.name.table_name,
                              tables.warehouse(), io, remapper);
+  if (creation.replaces_file_table) ops.ReplaceFileTable(*creation.replaces_file_table);
   iceberg::Transaction create = iceberg::Transaction::CreateTable(ops, *creation.metadata);
   changes(create);
   return create.Commit();

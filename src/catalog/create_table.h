@@ -40,6 +40,8 @@ struct TableCreation {
   /// LOCATION, if given (a replacement keeps the old location otherwise).
   std::optional<std::string> location;
   std::map<std::string, std::string> properties;
+  /// Set when the new table replaces the parquet table of its name (migrate).
+  std::optional<FileTableBackup> replaces_file_table;
 };
 
 /// Returns the type of a table column declared with `type` (CREATE TABLE, ALTER TABLE ADD
@@ -50,16 +52,29 @@ LogicalType ColumnType(const ParsedType& type);
 /// its structs' fields, at any depth, as declared (`STRUCT<a: INT NOT NULL COMMENT 'x'>`).
 iceberg::TypePtr WithFieldOptions(const iceberg::TypePtr& type, const ParsedType& parsed);
 
+/// Checks a `CREATE TABLE t USING parquet LOCATION '..'` statement (a file table: see
+/// FileTableEntry) and returns its entry (the location as written); nothing for IF NOT EXISTS
+/// on a taken name. A file table takes its columns and hive partitions from its files, so
+/// a column list, PARTITIONED BY, AS, TBLPROPERTIES, OPTIONS, COMMENT and OR REPLACE are
+/// refused, as is a missing LOCATION (floe writes no such table).
+std::optional<FileTableEntry> PrepareFileTable(TableCatalog& tables, const CreateTableStatement& statement,
+                                               const std::string& current_namespace);
+/// Whether CREATE TABLE names a file table's provider.
+bool IsFileTableProvider(const std::string& provider);
+
 /// Checks a CREATE TABLE statement on the catalog and builds what it commits: the schema
 /// from its columns (or, with AS, `query_columns`; a column of bare NULLs is a string), the
 /// partition spec of its PARTITIONED BY transforms, its properties and location. Returns
 /// nothing for IF NOT EXISTS on an existing table. Throws CatalogError when the table
 /// exists (without OR REPLACE) or a REPLACE finds none, InvalidInputError or
 /// NotImplementedError for a definition Iceberg or floe refuses.
+/// With `replacing`, the table replaces the parquet table of its name (migrate), which must
+/// exist.
 std::optional<TableCreation> PrepareTableCreation(TableCatalog& tables, const iceberg::LocationRemapper& remapper,
                                                   const CreateTableStatement& statement,
                                                   const std::string& current_namespace,
-                                                  const std::vector<QueryColumn>& query_columns);
+                                                  const std::vector<QueryColumn>& query_columns,
+                                                  const std::optional<FileTableBackup>& replacing = std::nullopt);
 
 /// Commits a prepared creation with `files` (an AS query's rows, already written) as its
 /// first snapshot: creates the table in one compare-and-swap of the catalog's pointer, or

@@ -16,6 +16,7 @@ namespace {
 LoadedTable FindOrThrow(TableCatalog& tables, const iceberg::LocationRemapper& remapper, const QualifiedName& name,
                         const std::string& current_namespace) {
   auto found = tables.Find(name, current_namespace, remapper);
+  if (!found) tables.RefuseFileTable(name, current_namespace, "show");
   if (!found) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + name.ToString());
   return std::move(*found);
 }

@@ -49,6 +49,30 @@ class Statement {
   int index_ = 0;
 };
 
+// Holds SQLite's write lock from a name check to the insert or rename it guards, so another
+// process cannot take the name in between; rolls back unless committed.
+class WriteTransaction {
+ public:
+  explicit WriteTransaction(sqlite3* db) : db_(db) { Run("BEGIN IMMEDIATE"); }
+  ~WriteTransaction() {
+    if (db_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  WriteTransaction(const WriteTransaction&) = delete;
+  WriteTransaction& operator=(const WriteTransaction&) = delete;
+  void Commit() {
+    Run("COMMIT");
+    db_ = nullptr;
+  }
+
+ private:
+  void Run(const char* sql) {
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      throw IOError(std::string("catalog: ") + sql + ": " + sqlite3_errmsg(db_));
+    }
+  }
+  sqlite3* db_;
+};
+
 }  // namespace
 
 SqliteCatalog::SqliteCatalog(const std::string& path, std::string catalog_name)
@@ -84,6 +108,13 @@ SqliteCatalog::SqliteCatalog(const std::string& path, std::string catalog_name)
        "property_key VARCHAR(255), "
        "property_value VARCHAR(1000), "
        "PRIMARY KEY (catalog_name, namespace, property_key))");
+  Exec("CREATE TABLE IF NOT EXISTS floe_file_tables ("
+       "catalog_name VARCHAR(255) NOT NULL, "
+       "table_namespace VARCHAR(255) NOT NULL, "
+       "table_name VARCHAR(255) NOT NULL, "
+       "provider VARCHAR(255) NOT NULL, "
+       "location VARCHAR(1000) NOT NULL, "
+       "PRIMARY KEY (catalog_name, table_namespace, table_name))");
 }
 
 SqliteCatalog::~SqliteCatalog() {
@@ -126,8 +157,9 @@ bool SqliteCatalog::NamespaceExists(const std::string& ns) {
   Statement a(db_, "SELECT 1 FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ? LIMIT 1");
   a.Bind(name_).Bind(ns);
   if (a.Step()) return true;
-  Statement b(db_, "SELECT 1 FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? LIMIT 1");
-  b.Bind(name_).Bind(ns);
+  Statement b(db_, "SELECT 1 FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? UNION ALL "
+                   "SELECT 1 FROM floe_file_tables WHERE catalog_name = ? AND table_namespace = ? LIMIT 1");
+  b.Bind(name_).Bind(ns).Bind(name_).Bind(ns);
   return b.Step();
 }
 
@@ -145,8 +177,9 @@ bool SqliteCatalog::DropNamespace(const std::string& ns) {
 std::vector<std::string> SqliteCatalog::ListNamespaces() {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "SELECT namespace FROM iceberg_namespace_properties WHERE catalog_name = ? UNION "
-                   "SELECT table_namespace FROM iceberg_tables WHERE catalog_name = ? ORDER BY 1");
-  s.Bind(name_).Bind(name_);
+                   "SELECT table_namespace FROM iceberg_tables WHERE catalog_name = ? UNION "
+                   "SELECT table_namespace FROM floe_file_tables WHERE catalog_name = ? ORDER BY 1");
+  s.Bind(name_).Bind(name_).Bind(name_);
   std::vector<std::string> out;
   while (s.Step()) out.push_back(s.Text(0));
   return out;
@@ -172,12 +205,30 @@ std::optional<CatalogTableEntry> SqliteCatalog::LoadTable(const std::string& ns,
 }
 
 bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
-                                const std::string& metadata_location) {
+                                const std::string& metadata_location, const FileTableBackup* replacing) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   ValidateCatalogName(ns, "namespace");
   ValidateCatalogName(table, "table");
   ++swaps_;
-  if (LoadTable(ns, table)) return false;
+  WriteTransaction txn(db_);
+  if (replacing) {
+    if (!LoadFileTable(ns, table)) {
+      throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Cannot find source table '" + ns + "." + table + "'");
+    }
+    if (replacing->drop) {
+      DropFileTable(ns, table);
+    } else {
+      ValidateCatalogName(replacing->backup_table, "table");
+      if (NameTaken(ns, replacing->backup_table)) {
+        throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " as " + ns + "." +
+                           replacing->backup_table + " for backup. The backup table already exists.");
+      }
+      Statement rename(db_, "UPDATE floe_file_tables SET table_name = ? WHERE catalog_name = ? AND "
+                            "table_namespace = ? AND table_name = ?");
+      rename.Bind(replacing->backup_table).Bind(name_).Bind(ns).Bind(table).Step();
+    }
+  }
+  if (NameTaken(ns, table)) return false;
   Statement s(db_, "INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
                    "metadata_location, previous_metadata_location) VALUES (?, ?, ?, ?, NULL)");
   s.Bind(name_).Bind(ns).Bind(table).Bind(metadata_location);
@@ -186,6 +237,7 @@ bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
   } catch (const CatalogError&) {
     return false;  // a concurrent CREATE won
   }
+  txn.Commit();
   return true;
 }
 
@@ -214,25 +266,87 @@ bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table,
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   ValidateCatalogName(new_ns, "namespace");
   ValidateCatalogName(new_table, "table");
-  if (LoadTable(new_ns, new_table)) {
-    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
-                       new_ns + "." + new_table + " because it already exists");
-  }
+  WriteTransaction txn(db_);
+  CheckRenameTarget(ns, table, new_ns, new_table);
   Statement s(db_, "UPDATE iceberg_tables SET table_namespace = ?, table_name = ? WHERE catalog_name = ? "
                    "AND table_namespace = ? AND table_name = ?");
   s.Bind(new_ns).Bind(new_table).Bind(name_).Bind(ns).Bind(table);
   s.Step();
-  return s.Changes() == 1;
+  bool renamed = s.Changes() == 1;
+  txn.Commit();
+  return renamed;
+}
+
+void SqliteCatalog::CheckRenameTarget(const std::string& ns, const std::string& table, const std::string& new_ns,
+                                      const std::string& new_table) {
+  if (NameTaken(new_ns, new_table)) {
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
+                       new_ns + "." + new_table + " because it already exists");
+  }
+}
+
+bool SqliteCatalog::NameTaken(const std::string& ns, const std::string& table) {
+  return LoadTable(ns, table).has_value() || LoadFileTable(ns, table).has_value();
 }
 
 std::vector<std::string> SqliteCatalog::ListTables(const std::string& ns) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   Statement s(db_, "SELECT table_name FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
-                   "ORDER BY table_name");
-  s.Bind(name_).Bind(ns);
+                   "UNION ALL SELECT table_name FROM floe_file_tables WHERE catalog_name = ? AND "
+                   "table_namespace = ? ORDER BY table_name");
+  s.Bind(name_).Bind(ns).Bind(name_).Bind(ns);
   std::vector<std::string> out;
   while (s.Step()) out.push_back(s.Text(0));
   return out;
+}
+
+std::optional<FileTableEntry> SqliteCatalog::LoadFileTable(const std::string& ns, const std::string& table) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  Statement s(db_, "SELECT provider, location FROM floe_file_tables "
+                   "WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
+  s.Bind(name_).Bind(ns).Bind(table);
+  if (!s.Step()) return std::nullopt;
+  return FileTableEntry{ns, table, s.Text(0), s.Text(1)};
+}
+
+bool SqliteCatalog::CreateFileTable(const FileTableEntry& entry) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  ValidateCatalogName(entry.namespace_name, "namespace");
+  ValidateCatalogName(entry.table_name, "table");
+  if (!IsValidUtf8(entry.location)) {
+    throw InvalidInputError("table " + entry.table_name + ": its location is not valid UTF-8");
+  }
+  WriteTransaction txn(db_);
+  if (NameTaken(entry.namespace_name, entry.table_name)) return false;
+  Statement s(db_, "INSERT INTO floe_file_tables (catalog_name, table_namespace, table_name, provider, location) "
+                   "VALUES (?, ?, ?, ?, ?)");
+  s.Bind(name_).Bind(entry.namespace_name).Bind(entry.table_name).Bind(entry.provider).Bind(entry.location).Step();
+  txn.Commit();
+  return true;
+}
+
+bool SqliteCatalog::DropFileTable(const std::string& ns, const std::string& table) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  Statement s(db_, "DELETE FROM floe_file_tables WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
+  s.Bind(name_).Bind(ns).Bind(table);
+  s.Step();
+  return s.Changes() == 1;
+}
+
+bool SqliteCatalog::RenameFileTable(const std::string& ns, const std::string& table, const std::string& new_ns,
+                                    const std::string& new_table) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  ValidateCatalogName(new_ns, "namespace");
+  ValidateCatalogName(new_table, "table");
+  WriteTransaction txn(db_);
+  CheckRenameTarget(ns, table, new_ns, new_table);
+  Statement s(db_, "UPDATE floe_file_tables SET table_namespace = ?, table_name = ? WHERE catalog_name = ? "
+                   "AND table_namespace = ? AND table_name = ?");
+  s.Bind(new_ns).Bind(new_table).Bind(name_).Bind(ns).Bind(table);
+  s.Step();
+  bool renamed = s.Changes() == 1;
+  txn.Commit();
+  return renamed;
 }
 
 }  // namespace floe

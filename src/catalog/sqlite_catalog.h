@@ -20,9 +20,30 @@ struct CatalogTableEntry {
   std::string previous_metadata_location;
 };
 
+/// A table of files that the catalog names but floe does not own: Spark's `USING parquet`
+/// table over a folder. Only its provider and location are kept; its columns and hive
+/// partitions are read from the files. Such tables are read, dropped, renamed and migrated
+/// (CALL system.migrate) to Iceberg; never written.
+struct FileTableEntry {
+  std::string namespace_name;
+  std::string table_name;
+  std::string provider;  // "parquet"
+  std::string location;
+};
+
+/// What the creation of an Iceberg table does, in the same catalog transaction, to the
+/// parquet table of the same name it replaces (CALL system.migrate): renames it to
+/// `backup_table` in its namespace, or removes it when `drop`.
+struct FileTableBackup {
+  std::string backup_table;
+  bool drop = false;
+};
+
 /// The embedded catalog: one SQLite database per warehouse with the schema of Iceberg's
 /// JDBC catalog (also PyIceberg's SQL catalog), so other Iceberg tools can open it.
-/// Commits are a compare-and-swap of metadata_location.
+/// Commits are a compare-and-swap of metadata_location. File tables live in a table of
+/// their own (floe_file_tables), which those tools do not read; one name is one table of
+/// either kind.
 class SqliteCatalog {
  public:
   /// Opens (creating when missing) `path` for the catalog named `catalog_name`.
@@ -45,8 +66,11 @@ class SqliteCatalog {
 
   /// Returns the table's entry, or nothing when there is no such table.
   std::optional<CatalogTableEntry> LoadTable(const std::string& ns, const std::string& table);
-  /// Registers a new table; returns false when the name is taken.
-  bool CreateTable(const std::string& ns, const std::string& table, const std::string& metadata_location);
+  /// Registers a new table; returns false when the name is taken. With `replacing`, the name
+  /// is the parquet table's the new table replaces, backed up or dropped in the same
+  /// transaction; throws when it is gone or the backup name is taken.
+  bool CreateTable(const std::string& ns, const std::string& table, const std::string& metadata_location,
+                   const FileTableBackup* replacing = nullptr);
   /// Swaps the metadata pointer from `expected` to `location`; false when another commit
   /// changed it first (the caller re-reads and retries).
   bool CommitTable(const std::string& ns, const std::string& table, const std::string& expected,
@@ -56,7 +80,17 @@ class SqliteCatalog {
   /// Renames a table; false when the source is missing. Throws when the target exists.
   bool RenameTable(const std::string& ns, const std::string& table, const std::string& new_ns,
                    const std::string& new_table);
+  /// The names of the namespace's tables of both kinds.
   std::vector<std::string> ListTables(const std::string& ns);
+
+  std::optional<FileTableEntry> LoadFileTable(const std::string& ns, const std::string& table);
+  /// Registers a file table; returns false when the name is taken (by a table of either kind).
+  bool CreateFileTable(const FileTableEntry& entry);
+  /// Removes a file table's entry (never its files); returns false when it did not exist.
+  bool DropFileTable(const std::string& ns, const std::string& table);
+  /// Renames a file table; false when it is missing. Throws when the target name is taken.
+  bool RenameFileTable(const std::string& ns, const std::string& table, const std::string& new_ns,
+                       const std::string& new_table);
 
   /// The number of metadata-pointer swaps attempted (CommitTable and CreateTable calls),
   /// for tests that check one swap per commit.
@@ -64,6 +98,11 @@ class SqliteCatalog {
 
  private:
   void Exec(const std::string& sql);
+  /// Whether a table of either kind has the name.
+  bool NameTaken(const std::string& ns, const std::string& table);
+  /// Throws TABLE_OR_VIEW_ALREADY_EXISTS when the target of a rename is taken.
+  void CheckRenameTarget(const std::string& ns, const std::string& table, const std::string& new_ns,
+                         const std::string& new_table);
 
   std::string path_;
   std::string name_;

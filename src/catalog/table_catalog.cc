@@ -101,6 +101,22 @@ std::optional<LoadedTable> TableCatalog::Find(const QualifiedName& name, const s
   return table;
 }
 
+std::optional<FileTableEntry> TableCatalog::FindFileTable(const QualifiedName& name, const std::string& current) {
+  std::vector<std::string> p = name.parts;
+  if (p.size() == 3 && ToLower(p[0]) == ToLower(catalog_.name())) p.erase(p.begin());
+  if (p.size() == 1) return catalog_.LoadFileTable(current, p[0]);
+  if (p.size() == 2) return catalog_.LoadFileTable(p[0], p[1]);
+  return std::nullopt;
+}
+
+void TableCatalog::RefuseFileTable(const QualifiedName& name, const std::string& current, const std::string& action) {
+  auto file_table = FindFileTable(name, current);
+  if (!file_table) return;
+  std::string table = file_table->namespace_name + "." + file_table->table_name;
+  throw NotImplementedError("cannot " + action + " " + table + ": it is a parquet table, which floe reads but does "
+                            "not write or change (CALL system.migrate('" + table + "') converts it to Iceberg in place)");
+}
+
 LoadedTable TableCatalog::Load(const ResolvedTableName& name, const iceberg::LocationRemapper& remapper) {
   auto entry = catalog_.LoadTable(name.namespace_name, name.table_name);
   if (!entry) throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + name.ToString());

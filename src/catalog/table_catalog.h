@@ -51,6 +51,12 @@ class TableCatalog {
   /// branch or tag.
   std::optional<LoadedTable> Find(const QualifiedName& name, const std::string& current_namespace,
                                   const iceberg::LocationRemapper& remapper);
+  /// Resolves a name to a file table (`USING parquet`): table or namespace.table, with the
+  /// catalog's name in front or not. Returns nothing when there is none.
+  std::optional<FileTableEntry> FindFileTable(const QualifiedName& name, const std::string& current_namespace);
+  /// Throws NotImplementedError when `name` is a parquet table: floe cannot `action` it
+  /// ("write to", ...), and migrate would make it a table it can.
+  void RefuseFileTable(const QualifiedName& name, const std::string& current_namespace, const std::string& action);
   /// Splits a name for a table that may not exist yet (CREATE TABLE).
   ResolvedTableName ResolveForCreate(const QualifiedName& name, const std::string& current_namespace);
   /// Loads a table's current metadata; throws CatalogError when it does not exist.

@@ -115,8 +115,9 @@ iceberg::ProcedureArguments BindCallArguments(const iceberg::Procedure& procedur
     Value value = evaluate(e);
     if (parameter.type.id() != TypeId::kNull && !value.is_null() && value.type() != parameter.type) {
       // (an array argument, snapshot_ids => array(1, 2), takes any cast of its elements)
+      // (a map or array is no string: Spark refuses migrate(map('foo', 'bar')))
       bool castable = parameter.type.IsNested() ? CanCast(value.type(), parameter.type)
-                                                : CanImplicitCast(value.type(), parameter.type);
+                                                : !value.type().IsNested() && CanImplicitCast(value.type(), parameter.type);
       if (!castable) {
         throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve CALL due to data type "
                             "mismatch: The " + Ordinal(p) + " parameter requires the \"" +
@@ -165,7 +166,9 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
   std::string catalog_name() override { return session_.Tables().catalog().name(); }
 
   std::unique_ptr<iceberg::ProcedureTable> LoadTable(const std::string& identifier) override {
-    auto found = session_.Tables().Find(TableArgument(identifier), session_.current_namespace_, remapper_);
+    QualifiedName name = TableArgument(identifier);
+    auto found = session_.Tables().Find(name, session_.current_namespace_, remapper_);
+    if (!found) session_.Tables().RefuseFileTable(name, session_.current_namespace_, "run a procedure on");
     if (!found || !found->name.metadata_table.empty() || !found->name.ref.empty()) {
       throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Table not found: " + identifier);
     }
@@ -174,6 +177,12 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
 
   bool TableExists(const QualifiedName& name) override {
     return session_.Tables().Resolve(name, session_.current_namespace_).has_value();
+  }
+
+  std::optional<FileTable> FindFileTable(const std::string& identifier) override {
+    auto found = session_.Tables().FindFileTable(TableArgument(identifier), session_.current_namespace_);
+    if (!found) return std::nullopt;
+    return FileTable{found->namespace_name, found->table_name, found->location};
   }
 
   void RegisterTable(const std::string& identifier, const std::string& metadata_location) override {
@@ -202,17 +211,13 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
   iceberg::TableState CreateTable(
       const Statement& statement,
       const std::function<void(iceberg::Transaction&, const iceberg::TableMetadata&)>& build) override {
-    if (statement.kind != StatementKind::kCreateTable) {
-      throw InternalError("CreateTable takes a CREATE TABLE statement");
-    }
-    const auto& create = statement.As<CreateTableStatement>();
-    std::optional<TableCreation> creation =
-        PrepareTableCreation(session_.Tables(), remapper_, create, session_.current_namespace_, {});
-    if (!creation || creation->replaced || create.query) {
-      throw InternalError("CreateTable takes the creation of a new table without a query");
-    }
-    return CommitNewTable(session_.Tables(), session_.Io(), remapper_, *creation,
-                          [&](iceberg::Transaction& txn) { build(txn, *creation->metadata); });
+    return Create(statement, std::nullopt, build);
+  }
+
+  iceberg::TableState CreateTableReplacing(
+      const Statement& statement, const std::string& backup_table, bool drop_backup,
+      const std::function<void(iceberg::Transaction&, const iceberg::TableMetadata&)>& build) override {
+    return Create(statement, FileTableBackup{backup_table, drop_backup}, build);
   }
 
   size_t DeleteTableFiles(const iceberg::TableMetadata& metadata, const std::vector<std::string>& paths) override {
@@ -241,6 +246,22 @@ class SessionProcedureEngine final : public iceberg::ProcedureEngine {
   }
 
  private:
+  // CreateTable, replacing the parquet table of the name when `replacing` is set
+  iceberg::TableState Create(const Statement& statement, const std::optional<FileTableBackup>& replacing,
+                             const std::function<void(iceberg::Transaction&, const iceberg::TableMetadata&)>& build) {
+    if (statement.kind != StatementKind::kCreateTable) {
+      throw InternalError("CreateTable takes a CREATE TABLE statement");
+    }
+    const auto& create = statement.As<CreateTableStatement>();
+    std::optional<TableCreation> creation =
+        PrepareTableCreation(session_.Tables(), remapper_, create, session_.current_namespace_, {}, replacing);
+    if (!creation || creation->replaced || create.query) {
+      throw InternalError("CreateTable takes the creation of a new table without a query");
+    }
+    return CommitNewTable(session_.Tables(), session_.Io(), remapper_, *creation,
+                          [&](iceberg::Transaction& txn) { build(txn, *creation->metadata); });
+  }
+
   class Table final : public iceberg::ProcedureTable {
    public:
     Table(ClientContext& session, LoadedTable table)

@@ -99,6 +99,9 @@ class ClientContext : public BinderContext {
 
   // The tables statements read and write (client_tables.cc).
   TableCatalog& Tables();
+  /// Reads a parquet table (FileTableEntry): its folder, with key=value folders as columns.
+  std::shared_ptr<TableSource> FileTableSource(const FileTableEntry& entry);
+
   iceberg::LocationRemapper Remapper() const;
   /// Returns the door to storage (the database's FileIO).
   FileIO& Io() { return database_.file_io(); }

@@ -52,6 +52,17 @@ LogicalOperatorPtr ClientContext::BindCreateQuery(const QueryNode& query, std::v
 
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) {
   if (statement.temporary) return CreateTempTable(statement);
+  if (IsFileTableProvider(statement.provider)) {
+    std::optional<FileTableEntry> entry = PrepareFileTable(Tables(), statement, current_namespace_);
+    if (!entry) return Result();  // IF NOT EXISTS, and it exists
+    FileTableSource(*entry);  // why: as Spark, a table whose files cannot be read is not created
+    if (!Tables().catalog().CreateFileTable(*entry)) {
+      if (statement.if_not_exists) return Result();
+      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + entry->namespace_name + "." +
+                         entry->table_name + " because it already exists");
+    }
+    return Result();
+  }
   std::vector<QueryColumn> query_columns;
   LogicalOperatorPtr query;
   if (statement.query) query = BindCreateQuery(*statement.query, &query_columns);
@@ -159,6 +170,17 @@ Result ClientContext::ExecuteDrop(const DropStatement& statement) {
     throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] View not found: " + statement.name.ToString());
   }
   if (!bare.empty() && temp.DropTableOrView(bare)) return Result();
+  if (auto file_table = Tables().FindFileTable(statement.name, current_namespace_)) {
+    // floe does not own a parquet table's files: DROP forgets the table, PURGE is refused
+    std::string name = file_table->namespace_name + "." + file_table->table_name;
+    if (statement.purge) {
+      throw InvalidInputError("DROP TABLE " + name + " PURGE: " + name +
+                              " is a parquet table, whose files floe does not delete; DROP TABLE without PURGE "
+                              "removes it from the catalog and keeps its files");
+    }
+    Tables().catalog().DropFileTable(file_table->namespace_name, file_table->table_name);
+    return Result();
+  }
   auto resolved = Tables().Resolve(statement.name, current_namespace_);
   if (!resolved || !resolved->metadata_table.empty() || !resolved->ref.empty()) {
     if (statement.if_exists) return Result();

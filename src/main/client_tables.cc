@@ -11,6 +11,7 @@
 #include "execution/table_sources/iceberg_table_source.h"
 #include "execution/table_sources/memory_table.h"
 #include "execution/table_sources/metadata_table_source.h"
+#include "execution/table_sources/parquet_source.h"
 #include "execution/table_sources/parquet_table_function.h"
 #include "iceberg/expressions/predicate.h"
 #include "iceberg/metadata_columns.h"
@@ -100,7 +101,15 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
     }
   }
   auto found = Tables().Find(name, current_namespace_, Remapper());
-  if (!found) return nullptr;
+  if (!found) {
+    auto file_table = Tables().FindFileTable(name, current_namespace_);
+    if (!file_table) return nullptr;
+    if (time_travel) {
+      throw InvalidInputError("cannot read " + file_table->namespace_name + "." + file_table->table_name +
+                              " AS OF a version or time: it is a parquet table, which has no snapshots");
+    }
+    return FileTableSource(*file_table);
+  }
   LoadedTable& table = *found;
   if (!table.name.metadata_table.empty()) {
     return MakeMetadataTableSource(Io(), Remapper(), table, SelectSnapshot(table, time_travel, time_zone_));
@@ -134,6 +143,21 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
   parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
   parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
   return ParquetTableFunction::Make(name, args, arg_names, parquet);
+}
+
+std::shared_ptr<TableSource> ClientContext::FileTableSource(const FileTableEntry& entry) {
+  // As read_parquet(location, hive_partitioning => true): Spark discovers a parquet table's
+  // key=value folders as partition columns. Iceberg's metadata and data folders are not its
+  // files: after CALL system.migrate, the backup reads what the table held, as a Hive
+  // table's backup reads its own partitions only.
+  ParquetSourceOptions parquet;
+  parquet.io = &Io();
+  parquet.hive_partitioning = true;
+  parquet.skipped_folders = {"metadata", "data"};
+  bool pruning = settings_.GetBool("floe.pruning.enabled");
+  parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
+  parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
+  return std::make_shared<ParquetSource>(Remapper().Remap(entry.location), parquet);
 }
 
 TableCatalog& ClientContext::Tables() {
@@ -247,6 +271,7 @@ LogicalOperatorPtr ClientContext::InsertPlan(std::shared_ptr<TableSink> sink, Lo
 bool ClientContext::FindRowLevelTable(const QualifiedName& name, const std::string& statement,
                                       IcebergRowLevelTable* out, std::optional<LoadedTable>* loaded) {
   *loaded = Tables().Find(name, current_namespace_, Remapper());
+  if (!*loaded) Tables().RefuseFileTable(name, current_namespace_, "write to");
   if (!*loaded || !(*loaded)->name.metadata_table.empty()) return false;
   const LoadedTable& table = **loaded;
   const ResolvedTableName& resolved = table.name;
@@ -315,6 +340,7 @@ std::shared_ptr<TableSink> ClientContext::FindTableSink(const QualifiedName& nam
     }
   }
   auto found = Tables().Find(name, current_namespace_, Remapper());
+  if (!found) Tables().RefuseFileTable(name, current_namespace_, "write to");
   if (!found || !found->name.metadata_table.empty()) return nullptr;
   const LoadedTable& table = *found;
   if (!table.name.ref.empty() && !table.name.ref_is_branch) {

@@ -15,7 +15,8 @@
 // z-order rewrite) and its copy moved by rewrite_table_path, a table rolled back,
 // cherry-picked, rolled back again and given statistics (rollback_to_snapshot,
 // cherrypick_snapshot, rollback_to_timestamp, compute_table_stats), tables of Parquet files
-// added as they are (add_files, snapshot), position delete files compacted
+// added as they are (add_files, snapshot) or migrated in place (a parquet table, migrate),
+// position delete files compacted
 // (rewrite_position_delete_files), and format version 3 tables (row ids through a
 // copy-on-write DELETE and a rewrite, deletion vectors written and merged, a v2 table
 // upgraded). Then, for every table:
@@ -257,6 +258,11 @@ function buildWarehouse(warehouse) {
     `CREATE TABLE ns.imported (${DDL.replace(/ NOT NULL/g, '')}) USING iceberg`,
     `CALL floe.system.add_files('ns.imported', 'parquet.\`${warehouse}/imports\`')`,
     `CALL floe.system.snapshot('parquet.\`${warehouse}/imports\`', 'ns.snapped')`,
+    // a parquet table replaced in place by an Iceberg table (migrate), then written to
+    `COPY (SELECT * FROM ${mt}) TO '${warehouse}/ns/migrated/rows.parquet'`,
+    `CREATE TABLE ns.migrated USING parquet LOCATION '${warehouse}/ns/migrated'`,
+    "CALL floe.system.migrate('ns.migrated')",
+    'INSERT INTO ns.migrated SELECT * FROM ns.migrated_BACKUP_ WHERE id % 3 = 0',
   );
   // UPDATE, MERGE and DELETE with a subquery (issue 18), copy-on-write and merge-on-read:
   // rewritten files, position delete files (v2) and deletion vectors (v3) that floe wrote.
@@ -489,7 +495,7 @@ try {
   buildWarehouse(warehouse);
   moveBranch(warehouse);
   const tables = [...TABLES.map(([name]) => name), 'evolving', 'merging', 'branched', 'replaced', 'nested',
-    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'moved', 'rolled', 'imported', 'snapped', 'rows_cow',
+    'v3_lineage', 'v3_dv', 'upgraded', 'maintained', 'moved', 'rolled', 'imported', 'snapped', 'migrated', 'rows_cow',
     'rows_mor', 'rows_mor_v3'];
   for (const table of tables) {
     const dir = join(warehouse, 'ns', table);

@@ -11,7 +11,8 @@
 # set_current_snapshot (back to the round's first snapshot), rewrite_position_delete_files,
 # compute_table_stats, fast_forward (of main to a branch written at its head),
 # publish_changes (of a staged write-audit-publish write), rewrite_table_path (staged files
-# only), add_files of a hive-partitioned folder, and snapshot of one into a new table.
+# only), add_files of a hive-partitioned folder, snapshot of one into a new table, and
+# migrate of a parquet table over one (CREATE TABLE .. USING parquet, made before the round).
 #
 # Each round starts one floe process on a script of one to three statements, each followed
 # by SELECT 'ack N': a statement is acknowledged once its ack line is printed (the shell
@@ -42,7 +43,7 @@
 # Controls first check that a data file cut short fails the consistency check and a missing
 # row the comparison. A fresh warehouse every 10 kills bounds the snapshots each check
 # walks. Kills: 20, or 10 x FLOE_TORTURE_SCALE under `make torture`; FLOE_KILL_PROCEDURES=1
-# makes half the statements procedures. FLOE_KILL_SEED
+# makes half the statements procedures, =2 half of them snapshot or migrate. FLOE_KILL_SEED
 # replays a run's choices (not its timings). On a failure the warehouse is kept and its
 # path printed.
 #   kill_during_writes.sh <path to the floe binary>
@@ -155,8 +156,11 @@ plan_statement() {
   ctas=""
   for m in "${names[@]}"; do [[ -z "$ctas" && "$m" == c* ]] && ctas="$m"; done
   local choice=$((RANDOM % 32))
-  # (FLOE_KILL_PROCEDURES=1: half the statements procedures, for figures on them)
-  ((${FLOE_KILL_PROCEDURES:-0} && RANDOM % 2)) && choice=$((26 + RANDOM % 6))
+  # (FLOE_KILL_PROCEDURES=1: half the statements procedures, for figures on them; =2: half
+  # of them snapshot or migrate)
+  if ((${FLOE_KILL_PROCEDURES:-0} && RANDOM % 2)); then
+    ((${FLOE_KILL_PROCEDURES:-0} == 2)) && choice=31 || choice=$((26 + RANDOM % 6))
+  fi
   ((rows > 30000 && choice < 8)) && choice=9  # keep the table small: delete a partition
   if ((choice >= 26)); then
     plan_procedure "$before" "$after" "$n" "$choice" "$tables"
@@ -255,8 +259,9 @@ plan_statement() {
     awk -F, -v m="$m" '$1 % m == 0' "$before/t.rows" >"$after/c$n.rows"
     { cat "$before/tables"; echo "c$n"; } | sort >"$after/tables"
     echo "c$n c$n" >>"$after/folders"
-  elif ((choice < 18)); then
-    kind=drop_table  # (also in place of a CTAS when three CTAS tables exist)
+  elif ((choice < 18)) && [[ -n "$ctas" ]]; then
+    # (also in place of a CTAS when five tables exist; migrate's tables are never dropped)
+    kind=drop_table
     statement="DROP TABLE ns.$ctas"
     # (PURGE is refused for snapshot's tables: gc.enabled false)
     ((RANDOM % 4)) && ! is_nogc "$ctas" "$before/folders" && statement+=" PURGE"
@@ -357,16 +362,37 @@ plan_procedure() {
       sql "COPY (SELECT $n * 10000 + id AS id, $n AS b FROM range($size))
            TO '$source/k=$p/part-0.parquet'" >/dev/null ||
         fail "cannot write the source folder $source"
-      if ((choice == 30 || tables >= 5)); then
+      local cap=$((${FLOE_KILL_PROCEDURES:-0} == 2 ? 8 : 5))  # (tables at a time, which each check reads)
+      if ((choice == 30 || tables >= cap)); then
         kind=add_files
         statement="CALL floe.system.add_files(table => 'ns.t', source_table => 'parquet.\`$source\`')"
         batch_rows "$n" "$size" "$p" >>"$after/t.rows"
-      else
+      elif ((RANDOM % 2)); then
         kind=snapshot
         statement="CALL floe.system.snapshot(source_table => 'parquet.\`$source\`', table => 'ns.c$n')"
         batch_rows "$n" "$size" "$p" >"$after/c$n.rows"
         { cat "$before/tables"; echo "c$n"; } | sort >"$after/tables"
         echo "c$n c$n nogc" >>"$after/folders"  # (gc.enabled false: remove_orphan_files refuses it)
+      else
+        # a parquet table over the folder, made now (so it is in every state of the round
+        # up to this one), migrated in place: the Iceberg table and the parquet table's
+        # backup appear in one catalog transaction, or neither
+        kind=migrate
+        sql "CREATE TABLE ns.m$n USING parquet LOCATION '$source'" >/dev/null ||
+          fail "cannot create the parquet table ns.m$n"
+        local state
+        for state in "$(dirname "$before")"/s*; do  # (the states so far, this one's after included)
+          batch_rows "$n" "$size" "$p" >"$state/m$n.rows"
+          { cat "$state/tables"; echo "m$n"; } | sort -o "$state/tables"
+          echo "m$n m$n" >>"$state/folders"
+        done
+        if ((RANDOM % 2)); then
+          statement="CALL floe.system.migrate('ns.m$n')"
+          cp "$after/m$n.rows" "$after/m${n}_BACKUP_.rows"
+          { cat "$after/tables"; echo "m${n}_BACKUP_"; } | sort -o "$after/tables"
+        else
+          statement="CALL floe.system.migrate(table => 'ns.m$n', drop_backup => true)"
+        fi
       fi
       ;;
   esac
@@ -381,7 +407,10 @@ observe() {
   awk -F, 'NR > 1 { print $2 }' "$out/show" | sort >"$out/tables"
   while read -r table; do
     script+="SELECT '#$table.rows' AS m; SELECT id, b, k FROM ns.$table ORDER BY id; "
-    script+="SELECT '#$table.log' AS m; SELECT file FROM ns.$table.metadata_log_entries; "
+    # (m<N> and its backup may be parquet tables, which have no metadata log)
+    if [[ $table != m* ]] || sql "SELECT file FROM ns.$table.metadata_log_entries LIMIT 0" >/dev/null 2>&1; then
+      script+="SELECT '#$table.log' AS m; SELECT file FROM ns.$table.metadata_log_entries; "
+    fi
     : >"$out/$table.rows"
   done <"$out/tables"
   script+="SELECT '#audit.rows' AS m; SELECT id, b, k FROM ns.t.branch_audit ORDER BY id; "
@@ -397,7 +426,8 @@ observe() {
   # the current file of each: the highest-numbered its log names (00012-<uuid>.metadata.json)
   (cd "$out" && awk -F/ '{ t = FILENAME; sub(/\.log$/, "", t) }
     !(t in name) || $NF > name[t] { name[t] = $NF; file[t] = $0 }
-    END { for (t in file) print t, file[t] }' $(sed 's/$/.log/' tables) | sort >metadata)
+    END { for (t in file) print t, file[t] }' $(sed 's/$/.log/' tables | while read -r f; do [[ -f $f ]] && echo "$f"; done) |
+    sort >metadata)
   rm "$out/show" "$out/read" "$out"/*.log
 }
 

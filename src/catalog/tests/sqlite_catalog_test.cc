@@ -31,6 +31,52 @@ TEST(SqliteCatalogTest, NamespacesAndTables) {
   EXPECT_THROW(catalog.DropNamespace("tutorial"), CatalogError);
 }
 
+TEST(SqliteCatalogTest, FileTablesShareTheNamesOfTables) {
+  std::string path = TempCatalogPath();
+  SqliteCatalog catalog(path, "floe");
+  ASSERT_TRUE(catalog.CreateFileTable({"ns", "p", "parquet", "/data/p"}));
+  EXPECT_FALSE(catalog.CreateFileTable({"ns", "p", "parquet", "/data/other"}));
+  EXPECT_FALSE(catalog.CreateTable("ns", "p", "/w/p/metadata/00000.metadata.json"));  // one name, one table
+  ASSERT_TRUE(catalog.CreateTable("ns", "t", "v1"));
+  EXPECT_FALSE(catalog.CreateFileTable({"ns", "t", "parquet", "/data/t"}));
+  EXPECT_THROW(catalog.RenameFileTable("ns", "p", "ns", "t"), CatalogError);
+  EXPECT_THROW(catalog.RenameTable("ns", "t", "ns", "p"), CatalogError);
+  EXPECT_EQ(catalog.ListTables("ns"), (std::vector<std::string>{"p", "t"}));
+  EXPECT_TRUE(catalog.NamespaceExists("ns"));
+  EXPECT_EQ(catalog.LoadFileTable("ns", "p")->location, "/data/p");
+  EXPECT_FALSE(catalog.LoadTable("ns", "p").has_value());
+  EXPECT_TRUE(catalog.RenameFileTable("ns", "p", "ns2", "q"));
+  EXPECT_EQ(catalog.ListNamespaces(), (std::vector<std::string>{"ns", "ns2"}));
+  EXPECT_TRUE(catalog.DropFileTable("ns2", "q"));
+  EXPECT_FALSE(catalog.DropFileTable("ns2", "q"));
+}
+
+TEST(SqliteCatalogTest, ATableReplacesAFileTableInOneTransaction) {
+  std::string path = TempCatalogPath();
+  SqliteCatalog catalog(path, "floe");
+  ASSERT_TRUE(catalog.CreateFileTable({"ns", "p", "parquet", "/data/p"}));
+  ASSERT_TRUE(catalog.CreateFileTable({"ns", "p_BACKUP_", "parquet", "/data/old"}));
+  // the backup name taken: nothing changes
+  FileTableBackup backup{"p_BACKUP_", false};
+  EXPECT_THROW(catalog.CreateTable("ns", "p", "v1", &backup), CatalogError);
+  EXPECT_FALSE(catalog.LoadTable("ns", "p").has_value());
+  EXPECT_EQ(catalog.LoadFileTable("ns", "p")->location, "/data/p");
+  // the parquet table renamed and the table created together
+  backup.backup_table = "p_saved";
+  ASSERT_TRUE(catalog.CreateTable("ns", "p", "v1", &backup));
+  EXPECT_EQ(catalog.LoadTable("ns", "p")->metadata_location, "v1");
+  EXPECT_EQ(catalog.LoadFileTable("ns", "p_saved")->location, "/data/p");
+  EXPECT_FALSE(catalog.LoadFileTable("ns", "p").has_value());
+  // no parquet table of the name left to replace
+  EXPECT_THROW(catalog.CreateTable("ns", "p", "v2", &backup), CatalogError);
+  // drop: the parquet table leaves the catalog
+  FileTableBackup drop{"", true};
+  ASSERT_TRUE(catalog.CreateFileTable({"ns", "q", "parquet", "/data/q"}));
+  ASSERT_TRUE(catalog.CreateTable("ns", "q", "v3", &drop));
+  EXPECT_FALSE(catalog.LoadFileTable("ns", "q").has_value());
+  EXPECT_EQ(catalog.LoadTable("ns", "q")->metadata_location, "v3");
+}
+
 TEST(SqliteCatalogTest, CompareAndSwapCommits) {
   std::string path = TempCatalogPath();
   SqliteCatalog a(path, "floe");

@@ -100,6 +100,17 @@ struct ParquetLocalState : LocalTableScanState {
 ParquetSource::ParquetSource(std::string pattern, ParquetSourceOptions options)
     : pattern_(std::move(pattern)), options_(options) {
   files_ = FileGlob::Expand(*options_.io, pattern_);
+  if (!options_.skipped_folders.empty()) {
+    std::string root = FileGlob::FixedPrefix(*options_.io, pattern_);
+    std::erase_if(files_, [&](const std::string& f) {
+      for (const auto& folder : options_.skipped_folders) {
+        std::string prefix = root + "/" + folder + "/";
+        if (f.compare(0, prefix.size(), prefix) == 0) return true;
+      }
+      return false;
+    });
+    if (files_.empty()) throw IOError("no files found in directory \"" + pattern_ + "\"");
+  }
   std::vector<std::unique_ptr<ParquetReader>> readers;
   readers.push_back(ParquetReader::Open(*options_.io, files_[0]));
   if (options_.union_by_name) {

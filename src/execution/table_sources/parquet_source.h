@@ -24,6 +24,9 @@ struct ParquetSourceOptions {
   bool prune_row_groups = true;
   /// Skips files by their partition values (setting floe.pruning.partitions).
   bool prune_files = true;
+  /// Folders directly under the path whose files are not read (a parquet table's: the
+  /// metadata and data folders of the Iceberg table migrated in its place).
+  std::vector<std::string> skipped_folders;
 };
 
 /// read_parquet('path/or/glob*.parquet'): the union of the rows of Parquet files. The

@@ -27,7 +27,7 @@ class AddFiles final : public Procedure {
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
     std::string table_name = args.String("table", name());
     engine.LoadTable(table_name);  // TABLE_OR_VIEW_NOT_FOUND first, as Spark resolves it
-    std::string root = engine.remapper().Remap(ParquetSourcePath(args.String("source_table", name())));
+    std::string root = engine.remapper().Remap(ParquetSourcePath(engine, args.String("source_table", name())));
     std::map<std::string, std::string> filter;
     if (auto it = args.maps.find("partition_filter"); it != args.maps.end()) filter = it->second;
     bool check_duplicates = !args.Has("check_duplicate_files") || args.values.at("check_duplicate_files").boolean();

@@ -15,6 +15,7 @@
 #include "common/ascii_case.h"
 #include "common/date_time.h"
 #include "common/exception.h"
+#include "common/sql_text.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "iceberg/single_value_parser.h"
@@ -66,7 +67,7 @@ Value PartitionValue(const Type& type, const std::string& text, const std::strin
 
 }  // namespace
 
-std::string ParquetSourcePath(const std::string& source) {
+std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source) {
   size_t dot = source.find('.');
   std::string format = dot == std::string::npos ? "" : ToLower(source.substr(0, dot));
   if (format == "`parquet`") format = "parquet";
@@ -81,10 +82,61 @@ std::string ParquetSourcePath(const std::string& source) {
     path = std::filesystem::absolute(path).lexically_normal().string();
   }
   if (format != "parquet" || path.empty()) {
-    throw InvalidInputError("source_table must name Parquet files as parquet.`/path/to/folder`, not '" +
-                            source + "' (floe has no Hive or Spark catalog tables to import)");
+    // a catalog table: one of parquet, as Java's actions take a Spark session catalog table
+    std::optional<ProcedureEngine::FileTable> table;
+    try {
+      table = engine.FindFileTable(source);
+    } catch (const InvalidInputError&) {  // not a table name at all
+    }
+    if (table) return table->location;
+    throw InvalidInputError("source_table must name Parquet files as parquet.`/path/to/folder` or a parquet table "
+                            "(CREATE TABLE .. USING parquet LOCATION), not '" + source + "'");
   }
   return path;
+}
+
+namespace {
+
+std::string Quote(const std::string& name) {
+  std::string out = "`";
+  for (char c : name) out += c == '`' ? std::string("``") : std::string(1, c);
+  return out + "`";
+}
+
+}  // namespace
+
+std::string CreateTableSqlFor(ProcedureEngine& engine, const ParquetSource& source, const std::string& procedure,
+                              const std::string& table_name, const std::optional<std::string>& location,
+                              const std::map<std::string, std::string>& properties) {
+  // the schema: the first file's columns, then the folder columns
+  std::unique_ptr<ParquetReader> first = ParquetReader::Open(engine.io(), source.files.front());
+  std::string columns;
+  std::vector<std::string> seen;
+  for (const auto& c : first->columns()) {
+    if (!c.unsupported.empty() && !c.nested) {
+      throw InvalidInputError("Cannot " + procedure + " " + source.files.front() + ": column " + c.name +
+                              " cannot be read (" + c.unsupported + ")");
+    }
+    columns += (columns.empty() ? "" : ", ") + Quote(c.name) + " " + c.type.ToString();
+    seen.push_back(ToLower(c.name));
+  }
+  std::string partitioned;
+  std::vector<LogicalType> types = engine.HivePartitionTypes(source.files, source.root);
+  for (size_t k = 0; k < source.keys.size() && k < types.size(); ++k) {
+    const std::string& key = source.partitions.front()[k].first;
+    partitioned += (partitioned.empty() ? "" : ", ") + Quote(key);
+    if (std::find(seen.begin(), seen.end(), ToLower(key)) != seen.end()) continue;
+    columns += ", " + Quote(key) + " " + types[k].ToString();
+  }
+  std::string sql = "CREATE TABLE " + table_name + " (" + columns + ") USING iceberg";
+  if (!partitioned.empty()) sql += " PARTITIONED BY (" + partitioned + ")";
+  if (location) sql += " LOCATION " + SqlStringLiteral(*location);
+  std::string props;
+  for (const auto& [k, v] : properties) {
+    props += (props.empty() ? "" : ", ") + SqlStringLiteral(k) + " = " + SqlStringLiteral(v);
+  }
+  if (!props.empty()) sql += " TBLPROPERTIES (" + props + ")";
+  return sql;
 }
 
 ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,8 +13,9 @@
 namespace floe::iceberg {
 
 /// Returns the folder or file of "parquet.`/path`" (Spark's file-source identifier, as
-/// add_files and snapshot take it); refuses other formats and catalog tables.
-std::string ParquetSourcePath(const std::string& source_table);
+/// add_files and snapshot take it) or the location of the catalog's parquet table
+/// `source_table` names, as written; refuses other formats and Iceberg tables.
+std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source_table);
 
 /// The files of a Parquet source: a file, or a folder's files (hidden ones and those
 /// starting with _ skipped, as Spark's listing does), each with its key=value folders.
@@ -28,6 +30,14 @@ struct ParquetSource {
 /// Lists `root` (a storage path); throws InvalidInputError when nothing is there or the
 /// files are not all in one partition layout.
 ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root);
+
+/// The CREATE TABLE statement of an Iceberg table over `source` (snapshot, migrate): the
+/// first file's columns, then the key=value folder columns with the types Spark's partition
+/// discovery infers, identity-partitioned by them, with `properties` and `location`, if any.
+/// Throws naming `procedure` when a column cannot be read.
+std::string CreateTableSqlFor(ProcedureEngine& engine, const ParquetSource& source, const std::string& procedure,
+                              const std::string& table_name, const std::optional<std::string>& location,
+                              const std::map<std::string, std::string>& properties);
 
 struct ImportResult {
   int64_t added_files = 0;

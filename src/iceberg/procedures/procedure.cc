@@ -37,7 +37,7 @@ const std::vector<const Procedure*>& AllProcedures() {
       &AncestorsOfProcedure(),        &ExpireSnapshotsProcedure(),     &RemoveOrphanFilesProcedure(),
       &FastForwardProcedure(),        &CherrypickSnapshotProcedure(),  &RewriteManifestsProcedure(),
       &PublishChangesProcedure(),     &AddFilesProcedure(),
-      &SnapshotTableProcedure(),      &RewriteTablePathProcedure(),
+      &SnapshotTableProcedure(),      &RewriteTablePathProcedure(),    &MigrateTableProcedure(),
       &RewritePositionDeleteFilesProcedure(), &ComputeTableStatsProcedure()};
   return all;
 }

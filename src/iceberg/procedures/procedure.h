@@ -76,6 +76,22 @@ class ProcedureEngine {
   virtual std::unique_ptr<ProcedureTable> LoadTable(const std::string& identifier) = 0;
   /// Returns true when `name` names a table of the catalog.
   virtual bool TableExists(const QualifiedName& name) = 0;
+  /// A parquet table of the catalog (CREATE TABLE .. USING parquet LOCATION '..'): a folder
+  /// of files floe reads but does not own. `location` is as written (not remapped).
+  struct FileTable {
+    std::string namespace_name;
+    std::string table_name;
+    std::string location;
+    std::string name() const { return namespace_name + "." + table_name; }
+  };
+  /// Returns the parquet table `identifier` names, or nothing.
+  virtual std::optional<FileTable> FindFileTable(const std::string& identifier) = 0;
+  /// As CreateTable, for the Iceberg table that replaces the parquet table of its name
+  /// (migrate): the commit's one catalog transaction also renames the parquet table to
+  /// `backup_table` in its namespace, or removes it from the catalog when `drop_backup`, so
+  /// a failure or a kill leaves the parquet table as it was.
+  virtual TableState CreateTableReplacing(const Statement& create, const std::string& backup_table, bool drop_backup,
+                                          const std::function<void(Transaction&, const TableMetadata&)>& build) = 0;
   /// Creates the catalog entry `identifier` (and its namespace) pointing at
   /// `metadata_location`; throws [TABLE_OR_VIEW_ALREADY_EXISTS] when the name is taken.
   virtual void RegisterTable(const std::string& identifier, const std::string& metadata_location) = 0;
@@ -189,6 +205,7 @@ const Procedure& RewriteManifestsProcedure();
 const Procedure& PublishChangesProcedure();
 const Procedure& AddFilesProcedure();
 const Procedure& SnapshotTableProcedure();
+const Procedure& MigrateTableProcedure();
 const Procedure& RewriteTablePathProcedure();
 const Procedure& RewritePositionDeleteFilesProcedure();
 /// floe's own: a benchmark workload's tables (generate.cc).

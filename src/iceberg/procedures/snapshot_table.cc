@@ -1,4 +1,4 @@
-// CALL system.snapshot(source_table => 'parquet.`/path`', table [, location, properties,
+// CALL system.snapshot(source_table => 'parquet.`/path`' | 'ns.parquet_table', table [, location, properties,
 // parallelism]): a new Iceberg table over Parquet files as they are, as Iceberg 1.10's
 // SnapshotTableProcedure (SnapshotTableSparkAction) makes one of a Spark table: the schema
 // of the files (the first file's columns, then the key=value folder columns with the types
@@ -7,25 +7,16 @@
 // snapshot = true, created with every file imported (import_files.cc) in one commit, as
 // Java's staged table: the table appears whole or not at all. The files stay where they
 // are; the source is untouched.
-#include <algorithm>
 #include <string>
 
-#include "common/ascii_case.h"
 #include "common/exception.h"
 #include "common/sql_text.h"
 #include "iceberg/procedures/import_files.h"
-#include "parquet/parquet_reader.h"
 #include "sql/parser.h"
 
 namespace floe::iceberg {
 
 namespace {
-
-std::string Quote(const std::string& name) {
-  std::string out = "`";
-  for (char c : name) out += c == '`' ? std::string("``") : std::string(1, c);
-  return out + "`";
-}
 
 class SnapshotTable final : public Procedure {
  public:
@@ -39,7 +30,7 @@ class SnapshotTable final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    std::string source = ParquetSourcePath(args.String("source_table", name()));
+    std::string source = ParquetSourcePath(engine, args.String("source_table", name()));
     std::string table_name = args.String("table", name());
     if (args.Has("parallelism") && args.Long("parallelism", name()) <= 0) {
       throw InvalidInputError("Parallelism should be larger than 0");
@@ -51,37 +42,14 @@ class SnapshotTable final : public Procedure {
     }
     ParquetSource files = ListParquetSource(engine, root);
 
-    // the schema: the first file's columns, then the folder columns
-    std::unique_ptr<ParquetReader> first = ParquetReader::Open(engine.io(), files.files.front());
-    std::string columns;
-    std::vector<std::string> seen;
-    for (const auto& c : first->columns()) {
-      if (!c.unsupported.empty() && !c.nested) {
-        throw InvalidInputError("Cannot snapshot " + files.files.front() + ": column " + c.name +
-                                " cannot be read (" + c.unsupported + ")");
-      }
-      columns += (columns.empty() ? "" : ", ") + Quote(c.name) + " " + c.type.ToString();
-      seen.push_back(ToLower(c.name));
-    }
-    std::string partitioned;
-    std::vector<LogicalType> types = engine.HivePartitionTypes(files.files, files.root);
-    for (size_t k = 0; k < files.keys.size() && k < types.size(); ++k) {
-      const std::string& key = files.partitions.front()[k].first;
-      partitioned += (partitioned.empty() ? "" : ", ") + Quote(key);
-      if (std::find(seen.begin(), seen.end(), ToLower(key)) != seen.end()) continue;
-      columns += ", " + Quote(key) + " " + types[k].ToString();
-    }
     // SnapshotTableSparkAction.targetTableProps: the source's files are not the table's own
     std::map<std::string, std::string> properties = {{"gc.enabled", "false"}, {"snapshot", "true"}};
     if (auto it = args.maps.find("properties"); it != args.maps.end()) {
       for (const auto& [k, v] : it->second) properties[k] = v;
     }
-    std::string sql = "CREATE TABLE " + table_name + " (" + columns + ") USING iceberg";
-    if (!partitioned.empty()) sql += " PARTITIONED BY (" + partitioned + ")";
-    if (args.Has("location")) sql += " LOCATION " + SqlStringLiteral(args.String("location", name()));
-    std::string props;
-    for (const auto& [k, v] : properties) props += (props.empty() ? "" : ", ") + SqlStringLiteral(k) + " = " + SqlStringLiteral(v);
-    sql += " TBLPROPERTIES (" + props + ")";
+    std::optional<std::string> location;
+    if (args.Has("location")) location = args.String("location", name());
+    std::string sql = CreateTableSqlFor(engine, files, "snapshot", table_name, location, properties);
     // one commit creates the table with its snapshot: a failure or a kill leaves no table
     bool appended = false;
     TableState created =
