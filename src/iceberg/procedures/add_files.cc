@@ -27,7 +27,9 @@ class AddFiles final : public Procedure {
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
     std::string table_name = args.String("table", name());
     engine.LoadTable(table_name);  // TABLE_OR_VIEW_NOT_FOUND first, as Spark resolves it
-    std::string root = engine.remapper().Remap(ParquetSourcePath(engine, args.String("source_table", name())));
+    bool is_table = false;
+    std::string root =
+        engine.remapper().Remap(ParquetSourcePath(engine, args.String("source_table", name()), &is_table));
     std::map<std::string, std::string> filter;
     if (auto it = args.maps.find("partition_filter"); it != args.maps.end()) filter = it->second;
     bool check_duplicates = !args.Has("check_duplicate_files") || args.values.at("check_duplicate_files").boolean();
@@ -36,7 +38,7 @@ class AddFiles final : public Procedure {
       throw InvalidInputError("Parallelism should be larger than 0");
     }
     ImportResult imported =
-        ImportParquetFiles(engine, table_name, ListParquetSource(engine, root), filter, check_duplicates);
+        ImportParquetFiles(engine, table_name, ListParquetSource(engine, root, is_table), filter, check_duplicates);
     ProcedureResult result;
     result.names = {"added_files_count", "changed_partition_count"};
     result.types = {TypeId::kInt64, TypeId::kInt64};

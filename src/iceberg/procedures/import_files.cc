@@ -67,7 +67,8 @@ Value PartitionValue(const Type& type, const std::string& text, const std::strin
 
 }  // namespace
 
-std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source) {
+std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source, bool* is_table) {
+  *is_table = false;
   size_t dot = source.find('.');
   std::string format = dot == std::string::npos ? "" : ToLower(source.substr(0, dot));
   if (format == "`parquet`") format = "parquet";
@@ -88,7 +89,10 @@ std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source
       table = engine.FindFileTable(source);
     } catch (const InvalidInputError&) {  // not a table name at all
     }
-    if (table) return table->location;
+    if (table) {
+      *is_table = true;
+      return table->location;
+    }
     throw InvalidInputError("source_table must name Parquet files as parquet.`/path/to/folder` or a parquet table "
                             "(CREATE TABLE .. USING parquet LOCATION), not '" + source + "'");
   }
@@ -139,7 +143,7 @@ std::string CreateTableSqlFor(ProcedureEngine& engine, const ParquetSource& sour
   return sql;
 }
 
-ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root) {
+ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root, bool table_folder) {
   // the files, as Spark's partition discovery lists them (hidden and _ files skipped)
   ParquetSource src;
   src.root = root;
@@ -149,6 +153,7 @@ ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root
   } else {
     for (const FileInfo& f : engine.io().List(root)) {
       std::string rest = f.path.substr(std::min(f.path.size(), root.size()));
+      if (table_folder && (rest.rfind("/metadata/", 0) == 0 || rest.rfind("/data/", 0) == 0)) continue;
       bool hidden = false;
       size_t start = 0;
       while (start < rest.size()) {

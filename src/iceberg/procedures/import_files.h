@@ -14,8 +14,9 @@ namespace floe::iceberg {
 
 /// Returns the folder or file of "parquet.`/path`" (Spark's file-source identifier, as
 /// add_files and snapshot take it) or the location of the catalog's parquet table
-/// `source_table` names, as written; refuses other formats and Iceberg tables.
-std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source_table);
+/// `source_table` names, as written (then sets `*is_table`); refuses other formats and
+/// Iceberg tables.
+std::string ParquetSourcePath(ProcedureEngine& engine, const std::string& source_table, bool* is_table);
 
 /// The files of a Parquet source: a file, or a folder's files (hidden ones and those
 /// starting with _ skipped, as Spark's listing does), each with its key=value folders.
@@ -28,8 +29,10 @@ struct ParquetSource {
 };
 
 /// Lists `root` (a storage path); throws InvalidInputError when nothing is there or the
-/// files are not all in one partition layout.
-ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root);
+/// files are not all in one partition layout. A parquet table's folder (`table_folder`)
+/// is listed as the table reads it: without the metadata/ and data/ folders of an Iceberg
+/// table migrated there, or of a killed migration's leftovers.
+ParquetSource ListParquetSource(ProcedureEngine& engine, const std::string& root, bool table_folder);
 
 /// The CREATE TABLE statement of an Iceberg table over `source` (snapshot, migrate): the
 /// first file's columns, then the key=value folder columns with the types Spark's partition

@@ -79,7 +79,7 @@ class MigrateTable final : public Procedure {
       throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + source->name() + " as " +
                          source->namespace_name + "." + backup + " for backup. The backup table already exists.");
     }
-    ParquetSource files = ListParquetSource(engine, engine.remapper().Remap(source->location));
+    ParquetSource files = ListParquetSource(engine, engine.remapper().Remap(source->location), true);
 
     std::map<std::string, std::string> properties;
     if (auto it = args.maps.find("properties"); it != args.maps.end()) properties = it->second;

@@ -30,7 +30,8 @@ class SnapshotTable final : public Procedure {
   }
 
   ProcedureResult Call(ProcedureEngine& engine, const ProcedureArguments& args) const override {
-    std::string source = ParquetSourcePath(engine, args.String("source_table", name()));
+    bool is_table = false;
+    std::string source = ParquetSourcePath(engine, args.String("source_table", name()), &is_table);
     std::string table_name = args.String("table", name());
     if (args.Has("parallelism") && args.Long("parallelism", name()) <= 0) {
       throw InvalidInputError("Parallelism should be larger than 0");
@@ -40,7 +41,7 @@ class SnapshotTable final : public Procedure {
       throw InvalidInputError("Cannot create a snapshot at location " + args.String("location", name()) +
                               " because it would overwrite the original table");
     }
-    ParquetSource files = ListParquetSource(engine, root);
+    ParquetSource files = ListParquetSource(engine, root, is_table);
 
     // SnapshotTableSparkAction.targetTableProps: the source's files are not the table's own
     std::map<std::string, std::string> properties = {{"gc.enabled", "false"}, {"snapshot", "true"}};
