@@ -254,35 +254,42 @@ bool SqliteCatalog::CommitTable(const std::string& ns, const std::string& table,
 }
 
 bool SqliteCatalog::DropTable(const std::string& ns, const std::string& table) {
+  return DropEntry("iceberg_tables", ns, table);
+}
+
+bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table, const std::string& new_ns,
+                                const std::string& new_table) {
+  return RenameEntry("iceberg_tables", ns, table, new_ns, new_table);
+}
+
+bool SqliteCatalog::DropEntry(const char* kind_table, const std::string& ns, const std::string& table) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
-  Statement s(db_, "DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
+  Statement s(db_, std::string("DELETE FROM ") + kind_table +
+                       " WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
   s.Bind(name_).Bind(ns).Bind(table);
   s.Step();
   return s.Changes() == 1;
 }
 
-bool SqliteCatalog::RenameTable(const std::string& ns, const std::string& table, const std::string& new_ns,
-                                const std::string& new_table) {
+bool SqliteCatalog::RenameEntry(const char* kind_table, const std::string& ns, const std::string& table,
+                                const std::string& new_ns, const std::string& new_table) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   ValidateCatalogName(new_ns, "namespace");
   ValidateCatalogName(new_table, "table");
   WriteTransaction txn(db_);
-  CheckRenameTarget(ns, table, new_ns, new_table);
-  Statement s(db_, "UPDATE iceberg_tables SET table_namespace = ?, table_name = ? WHERE catalog_name = ? "
-                   "AND table_namespace = ? AND table_name = ?");
+  // one name is one table of either kind
+  if (NameTaken(new_ns, new_table)) {
+    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
+                       new_ns + "." + new_table + " because it already exists");
+  }
+  Statement s(db_, std::string("UPDATE ") + kind_table +
+                       " SET table_namespace = ?, table_name = ? WHERE catalog_name = ? AND table_namespace = ? "
+                       "AND table_name = ?");
   s.Bind(new_ns).Bind(new_table).Bind(name_).Bind(ns).Bind(table);
   s.Step();
   bool renamed = s.Changes() == 1;
   txn.Commit();
   return renamed;
-}
-
-void SqliteCatalog::CheckRenameTarget(const std::string& ns, const std::string& table, const std::string& new_ns,
-                                      const std::string& new_table) {
-  if (NameTaken(new_ns, new_table)) {
-    throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
-                       new_ns + "." + new_table + " because it already exists");
-  }
 }
 
 bool SqliteCatalog::NameTaken(const std::string& ns, const std::string& table) {
@@ -326,27 +333,12 @@ bool SqliteCatalog::CreateFileTable(const FileTableEntry& entry) {
 }
 
 bool SqliteCatalog::DropFileTable(const std::string& ns, const std::string& table) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  Statement s(db_, "DELETE FROM floe_file_tables WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?");
-  s.Bind(name_).Bind(ns).Bind(table);
-  s.Step();
-  return s.Changes() == 1;
+  return DropEntry("floe_file_tables", ns, table);
 }
 
 bool SqliteCatalog::RenameFileTable(const std::string& ns, const std::string& table, const std::string& new_ns,
                                     const std::string& new_table) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  ValidateCatalogName(new_ns, "namespace");
-  ValidateCatalogName(new_table, "table");
-  WriteTransaction txn(db_);
-  CheckRenameTarget(ns, table, new_ns, new_table);
-  Statement s(db_, "UPDATE floe_file_tables SET table_namespace = ?, table_name = ? WHERE catalog_name = ? "
-                   "AND table_namespace = ? AND table_name = ?");
-  s.Bind(new_ns).Bind(new_table).Bind(name_).Bind(ns).Bind(table);
-  s.Step();
-  bool renamed = s.Changes() == 1;
-  txn.Commit();
-  return renamed;
+  return RenameEntry("floe_file_tables", ns, table, new_ns, new_table);
 }
 
 }  // namespace floe

@@ -100,9 +100,10 @@ class SqliteCatalog {
   void Exec(const std::string& sql);
   /// Whether a table of either kind has the name.
   bool NameTaken(const std::string& ns, const std::string& table);
-  /// Throws TABLE_OR_VIEW_ALREADY_EXISTS when the target of a rename is taken.
-  void CheckRenameTarget(const std::string& ns, const std::string& table, const std::string& new_ns,
-                         const std::string& new_table);
+  /// Drop and rename of an entry of `kind_table` (iceberg_tables or floe_file_tables).
+  bool DropEntry(const char* kind_table, const std::string& ns, const std::string& table);
+  bool RenameEntry(const char* kind_table, const std::string& ns, const std::string& table, const std::string& new_ns,
+                   const std::string& new_table);
 
   std::string path_;
   std::string name_;

@@ -113,8 +113,9 @@ void TableCatalog::RefuseFileTable(const QualifiedName& name, const std::string&
   auto file_table = FindFileTable(name, current);
   if (!file_table) return;
   std::string table = file_table->namespace_name + "." + file_table->table_name;
-  throw NotImplementedError("cannot " + action + " " + table + ": it is a parquet table, which floe reads but does "
-                            "not write or change (CALL system.migrate('" + table + "') converts it to Iceberg in place)");
+  throw NotImplementedError("cannot " + action + " " + table +
+                            ": it is a parquet table, which floe reads but does not write or change "
+                            "(CALL system.migrate('" + table + "') converts it to Iceberg in place)");
 }
 
 LoadedTable TableCatalog::Load(const ResolvedTableName& name, const iceberg::LocationRemapper& remapper) {

@@ -116,8 +116,9 @@ iceberg::ProcedureArguments BindCallArguments(const iceberg::Procedure& procedur
     if (parameter.type.id() != TypeId::kNull && !value.is_null() && value.type() != parameter.type) {
       // (an array argument, snapshot_ids => array(1, 2), takes any cast of its elements)
       // (a map or array is no string: Spark refuses migrate(map('foo', 'bar')))
-      bool castable = parameter.type.IsNested() ? CanCast(value.type(), parameter.type)
-                                                : !value.type().IsNested() && CanImplicitCast(value.type(), parameter.type);
+      bool castable = parameter.type.IsNested()
+                          ? CanCast(value.type(), parameter.type)
+                          : !value.type().IsNested() && CanImplicitCast(value.type(), parameter.type);
       if (!castable) {
         throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve CALL due to data type "
                             "mismatch: The " + Ordinal(p) + " parameter requires the \"" +

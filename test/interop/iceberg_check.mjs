@@ -604,7 +604,8 @@ async function checkDataFile(f, spec, fname, dataSeq) {
   const inside = String(f.file_path).startsWith(`${location}/`);
   const migrated = (md.properties || {}).migrated === 'true' &&
     !String(f.file_path).startsWith(`${location}/metadata/`);
-  expect(!inside || migrated || String(f.file_path).startsWith(`${location}/data/`), `${fname}: ${f.file_path} is not under the table's data folder ${md.location}/data`);
+  expect(!inside || migrated || String(f.file_path).startsWith(`${location}/data/`),
+    `${fname}: ${f.file_path} is not under the table's data folder ${md.location}/data`);
   expect(BigInt(statSync(file).size) === big(f.file_size_in_bytes), `${fname}: file_size_in_bytes ${f.file_size_in_bytes} but the file has ${statSync(file).size} bytes`);
   if ((f.content ?? 0) !== 0) return;
   const key = `${file}|${canonical(spec?.['spec-id'])}`;

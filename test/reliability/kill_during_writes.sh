@@ -426,8 +426,8 @@ observe() {
   # the current file of each: the highest-numbered its log names (00012-<uuid>.metadata.json)
   (cd "$out" && awk -F/ '{ t = FILENAME; sub(/\.log$/, "", t) }
     !(t in name) || $NF > name[t] { name[t] = $NF; file[t] = $0 }
-    END { for (t in file) print t, file[t] }' $(sed 's/$/.log/' tables | while read -r f; do [[ -f $f ]] && echo "$f"; done) |
-    sort >metadata)
+    END { for (t in file) print t, file[t] }' \
+    $(sed 's/$/.log/' tables | while read -r f; do [[ -f $f ]] && echo "$f"; done) | sort >metadata)
   rm "$out/show" "$out/read" "$out"/*.log
 }
 
