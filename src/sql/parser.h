@@ -172,6 +172,8 @@ class Parser {
   /// attempt's retry throws the recorded error at once, and deep nesting stays linear.
   std::unordered_map<size_t, PendingError> failed_query_at_;
   std::unordered_map<size_t, PendingError> failed_parenthesized_at_;
+  /// The same for "( joined tables )" in FROM.
+  std::unordered_map<size_t, PendingError> failed_joined_at_;
 
   /// Records the pending error under a token index when it unwinds through this scope.
   class RecordFailure {

@@ -267,6 +267,9 @@ TEST(ParserRobustnessTest, AFailedParenthesisIsRetriedWithItsOwnError) {
   // expression; without the record each retry parsed every level inside it again.
   std::string nested = "SELECT " + Repeat("((SELECT a(", 90) + "1 + !";
   ExpectSyntaxErrorAt(nested, kNearBang, static_cast<int>(nested.size()));
+  // the same in FROM: "((SELECT .." may open a subquery or parenthesized joined tables
+  std::string from = "SELECT * FROM " + Repeat("((SELECT * FROM ", 90) + "t !";
+  ExpectSyntaxErrorAt(from, kNearBang, static_cast<int>(from.size()));
   std::string open = "SELECT " + Repeat("((SELECT 1) + (2, ((SELECT 3) * 4), ", 60);
   ExpectSyntaxErrorAt(open, "syntax error at or near end of input", static_cast<int>(open.size()) + 1);
 }
