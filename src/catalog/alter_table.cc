@@ -233,7 +233,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
                 const AlterTableStatement& statement, const std::string& current_namespace) {
   if (auto file_table = tables.FindFileTable(statement.table, current_namespace)) {
     // a parquet table is renamed; nothing else about it is the catalog's to change
-    std::string name = file_table->namespace_name + "." + file_table->table_name;
+    std::string name = file_table->name();
     if (statement.action != AlterTableAction::kRenameTable) {
       throw NotImplementedError("ALTER TABLE " + name + ": " + name +
                                 " is a parquet table, which floe reads but does not change (CALL system.migrate('" +

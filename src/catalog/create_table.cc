@@ -153,8 +153,7 @@ std::optional<FileTableEntry> PrepareFileTable(TableCatalog& tables, const Creat
   if (!statement.options.empty()) refuse("OPTIONS");
   if (statement.comment) refuse("COMMENT");
   if (statement.or_replace || statement.replace) refuse("REPLACE");
-  if (tables.catalog().LoadTable(name.namespace_name, name.table_name) ||
-      tables.catalog().LoadFileTable(name.namespace_name, name.table_name)) {
+  if (tables.catalog().NameTaken(name.namespace_name, name.table_name)) {
     if (statement.if_not_exists) return std::nullopt;
     throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + name.ToString() +
                        " because it already exists");

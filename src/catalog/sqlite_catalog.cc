@@ -223,9 +223,7 @@ bool SqliteCatalog::CreateTable(const std::string& ns, const std::string& table,
         throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " as " + ns + "." +
                            replacing->backup_table + " for backup. The backup table already exists.");
       }
-      Statement rename(db_, "UPDATE floe_file_tables SET table_name = ? WHERE catalog_name = ? AND "
-                            "table_namespace = ? AND table_name = ?");
-      rename.Bind(replacing->backup_table).Bind(name_).Bind(ns).Bind(table).Step();
+      MoveEntry("floe_file_tables", ns, table, ns, replacing->backup_table);
     }
   }
   if (NameTaken(ns, table)) return false;
@@ -282,14 +280,19 @@ bool SqliteCatalog::RenameEntry(const char* kind_table, const std::string& ns, c
     throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot rename " + ns + "." + table + " to " +
                        new_ns + "." + new_table + " because it already exists");
   }
+  bool renamed = MoveEntry(kind_table, ns, table, new_ns, new_table);
+  txn.Commit();
+  return renamed;
+}
+
+bool SqliteCatalog::MoveEntry(const char* kind_table, const std::string& ns, const std::string& table,
+                              const std::string& new_ns, const std::string& new_table) {
   Statement s(db_, std::string("UPDATE ") + kind_table +
                        " SET table_namespace = ?, table_name = ? WHERE catalog_name = ? AND table_namespace = ? "
                        "AND table_name = ?");
   s.Bind(new_ns).Bind(new_table).Bind(name_).Bind(ns).Bind(table);
   s.Step();
-  bool renamed = s.Changes() == 1;
-  txn.Commit();
-  return renamed;
+  return s.Changes() == 1;
 }
 
 bool SqliteCatalog::NameTaken(const std::string& ns, const std::string& table) {

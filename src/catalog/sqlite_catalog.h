@@ -29,6 +29,7 @@ struct FileTableEntry {
   std::string table_name;
   std::string provider;  // "parquet"
   std::string location;
+  std::string name() const { return namespace_name + "." + table_name; }
 };
 
 /// What the creation of an Iceberg table does, in the same catalog transaction, to the
@@ -91,6 +92,8 @@ class SqliteCatalog {
   /// Renames a file table; false when it is missing. Throws when the target name is taken.
   bool RenameFileTable(const std::string& ns, const std::string& table, const std::string& new_ns,
                        const std::string& new_table);
+  /// Whether a table of either kind has the name.
+  bool NameTaken(const std::string& ns, const std::string& table);
 
   /// The number of metadata-pointer swaps attempted (CommitTable and CreateTable calls),
   /// for tests that check one swap per commit.
@@ -98,12 +101,13 @@ class SqliteCatalog {
 
  private:
   void Exec(const std::string& sql);
-  /// Whether a table of either kind has the name.
-  bool NameTaken(const std::string& ns, const std::string& table);
   /// Drop and rename of an entry of `kind_table` (iceberg_tables or floe_file_tables).
   bool DropEntry(const char* kind_table, const std::string& ns, const std::string& table);
   bool RenameEntry(const char* kind_table, const std::string& ns, const std::string& table, const std::string& new_ns,
                    const std::string& new_table);
+  /// The rename itself, inside the caller's transaction and checks; true when a row moved.
+  bool MoveEntry(const char* kind_table, const std::string& ns, const std::string& table, const std::string& new_ns,
+                 const std::string& new_table);
 
   std::string path_;
   std::string name_;

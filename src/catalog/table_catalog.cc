@@ -112,7 +112,7 @@ std::optional<FileTableEntry> TableCatalog::FindFileTable(const QualifiedName& n
 void TableCatalog::RefuseFileTable(const QualifiedName& name, const std::string& current, const std::string& action) {
   auto file_table = FindFileTable(name, current);
   if (!file_table) return;
-  std::string table = file_table->namespace_name + "." + file_table->table_name;
+  std::string table = file_table->name();
   throw NotImplementedError("cannot " + action + " " + table +
                             ": it is a parquet table, which floe reads but does not write or change "
                             "(CALL system.migrate('" + table + "') converts it to Iceberg in place)");

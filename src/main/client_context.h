@@ -13,6 +13,7 @@
 #include "common/query_context.h"
 #include "execution/table_sinks/iceberg_row_level_table.h"
 #include "execution/table_sinks/iceberg_table_sink.h"
+#include "execution/table_sources/parquet_source.h"
 #include "floe/result.h"
 #include "iceberg/scan/file_scan_task.h"
 #include "iceberg/write/partitioned_data_writer.h"
@@ -101,6 +102,8 @@ class ClientContext : public BinderContext {
   TableCatalog& Tables();
   /// Reads a parquet table (FileTableEntry): its folder, with key=value folders as columns.
   std::shared_ptr<TableSource> FileTableSource(const FileTableEntry& entry);
+  /// The session's Parquet reading options: its FileIO and pruning settings.
+  ParquetSourceOptions ParquetOptions();
 
   iceberg::LocationRemapper Remapper() const;
   /// Returns the door to storage (the database's FileIO).

@@ -58,8 +58,8 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& statement) 
     FileTableSource(*entry);  // why: as Spark, a table whose files cannot be read is not created
     if (!Tables().catalog().CreateFileTable(*entry)) {
       if (statement.if_not_exists) return Result();
-      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + entry->namespace_name + "." +
-                         entry->table_name + " because it already exists");
+      throw CatalogError("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table " + entry->name() +
+                         " because it already exists");
     }
     return Result();
   }
@@ -172,7 +172,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& statement) {
   if (!bare.empty() && temp.DropTableOrView(bare)) return Result();
   if (auto file_table = Tables().FindFileTable(statement.name, current_namespace_)) {
     // floe does not own a parquet table's files: DROP forgets the table, PURGE is refused
-    std::string name = file_table->namespace_name + "." + file_table->table_name;
+    std::string name = file_table->name();
     if (statement.purge) {
       throw InvalidInputError("DROP TABLE " + name + " PURGE: " + name +
                               " is a parquet table, whose files floe does not delete; DROP TABLE without PURGE "

@@ -105,7 +105,7 @@ std::shared_ptr<TableSource> ClientContext::FindTable(const QualifiedName& name,
     auto file_table = Tables().FindFileTable(name, current_namespace_);
     if (!file_table) return nullptr;
     if (time_travel) {
-      throw InvalidInputError("cannot read " + file_table->namespace_name + "." + file_table->table_name +
+      throw InvalidInputError("cannot read " + file_table->name() +
                               " AS OF a version or time: it is a parquet table, which has no snapshots");
     }
     return FileTableSource(*file_table);
@@ -137,12 +137,16 @@ std::shared_ptr<TableSource> ClientContext::FindTableFunction(const std::string&
     return MakeSystemTable("last_scan", database_.history(), database_.instrumented_file_io());
   }
   if (name == "range") return RangeSource::FromArguments(args);
+  return ParquetTableFunction::Make(name, args, arg_names, ParquetOptions());
+}
+
+ParquetSourceOptions ClientContext::ParquetOptions() {
   ParquetSourceOptions parquet;
   parquet.io = &Io();
   bool pruning = settings_.GetBool("floe.pruning.enabled");
   parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
   parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
-  return ParquetTableFunction::Make(name, args, arg_names, parquet);
+  return parquet;
 }
 
 std::shared_ptr<TableSource> ClientContext::FileTableSource(const FileTableEntry& entry) {
@@ -150,13 +154,9 @@ std::shared_ptr<TableSource> ClientContext::FileTableSource(const FileTableEntry
   // key=value folders as partition columns. Iceberg's metadata and data folders are not its
   // files: after CALL system.migrate, the backup reads what the table held, as a Hive
   // table's backup reads its own partitions only.
-  ParquetSourceOptions parquet;
-  parquet.io = &Io();
+  ParquetSourceOptions parquet = ParquetOptions();
   parquet.hive_partitioning = true;
   parquet.skipped_folders = {"metadata", "data"};
-  bool pruning = settings_.GetBool("floe.pruning.enabled");
-  parquet.prune_row_groups = pruning && settings_.GetBool("floe.pruning.row_groups");
-  parquet.prune_files = pruning && settings_.GetBool("floe.pruning.partitions");
   return std::make_shared<ParquetSource>(Remapper().Remap(entry.location), parquet);
 }
 

@@ -130,6 +130,11 @@ void Parser::Throw(const std::string& message, int line, int column) const {
   throw ParserError(message, line, column);
 }
 
+void Parser::ReplayFailure(const std::unordered_map<size_t, PendingError>& failures) const {
+  auto failed = failures.find(pos_);
+  if (failed != failures.end()) Throw(failed->second.message, failed->second.line, failed->second.column);
+}
+
 Parser::RecordFailure::~RecordFailure() {
   if (std::uncaught_exceptions() <= exceptions_ || !parser_.pending_error_) return;
   try {

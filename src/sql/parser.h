@@ -174,6 +174,8 @@ class Parser {
   std::unordered_map<size_t, PendingError> failed_parenthesized_at_;
   /// The same for "( joined tables )" in FROM.
   std::unordered_map<size_t, PendingError> failed_joined_at_;
+  /// Throws the error recorded in `failures` at the current token, if any.
+  void ReplayFailure(const std::unordered_map<size_t, PendingError>& failures) const;
 
   /// Records the pending error under a token index when it unwinds through this scope.
   class RecordFailure {

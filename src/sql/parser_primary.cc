@@ -186,10 +186,7 @@ ExpressionPtr Parser::ParseInterval() {
 }
 
 ExpressionPtr Parser::ParseParenthesized() {
-  auto failed = failed_parenthesized_at_.find(pos_);
-  if (failed != failed_parenthesized_at_.end()) {
-    Throw(failed->second.message, failed->second.line, failed->second.column);
-  }
+  ReplayFailure(failed_parenthesized_at_);
   RecordFailure record(*this, failed_parenthesized_at_, pos_);
   return ParseParenthesizedOnce();
 }

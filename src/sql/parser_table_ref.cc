@@ -176,10 +176,7 @@ TableRefPtr Parser::ParseTablePrimary() {
     if (!result) {
       // "( joined tables )": like a parenthesized expression, it parses the same in any
       // context, so a failure is recorded and an enclosing attempt's retry throws it at once
-      auto failed = failed_joined_at_.find(pos_);
-      if (failed != failed_joined_at_.end()) {
-        Throw(failed->second.message, failed->second.line, failed->second.column);
-      }
+      ReplayFailure(failed_joined_at_);
       RecordFailure record(*this, failed_joined_at_, pos_);
       Next();
       result = ParseJoinedTable();

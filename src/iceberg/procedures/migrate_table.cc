@@ -33,14 +33,18 @@ namespace {
 
 constexpr const char* kBackupSuffix = "_BACKUP_";  // MigrateTableSparkAction.BACKUP_SUFFIX
 
-bool NameTaken(ProcedureEngine& engine, const std::string& ns, const std::string& table) {
-  std::string identifier = QuoteIdentifierIfNeeded(ns) + "." + QuoteIdentifierIfNeeded(table);
-  if (engine.FindFileTable(identifier)) return true;
+// Whether `identifier` names an Iceberg table of the catalog.
+bool IcebergTableExists(ProcedureEngine& engine, const std::string& identifier) {
   try {
     return engine.LoadTable(identifier) != nullptr;
   } catch (const CatalogError&) {  // no such table
     return false;
   }
+}
+
+bool NameTaken(ProcedureEngine& engine, const std::string& ns, const std::string& table) {
+  std::string identifier = QuoteIdentifierIfNeeded(ns) + "." + QuoteIdentifierIfNeeded(table);
+  return engine.FindFileTable(identifier) || IcebergTableExists(engine, identifier);
 }
 
 class MigrateTable final : public Procedure {
@@ -64,12 +68,9 @@ class MigrateTable final : public Procedure {
     std::optional<ProcedureEngine::FileTable> source = engine.FindFileTable(table_name);
     if (!source) {
       // BaseTableCreationSparkAction's refusals: an Iceberg table, or no table at all
-      bool iceberg = false;
-      try {
-        iceberg = engine.LoadTable(table_name) != nullptr;
-      } catch (const CatalogError&) {  // no such table
+      if (IcebergTableExists(engine, table_name)) {
+        throw InvalidInputError("Cannot use non-v1 table '" + table_name + "' as a source");
       }
-      if (iceberg) throw InvalidInputError("Cannot use non-v1 table '" + table_name + "' as a source");
       throw CatalogError("[TABLE_OR_VIEW_NOT_FOUND] Cannot find source table '" + table_name + "'");
     }
     std::string backup = args.Has("backup_table_name") ? args.String("backup_table_name", name())
