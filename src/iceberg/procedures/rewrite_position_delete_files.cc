@@ -8,7 +8,10 @@
 // commit as one "replace" snapshot (partial progress: in up to max-commits commits), each
 // new file keeping its group's highest data sequence number, so it applies to exactly the
 // data files the old ones did. `where` limits it to the partitions the filter may match.
-// Deletion vectors (v3) are not rewritten.
+// The deleted rows a file keeps (its optional `row` column) are kept: a group's deletes with
+// a row go to one file with the column, as a struct of the current schema, the others to a
+// file without (SparkPositionDeletesRewrite's DeleteWriter). Deletion vectors (v3) are not
+// rewritten.
 #include <algorithm>
 #include <set>
 #include <string>
@@ -18,8 +21,7 @@
 #include "iceberg/expressions/partition_evaluator.h"
 #include "iceberg/procedures/procedure.h"
 #include "iceberg/procedures/rewrite_file_planner.h"
-#include "iceberg/scan/delete_file_cache.h"
-#include "iceberg/scan/name_mapping.h"
+#include "iceberg/scan/position_delete_rows.h"
 #include "iceberg/scan/snapshot_files.h"
 #include "iceberg/uuid.h"
 #include "iceberg/write/partitioned_data_writer.h"
@@ -30,10 +32,10 @@ namespace floe::iceberg {
 
 namespace {
 
-// A group of delete files written again: the files it replaces and the one it wrote.
+// A group of delete files written again: the files it replaces and the ones it wrote.
 struct WrittenGroup {
   std::vector<std::string> removed;
-  std::optional<DataFile> added;  // none: every position was dangling
+  std::vector<DataFile> added;  // with rows, without; none when every position was dangling
   int64_t max_sequence = 0;
   int64_t input_size = 0;
 };
@@ -44,7 +46,7 @@ void DiscardWritten(ProcedureEngine& engine, const TableMetadata& m, const std::
                     size_t from) {
   std::vector<std::string> paths;
   for (size_t i = from; i < written.size(); ++i) {
-    if (written[i].added) paths.push_back(written[i].added->file_path);
+    for (const DataFile& f : written[i].added) paths.push_back(f.file_path);
   }
   if (paths.empty()) return;
   try {
@@ -142,7 +144,6 @@ class RewritePositionDeleteFiles final : public Procedure {
     // (RewritePositionDeletesCommitManager). Each new file keeps its group's highest data
     // sequence number, so it applies to exactly the data files the old ones did.
     std::vector<WrittenGroup> written;
-    DeleteFileCache cache(engine.io(), m.CurrentSchema(), engine.remapper(), NameMapping());
     try {
       for (auto& [key, tasks] : buckets) {
         // each partition on its own: the new file keeps its spec and partition
@@ -150,34 +151,43 @@ class RewritePositionDeleteFiles final : public Procedure {
           const DataFile& first = group.tasks.front().data_file;
           WrittenGroup w;
           w.input_size = group.input_size;
-          // the positions still pointing at live data files, sorted by path then position
-          std::map<std::string, std::vector<int64_t>> positions;
+          // the deletes still pointing at live data files (by the manifest's name), those
+          // that keep their deleted row apart from those that do not
+          std::map<std::string, DeletedRows> with_row, without_row;
           for (const auto& t : group.tasks) {
             DeleteFileRef ref;
             ref.file = t.data_file;
             ref.local_path = t.local_path;
-            auto loaded = cache.Positions(ref);
-            for (const auto& [local, list] : loaded->by_local_path) {
-              auto live = live_data.find(local);
+            auto read = ReadPositionDeleteRows(engine.io(), ref, m.CurrentSchema(), engine.remapper());
+            for (auto& [path, deletes] : read) {
+              auto live = live_data.find(engine.remapper().Remap(path));
               if (live == live_data.end()) continue;  // dangling: its data file is gone
-              auto& out = positions[live->second];
-              out.insert(out.end(), list.begin(), list.end());
+              for (size_t i = 0; i < deletes.positions.size(); ++i) {
+                if (i < deletes.rows.size() && !deletes.rows[i].is_null()) {
+                  with_row[live->second].Add(deletes.positions[i], std::move(deletes.rows[i]));
+                } else {
+                  without_row[live->second].positions.push_back(deletes.positions[i]);
+                }
+              }
             }
             w.max_sequence = std::max(w.max_sequence, sequence[t.data_file.file_path]);
             w.removed.push_back(t.data_file.file_path);
           }
-          bool any = std::any_of(positions.begin(), positions.end(), [](const auto& p) { return !p.second.empty(); });
-          if (any) {
-            const PartitionSpec* spec = m.SpecById(first.spec_id);
-            if (!spec) throw FormatError("delete file " + first.file_path + " names an unknown partition spec");
-            std::string folder = engine.remapper().Remap(m.Property("write.data.path", m.location + "/data"));
-            std::string partition_path =
-                spec->fields().empty() ? "" : "/" + spec->PartitionToPath(m.CurrentSchema(), first.partition);
+          const PartitionSpec* spec = m.SpecById(first.spec_id);
+          if (!spec) throw FormatError("delete file " + first.file_path + " names an unknown partition spec");
+          std::string folder = engine.remapper().Remap(m.Property("write.data.path", m.location + "/data"));
+          std::string partition_path =
+              spec->fields().empty() ? "" : "/" + spec->PartitionToPath(m.CurrentSchema(), first.partition);
+          // (in `written` first: a failed second file discards the first)
+          WrittenGroup& out = written.emplace_back(std::move(w));
+          for (auto* deletes : {&with_row, &without_row}) {
+            if (deletes->empty()) continue;
             std::string local = folder + partition_path + "/" + Uuid::Random() + "-deletes.parquet";
-            w.added = WritePositionDeleteFile(engine.io(), local, engine.remapper().Unmap(local), std::move(positions),
-                                              first.spec_id, first.partition);
+            out.added.push_back(WritePositionDeleteFile(engine.io(), local, engine.remapper().Unmap(local),
+                                                        std::move(*deletes),
+                                                        deletes == &with_row ? &m.CurrentSchema() : nullptr,
+                                                        first.spec_id, first.partition));
           }
-          written.push_back(std::move(w));
         }
       }
     } catch (...) {
@@ -190,9 +200,9 @@ class RewritePositionDeleteFiles final : public Procedure {
       for (size_t i = from; i < to; ++i) {
         const WrittenGroup& w = written[i];
         change.removed_paths.insert(change.removed_paths.end(), w.removed.begin(), w.removed.end());
-        if (w.added) {
-          change.added_file_sequence_numbers[w.added->file_path] = w.max_sequence;  // (RewritePositionDeletesGroup)
-          change.added.push_back(*w.added);
+        for (const DataFile& f : w.added) {
+          change.added_file_sequence_numbers[f.file_path] = w.max_sequence;  // (RewritePositionDeletesGroup)
+          change.added.push_back(f);
         }
       }
       Transaction txn(table->operations(), read);
@@ -201,9 +211,9 @@ class RewritePositionDeleteFiles final : public Procedure {
       for (size_t i = from; i < to; ++i) {
         rewritten += static_cast<int64_t>(written[i].removed.size());
         rewritten_bytes += written[i].input_size;
-        if (written[i].added) {
+        for (const DataFile& f : written[i].added) {
           ++added;
-          added_bytes += written[i].added->file_size_in_bytes;
+          added_bytes += f.file_size_in_bytes;
         }
       }
     };

@@ -20,9 +20,8 @@
 #include "iceberg/manifests/manifest_writer.h"
 #include "iceberg/procedures/procedure.h"
 #include "iceberg/scan/snapshot_files.h"
+#include "iceberg/scan/position_delete_rows.h"
 #include "iceberg/uuid.h"
-#include "iceberg/scan/delete_file_cache.h"
-#include "iceberg/scan/name_mapping.h"
 #include "iceberg/write/metadata_file.h"
 #include "iceberg/write/position_delete_writer.h"
 
@@ -113,7 +112,6 @@ class RewriteTablePath final : public Procedure {
     std::map<std::string, int64_t> staged_lengths;  // manifest path -> its staged copy's length
     std::vector<std::string> written;  // staged files, to delete on failure
     std::map<std::string, DataFile> staged_deletes;  // position delete files written again
-    DeleteFileCache delete_cache(io, current.CurrentSchema(), remapper, NameMapping());
     try {
       // The snapshots the end version holds and the start version did not: their lists,
       // manifests and files. An earlier version's snapshots that the end version no longer
@@ -168,14 +166,21 @@ class RewriteTablePath final : public Procedure {
                   DeleteFileRef ref;
                   ref.file = f;
                   ref.local_path = remapper.Remap(from);
-                  std::map<std::string, std::vector<int64_t>> positions;
-                  for (const auto& [data_file, list] : delete_cache.Positions(ref)->by_path) {
-                    auto& out = positions[rewrite(data_file)];
-                    out.insert(out.end(), list.begin(), list.end());
+                  // (the deleted rows a file keeps stay: Java writes them with the schema the
+                  // spec is bound to, the current one, when the file's first row has one)
+                  std::map<std::string, DeletedRows> deletes;
+                  bool rows = false;
+                  for (auto& [data_file, of_file] : ReadPositionDeleteRows(io, ref, current.CurrentSchema(), remapper)) {
+                    rows = rows || !of_file.rows.empty();
+                    DeletedRows& out = deletes[rewrite(data_file)];
+                    for (size_t i = 0; i < of_file.positions.size(); ++i) {
+                      out.Add(of_file.positions[i], i < of_file.rows.size() ? std::move(of_file.rows[i]) : Value());
+                    }
                   }
                   std::string staged_delete = staging + "/" + FileName(from);
-                  DataFile rewritten = WritePositionDeleteFile(io, remapper.Remap(staged_delete), rewrite(from),
-                                                               std::move(positions), f.spec_id, f.partition);
+                  DataFile rewritten =
+                      WritePositionDeleteFile(io, remapper.Remap(staged_delete), rewrite(from), std::move(deletes),
+                                              rows ? &current.CurrentSchema() : nullptr, f.spec_id, f.partition);
                   written.push_back(remapper.Remap(staged_delete));
                   copy_plan.emplace_back(staged_delete, rewrite(from));
                   staged_deletes[from] = std::move(rewritten);

@@ -119,9 +119,6 @@ struct PartitionedDataWriter::Slot {
   std::vector<DataFile> done;
 };
 
-namespace {
-
-// The Parquet field that stores an Iceberg field, its nested fields with their ids.
 ParquetWriterField WriterField(const NestedField& field, const std::string& column) {
   // why: Iceberg stores them as FIXED_LEN_BYTE_ARRAY (a uuid: 16 bytes, read as text),
   // which the writer does not produce yet; a string or binary column would be wrong
@@ -136,6 +133,8 @@ ParquetWriterField WriterField(const NestedField& field, const std::string& colu
   for (const auto& child : field.type()->fields()) out.children.push_back(WriterField(child, column));
   return out;
 }
+
+namespace {
 
 // Returns the path to a partition source: its top-level column, then the index of each
 // struct field down to it (Iceberg allows sources inside structs, not in lists or maps).

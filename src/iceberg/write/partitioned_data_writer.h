@@ -198,6 +198,11 @@ class PartitionedDataWriter {
   std::atomic<int64_t> spilled_rows_{0};
 };
 
+/// Returns the Parquet field that stores an Iceberg field, its nested fields with their
+/// ids; `column` names the top-level column in errors (NotImplementedError for the types
+/// the writer cannot store).
+ParquetWriterField WriterField(const NestedField& field, const std::string& column);
+
 /// Converts a written file's Parquet metrics into an Iceberg DataFile.
 DataFile MakeDataFile(const Schema& schema, const std::string& path, const std::vector<Value>& partition,
                       const ParquetFileMetrics& metrics, int spec_id);

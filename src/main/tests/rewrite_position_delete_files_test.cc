@@ -7,6 +7,9 @@
 // rows read the same at every snapshot), and the option checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
+
 #include "iceberg/tests/fixture_paths.h"
 #include "main/tests/warehouse_test.h"
 
@@ -23,11 +26,34 @@ class RewritePositionDeleteFilesTest : public testing::WarehouseTest {
     const std::string location =
         "/test-warehouse/iceberg_test/hadoop_catalog/ice/iceberg_v2_positional_not_all_data_files_have_delete_files";
     fs::path copy = CopyFixture(source, "fixture", location);
+    location_ = location;
+    copy_ = copy.string();
     Run("SET floe.location_map = '" + location + "/=" + copy.string() + "/,hdfs://localhost:20500" + location +
         "/=" + copy.string() + "/'");
     Run("CALL floe.system.register_table('fx.t', '" + location + "/metadata/v7.metadata.json')");
     return true;
   }
+
+  // The rows of the table's live delete files as the files hold them, read as Parquet
+  // (file_path|pos|row, the data file named by its Impala write time), and the Parquet
+  // field ids of their columns.
+  std::vector<std::string> DeleteFileRows(std::vector<std::string>* field_ids) {
+    std::vector<std::string> rows;
+    for (std::string path : Rows("SELECT file_path FROM fx.t.delete_files ORDER BY file_path")) {
+      path = copy_ + path.substr(location_.size());
+      for (auto& row : Rows("SELECT * FROM read_parquet('" + path + "')")) {
+        size_t time = row.find("boroknagyz_") + 11;
+        rows.push_back(row.substr(time + 8, 6) + row.substr(row.find('|')));
+      }
+      for (auto& id : Rows("SELECT name, field_id FROM parquet_schema('" + path + "') WHERE field_id IS NOT NULL")) {
+        field_ids->push_back(id);
+      }
+    }
+    return rows;
+  }
+
+  std::string location_;
+  std::string copy_;
 };
 
 TEST_F(RewritePositionDeleteFilesTest, CompactsTheDeleteFilesAndKeepsEverySnapshotsRows) {
@@ -51,6 +77,13 @@ TEST_F(RewritePositionDeleteFilesTest, CompactsTheDeleteFilesAndKeepsEverySnapsh
   for (const auto& id : snapshots) EXPECT_EQ(Rows("SELECT * FROM fx.t VERSION AS OF " + id + " ORDER BY i, s"), before[id]);
   EXPECT_EQ(Rows("SELECT operation FROM fx.t.snapshots ORDER BY committed_at DESC LIMIT 1"),
             std::vector<std::string>{"replace"});
+  // the deleted rows Impala kept in the `row` column are kept, under the table's field ids
+  // (SparkPositionDeletesRewrite writes deletes with a row to a file with the column)
+  std::vector<std::string> ids;
+  std::vector<std::string> rows = DeleteFileRows(&ids);
+  EXPECT_EQ(rows, (std::vector<std::string>{R"(154718|1|{"i":5,"s":"e"})", R"(154733|0|{"i":7,"s":"d"})",
+                                            R"(154733|1|{"i":8,"s":"e"})", R"(154733|2|{"i":9,"s":"f"})"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"file_path|2147483546", "pos|2147483545", "row|2147483544", "i|1", "s|2"}));
 
   // positions of a data file no longer live are dangling: a copy-on-write DELETE of the
   // rows i >= 7 removes the file they were in, and the next rewrite drops them
@@ -60,6 +93,60 @@ TEST_F(RewritePositionDeleteFilesTest, CompactsTheDeleteFilesAndKeepsEverySnapsh
   ASSERT_FALSE(rewritten.HasError()) << rewritten.error();
   EXPECT_EQ(Rows("SELECT i, s FROM fx.t ORDER BY i, s"),
             (std::vector<std::string>{"1|a", "2|b", "3|c", "4|d", "6|f"}));
+}
+
+// Deletes with a row and deletes without go to separate files (SparkPositionDeletesRewrite's
+// DeleteWriter: writerWithRow, writerWithoutRow); the row is a struct of the current schema
+// (PositionDeletesTable's `row` field), its fields found by id: a renamed column keeps its
+// value, a column added since is NULL.
+TEST_F(RewritePositionDeleteFilesTest, DeletesWithAndWithoutRowsGoToSeparateFilesInTheCurrentSchema) {
+  if (!Register()) GTEST_SKIP() << "no fixtures at " << iceberg::testing::FixturesDir();
+  Run("ALTER TABLE fx.t SET TBLPROPERTIES ('write.delete.mode' = 'merge-on-read')");
+  Run("DELETE FROM fx.t WHERE i = 1");  // floe's position delete: no row
+  Run("ALTER TABLE fx.t RENAME COLUMN s TO name");
+  Run("ALTER TABLE fx.t ADD COLUMN x INT");
+  std::vector<std::string> before = Rows("SELECT * FROM fx.t ORDER BY i");
+  ASSERT_EQ(Count("SELECT count(*) FROM fx.t.delete_files"), 3);
+  std::vector<std::string> out =
+      Rows("CALL floe.system.rewrite_position_delete_files(table => 'fx.t', options => map('rewrite-all', 'true'))");
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].substr(0, 4), "3|2|") << out[0];
+  EXPECT_EQ(Rows("SELECT * FROM fx.t ORDER BY i"), before);
+  std::vector<std::string> ids;
+  std::vector<std::string> rows = DeleteFileRows(&ids);
+  std::sort(rows.begin(), rows.end());
+  // (the file without rows has no `row` column)
+  EXPECT_EQ(rows, (std::vector<std::string>{"154646|0", R"(154718|1|{"i":5,"name":"e","x":null})",
+                                            R"(154733|0|{"i":7,"name":"d","x":null})",
+                                            R"(154733|1|{"i":8,"name":"e","x":null})",
+                                            R"(154733|2|{"i":9,"name":"f","x":null})"}));
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(ids, (std::vector<std::string>{"file_path|2147483546", "file_path|2147483546", "i|1", "name|2",
+                                           "pos|2147483545", "pos|2147483545", "row|2147483544", "x|3"}));
+}
+
+// rewrite_table_path writes a position delete file's deleted rows again with its paths
+// (RewriteTablePathUtil.rewritePositionDelete reads and writes the row with the spec's
+// schema). The fixture's own delete files name hdfs:// paths outside the source prefix, so
+// the copy starts after them: from the version the rewrite above replaced them in.
+TEST_F(RewritePositionDeleteFilesTest, RewriteTablePathKeepsTheDeletedRows) {
+  if (!Register()) GTEST_SKIP() << "no fixtures at " << iceberg::testing::FixturesDir();
+  Run("CALL floe.system.rewrite_position_delete_files(table => 'fx.t', options => map('rewrite-all', 'true'))");
+  std::string target = (dir_ / "moved").string();
+  Result r = connection_->Query("CALL floe.system.rewrite_table_path(table => 'fx.t', source_prefix => '" +
+                                location_ + "', target_prefix => '" + target + "', start_version => 'v7.metadata.json')");
+  ASSERT_FALSE(r.HasError()) << r.error();
+  std::ifstream list(copy_ + r.GetValue(0, 1).ToString().substr(location_.size()));
+  std::string line, staged;
+  while (std::getline(list, line)) {
+    if (line.ends_with("-deletes.parquet")) staged = line.substr(0, line.find(','));
+  }
+  ASSERT_FALSE(staged.empty());
+  std::vector<std::string> rows = Rows("SELECT * FROM read_parquet('" + copy_ + staged.substr(location_.size()) + "')");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].rfind(target + "/data/", 0), 0u) << rows[0];
+  EXPECT_TRUE(rows[0].ends_with(R"(|1|{"i":5,"s":"e"})")) << rows[0];
+  EXPECT_TRUE(rows[3].ends_with(R"(|2|{"i":9,"s":"f"})")) << rows[3];
 }
 
 // TestRewritePositionDeleteFilesProcedure.testExpireDeleteFilesFilter: `where` keeps the
