@@ -248,9 +248,22 @@ iceberg::TableState CommitNewTable(TableCatalog& tables, FileIO& io, const icebe
   CatalogTableOperations ops(tables.catalog(), creation.name.namespace_name, creation.name.table_name,
                              tables.warehouse(), io, remapper);
   if (creation.replaces_file_table) ops.ReplaceFileTable(*creation.replaces_file_table);
-  iceberg::Transaction create = iceberg::Transaction::CreateTable(ops, *creation.metadata);
-  changes(create);
-  return create.Commit();
+  try {
+    iceberg::Transaction create = iceberg::Transaction::CreateTable(ops, *creation.metadata);
+    changes(create);
+    return create.Commit();
+  } catch (...) {
+    // The failed transaction deleted its files, the data writer its partition folders; the
+    // table's metadata/ and data/ folders and its location go too when empty (a location
+    // that was an empty folder before is removed as well: it held nothing)
+    const std::string location = remapper.Remap(creation.metadata->location);
+    try {
+      for (const char* folder : {"/metadata", "/data"}) io.DeleteEmptyFolder(location + folder);
+      io.DeleteEmptyFolder(location);
+    } catch (const std::exception&) {  // the creation's error is the one to report
+    }
+    throw;
+  }
 }
 
 }  // namespace floe

@@ -105,6 +105,41 @@ TEST_F(FaultInjectionTest, FailedWritesLeaveTheTableAsItWas) {
   EXPECT_EQ(Count("SELECT count(*) FROM db.t"), rows + 1);
 }
 
+// A table creation that fails at any step leaves no folder behind: CREATE TABLE AS, and the
+// snapshot of a folder of Parquet files (its metadata only, at the new table's location).
+TEST_F(FaultInjectionTest, FailedTableCreationsLeaveNoFolder) {
+  const WriteStep steps[] = {
+      {"a data file's bytes", FileOperation::kWrite, ".parquet", 0},
+      {"a manifest", FileOperation::kWriteAtomically, "-m0.avro", 0},
+      {"the manifest list", FileOperation::kWriteAtomically, "/snap-", 0},
+      {"the metadata file", FileOperation::kCreateIfAbsent, ".metadata.json", 0},
+  };
+  Run("COPY (SELECT id, CAST(id % 3 AS INT) AS k FROM range(30)) TO '" + (dir_ / "files" / "a.parquet").string() +
+      "'");
+  Run("CREATE TABLE db.files USING parquet LOCATION '" + (dir_ / "files").string() + "'");
+  const char* statements[] = {
+      "CREATE TABLE db.n USING iceberg PARTITIONED BY (k) AS SELECT id, k FROM db.t",
+      "CALL floe.system.snapshot('db.files', 'db.n')",
+  };
+  int failures = 0;
+  for (const char* sql : statements) {
+    for (const WriteStep& step : steps) {
+      Result r = QueryFailing(step, sql);
+      if (!r.HasError()) {  // (snapshot writes no data file; its table keeps its files when dropped)
+        Run("DROP TABLE db.n");
+        fs::remove_all(dir_ / "warehouse" / "db" / "n");
+        continue;
+      }
+      ++failures;
+      EXPECT_NE(r.error().find("injected fault"), std::string::npos) << sql << " / " << step.what << ": " << r.error();
+      EXPECT_FALSE(fs::exists(dir_ / "warehouse" / "db" / "n")) << sql << " / " << step.what;
+    }
+  }
+  EXPECT_EQ(failures, 4 + 3);
+  Run("CALL floe.system.snapshot('db.files', 'db.n')");
+  EXPECT_EQ(Count("SELECT count(*) FROM db.n"), 30);
+}
+
 // UPDATE, MERGE and a subquery DELETE failing at each step of their write, copy-on-write and
 // merge-on-read (position delete files; deletion vectors in v3), leave the table and its
 // folder as they were; every one reaches the metadata file.
