@@ -83,6 +83,17 @@ void RejectUnorderable(const LogicalType& type, const std::string& where, const 
 
 void RejectNestedArguments(const std::string& name, const std::vector<LogicalType>& types, bool distinct) {
   if (name == "count" && !distinct) return;  // counts non-NULL values of any type
+  if (name == "count") {
+    // count(DISTINCT) of structs and arrays, compared as values (Spark's ordering); not of
+    // maps, which cannot be compared
+    for (const auto& t : types) {
+      if (!t.IsOrderable()) {
+        throw BinderError("[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] count(DISTINCT) does not support comparing "
+                          "type " + t.ToString() + " (maps and variants cannot be compared)");
+      }
+    }
+    return;
+  }
   // keep whole values (their own binders refuse what they cannot take)
   if (name == "collect_list" || name == "array_agg" || name == "collect_set") return;
   if (name == "min" || name == "max") return;  // in the order of nested values (DISTINCT changes neither)

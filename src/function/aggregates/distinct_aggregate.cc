@@ -55,6 +55,15 @@ void AppendValue(std::string& key, const Vector& arg, size_t i) {
       key.append(s.data, s.size);
       break;
     }
+    case TypeId::kStruct:
+      for (size_t c = 0; c < arg.ChildCount(); ++c) AppendValue(key, arg.child(c), i);
+      break;
+    case TypeId::kList: {  // (maps are refused by the binder: they cannot be compared)
+      ListEntry entry = arg.Data<ListEntry>()[i];
+      AppendBytes(key, entry.length);
+      for (uint64_t e = 0; e < entry.length; ++e) AppendValue(key, arg.child(0), entry.offset + e);
+      break;
+    }
     default: {
       size_t width = PhysicalSize(arg.type().id());
       key.append(reinterpret_cast<const char*>(arg.Data<uint8_t>() + i * width), width);
@@ -67,7 +76,27 @@ void AppendValue(std::string& key, const Vector& arg, size_t i) {
 void ReadValue(const std::string& key, size_t* pos, Vector& arg, size_t row) {
   bool is_null = key[(*pos)++] == '\0';
   arg.SetNull(row, is_null);
+  if (arg.type().id() == TypeId::kStruct) {  // (a NULL struct's fields are NULL too)
+    for (size_t c = 0; c < arg.ChildCount(); ++c) {
+      if (is_null) {
+        arg.child(c).SetValue(row, Value());
+      } else {
+        ReadValue(key, pos, arg.child(c), row);
+      }
+    }
+    return;
+  }
   if (is_null) return;
+  if (arg.type().id() == TypeId::kList) {
+    uint64_t length;
+    std::memcpy(&length, key.data() + *pos, sizeof(length));
+    *pos += sizeof(length);
+    size_t first = arg.ReserveElements(length);
+    for (uint64_t e = 0; e < length; ++e) ReadValue(key, pos, arg.child(0), first + e);
+    arg.SetChildSize(first + length);
+    arg.Data<ListEntry>()[row] = ListEntry{first, length};
+    return;
+  }
   if (arg.type().IsStringLike()) {
     uint32_t size;
     std::memcpy(&size, key.data() + *pos, sizeof(size));
@@ -340,7 +369,7 @@ BoundAggregateFunction MakeDistinctAggregate(BoundAggregateFunction inner) {
   }
   auto shared_inner = std::make_shared<const BoundAggregateFunction>(std::move(inner));
   const auto& types = shared_inner->arg_types;
-  if (types.size() == 1 && types[0].id() != TypeId::kNull && !types[0].IsStringLike() &&
+  if (types.size() == 1 && types[0].id() != TypeId::kNull && !types[0].IsStringLike() && !types[0].IsNested() &&
       PhysicalSize(types[0].id()) <= 8) {
     return MakeFixedDistinct(std::move(shared_inner));
   }
