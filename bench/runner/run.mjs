@@ -151,9 +151,9 @@ function fromWhere(sql) {
 /// Returns the query that finds the ideal scan of a query's fact table: the partitions holding
 /// rows the query keeps, and the files and bytes of those partitions (its files metadata table).
 function idealSql(fact, sql) {
-  const keys = `SELECT DISTINCT '{' || CAST(${fact.partition} AS STRING) || '}' AS p ${fromWhere(sql)}`;
+  const keys = `SELECT DISTINCT ${fact.partition} AS p ${fromWhere(sql)}`;
   return `SELECT count(DISTINCT k.p), count(*), coalesce(sum(f.file_size_in_bytes), 0)
-FROM ${fact.table}.files f JOIN (${keys}) k ON f.partition = k.p`;
+FROM ${fact.table}.files f JOIN (${keys}) k ON f.partition.${fact.field} = k.p`;
 }
 
 /// Returns the ideal scans of queries (null where there is no fact table), in one floe process.

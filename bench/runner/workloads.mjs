@@ -35,13 +35,13 @@ ORDER BY event_type`,
   };
 }
 
-const dailyFact = (table, column) => ({ table, partition: column });
+const dailyFact = (table, column, field) => ({ table, partition: column, field });
 
 export const WORKLOADS = {
   star: {
     generate: { workload: 'star', scale: { full: 4, quick: 0.1 } },
     tables: { star: ['sales', 'dim_date', 'dim_product', 'dim_store', 'dim_customer'] },
-    fact: dailyFact('star.sales', 's.date_id'),
+    fact: dailyFact('star.sales', 's.date_id', 'date_id'),
     queries: [
       { name: 'seed000_q1_2025', sql: SEED_000_Q1_2025 },
       { name: 'mondays_2025', ...starJoin(`d.day_name = 'Monday' AND d.year = 2025`) },
@@ -78,12 +78,12 @@ GROUP BY s.product_id`,
       tutorial: ['retail_clickstream_events', 'retail_daily_traffic_summary', 'retail_sessions',
         'retail_session_products', 'retail_daily_product_funnel', 'retail_daily_product_cart_abandonment'],
     },
-    fact: dailyFact('tutorial.retail_clickstream_events', 'CAST(event_time AS DATE)'),
+    fact: dailyFact('tutorial.retail_clickstream_events', 'CAST(event_time AS DATE)', 'event_time_day'),
     queries: [
       { name: 'one_day_event_time', ...eventRange('2026-01-01', '2026-01-02') },
       {
         name: 'summary_event_date',
-        fact: dailyFact('tutorial.retail_daily_traffic_summary', 'event_date'),
+        fact: dailyFact('tutorial.retail_daily_traffic_summary', 'event_date', 'event_date'),
         sql: `SELECT *
 FROM tutorial.retail_daily_traffic_summary
 WHERE event_date = DATE '2026-01-01'`,
@@ -96,7 +96,7 @@ WHERE event_date = DATE '2026-01-01'`,
       { name: 'one_month_event_time', ...eventRange('2025-12-01', '2026-01-01') },
       {
         name: 'sessions_one_week',
-        fact: dailyFact('tutorial.retail_sessions', 'session_date'),
+        fact: dailyFact('tutorial.retail_sessions', 'session_date', 'session_date'),
         sql: `SELECT session_date, count(*) AS sessions, sum(CASE WHEN converted THEN 1 ELSE 0 END) AS converted,
        avg(duration_seconds) AS avg_seconds
 FROM tutorial.retail_sessions
@@ -110,7 +110,7 @@ GROUP BY session_date`,
       },
       {
         name: 'funnel_one_day_top20',
-        fact: dailyFact('tutorial.retail_daily_product_funnel', 'event_date'),
+        fact: dailyFact('tutorial.retail_daily_product_funnel', 'event_date', 'event_date'),
         sql: `SELECT product_id, views, add_to_carts, purchases
 FROM tutorial.retail_daily_product_funnel
 WHERE event_date = DATE '2026-01-01'
@@ -119,7 +119,7 @@ LIMIT 20`,
       },
       {
         name: 'cart_abandonment_month',
-        fact: dailyFact('tutorial.retail_daily_product_cart_abandonment', 'event_date'),
+        fact: dailyFact('tutorial.retail_daily_product_cart_abandonment', 'event_date', 'event_date'),
         sql: `SELECT product_id, sum(sessions_with_cart) AS carted, sum(sessions_abandoned) AS abandoned
 FROM tutorial.retail_daily_product_cart_abandonment
 WHERE event_date >= DATE '2025-12-01' AND event_date < DATE '2026-01-01'
@@ -136,7 +136,7 @@ LIMIT 20`,
     fullThreads: [2],
     tables: { ssb: ['lineorder', 'date', 'customer', 'supplier', 'part'] },
     use: 'ssb',
-    fact: dailyFact('lineorder', 'lo_orderdate'),
+    fact: dailyFact('lineorder', 'lo_orderdate', 'lo_orderdate'),
     queries: SSB_QUERIES,
   },
   tpcds: {
@@ -149,7 +149,7 @@ LIMIT 20`,
         'household_demographics', 'promotion'],
     },
     use: 'tpcds',
-    fact: dailyFact('store_sales', 'ss_sold_date_sk'),
+    fact: dailyFact('store_sales', 'ss_sold_date_sk', 'ss_sold_date_sk'),
     // also DuckDB over its own tables: the same rows loaded into DuckDB (not timed), and floe
     // under floe.dynamic_pruning.policy = 'spark'
     duckdbTables: true,

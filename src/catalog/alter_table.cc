@@ -550,7 +550,7 @@ void AlterTable(TableCatalog& tables, FileIO& io, const iceberg::LocationRemappe
           }
           std::optional<std::string> field_name;
           if (!statement.partition_field_name.empty()) field_name = statement.partition_field_name;
-          spec_builder.Add(schema.FindColumnName(source.id()), t, field_name);
+          spec_builder.Add(schema.FindColumnName(source.id()), t, field_name, /*evolution=*/true);
         }
         // Reuses an identical earlier spec (and its id) when there is one.
         iceberg::PartitionSpec spec = spec_builder.Build(0);

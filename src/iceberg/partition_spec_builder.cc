@@ -25,14 +25,18 @@ void PartitionSpecBuilder::Check(const PartitionField& field) const {
 }
 
 PartitionSpecBuilder& PartitionSpecBuilder::Add(const std::string& column, const Transform& transform,
-                                                const std::optional<std::string>& name) {
+                                                const std::optional<std::string>& name, bool evolution) {
   const NestedField* source = schema_.FindFieldByName(column);
   if (!source) source = schema_.FindFieldByName(column, /*case_sensitive=*/false);
   if (!source) throw InvalidInputError("cannot partition by unknown column " + column);
   transform.CheckCanTransform(*source->type(), source->name());
   // a nested source gives its full name, as Iceberg's builder does: payload.ts_hour
   std::string field_name = name ? *name : schema_.FindColumnName(source->id());
-  if (!name && !transform.IsIdentity()) field_name += "_" + transform.DefaultNameSuffix();
+  if (!name && !transform.IsIdentity()) {
+    field_name += "_" + transform.DefaultNameSuffix();
+    bool parameterized = transform.kind() == TransformKind::kBucket || transform.kind() == TransformKind::kTruncate;
+    if (evolution && parameterized) field_name += "_" + std::to_string(transform.param());
+  }
   PartitionField field(source->id(), last_partition_id_ + 1, field_name, transform);
   Check(field);
   fields_.push_back(field);

@@ -19,9 +19,11 @@ class PartitionSpecBuilder {
 
   /// Adds a field; throws InvalidInputError for an unknown column, a transform the column's
   /// type does not accept, a duplicate name, or an existing field with the same column and
-  /// transform.
+  /// transform. Without a name, `evolution` names it as Java's UpdatePartitionSpec does
+  /// (PartitionNameGenerator: a bucket or truncate field keeps its parameter, id_bucket_16,
+  /// s_trunc_4), else as its PartitionSpec.Builder does (id_bucket, s_trunc).
   PartitionSpecBuilder& Add(const std::string& column, const Transform& transform,
-                            const std::optional<std::string>& name = std::nullopt);
+                            const std::optional<std::string>& name = std::nullopt, bool evolution = false);
   /// Adds a field keeping a given field id (to carry fields over during evolution).
   PartitionSpecBuilder& AddWithId(const PartitionField& field);
   /// Returns the spec with this id.

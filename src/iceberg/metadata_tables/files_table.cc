@@ -1,5 +1,6 @@
 // t.files, t.data_files, t.delete_files and t.entries: the files of a snapshot with
-// their metrics; entries adds each manifest entry's status, snapshot and sequence numbers.
+// their metrics; entries adds each manifest entry's status, snapshot and sequence numbers;
+// t.all_data_files lists the data files of every snapshot.
 #include "common/exception.h"
 #include "iceberg/metadata_tables/metadata_table.h"
 #include "iceberg/single_value_serialization.h"
@@ -48,7 +49,9 @@ MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource&
   b.Column("file_path", TypeId::kString);
   b.Column("file_format", TypeId::kString);
   b.Column("spec_id", TypeId::kInt32);
-  b.Column("partition", TypeId::kString);
+  SnapshotFileRows files =
+      kind == "all_data_files" ? SnapshotFileRows::AllDataFiles(source) : SnapshotFileRows(source, entries);
+  if (files.partitioned()) b.Column("partition", files.partition_type());
   b.Column("record_count", TypeId::kInt64);
   b.Column("file_size_in_bytes", TypeId::kInt64);
   b.Column("column_sizes", TypeId::kString);
@@ -66,11 +69,10 @@ MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource&
   b.Column("content_offset", TypeId::kInt64);
   b.Column("content_size_in_bytes", TypeId::kInt64);
   const Schema& schema = source.metadata.CurrentSchema();
-  SnapshotFileRows files(source, entries);
   for (const auto& entry : files.entries()) {
     const DataFile& f = entry.data_file;
     bool is_delete = f.content != FileContent::kData;
-    if (kind == "data_files" && is_delete) continue;
+    if ((kind == "data_files" || kind == "all_data_files") && is_delete) continue;
     if (kind == "delete_files" && !is_delete) continue;
     std::vector<Value> values;
     if (entries) {
@@ -83,7 +85,7 @@ MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource&
     values.push_back(Value::String(f.file_path));
     values.push_back(Value::String(f.file_format));
     values.push_back(Value::Int32(f.spec_id));
-    values.push_back(Value::String(files.PartitionText(f)));
+    if (files.partitioned()) values.push_back(files.Partition(f));
     values.push_back(Value::Int64(f.record_count));
     values.push_back(Value::Int64(f.file_size_in_bytes));
     values.push_back(Value::String(CountMapText(f.column_sizes)));

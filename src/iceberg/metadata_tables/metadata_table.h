@@ -25,7 +25,7 @@ struct MetadataTableSource {
 };
 
 /// The rows of a metadata table, with the columns Spark + Iceberg give it; the files
-/// tables' maps, lists and structs are shown as text.
+/// tables' maps and lists (metrics, split offsets, equality ids) are shown as text.
 class MetadataTableRows {
  public:
   void Column(std::string name, LogicalType type);
@@ -53,7 +53,7 @@ MetadataTableRows BuildMetadataTable(const std::string& kind, const MetadataTabl
 // One builder per table, each in its own file.
 MetadataTableRows SnapshotsTable(const MetadataTableSource& source);
 MetadataTableRows HistoryTable(const MetadataTableSource& source);
-/// files, data_files, delete_files and entries: `kind` says which.
+/// files, data_files, delete_files, entries and all_data_files: `kind` says which.
 MetadataTableRows FilesTable(const std::string& kind, const MetadataTableSource& source);
 MetadataTableRows ManifestsTable(const MetadataTableSource& source, bool all_snapshots);
 MetadataTableRows PartitionsTable(const MetadataTableSource& source);
@@ -66,20 +66,33 @@ Value OptionalLong(const std::optional<int64_t>& v);
 std::string CountMapText(const std::map<int, int64_t>& m);
 
 /// The live files (and, with `deleted_entries`, the deleted ones) of the source's
-/// snapshot, data and delete files, and their partition tuples shown over the fields of
-/// every spec of the table ("{2024-01-01, NULL}"), by partition field id.
+/// snapshot, data and delete files, and their partition tuples as Iceberg's metadata
+/// tables show them (Partitioning.partitionType): a struct of the partition fields of
+/// every spec of the table, by field id, each typed as its transform's result on the
+/// current schema; a field a file's spec lacks is NULL.
 class SnapshotFileRows {
  public:
   SnapshotFileRows(const MetadataTableSource& source, bool deleted_entries);
+  /// The data files any snapshot of the table reaches, each once (all_data_files: the
+  /// live entries of every manifest the snapshots list, by file path).
+  static SnapshotFileRows AllDataFiles(const MetadataTableSource& source);
   const std::vector<ManifestEntry>& entries() const { return entries_; }
-  /// True when some spec of the table has partition fields.
+  /// True when some spec of the table has partition fields (else tables have no
+  /// partition column, as Iceberg's BaseFilesTable drops an empty struct).
   bool partitioned() const { return !partition_fields_.empty(); }
-  std::string PartitionText(const DataFile& file) const;
+  /// Returns the struct type of the partition column.
+  const LogicalType& partition_type() const { return partition_type_; }
+  /// Returns a file's partition tuple as a value of partition_type(); throws FormatError
+  /// naming the file when a value cannot have its field's type.
+  Value Partition(const DataFile& file) const;
 
  private:
+  SnapshotFileRows(const TableMetadata& metadata, std::vector<ManifestEntry> entries);
+
   const TableMetadata& metadata_;
   std::vector<ManifestEntry> entries_;
   std::vector<int> partition_fields_;  // field ids, sorted
+  LogicalType partition_type_;
 };
 
 }  // namespace floe::iceberg

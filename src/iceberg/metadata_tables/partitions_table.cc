@@ -11,7 +11,7 @@ MetadataTableRows PartitionsTable(const MetadataTableSource& source) {
   bool partitioned = files.partitioned();
   MetadataTableRows b;
   if (partitioned) {
-    b.Column("partition", TypeId::kString);
+    b.Column("partition", files.partition_type());
     b.Column("spec_id", TypeId::kInt32);
   }
   b.Column("record_count", TypeId::kInt64);
@@ -28,11 +28,14 @@ MetadataTableRows PartitionsTable(const MetadataTableSource& source) {
     int64_t records = 0, size = 0, pos_records = 0, eq_records = 0;
     int32_t files = 0, pos_files = 0, eq_files = 0;
     int64_t last_snapshot = -1;
+    Value partition;
   };
-  std::map<std::string, Totals> totals;
+  std::map<std::string, Totals> totals;  // by the partition's text
   for (const auto& entry : files.entries()) {
     const DataFile& f = entry.data_file;
-    Totals& t = totals[partitioned ? files.PartitionText(f) : ""];
+    Value partition = partitioned ? files.Partition(f) : Value();
+    Totals& t = totals[partition.ToString()];
+    t.partition = std::move(partition);
     t.spec_id = f.spec_id;
     if (f.content == FileContent::kData) {
       t.records += f.record_count;
@@ -51,7 +54,7 @@ MetadataTableRows PartitionsTable(const MetadataTableSource& source) {
     const Snapshot* s = t.last_snapshot >= 0 ? source.metadata.SnapshotById(t.last_snapshot) : nullptr;
     std::vector<Value> values;
     if (partitioned) {
-      values.push_back(Value::String(key));
+      values.push_back(t.partition);
       values.push_back(Value::Int32(t.spec_id));
     }
     values.push_back(Value::Int64(t.records));
