@@ -60,8 +60,9 @@ using QueryNodePtr = std::unique_ptr<QueryNode>;
 struct Hint {
   /// Holds the hint name upper-cased.
   std::string name;
-  /// Holds the arguments: column refs for table names, constants for numbers.
-  std::vector<ExpressionPtr> args;
+  /// Holds the arguments: column refs for table names, constants for numbers (shared: a
+  /// hint is parsed once however often the parser tries the SELECT it follows).
+  std::vector<std::shared_ptr<const ParsedExpression>> args;
   SourcePosition position;
 };
 

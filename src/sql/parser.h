@@ -174,6 +174,12 @@ class Parser {
   std::unordered_map<size_t, PendingError> failed_parenthesized_at_;
   /// The same for "( joined tables )" in FROM.
   std::unordered_map<size_t, PendingError> failed_joined_at_;
+  /// The hints of each hint comment (by index in hints_) once parsed, or the error its
+  /// parse failed with: a comment is parsed by a parser of its own, whose SELECTs may hold
+  /// hints in turn, so parsing it again on each attempt at its SELECT grew exponentially
+  /// with the comments' nesting.
+  std::unordered_map<size_t, std::vector<Hint>> parsed_hints_;
+  std::unordered_map<size_t, PendingError> failed_hints_;
   /// Throws the error recorded in `failures` at the current token, if any.
   void ReplayFailure(const std::unordered_map<size_t, PendingError>& failures) const;
 

@@ -305,31 +305,42 @@ QueryNodePtr Parser::ParseSelectNode() {
 void Parser::ParseHints(SelectNode& select, const Token& select_token) {
   size_t begin = select_token.position.offset + select_token.length;
   size_t end = Peek().position.offset;
-  for (const HintComment& hint : hints_) {
+  for (size_t h = 0; h < hints_.size(); ++h) {
+    const HintComment& hint = hints_[h];
     if (hint.position.offset < begin || hint.position.offset > end) continue;
-    try {
-      Parser sub(hint.text);
-      while (sub.AcceptOp(",")) {
-      }
-      while (sub.Peek().type != TokenType::kEnd) {
-        Hint parsed;
-        parsed.position = hint.position;
-        parsed.name = ToUpper(sub.ParseAnyWord());
-        if (sub.AcceptOp("(")) {
-          if (!sub.AcceptOp(")")) {
-            parsed.args = sub.ParseExpressionList();
-            sub.ExpectOp(")");
-          }
-        }
-        select.hints.push_back(std::move(parsed));
+    if (auto failed = failed_hints_.find(h); failed != failed_hints_.end()) {
+      Throw(failed->second.message, failed->second.line, failed->second.column);
+    }
+    auto parsed = parsed_hints_.find(h);
+    if (parsed == parsed_hints_.end()) {
+      std::vector<Hint> hints;
+      try {
+        Parser sub(hint.text);
         while (sub.AcceptOp(",")) {
         }
+        while (sub.Peek().type != TokenType::kEnd) {
+          Hint one;
+          one.position = hint.position;
+          one.name = ToUpper(sub.ParseAnyWord());
+          if (sub.AcceptOp("(")) {
+            if (!sub.AcceptOp(")")) {
+              for (auto& arg : sub.ParseExpressionList()) one.args.push_back(std::move(arg));
+              sub.ExpectOp(")");
+            }
+          }
+          hints.push_back(std::move(one));
+          while (sub.AcceptOp(",")) {
+          }
+        }
+      } catch (const ParserError& e) {
+        int line = hint.position.line + e.line() - 1;
+        int column = e.line() == 1 ? hint.position.column + e.column() - 1 : e.column();
+        PendingError& failure = failed_hints_[h] = PendingError{std::string(e.what()) + " in hint", line, column};
+        Throw(failure.message, failure.line, failure.column);
       }
-    } catch (const ParserError& e) {
-      int line = hint.position.line + e.line() - 1;
-      int column = e.line() == 1 ? hint.position.column + e.column() - 1 : e.column();
-      Throw(std::string(e.what()) + " in hint", line, column);
+      parsed = parsed_hints_.emplace(h, std::move(hints)).first;
     }
+    select.hints.insert(select.hints.end(), parsed->second.begin(), parsed->second.end());
   }
 }
 

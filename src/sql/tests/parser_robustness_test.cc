@@ -274,6 +274,17 @@ TEST(ParserRobustnessTest, AFailedParenthesisIsRetriedWithItsOwnError) {
   ExpectSyntaxErrorAt(open, "syntax error at or near end of input", static_cast<int>(open.size()) + 1);
 }
 
+TEST(ParserRobustnessTest, AHintIsParsedOnceHoweverOftenItsSelectIs) {
+  // A hint comment is parsed by a parser of its own, and its SELECTs may hold hints in turn
+  // (comments nest). Parsed again on each attempt at its SELECT, the work doubled with each
+  // level: the sql_parser fuzzer's timeout (a 3.9 KB input, 46 s under ASan, 4 s in the
+  // release parser); 16 levels of this shape took 11.6 s under ASan. 40 levels parse at once.
+  std::string prefix = "SELECT " + Repeat("((SELECT /*+ H((SELECT ", 40) + "1 + ";
+  std::string nested = prefix + "!" + Repeat(" */", 40);
+  ExpectSyntaxErrorAt(nested, "syntax error at or near \"!\"" + Repeat(" in hint", 40),
+                      static_cast<int>(prefix.size()) + 1);
+}
+
 TEST(ParserRobustnessTest, ReasonableNestingParses) {
   EXPECT_NO_THROW(Parser::ParseStatements("SELECT " + Repeat("(", 200) + "1" + Repeat(")", 200)));
   EXPECT_NO_THROW(Parser::ParseStatements("SELECT 1" + Repeat(" + 1", 2000)));
