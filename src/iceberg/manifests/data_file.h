@@ -57,8 +57,11 @@ struct DataFile {
   bool operator==(const DataFile& other) const = default;
 };
 
-/// The field id of a position delete file's file_path column (spec "Position Delete Files").
+/// The field ids of a position delete file's columns (spec "Position Delete Files"):
+/// file_path, pos, and the optional row (the deleted row, a struct of the table's columns).
 inline constexpr int kDeleteFilePathFieldId = 2147483546;
+inline constexpr int kDeletePosFieldId = 2147483545;
+inline constexpr int kDeleteRowFieldId = 2147483544;
 
 inline std::optional<std::string> DataFile::ReferencedDataFile() const {
   if (content != FileContent::kPositionDeletes) return std::nullopt;

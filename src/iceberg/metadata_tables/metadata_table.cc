@@ -55,8 +55,8 @@ std::string CountMapText(const std::map<int, int64_t>& m) {
 namespace {
 
 // Returns the type a partition field has in the metadata tables: its transform's result
-// on its source column in the current schema (a dropped source: that of its value, which
-// only a void transform's NULL lacks).
+// on its source column in the current schema; a void field, or an old spec's field whose
+// source was dropped since, is an int (PartitionSpec::PartitionType's choice for a void).
 LogicalType PartitionFieldType(const PartitionField& field, const Schema& schema) {
   const NestedField* source = schema.FindFieldById(field.source_id());
   if (!source || field.transform().IsVoid()) return TypeId::kInt32;
@@ -100,7 +100,8 @@ SnapshotFileRows SnapshotFileRows::AllDataFiles(const MetadataTableSource& sourc
   std::set<std::string> listed;
   for (const Snapshot& s : source.metadata.snapshots) {
     for (ManifestFile& m : SnapshotManifests(source.io, s, source.remapper)) {
-      if (m.content == ManifestContent::kData && listed.insert(m.manifest_path).second) manifests.push_back(std::move(m));
+      bool new_data_manifest = m.content == ManifestContent::kData && listed.insert(m.manifest_path).second;
+      if (new_data_manifest) manifests.push_back(std::move(m));
     }
   }
   std::vector<const ManifestFile*> selected;
@@ -143,8 +144,9 @@ Value SnapshotFileRows::Partition(const DataFile& file) const {
         if (spec->fields()[k].field_id() != partition_fields_[i]) continue;
         std::optional<Value> typed = AsPartitionType(file.partition[k], types[i].second);
         if (!typed) {
-          throw FormatError("file " + file.file_path + ": partition field " + spec->fields()[k].name() + " holds a " +
-                            file.partition[k].type().ToString() + ", its transform gives " + types[i].second.ToString());
+          throw FormatError("file " + file.file_path + ": partition field " + spec->fields()[k].name() +
+                            " holds a " + file.partition[k].type().ToString() + ", its transform gives " +
+                            types[i].second.ToString());
         }
         value = std::move(*typed);
       }

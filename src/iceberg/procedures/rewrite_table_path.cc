@@ -168,14 +168,13 @@ class RewriteTablePath final : public Procedure {
                   ref.local_path = remapper.Remap(from);
                   // (the deleted rows a file keeps stay: Java writes them with the schema the
                   // spec is bound to, the current one, when the file's first row has one)
+                  // (one prefix replaced: distinct paths stay distinct)
                   std::map<std::string, DeletedRows> deletes;
                   bool rows = false;
-                  for (auto& [data_file, of_file] : ReadPositionDeleteRows(io, ref, current.CurrentSchema(), remapper)) {
+                  auto read = ReadPositionDeleteRows(io, ref, current.CurrentSchema(), remapper);
+                  for (auto& [data_file, of_file] : read) {
                     rows = rows || !of_file.rows.empty();
-                    DeletedRows& out = deletes[rewrite(data_file)];
-                    for (size_t i = 0; i < of_file.positions.size(); ++i) {
-                      out.Add(of_file.positions[i], i < of_file.rows.size() ? std::move(of_file.rows[i]) : Value());
-                    }
+                    deletes[rewrite(data_file)] = std::move(of_file);
                   }
                   std::string staged_delete = staging + "/" + FileName(from);
                   DataFile rewritten =

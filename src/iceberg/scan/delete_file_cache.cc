@@ -9,7 +9,6 @@ namespace floe::iceberg {
 
 namespace {
 
-constexpr int kDeletePosId = 2147483545;
 
 // Calls fn on every batch of the projected columns of a whole file.
 template <typename Fn>
@@ -101,7 +100,7 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const Dele
   auto reader = ParquetReader::Open(io_, file.local_path);
   NameMapping by_name;
   int path_col = by_name.FindColumn(*reader, kDeleteFilePathFieldId, "file_path");
-  int pos_col = by_name.FindColumn(*reader, kDeletePosId, "pos");
+  int pos_col = by_name.FindColumn(*reader, kDeletePosFieldId, "pos");
   if (path_col < 0 || pos_col < 0) {
     throw FormatError("position delete file " + file.local_path + " lacks its file_path or pos column");
   }

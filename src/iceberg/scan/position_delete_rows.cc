@@ -10,13 +10,15 @@
 
 namespace floe::iceberg {
 
-namespace {
-
-constexpr int kPosId = 2147483545;
-
-}  // namespace
-
-TypePtr DeleteRowType(const Schema& schema) { return Type::Struct(schema.fields()); }
+std::vector<NestedField> PositionDeleteColumns(const Schema* row_schema) {
+  std::vector<NestedField> columns = {
+      NestedField::Required(kDeleteFilePathFieldId, "file_path", Type::Primitive(TypeKind::kString)),
+      NestedField::Required(kDeletePosFieldId, "pos", Type::Primitive(TypeKind::kLong))};
+  if (row_schema) {
+    columns.push_back(NestedField::Optional(kDeleteRowFieldId, "row", Type::Struct(row_schema->fields())));
+  }
+  return columns;
+}
 
 void DeletedRows::Add(int64_t pos, Value row) {
   if (!row.is_null() && rows.size() < positions.size()) rows.resize(positions.size());
@@ -26,14 +28,11 @@ void DeletedRows::Add(int64_t pos, Value row) {
 
 std::map<std::string, DeletedRows> ReadPositionDeleteRows(FileIO& io, const DeleteFileRef& file,
                                                           const Schema& schema, const LocationRemapper& remapper) {
-  // (the position_deletes table's schema: PositionDeletesTable.calculateSchema)
-  const Schema deletes(0, {NestedField::Required(kDeleteFilePathFieldId, "file_path", Type::Primitive(TypeKind::kString)),
-                           NestedField::Required(kPosId, "pos", Type::Primitive(TypeKind::kLong)),
-                           NestedField::Optional(kDeleteRowFieldId, kDeleteRowName, DeleteRowType(schema))});
+  const Schema deletes(0, PositionDeleteColumns(&schema));
   FileScanTask task;
   task.data_file = file.file;
   task.local_path = file.local_path;
-  DataFileReader reader(io, task, deletes, nullptr, {kDeleteFilePathFieldId, kPosId, kDeleteRowFieldId},
+  DataFileReader reader(io, task, deletes, nullptr, {kDeleteFilePathFieldId, kDeletePosFieldId, kDeleteRowFieldId},
                         Expression::AlwaysTrue(), remapper, NameMapping(), false);
   std::map<std::string, DeletedRows> out;
   ScanCounters counters;

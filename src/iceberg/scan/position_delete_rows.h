@@ -12,11 +12,6 @@
 
 namespace floe::iceberg {
 
-/// The reserved field id and name of a position delete file's optional `row` column: the
-/// deleted row, a struct of the table's columns (spec "Position Delete Files").
-inline constexpr int kDeleteRowFieldId = 2147483544;
-inline constexpr const char* kDeleteRowName = "row";
-
 /// The deletes of one data file in a position delete file: its positions and, when the
 /// file keeps deleted rows, the row deleted at each (rows[i] for positions[i], NULL where
 /// a delete has none; empty when none has).
@@ -36,7 +31,8 @@ struct DeletedRows {
 std::map<std::string, DeletedRows> ReadPositionDeleteRows(FileIO& io, const DeleteFileRef& file,
                                                           const Schema& schema, const LocationRemapper& remapper);
 
-/// The struct type of a position delete file's `row` column for `schema`.
-TypePtr DeleteRowType(const Schema& schema);
+/// The columns of a position delete file: file_path and pos, then, with `row_schema`, the
+/// optional `row` column as a struct of its fields (PositionDeletesTable.calculateSchema).
+std::vector<NestedField> PositionDeleteColumns(const Schema* row_schema);
 
 }  // namespace floe::iceberg

@@ -12,18 +12,11 @@ namespace floe::iceberg {
 
 namespace {
 
-constexpr int kPosId = 2147483545;
-
 // Writes the rows of one position delete file, given in order, in batches.
 class DeleteFileWriter {
  public:
   DeleteFileWriter(FileIO& io, const std::string& local_path, const Schema* row_schema)
-      : columns_({NestedField::Required(kDeleteFilePathFieldId, "file_path", Type::Primitive(TypeKind::kString)),
-                  NestedField::Required(kPosId, "pos", Type::Primitive(TypeKind::kLong))}),
-        with_rows_(row_schema != nullptr) {
-    if (row_schema) {
-      columns_.push_back(NestedField::Optional(kDeleteRowFieldId, kDeleteRowName, DeleteRowType(*row_schema)));
-    }
+      : columns_(PositionDeleteColumns(row_schema)), with_rows_(row_schema != nullptr) {
     std::vector<ParquetWriterField> fields;
     for (const auto& column : columns_) {
       fields.push_back(WriterField(column, column.name()));
