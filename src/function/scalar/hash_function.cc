@@ -2,66 +2,36 @@
 #include <cstring>
 
 #include "common/exception.h"
+#include "common/spark_hash.h"
 #include "function/function_registry.h"
 #include "function/scalar/register_scalar_functions.h"
 #include "function/scalar/signature.h"
 
-// hash(a, b, ...): Spark's Murmur3Hash with seed 42. Each non-NULL argument is hashed with
-// the previous result as seed (NULLs leave it unchanged), with Spark's exact per-type
-// encoding: ints and dates as 4 bytes, bigints and timestamps as 8, -0.0 as 0.0, decimals
-// of up to 18 digits as their unscaled long and larger ones as the bytes of Java's
-// BigInteger.toByteArray, strings with Spark's byte-at-a-time tail.
+// hash(a, b, ...) and xxhash64(a, b, ...): Spark's Murmur3Hash and XxHash64 with seed 42.
+// Each non-NULL argument is hashed with the previous result as seed (NULLs leave it
+// unchanged), with Spark's exact per-type encoding (HashExpression.computeHash): ints and
+// dates as 4 bytes, bigints and timestamps as 8, -0.0 as 0.0, decimals of up to 18 digits as
+// their unscaled long and larger ones as the bytes of Java's BigInteger.toByteArray, strings
+// as their UTF-8 bytes.
 
 namespace floe {
 namespace {
 
-constexpr uint32_t kC1 = 0xcc9e2d51;
-constexpr uint32_t kC2 = 0x1b873593;
+// Spark's Murmur3Hash: a 32-bit hash, an int result.
+struct Murmur3Hasher {
+  using Seed = uint32_t;
+  static Seed Int(uint32_t v, Seed seed) { return spark_hash::Murmur3Int(v, seed); }
+  static Seed Long(uint64_t v, Seed seed) { return spark_hash::Murmur3Long(v, seed); }
+  static Seed Bytes(const char* data, size_t size, Seed seed) { return spark_hash::Murmur3Bytes(data, size, seed); }
+};
 
-uint32_t Rotl(uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
-
-uint32_t MixK1(uint32_t k1) { return Rotl(k1 * kC1, 15) * kC2; }
-
-uint32_t MixH1(uint32_t h1, uint32_t k1) {
-  h1 ^= k1;
-  h1 = Rotl(h1, 13);
-  return h1 * 5 + 0xe6546b64;
-}
-
-uint32_t Fmix(uint32_t h1, uint32_t length) {
-  h1 ^= length;
-  h1 ^= h1 >> 16;
-  h1 *= 0x85ebca6b;
-  h1 ^= h1 >> 13;
-  h1 *= 0xc2b2ae35;
-  h1 ^= h1 >> 16;
-  return h1;
-}
-
-uint32_t HashInt(uint32_t v, uint32_t seed) { return Fmix(MixH1(seed, MixK1(v)), 4); }
-
-uint32_t HashLong(uint64_t v, uint32_t seed) {
-  uint32_t h1 = MixH1(seed, MixK1(static_cast<uint32_t>(v)));
-  h1 = MixH1(h1, MixK1(static_cast<uint32_t>(v >> 32)));
-  return Fmix(h1, 8);
-}
-
-// Spark's Murmur3_x86_32.hashUnsafeBytes: whole little-endian words, then each remaining
-// byte (sign-extended) mixed as a word of its own.
-uint32_t HashBytes(const char* data, size_t size, uint32_t seed) {
-  size_t aligned = size - size % 4;
-  uint32_t h1 = seed;
-  for (size_t i = 0; i < aligned; i += 4) {
-    uint32_t word;
-    std::memcpy(&word, data + i, 4);
-    h1 = MixH1(h1, MixK1(word));
-  }
-  for (size_t i = aligned; i < size; ++i) {
-    int32_t byte = static_cast<int8_t>(data[i]);
-    h1 = MixH1(h1, MixK1(static_cast<uint32_t>(byte)));
-  }
-  return Fmix(h1, static_cast<uint32_t>(size));
-}
+// Spark's XxHash64: a 64-bit hash, a bigint result.
+struct XxHash64Hasher {
+  using Seed = uint64_t;
+  static Seed Int(uint32_t v, Seed seed) { return spark_hash::XxHash64Int(v, seed); }
+  static Seed Long(uint64_t v, Seed seed) { return spark_hash::XxHash64Long(v, seed); }
+  static Seed Bytes(const char* data, size_t size, Seed seed) { return spark_hash::XxHash64Bytes(data, size, seed); }
+};
 
 // Java's BigInteger.toByteArray: minimal big-endian two's complement.
 std::string BigIntegerBytes(int128_t v) {
@@ -81,38 +51,41 @@ std::string BigIntegerBytes(int128_t v) {
   return std::string(reinterpret_cast<char*>(bytes) + start, 16 - start);
 }
 
-void HashColumn(const Vector& v, size_t count, uint32_t* hashes);
+template <typename H>
+void HashColumn(const Vector& v, size_t count, typename H::Seed* hashes);
 
 // One value of any type hashed into `seed`, as Spark's Murmur3Hash.computeHash: a NULL leaves
 // the seed; a struct's fields, an array's elements and a map's keys and values (key, then
 // value, entry by entry) each hash into the running seed in order.
-uint32_t HashOne(const Vector& v, size_t row, uint32_t seed) {
+template <typename H>
+typename H::Seed HashOne(const Vector& v, size_t row, typename H::Seed seed) {
   if (v.IsNull(row)) return seed;
   switch (v.type().id()) {
     case TypeId::kStruct:
-      for (size_t c = 0; c < v.ChildCount(); ++c) seed = HashOne(v.child(c), row, seed);
+      for (size_t c = 0; c < v.ChildCount(); ++c) seed = HashOne<H>(v.child(c), row, seed);
       return seed;
     case TypeId::kList:
     case TypeId::kMap: {
       ListEntry e = v.Data<ListEntry>()[row];
       for (uint64_t k = 0; k < e.length; ++k) {
-        for (size_t c = 0; c < v.ChildCount(); ++c) seed = HashOne(v.child(c), e.offset + k, seed);
+        for (size_t c = 0; c < v.ChildCount(); ++c) seed = HashOne<H>(v.child(c), e.offset + k, seed);
       }
       return seed;
     }
     default: {
       Vector one(v.type(), 1);
       one.CopyRange(v, row, 0, 1);
-      HashColumn(one, 1, &seed);
+      HashColumn<H>(one, 1, &seed);
       return seed;
     }
   }
 }
 
-void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
+template <typename H>
+void HashColumn(const Vector& v, size_t count, typename H::Seed* hashes) {
   const LogicalType& type = v.type();
   if (type.IsNested()) {
-    for (size_t i = 0; i < count; ++i) hashes[i] = HashOne(v, i, hashes[i]);
+    for (size_t i = 0; i < count; ++i) hashes[i] = HashOne<H>(v, i, hashes[i]);
     return;
   }
   auto each = [&](auto fn) {
@@ -124,62 +97,62 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
     case TypeId::kNull: return;
     case TypeId::kBoolean:
       return each(
-          [&](size_t i, uint32_t seed) { return HashInt(v.Data<uint8_t>()[i] ? 1 : 0, seed); });
+          [&](size_t i, typename H::Seed seed) { return H::Int(v.Data<uint8_t>()[i] ? 1 : 0, seed); });
     case TypeId::kInt8:  // Spark hashes bytes and shorts as ints
-      return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int8_t>()[i], seed); });
+      return each([&](size_t i, typename H::Seed seed) { return H::Int(v.Data<int8_t>()[i], seed); });
     case TypeId::kInt16:
-      return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int16_t>()[i], seed); });
+      return each([&](size_t i, typename H::Seed seed) { return H::Int(v.Data<int16_t>()[i], seed); });
     case TypeId::kInt32:
     case TypeId::kDate:
-      return each([&](size_t i, uint32_t seed) { return HashInt(v.Data<int32_t>()[i], seed); });
+      return each([&](size_t i, typename H::Seed seed) { return H::Int(v.Data<int32_t>()[i], seed); });
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTime:
     case TypeId::kTimestampNtz:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampNtzNs:
-      return each([&](size_t i, uint32_t seed) { return HashLong(v.Data<int64_t>()[i], seed); });
+      return each([&](size_t i, typename H::Seed seed) { return H::Long(v.Data<int64_t>()[i], seed); });
     case TypeId::kFloat:
-      return each([&](size_t i, uint32_t seed) {
+      return each([&](size_t i, typename H::Seed seed) {
         float f = v.Data<float>()[i];
         uint32_t bits = 0;
         if (std::isnan(f))
           bits = 0x7fc00000;
         else if (f != 0)
           std::memcpy(&bits, &f, 4);
-        return HashInt(bits, seed);
+        return H::Int(bits, seed);
       });
     case TypeId::kDouble:
-      return each([&](size_t i, uint32_t seed) {
+      return each([&](size_t i, typename H::Seed seed) {
         double d = v.Data<double>()[i];
         uint64_t bits = 0;
         if (std::isnan(d))
           bits = 0x7ff8000000000000ULL;
         else if (d != 0)
           std::memcpy(&bits, &d, 8);
-        return HashLong(bits, seed);
+        return H::Long(bits, seed);
       });
     case TypeId::kDecimal:
       if (type.precision() <= 18) {
-        return each([&](size_t i, uint32_t seed) {
-          return HashLong(static_cast<uint64_t>(static_cast<int64_t>(v.Data<int128_t>()[i])), seed);
+        return each([&](size_t i, typename H::Seed seed) {
+          return H::Long(static_cast<uint64_t>(static_cast<int64_t>(v.Data<int128_t>()[i])), seed);
         });
       }
-      return each([&](size_t i, uint32_t seed) {
+      return each([&](size_t i, typename H::Seed seed) {
         std::string bytes = BigIntegerBytes(v.Data<int128_t>()[i]);
-        return HashBytes(bytes.data(), bytes.size(), seed);
+        return H::Bytes(bytes.data(), bytes.size(), seed);
       });
     case TypeId::kString:
     case TypeId::kBinary:
-      return each([&](size_t i, uint32_t seed) {
+      return each([&](size_t i, typename H::Seed seed) {
         StringRef s = v.Data<StringRef>()[i];
-        return HashBytes(s.data, s.size, seed);
+        return H::Bytes(s.data, s.size, seed);
       });
     case TypeId::kInterval:
       // Not checked against Spark: months, days, then microseconds.
-      return each([&](size_t i, uint32_t seed) {
+      return each([&](size_t i, typename H::Seed seed) {
         Interval iv = v.Data<Interval>()[i];
-        return HashLong(iv.micros, HashInt(iv.days, HashInt(iv.months, seed)));
+        return H::Long(iv.micros, H::Int(iv.days, H::Int(iv.months, seed)));
       });
     case TypeId::kStruct:
     case TypeId::kList:
@@ -188,21 +161,26 @@ void HashColumn(const Vector& v, size_t count, uint32_t* hashes) {
   }
 }
 
-BoundScalarFunction BindHash(const ScalarBindInput& input) {
+// Binds hash or xxhash64 (name): any arguments but variants, hashed as they are (the type
+// decides the bytes); an int or a bigint.
+template <typename H>
+BoundScalarFunction BindHash(const ScalarBindInput& input, const char* name) {
   BoundScalarFunction bound;
-  bound.name = "hash";
+  bound.name = name;
   for (const auto& type : input.arg_types) {
     if (type.Contains([](const LogicalType& t) { return t.id() == TypeId::kVariant; })) {
-      throw BinderError("[DATATYPE_MISMATCH.HASH_VARIANT_TYPE] hash cannot take a variant argument");
+      throw BinderError(std::string("[DATATYPE_MISMATCH.HASH_VARIANT_TYPE] ") + name +
+                        " cannot take a variant argument");
     }
   }
-  bound.arg_types = input.arg_types;  // hashed as they are: the type decides the bytes
-  bound.return_type = TypeId::kInt32;
+  bound.arg_types = input.arg_types;
+  bound.return_type = sizeof(typename H::Seed) == 8 ? TypeId::kInt64 : TypeId::kInt32;
   bound.kernel = [](const std::vector<const Vector*>& args, size_t count, Vector& result,
                     const FunctionContext&) {
-    auto* out = reinterpret_cast<uint32_t*>(result.Data<int32_t>());
+    // why: the hashes are the result's values, read as unsigned
+    auto* out = reinterpret_cast<typename H::Seed*>(result.RawData());
     for (size_t i = 0; i < count; ++i) out[i] = 42;
-    for (const Vector* arg : args) HashColumn(*arg, count, out);
+    for (const Vector* arg : args) HashColumn<H>(*arg, count, out);
     result.validity().Reset();
   };
   return bound;
@@ -210,6 +188,10 @@ BoundScalarFunction BindHash(const ScalarBindInput& input) {
 
 }  // namespace
 
-void RegisterHashFunction(FunctionRegistry& registry) { registry.AddScalar("hash", BindHash); }
+void RegisterHashFunction(FunctionRegistry& registry) {
+  registry.AddScalar("hash", [](const ScalarBindInput& input) { return BindHash<Murmur3Hasher>(input, "hash"); });
+  registry.AddScalar("xxhash64",
+                     [](const ScalarBindInput& input) { return BindHash<XxHash64Hasher>(input, "xxhash64"); });
+}
 
 }  // namespace floe
