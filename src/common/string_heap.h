@@ -26,6 +26,14 @@ class StringHeap {
     return StringRef(dst, static_cast<uint32_t>(s.size()));
   }
 
+  /// Returns a reference to bytes `owner` keeps, without copying them; the heap keeps the
+  /// owner alive as long as itself (a subquery's result read by every batch).
+  StringRef AddBorrowed(std::string_view s, std::shared_ptr<const void> owner) {
+    if (s.empty()) return StringRef(nullptr, 0);
+    owners_.push_back(std::move(owner));
+    return StringRef(s.data(), static_cast<uint32_t>(s.size()));
+  }
+
   /// Returns uninitialized space for `size` bytes.
   char* Allocate(size_t size) {
     if (size > kBlockSize / 4) {
@@ -50,6 +58,7 @@ class StringHeap {
  private:
   std::vector<std::unique_ptr<char[]>> blocks_;
   std::vector<std::unique_ptr<char[]>> big_;
+  std::vector<std::shared_ptr<const void>> owners_;
   size_t block_size_ = 0;  // of the last block
   size_t used_ = 0;
   size_t allocated_ = 0;

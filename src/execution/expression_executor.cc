@@ -315,7 +315,18 @@ Vector ExpressionExecutor::EvaluateSubquery(const BoundExpression& expr, const D
                                             size_t count) const {
   if (!expr.subquery->result) throw InternalError(expr.subquery->Name() + " has not run: " + expr.text);
   const SubqueryResult& result = *expr.subquery->result;
-  if (expr.subquery->kind != BoundSubquery::Kind::kIn) return ConstantVector(result.value, expr.type, count);
+  if (expr.subquery->kind != BoundSubquery::Kind::kIn) {
+    // why: a large value (a runtime Bloom filter's megabyte) is read by every batch; its rows
+    // reference the result's bytes, which the vector keeps alive, instead of a copy each
+    if (!result.value.is_null() && (expr.type.id() == TypeId::kString || expr.type.id() == TypeId::kBinary)) {
+      Vector v(expr.type, std::max<size_t>(count, 1));
+      StringRef ref = v.heap().AddBorrowed(result.value.str(), expr.subquery->result);
+      auto* data = v.Data<StringRef>();
+      for (size_t i = 0; i < count; ++i) data[i] = ref;
+      return v;
+    }
+    return ConstantVector(result.value, expr.type, count);
+  }
   // x IN (subquery with no rows) is false and NOT IN true, even for a NULL x (Spark)
   if (result.in_items.empty()) return ConstantVector(Value::Boolean(expr.negated), TypeId::kBoolean, count);
   std::vector<const BoundExpression*> items;

@@ -218,7 +218,7 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          {}, ValidateDouble},
         {"spark.sql.optimizer.excludedRules", "",
          "optimizer rules to skip, comma-separated: join_order, filter_pushdown, build_side, join_strategy, column_pruning, "
-         "dynamic_partition_pruning",
+         "dynamic_partition_pruning, inject_runtime_filter",
          {}, ValidateRuleList},
         {"spark.sql.optimizer.nestedSchemaPruning.enabled", "true",
          "read only the fields of a struct column a query uses (payload.ts)", {}, ValidateBool},
@@ -242,6 +242,29 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "pruning; with false Spark prunes only by a subquery that pays for itself (floe's own policy still "
          "reuses its in-memory build side)",
          {}, ValidateBool},
+        {"spark.sql.optimizer.runtime.bloomFilter.enabled", "true",
+         "Spark's runtime Bloom filter (InjectRuntimeFilter): under floe.dynamic_pruning.policy = 'spark', a "
+         "might_contain filter on a large shuffled join side built from the other side's selective scan",
+         {}, ValidateBool},
+        {"spark.sql.optimizer.runtime.bloomFilter.applicationSideScanSizeThreshold", "10737418240",
+         "the estimated size the largest scan of a join side must reach for Spark to filter it by a runtime "
+         "Bloom filter (10GB)",
+         {}, ValidateSparkBytes},
+        {"spark.sql.optimizer.runtime.bloomFilter.creationSideThreshold", "10485760",
+         "the largest estimated size of the plan a runtime Bloom filter is built from (10MB)", {},
+         ValidateSparkBytes},
+        {"spark.sql.optimizer.runtime.bloomFilter.expectedNumItems", "1000000",
+         "the items a runtime Bloom filter (and bloom_filter_agg without sizes) expects when its rows are not "
+         "estimated",
+         {}, ValidateInt(1, INT64_MAX)},
+        {"spark.sql.optimizer.runtime.bloomFilter.numBits", "8388608",
+         "the bits of such a Bloom filter (1MB)", {}, ValidateInt(1, INT64_MAX)},
+        {"spark.sql.optimizer.runtime.bloomFilter.maxNumItems", "4000000",
+         "the most items a Bloom filter is sized for", {}, ValidateInt(1, INT64_MAX)},
+        {"spark.sql.optimizer.runtime.bloomFilter.maxNumBits", "67108864",
+         "the most bits a Bloom filter has (8MB)", {}, ValidateInt(1, INT64_MAX)},
+        {"spark.sql.optimizer.runtimeFilter.number.threshold", "10",
+         "the most runtime Bloom filters Spark injects into one query", {}, ValidateInt(0, INT64_MAX)},
         {"floe.dynamic_pruning.policy", "floe",
          "floe: prune whenever the build side's keys can prune the scan, saying where Spark would not; spark: "
          "prune exactly where Spark 4.0 would (a broadcast to reuse, a likely selective filter, a partition "

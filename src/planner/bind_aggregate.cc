@@ -234,6 +234,72 @@ void Binder::RejectWithinGroup(const FunctionExpression& fn) {
                     "` does not support WITHIN GROUP: " + fn.ToString());
 }
 
+// bloom_filter_agg(x [, estimatedNumItems [, numBits]]), as Spark's BloomFilterAggregate:
+// without sizes, spark.sql.optimizer.runtime.bloomFilter.expectedNumItems and .numBits; with
+// one, 8 bits an item. x is a bigint, int, smallint, tinyint or string and both sizes bigints
+// (DATATYPE_MISMATCH.BLOOM_FILTER_WRONG_TYPE), constant (NON_FOLDABLE_INPUT), not NULL
+// (UNEXPECTED_NULL) and positive (VALUE_OUT_OF_RANGE); each is then capped at .maxNumItems and
+// .maxNumBits. The function reads the sizes as constants.
+void Binder::BindBloomFilterAggSizes(const FunctionExpression& fn, std::vector<BoundExpressionPtr>& args,
+                                     std::vector<LogicalType>& types) {
+  // Spark's defaults where the context has no settings
+  auto setting = [&](const std::string& key, int64_t spark_default) {
+    std::string v = context_.SettingValue("spark.sql.optimizer.runtime.bloomFilter." + key);
+    return v.empty() ? spark_default : int64_t{std::stoll(v)};
+  };
+  if (args.empty() || args.size() > 3) {
+    throw BinderError("[WRONG_NUM_ARGS] bloom_filter_agg takes 1 to 3 arguments, got " + std::to_string(args.size()) +
+                      ": " + fn.ToString());
+  }
+  auto constant = [](int64_t v) { return BoundExpression::MakeConstant(Value::Int64(v), std::to_string(v)); };
+  if (args.size() == 1) {
+    args.push_back(constant(setting("expectedNumItems", 1000000)));
+    args.push_back(constant(setting("numBits", 8388608)));
+  } else if (args.size() == 2) {
+    // Spark's third argument is Multiply(estimatedNumItems, 8L): 1 byte per item
+    std::optional<Value> items = types[1].id() == TypeId::kInt64 ? FoldableValue(*args[1]) : std::nullopt;
+    if (items && !items->is_null() && items->int64() > 0 && items->int64() <= INT64_MAX / 8) {
+      args.push_back(constant(items->int64() * 8));
+    } else {
+      args.push_back(constant(8));  // why: only its type matters where the second argument is refused below
+    }
+  }
+  types.resize(1);
+  for (size_t i = 1; i < args.size(); ++i) types.push_back(args[i]->type);
+  std::string call = "bloom_filter_agg(" + args[0]->text + ", " + args[1]->text + ", " + args[2]->text + ")";
+  if (types[1].id() == TypeId::kNull || types[2].id() == TypeId::kNull) {
+    throw BinderError("[DATATYPE_MISMATCH.UNEXPECTED_NULL] Cannot resolve \"" + call +
+                      "\" due to data type mismatch: The estimatedNumItems or numBits must not be null.");
+  }
+  TypeId x = types[0].id();
+  bool x_fits = x == TypeId::kInt64 || x == TypeId::kInt32 || x == TypeId::kInt16 || x == TypeId::kInt8 ||
+                x == TypeId::kString;
+  if (!x_fits || types[1].id() != TypeId::kInt64 || types[2].id() != TypeId::kInt64) {
+    throw BinderError("[DATATYPE_MISMATCH.BLOOM_FILTER_WRONG_TYPE] Cannot resolve \"" + call +
+                      "\" due to data type mismatch: Input to function `bloom_filter_agg` should have been \"BINARY\" "
+                      "followed by value with \"BIGINT\", but it's [\"" + ToUpper(types[0].ToString()) + "\", \"" +
+                      ToUpper(types[1].ToString()) + "\", \"" + ToUpper(types[2].ToString()) + "\"].");
+  }
+  const char* names[] = {"", "estimatedNumItems", "numBits"};
+  const char* caps[] = {"", "maxNumItems", "maxNumBits"};
+  const int64_t cap_defaults[] = {0, 4000000, 67108864};
+  for (size_t i = 1; i <= 2; ++i) {
+    std::optional<Value> v = FoldableValue(*args[i]);
+    if (!v) {
+      throw BinderError(std::string("[DATATYPE_MISMATCH.NON_FOLDABLE_INPUT] Cannot resolve \"") + call +
+                        "\" due to data type mismatch: the input " + names[i] +
+                        " should be a foldable \"BIGINT\" expression; however, got \"" + args[i]->text + "\".");
+    }
+    if (v->is_null() || v->int64() <= 0) {
+      throw BinderError(std::string("[DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE] Cannot resolve \"") + call +
+                        "\" due to data type mismatch: The " + names[i] +
+                        " must be between [0, positive] (current value = " +
+                        (v->is_null() ? std::string("NULL") : std::to_string(v->int64())) + "L).");
+    }
+    args[i] = constant(std::min<int64_t>(v->int64(), setting(caps[i], cap_defaults[i])));
+  }
+}
+
 BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, ExpressionBinding& binding) {
   RejectWithinGroup(fn);
   AggregationState& agg = *binding.aggregation;
@@ -258,6 +324,7 @@ BoundExpressionPtr Binder::BindAggregateCall(const FunctionExpression& fn, Expre
     }
   }
   ApplyIgnoreNulls(fn, name, aggregate.args, arg_types);
+  if (name == "bloom_filter_agg") BindBloomFilterAggSizes(fn, aggregate.args, arg_types);
   RejectNestedArguments(name, arg_types, fn.distinct);
   // count(1) and count(*) are the same thing, as is count of any non-NULL constant.
   if (name == "count" && !fn.distinct && aggregate.args.size() == 1) {

@@ -609,6 +609,13 @@ BoundExpressionPtr Binder::MakeFunction(const std::string& name, std::vector<Bou
     return evaluated[i] ? &*evaluated[i] : nullptr;
   };
   auto bound = std::make_shared<BoundScalarFunction>((*binder)(input));
+  // Spark's BloomFilterMightContain reads its filter once: a constant or an uncorrelated scalar subquery
+  if (name == "might_contain" && !args.empty() && !args[0]->IsFoldable() &&
+      !(args[0]->kind == BoundExpressionKind::kSubquery && args[0]->subquery->kind == BoundSubquery::Kind::kScalar)) {
+    throw BinderError("[DATATYPE_MISMATCH.BLOOM_FILTER_BINARY_OP_WRONG_TYPE] Cannot resolve \"" + text +
+                      "\" due to data type mismatch: The Bloom filter binary input to `might_contain` should be "
+                      "either a constant value or a scalar subquery expression, but it's \"" + args[0]->text + "\".");
+  }
   auto node = MakeNode(BoundExpressionKind::kFunction, bound->return_type, text);
   for (size_t i = 0; i < args.size(); ++i) {
     // A literal cast to the other side's type is folded by the optimizer's constant

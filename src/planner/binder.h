@@ -304,6 +304,9 @@ class Binder {
   static void ApplyIgnoreNulls(const FunctionExpression& fn, const std::string& name,
                                std::vector<BoundExpressionPtr>& args, std::vector<LogicalType>& types);
   BoundExpressionPtr BindGroupingCall(const FunctionExpression& expr, ExpressionBinding& binding);
+  /// Completes and checks bloom_filter_agg's sizes as Spark's BloomFilterAggregate does.
+  void BindBloomFilterAggSizes(const FunctionExpression& fn, std::vector<BoundExpressionPtr>& args,
+                               std::vector<LogicalType>& types);
 
   // Window calls (bind_window.cc).
   BoundExpressionPtr BindWindowCall(const FunctionExpression& expr, ExpressionBinding& binding);

@@ -12,6 +12,7 @@
 #include "function/aggregates/count.h"
 #include "function/aggregates/covariance.h"
 #include "function/aggregates/first_last.h"
+#include "function/aggregates/bloom_filter_agg.h"
 #include "function/aggregates/hyperloglog.h"
 #include "function/aggregates/theta_sketch_agg.h"
 #include "function/aggregates/min_max.h"
@@ -118,6 +119,7 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
 
   registry.AddAggregate("approx_count_distinct", BindApproxCountDistinct);
   registry.AddAggregate("iceberg_theta_sketch", BindIcebergThetaSketch);
+  registry.AddAggregate("bloom_filter_agg", BindBloomFilterAgg);
   registry.AddAggregate("mode", BindMode);
   registry.AddAggregate("string_agg", BindStringAgg);
   registry.AddAggregate("listagg", BindStringAgg);
