@@ -157,15 +157,25 @@ LogicalOperatorPtr FilterPushdown::PushIntoJoin(LogicalOperatorPtr op, std::vect
   auto& join = static_cast<LogicalJoin&>(*op);
   size_t left_width = join.children[0]->types.size();
   std::vector<BoundExpressionPtr> left, right, keep;
-  // An outer join whose NULL-extended side meets a filter that rejects NULLs is an inner
-  // join (on that side): the rows it adds are all removed by the filter.
+  // An outer join whose NULL-extended side meets a filter that rejects NULLs there is an inner
+  // join (on that side): the rows it adds are all removed by the filter (Spark's
+  // EliminateOuterJoin, whose canFilterOutNull binds one side's columns to NULL: `l.k = r.k`
+  // above `l RIGHT JOIN r` rejects the rows without an l).
   for (const auto& f : filters) {
-    if (HasParameterOrVolatile(*f) || !ImpliedFilters::RejectsNulls(*f)) continue;
-    int sides = JoinSides(*f, left_width);
-    if (sides == 2 && join.join_type == JoinType::kLeft) join.join_type = JoinType::kInner;
-    if (sides == 2 && join.join_type == JoinType::kFull) join.join_type = JoinType::kRight;
-    if (sides == 1 && join.join_type == JoinType::kRight) join.join_type = JoinType::kInner;
-    if (sides == 1 && join.join_type == JoinType::kFull) join.join_type = JoinType::kLeft;
+    if (HasParameterOrVolatile(*f)) continue;
+    bool rejects_left = ImpliedFilters::RejectsNulls(*f, [&](size_t c) { return c < left_width; });
+    bool rejects_right = ImpliedFilters::RejectsNulls(*f, [&](size_t c) { return c >= left_width; });
+    if (rejects_right && join.join_type == JoinType::kLeft) join.join_type = JoinType::kInner;
+    if (rejects_left && join.join_type == JoinType::kRight) join.join_type = JoinType::kInner;
+    if (join.join_type == JoinType::kFull) {
+      if (rejects_left && rejects_right) {
+        join.join_type = JoinType::kInner;
+      } else if (rejects_right) {
+        join.join_type = JoinType::kRight;
+      } else if (rejects_left) {
+        join.join_type = JoinType::kLeft;
+      }
+    }
   }
   bool inner = join.join_type == JoinType::kInner || join.join_type == JoinType::kCross;
   // The residual of an inner join is a filter like any other.

@@ -77,16 +77,18 @@ BoundExpressionPtr ReplaceColumn(const BoundExpression& filter, const BoundExpre
 }
 
 // Returns true when `e` is NULL whenever the columns it references are.
-bool PropagatesNull(const BoundExpression& e) {
+// Returns true when e is NULL whenever the columns `nulled` holds are NULL: a column so held, a
+// cast of one, a strict function of one.
+bool PropagatesNull(const BoundExpression& e, const std::function<bool(size_t)>& nulled) {
   switch (e.kind) {
-    case BoundExpressionKind::kColumnRef: return true;
-    case BoundExpressionKind::kCast: return !e.try_cast && PropagatesNull(*e.children[0]);
+    case BoundExpressionKind::kColumnRef: return nulled(e.index);
+    case BoundExpressionKind::kCast: return !e.try_cast && PropagatesNull(*e.children[0], nulled);
     case BoundExpressionKind::kFunction: {
       static const std::set<std::string> kStrict = {"+", "-", "*", "/", "%", "div", "lower", "upper", "substring",
                                                     "substr", "abs", "year", "month", "day", "to_date", "date_trunc"};
       if (!e.function || !kStrict.count(e.function->name)) return false;
       for (const auto& c : e.children) {
-        if (PropagatesNull(*c)) return true;
+        if (PropagatesNull(*c, nulled)) return true;
       }
       return false;
     }
@@ -208,17 +210,21 @@ std::vector<BoundExpressionPtr> ImpliedFilters::FiltersOn(const LogicalOperator&
 }
 
 bool ImpliedFilters::RejectsNulls(const BoundExpression& f) {
+  return RejectsNulls(f, [](size_t) { return true; });
+}
+
+bool ImpliedFilters::RejectsNulls(const BoundExpression& f, const std::function<bool(size_t)>& nulled) {
   switch (f.kind) {
-    case BoundExpressionKind::kIsNotNull: return PropagatesNull(*f.children[0]);
-    case BoundExpressionKind::kIn: return PropagatesNull(*f.children[0]);
+    case BoundExpressionKind::kIsNotNull: return PropagatesNull(*f.children[0], nulled);
+    case BoundExpressionKind::kIn: return PropagatesNull(*f.children[0], nulled);
     case BoundExpressionKind::kAnd:
       for (const auto& c : f.children) {
-        if (RejectsNulls(*c)) return true;
+        if (RejectsNulls(*c, nulled)) return true;
       }
       return false;
     case BoundExpressionKind::kOr:
       for (const auto& c : f.children) {
-        if (!RejectsNulls(*c)) return false;
+        if (!RejectsNulls(*c, nulled)) return false;
       }
       return !f.children.empty();
     case BoundExpressionKind::kFunction: {
@@ -227,7 +233,7 @@ bool ImpliedFilters::RejectsNulls(const BoundExpression& f) {
                                                          "rlike", "ends_with", "contains"};
       if (!f.function || !kComparisons.count(f.function->name)) return false;
       for (const auto& c : f.children) {
-        if (PropagatesNull(*c)) return true;
+        if (PropagatesNull(*c, nulled)) return true;
       }
       return false;
     }

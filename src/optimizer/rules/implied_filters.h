@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ class ImpliedFilters {
   /// Returns true when `filter` is NULL or false whenever every column it references
   /// is NULL (so it removes the NULL-extended rows of an outer join).
   static bool RejectsNulls(const BoundExpression& filter);
+  /// Returns true when `filter` is NULL or false whenever the columns `nulled` holds are NULL,
+  /// whatever the others (so it removes the rows an outer join extends with NULLs there).
+  static bool RejectsNulls(const BoundExpression& filter, const std::function<bool(size_t)>& nulled);
 
   /// Rewrites the texts of `e` after its children's texts changed (old texts given).
   static void ReplaceChildTexts(BoundExpression* e, const std::vector<std::string>& old_texts);
