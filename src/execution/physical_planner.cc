@@ -74,12 +74,14 @@ PhysicalOperatorPtr PhysicalPlanner::Plan(LogicalOperator& op) {
 }
 
 std::shared_ptr<PhysicalSubquery> PhysicalPlanner::PlanSubquery(const std::shared_ptr<BoundSubquery>& subquery) {
-  auto& planned = subqueries_[subquery.get()];
-  if (planned) return planned;
+  auto found = subqueries_->find(subquery.get());
+  if (found != subqueries_->end()) return found->second;
   if (!subquery->plan) throw InternalError(subquery->Name() + " has no plan");
   // why: its own planner, as its runtime filter ids were given by its own optimization
   PhysicalPlanner inner;
-  planned = std::make_shared<PhysicalSubquery>(subquery, inner.Plan(*subquery->plan));
+  inner.subqueries_ = subqueries_;
+  auto planned = std::make_shared<PhysicalSubquery>(subquery, inner.Plan(*subquery->plan));
+  (*subqueries_)[subquery.get()] = planned;
   return planned;
 }
 

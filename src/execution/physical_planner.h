@@ -32,7 +32,11 @@ class PhysicalPlanner {
   std::shared_ptr<RuntimeFilterSlot> RuntimeFilterSlotFor(int id);
 
   std::map<int, std::shared_ptr<RuntimeFilterSlot>> runtime_filter_slots_;
-  std::map<const BoundSubquery*, std::shared_ptr<PhysicalSubquery>> subqueries_;
+  /// The subqueries planned so far, shared with the planners of subqueries: a subquery read
+  /// both by the plan and inside another subquery's plan (a runtime Bloom filter built from a
+  /// side another one filters) is planned once, its logical plan being consumed.
+  std::shared_ptr<std::map<const BoundSubquery*, std::shared_ptr<PhysicalSubquery>>> subqueries_ =
+      std::make_shared<std::map<const BoundSubquery*, std::shared_ptr<PhysicalSubquery>>>();
 };
 
 }  // namespace floe

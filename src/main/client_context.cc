@@ -64,6 +64,16 @@ OptimizerContext ClientContext::OptimizerSettings() {
       std::stod(settings_.Get("spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio"));
   context.spark_pruning_policy = settings_.Get("floe.dynamic_pruning.policy") == "spark";
   context.exchange_reuse = settings_.GetBool("spark.sql.exchange.reuse");
+  const std::string bloom = "spark.sql.optimizer.runtime.bloomFilter.";
+  context.runtime_bloom_filter.enabled = settings_.GetBool(bloom + "enabled");
+  context.runtime_bloom_filter.application_side_threshold =
+      settings_.GetInt(bloom + "applicationSideScanSizeThreshold");
+  context.runtime_bloom_filter.creation_side_threshold = settings_.GetInt(bloom + "creationSideThreshold");
+  context.runtime_bloom_filter.expected_items = settings_.GetInt(bloom + "expectedNumItems");
+  context.runtime_bloom_filter.num_bits = settings_.GetInt(bloom + "numBits");
+  context.runtime_bloom_filter.max_items = settings_.GetInt(bloom + "maxNumItems");
+  context.runtime_bloom_filter.max_bits = settings_.GetInt(bloom + "maxNumBits");
+  context.runtime_bloom_filter.max_filters = settings_.GetInt("spark.sql.optimizer.runtimeFilter.number.threshold");
   context.evaluate_constant = [this](const BoundExpression& expression) {
     return ExpressionExecutor(function_context_).EvaluateConstant(expression);
   };

@@ -11,6 +11,7 @@
 #include "optimizer/rules/constant_folding.h"
 #include "optimizer/rules/dynamic_partition_pruning.h"
 #include "optimizer/rules/filter_pushdown.h"
+#include "optimizer/rules/inject_runtime_filter.h"
 #include "optimizer/rules/join_order.h"
 #include "optimizer/rules/join_strategy.h"
 
@@ -28,7 +29,9 @@ constexpr bool kVerifyPlans = false;
 // expression share their subquery).
 void OptimizeSubqueries(LogicalOperator& op, const OptimizerContext& context, std::set<const BoundSubquery*>* done) {
   for (const auto& subquery : op.Subqueries()) {
-    if (!done->insert(subquery.get()).second || !subquery->plan || subquery->result) continue;
+    if (!done->insert(subquery.get()).second || !subquery->plan || subquery->result || subquery->optimized) {
+      continue;
+    }
     subquery->plan = Optimizer::Optimize(std::move(subquery->plan), context);
   }
   for (auto& child : op.children) OptimizeSubqueries(*child, context, done);
@@ -73,6 +76,15 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
          options.policy = context.spark_pruning_policy ? DynamicPartitionPruning::Policy::kSpark
                                                        : DynamicPartitionPruning::Policy::kFloe;
          return DynamicPartitionPruning(std::move(options)).Rewrite(std::move(plan));
+       }},
+      // after dynamic partition pruning, as in Spark: no Bloom filter where a pruning subquery is
+      {"inject_runtime_filter",
+       [](LogicalOperatorPtr plan, const OptimizerContext& context) {
+         RuntimeBloomFilterOptions options = context.runtime_bloom_filter;
+         options.spark_policy = context.spark_pruning_policy;
+         options.broadcast_threshold = context.broadcast_threshold;
+         options.nested_schema_pruning = context.nested_schema_pruning;
+         return InjectRuntimeFilter(options).Rewrite(std::move(plan));
        }},
   };
   return kRules;

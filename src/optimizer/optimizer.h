@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "optimizer/rules/constant_folding.h"
+#include "optimizer/rules/inject_runtime_filter.h"
 #include "planner/logical_operator.h"
 
 namespace floe {
@@ -51,6 +52,9 @@ struct OptimizerContext {
   /// The setting that switched dynamic partition pruning off (`floe.pruning.enabled =
   /// false`), or empty: the rule then plans nothing but still says, per join, why.
   std::string dynamic_pruning_off;
+  /// spark.sql.optimizer.runtime.bloomFilter.*: Spark's runtime Bloom filters, injected under
+  /// the 'spark' policy.
+  RuntimeBloomFilterOptions runtime_bloom_filter;
 };
 
 /// One rewrite of the logical plan; each can be switched off by name.

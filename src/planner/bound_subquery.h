@@ -51,6 +51,9 @@ struct BoundSubquery {
   /// Says what it computes (its kind and plan): equal for two bindings of the same subquery
   /// (GROUP BY 1 binds its item again) or of the same text, as Spark compares subquery plans.
   std::string key;
+  /// Set when the optimizer made the plan itself, already optimized (a runtime Bloom filter's):
+  /// the optimizer does not rewrite it again.
+  bool optimized = false;
   /// Set once the plan has run; read by the expression executor and by the scans.
   std::shared_ptr<const SubqueryResult> result;
 

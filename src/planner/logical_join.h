@@ -27,6 +27,9 @@ struct LogicalJoin : LogicalOperator {
   bool row_level_target = false;
   /// (runtime filter id, key index): the build keys this join publishes to scans.
   std::vector<std::pair<int, size_t>> runtime_filters;
+  /// The keys Spark's PartitionPruning plans a dynamic pruning subquery on, also where it
+  /// then becomes dynamicpruningexpression(true): Spark injects no runtime Bloom filter there.
+  std::vector<size_t> spark_pruning_keys;
   /// Spark's choice for this join (JoinSelection), made by the join_strategy rule: whether
   /// its build (right) side is broadcast, and when not, why (`spark.sql.autoBroadcastJoinThreshold
   /// = -1`, a MERGE hint, its estimated size). floe builds every hash join in memory alike;

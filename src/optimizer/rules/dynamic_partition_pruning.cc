@@ -552,8 +552,13 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     // where Spark would not
     applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: " +
                             WhyNoBroadcastReuse(join) + "; floe reuses its build side in memory");
-  } else if (!join.row_level_target && !spark_reuses && !SparkPlansSubquery(join, get, note)) {
-    return;
+  } else if (!join.row_level_target && !spark_reuses) {
+    size_t switched_off = get->switched_off_runtime_filters;
+    bool planned = SparkPlansSubquery(join, get, note);
+    if (!planned) {
+      if (get->switched_off_runtime_filters > switched_off) join.spark_pruning_keys.push_back(k);
+      return;
+    }
   }
   if (!options_.off.empty()) {
     note("switched off by " + options_.off);
@@ -571,6 +576,7 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
   }
   int id = next_id_++;
   join.runtime_filters.emplace_back(id, k);
+  join.spark_pruning_keys.push_back(k);
   LogicalRuntimeFilter filter;
   filter.id = id;
   filter.key_index = k;
