@@ -6,6 +6,7 @@
 
 #include "common/ascii_case.h"
 #include "function/lossless_widening.h"
+#include "optimizer/predicate_helper.h"
 #include "optimizer/rules/join_strategy.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
@@ -132,31 +133,6 @@ LogicalGet* TraceToScan(LogicalOperator& op, BoundExpressionPtr& key) {
   if (scans.empty()) return nullptr;
   key = std::move(scans[0].key);
   return scans[0].get;
-}
-
-// Returns whether a filter is likely to drop rows, as Spark's PredicateHelper.isLikelySelective
-// decides: comparisons, IN, LIKE / RLIKE and the string predicates are; IS [NOT] NULL, a
-// boolean column or any other function is not; NOT of one is what it is, AND is when either
-// side is, OR when both are.
-bool IsLikelySelective(const BoundExpression& e) {
-  switch (e.kind) {
-    case BoundExpressionKind::kNot: return !e.children.empty() && IsLikelySelective(*e.children[0]);
-    case BoundExpressionKind::kAnd:
-      return std::any_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsLikelySelective(*c); });
-    case BoundExpressionKind::kOr:
-      return !e.children.empty() &&
-             std::all_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsLikelySelective(*c); });
-    case BoundExpressionKind::kIn: return true;
-    case BoundExpressionKind::kFunction: {
-      if (!e.function) return false;
-      static const char* const kSelective[] = {
-          "=", "<>", "<", "<=", ">", ">=", "<=>", "like", "ilike", "rlike", "regexp", "regexp_like",
-          "startswith", "starts_with", "endswith", "ends_with", "contains", "like_any", "like_all"};
-      return std::any_of(std::begin(kSelective), std::end(kSelective),
-                         [&](const char* name) { return e.function->name == name; });
-    }
-    default: return false;
-  }
 }
 
 // The strongest filter the build side of a join has: none, only IS NOT NULL (which keeps

@@ -7,6 +7,7 @@
 
 #include "common/exception.h"
 #include "function/function_registry.h"
+#include "optimizer/predicate_helper.h"
 #include "optimizer/rules/column_pruning.h"
 #include "optimizer/rules/join_strategy.h"
 #include "planner/logical_aggregate.h"
@@ -31,31 +32,6 @@ bool IsSimpleExpression(const BoundExpression& e) {
     }
   }
   return std::all_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsSimpleExpression(*c); });
-}
-
-// Spark's isLikelySelective (PredicateHelper): comparisons, IN, the LIKE family, the string
-// predicates and the other binary predicates (might_contain: a Bloom filter injected below
-// makes its side a creation side in turn); NOT of one, AND of one, OR of all.
-bool IsLikelySelective(const BoundExpression& e) {
-  switch (e.kind) {
-    case BoundExpressionKind::kNot: return !e.children.empty() && IsLikelySelective(*e.children[0]);
-    case BoundExpressionKind::kAnd:
-      return std::any_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsLikelySelective(*c); });
-    case BoundExpressionKind::kOr:
-      return !e.children.empty() &&
-             std::all_of(e.children.begin(), e.children.end(), [](const auto& c) { return IsLikelySelective(*c); });
-    case BoundExpressionKind::kIn: return true;
-    case BoundExpressionKind::kFunction: {
-      if (!e.function) return false;
-      static const char* const kSelective[] = {
-          "=", "<>", "<", "<=", ">", ">=", "<=>", "like", "ilike", "rlike", "regexp", "regexp_like",
-          "startswith", "starts_with", "endswith", "ends_with", "contains", "like_any", "like_all",
-          "might_contain"};
-      return std::any_of(std::begin(kSelective), std::end(kSelective),
-                         [&](const char* name) { return e.function->name == name; });
-    }
-    default: return false;
-  }
 }
 
 // Spark's canPruneLeft / canPruneRight: the join keeps only the matching rows of that side.
