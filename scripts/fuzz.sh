@@ -8,7 +8,8 @@
 # target and leaves the input in BUILD_DIR/findings/<target>/; the script then fails.
 # Minimize a finding with `<fuzzer> -minimize_crash=1 -runs=10000 <input>` and keep it as
 # test/fuzz/corpus/<target>/regression-<what>, replayed by `make test` (ctest -R fuzz/).
-#   scripts/fuzz.sh build/fuzz 10000000 [target...]     (FUZZ_MAX_SECONDS=N also stops each after N s)
+#   scripts/fuzz.sh build/fuzz 10000000 [target...]     (FUZZ_MAX_SECONDS=N also stops each after N s;
+#   FUZZ_WORKERS=N runs each target as N processes of one campaign, RUNS in all)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath "$1")
@@ -17,6 +18,7 @@ shift 2
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(parquet avro_manifest table_metadata sql_parser json puffin variant)
 jobs=${FUZZ_JOBS:-$(nproc)}
+workers=${FUZZ_WORKERS:-1}
 fixtures=$root/../shared/fixtures
 
 # The options of each target: its longest input, its dictionary, the fixture files it starts from.
@@ -47,17 +49,39 @@ run_one() {
   local seeds=$build/seeds/$target
   mkdir -p "$build/corpus/$target" "$build/findings/$target" "$build/logs" "$seeds"
   fixture_files "$target" | while read -r f; do cp "$f" "$seeds/$(echo "$f" | md5sum | cut -c1-16)"; done
-  # why: -fork would hide the execution count; one process per target, -runs of them
-  "$fuzzer" -runs="$runs" ${FUZZ_MAX_SECONDS:+-max_total_time=$FUZZ_MAX_SECONDS} $(options "$target") -rss_limit_mb=2560 -malloc_limit_mb=1536 -timeout=25 \
-    -print_final_stats=1 -artifact_prefix="$build/findings/$target/" \
-    "$build/corpus/$target" "$root/test/fuzz/corpus/$target" "$seeds" > "$build/logs/$target.log" 2>&1
-  local status=$?
+  local status
+  if [[ $workers -le 1 ]]; then
+    # why: -fork would hide the execution count; one process per target, -runs of them
+    "$fuzzer" -runs="$runs" ${FUZZ_MAX_SECONDS:+-max_total_time=$FUZZ_MAX_SECONDS} $(options "$target") -rss_limit_mb=2560 -malloc_limit_mb=1536 -timeout=25 \
+      -print_final_stats=1 -artifact_prefix="$build/findings/$target/" \
+      "$build/corpus/$target" "$root/test/fuzz/corpus/$target" "$seeds" > "$build/logs/$target.log" 2>&1
+    status=$?
+  else
+    # FUZZ_WORKERS processes of one campaign (libFuzzer's -jobs): each runs RUNS / N, writes
+    # fuzz-<i>.log in its folder and picks up the corpus the others add (-reload); their
+    # executions are summed below
+    local dir=$build/logs/$target.workers
+    rm -rf "$dir" && mkdir -p "$dir"
+    (cd "$dir" && "$fuzzer" -jobs="$workers" -workers="$workers" -runs=$((runs / workers)) \
+      ${FUZZ_MAX_SECONDS:+-max_total_time=$FUZZ_MAX_SECONDS} $(options "$target") -rss_limit_mb=2560 \
+      -malloc_limit_mb=1536 -timeout=25 -print_final_stats=1 -artifact_prefix="$build/findings/$target/" \
+      "$build/corpus/$target" "$root/test/fuzz/corpus/$target" "$seeds" > "$dir/parent.log" 2>&1)
+    status=$?
+    cat "$dir"/fuzz-*.log > "$build/logs/$target.log"
+    local sum=0 n
+    for n in $(grep -ohE 'stat::number_of_executed_units: *[0-9]+' "$dir"/fuzz-*.log | grep -oE '[0-9]+$'); do
+      sum=$((sum + n))
+    done
+    # why: a worker that failed has no final stats; the campaign failed then
+    [[ $(grep -c 'stat::number_of_executed_units' "$build/logs/$target.log") -eq $workers ]] || status=1
+    echo "stat::number_of_executed_units: $sum (all $workers workers)" >> "$build/logs/$target.log"
+  fi
   local stats
   stats=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$build/logs/$target.log" | tail -1)
   local execs
-  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$build/logs/$target.log" | tail -1 | grep -oE '[0-9]+$')
   local rate
-  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$')
+  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$build/logs/$target.log" | grep -oE '[0-9]+$' | awk '{ s += $1 } END { if (NR) print s }')
   if [[ $status -eq 0 ]]; then
     echo "fuzz: $target ok: ${execs:-?} executions, ${rate:-?}/s, last: $stats"
   else
@@ -72,6 +96,6 @@ export -f run_one options fixture_files
 # session 18); both only shape a report's allocation stacks and how long freed memory stays
 # poisoned. Replay a finding with ASAN_OPTIONS= for the full report.
 export ASAN_OPTIONS=${ASAN_OPTIONS-malloc_context_size=0:quarantine_size_mb=16}
-export build root runs fixtures
+export build root runs fixtures workers
 
 printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}'
