@@ -80,7 +80,10 @@ BoundScalarFunction BindMightContain(const ScalarBindInput& input) {
       }
       StringRef bytes = blooms.Data<StringRef>()[i];
       // why: a constant's rows share one string; read it again only where a row's differs
-      if (!filter || i == 0 || bytes.data != blooms.Data<StringRef>()[i - 1].data) filter = cache->Get(bytes);
+      if (!filter || i == 0 || bytes.data != blooms.Data<StringRef>()[i - 1].data ||
+          bytes.size != blooms.Data<StringRef>()[i - 1].size) {
+        filter = cache->Get(bytes);
+      }
       result.SetNull(i, false);
       out[i] = filter->MightContainLong(values.Data<int64_t>()[i]) ? 1 : 0;
     }
