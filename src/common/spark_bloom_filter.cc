@@ -14,7 +14,7 @@ namespace {
 // why: BitArray holds its words in a Java array, at most Integer.MAX_VALUE of them; floe
 // refuses anything past bloom_filter_agg's own largest size (64M bits, 8 MB) times 16 before
 // allocating, so a hostile input cannot reserve gigabytes
-constexpr int64_t kMaxWords = (int64_t{67108864} / 64) * 16;
+constexpr int64_t kMaxWords = (SparkBloomFilter::kDefaultMaxBits / 64) * 16;
 
 void PutInt32(std::string& out, uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>(v >> shift));

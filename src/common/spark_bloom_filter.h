@@ -18,6 +18,12 @@ class SparkBloomFilter {
  public:
   /// Spark's BloomFilter.DEFAULT_FPP.
   static constexpr double kDefaultFpp = 0.03;
+  /// Spark's defaults of spark.sql.optimizer.runtime.bloomFilter.expectedNumItems, .numBits,
+  /// .maxNumItems and .maxNumBits: the size of a filter whose items are not estimated, and the caps.
+  static constexpr int64_t kDefaultExpectedItems = 1000000;
+  static constexpr int64_t kDefaultNumBits = 8388608;
+  static constexpr int64_t kDefaultMaxItems = 4000000;
+  static constexpr int64_t kDefaultMaxBits = 67108864;
 
   /// BloomFilter.create(expectedNumItems, numBits): k = max(1, round(numBits / n * ln 2)),
   /// ceil(numBits / 64) words. Both must be positive.

@@ -10,7 +10,10 @@ namespace floe {
 
 namespace {
 
-Vector ConstantVector(const Value& value, const LogicalType& type, size_t count) {
+// A vector of `count` rows of `value`. A string's rows share one copy of its bytes or, given
+// the owner of value's bytes, reference them where they are (a subquery's result).
+Vector ConstantVector(const Value& value, const LogicalType& type, size_t count,
+                      std::shared_ptr<const void> owner = nullptr) {
   Vector v(type, std::max<size_t>(count, 1));
   if (value.is_null()) {
     // SetValue: a NULL struct's fields are NULL too
@@ -22,7 +25,7 @@ Vector ConstantVector(const Value& value, const LogicalType& type, size_t count)
     return v;
   }
   if (type.HasStringStorage()) {
-    StringRef ref = v.heap().Add(value.str());
+    StringRef ref = owner ? v.heap().AddBorrowed(value.str(), std::move(owner)) : v.heap().Add(value.str());
     auto* data = v.Data<StringRef>();
     for (size_t i = 0; i < count; ++i) data[i] = ref;
     return v;
@@ -315,17 +318,10 @@ Vector ExpressionExecutor::EvaluateSubquery(const BoundExpression& expr, const D
                                             size_t count) const {
   if (!expr.subquery->result) throw InternalError(expr.subquery->Name() + " has not run: " + expr.text);
   const SubqueryResult& result = *expr.subquery->result;
+  // why: a large value (a runtime Bloom filter's megabyte) is read by every batch; its rows
+  // reference the result's bytes, which the vector keeps alive, instead of a copy each
   if (expr.subquery->kind != BoundSubquery::Kind::kIn) {
-    // why: a large value (a runtime Bloom filter's megabyte) is read by every batch; its rows
-    // reference the result's bytes, which the vector keeps alive, instead of a copy each
-    if (!result.value.is_null() && (expr.type.id() == TypeId::kString || expr.type.id() == TypeId::kBinary)) {
-      Vector v(expr.type, std::max<size_t>(count, 1));
-      StringRef ref = v.heap().AddBorrowed(result.value.str(), expr.subquery->result);
-      auto* data = v.Data<StringRef>();
-      for (size_t i = 0; i < count; ++i) data[i] = ref;
-      return v;
-    }
-    return ConstantVector(result.value, expr.type, count);
+    return ConstantVector(result.value, expr.type, count, expr.subquery->result);
   }
   // x IN (subquery with no rows) is false and NOT IN true, even for a NULL x (Spark)
   if (result.in_items.empty()) return ConstantVector(Value::Boolean(expr.negated), TypeId::kBoolean, count);

@@ -2,6 +2,7 @@
 
 #include "common/ascii_case.h"
 #include "common/exception.h"
+#include "common/spark_bloom_filter.h"
 #include "function/function_registry.h"
 #include "planner/binder.h"
 
@@ -253,8 +254,8 @@ void Binder::BindBloomFilterAggSizes(const FunctionExpression& fn, std::vector<B
   }
   auto constant = [](int64_t v) { return BoundExpression::MakeConstant(Value::Int64(v), std::to_string(v)); };
   if (args.size() == 1) {
-    args.push_back(constant(setting("expectedNumItems", 1000000)));
-    args.push_back(constant(setting("numBits", 8388608)));
+    args.push_back(constant(setting("expectedNumItems", SparkBloomFilter::kDefaultExpectedItems)));
+    args.push_back(constant(setting("numBits", SparkBloomFilter::kDefaultNumBits)));
   } else if (args.size() == 2) {
     // Spark's third argument is Multiply(estimatedNumItems, 8L): 1 byte per item
     std::optional<Value> items = types[1].id() == TypeId::kInt64 ? FoldableValue(*args[1]) : std::nullopt;
@@ -282,7 +283,7 @@ void Binder::BindBloomFilterAggSizes(const FunctionExpression& fn, std::vector<B
   }
   const char* names[] = {"", "estimatedNumItems", "numBits"};
   const char* caps[] = {"", "maxNumItems", "maxNumBits"};
-  const int64_t cap_defaults[] = {0, 4000000, 67108864};
+  const int64_t cap_defaults[] = {0, SparkBloomFilter::kDefaultMaxItems, SparkBloomFilter::kDefaultMaxBits};
   for (size_t i = 1; i <= 2; ++i) {
     std::optional<Value> v = FoldableValue(*args[i]);
     if (!v) {

@@ -343,7 +343,7 @@ std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin&
   return PartitionScansOfProbeKeys(join);
 }
 
-bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* get,
+bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, LogicalGet* get,
                                                  const std::function<void(const std::string&)>& note) {
   // pruningHasBenefit: fallbackFilterRatio times the pruned scan's size against the other
   // side's scans' sizes; an unknown size is Spark's defaultSizeInBytes (too large to count)
@@ -394,7 +394,10 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, LogicalGet* 
   } else {
     return true;
   }
-  if (options_.off.empty()) ++get->switched_off_runtime_filters;
+  if (options_.off.empty()) {
+    ++get->switched_off_runtime_filters;
+    join.spark_pruning_keys.push_back(k);
+  }
   return false;
 }
 
@@ -528,13 +531,8 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     // where Spark would not
     applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: " +
                             WhyNoBroadcastReuse(join) + "; floe reuses its build side in memory");
-  } else if (!join.row_level_target && !spark_reuses) {
-    size_t switched_off = get->switched_off_runtime_filters;
-    bool planned = SparkPlansSubquery(join, get, note);
-    if (!planned) {
-      if (get->switched_off_runtime_filters > switched_off) join.spark_pruning_keys.push_back(k);
-      return;
-    }
+  } else if (!join.row_level_target && !spark_reuses && !SparkPlansSubquery(join, k, get, note)) {
+    return;
   }
   if (!options_.off.empty()) {
     note("switched off by " + options_.off);

@@ -77,9 +77,11 @@ class DynamicPartitionPruning {
   // Plans (or notes why not) the runtime filter of join key k on one scan it reaches.
   void PlanScan(LogicalJoin& join, size_t k, LogicalGet* get, BoundExpressionPtr key);
   // Spark's PartitionPruning and PlanDynamicPruningFilters where no broadcast is reused: plans
-  // the filter (returns true) where it runs as Spark's subquery; else notes why not and, where
-  // Spark plans it and then switches it off, counts a dynamicpruningexpression(true).
-  bool SparkPlansSubquery(LogicalJoin& join, LogicalGet* get, const std::function<void(const std::string&)>& note);
+  // the filter of key k (returns true) where it runs as Spark's subquery; else notes why not
+  // and, where Spark plans it and then switches it off, counts a dynamicpruningexpression(true)
+  // and records k among the join's spark_pruning_keys.
+  bool SparkPlansSubquery(LogicalJoin& join, size_t k, LogicalGet* get,
+                          const std::function<void(const std::string&)>& note);
   int next_id_ = 1;
   Options options_;
 };

@@ -92,19 +92,14 @@ std::optional<std::pair<const LogicalGet*, size_t>> TrackLineage(const LogicalOp
   while (true) {
     switch (at->type) {
       case LogicalOperatorType::kGet: return std::make_pair(static_cast<const LogicalGet*>(at), column);
-      case LogicalOperatorType::kProjection: {
-        const auto& projection = static_cast<const LogicalProjection&>(*at);
-        if (column >= projection.expressions.size()) return std::nullopt;
-        auto inner = projection.expressions[column]->ReferencedColumns();
-        if (inner.size() != 1) return std::nullopt;
-        column = inner[0];
-        at = at->children[0].get();
-        break;
-      }
+      case LogicalOperatorType::kProjection:
       case LogicalOperatorType::kAggregate: {
-        const auto& aggregate = static_cast<const LogicalAggregate&>(*at);
-        if (column >= aggregate.groups.size()) return std::nullopt;
-        auto inner = aggregate.groups[column]->ReferencedColumns();
+        // the expression computing the column: a projected one, or a group key
+        const auto& computed = at->type == LogicalOperatorType::kProjection
+                                   ? static_cast<const LogicalProjection&>(*at).expressions
+                                   : static_cast<const LogicalAggregate&>(*at).groups;
+        if (column >= computed.size()) return std::nullopt;
+        auto inner = computed[column]->ReferencedColumns();
         if (inner.size() != 1) return std::nullopt;
         column = inner[0];
         at = at->children[0].get();

@@ -4,6 +4,7 @@
 #include <set>
 #include <utility>
 
+#include "common/spark_bloom_filter.h"
 #include "planner/logical_join.h"
 #include "planner/logical_operator.h"
 
@@ -19,10 +20,10 @@ struct RuntimeBloomFilterOptions {
   bool enabled = true;
   int64_t application_side_threshold = int64_t{10} << 30;
   int64_t creation_side_threshold = int64_t{10} << 20;
-  int64_t expected_items = 1000000;
-  int64_t num_bits = 8388608;
-  int64_t max_items = 4000000;
-  int64_t max_bits = 67108864;
+  int64_t expected_items = SparkBloomFilter::kDefaultExpectedItems;
+  int64_t num_bits = SparkBloomFilter::kDefaultNumBits;
+  int64_t max_items = SparkBloomFilter::kDefaultMaxItems;
+  int64_t max_bits = SparkBloomFilter::kDefaultMaxBits;
   /// spark.sql.optimizer.runtimeFilter.number.threshold.
   int64_t max_filters = 10;
   /// spark.sql.autoBroadcastJoinThreshold (-1: never).
