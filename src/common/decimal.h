@@ -15,6 +15,9 @@ bool DecimalFits(int128_t v, int precision);
 std::string Int128ToString(int128_t v);
 /// Formats an unscaled decimal with `scale` digits after the point ("5.00", "-0.10").
 std::string DecimalToString(int128_t unscaled, int scale);
+/// Returns an unscaled decimal as Java's BigInteger.toByteArray does: the fewest big-endian
+/// two's complement bytes (Iceberg's single-value form, Spark's hash of a wide decimal).
+std::string DecimalToMinimalBytes(int128_t unscaled);
 /// Parses decimal text ("12.345", "-1e3") rounding half-up to `scale` digits;
 /// false when it is not a number or does not fit `precision`.
 bool ParseDecimal(std::string_view text, int precision, int scale, int128_t* out);

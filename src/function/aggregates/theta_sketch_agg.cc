@@ -7,6 +7,7 @@
 #include "function/aggregates/physical_type.h"
 #include "function/aggregates/unsupported_arguments.h"
 #include "function/aggregates/update_loop.h"
+#include "common/decimal.h"
 #include "common/theta_sketch.h"
 
 namespace floe {
@@ -29,16 +30,7 @@ uint64_t IcebergHash(const T& v) {
   } else if constexpr (std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t>) {
     return hash_of(static_cast<int32_t>(v));
   } else if constexpr (std::is_same_v<T, int128_t>) {
-    // the fewest big-endian two's complement bytes (Java's BigInteger.toByteArray)
-    char bytes[16];
-    auto u = static_cast<uint128_t>(v);
-    for (int i = 0; i < 16; ++i) bytes[15 - i] = static_cast<char>(u >> (8 * i));
-    size_t start = 0;
-    while (start < 15 && (bytes[start] == 0 || bytes[start] == '\xff') &&
-           (bytes[start] < 0) == (bytes[start + 1] < 0)) {
-      ++start;
-    }
-    return ThetaSketch::Hash(std::string_view(bytes + start, 16 - start));
+    return ThetaSketch::Hash(DecimalToMinimalBytes(v));
   } else {
     return hash_of(v);
   }

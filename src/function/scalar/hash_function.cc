@@ -1,6 +1,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/decimal.h"
 #include "common/exception.h"
 #include "common/spark_hash.h"
 #include "function/function_registry.h"
@@ -32,24 +33,6 @@ struct XxHash64Hasher {
   static Seed Long(uint64_t v, Seed seed) { return spark_hash::XxHash64Long(v, seed); }
   static Seed Bytes(const char* data, size_t size, Seed seed) { return spark_hash::XxHash64Bytes(data, size, seed); }
 };
-
-// Java's BigInteger.toByteArray: minimal big-endian two's complement.
-std::string BigIntegerBytes(int128_t v) {
-  unsigned char bytes[16];
-  uint128_t u = static_cast<uint128_t>(v);
-  for (int i = 15; i >= 0; --i) {
-    bytes[i] = static_cast<unsigned char>(u & 0xff);
-    u >>= 8;
-  }
-  int start = 0;
-  while (start < 15) {
-    bool redundant = (bytes[start] == 0x00 && (bytes[start + 1] & 0x80) == 0) ||
-                     (bytes[start] == 0xff && (bytes[start + 1] & 0x80) != 0);
-    if (!redundant) break;
-    ++start;
-  }
-  return std::string(reinterpret_cast<char*>(bytes) + start, 16 - start);
-}
 
 template <typename H>
 void HashColumn(const Vector& v, size_t count, typename H::Seed* hashes);
@@ -139,7 +122,7 @@ void HashColumn(const Vector& v, size_t count, typename H::Seed* hashes) {
         });
       }
       return each([&](size_t i, typename H::Seed seed) {
-        std::string bytes = BigIntegerBytes(v.Data<int128_t>()[i]);
+        std::string bytes = DecimalToMinimalBytes(v.Data<int128_t>()[i]);
         return H::Bytes(bytes.data(), bytes.size(), seed);
       });
     case TypeId::kString:

@@ -53,27 +53,6 @@ int32_t HashLong(int64_t v) {
   return Murmur3Hash32(std::string_view(buf, 8));
 }
 
-std::string DecimalToMinimalBytes(int128_t unscaled) {
-  char full[16];
-  uint128_t u = static_cast<uint128_t>(unscaled);
-  for (int i = 15; i >= 0; --i) {
-    full[i] = static_cast<char>(static_cast<uint8_t>(u & 0xff));
-    u >>= 8;
-  }
-  // Drop leading bytes that only repeat the sign of the next byte.
-  int start = 0;
-  while (start < 15) {
-    uint8_t b = static_cast<uint8_t>(full[start]);
-    uint8_t next = static_cast<uint8_t>(full[start + 1]);
-    if ((b == 0x00 && !(next & 0x80)) || (b == 0xff && (next & 0x80))) {
-      ++start;
-    } else {
-      break;
-    }
-  }
-  return std::string(full + start, 16 - start);
-}
-
 int32_t BucketHash(const Value& value) {
   switch (value.type().id()) {
     case TypeId::kInt8:

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/decimal.h"
 #include "common/types.h"
 #include "common/value.h"
 
@@ -13,9 +14,6 @@ namespace floe::iceberg {
 int32_t Murmur3Hash32(std::string_view bytes);
 /// Returns the hash of a long: Murmur3 of its 8 little-endian bytes.
 int32_t HashLong(int64_t v);
-/// Returns the minimal big-endian two's-complement bytes of an unscaled decimal (Java's
-/// BigInteger.toByteArray), the form the spec hashes and serializes.
-std::string DecimalToMinimalBytes(int128_t unscaled);
 /// Returns the spec's bucket hash of a non-NULL value (appendix B): int, date, long, time
 /// and timestamps hash as a long; decimals by their minimal bytes; strings, uuids and
 /// binaries by their bytes.
