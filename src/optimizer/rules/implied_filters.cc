@@ -209,10 +209,6 @@ std::vector<BoundExpressionPtr> ImpliedFilters::FiltersOn(const LogicalOperator&
   return out;
 }
 
-bool ImpliedFilters::RejectsNulls(const BoundExpression& f) {
-  return RejectsNulls(f, [](size_t) { return true; });
-}
-
 bool ImpliedFilters::RejectsNulls(const BoundExpression& f, const std::function<bool(size_t)>& nulled) {
   switch (f.kind) {
     case BoundExpressionKind::kIsNotNull: return PropagatesNull(*f.children[0], nulled);

@@ -29,9 +29,6 @@ class ImpliedFilters {
   /// Returns `filter` (on one column) rewritten onto another column: index and text.
   static BoundExpressionPtr Retarget(const BoundExpression& filter, size_t index, const std::string& name);
 
-  /// Returns true when `filter` is NULL or false whenever every column it references
-  /// is NULL (so it removes the NULL-extended rows of an outer join).
-  static bool RejectsNulls(const BoundExpression& filter);
   /// Returns true when `filter` is NULL or false whenever the columns `nulled` holds are NULL,
   /// whatever the others (so it removes the rows an outer join extends with NULLs there).
   static bool RejectsNulls(const BoundExpression& filter, const std::function<bool(size_t)>& nulled);
