@@ -237,8 +237,8 @@ bool HasStaticEquality(const LogicalGet& get, const BoundExpression& key) {
 
 // Returns the scans whose partition columns the keys of `join` (over its left side) reach,
 // where the scan maps the build keys onto partitions.
-std::vector<const LogicalGet*> PartitionScansOfProbeKeys(LogicalJoin& join) {
-  std::vector<const LogicalGet*> out;
+std::vector<LogicalGet*> PartitionScansOfProbeKeys(LogicalJoin& join) {
+  std::vector<LogicalGet*> out;
   for (const auto& left_key : join.left_keys) {
     BoundExpressionPtr key = left_key->Copy();
     if (!IsColumnOrCast(*key)) continue;
@@ -331,6 +331,164 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op, const JoinStrategy& st
   return top;
 }
 
+// Returns a copy of a dimension - a scan under deterministic filters and projections without
+// subqueries - or null for anything else (which is not copied: it may be costly to run twice).
+LogicalOperatorPtr CopyDimension(const LogicalOperator& op) {
+  auto copyable = [](const std::vector<BoundExpressionPtr>& exprs) {
+    return std::all_of(exprs.begin(), exprs.end(),
+                       [](const auto& e) { return e->IsDeterministic() && !e->HasSubquery(); });
+  };
+  LogicalOperatorPtr out;
+  switch (op.type) {
+    case LogicalOperatorType::kGet: {
+      const auto& get = static_cast<const LogicalGet&>(op);
+      if (!copyable(get.filters) || !get.runtime_filters.empty()) return nullptr;
+      auto copy = std::make_unique<LogicalGet>();
+      copy->source = get.source;
+      copy->column_ids = get.column_ids;
+      copy->column_fields = get.column_fields;
+      for (const auto& f : get.filters) copy->filters.push_back(f->Copy());
+      copy->alias = get.alias;
+      out = std::move(copy);
+      break;
+    }
+    case LogicalOperatorType::kFilter: {
+      const auto& filter = static_cast<const LogicalFilter&>(op);
+      if (!copyable(filter.conjuncts)) return nullptr;
+      auto copy = std::make_unique<LogicalFilter>();
+      for (const auto& c : filter.conjuncts) copy->conjuncts.push_back(c->Copy());
+      out = std::move(copy);
+      break;
+    }
+    case LogicalOperatorType::kProjection: {
+      const auto& projection = static_cast<const LogicalProjection&>(op);
+      if (!copyable(projection.expressions)) return nullptr;
+      auto copy = std::make_unique<LogicalProjection>();
+      for (const auto& e : projection.expressions) copy->expressions.push_back(e->Copy());
+      out = std::move(copy);
+      break;
+    }
+    default: return nullptr;
+  }
+  for (const auto& child : op.children) {
+    LogicalOperatorPtr c = CopyDimension(*child);
+    if (!c) return nullptr;
+    out->children.push_back(std::move(c));
+  }
+  out->types = op.types;
+  out->names = op.names;
+  return out;
+}
+
+// Follows a join's probe key (over op's output) down to the build side of an inner join
+// below, through operators that keep each row's key and drop rows only with their key:
+// deterministic filters, projections, GROUP BY on the key (a group's rows all share it) and
+// the probe sides of inner, left outer, semi and anti joins. Returns that join and the key
+// over its build side, or null.
+LogicalJoin* TraceToBuildSide(LogicalOperator& op, BoundExpressionPtr& key) {
+  switch (op.type) {
+    case LogicalOperatorType::kFilter: {
+      const auto& conjuncts = static_cast<const LogicalFilter&>(op).conjuncts;
+      if (!std::all_of(conjuncts.begin(), conjuncts.end(), [](const auto& c) { return c->IsDeterministic(); })) {
+        return nullptr;
+      }
+      return TraceToBuildSide(*op.children[0], key);
+    }
+    case LogicalOperatorType::kProjection:
+      if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return nullptr;
+      return TraceToBuildSide(*op.children[0], key);
+    case LogicalOperatorType::kAggregate: {
+      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
+      auto refs = key->ReferencedColumns();
+      if (refs.size() != 1 || refs[0] >= aggregate.groups.size() || !aggregate.grouping_sets.empty()) return nullptr;
+      BoundExpressionPtr group = aggregate.groups[refs[0]]->Copy();
+      BoundExpressionPtr* at = &key;
+      while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &ArgumentSlot(**at);
+      *at = std::move(group);
+      if (!IsColumnOrCast(*key)) return nullptr;
+      return TraceToBuildSide(*op.children[0], key);
+    }
+    case LogicalOperatorType::kJoin: {
+      auto& join = static_cast<LogicalJoin&>(op);
+      auto refs = key->ReferencedColumns();
+      size_t left_width = join.children[0]->types.size();
+      if (refs.size() != 1 || join.null_aware || join.row_level_target) return nullptr;
+      if (refs[0] < left_width) {
+        // why: a right or full outer join adds rows with a NULL key for the ones removed
+        bool keeps_keys = join.join_type == JoinType::kInner || join.join_type == JoinType::kLeft ||
+                          join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti;
+        return keeps_keys ? TraceToBuildSide(*op.children[0], key) : nullptr;
+      }
+      if (join.join_type != JoinType::kInner || join.left_keys.empty()) return nullptr;
+      ShiftColumns(*key, left_width);
+      return &join;
+    }
+    default: return nullptr;
+  }
+}
+
+// A key that reaches a fact through a dimension the fact is joined to before an aggregate -
+// TPC-DS q59: (SELECT d_week_seq, sum(..) FROM store_sales JOIN date_dim ON d_date_sk =
+// ss_sold_date_sk GROUP BY d_week_seq, ..) w JOIN date_dim d ON d.d_week_seq = w.d_week_seq
+// WHERE d.d_month_seq BETWEEN 1212 AND 1223 - cannot regroup the joins (ChainDimensions) across
+// the aggregate. The inner date_dim is reduced instead to the rows whose key the outer join
+// keeps: date_dim LEFT SEMI JOIN (a copy of the filtered side) ON d_week_seq, whose surviving
+// d_date_sk then prune store_sales. Exact: a row of the inner dimension whose key the outer
+// join's filtered side lacks only makes rows (whole groups) with that key, which the outer
+// join drops. Rewritten only where that enables pruning (the inner join's probe key reaches a
+// partition column, its build side has no filter) and the filtered side is a scan under
+// filters and projections (it runs twice).
+LogicalOperatorPtr ReduceBuildSides(LogicalOperatorPtr op, const JoinStrategy& strategy) {
+  for (auto& c : op->children) c = ReduceBuildSides(std::move(c), strategy);
+  if (op->type != LogicalOperatorType::kJoin) return op;
+  auto& outer = static_cast<LogicalJoin&>(*op);
+  if ((outer.join_type != JoinType::kInner && outer.join_type != JoinType::kSemi &&
+       outer.join_type != JoinType::kRight) ||
+      outer.null_aware || outer.row_level_target || !HasSelectiveFilter(*outer.children[1])) {
+    return op;
+  }
+  // the keys that land on each inner join's build side
+  std::vector<std::pair<LogicalJoin*, std::vector<std::pair<BoundExpressionPtr, size_t>>>> landings;
+  for (size_t k = 0; k < outer.left_keys.size(); ++k) {
+    BoundExpressionPtr key = outer.left_keys[k]->Copy();
+    if (!IsColumnOrCast(*key) || outer.right_keys[k]->HasSubquery()) continue;
+    LogicalJoin* inner = TraceToBuildSide(*outer.children[0], key);
+    if (!inner || HasSelectiveFilter(*inner->children[1]) || !ProbeKeyPrunesPartitions(*inner)) continue;
+    auto it = std::find_if(landings.begin(), landings.end(), [&](const auto& l) { return l.first == inner; });
+    if (it == landings.end()) {
+      landings.emplace_back(inner, std::vector<std::pair<BoundExpressionPtr, size_t>>{});
+      it = landings.end() - 1;
+    }
+    it->second.emplace_back(std::move(key), k);
+  }
+  for (auto& [inner, keys] : landings) {
+    LogicalOperatorPtr filtered = CopyDimension(*outer.children[1]);
+    if (!filtered) return op;
+    auto semi = std::make_unique<LogicalJoin>();
+    semi->join_type = JoinType::kSemi;
+    std::string key_names;
+    for (auto& [key, k] : keys) {
+      key_names += (key_names.empty() ? "" : ", ") + key->text;
+      semi->left_keys.push_back(std::move(key));
+      semi->right_keys.push_back(outer.right_keys[k]->Copy());
+    }
+    semi->types = inner->children[1]->types;
+    semi->names = inner->children[1]->names;
+    semi->children.push_back(std::move(inner->children[1]));
+    semi->children.push_back(std::move(filtered));
+    strategy.Choose(*semi);
+    inner->children[1] = std::move(semi);
+    // why: the inner join's build side is now the semi join, whose size Spark's choice reads
+    strategy.Choose(*inner);
+    for (LogicalGet* get : PartitionScansOfProbeKeys(*inner)) {
+      get->dynamic_pruning_notes.push_back(
+          "the other side of its join is reduced to the keys a join above it keeps (" + key_names +
+          " semi join with that join's filtered side; floe's own, Spark plans no such filter)");
+    }
+  }
+  return op;
+}
+
 }  // namespace
 
 bool DynamicPartitionPruning::Applies(LogicalJoin& join) { return !PrunedScans(join).empty(); }
@@ -340,7 +498,8 @@ std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin&
     return {};
   }
   if (join.null_aware || (!join.row_level_target && !HasSelectiveFilter(*join.children[1]))) return {};
-  return PartitionScansOfProbeKeys(join);
+  std::vector<LogicalGet*> scans = PartitionScansOfProbeKeys(join);
+  return {scans.begin(), scans.end()};
 }
 
 bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, LogicalGet* get,
@@ -403,7 +562,9 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
   if (options_.off.empty() && options_.policy == Policy::kFloe) {
-    op = ChainDimensions(std::move(op), JoinStrategy(options_.broadcast_threshold));
+    JoinStrategy strategy(options_.broadcast_threshold);
+    op = ChainDimensions(std::move(op), strategy);
+    op = ReduceBuildSides(std::move(op), strategy);
   }
   Visit(*op);
   return op;

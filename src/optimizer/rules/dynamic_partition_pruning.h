@@ -54,7 +54,9 @@ struct DynamicPruningOptions {
 /// Two policies (floe.dynamic_pruning.policy). `floe` also prunes where only Spark's estimates
 /// or join type stop it (the build side is not broadcast though nothing ruled it out, a filter
 /// Spark's isLikelySelective does not count, a key that is no partition column, whose keys prune
-/// data files by their bounds), noting each time that Spark would not. `spark` prunes exactly
+/// data files by their bounds), noting each time that Spark would not, and reduces a dimension
+/// joined to the fact below an aggregate to the keys a filtered join above the aggregate keeps
+/// (TPC-DS q59: store_sales by week, then the weeks of some months). `spark` prunes exactly
 /// where Spark 4.0's PartitionPruning and PlanDynamicPruningFilters would (over Iceberg, by a
 /// key that is the partition column itself), and regroups no snowflake (Spark reorders no joins
 /// without CBO).
