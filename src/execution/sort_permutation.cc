@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "common/radix_sort.h"
 #include "common/vector_operations.h"
 
 namespace floe {
@@ -12,8 +13,6 @@ namespace floe {
 namespace {
 
 constexpr uint64_t kSignBit = uint64_t{1} << 63;
-
-uint64_t SignedPrefix(int64_t x) { return static_cast<uint64_t>(x) ^ kSignBit; }
 
 template <typename T>
 uint64_t FloatPrefix(T x) {
@@ -36,15 +35,15 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
       for (size_t i = 0; i < count; ++i) out[i] = v.Data<uint8_t>()[rows[i]];
       return true;
     case TypeId::kInt8:
-      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int8_t>()[rows[i]]);
+      for (size_t i = 0; i < count; ++i) out[i] = OrderedKey(v.Data<int8_t>()[rows[i]]);
       return true;
     case TypeId::kInt16:
-      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int16_t>()[rows[i]]);
+      for (size_t i = 0; i < count; ++i) out[i] = OrderedKey(v.Data<int16_t>()[rows[i]]);
       return true;
     case TypeId::kInt32:
     case TypeId::kDate:
       for (size_t i = 0; i < count; ++i) {
-        out[i] = SignedPrefix(v.Data<int32_t>()[rows[i]]);
+        out[i] = OrderedKey(v.Data<int32_t>()[rows[i]]);
       }
       return true;
     case TypeId::kInt64:
@@ -53,7 +52,7 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
     case TypeId::kTimestampNs:
     case TypeId::kTimestampNtzNs:
     case TypeId::kTime:
-      for (size_t i = 0; i < count; ++i) out[i] = SignedPrefix(v.Data<int64_t>()[rows[i]]);
+      for (size_t i = 0; i < count; ++i) out[i] = OrderedKey(v.Data<int64_t>()[rows[i]]);
       return true;
     case TypeId::kFloat:
       for (size_t i = 0; i < count; ++i) out[i] = FloatPrefix(v.Data<float>()[rows[i]]);
@@ -63,7 +62,7 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
       return true;
     case TypeId::kDecimal:
       for (size_t i = 0; i < count; ++i) {
-        out[i] = SignedPrefix(static_cast<int64_t>(v.Data<int128_t>()[rows[i]] >> 64));
+        out[i] = OrderedKey(static_cast<int64_t>(v.Data<int128_t>()[rows[i]] >> 64));
       }
       return false;
     case TypeId::kString:
@@ -80,7 +79,7 @@ bool KeyPrefixes(const Vector& v, const uint32_t* rows, size_t count, uint64_t* 
       return false;
     case TypeId::kInterval:
       for (size_t i = 0; i < count; ++i) {
-        out[i] = SignedPrefix(v.Data<Interval>()[rows[i]].months);
+        out[i] = OrderedKey(v.Data<Interval>()[rows[i]].months);
       }
       return false;
     case TypeId::kStruct:
@@ -102,41 +101,11 @@ struct SortEntry {
   uint32_t row;
 };
 
-// Sorts entries by (null_rank, prefix), keeping the order of equal ones: an LSD radix sort
-// with one pass per byte that is not the same in every entry.
+// Sorts entries by (null_rank, prefix), keeping the order of equal ones: by prefix, then by
+// NULL rank (radix sorts, each stable).
 void RadixSort(SortEntry* begin, SortEntry* end) {
-  size_t n = static_cast<size_t>(end - begin);
-  if (n < 256) {
-    std::stable_sort(begin, end, [](const SortEntry& a, const SortEntry& b) {
-      return a.null_rank != b.null_rank ? a.null_rank < b.null_rank : a.prefix < b.prefix;
-    });
-    return;
-  }
-  uint64_t any = 0, all = ~uint64_t{0};
-  uint32_t ranks = 0;
-  for (const SortEntry* e = begin; e < end; ++e) {
-    any |= e->prefix;
-    all &= e->prefix;
-    ranks |= uint32_t{1} << e->null_rank;
-  }
-  uint64_t varying = any ^ all;
-  std::vector<SortEntry> buffer(n);
-  SortEntry* src = begin;
-  SortEntry* dst = buffer.data();
-  auto pass = [&](auto digit_of, size_t digits) {
-    size_t offsets[256] = {};
-    for (size_t i = 0; i < n; ++i) ++offsets[digit_of(src[i])];
-    size_t sum = 0;
-    for (size_t d = 0; d < digits; ++d) sum += std::exchange(offsets[d], sum);
-    for (size_t i = 0; i < n; ++i) dst[offsets[digit_of(src[i])]++] = src[i];
-    std::swap(src, dst);
-  };
-  for (int shift = 0; shift < 64; shift += 8) {
-    if (((varying >> shift) & 0xff) == 0) continue;
-    pass([shift](const SortEntry& e) { return (e.prefix >> shift) & 0xff; }, 256);
-  }
-  if (ranks == 3) pass([](const SortEntry& e) { return size_t{e.null_rank}; }, 2);
-  if (src != begin) std::copy(src, src + n, begin);
+  RadixSortBy(begin, end, [](const SortEntry& e) { return e.prefix; });
+  RadixSortBy(begin, end, [](const SortEntry& e) { return uint64_t{e.null_rank}; });
 }
 
 // Sorts entries [begin, end), which are equal on the keys before `k`, by keys k, k+1, ...

@@ -7,6 +7,7 @@
 
 #include "common/exception.h"
 #include "common/huge_pages.h"
+#include "common/radix_sort.h"
 #include "common/vector_operations.h"
 #include "function/function_registry.h"
 
@@ -168,7 +169,63 @@ BoundExpressionPtr Compare(const std::string& op, BoundExpressionPtr left, Bound
   return node;
 }
 
+// Returns the values of rows `rows` of `keys` (no NULL among them), in that order.
+std::shared_ptr<const std::vector<Value>> ValuesOfRows(const Vector& keys, const uint32_t* rows, size_t n) {
+  auto values = std::make_shared<std::vector<Value>>();
+  values->reserve(n);
+  // why: a million keys are about 128 MB of Values, faulted in page by page otherwise
+  AdviseHugePages(values->data(), n * sizeof(Value));
+  for (size_t i = 0; i < n; ++i) values->push_back(keys.GetValue(rows ? rows[i] : i));
+  return values;
+}
+
+// Writes the distinct non-NULL keys of rows [0, count) of an integer column of T to `out`
+// (a column of the same type), ascending, and returns how many: the keys themselves radix
+// sorted, then made unique.
+template <typename T>
+size_t SortDistinctIntegers(const Vector& keys, size_t count, Vector* out) {
+  const T* data = keys.Data<T>();
+  const Validity& validity = keys.validity();
+  std::vector<uint64_t> sorted(count);
+  size_t n = 0;
+  for (size_t i = 0; i < count; ++i) {
+    sorted[n] = OrderedKey(static_cast<int64_t>(data[i]));
+    n += validity.IsValid(i);
+  }
+  sorted.resize(n);
+  RadixSortBy(sorted.data(), sorted.data() + sorted.size(), [](uint64_t k) { return k; });
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  *out = Vector(keys.type(), std::max<size_t>(sorted.size(), 1));
+  T* keys_out = out->Data<T>();
+  // (OrderedKey flips the sign bit: applied again, it gives the key back)
+  for (size_t i = 0; i < sorted.size(); ++i) keys_out[i] = static_cast<T>(OrderedKey(static_cast<int64_t>(sorted[i])));
+  return sorted.size();
+}
+
 }  // namespace
+
+bool RuntimeFilter::ListIntegerKeys(const Vector& keys, size_t count, RuntimeFilter* filter) {
+  Vector column;
+  size_t n = 0;
+  switch (keys.type().id()) {
+    case TypeId::kInt8: n = SortDistinctIntegers<int8_t>(keys, count, &column); break;
+    case TypeId::kInt16: n = SortDistinctIntegers<int16_t>(keys, count, &column); break;
+    case TypeId::kInt32:
+    case TypeId::kDate: n = SortDistinctIntegers<int32_t>(keys, count, &column); break;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
+    case TypeId::kTime: n = SortDistinctIntegers<int64_t>(keys, count, &column); break;
+    default: return false;
+  }
+  if (n == 0) return true;  // no key but NULL: nothing matches
+  filter->min_ = column.GetValue(0);
+  filter->max_ = column.GetValue(n - 1);
+  filter->values_ = ValuesOfRows(column, nullptr, n);
+  return true;
+}
 
 std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& keys, size_t count,
                                                                   size_t max_values, const uint64_t* given) {
@@ -181,13 +238,15 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
   filter->type_ = keys.type();
   filter->build_rows_ = count;
   filter->max_values_ = max_values;
+  const Validity& validity = keys.validity();
+  // No more rows than keys may be listed: integer keys are listed by sorting them, no hash pass
+  if (count <= max_values && ListIntegerKeys(keys, count, filter.get())) return finished();
   std::vector<uint64_t> own;
   if (!given) {
     own.resize(count);
     HashVector(keys, count, own.data(), false);
   }
   const uint64_t* hashes = given ? given : own.data();
-  const Validity& validity = keys.validity();
   int64_t low = -1, high = -1;
   std::vector<uint32_t> rows;
   bool listed = false;
@@ -201,12 +260,7 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
   filter->min_ = keys.GetValue(static_cast<size_t>(low));
   filter->max_ = keys.GetValue(static_cast<size_t>(high));
   if (listed) {
-    auto values = std::make_shared<std::vector<Value>>();
-    values->reserve(rows.size());
-    // why: a million keys are about 150 MB of Values, faulted in page by page otherwise
-    AdviseHugePages(values->data(), rows.size() * sizeof(Value));
-    for (uint32_t r : rows) values->push_back(keys.GetValue(r));
-    filter->values_ = std::move(values);
+    filter->values_ = ValuesOfRows(keys, rows.data(), rows.size());
     return finished();
   }
   // More than max_values: every non-NULL key into a Bloom filter sized by their count,

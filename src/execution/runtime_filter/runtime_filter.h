@@ -22,8 +22,9 @@ class RuntimeFilter {
   /// hash pass (HashVector, which hashes -0.0 as 0.0 and every NaN alike), the distinct
   /// keys by hash while there are at most `max_values`, the min and max by a typed pass,
   /// and the Bloom filter from the hashes; Values are made only for the listed keys.
-  /// `hashes`, when given, are the keys' hashes as HashVector makes them (a one-key join
-  /// has them already).
+  /// Integer-like keys of at most `max_values` rows are listed by a radix sort of the keys
+  /// instead, with no hash pass. `hashes`, when given, are the keys' hashes as HashVector
+  /// makes them (a one-key join has them already).
   static std::shared_ptr<const RuntimeFilter> FromBuildKeys(const Vector& keys, size_t count, size_t max_values,
                                                             const uint64_t* hashes = nullptr);
 
@@ -60,6 +61,11 @@ class RuntimeFilter {
 
  private:
   RuntimeFilter() = default;
+  // Lists the distinct non-NULL keys of rows [0, count) of an integer-like column (integers,
+  // dates, timestamps, times) in `filter`, with their min and max, by sorting the keys
+  // themselves: no hash pass (count is at most max_values, so every key is listed). Returns
+  // false, listing nothing, for any other type.
+  static bool ListIntegerKeys(const Vector& keys, size_t count, RuntimeFilter* filter);
 
   LogicalType type_;
   size_t build_rows_ = 0;

@@ -229,6 +229,61 @@ TEST(RuntimeFilterTest, KeyListMatchesAnOrderedSetOfValues) {
   }
 }
 
+// Integer-like keys of no more rows than max_values are listed by sorting the keys (no hash
+// pass): the same ordered set of values, for every integer-like type, both signs, the extremes,
+// duplicates and NULLs, fewer than 256 keys (a comparison sort) and more (a radix sort).
+TEST(RuntimeFilterTest, IntegerKeysListedBySortingAreAnOrderedSetOfValues) {
+  std::mt19937_64 rng(11);
+  for (TypeId id : {TypeId::kInt8, TypeId::kInt16, TypeId::kInt32, TypeId::kDate, TypeId::kInt64, TypeId::kTimestamp,
+                    TypeId::kTimestampNtz, TypeId::kTime}) {
+    for (size_t rows : {size_t{9}, size_t{100000}}) {
+      LogicalType type(id);
+      Vector v(type, rows);
+      size_t width = PhysicalSize(id);
+      for (size_t i = 0; i < rows; ++i) {
+        auto r = static_cast<int64_t>(rng());
+        if (i % 13 == 5) {
+          v.SetNull(i, true);
+          continue;
+        }
+        if (i == 0) r = std::numeric_limits<int64_t>::min();
+        if (i == 1) r = std::numeric_limits<int64_t>::max();
+        if (i % 3 == 2) r = static_cast<int64_t>(i % 50) - 25;  // small, repeated, both signs
+        if (id == TypeId::kTime) r = r < 0 ? -(r + 1) : r;       // a time of day is not negative
+        if (width == 1) v.Data<int8_t>()[i] = static_cast<int8_t>(r);
+        if (width == 2) v.Data<int16_t>()[i] = static_cast<int16_t>(r);
+        if (width == 4) v.Data<int32_t>()[i] = static_cast<int32_t>(r);
+        if (width == 8) v.Data<int64_t>()[i] = r;
+      }
+      auto less = [](const Value& a, const Value& b) { return a.Compare(b) < 0; };
+      std::set<Value, decltype(less)> expected(less);
+      for (size_t i = 0; i < rows; ++i) {
+        if (!v.IsNull(i)) expected.insert(v.GetValue(i));
+      }
+      auto f = RuntimeFilter::FromBuildKeys(v, rows, rows);
+      ASSERT_TRUE(f->exact()) << type.ToString();
+      ASSERT_EQ(f->values().size(), expected.size()) << type.ToString() << " " << rows;
+      size_t i = 0;
+      for (const Value& e : expected) {
+        ASSERT_EQ(f->values()[i].type(), type);
+        ASSERT_EQ(f->values()[i++].Compare(e), 0) << type.ToString() << " " << rows;
+      }
+      EXPECT_EQ(f->min().Compare(*expected.begin()), 0) << type.ToString();
+      EXPECT_EQ(f->max().Compare(*expected.rbegin()), 0) << type.ToString();
+      EXPECT_EQ(f->build_rows(), rows);
+      EXPECT_FALSE(f->MayContain(Value::Null(type)));
+    }
+  }
+  // every key NULL: nothing matches
+  Vector nulls(LogicalType(TypeId::kInt64), 4);
+  for (size_t i = 0; i < 4; ++i) nulls.SetNull(i, true);
+  auto none = RuntimeFilter::FromBuildKeys(nulls, 4, 10);
+  EXPECT_TRUE(none->exact());
+  EXPECT_TRUE(none->values().empty());
+  EXPECT_TRUE(none->min().is_null());
+  EXPECT_EQ(none->ToExpression(*ProbeKey(TypeId::kInt64))->text, "false");
+}
+
 // A one-key join hands its own hashes over (HashVector's, as the filter makes them): the
 // filter is the same, listed or a Bloom filter, and hashes nothing again.
 TEST(RuntimeFilterTest, TheJoinsHashesGiveTheSameFilter) {
