@@ -40,8 +40,16 @@ FLOE_VALUE_CTOR(TimestampNtz, kTimestampNtz, i64_, int64_t)
 FLOE_VALUE_CTOR(TimestampNs, kTimestampNs, i64_, int64_t)
 FLOE_VALUE_CTOR(TimestampNtzNs, kTimestampNtzNs, i64_, int64_t)
 FLOE_VALUE_CTOR(Time, kTime, i64_, int64_t)
-FLOE_VALUE_CTOR(IntervalValue, kInterval, interval_, Interval)
 #undef FLOE_VALUE_CTOR
+
+Value Value::IntervalValue(Interval x) {
+  Value v;
+  v.type_ = TypeId::kInterval;
+  v.is_null_ = false;
+  uint64_t high = (uint64_t{static_cast<uint32_t>(x.months)} << 32) | static_cast<uint32_t>(x.days);
+  v.i128_ = static_cast<int128_t>((static_cast<uint128_t>(high) << 64) | static_cast<uint64_t>(x.micros));
+  return v;
+}
 
 Value Value::Decimal(int128_t unscaled, int precision, int scale) {
   Value v;
@@ -199,7 +207,7 @@ std::string Value::Format(const TimeZone& zone, bool nested) const {
     case TypeId::kTimestampNs:
     case TypeId::kTimestampNtzNs: return FormatLocalTimestampNanos(i64_);
     case TypeId::kTime: return FormatTime(i64_);
-    case TypeId::kInterval: return IntervalToString(interval_);
+    case TypeId::kInterval: return IntervalToString(interval());
     default: return "?";
   }
 }
@@ -248,10 +256,11 @@ int Value::Compare(const Value& o) const {
       return c < 0 ? -1 : (c > 0 ? 1 : 0);
     }
     case TypeId::kInterval: {
-      int c = Cmp(interval_.months, o.interval_.months);
+      Interval a = interval(), b = o.interval();
+      int c = Cmp(a.months, b.months);
       if (c) return c;
-      c = Cmp(interval_.days, o.interval_.days);
-      return c ? c : Cmp(interval_.micros, o.interval_.micros);
+      c = Cmp(a.days, b.days);
+      return c ? c : Cmp(a.micros, b.micros);
     }
     default: return Cmp(i64_, o.i64_);
   }

@@ -56,7 +56,12 @@ class Value {
   double float64() const { return f64_; }
   int128_t decimal() const { return i128_; }
   const std::string& str() const { return str_; }
-  Interval interval() const { return interval_; }
+  Interval interval() const {
+    auto bits = static_cast<uint128_t>(i128_);
+    auto high = static_cast<uint64_t>(bits >> 64);
+    return Interval{static_cast<int32_t>(high >> 32), static_cast<int32_t>(high & 0xffffffff),
+                    static_cast<int64_t>(static_cast<uint64_t>(bits))};
+  }
   /// Returns a struct's fields or a list's elements; a map's keys and values alternate
   /// (key 0, value 0, key 1, ...).
   const std::vector<Value>& children() const;
@@ -76,10 +81,14 @@ class Value {
  private:
   LogicalType type_;
   bool is_null_ = true;
-  int64_t i64_ = 0;
-  double f64_ = 0;
-  int128_t i128_ = 0;
-  Interval interval_;
+  // why: a value is of one type, which reads one of these (Values are many: a runtime
+  // filter lists up to a million); all zero while none is set. An interval is kept in i128_:
+  // months and days in the high 64 bits, micros in the low ones.
+  union {
+    int64_t i64_;
+    double f64_;
+    int128_t i128_ = 0;
+  };
   std::string str_;
   std::shared_ptr<const std::vector<Value>> children_;
 

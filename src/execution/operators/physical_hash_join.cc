@@ -367,7 +367,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
   const uint64_t* key_hashes =
       table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
   std::vector<std::shared_ptr<const RuntimeFilter>> filters(runtime_filter_slots_.size());
-  // Listed keys are Values (about 150 bytes each, twice that budgeted for their strings):
+  // Listed keys are Values (96 bytes each, twice that budgeted for their strings):
   // no more are listed than the statement's memory limit has room for; past that, a
   // range and a Bloom filter of fixed size.
   size_t max_values = context.runtime_filter_max_values;

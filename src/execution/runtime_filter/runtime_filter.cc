@@ -173,7 +173,7 @@ BoundExpressionPtr Compare(const std::string& op, BoundExpressionPtr left, Bound
 std::shared_ptr<const std::vector<Value>> ValuesOfRows(const Vector& keys, const uint32_t* rows, size_t n) {
   auto values = std::make_shared<std::vector<Value>>();
   values->reserve(n);
-  // why: a million keys are about 128 MB of Values, faulted in page by page otherwise
+  // why: a million keys are about 96 MB of Values, faulted in page by page otherwise
   AdviseHugePages(values->data(), n * sizeof(Value));
   for (size_t i = 0; i < n; ++i) values->push_back(keys.GetValue(rows ? rows[i] : i));
   return values;
