@@ -65,6 +65,28 @@ bool ThroughProjection(const LogicalProjection& projection, BoundExpressionPtr& 
   return ThroughProjection(projection, ArgumentSlot(*key));
 }
 
+// Returns true when every conjunct of the filter is deterministic: a non-deterministic one
+// (rand() > 0.5) would see other rows once the rows below it are pruned (Spark's
+// findExpressionAndTrackLineageDown stops at it too).
+bool IsDeterministicFilter(const LogicalFilter& filter) {
+  return std::all_of(filter.conjuncts.begin(), filter.conjuncts.end(),
+                     [](const auto& c) { return c->IsDeterministic(); });
+}
+
+// Rewrites `key` (over an aggregate's output) over the aggregate's input when it reads one
+// group column (a group's rows all share its key), keeping the casts above it; returns false
+// for anything else (with grouping sets a group column is NULL in the sets without it).
+bool ThroughAggregate(const LogicalAggregate& aggregate, BoundExpressionPtr& key) {
+  auto refs = key->ReferencedColumns();
+  if (refs.size() != 1 || refs[0] >= aggregate.groups.size() || !aggregate.grouping_sets.empty()) return false;
+  BoundExpressionPtr group = aggregate.groups[refs[0]]->Copy();
+  if (!IsColumnOrCast(*group)) return false;
+  BoundExpressionPtr* at = &key;
+  while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &ArgumentSlot(**at);
+  *at = std::move(group);
+  return IsColumnOrCast(*key);
+}
+
 // A scan a join key reaches, and the key over that scan's output.
 struct KeyScan {
   LogicalGet* get;
@@ -79,35 +101,18 @@ struct KeyScan {
 void TraceToScans(LogicalOperator& op, BoundExpressionPtr key, std::vector<KeyScan>* out) {
   switch (op.type) {
     case LogicalOperatorType::kGet: out->push_back({&static_cast<LogicalGet&>(op), std::move(key)}); return;
-    case LogicalOperatorType::kFilter: {
-      // why: a non-deterministic filter (rand() > 0.5) would see other rows once the scan is
-      // pruned (Spark's findExpressionAndTrackLineageDown stops at it too)
-      const auto& conjuncts = static_cast<const LogicalFilter&>(op).conjuncts;
-      if (!std::all_of(conjuncts.begin(), conjuncts.end(), [](const auto& c) { return c->IsDeterministic(); })) {
-        return;
-      }
+    case LogicalOperatorType::kFilter:
+      if (!IsDeterministicFilter(static_cast<const LogicalFilter&>(op))) return;
       TraceToScans(*op.children[0], std::move(key), out);
       return;
-    }
     case LogicalOperatorType::kProjection:
       if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return;
       TraceToScans(*op.children[0], std::move(key), out);
       return;
-    case LogicalOperatorType::kAggregate: {
-      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
-      auto refs = key->ReferencedColumns();
-      // why: with grouping sets a group column is NULL in the sets without it; keep it simple
-      if (refs.size() != 1 || refs[0] >= aggregate.groups.size() || !aggregate.grouping_sets.empty()) return;
-      BoundExpressionPtr group = aggregate.groups[refs[0]]->Copy();
-      if (!IsColumnOrCast(*group)) return;
-      // the key's casts above the group column, now over the aggregate's input
-      BoundExpressionPtr* at = &key;
-      while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &ArgumentSlot(**at);
-      *at = std::move(group);
-      if (!IsColumnOrCast(*key)) return;
+    case LogicalOperatorType::kAggregate:
+      if (!ThroughAggregate(static_cast<const LogicalAggregate&>(op), key)) return;
       TraceToScans(*op.children[0], std::move(key), out);
       return;
-    }
     case LogicalOperatorType::kSetOperation:
       for (auto& child : op.children) TraceToScans(*child, key->Copy(), out);
       return;
@@ -387,27 +392,15 @@ LogicalOperatorPtr CopyDimension(const LogicalOperator& op) {
 // over its build side, or null.
 LogicalJoin* TraceToBuildSide(LogicalOperator& op, BoundExpressionPtr& key) {
   switch (op.type) {
-    case LogicalOperatorType::kFilter: {
-      const auto& conjuncts = static_cast<const LogicalFilter&>(op).conjuncts;
-      if (!std::all_of(conjuncts.begin(), conjuncts.end(), [](const auto& c) { return c->IsDeterministic(); })) {
-        return nullptr;
-      }
+    case LogicalOperatorType::kFilter:
+      if (!IsDeterministicFilter(static_cast<const LogicalFilter&>(op))) return nullptr;
       return TraceToBuildSide(*op.children[0], key);
-    }
     case LogicalOperatorType::kProjection:
       if (!ThroughProjection(static_cast<LogicalProjection&>(op), key)) return nullptr;
       return TraceToBuildSide(*op.children[0], key);
-    case LogicalOperatorType::kAggregate: {
-      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
-      auto refs = key->ReferencedColumns();
-      if (refs.size() != 1 || refs[0] >= aggregate.groups.size() || !aggregate.grouping_sets.empty()) return nullptr;
-      BoundExpressionPtr group = aggregate.groups[refs[0]]->Copy();
-      BoundExpressionPtr* at = &key;
-      while ((*at)->kind != BoundExpressionKind::kColumnRef) at = &ArgumentSlot(**at);
-      *at = std::move(group);
-      if (!IsColumnOrCast(*key)) return nullptr;
+    case LogicalOperatorType::kAggregate:
+      if (!ThroughAggregate(static_cast<const LogicalAggregate&>(op), key)) return nullptr;
       return TraceToBuildSide(*op.children[0], key);
-    }
     case LogicalOperatorType::kJoin: {
       auto& join = static_cast<LogicalJoin&>(op);
       auto refs = key->ReferencedColumns();
