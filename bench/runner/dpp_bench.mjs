@@ -71,6 +71,7 @@ function main() {
   const results = [];
   for (const [name, q] of Object.entries(queries)) {
     const times = { on: [], off: [] };
+    const cpu = { on: [], off: [] };
     const answers = new Set();
     let pass = '', files = '';
     for (let run = 0; run < o.runs; run++) {
@@ -82,8 +83,8 @@ function main() {
           statements.push(q, "SELECT value FROM last_scan() WHERE metric = 'data files' AND table_name NOT LIKE '%dim%' AND table_name NOT LIKE '%moments%'");
         }
         const r = floeTimed(wh, o.threads, statements);
-        const counted = r.times.filter((t, i) => i >= 2)[1];  // SET, SET, warm-up, counted
-        times[mode].push(counted);
+        times[mode].push(r.times[3]);  // SET, SET, warm-up, counted
+        cpu[mode].push(r.cpuTimes[3]);
         answers.add(r.stdout.split('\n').find((l) => /^[0-9]+,[0-9]+$/.test(l)));
         if (mode === 'on') {
           const values = r.stdout.split('\n');
@@ -95,9 +96,11 @@ function main() {
     }
     if (answers.size !== 1) throw new Error(`dpp_bench: DPP on and off disagree on ${name}: ${[...answers].join(' / ')}`);
     const on = median(times.on), off = median(times.off);
-    results.push({ name, q, on: times.on, off: times.off, cost: on / off - 1, pass, passMs: parseFloat(pass), files,
-      answer: [...answers][0] });
-    console.log(`${name}: on ${on.toFixed(0)} ms, off ${off.toFixed(0)} ms, build-key pass ${pass}, files ${files}`);
+    const cpuOn = median(cpu.on), cpuOff = median(cpu.off);
+    results.push({ name, q, on: times.on, off: times.off, cost: on / off - 1, cpuOn: cpu.on, cpuOff: cpu.off,
+      cpuCost: cpuOn / cpuOff - 1, pass, passMs: parseFloat(pass), files, answer: [...answers][0] });
+    console.log(`${name}: on ${on.toFixed(0)} ms, off ${off.toFixed(0)} ms (CPU ${cpuOn.toFixed(0)} / ` +
+      `${cpuOff.toFixed(0)} ms), build-key pass ${pass}, files ${files}`);
   }
   rmSync(dir, { recursive: true, force: true });
   const loadAfter = load();
@@ -117,10 +120,13 @@ function main() {
     `- each cell: ${o.runs} floe processes per setting, alternating; in each a warm-up run, then the counted one (floe's own \`Run Time\`); ` +
       '"off" is `spark.sql.optimizer.dynamicPartitionPruning.enabled = false`; both settings returned the same rows',
     '- build-key pass: the scan\'s `runtime filter dynamicpruning#1 build-key pass` metric of the last DPP-on run (part of the join\'s build)',
+    '- CPU: the user and system CPU time of the counted statement, every thread of the process (floe\'s `Run Time` line): ' +
+      'what the statement did, which a shared machine\'s steal time does not stretch as it does the wall clock',
     '',
-    '| query | ms DPP on, median (min–max) | ms DPP off | cost of DPP | build-key pass | its share of the query | files read (DPP on) |',
-    '|---|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.name} | ${msRange(r.on)} | ${msRange(r.off)} | ${(r.cost * 100).toFixed(1)}% | ${r.pass} | ` +
+    '| query | ms DPP on, median (min–max) | ms DPP off | cost of DPP | CPU ms DPP on | CPU ms DPP off | CPU cost of DPP | build-key pass | its share of the query | files read (DPP on) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => `| ${r.name} | ${msRange(r.on)} | ${msRange(r.off)} | ${(r.cost * 100).toFixed(1)}% | ` +
+      `${msRange(r.cpuOn)} | ${msRange(r.cpuOff)} | ${(r.cpuCost * 100).toFixed(1)}% | ${r.pass} | ` +
       `${(100 * r.passMs / median(r.on)).toFixed(1)}% | ${r.files} |`),
     '',
     'The queries:',

@@ -7,7 +7,7 @@
 // Usage: node bench/runner/engine_side_by_side.mjs [--runs N] [--rows N] [--base PATH_TO_FLOE]
 // Exits 1 when two engines return different rows.
 import { FLOE, option as optionOf } from './bench_env.mjs';
-import { median, runDuckdbChild, runMeasured } from './process_measure.mjs';
+import { RUN_TIME_LINE, median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => optionOf(args, name, fallback);
@@ -48,7 +48,7 @@ function runFloe(binary, threads, sql) {
   const texts = [];
   let text = [];
   for (const line of r.stdout.split('\n')) {
-    const m = /^Run Time: real ([0-9.]+) s$/.exec(line);
+    const m = RUN_TIME_LINE.exec(line);
     if (m) { times.push(Number(m[1]) * 1000); texts.push(text); text = []; } else if (line) text.push(line);
   }
   return { times: times.slice(1), rssKb: r.rssKb, cpuS: r.cpuS, rows: texts[1].slice(1).map((l) => l.split(',')) };

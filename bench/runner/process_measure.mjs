@@ -66,14 +66,20 @@ export function runDuckdbChild(spec) {
   return { ...r, result: r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : null };
 }
 
+/// A line of floe's --timer: "Run Time: real 0.291 s user 0.520 s sys 0.061 s" (wall clock, then
+/// the CPU time of every thread of the process over the statement).
+export const RUN_TIME_LINE = /^Run Time: real ([0-9.]+) s(?: user ([0-9.]+) s sys ([0-9.]+) s)?$/;
+
 // Runs the floe shell on `warehouse` with `statements` (one -c each) at `threads`, timed by
-// /usr/bin/time; returns runMeasured's result and `times`, floe's own Run Time of each
-// statement in ms. Throws when floe fails.
+// /usr/bin/time; returns runMeasured's result, `times`, floe's own Run Time of each statement
+// in ms, and `cpuTimes`, the user and system CPU time of each in ms. Throws when floe fails.
 export function floeTimed(warehouse, threads, statements) {
   const argv = [FLOE, '--warehouse', warehouse, '-csv', '--timer', '--threads', String(threads)];
   for (const s of statements) argv.push('-c', s);
   const r = runMeasured(argv);
   if (r.status !== 0) throw new Error(`floe failed: ${r.stderr}`);
-  const times = [...r.stdout.matchAll(/^Run Time: real ([0-9.]+) s$/gm)].map((m) => Number(m[1]) * 1000);
-  return { ...r, times };
+  const lines = r.stdout.split('\n').map((l) => RUN_TIME_LINE.exec(l)).filter((m) => m);
+  const times = lines.map((m) => Number(m[1]) * 1000);
+  const cpuTimes = lines.map((m) => (Number(m[2] ?? 0) + Number(m[3] ?? 0)) * 1000);
+  return { ...r, times, cpuTimes };
 }

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 import { runPlanning } from './planning_bench.mjs';
-import { buildAndMachine, median, runDuckdbChild, runMeasured } from './process_measure.mjs';
+import { RUN_TIME_LINE, buildAndMachine, median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { SCALING, WORKLOADS, deletesSelect, nestedSelect, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
@@ -65,7 +65,7 @@ function splitStatements(stdout) {
   const out = [];
   let text = [];
   for (const line of stdout.split('\n')) {
-    const m = /^Run Time: real ([0-9.]+) s$/.exec(line);
+    const m = RUN_TIME_LINE.exec(line);
     if (m) { out.push({ text: text.join('\n'), ms: Number(m[1]) * 1000 }); text = []; } else text.push(line);
   }
   return out;

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DIR, FLOE, MODULES } from './bench_env.mjs';
-import { buildAndMachine, mbRange, median, msRange, runDuckdbChild, runMeasured } from './process_measure.mjs';
+import { RUN_TIME_LINE, buildAndMachine, mbRange, median, msRange, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { partitionedSelect } from './workloads.mjs';
 
 function parseArgs(argv) {
@@ -36,7 +36,7 @@ function runFloe(rows, threads, dir) {
     '-c', `INSERT INTO w.t ${partitionedSelect(rows, 'floe')}`,
     '-c', 'SELECT count(*), sum(id), count(DISTINCT day) FROM w.t']);
   if (r.status !== 0) throw new Error(`floe failed: ${r.stderr}`);
-  const times = [...r.stdout.matchAll(/^Run Time: real ([0-9.]+) s$/gm)].map((m) => Number(m[1]) * 1000);
+  const times = r.stdout.split('\n').map((l) => RUN_TIME_LINE.exec(l)).filter((m) => m).map((m) => Number(m[1]) * 1000);
   const check = r.stdout.split('\n').find((l) => /^[0-9]+,[0-9]+,[0-9]+$/.test(l));
   const sizes = parquetFiles(path.join(warehouse, 'w/t/data'));
   return { ms: times[2], rssKb: r.rssKb, files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0), check };
