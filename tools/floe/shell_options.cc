@@ -13,7 +13,7 @@ std::string ShellOptions::Usage() {
          "  --threads N        worker threads, 1 to 256 (default: one per core)\n"
          "  -table -csv -json -line, --mode NAME\n"
          "                     the output mode (default table)\n"
-         "  --timer            print each statement's run time\n"
+         "  --timer            print each statement's run time (wall clock, and CPU time)\n"
          "  -h, --help         show this help\n"
          "  --version          show the version\n"
          "Without -c or -f, reads statements from standard input: interactively, with line\n"
