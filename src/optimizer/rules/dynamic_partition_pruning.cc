@@ -7,6 +7,7 @@
 #include "common/ascii_case.h"
 #include "function/lossless_widening.h"
 #include "optimizer/predicate_helper.h"
+#include "optimizer/scan_chain.h"
 #include "optimizer/rules/join_strategy.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
@@ -336,53 +337,18 @@ LogicalOperatorPtr ChainDimensions(LogicalOperatorPtr op, const JoinStrategy& st
   return top;
 }
 
-// Returns a copy of a dimension - a scan under deterministic filters and projections without
-// subqueries - or null for anything else (which is not copied: it may be costly to run twice).
-LogicalOperatorPtr CopyDimension(const LogicalOperator& op) {
-  auto copyable = [](const std::vector<BoundExpressionPtr>& exprs) {
-    return std::all_of(exprs.begin(), exprs.end(),
-                       [](const auto& e) { return e->IsDeterministic() && !e->HasSubquery(); });
+// Returns a copy of a dimension - a scan under filters and projections whose expressions are
+// deterministic and read no subquery - or null for anything else (which is not copied: it may
+// be costly to run twice, or give other rows the second time).
+LogicalOperatorPtr CopyDimension(LogicalOperator& op) {
+  bool copyable = true;
+  std::function<void(LogicalOperator&)> check = [&](LogicalOperator& node) {
+    node.VisitExpressions(
+        [&](BoundExpressionPtr& e) { copyable = copyable && e->IsDeterministic() && !e->HasSubquery(); });
+    for (auto& c : node.children) check(*c);
   };
-  LogicalOperatorPtr out;
-  switch (op.type) {
-    case LogicalOperatorType::kGet: {
-      const auto& get = static_cast<const LogicalGet&>(op);
-      if (!copyable(get.filters) || !get.runtime_filters.empty()) return nullptr;
-      auto copy = std::make_unique<LogicalGet>();
-      copy->source = get.source;
-      copy->column_ids = get.column_ids;
-      copy->column_fields = get.column_fields;
-      for (const auto& f : get.filters) copy->filters.push_back(f->Copy());
-      copy->alias = get.alias;
-      out = std::move(copy);
-      break;
-    }
-    case LogicalOperatorType::kFilter: {
-      const auto& filter = static_cast<const LogicalFilter&>(op);
-      if (!copyable(filter.conjuncts)) return nullptr;
-      auto copy = std::make_unique<LogicalFilter>();
-      for (const auto& c : filter.conjuncts) copy->conjuncts.push_back(c->Copy());
-      out = std::move(copy);
-      break;
-    }
-    case LogicalOperatorType::kProjection: {
-      const auto& projection = static_cast<const LogicalProjection&>(op);
-      if (!copyable(projection.expressions)) return nullptr;
-      auto copy = std::make_unique<LogicalProjection>();
-      for (const auto& e : projection.expressions) copy->expressions.push_back(e->Copy());
-      out = std::move(copy);
-      break;
-    }
-    default: return nullptr;
-  }
-  for (const auto& child : op.children) {
-    LogicalOperatorPtr c = CopyDimension(*child);
-    if (!c) return nullptr;
-    out->children.push_back(std::move(c));
-  }
-  out->types = op.types;
-  out->names = op.names;
-  return out;
+  check(op);
+  return copyable ? CopyScanChain(op) : nullptr;
 }
 
 // Follows a join's probe key (over op's output) down to the build side of an inner join

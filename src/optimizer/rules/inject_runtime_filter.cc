@@ -8,6 +8,7 @@
 #include "common/exception.h"
 #include "function/function_registry.h"
 #include "optimizer/predicate_helper.h"
+#include "optimizer/scan_chain.h"
 #include "optimizer/rules/column_pruning.h"
 #include "optimizer/rules/join_strategy.h"
 #include "planner/logical_aggregate.h"
@@ -209,44 +210,6 @@ std::optional<CreationSide> ExtractCreationSide(const LogicalOperator& op, size_
   }
 }
 
-// Copies the chain of filters and projections over a scan that a creation side is.
-LogicalOperatorPtr CopyChain(const LogicalOperator& op, const Ignored& ignored) {
-  LogicalOperatorPtr copy;
-  switch (op.type) {
-    case LogicalOperatorType::kGet: {
-      const auto& get = static_cast<const LogicalGet&>(op);
-      auto out = std::make_unique<LogicalGet>();
-      out->source = get.source;
-      out->column_ids = get.column_ids;
-      out->column_fields = get.column_fields;
-      for (const auto& f : get.filters) out->filters.push_back(f->Copy());
-      out->alias = get.alias;
-      copy = std::move(out);
-      break;
-    }
-    case LogicalOperatorType::kFilter: {
-      auto out = std::make_unique<LogicalFilter>();
-      for (const auto& c : static_cast<const LogicalFilter&>(op).conjuncts) {
-        if (!ignored.count(c.get())) out->conjuncts.push_back(c->Copy());
-      }
-      if (out->conjuncts.empty()) return CopyChain(*op.children[0], ignored);
-      copy = std::move(out);
-      break;
-    }
-    case LogicalOperatorType::kProjection: {
-      auto out = std::make_unique<LogicalProjection>();
-      for (const auto& e : static_cast<const LogicalProjection&>(op).expressions) out->expressions.push_back(e->Copy());
-      copy = std::move(out);
-      break;
-    }
-    default: throw InternalError("a runtime Bloom filter's creation side is not filters and projections over a scan");
-  }
-  copy->names = op.names;
-  copy->types = op.types;
-  for (const auto& c : op.children) copy->children.push_back(CopyChain(*c, ignored));
-  return copy;
-}
-
 // Binds a built-in scalar function over `args` (of the types it takes).
 BoundExpressionPtr CallFunction(const std::string& name, std::vector<BoundExpressionPtr> args, std::string text) {
   const ScalarBinder* binder = FunctionRegistry::BuiltIn().FindScalar(name);
@@ -368,7 +331,9 @@ bool InjectRuntimeFilter::TryInject(LogicalJoin& join, size_t side, size_t k, bo
   // the subquery: bloom_filter_agg(xxhash64(key, 42), items, bits) over a copy of the creation
   // side; without CBO its rows are not estimated, so Spark's default sizes
   auto plan = std::make_unique<LogicalAggregate>();
-  LogicalOperatorPtr chain = CopyChain(*found->plan, injected_here_);
+  LogicalOperatorPtr chain =
+      CopyScanChain(*found->plan, [this](const BoundExpression& c) { return injected_here_.count(&c) > 0; });
+  if (!chain) throw InternalError("a runtime Bloom filter's creation side is not filters and projections over a scan");
   // the key as the join computes it, over the chain's column
   BoundExpressionPtr creation_value = creation_key.Copy();
   creation_value->VisitColumnRefs([&](BoundExpression& c) { c.index = found->key; });

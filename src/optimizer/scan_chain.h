@@ -1,0 +1,16 @@
+#pragma once
+
+#include <functional>
+
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+/// Returns a copy of a chain of filters and projections over a scan (a dimension, a runtime
+/// filter's creation side), without the filter conjuncts `drop` names (a filter left with
+/// none is left out); null when the chain holds any other operator, or a scan with runtime
+/// filters. The scan's source is shared; its expressions are copied.
+LogicalOperatorPtr CopyScanChain(const LogicalOperator& op,
+                                 const std::function<bool(const BoundExpression&)>& drop = nullptr);
+
+}  // namespace floe
