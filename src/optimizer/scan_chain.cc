@@ -11,7 +11,6 @@ LogicalOperatorPtr CopyScanChain(const LogicalOperator& op, const std::function<
   switch (op.type) {
     case LogicalOperatorType::kGet: {
       const auto& get = static_cast<const LogicalGet&>(op);
-      if (!get.runtime_filters.empty()) return nullptr;
       auto out = std::make_unique<LogicalGet>();
       out->source = get.source;
       out->column_ids = get.column_ids;
