@@ -7,7 +7,9 @@
 // Spark's two hash functions over the bytes of one value, bit for bit: Murmur3_x86_32 (the
 // `hash` function, the Bloom filters of org.apache.spark.util.sketch) and XXH64 (the
 // `xxhash64` function, whose values the runtime Bloom filters hold). Ints are hashed as their
-// 4 little-endian bytes, longs as 8, byte strings with each algorithm's tail.
+// 4 little-endian bytes, longs as 8, byte strings with each algorithm's tail. Iceberg's bucket
+// hash (iceberg/transforms/bucket_hash) is Murmur3_x86_32 from the same steps, with the
+// reference tail.
 
 namespace floe::spark_hash {
 
