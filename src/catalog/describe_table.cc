@@ -3,9 +3,8 @@
 
 #include <map>
 
-#include <nlohmann/json.hpp>
-
 #include "common/exception.h"
+#include "iceberg/column_statistics.h"
 #include "iceberg/type.h"
 
 namespace floe {
@@ -84,41 +83,24 @@ TextRows DescribeColumn(const LoadedTable& table, const std::vector<std::string>
   std::string distinct = "NULL";
   std::map<std::string, std::string> others = {
       {"min", "NULL"}, {"max", "NULL"}, {"num_nulls", "NULL"}, {"avg_col_len", "NULL"}, {"max_col_len", "NULL"}};
-  int64_t best_sequence = -1;
-  for (const auto& file : m.statistics) {
-    if (!file.is_object() || !file.contains("blob-metadata") || !file["blob-metadata"].is_array()) continue;
-    for (const auto& blob : file["blob-metadata"]) {
-      if (!blob.is_object() || blob.value("type", "") != "apache-datasketches-theta-v1") continue;
-      const auto fields = blob.value("fields", nlohmann::json::array());
-      if (fields.size() != 1 || !fields[0].is_number_integer() || fields[0].get<int>() != field->id()) continue;
-      if (!blob.contains("properties") || !blob["properties"].is_object() ||
-          !blob["properties"].contains("ndv") || !blob["properties"]["ndv"].is_string()) {
-        continue;
-      }
-      int64_t snapshot_id = blob.value("snapshot-id", int64_t{-1});
-      int64_t sequence = blob.value("sequence-number", int64_t{-1});
-      bool is_current = current && snapshot_id == current->snapshot_id;
-      if (!is_current && sequence <= best_sequence) continue;
-      best_sequence = is_current ? INT64_MAX : sequence;
-      distinct = blob["properties"]["ndv"].get<std::string>();
+  std::optional<int64_t> current_id;
+  if (current) current_id = current->snapshot_id;
+  if (auto blob = iceberg::FindColumnStatistics(m, field->id(), current_id)) {
+    static const std::map<std::string, std::string> kProperty = {{"min", "floe.min"},
+                                                                 {"max", "floe.max"},
+                                                                 {"num_nulls", "floe.null-count"},
+                                                                 {"avg_col_len", "floe.avg-len"},
+                                                                 {"max_col_len", "floe.max-len"}};
+    distinct = blob->Property("ndv").value_or("NULL");
+    for (auto& [info, value] : others) value = blob->Property(kProperty.at(info)).value_or("NULL");
+    if (!current || blob->snapshot_id != current->snapshot_id) {
+      // every statistic of the blob is as old as its snapshot
+      std::string note = " (stale: computed for snapshot " + std::to_string(blob->snapshot_id) + "; the table is at " +
+                         (current ? "snapshot " + std::to_string(current->snapshot_id) : std::string("no snapshot")) +
+                         ")";
+      distinct += note;
       for (auto& [info, value] : others) {
-        static const std::map<std::string, std::string> kProperty = {{"min", "floe.min"},
-                                                                     {"max", "floe.max"},
-                                                                     {"num_nulls", "floe.null-count"},
-                                                                     {"avg_col_len", "floe.avg-len"},
-                                                                     {"max_col_len", "floe.max-len"}};
-        const auto& property = blob["properties"].find(kProperty.at(info));
-        value = property != blob["properties"].end() && property->is_string() ? property->get<std::string>() : "NULL";
-      }
-      if (!is_current) {
-        // every statistic of the blob is as old as its snapshot
-        std::string note = " (stale: computed for snapshot " + std::to_string(snapshot_id) + "; the table is at " +
-                           (current ? "snapshot " + std::to_string(current->snapshot_id) : std::string("no snapshot")) +
-                           ")";
-        distinct += note;
-        for (auto& [info, value] : others) {
-          if (value != "NULL") value += note;
-        }
+        if (value != "NULL") value += note;
       }
     }
   }

@@ -18,6 +18,7 @@
 #include "optimizer/optimizer.h"
 #include "optimizer/rules/build_side.h"
 #include "optimizer/rules/join_strategy.h"
+#include "optimizer/statistics/statistics_estimator.h"
 #include "planner/binder.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_delete.h"
@@ -62,6 +63,8 @@ OptimizerContext ClientContext::OptimizerSettings() {
       settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly");
   context.pruning_fallback_filter_ratio =
       std::stod(settings_.Get("spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio"));
+  context.pruning_use_stats = settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.useStats");
+  context.cbo = settings_.GetBool("spark.sql.cbo.enabled");
   context.spark_pruning_policy = settings_.Get("floe.dynamic_pruning.policy") == "spark";
   context.exchange_reuse = settings_.GetBool("spark.sql.exchange.reuse");
   const std::string bloom = "spark.sql.optimizer.runtime.bloomFilter.";
@@ -268,35 +271,23 @@ int64_t ClientContext::RunWrite(LogicalOperatorPtr plan) {
 
 namespace {
 
-// Spark's Utils.bytesToString: one decimal and the largest binary unit that leaves at least 2.
-std::string SparkBytes(double bytes) {
-  static const char* const kUnits[] = {"EiB", "PiB", "TiB", "GiB", "MiB", "KiB"};
-  for (int i = 0; i < 6; ++i) {
-    double unit = std::ldexp(1.0, 10 * (6 - i));
-    if (bytes >= 2 * unit) {
-      char text[64];
-      std::snprintf(text, sizeof(text), "%.1f %s", bytes / unit, kUnits[i]);
-      return text;
-    }
-  }
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.1f B", bytes);
-  return text;
-}
-
-// EXPLAIN COST's statistics of a node, as Spark prints them without CBO
-// (SizeInBytesOnlyStatsPlanVisitor): the estimated size (Long.MaxValue, 8.0 EiB, when
+// EXPLAIN COST's statistics of a node, as Spark prints them (Statistics.simpleString). Without
+// CBO (SizeInBytesOnlyStatsPlanVisitor): the estimated size (Long.MaxValue, 8.0 EiB, when
 // unknown) and a row count only where one is known rather than estimated: a table's (its
-// snapshot summary), a global aggregate's (1), a limit's.
-std::string CostStatistics(const LogicalOperator& op) {
-  std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
-  std::string text = ", Statistics(sizeInBytes=" + SparkBytes(bytes ? *bytes : 9223372036854775807.0);
+// snapshot summary), a global aggregate's (1), a limit's. With CBO (spark.sql.cbo.enabled):
+// the cost-based estimates (StatisticsEstimator), with every row count they know.
+std::string CostStatistics(const LogicalOperator& op, bool cbo) {
+  if (cbo) {
+    return ", Statistics(" + StatisticsEstimator(TableStatisticsView::kSparkIceberg).Estimate(op).ToString() + ")";
+  }
+  PlanStatistics stats;
+  stats.size_in_bytes = JoinStrategy::EstimateBytes(op);
   bool known = op.type == LogicalOperatorType::kGet || op.type == LogicalOperatorType::kLimit ||
                (op.type == LogicalOperatorType::kAggregate &&
                 static_cast<const LogicalAggregate&>(op).groups.empty());
-  std::optional<double> rows = known ? BuildSide::EstimateRows(op) : std::nullopt;
-  if (rows) text += ", rowCount=" + std::to_string(static_cast<int64_t>(std::llround(*rows)));
-  return text + ")";
+  if (known) stats.row_count = BuildSide::EstimateRows(op);
+  if (stats.row_count) stats.row_count = std::round(*stats.row_count);
+  return ", Statistics(" + stats.ToString() + ")";
 }
 
 }  // namespace
@@ -335,7 +326,9 @@ Result ClientContext::ExecuteExplain(const ExplainStatement& statement) {
   BoundQuery bound{Optimizer::Optimize(bind(), optimizer_settings), {}};
   std::string text;
   if (statement.mode == ExplainMode::kCost) {
-    text += "== Optimized Logical Plan ==\n" + LogicalPlanToString(*bound.plan, 0, CostStatistics) + "\n";
+    text += "== Optimized Logical Plan ==\n" + LogicalPlanToString(*bound.plan, 0, [&](const LogicalOperator& op) {
+                return CostStatistics(op, optimizer_settings.cbo);
+              }) + "\n";
   }
   if (statement.mode == ExplainMode::kExtended) {
     LogicalOperatorPtr analyzed = bind();

@@ -208,10 +208,15 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
          "false it also runs where the other side has a filter",
          {}, ValidateBool},
         {"spark.sql.optimizer.dynamicPartitionPruning.useStats", "true",
-         "Spark's distinct-count estimate of the pruning benefit, which without CBO (spark.sql.cbo.enabled, "
-         "off by default) falls back to fallbackFilterRatio, as floe does", {},
-         ValidateBool, "without CBO Spark's filtered join sides carry no distinct counts; floe uses "
-         "fallbackFilterRatio as Spark then does; the value is stored, not used"},
+         "with CBO (spark.sql.cbo.enabled), estimate dynamic pruning's filter ratio from the join keys' distinct "
+         "counts where both are known (else fallbackFilterRatio)",
+         {}, ValidateBool},
+        {"spark.sql.cbo.enabled", "false",
+         "Spark's cost-based estimates: a filter shrinks its input by its estimated selectivity from the "
+         "statistics ANALYZE TABLE stores (only the distinct counts of the snapshot read, as Iceberg reports "
+         "them to Spark); they size broadcasts, dynamic pruning's benefit and Spark's runtime Bloom filters, "
+         "and EXPLAIN COST shows them",
+         {}, ValidateBool},
         {"spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio", "0.5",
          "the filter ratio dynamic pruning assumes where it estimates its benefit without a broadcast to "
          "reuse (reuseBroadcastOnly = false)",

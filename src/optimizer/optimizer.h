@@ -45,6 +45,11 @@ struct OptimizerContext {
   /// spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly and .fallbackFilterRatio.
   bool pruning_reuse_broadcast_only = true;
   double pruning_fallback_filter_ratio = 0.5;
+  /// spark.sql.optimizer.dynamicPartitionPruning.useStats.
+  bool pruning_use_stats = true;
+  /// spark.sql.cbo.enabled: Spark's join strategy and dynamic pruning gates read the
+  /// cost-based estimates (StatisticsEstimator) over the tables' statistics.
+  bool cbo = false;
   /// floe.dynamic_pruning.policy = 'spark': prune exactly where Spark would.
   bool spark_pruning_policy = false;
   /// spark.sql.exchange.reuse: Spark may reuse a broadcast for a join's dynamic pruning.

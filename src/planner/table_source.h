@@ -53,6 +53,19 @@ struct ScanRequest {
   std::vector<DynamicFilter> runtime_filters;
 };
 
+/// What a table's statistics say of one column (ANALYZE TABLE ... FOR COLUMNS): each known
+/// one set. min and max are of the column's type.
+struct SourceColumnStatistics {
+  std::optional<double> distinct_count;
+  std::optional<double> null_count;
+  std::optional<Value> min;
+  std::optional<Value> max;
+  std::optional<double> avg_len;
+  std::optional<double> max_len;
+  /// Set when they were computed for another snapshot than the one the source reads (stale).
+  std::optional<int64_t> stale_snapshot_id;
+};
+
 /// Something a FROM clause reads: a temporary table, range(), read_parquet(), an Iceberg
 /// table. The binder gets one from the catalog or a table function; the scan operator
 /// reads it in parallel.
@@ -102,6 +115,9 @@ class TableSource {
   virtual std::string ExplainFilters(const ScanRequest& request) const { return ""; }
   /// Returns a row-count estimate for join ordering, when known.
   virtual std::optional<size_t> EstimatedRows() const { return std::nullopt; }
+  /// Returns, per column of names(), the statistics the source keeps for the data it reads
+  /// (nullopt: none); empty when it keeps none at all.
+  virtual std::vector<std::optional<SourceColumnStatistics>> ColumnStatistics() const { return {}; }
 };
 
 }  // namespace floe

@@ -10,6 +10,8 @@
 #include "common/exception.h"
 #include "common/utf8.h"
 #include "execution/table_sources/iceberg_filter_converter.h"
+#include "function/cast.h"
+#include "iceberg/column_statistics.h"
 #include "iceberg/metadata_columns.h"
 #include "iceberg/scan/data_file_reader.h"
 #include "iceberg/scan/delete_file_cache.h"
@@ -488,6 +490,48 @@ std::optional<size_t> IcebergTableSource::EstimatedRows() const {
   } catch (const std::exception&) {
     return std::nullopt;
   }
+}
+
+std::vector<std::optional<SourceColumnStatistics>> IcebergTableSource::ColumnStatistics() const {
+  if (metadata_->statistics.empty()) return {};
+  const iceberg::Snapshot* snapshot =
+      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  std::optional<int64_t> read;
+  if (snapshot) read = snapshot->snapshot_id;
+  std::vector<std::optional<SourceColumnStatistics>> out(names_.size());
+  auto number = [](const std::optional<std::string>& text) -> std::optional<double> {
+    if (!text) return std::nullopt;
+    try {
+      size_t used = 0;
+      double value = std::stod(*text, &used);
+      if (used != text->size() || !(value >= 0)) return std::nullopt;
+      return value;
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  };
+  // min and max are kept as text, timestamps in UTC (CatalogColumnStat.toExternalString)
+  FunctionContext utc;
+  utc.try_mode = true;
+  auto value = [&](const std::optional<std::string>& text, const LogicalType& type) -> std::optional<Value> {
+    if (!text) return std::nullopt;
+    Value cast = CastValue(Value::String(*text), type, utc);
+    if (cast.is_null()) return std::nullopt;
+    return cast;
+  };
+  for (size_t c = 0; c + metadata_columns_ < names_.size(); ++c) {
+    std::optional<iceberg::ColumnStatisticsBlob> blob = iceberg::FindColumnStatistics(*metadata_, field_ids_[c], read);
+    if (!blob) continue;
+    SourceColumnStatistics& stats = out[c].emplace();
+    stats.distinct_count = number(blob->Property("ndv"));
+    stats.null_count = number(blob->Property("floe.null-count"));
+    stats.min = value(blob->Property("floe.min"), types_[c]);
+    stats.max = value(blob->Property("floe.max"), types_[c]);
+    stats.avg_len = number(blob->Property("floe.avg-len"));
+    stats.max_len = number(blob->Property("floe.max-len"));
+    if (!read || blob->snapshot_id != *read) stats.stale_snapshot_id = blob->snapshot_id;
+  }
+  return out;
 }
 
 }  // namespace floe

@@ -50,6 +50,9 @@ class IcebergTableSource : public TableSource {
   std::string ExplainDetails() const override;
   std::string Branch() const override { return branch_; }
   std::optional<size_t> EstimatedRows() const override;
+  /// Returns what ANALYZE TABLE (compute_table_stats) stored for each column: the statistics
+  /// file of the snapshot read, else the newest other one's, marked stale.
+  std::vector<std::optional<SourceColumnStatistics>> ColumnStatistics() const override;
   /// Returns the converted Iceberg filters as Spark's Iceberg scan prints them:
   /// "event_time IS NOT NULL, event_time >= 2026-01-15 00:00:00" (values in SQL form).
   std::string ExplainFilters(const ScanRequest& request) const override;

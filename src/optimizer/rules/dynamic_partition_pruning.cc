@@ -9,6 +9,7 @@
 #include "optimizer/predicate_helper.h"
 #include "optimizer/scan_chain.h"
 #include "optimizer/rules/join_strategy.h"
+#include "optimizer/statistics/statistics_estimator.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
 #include "planner/logical_get.h"
@@ -462,15 +463,18 @@ std::vector<const LogicalGet*> DynamicPartitionPruning::PrunedScans(LogicalJoin&
 }
 
 bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, LogicalGet* get,
+                                                 const BoundExpression& key,
                                                  const std::function<void(const std::string&)>& note) {
-  // pruningHasBenefit: fallbackFilterRatio times the pruned scan's size against the other
-  // side's scans' sizes; an unknown size is Spark's defaultSizeInBytes (too large to count)
+  // pruningHasBenefit: the filter ratio times the pruned scan's size against the other side's
+  // scans' sizes; an unknown size is Spark's defaultSizeInBytes (too large to count). The ratio
+  // is fallbackFilterRatio, or with CBO and useStats 1 - the other side's distinct keys over the
+  // scan's, where both are known and the scan's are more.
   std::string no_benefit;
   std::optional<bool> benefit;
   auto has_benefit = [&] {
     if (benefit) return *benefit;
     benefit = true;
-    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get);
+    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get, options_.cbo);
     double overhead = 0;
     bool overhead_known = true;
     std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
@@ -478,20 +482,41 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
         for (const auto& c : op.children) leaves(*c);
         return;
       }
-      std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
+      std::optional<double> bytes = JoinStrategy::EstimateBytes(op, options_.cbo);
       overhead_known = overhead_known && bytes.has_value();
       if (bytes) overhead += *bytes;
     };
     leaves(*join.children[1]);
-    if (overhead_known && !(pruned && options_.fallback_filter_ratio * *pruned <= overhead)) return true;
+    char ratio_text[64];
+    std::snprintf(ratio_text, sizeof(ratio_text), "%g", options_.fallback_filter_ratio);
+    double ratio = options_.fallback_filter_ratio;
+    std::string ratio_source = "spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio";
+    std::vector<size_t> part_refs = key.ReferencedColumns();
+    std::vector<size_t> other_refs = join.right_keys[k]->ReferencedColumns();
+    if (options_.cbo && options_.use_stats && part_refs.size() == 1 && other_refs.size() == 1) {
+      StatisticsEstimator estimator(TableStatisticsView::kSparkIceberg);
+      PlanStatistics part = estimator.Estimate(*get);
+      PlanStatistics other = estimator.Estimate(*join.children[1]);
+      const ColumnStat* part_column = part.Column(part_refs[0]);
+      const ColumnStat* other_column = other.Column(other_refs[0]);
+      if (part_column && part_column->distinct_count && *part_column->distinct_count > 0 && other_column &&
+          other_column->distinct_count && *other_column->distinct_count < *part_column->distinct_count) {
+        ratio = 1 - *other_column->distinct_count / *part_column->distinct_count;
+        std::snprintf(ratio_text, sizeof(ratio_text), "%.4g", ratio);
+        char counts[128];
+        std::snprintf(counts, sizeof(counts), "%.0f of %.0f", *other_column->distinct_count,
+                      *part_column->distinct_count);
+        ratio_source = "1 - the estimated distinct keys of the other side over the scan's, " + std::string(counts) +
+                       "; spark.sql.optimizer.dynamicPartitionPruning.useStats";
+      }
+    }
+    if (overhead_known && !(pruned && ratio * *pruned <= overhead)) return true;
     benefit = false;
-    char ratio[32];
-    std::snprintf(ratio, sizeof(ratio), "%g", options_.fallback_filter_ratio);
     no_benefit = "no estimated benefit without a broadcast to reuse (" +
-                 (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio +
+                 (overhead_known ? "the scan's " + JoinStrategy::SizeText(pruned.value_or(0)) + " times " + ratio_text +
                                        " is not more than the other side's " + JoinStrategy::SizeText(overhead)
                                  : std::string("the other side's size is unknown")) +
-                 "; spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio)";
+                 "; " + ratio_source + ")";
     return false;
   };
   // insertPredicate: planned only when exchanges may be reused or it pays for itself
@@ -521,7 +546,7 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
   if (options_.off.empty() && options_.policy == Policy::kFloe) {
-    JoinStrategy strategy(options_.broadcast_threshold);
+    JoinStrategy strategy(options_.broadcast_threshold, options_.cbo);
     op = ChainDimensions(std::move(op), strategy);
     op = ReduceBuildSides(std::move(op), strategy);
   }
@@ -651,7 +676,7 @@ void DynamicPartitionPruning::PlanScan(LogicalJoin& join, size_t k, LogicalGet* 
     // where Spark would not
     applied_notes.push_back("dynamic pruning on " + column->text + " applied where Spark would not plan it: " +
                             WhyNoBroadcastReuse(join) + "; floe reuses its build side in memory");
-  } else if (!join.row_level_target && !spark_reuses && !SparkPlansSubquery(join, k, get, note)) {
+  } else if (!join.row_level_target && !spark_reuses && !SparkPlansSubquery(join, k, get, *key, note)) {
     return;
   }
   if (!options_.off.empty()) {

@@ -19,6 +19,10 @@ struct DynamicPruningOptions {
   /// spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly and .fallbackFilterRatio
   bool reuse_broadcast_only = true;
   double fallback_filter_ratio = 0.5;
+  /// .useStats: with CBO, the filter ratio from the keys' distinct counts where both are known
+  bool use_stats = true;
+  /// spark.sql.cbo.enabled: sizes and distinct counts from the cost-based estimates
+  bool cbo = false;
   /// spark.sql.exchange.reuse: whether Spark may reuse a broadcast exchange for the filter
   bool exchange_reuse = true;
   /// the setting that switched it off (it then plans nothing and notes that)
@@ -82,7 +86,7 @@ class DynamicPartitionPruning {
   // the filter of key k (returns true) where it runs as Spark's subquery; else notes why not
   // and, where Spark plans it and then switches it off, counts a dynamicpruningexpression(true)
   // and records k among the join's spark_pruning_keys.
-  bool SparkPlansSubquery(LogicalJoin& join, size_t k, LogicalGet* get,
+  bool SparkPlansSubquery(LogicalJoin& join, size_t k, LogicalGet* get, const BoundExpression& key,
                           const std::function<void(const std::string&)>& note);
   int next_id_ = 1;
   Options options_;

@@ -1,6 +1,7 @@
 #include "optimizer/rules/inject_runtime_filter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@
 #include "optimizer/scan_chain.h"
 #include "optimizer/rules/column_pruning.h"
 #include "optimizer/rules/join_strategy.h"
+#include "optimizer/statistics/statistics_estimator.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_filter.h"
 #include "planner/logical_get.h"
@@ -44,8 +46,9 @@ bool CanPruneRight(JoinType type) {
 }
 
 // Spark's canBroadcastBySize: an estimated size within spark.sql.autoBroadcastJoinThreshold.
-bool CanBroadcastBySize(const LogicalOperator& op, int64_t threshold) {
-  std::optional<double> bytes = JoinStrategy::EstimateBytes(op);
+bool CanBroadcastBySize(const LogicalOperator& op, const RuntimeBloomFilterOptions& options) {
+  int64_t threshold = options.broadcast_threshold;
+  std::optional<double> bytes = JoinStrategy::EstimateBytes(op, options.cbo);
   return threshold >= 0 && bytes && *bytes <= static_cast<double>(threshold);
 }
 
@@ -55,19 +58,19 @@ bool HintsBroadcast(const LogicalOperator& side) {
 }
 
 // Spark's isProbablyShuffleJoin: no broadcast hint on either side, neither broadcast by size.
-bool IsProbablyShuffleJoin(const LogicalJoin& join, int64_t threshold) {
+bool IsProbablyShuffleJoin(const LogicalJoin& join, const RuntimeBloomFilterOptions& options) {
   return !HintsBroadcast(*join.children[0]) && !HintsBroadcast(*join.children[1]) &&
-         !CanBroadcastBySize(*join.children[0], threshold) && !CanBroadcastBySize(*join.children[1], threshold);
+         !CanBroadcastBySize(*join.children[0], options) && !CanBroadcastBySize(*join.children[1], options);
 }
 
 // Spark's probablyHasShuffle: a probable shuffle join, an aggregate or a window in the plan.
-bool ProbablyHasShuffle(const LogicalOperator& op, int64_t threshold) {
+bool ProbablyHasShuffle(const LogicalOperator& op, const RuntimeBloomFilterOptions& options) {
   if (op.type == LogicalOperatorType::kAggregate || op.type == LogicalOperatorType::kWindow) return true;
-  if (op.type == LogicalOperatorType::kJoin && IsProbablyShuffleJoin(static_cast<const LogicalJoin&>(op), threshold)) {
+  if (op.type == LogicalOperatorType::kJoin && IsProbablyShuffleJoin(static_cast<const LogicalJoin&>(op), options)) {
     return true;
   }
   return std::any_of(op.children.begin(), op.children.end(),
-                     [&](const auto& c) { return ProbablyHasShuffle(*c, threshold); });
+                     [&](const auto& c) { return ProbablyHasShuffle(*c, options); });
 }
 
 // Spark's maxScanByteSize: the largest estimated size of a scan in the plan (an unknown one
@@ -298,7 +301,7 @@ void InjectRuntimeFilter::Visit(LogicalOperator& op) {
 void InjectRuntimeFilter::PlanJoin(LogicalJoin& join) {
   if (join.left_keys.empty() || join.children.size() != 2) return;
   injected_here_.clear();
-  bool has_shuffle = IsProbablyShuffleJoin(join, options_.broadcast_threshold);
+  bool has_shuffle = IsProbablyShuffleJoin(join, options_);
   for (size_t k = 0; k < join.left_keys.size(); ++k) {
     if (injected_ >= options_.max_filters) return;
     const auto& pruned = join.spark_pruning_keys;
@@ -312,7 +315,7 @@ bool InjectRuntimeFilter::TryInject(LogicalJoin& join, size_t side, size_t k, bo
   if (!(side == 0 ? CanPruneLeft(join.join_type) : CanPruneRight(join.join_type))) return false;
   LogicalOperator& application = *join.children[side];
   const LogicalOperator& creation = *join.children[1 - side];
-  if (!has_shuffle && !ProbablyHasShuffle(application, options_.broadcast_threshold)) return false;
+  if (!has_shuffle && !ProbablyHasShuffle(application, options_)) return false;
   const BoundExpression& application_key = side == 0 ? *join.left_keys[k] : *join.right_keys[k];
   const BoundExpression& creation_key = side == 0 ? *join.right_keys[k] : *join.left_keys[k];
   auto lineage = TrackLineage(application, application_key);
@@ -325,11 +328,13 @@ bool InjectRuntimeFilter::TryInject(LogicalJoin& join, size_t side, size_t k, bo
   std::optional<CreationSide> found =
       ExtractCreationSide(creation, creation_refs[0], {}, false, false, {&creation, creation_refs[0]}, injected_here_);
   if (!found) return false;
-  std::optional<double> creation_bytes = JoinStrategy::EstimateBytes(*found->plan);
+  std::optional<double> creation_bytes = JoinStrategy::EstimateBytes(*found->plan, options_.cbo);
   if (!creation_bytes || *creation_bytes > static_cast<double>(options_.creation_side_threshold)) return false;
 
   // the subquery: bloom_filter_agg(xxhash64(key, 42), items, bits) over a copy of the creation
-  // side; without CBO its rows are not estimated, so Spark's default sizes
+  // side; without CBO its rows are not estimated, so Spark's default sizes; with CBO its
+  // estimated rows (at most maxNumItems, as the aggregate caps them) and the bits
+  // BloomFilter.optimalNumOfBits gives them (BloomFilterAggregate's estimatedNumItems constructor)
   auto plan = std::make_unique<LogicalAggregate>();
   LogicalOperatorPtr chain =
       CopyScanChain(*found->plan, [this](const BoundExpression& c) { return injected_here_.count(&c) > 0; });
@@ -340,6 +345,17 @@ bool InjectRuntimeFilter::TryInject(LogicalJoin& join, size_t side, size_t k, bo
   BoundAggregate aggregate;
   int64_t items = std::min(options_.expected_items, options_.max_items);
   int64_t bits = std::min(options_.num_bits, options_.max_bits);
+  if (options_.cbo) {
+    StatisticsEstimator estimator(TableStatisticsView::kSparkIceberg);
+    std::optional<double> rows = estimator.Estimate(*found->plan).row_count;
+    if (rows && *rows >= 1) {
+      double n = std::min(*rows, 9.0e18);
+      // BloomFilter.optimalNumOfBits(n, maxNumItems, maxNumOfBits)
+      double fpp = std::min(n / (static_cast<double>(options_.max_items) / 0.03), 0.03);
+      items = std::min(static_cast<int64_t>(n), options_.max_items);
+      bits = std::min(static_cast<int64_t>(-n * std::log(fpp) / (std::log(2.0) * std::log(2.0))), options_.max_bits);
+    }
+  }
   aggregate.args.push_back(XxHash64(std::move(creation_value)));
   aggregate.args.push_back(BoundExpression::MakeConstant(Value::Int64(items), std::to_string(items)));
   aggregate.args.push_back(BoundExpression::MakeConstant(Value::Int64(bits), std::to_string(bits)));

@@ -28,6 +28,8 @@ struct RuntimeBloomFilterOptions {
   int64_t max_filters = 10;
   /// spark.sql.autoBroadcastJoinThreshold (-1: never).
   int64_t broadcast_threshold = int64_t{10} << 20;
+  /// spark.sql.cbo.enabled: sizes and the creation side's rows from the cost-based estimates.
+  bool cbo = false;
   /// Column pruning of the Bloom filter's subquery reads structs in part.
   bool nested_schema_pruning = true;
 };

@@ -3,39 +3,11 @@
 #include <cstdio>
 
 #include "optimizer/rules/build_side.h"
+#include "optimizer/statistics/statistics_estimator.h"
 #include "planner/logical_join.h"
 
 namespace floe {
 
-namespace {
-
-// Spark's DataType.defaultSize: what its size-only statistics count per value.
-double DefaultSize(const LogicalType& type) {
-  switch (type.id()) {
-    case TypeId::kNull:
-    case TypeId::kBoolean:
-    case TypeId::kInt8: return 1;
-    case TypeId::kInt16: return 2;
-    case TypeId::kInt32:
-    case TypeId::kFloat:
-    case TypeId::kDate: return 4;
-    case TypeId::kDecimal: return type.precision() <= 18 ? 8 : 16;
-    case TypeId::kString: return 20;
-    case TypeId::kBinary: return 100;
-    case TypeId::kVariant: return 2048;
-    case TypeId::kInterval: return 16;
-    case TypeId::kStruct:
-    case TypeId::kMap: {
-      double sum = 0;
-      for (const auto& f : type.fields()) sum += DefaultSize(f.second);
-      return sum;
-    }
-    case TypeId::kList: return DefaultSize(type.element());
-    default: return 8;  // BIGINT, DOUBLE, timestamps, TIME
-  }
-}
-
-}  // namespace
 
 std::string JoinStrategy::SizeText(double bytes) {
   char buf[48];
@@ -47,11 +19,12 @@ std::string JoinStrategy::SizeText(double bytes) {
   return buf;
 }
 
-std::optional<double> JoinStrategy::EstimateBytes(const LogicalOperator& op) {
+std::optional<double> JoinStrategy::EstimateBytes(const LogicalOperator& op, bool cbo) {
+  if (cbo) return StatisticsEstimator(TableStatisticsView::kSparkIceberg).Estimate(op).size_in_bytes;
   std::optional<double> rows = BuildSide::EstimateRows(op);
   if (!rows) return std::nullopt;
   double width = 0;
-  for (const auto& type : op.types) width += DefaultSize(type);
+  for (const auto& type : op.types) width += SparkDefaultSize(type);
   return *rows * width;
 }
 
@@ -106,7 +79,7 @@ void JoinStrategy::Choose(LogicalJoin& join) const {
     return;
   }
   join.broadcast_ruled_out = false;
-  std::optional<double> bytes = EstimateBytes(*join.children[1]);
+  std::optional<double> bytes = EstimateBytes(*join.children[1], cbo_);
   if (!bytes) {
     join.not_broadcast = "the build side's size is unknown";
     return;

@@ -13,24 +13,29 @@ namespace floe {
 /// SHUFFLE_REPLICATE_NL hint names either side and its estimated size is at most
 /// spark.sql.autoBroadcastJoinThreshold (-1: never). Sizes are Spark's size-only estimates:
 /// the estimated rows (BuildSide::EstimateRows) times the default sizes of the output
-/// columns (as Iceberg's SparkScan estimates a scan: rows times the row's default size).
+/// columns (as Iceberg's SparkScan estimates a scan: rows times the row's default size);
+/// under spark.sql.cbo.enabled, the cost-based estimates (StatisticsEstimator), where a filter
+/// shrinks its input by its estimated selectivity.
 /// floe executes every hash join alike; the choice is shown in the plan (BroadcastHashJoin
 /// or ShuffledHashJoin) and gates dynamic partition pruning as reuseBroadcastOnly does.
 class JoinStrategy {
  public:
-  explicit JoinStrategy(int64_t broadcast_threshold) : threshold_(broadcast_threshold) {}
+  /// `cbo`: spark.sql.cbo.enabled, sizes from the cost-based estimates (StatisticsEstimator).
+  explicit JoinStrategy(int64_t broadcast_threshold, bool cbo = false) : threshold_(broadcast_threshold), cbo_(cbo) {}
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
   /// Chooses one join's strategy (its children already final), as Rewrite does for each.
   void Choose(LogicalJoin& join) const;
 
-  /// Returns Spark's estimate of a plan's output size in bytes, if its rows are known.
-  static std::optional<double> EstimateBytes(const LogicalOperator& op);
+  /// Returns Spark's estimate of a plan's output size in bytes, if known: without CBO its
+  /// size-only estimate, with CBO (`cbo`) the cost-based one over Iceberg's statistics.
+  static std::optional<double> EstimateBytes(const LogicalOperator& op, bool cbo = false);
   /// Returns a size for the plan's notes: "13152 bytes", "25.1 MB".
   static std::string SizeText(double bytes);
 
  private:
   void Visit(LogicalOperator& op);
   int64_t threshold_;
+  bool cbo_;
 };
 
 }  // namespace floe

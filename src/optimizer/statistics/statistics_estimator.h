@@ -1,0 +1,54 @@
+#pragma once
+
+#include <optional>
+#include <set>
+
+#include "optimizer/statistics/plan_statistics.h"
+#include "planner/logical_operator.h"
+
+namespace floe {
+
+struct LogicalAggregate;
+struct LogicalGet;
+struct LogicalJoin;
+
+/// Which of a table's statistics (ANALYZE TABLE ... COMPUTE STATISTICS) the estimates see.
+enum class TableStatisticsView {
+  /// What Iceberg 1.10's SparkScan.estimateStatistics reports to Spark 4.0 under
+  /// spark.sql.cbo.enabled: the distinct count alone (min, max and null count are left null),
+  /// and only from the statistics file of the snapshot the scan reads.
+  kSparkIceberg,
+  /// Every statistic floe keeps (distinct count, min, max, null count, lengths), stale ones
+  /// too; and where Spark's estimates know no row count, floe's own (BuildSide::EstimateRows):
+  /// a VALUES list's rows, a grouped aggregate at most its input's, a join whose keys have no
+  /// statistics the larger input's (a fact joined to a dimension), a union the sum.
+  kFloe,
+};
+
+/// Spark's cost-based statistics of a plan (BasicStatsPlanVisitor, spark.sql.cbo.enabled):
+/// a table scan's row count and column statistics carried up through FilterEstimation,
+/// ProjectEstimation, AggregateEstimation and JoinEstimation; where one cannot estimate (a row
+/// count unknown below it, a column without statistics), the size-only estimate over the
+/// children's statistics (SizeInBytesOnlyStatsPlanVisitor): a unary operator scales its input's
+/// size by the row widths, a join multiplies its inputs' sizes.
+class StatisticsEstimator {
+ public:
+  explicit StatisticsEstimator(TableStatisticsView view) : view_(view) {}
+
+  PlanStatistics Estimate(const LogicalOperator& op) const;
+
+ private:
+  PlanStatistics Get(const LogicalGet& get) const;
+  PlanStatistics Aggregate(const LogicalAggregate& aggregate, const PlanStatistics& child) const;
+  std::optional<PlanStatistics> Join(const LogicalJoin& join, const PlanStatistics& left,
+                                     const PlanStatistics& right) const;
+
+  TableStatisticsView view_;
+};
+
+/// Returns the column sets whose values are distinct in a plan's output (Spark's
+/// LogicalPlan.distinctKeys, for the join estimate's uniqueness): an aggregate's group columns,
+/// carried through filters, sorts, limits and projections of them.
+std::vector<std::set<size_t>> DistinctKeys(const LogicalOperator& op);
+
+}  // namespace floe
