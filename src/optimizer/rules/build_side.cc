@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "optimizer/rules/dynamic_partition_pruning.h"
+#include "optimizer/statistics/statistics_estimator.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
@@ -165,8 +166,11 @@ LogicalOperatorPtr BuildSide::RewriteJoins(LogicalOperatorPtr op) {
   bool broadcast_right = right_hint && right_hint->join_hint == "BROADCAST";
   if (broadcast_right) return op;
   if (!broadcast_left) {
-    std::optional<double> left = EstimateRows(*join.children[0]);
-    std::optional<double> right = EstimateRows(*join.children[1]);
+    // floe's estimates: EstimateRows's where no table has statistics, the filters' estimated
+    // selectivity and the keys' distinct counts where ANALYZE TABLE stored them
+    StatisticsEstimator estimator(TableStatisticsView::kFloe);
+    std::optional<double> left = estimator.Estimate(*join.children[0]).row_count;
+    std::optional<double> right = estimator.Estimate(*join.children[1]).row_count;
     if (!left || !right || *left >= *right) return op;
     // why: a build side of up to kKeepForPruningRows costs little to build and, when it lets
     // dynamic partition pruning skip the probe side's files, more than it costs

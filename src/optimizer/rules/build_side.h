@@ -25,6 +25,9 @@ struct LogicalGet;
 ///     Get f (3,000,000)                  Get f    Get c
 ///
 /// The fact table then stays on the probe side, where dynamic partition pruning reaches it.
+/// Where ANALYZE TABLE stored statistics, the sizes compared are floe's estimates
+/// (StatisticsEstimator, TableStatisticsView::kFloe): a filter keeps its estimated share of
+/// its input's rows, a join its keys' distinct counts' estimate.
 ///
 /// Nor is a join swapped when its left side holds a scan that an enclosing join's dynamic
 /// partition pruning reaches (through the probe sides of the joins between them): swapped, the
