@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 #include "catalog/alter_table.h"
 #include "common/exception.h"
@@ -22,6 +23,7 @@
 #include "planner/binder.h"
 #include "planner/logical_aggregate.h"
 #include "planner/logical_delete.h"
+#include "planner/logical_get.h"
 
 namespace floe {
 
@@ -276,9 +278,24 @@ namespace {
 // unknown) and a row count only where one is known rather than estimated: a table's (its
 // snapshot summary), a global aggregate's (1), a limit's. With CBO (spark.sql.cbo.enabled):
 // the cost-based estimates (StatisticsEstimator), with every row count they know.
+// A table whose statistics describe an older snapshot is said to be stale.
 std::string CostStatistics(const LogicalOperator& op, bool cbo) {
+  // a table's column statistics computed for another snapshot: said to be stale (floe's build
+  // side and join order still read them; Iceberg's SparkScan does not)
+  std::string stale;
+  if (op.type == LogicalOperatorType::kGet) {
+    std::set<int64_t> snapshots;
+    for (const auto& column : static_cast<const LogicalGet&>(op).source->ColumnStatistics()) {
+      if (column && column->stale_snapshot_id) snapshots.insert(*column->stale_snapshot_id);
+    }
+    for (int64_t id : snapshots) {
+      stale += (stale.empty() ? ", column statistics stale (computed for snapshot " : ", ") + std::to_string(id);
+    }
+    if (!stale.empty()) stale += "; not read by Spark's estimates)";
+  }
   if (cbo) {
-    return ", Statistics(" + StatisticsEstimator(TableStatisticsView::kSparkIceberg).Estimate(op).ToString() + ")";
+    return ", Statistics(" + StatisticsEstimator(TableStatisticsView::kSparkIceberg).Estimate(op).ToString() + ")" +
+           stale;
   }
   PlanStatistics stats;
   stats.size_in_bytes = JoinStrategy::EstimateBytes(op);
@@ -287,7 +304,7 @@ std::string CostStatistics(const LogicalOperator& op, bool cbo) {
                 static_cast<const LogicalAggregate&>(op).groups.empty());
   if (known) stats.row_count = BuildSide::EstimateRows(op);
   if (stats.row_count) stats.row_count = std::round(*stats.row_count);
-  return ", Statistics(" + stats.ToString() + ")";
+  return ", Statistics(" + stats.ToString() + ")" + stale;
 }
 
 }  // namespace

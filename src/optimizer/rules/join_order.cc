@@ -1,8 +1,13 @@
 #include "optimizer/rules/join_order.h"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <optional>
 #include <set>
+
+#include "optimizer/statistics/filter_estimation.h"
+#include "optimizer/statistics/statistics_estimator.h"
 
 #include "planner/logical_filter.h"
 #include "planner/logical_join.h"
@@ -42,32 +47,40 @@ size_t CountLeaves(const LogicalOperator& op) {
   return CountLeaves(*op.children[0]) + CountLeaves(*op.children[1]);
 }
 
-// Returns the order to join the leaves in, or nothing when the written order has no
-// avoidable cartesian product. `links[i]` holds the leaves sharing a conjunct with leaf i.
-std::optional<std::vector<size_t>> ChooseOrder(const std::vector<std::set<size_t>>& links) {
+// Returns the order to join the leaves in, or nothing to keep the written order. `links[i]`
+// holds the leaves sharing a conjunct with leaf i. Without estimates (`rows` empty) the written
+// order stays unless it has an avoidable cartesian product; the first input is the one linked
+// to the most others, each next one the first written that links to those placed. With
+// estimates (floe's, where tables were analyzed: each input's rows after its own conjuncts), the
+// first is the most linked, the larger first among equals, and each next one the smallest
+// linked input: the most selective join runs first.
+std::optional<std::vector<size_t>> ChooseOrder(const std::vector<std::set<size_t>>& links,
+                                               const std::vector<std::optional<double>>& rows) {
   size_t n = links.size();
+  bool estimated = !rows.empty();
+  auto rows_of = [&](size_t i) { return estimated && rows[i] ? *rows[i] : std::numeric_limits<double>::infinity(); };
   bool written_ok = true;
   for (size_t i = 1; i < n && written_ok; ++i) {
     written_ok = std::any_of(links[i].begin(), links[i].end(), [&](size_t j) { return j < i; });
   }
-  if (written_ok) return std::nullopt;
+  if (written_ok && !estimated) return std::nullopt;
   size_t first = 0;
   for (size_t i = 1; i < n; ++i) {
-    if (links[i].size() > links[first].size()) first = i;
+    if (links[i].size() > links[first].size() ||
+        (estimated && links[i].size() == links[first].size() && rows_of(i) > rows_of(first))) {
+      first = i;
+    }
   }
   std::vector<size_t> order = {first};
   std::vector<bool> placed(n, false);
   placed[first] = true;
   while (order.size() < n) {
     size_t next = n;
-    for (size_t i = 0; i < n && next == n; ++i) {
-      if (placed[i]) continue;
-      for (size_t j : links[i]) {
-        if (placed[j]) {
-          next = i;
-          break;
-        }
-      }
+    for (size_t i = 0; i < n; ++i) {
+      if (placed[i] || std::none_of(links[i].begin(), links[i].end(), [&](size_t j) { return placed[j]; })) continue;
+      if (next == n) next = i;
+      if (!estimated) break;
+      if (rows_of(i) < rows_of(next)) next = i;
     }
     // why: no remaining input shares a conjunct with the placed ones; a cartesian product
     // is unavoidable, so take the next input as written.
@@ -79,6 +92,40 @@ std::optional<std::vector<size_t>> ChooseOrder(const std::vector<std::set<size_t
   for (size_t i = 0; i < n; ++i) identity[i] = i;
   if (order == identity) return std::nullopt;
   return order;
+}
+
+// Returns floe's estimate of each leaf's rows after the conjuncts that read it alone, or
+// nothing when no leaf has column statistics (ANALYZE TABLE): the written order then decides.
+std::vector<std::optional<double>> EstimateLeaves(const std::vector<LogicalOperatorPtr>& leaves,
+                                                  const std::vector<size_t>& offset,
+                                                  const std::vector<const BoundExpression*>& conjuncts,
+                                                  const std::function<size_t(size_t)>& leaf_of) {
+  StatisticsEstimator estimator(TableStatisticsView::kFloe);
+  std::vector<std::optional<double>> rows(leaves.size());
+  bool analyzed = false;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    PlanStatistics stats = estimator.Estimate(*leaves[i]);
+    analyzed = analyzed || std::any_of(stats.columns.begin(), stats.columns.end(),
+                                       [](const auto& c) { return c.has_value(); });
+    std::vector<BoundExpressionPtr> local;
+    for (const BoundExpression* conjunct : conjuncts) {
+      std::vector<size_t> columns = conjunct->ReferencedColumns();
+      if (columns.empty() || conjunct->HasSubquery() ||
+          std::any_of(columns.begin(), columns.end(), [&](size_t c) { return leaf_of(c) != i; })) {
+        continue;
+      }
+      BoundExpressionPtr copy = conjunct->Copy();
+      copy->VisitColumnRefs([&](BoundExpression& c) { c.index -= offset[i]; });
+      local.push_back(std::move(copy));
+    }
+    std::vector<const BoundExpression*> filters;
+    for (const auto& c : local) filters.push_back(c.get());
+    FilterEstimation estimation(stats, leaves[i]->types, leaves[i]->type == LogicalOperatorType::kGet);
+    std::optional<PlanStatistics> filtered = estimation.Estimate(filters);
+    rows[i] = filtered ? filtered->row_count : stats.row_count;
+  }
+  if (!analyzed) return {};
+  return rows;
 }
 
 }  // namespace
@@ -114,7 +161,7 @@ LogicalOperatorPtr JoinOrder::Rewrite(LogicalOperatorPtr op) {
     }
   }
 
-  std::optional<std::vector<size_t>> order = ChooseOrder(links);
+  std::optional<std::vector<size_t>> order = ChooseOrder(links, EstimateLeaves(leaves, offset, conjuncts, leaf_of));
   std::vector<size_t> chosen;
   if (order) {
     chosen = *order;

@@ -18,7 +18,11 @@ namespace floe {
 ///
 /// Filter pushdown then turns the conjuncts into hash-join keys. Correct because inner
 /// and cross joins are commutative and associative, and the projection restores the
-/// original column order. Chains without a cartesian product are left as written.
+/// original column order. Chains without a cartesian product are left as written, unless
+/// ANALYZE TABLE stored statistics for an input: then, after the most linked input (the
+/// larger first among equals), each next input is the one linked to those placed with the
+/// fewest rows floe estimates after its own conjuncts (StatisticsEstimator, FilterEstimation),
+/// so the most selective join runs first.
 class JoinOrder {
  public:
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
