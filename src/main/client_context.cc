@@ -17,8 +17,6 @@
 #include "execution/pipeline_executor.h"
 #include "execution/plan_printer.h"
 #include "optimizer/optimizer.h"
-#include "optimizer/rules/build_side.h"
-#include "optimizer/rules/join_strategy.h"
 #include "optimizer/statistics/statistics_estimator.h"
 #include "planner/binder.h"
 #include "planner/logical_aggregate.h"
@@ -276,7 +274,7 @@ namespace {
 // EXPLAIN COST's statistics of a node, as Spark prints them (Statistics.simpleString). Without
 // CBO (SizeInBytesOnlyStatsPlanVisitor): the estimated size (Long.MaxValue, 8.0 EiB, when
 // unknown) and a row count only where one is known rather than estimated: a table's (its
-// snapshot summary), a global aggregate's (1), a limit's. With CBO (spark.sql.cbo.enabled):
+// snapshot summary), a global aggregate's (1), a limit's, a semi join's left side's. With CBO (spark.sql.cbo.enabled):
 // the cost-based estimates (StatisticsEstimator), with every row count they know.
 // A table whose statistics describe an older snapshot is said to be stale.
 std::string CostStatistics(const LogicalOperator& op, bool cbo) {
@@ -297,13 +295,7 @@ std::string CostStatistics(const LogicalOperator& op, bool cbo) {
     return ", Statistics(" + StatisticsEstimator(TableStatisticsView::kSparkIceberg).Estimate(op).ToString() + ")" +
            stale;
   }
-  PlanStatistics stats;
-  stats.size_in_bytes = JoinStrategy::EstimateBytes(op);
-  bool known = op.type == LogicalOperatorType::kGet || op.type == LogicalOperatorType::kLimit ||
-               (op.type == LogicalOperatorType::kAggregate &&
-                static_cast<const LogicalAggregate&>(op).groups.empty());
-  if (known) stats.row_count = BuildSide::EstimateRows(op);
-  if (stats.row_count) stats.row_count = std::round(*stats.row_count);
+  PlanStatistics stats = StatisticsEstimator::SizeOnly(op);
   return ", Statistics(" + stats.ToString() + ")" + stale;
 }
 

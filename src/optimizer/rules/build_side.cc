@@ -4,62 +4,11 @@
 
 #include "optimizer/rules/dynamic_partition_pruning.h"
 #include "optimizer/statistics/statistics_estimator.h"
-#include "planner/logical_aggregate.h"
 #include "planner/logical_get.h"
 #include "planner/logical_join.h"
-#include "planner/logical_limit.h"
 #include "planner/logical_projection.h"
-#include "planner/logical_values.h"
 
 namespace floe {
-
-std::optional<double> BuildSide::EstimateRows(const LogicalOperator& op) {
-  auto child = [&](size_t i) { return i < op.children.size() ? EstimateRows(*op.children[i]) : std::nullopt; };
-  switch (op.type) {
-    case LogicalOperatorType::kGet: {
-      std::optional<size_t> rows = static_cast<const LogicalGet&>(op).source->EstimatedRows();
-      if (!rows) return std::nullopt;
-      return static_cast<double>(*rows);
-    }
-    case LogicalOperatorType::kValues: return static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
-    case LogicalOperatorType::kAggregate: {
-      // a global aggregate is one row (Spark's visitAggregate); grouped, at most its input
-      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
-      if (aggregate.groups.empty() && aggregate.grouping_sets.empty()) return 1.0;
-      return child(0);
-    }
-    case LogicalOperatorType::kFilter:
-    case LogicalOperatorType::kProjection:
-    case LogicalOperatorType::kSort:
-    case LogicalOperatorType::kWindow:
-      return child(0);
-    case LogicalOperatorType::kGenerate: return std::nullopt;  // as many rows as elements
-    case LogicalOperatorType::kLimit: {
-      const auto& limit = static_cast<const LogicalLimit&>(op);
-      std::optional<double> in = child(0);
-      if (!limit.limit) return in;
-      double most = static_cast<double>(*limit.limit);
-      return in ? std::min(*in, most) : most;
-    }
-    case LogicalOperatorType::kJoin: {
-      const auto& join = static_cast<const LogicalJoin&>(op);
-      std::optional<double> left = child(0), right = child(1);
-      if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) return left;
-      if (!left || !right) return std::nullopt;
-      if (join.left_keys.empty()) return *left * *right;  // a cartesian product
-      return std::max(*left, *right);
-    }
-    case LogicalOperatorType::kSetOperation: {
-      std::optional<double> left = child(0), right = child(1);
-      if (!left || !right) return std::nullopt;
-      return *left + *right;
-    }
-    case LogicalOperatorType::kInsert:
-    case LogicalOperatorType::kCopyToFile:
-    case LogicalOperatorType::kDelete: return std::nullopt;  // a write's output is not joined
-  }
-  return std::nullopt;
-}
 
 namespace {
 
@@ -166,8 +115,8 @@ LogicalOperatorPtr BuildSide::RewriteJoins(LogicalOperatorPtr op) {
   bool broadcast_right = right_hint && right_hint->join_hint == "BROADCAST";
   if (broadcast_right) return op;
   if (!broadcast_left) {
-    // floe's estimates: EstimateRows's where no table has statistics, the filters' estimated
-    // selectivity and the keys' distinct counts where ANALYZE TABLE stored them
+    // floe's estimates: the tables' row counts carried up where no table has statistics, the
+    // filters' estimated selectivity and the keys' distinct counts where ANALYZE TABLE stored them
     StatisticsEstimator estimator(TableStatisticsView::kFloe);
     std::optional<double> left = estimator.Estimate(*join.children[0]).row_count;
     std::optional<double> right = estimator.Estimate(*join.children[1]).row_count;

@@ -39,9 +39,6 @@ class BuildSide {
   LogicalOperatorPtr Rewrite(LogicalOperatorPtr op);
   static constexpr double kKeepForPruningRows = 1'000'000;
 
-  /// Returns the estimated rows of a plan's output, if known.
-  static std::optional<double> EstimateRows(const LogicalOperator& op);
-
  private:
   LogicalOperatorPtr RewriteJoins(LogicalOperatorPtr op);
   // each scan some join's dynamic partition pruning reaches in the plan as written, with

@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include "optimizer/rules/build_side.h"
 #include "optimizer/statistics/statistics_estimator.h"
 #include "planner/logical_join.h"
 
@@ -21,11 +20,7 @@ std::string JoinStrategy::SizeText(double bytes) {
 
 std::optional<double> JoinStrategy::EstimateBytes(const LogicalOperator& op, bool cbo) {
   if (cbo) return StatisticsEstimator(TableStatisticsView::kSparkIceberg).Estimate(op).size_in_bytes;
-  std::optional<double> rows = BuildSide::EstimateRows(op);
-  if (!rows) return std::nullopt;
-  double width = 0;
-  for (const auto& type : op.types) width += SparkDefaultSize(type);
-  return *rows * width;
+  return StatisticsEstimator::SizeOnly(op).size_in_bytes;
 }
 
 LogicalOperatorPtr JoinStrategy::Rewrite(LogicalOperatorPtr op) {

@@ -11,11 +11,11 @@ namespace floe {
 /// Chooses, for each equi-join, what Spark's JoinSelection would: its build (right) side is
 /// broadcast when a BROADCAST hint names it, else when no MERGE, SHUFFLE_HASH or
 /// SHUFFLE_REPLICATE_NL hint names either side and its estimated size is at most
-/// spark.sql.autoBroadcastJoinThreshold (-1: never). Sizes are Spark's size-only estimates:
-/// the estimated rows (BuildSide::EstimateRows) times the default sizes of the output
-/// columns (as Iceberg's SparkScan estimates a scan: rows times the row's default size);
-/// under spark.sql.cbo.enabled, the cost-based estimates (StatisticsEstimator), where a filter
-/// shrinks its input by its estimated selectivity.
+/// spark.sql.autoBroadcastJoinThreshold (-1: never). Sizes are Spark's: without CBO its
+/// size-only estimates (StatisticsEstimator::SizeOnly: a scan's rows times its columns'
+/// default sizes, as Iceberg's SparkScan estimates it, scaled by row widths up the plan, a
+/// join's the product of its inputs'); under spark.sql.cbo.enabled, the cost-based estimates
+/// (StatisticsEstimator), where a filter shrinks its input by its estimated selectivity.
 /// floe executes every hash join alike; the choice is shown in the plan (BroadcastHashJoin
 /// or ShuffledHashJoin) and gates dynamic partition pruning as reuseBroadcastOnly does.
 class JoinStrategy {

@@ -300,6 +300,77 @@ std::optional<PlanStatistics> StatisticsEstimator::Join(const LogicalJoin& join,
   return out;
 }
 
+PlanStatistics StatisticsEstimator::SizeOnly(const LogicalOperator& op) {
+  std::vector<PlanStatistics> children;
+  for (const auto& c : op.children) children.push_back(SizeOnly(*c));
+  switch (op.type) {
+    case LogicalOperatorType::kGet: {
+      PlanStatistics out;
+      std::optional<size_t> rows = static_cast<const LogicalGet&>(op).source->EstimatedRows();
+      if (!rows) return out;
+      out.row_count = static_cast<double>(*rows);
+      double width = 0;
+      for (const auto& t : op.types) width += SparkDefaultSize(t);
+      out.size_in_bytes = *out.row_count * width;
+      return out;
+    }
+    case LogicalOperatorType::kValues: {
+      PlanStatistics out;
+      out.size_in_bytes = RowWidth(op.types) * static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
+      return out;
+    }
+    case LogicalOperatorType::kAggregate: {
+      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
+      if (!aggregate.groups.empty() || !aggregate.grouping_sets.empty()) return UnarySize(op, children[0]);
+      PlanStatistics one;
+      one.row_count = 1;
+      one.size_in_bytes = SparkOutputSize(op.types, 1, {});
+      return one;
+    }
+    case LogicalOperatorType::kJoin: {
+      const auto& join = static_cast<const LogicalJoin&>(op);
+      if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) return children[0];
+      PlanStatistics out;
+      if (children[0].size_in_bytes && children[1].size_in_bytes) {
+        out.size_in_bytes = *children[0].size_in_bytes * *children[1].size_in_bytes;
+      }
+      return out;
+    }
+    case LogicalOperatorType::kLimit: {
+      const auto& limit = static_cast<const LogicalLimit&>(op);
+      if (!limit.limit) return children[0];
+      PlanStatistics out;
+      double most = static_cast<double>(*limit.limit);
+      out.row_count = children[0].row_count ? std::min(*children[0].row_count, most) : most;
+      out.size_in_bytes = SparkOutputSize(op.types, *out.row_count, {});
+      return out;
+    }
+    case LogicalOperatorType::kGenerate: {
+      PlanStatistics out;
+      out.size_in_bytes = children[0].size_in_bytes;
+      return out;
+    }
+    case LogicalOperatorType::kFilter:
+    case LogicalOperatorType::kProjection:
+    case LogicalOperatorType::kSort:
+    case LogicalOperatorType::kWindow: return UnarySize(op, children[0]);
+    case LogicalOperatorType::kSetOperation: {
+      const auto& set = static_cast<const LogicalSetOperation&>(op);
+      const PlanStatistics& l = children[0];
+      const PlanStatistics& r = children[1];
+      PlanStatistics out;
+      if (set.set_type == SetOperationType::kExcept) {
+        out.size_in_bytes = l.size_in_bytes;
+      } else if (l.size_in_bytes && r.size_in_bytes) {
+        out.size_in_bytes = set.set_type == SetOperationType::kUnion ? *l.size_in_bytes + *r.size_in_bytes
+                                                                     : std::min(*l.size_in_bytes, *r.size_in_bytes);
+      }
+      return out;
+    }
+    default: return PlanStatistics{};
+  }
+}
+
 PlanStatistics StatisticsEstimator::Estimate(const LogicalOperator& op) const {
   std::vector<PlanStatistics> children;
   for (const auto& c : op.children) children.push_back(Estimate(*c));

@@ -19,9 +19,10 @@ enum class TableStatisticsView {
   /// and only from the statistics file of the snapshot the scan reads.
   kSparkIceberg,
   /// Every statistic floe keeps (distinct count, min, max, null count, lengths), stale ones
-  /// too; and where Spark's estimates know no row count, floe's own (BuildSide::EstimateRows):
-  /// a VALUES list's rows, a grouped aggregate at most its input's, a join whose keys have no
-  /// statistics the larger input's (a fact joined to a dimension), a union the sum.
+  /// too; and where Spark's estimates know no row count, floe's own: a VALUES list's rows, a
+  /// grouped aggregate or a window at most its input's, a join whose keys have no statistics
+  /// the larger input's (a fact joined to a dimension), a set operation the sum. Over tables
+  /// never analyzed these are the tables' row counts carried up through the plan.
   kFloe,
 };
 
@@ -36,6 +37,12 @@ class StatisticsEstimator {
   explicit StatisticsEstimator(TableStatisticsView view) : view_(view) {}
 
   PlanStatistics Estimate(const LogicalOperator& op) const;
+  /// Returns Spark's statistics without CBO (SizeInBytesOnlyStatsPlanVisitor): a table's size
+  /// and row count; a unary operator its input's size scaled by the row widths (8 bytes of row
+  /// overhead plus the columns' default sizes), a global aggregate one row, a limit at most its
+  /// rows, a join the product of its inputs' sizes (a semi or anti join its left input's), a
+  /// union the sum. Row counts only where they are known rather than estimated.
+  static PlanStatistics SizeOnly(const LogicalOperator& op);
 
  private:
   PlanStatistics Get(const LogicalGet& get) const;
