@@ -3,11 +3,15 @@
 // cxx_hour_timestamptz_partitioning (../shared/fixtures/iceberg, metadata/
 // 20250313_204716_00010_z8hj2-...stats, "created-by": "Trino"), whose three blobs (zstd,
 // decompressed here by hand) sketch the table's columns c1 int {1, 2, 3}, c2 timestamptz
-// {2025-03-03 23:00, 2024-03-03 23:52} and c3 double {0.0}.
+// {2025-03-03 23:00, 2024-03-03 23:52} and c3 double {0.0}; and against sketches the
+// DataSketches Java library wrote (test/data/datasketches: one in estimation mode, theta < 1).
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include "common/exception.h"
 #include "common/theta_sketch.h"
@@ -73,6 +77,42 @@ TEST(ThetaSketchTest, SerializesByteForByteAsTrino) {
   std::string empty = ThetaSketch().Serialize();
   EXPECT_EQ(Hex(empty), "0103030000" "1e" "cc93");  // empty flag
   EXPECT_EQ(ThetaSketch::Deserialize(empty).Estimate(), 0);
+}
+
+// Sketches datasketches-java wrote (test/data/datasketches, from apache/datasketches-cpp's
+// theta tests, serial version 2, read here as version 3: the layout is the same): an update sketch
+// of lg k = 12, seed 9001, of the longs 0 to 8191. floe's sketch of the same longs must be that
+// very sketch: the same 4,342 hashes, the same theta, the same bytes.
+std::string JavaSketch(const std::string& name) {
+  std::ifstream in(std::filesystem::path(FLOE_SOURCE_DIR) / "test/data/datasketches" / name, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  std::string out = bytes.str();
+  if (!out.empty()) out[1] = 3;  // serial version 2 -> 3
+  return out;
+}
+
+TEST(ThetaSketchTest, EstimationModeEqualsTheSketchDataSketchesJavaWrote) {
+  std::string java_bytes = JavaSketch("theta_compact_estimation_from_java_v2.sk");
+  ASSERT_EQ(java_bytes.size(), 34760u) << "test/data/datasketches is missing";
+  ThetaSketch java = ThetaSketch::Deserialize(java_bytes);
+  EXPECT_EQ(java.SortedHashes().size(), 4342u);
+  EXPECT_NEAR(static_cast<double>(java.theta()) / static_cast<double>(ThetaSketch::kMaxTheta), 0.531700444213199,
+              1e-10);
+  EXPECT_NEAR(java.Estimate(), 8166.25234614053, 1e-10);  // datasketches-cpp's expected estimate
+
+  ThetaSketch floe;
+  for (int64_t i = 0; i < 8192; ++i) floe.Update(Bytes(i));  // Java's update(long): the long's 8 bytes
+  EXPECT_EQ(floe.theta(), java.theta());
+  EXPECT_EQ(floe.SortedHashes(), java.SortedHashes());
+  EXPECT_EQ(Hex(floe.Serialize()), Hex(java_bytes));
+}
+
+TEST(ThetaSketchTest, EmptyEqualsTheSketchDataSketchesJavaWrote) {
+  std::string java_bytes = JavaSketch("theta_compact_empty_from_java_v2.sk");
+  ASSERT_EQ(java_bytes.size(), 8u) << "test/data/datasketches is missing";
+  EXPECT_EQ(ThetaSketch::Deserialize(java_bytes).Estimate(), 0);
+  EXPECT_EQ(Hex(ThetaSketch().Serialize()), Hex(java_bytes));
 }
 
 TEST(ThetaSketchTest, EstimatesManyValuesWithinItsError) {
