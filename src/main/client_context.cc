@@ -65,6 +65,8 @@ OptimizerContext ClientContext::OptimizerSettings() {
       std::stod(settings_.Get("spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio"));
   context.pruning_use_stats = settings_.GetBool("spark.sql.optimizer.dynamicPartitionPruning.useStats");
   context.cbo = settings_.GetBool("spark.sql.cbo.enabled");
+  context.prefer_sort_merge_join = settings_.GetBool("spark.sql.join.preferSortMergeJoin");
+  context.shuffle_partitions = settings_.GetInt("spark.sql.shuffle.partitions");
   context.spark_pruning_policy = settings_.Get("floe.dynamic_pruning.policy") == "spark";
   context.exchange_reuse = settings_.GetBool("spark.sql.exchange.reuse");
   const std::string bloom = "spark.sql.optimizer.runtime.bloomFilter.";

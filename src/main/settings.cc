@@ -194,8 +194,14 @@ const std::vector<SettingDefinition>& Settings::Definitions() {
         {"spark.sql.ansi.enabled", "true",
          "ANSI mode: overflow and invalid casts raise errors (floe always behaves so)", {},
          ValidateBool, "floe always follows ANSI mode (Spark 4.0's default); the value is stored, not used"},
-        {"spark.sql.shuffle.partitions", "200", "accepted for compatibility; floe does not shuffle",
-         {}, ValidateInt(1, 1 << 30), "floe runs on one machine and does not shuffle; the value is stored, not used"},
+        {"spark.sql.shuffle.partitions", "200",
+         "floe does not shuffle; the number is Spark's, in its choice of a shuffled hash join (the build side "
+         "under autoBroadcastJoinThreshold times it) with preferSortMergeJoin = false",
+         {}, ValidateInt(1, 1 << 30)},
+        {"spark.sql.join.preferSortMergeJoin", "true",
+         "the operator the plan shows for a join Spark does not broadcast: SortMergeJoin, or with false a "
+         "ShuffledHashJoin where a side is small enough to hash (floe joins by hash either way)",
+         {}, ValidateBool},
         {"spark.sql.autoBroadcastJoinThreshold", "10485760",
          "Spark's broadcast limit (10MB, 1g; -1: never broadcast). floe builds every hash join in memory; "
          "-1 stops dynamic partition pruning as in Spark, unless a BROADCAST hint names the build side or "

@@ -62,7 +62,7 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
       // JoinSelection sizes them)
       {"join_strategy",
        [](LogicalOperatorPtr plan, const OptimizerContext& context) {
-         return JoinStrategy(context.broadcast_threshold, context.cbo).Rewrite(std::move(plan));
+         return JoinStrategy(context.JoinStrategySettings()).Rewrite(std::move(plan));
        }},
       // after column pruning: the scans' output columns are final
       {"dynamic_partition_pruning",
@@ -71,10 +71,9 @@ const std::vector<OptimizerRule>& Optimizer::Rules() {
          options.reuse_broadcast_only = context.pruning_reuse_broadcast_only;
          options.fallback_filter_ratio = context.pruning_fallback_filter_ratio;
          options.use_stats = context.pruning_use_stats;
-         options.cbo = context.cbo;
          options.exchange_reuse = context.exchange_reuse;
          options.off = context.dynamic_pruning_off;
-         options.broadcast_threshold = context.broadcast_threshold;
+         options.join_strategy = context.JoinStrategySettings();
          options.policy = context.spark_pruning_policy ? DynamicPartitionPruning::Policy::kSpark
                                                        : DynamicPartitionPruning::Policy::kFloe;
          return DynamicPartitionPruning(std::move(options)).Rewrite(std::move(plan));

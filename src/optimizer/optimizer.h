@@ -7,6 +7,7 @@
 
 #include "optimizer/rules/constant_folding.h"
 #include "optimizer/rules/inject_runtime_filter.h"
+#include "optimizer/rules/join_strategy.h"
 #include "planner/logical_operator.h"
 
 namespace floe {
@@ -50,6 +51,14 @@ struct OptimizerContext {
   /// spark.sql.cbo.enabled: Spark's join strategy and dynamic pruning gates read the
   /// cost-based estimates (StatisticsEstimator) over the tables' statistics.
   bool cbo = false;
+  /// spark.sql.join.preferSortMergeJoin and spark.sql.shuffle.partitions (Spark's choice of a
+  /// sort-merge or shuffled hash join where it does not broadcast).
+  bool prefer_sort_merge_join = true;
+  int64_t shuffle_partitions = 200;
+  /// The settings above Spark's JoinSelection reads.
+  JoinStrategyOptions JoinStrategySettings() const {
+    return {broadcast_threshold, cbo, prefer_sort_merge_join, shuffle_partitions};
+  }
   /// floe.dynamic_pruning.policy = 'spark': prune exactly where Spark would.
   bool spark_pruning_policy = false;
   /// spark.sql.exchange.reuse: Spark may reuse a broadcast for a join's dynamic pruning.

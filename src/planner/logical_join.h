@@ -36,6 +36,11 @@ struct LogicalJoin : LogicalOperator {
   /// the choice shows in the plan and gates dynamic pruning as Spark's reuseBroadcastOnly does.
   bool broadcast = true;
   std::string not_broadcast;
+  /// The operator Spark plans for it (JoinSelection): BroadcastHashJoin, ShuffledHashJoin,
+  /// SortMergeJoin (spark.sql.join.preferSortMergeJoin, its default, or a MERGE hint) or
+  /// CartesianProduct (an inner join hinted SHUFFLE_REPLICATE_NL); floe runs a hash join for
+  /// each and shows Spark's name in the plan.
+  std::string spark_operator = "BroadcastHashJoin";
   /// Whether the user ruled the broadcast out (spark.sql.autoBroadcastJoinThreshold = -1, a
   /// hint), rather than Spark's estimate or join type: floe then follows Spark's dynamic
   /// pruning rules; otherwise it prunes anyway (its build is in memory, to reuse) and says so.

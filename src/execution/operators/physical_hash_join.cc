@@ -158,7 +158,7 @@ PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join
       residual_(std::move(residual)),
       null_aware_(null_aware) {}
 
-std::string PhysicalHashJoin::Name() const { return broadcast_ ? "BroadcastHashJoin" : "ShuffledHashJoin"; }
+std::string PhysicalHashJoin::Name() const { return spark_operator_; }
 
 std::string PhysicalHashJoin::Details() const {
   std::string out = "[";
@@ -171,7 +171,9 @@ std::string PhysicalHashJoin::Details() const {
     if (i) out += ", ";
     out += build_keys_[i]->text;
   }
-  out += std::string("], ") + JoinTypeToString(join_type_) + ", BuildRight";
+  out += std::string("], ") + JoinTypeToString(join_type_);
+  // a sort-merge join or cartesian product, as Spark prints them, has no build side
+  if (spark_operator_ == "BroadcastHashJoin" || spark_operator_ == "ShuffledHashJoin") out += ", BuildRight";
   if (residual_) out += ", " + residual_->text;
   if (!hints_.empty()) out += ", hint: " + hints_;
   return out;

@@ -57,11 +57,11 @@ class PhysicalHashJoin : public PhysicalOperator {
   void PublishKeysTo(size_t k, std::shared_ptr<RuntimeFilterSlot> slot);
   /// Makes NULL keys equal to each other (INTERSECT / EXCEPT).
   void SetNullsEqual(bool nulls_equal) { nulls_equal_ = nulls_equal; }
-  /// Sets what the plan shows: whether Spark would broadcast the build side
-  /// (BroadcastHashJoin, else ShuffledHashJoin: floe builds both alike), and the join
-  /// strategy hints of its sides as written.
-  void SetStrategy(bool broadcast, std::string hints) {
-    broadcast_ = broadcast;
+  /// Sets what the plan shows: the operator Spark would plan (BroadcastHashJoin,
+  /// ShuffledHashJoin, SortMergeJoin, CartesianProduct: floe runs each as this hash join),
+  /// and the join strategy hints of its sides as written.
+  void SetStrategy(std::string spark_operator, std::string hints) {
+    spark_operator_ = std::move(spark_operator);
     hints_ = std::move(hints);
   }
 
@@ -84,7 +84,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   std::vector<BoundExpressionPtr> build_keys_;
   BoundExpressionPtr residual_;
   bool null_aware_;
-  bool broadcast_ = true;
+  std::string spark_operator_ = "BroadcastHashJoin";
   std::string hints_;
   bool nulls_equal_ = false;
   std::vector<std::pair<size_t, std::shared_ptr<RuntimeFilterSlot>>> runtime_filter_slots_;

@@ -474,7 +474,7 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
   auto has_benefit = [&] {
     if (benefit) return *benefit;
     benefit = true;
-    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get, options_.cbo);
+    std::optional<double> pruned = JoinStrategy::EstimateBytes(*get, options_.join_strategy.cbo);
     double overhead = 0;
     bool overhead_known = true;
     std::function<void(const LogicalOperator&)> leaves = [&](const LogicalOperator& op) {
@@ -482,7 +482,7 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
         for (const auto& c : op.children) leaves(*c);
         return;
       }
-      std::optional<double> bytes = JoinStrategy::EstimateBytes(op, options_.cbo);
+      std::optional<double> bytes = JoinStrategy::EstimateBytes(op, options_.join_strategy.cbo);
       overhead_known = overhead_known && bytes.has_value();
       if (bytes) overhead += *bytes;
     };
@@ -493,7 +493,7 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
     std::string ratio_source = "spark.sql.optimizer.dynamicPartitionPruning.fallbackFilterRatio";
     std::vector<size_t> part_refs = key.ReferencedColumns();
     std::vector<size_t> other_refs = join.right_keys[k]->ReferencedColumns();
-    if (options_.cbo && options_.use_stats && part_refs.size() == 1 && other_refs.size() == 1) {
+    if (options_.join_strategy.cbo && options_.use_stats && part_refs.size() == 1 && other_refs.size() == 1) {
       StatisticsEstimator estimator(TableStatisticsView::kSparkIceberg);
       PlanStatistics part = estimator.Estimate(*get);
       PlanStatistics other = estimator.Estimate(*join.children[1]);
@@ -546,7 +546,7 @@ bool DynamicPartitionPruning::SparkPlansSubquery(LogicalJoin& join, size_t k, Lo
 
 LogicalOperatorPtr DynamicPartitionPruning::Rewrite(LogicalOperatorPtr op) {
   if (options_.off.empty() && options_.policy == Policy::kFloe) {
-    JoinStrategy strategy(options_.broadcast_threshold, options_.cbo);
+    JoinStrategy strategy(options_.join_strategy);
     op = ChainDimensions(std::move(op), strategy);
     op = ReduceBuildSides(std::move(op), strategy);
   }

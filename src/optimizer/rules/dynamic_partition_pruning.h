@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "optimizer/rules/join_strategy.h"
 #include "planner/logical_join.h"
 #include "planner/logical_operator.h"
 
@@ -21,15 +22,14 @@ struct DynamicPruningOptions {
   double fallback_filter_ratio = 0.5;
   /// .useStats: with CBO, the filter ratio from the keys' distinct counts where both are known
   bool use_stats = true;
-  /// spark.sql.cbo.enabled: sizes and distinct counts from the cost-based estimates
-  bool cbo = false;
   /// spark.sql.exchange.reuse: whether Spark may reuse a broadcast exchange for the filter
   bool exchange_reuse = true;
   /// the setting that switched it off (it then plans nothing and notes that)
   std::string off;
-  /// spark.sql.autoBroadcastJoinThreshold, for the joins a snowflake's regrouping makes
-  /// (their build sides change, and with them Spark's choice)
-  int64_t broadcast_threshold = int64_t{10} << 20;
+  /// Spark's join selection settings, for the joins a snowflake's regrouping makes (their build
+  /// sides change, and with them Spark's choice); its `cbo` (spark.sql.cbo.enabled) also gives
+  /// the pruning benefit's sizes and distinct counts from the cost-based estimates
+  JoinStrategyOptions join_strategy;
   DynamicPruningPolicy policy = DynamicPruningPolicy::kFloe;
 };
 

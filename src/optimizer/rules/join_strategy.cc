@@ -34,6 +34,40 @@ void JoinStrategy::Visit(LogicalOperator& op) {
 }
 
 void JoinStrategy::Choose(LogicalJoin& join) const {
+  ChooseBroadcast(join);
+  join.spark_operator = join.broadcast ? "BroadcastHashJoin" : NotBroadcastOperator(join);
+}
+
+std::string JoinStrategy::NotBroadcastOperator(const LogicalJoin& join) const {
+  const LogicalOperator* left = HintedRelation(*join.children[0]);
+  const LogicalOperator* right = HintedRelation(*join.children[1]);
+  auto hinted = [&](const char* hint) {
+    return (left && left->join_hint == hint) || (right && right->join_hint == hint);
+  };
+  // JoinSelection with hints: MERGE, then SHUFFLE_HASH, then SHUFFLE_REPLICATE_NL (inner only)
+  if (hinted("MERGE")) return "SortMergeJoin";
+  if (hinted("SHUFFLE_HASH")) return "ShuffledHashJoin";
+  if (hinted("SHUFFLE_REPLICATE_NL") && join.join_type == JoinType::kInner) return "CartesianProduct";
+  // createShuffleHashJoin without hints: only when sort-merge joins are not preferred, and a
+  // side canBuildLocalHashMapBySize (under the threshold times the shuffle partitions) and is
+  // muchSmaller (3 times) than the other; an unknown size is Long.MaxValue
+  if (!options_.prefer_sort_merge_join) {
+    std::optional<double> l = EstimateBytes(*join.children[0], options_.cbo);
+    std::optional<double> r = EstimateBytes(*join.children[1], options_.cbo);
+    double local = static_cast<double>(options_.broadcast_threshold) * static_cast<double>(options_.shuffle_partitions);
+    auto can_build = [&](const std::optional<double>& side, const std::optional<double>& other) {
+      return side && *side < local && (!other || *side * 3 <= *other);
+    };
+    JoinType type = join.join_type;
+    bool build_right = type != JoinType::kRight && can_build(r, l);
+    bool build_left = (type == JoinType::kInner || type == JoinType::kRight || type == JoinType::kFull) &&
+                      can_build(l, r);
+    if (build_right || build_left) return "ShuffledHashJoin";
+  }
+  return "SortMergeJoin";
+}
+
+void JoinStrategy::ChooseBroadcast(LogicalJoin& join) const {
   const LogicalOperator* left = HintedRelation(*join.children[0]);
   const LogicalOperator* right = HintedRelation(*join.children[1]);
   join.hints.clear();
@@ -69,19 +103,20 @@ void JoinStrategy::Choose(LogicalJoin& join) const {
       return;
     }
   }
-  if (threshold_ < 0) {
+  int64_t threshold = options_.broadcast_threshold;
+  if (threshold < 0) {
     join.not_broadcast = "spark.sql.autoBroadcastJoinThreshold = -1";
     return;
   }
   join.broadcast_ruled_out = false;
-  std::optional<double> bytes = EstimateBytes(*join.children[1], cbo_);
+  std::optional<double> bytes = EstimateBytes(*join.children[1], options_.cbo);
   if (!bytes) {
     join.not_broadcast = "the build side's size is unknown";
     return;
   }
-  if (*bytes > static_cast<double>(threshold_)) {
+  if (*bytes > static_cast<double>(threshold)) {
     join.not_broadcast = "the build side's estimated " + SizeText(*bytes) +
-                         " exceeds spark.sql.autoBroadcastJoinThreshold (" + SizeText(threshold_) + ")";
+                         " exceeds spark.sql.autoBroadcastJoinThreshold (" + SizeText(threshold) + ")";
     return;
   }
   join.broadcast = true;
