@@ -208,7 +208,7 @@ PhysicalOperatorPtr PhysicalPlanner::PlanJoin(LogicalJoin& join) {
     for (const auto& [id, key_index] : join.runtime_filters) {
       hash_join->PublishKeysTo(key_index, RuntimeFilterSlotFor(id));
     }
-    hash_join->SetStrategy(join.spark_operator, join.hints);
+    hash_join->SetStrategy(join.spark_operator, join.hints, join.spark_builds_left);
     result = std::move(hash_join);
   } else {
     JoinType type = join.join_type == JoinType::kCross ? JoinType::kInner : join.join_type;

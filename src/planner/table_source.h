@@ -115,6 +115,12 @@ class TableSource {
   virtual std::string ExplainFilters(const ScanRequest& request) const { return ""; }
   /// Returns a row-count estimate for join ordering, when known.
   virtual std::optional<size_t> EstimatedRows() const { return std::nullopt; }
+  /// Returns the rows a scan of `column_ids` with `filters` (over those columns) is estimated
+  /// to read, as the source's planning would prune them; EstimatedRows() by default.
+  virtual std::optional<size_t> EstimatedScanRows(const std::vector<size_t>& column_ids,
+                                                  const std::vector<const BoundExpression*>& filters) const {
+    return EstimatedRows();
+  }
   /// Returns, per column of names(), the statistics the source keeps for the data it reads
   /// (nullopt: none); empty when it keeps none at all.
   virtual std::vector<std::optional<SourceColumnStatistics>> ColumnStatistics() const { return {}; }

@@ -173,7 +173,9 @@ std::string PhysicalHashJoin::Details() const {
   }
   out += std::string("], ") + JoinTypeToString(join_type_);
   // a sort-merge join or cartesian product, as Spark prints them, has no build side
-  if (spark_operator_ == "BroadcastHashJoin" || spark_operator_ == "ShuffledHashJoin") out += ", BuildRight";
+  if (spark_operator_ == "BroadcastHashJoin" || spark_operator_ == "ShuffledHashJoin") {
+    out += spark_builds_left_ ? ", BuildLeft" : ", BuildRight";
+  }
   if (residual_) out += ", " + residual_->text;
   if (!hints_.empty()) out += ", hint: " + hints_;
   return out;

@@ -60,9 +60,12 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// Sets what the plan shows: the operator Spark would plan (BroadcastHashJoin,
   /// ShuffledHashJoin, SortMergeJoin, CartesianProduct: floe runs each as this hash join),
   /// and the join strategy hints of its sides as written.
-  void SetStrategy(std::string spark_operator, std::string hints) {
+  /// `spark_builds_left`: Spark's shuffled hash join would build the left side (floe builds
+  /// the right one whatever Spark would), shown as BuildLeft.
+  void SetStrategy(std::string spark_operator, std::string hints, bool spark_builds_left = false) {
     spark_operator_ = std::move(spark_operator);
     hints_ = std::move(hints);
+    spark_builds_left_ = spark_builds_left;
   }
 
  private:
@@ -85,6 +88,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   BoundExpressionPtr residual_;
   bool null_aware_;
   std::string spark_operator_ = "BroadcastHashJoin";
+  bool spark_builds_left_ = false;
   std::string hints_;
   bool nulls_equal_ = false;
   std::vector<std::pair<size_t, std::shared_ptr<RuntimeFilterSlot>>> runtime_filter_slots_;

@@ -492,6 +492,33 @@ std::optional<size_t> IcebergTableSource::EstimatedRows() const {
   }
 }
 
+std::optional<size_t> IcebergTableSource::EstimatedScanRows(const std::vector<size_t>& column_ids,
+                                                            const std::vector<const BoundExpression*>& filters) const {
+  const iceberg::Snapshot* snapshot =
+      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  if (!snapshot || (filters.empty() && !metadata_->DefaultSpec().IsUnpartitioned())) return EstimatedRows();
+  std::vector<int> field_ids;
+  for (size_t c : column_ids) field_ids.push_back(field_ids_.at(c));
+  IcebergFilterConverter converter(*schema_, field_ids, &options_.time_zone);
+  iceberg::ExpressionPtr filter = converter.Convert(filters);
+  std::string key = filter->ToString();
+  std::lock_guard<std::mutex> lock(estimates_mutex_);
+  auto it = estimates_.find(key);
+  if (it != estimates_.end()) return it->second;
+  std::optional<size_t> rows;
+  try {
+    iceberg::TableScan scan(io_, metadata_, snapshot_id_, filter, remapper_, iceberg::PruningOptions{});
+    scan.SetReadSchema(*schema_);
+    size_t records = 0;
+    for (const iceberg::FileScanTask& task : scan.PlanFiles()) records += static_cast<size_t>(task.data_file.record_count);
+    rows = records;
+  } catch (const std::exception&) {
+    rows = EstimatedRows();  // unreadable metadata: the scan itself will say what is wrong
+  }
+  estimates_.emplace(key, rows);
+  return rows;
+}
+
 std::vector<std::optional<SourceColumnStatistics>> IcebergTableSource::ColumnStatistics() const {
   if (metadata_->statistics.empty()) return {};
   const iceberg::Snapshot* snapshot =

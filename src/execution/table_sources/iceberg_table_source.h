@@ -1,6 +1,8 @@
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,12 @@ class IcebergTableSource : public TableSource {
   std::string ExplainDetails() const override;
   std::string Branch() const override { return branch_; }
   std::optional<size_t> EstimatedRows() const override;
+  /// Iceberg's SparkScan.estimateStatistics: a partitioned table read without filters counts
+  /// its snapshot's total-records; otherwise the records of the data files planning keeps
+  /// with the filters (every pruning layer on, whatever floe.pruning.enabled says), cached per
+  /// filter set.
+  std::optional<size_t> EstimatedScanRows(const std::vector<size_t>& column_ids,
+                                          const std::vector<const BoundExpression*>& filters) const override;
   /// Returns what ANALYZE TABLE (compute_table_stats) stored for each column: the statistics
   /// file of the snapshot read, else the newest other one's, marked stale.
   std::vector<std::optional<SourceColumnStatistics>> ColumnStatistics() const override;
@@ -76,6 +84,9 @@ class IcebergTableSource : public TableSource {
   std::vector<LogicalType> types_;
   std::vector<UnreadableColumn> unreadable_;  // nested columns, left out of names_ and types_
   size_t metadata_columns_ = 0;  // the last names_: _file, _pos, and in v3 _row_id, _last_updated_sequence_number
+  // EstimatedScanRows's planned records, by the filters' text
+  mutable std::mutex estimates_mutex_;
+  mutable std::map<std::string, std::optional<size_t>> estimates_;
 };
 
 }  // namespace floe

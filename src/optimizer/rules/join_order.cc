@@ -8,7 +8,6 @@
 
 #include "optimizer/statistics/filter_estimation.h"
 #include "optimizer/statistics/statistics_estimator.h"
-
 #include "planner/logical_filter.h"
 #include "planner/logical_join.h"
 #include "planner/logical_projection.h"

@@ -35,10 +35,11 @@ void JoinStrategy::Visit(LogicalOperator& op) {
 
 void JoinStrategy::Choose(LogicalJoin& join) const {
   ChooseBroadcast(join);
+  join.spark_builds_left = false;
   join.spark_operator = join.broadcast ? "BroadcastHashJoin" : NotBroadcastOperator(join);
 }
 
-std::string JoinStrategy::NotBroadcastOperator(const LogicalJoin& join) const {
+std::string JoinStrategy::NotBroadcastOperator(LogicalJoin& join) const {
   const LogicalOperator* left = HintedRelation(*join.children[0]);
   const LogicalOperator* right = HintedRelation(*join.children[1]);
   auto hinted = [&](const char* hint) {
@@ -62,6 +63,8 @@ std::string JoinStrategy::NotBroadcastOperator(const LogicalJoin& join) const {
     bool build_right = type != JoinType::kRight && can_build(r, l);
     bool build_left = (type == JoinType::kInner || type == JoinType::kRight || type == JoinType::kFull) &&
                       can_build(l, r);
+    // getBuildSide: the only side that qualifies, else the smaller (the right on a tie)
+    join.spark_builds_left = build_left && (!build_right || (r && l && *r > *l));
     if (build_right || build_left) return "ShuffledHashJoin";
   }
   return "SortMergeJoin";

@@ -52,7 +52,7 @@ class JoinStrategy {
   void Visit(LogicalOperator& op);
   // Spark's broadcast choice (join.broadcast and why not), then its operator when not broadcast
   void ChooseBroadcast(LogicalJoin& join) const;
-  std::string NotBroadcastOperator(const LogicalJoin& join) const;
+  std::string NotBroadcastOperator(LogicalJoin& join) const;
   JoinStrategyOptions options_;
 };
 

@@ -63,6 +63,28 @@ ValueInterval IntervalOf(const ColumnStat& stat, const LogicalType& type) {
   return {ValueInterval::kNumeric, *stat.min, *stat.max};
 }
 
+// A table scan's size and rows, as Iceberg's SparkScan estimates them: the rows it plans to read
+// (with its pushed filters) times the read columns' default sizes (no row overhead).
+PlanStatistics ScanSize(const LogicalGet& get) {
+  PlanStatistics out;
+  std::vector<const BoundExpression*> filters;
+  for (const auto& f : get.filters) filters.push_back(f.get());
+  std::optional<size_t> rows = get.source->EstimatedScanRows(get.column_ids, filters);
+  if (!rows) return out;
+  out.row_count = static_cast<double>(*rows);
+  double width = 0;
+  for (const auto& t : get.types) width += SparkDefaultSize(t);
+  out.size_in_bytes = *out.row_count * width;
+  return out;
+}
+
+// LocalRelation.computeStats: the rows times the row width; no row count
+PlanStatistics ValuesSize(const LogicalValues& values) {
+  PlanStatistics out;
+  out.size_in_bytes = RowWidth(values.types) * static_cast<double>(values.rows.size());
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::set<size_t>> DistinctKeys(const LogicalOperator& op) {
@@ -100,14 +122,8 @@ std::vector<std::set<size_t>> DistinctKeys(const LogicalOperator& op) {
 }
 
 PlanStatistics StatisticsEstimator::Get(const LogicalGet& get) const {
-  PlanStatistics out;
-  std::optional<size_t> rows = get.source->EstimatedRows();
-  if (!rows) return out;
-  // Iceberg's SparkScan: the rows times the read schema's default size
-  out.row_count = static_cast<double>(*rows);
-  double width = 0;
-  for (const auto& t : get.types) width += SparkDefaultSize(t);
-  out.size_in_bytes = *out.row_count * width;
+  PlanStatistics out = ScanSize(get);
+  if (!out.row_count) return out;
   std::vector<std::optional<SourceColumnStatistics>> source = get.source->ColumnStatistics();
   if (source.empty()) return out;
   out.columns.resize(get.types.size());
@@ -304,21 +320,8 @@ PlanStatistics StatisticsEstimator::SizeOnly(const LogicalOperator& op) {
   std::vector<PlanStatistics> children;
   for (const auto& c : op.children) children.push_back(SizeOnly(*c));
   switch (op.type) {
-    case LogicalOperatorType::kGet: {
-      PlanStatistics out;
-      std::optional<size_t> rows = static_cast<const LogicalGet&>(op).source->EstimatedRows();
-      if (!rows) return out;
-      out.row_count = static_cast<double>(*rows);
-      double width = 0;
-      for (const auto& t : op.types) width += SparkDefaultSize(t);
-      out.size_in_bytes = *out.row_count * width;
-      return out;
-    }
-    case LogicalOperatorType::kValues: {
-      PlanStatistics out;
-      out.size_in_bytes = RowWidth(op.types) * static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
-      return out;
-    }
+    case LogicalOperatorType::kGet: return ScanSize(static_cast<const LogicalGet&>(op));
+    case LogicalOperatorType::kValues: return ValuesSize(static_cast<const LogicalValues&>(op));
     case LogicalOperatorType::kAggregate: {
       const auto& aggregate = static_cast<const LogicalAggregate&>(op);
       if (!aggregate.groups.empty() || !aggregate.grouping_sets.empty()) return UnarySize(op, children[0]);
@@ -377,11 +380,9 @@ PlanStatistics StatisticsEstimator::Estimate(const LogicalOperator& op) const {
   switch (op.type) {
     case LogicalOperatorType::kGet: return Get(static_cast<const LogicalGet&>(op));
     case LogicalOperatorType::kValues: {
-      // LocalRelation: its size, no row count
-      PlanStatistics out;
-      double rows = static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
-      out.size_in_bytes = RowWidth(op.types) * rows;
-      if (view_ == TableStatisticsView::kFloe) out.row_count = rows;
+      const auto& values = static_cast<const LogicalValues&>(op);
+      PlanStatistics out = ValuesSize(values);
+      if (view_ == TableStatisticsView::kFloe) out.row_count = static_cast<double>(values.rows.size());
       return out;
     }
     case LogicalOperatorType::kFilter: {
@@ -434,12 +435,12 @@ PlanStatistics StatisticsEstimator::Estimate(const LogicalOperator& op) const {
     case LogicalOperatorType::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
       if (!limit.limit) return children[0];
-      // visitGlobalLimit: at most the limit's rows
+      // visitGlobalLimit: at most the limit's rows, sized by the input's columns, whose
+      // statistics it does not keep (the distribution after a limit is unknown)
       PlanStatistics out;
       double most = static_cast<double>(*limit.limit);
       out.row_count = children[0].row_count ? std::min(*children[0].row_count, most) : most;
-      out.columns = children[0].columns;
-      out.size_in_bytes = SparkOutputSize(op.types, *out.row_count, out.columns);
+      out.size_in_bytes = SparkOutputSize(op.types, *out.row_count, children[0].columns);
       return out;
     }
     case LogicalOperatorType::kSort:
