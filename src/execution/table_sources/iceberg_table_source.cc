@@ -510,7 +510,9 @@ std::optional<size_t> IcebergTableSource::EstimatedScanRows(const std::vector<si
     iceberg::TableScan scan(io_, metadata_, snapshot_id_, filter, remapper_, iceberg::PruningOptions{});
     scan.SetReadSchema(*schema_);
     size_t records = 0;
-    for (const iceberg::FileScanTask& task : scan.PlanFiles()) records += static_cast<size_t>(task.data_file.record_count);
+    for (const iceberg::FileScanTask& task : scan.PlanFiles()) {
+      records += static_cast<size_t>(task.data_file.record_count);
+    }
     rows = records;
   } catch (const std::exception&) {
     rows = EstimatedRows();  // unreadable metadata: the scan itself will say what is wrong

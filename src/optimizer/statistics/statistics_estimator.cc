@@ -157,16 +157,11 @@ PlanStatistics StatisticsEstimator::Aggregate(const LogicalAggregate& aggregate,
     estimable = estimable && g->kind == BoundExpressionKind::kColumnRef && child.Column(g->index) &&
                 child.Column(g->index)->HasCountStats();
   }
+  bool grouped = !aggregate.groups.empty() || !aggregate.grouping_sets.empty();
   if (!estimable) {
-    if (!aggregate.groups.empty() || !aggregate.grouping_sets.empty()) {
-      PlanStatistics out = UnarySize(aggregate, child);
-      if (view_ == TableStatisticsView::kFloe) out.row_count = child.row_count;  // at most its input's
-      return out;
-    }
-    PlanStatistics one;  // a global aggregate: one row
-    one.row_count = 1;
-    one.size_in_bytes = SparkOutputSize(aggregate.types, 1, {});
-    return one;
+    PlanStatistics out = SizeOnlyNode(aggregate, {child});
+    if (grouped && view_ == TableStatisticsView::kFloe) out.row_count = child.row_count;  // at most its input's
+    return out;
   }
   double rows = 1;
   for (const auto& g : aggregate.groups) {
@@ -319,6 +314,11 @@ std::optional<PlanStatistics> StatisticsEstimator::Join(const LogicalJoin& join,
 PlanStatistics StatisticsEstimator::SizeOnly(const LogicalOperator& op) {
   std::vector<PlanStatistics> children;
   for (const auto& c : op.children) children.push_back(SizeOnly(*c));
+  return SizeOnlyNode(op, children);
+}
+
+PlanStatistics StatisticsEstimator::SizeOnlyNode(const LogicalOperator& op,
+                                                 const std::vector<PlanStatistics>& children) {
   switch (op.type) {
     case LogicalOperatorType::kGet: return ScanSize(static_cast<const LogicalGet&>(op));
     case LogicalOperatorType::kValues: return ValuesSize(static_cast<const LogicalValues&>(op));
@@ -332,8 +332,12 @@ PlanStatistics StatisticsEstimator::SizeOnly(const LogicalOperator& op) {
     }
     case LogicalOperatorType::kJoin: {
       const auto& join = static_cast<const LogicalJoin&>(op);
-      if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) return children[0];
-      PlanStatistics out;
+      if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) {
+        PlanStatistics left = children[0];  // never more than the left side
+        left.columns.clear();
+        return left;
+      }
+      PlanStatistics out;  // the product of the inputs' sizes
       if (children[0].size_in_bytes && children[1].size_in_bytes) {
         out.size_in_bytes = *children[0].size_in_bytes * *children[1].size_in_bytes;
       }
@@ -342,10 +346,12 @@ PlanStatistics StatisticsEstimator::SizeOnly(const LogicalOperator& op) {
     case LogicalOperatorType::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
       if (!limit.limit) return children[0];
+      // visitGlobalLimit: at most the limit's rows, sized by the input's columns, whose
+      // statistics it does not keep (the distribution after a limit is unknown)
       PlanStatistics out;
       double most = static_cast<double>(*limit.limit);
       out.row_count = children[0].row_count ? std::min(*children[0].row_count, most) : most;
-      out.size_in_bytes = SparkOutputSize(op.types, *out.row_count, {});
+      out.size_in_bytes = SparkOutputSize(op.types, *out.row_count, children[0].columns);
       return out;
     }
     case LogicalOperatorType::kGenerate: {
@@ -390,12 +396,12 @@ PlanStatistics StatisticsEstimator::Estimate(const LogicalOperator& op) const {
       for (const auto& c : static_cast<const LogicalFilter&>(op).conjuncts) conjuncts.push_back(c.get());
       FilterEstimation estimation(children[0], op.types, op.children[0]->type == LogicalOperatorType::kGet);
       if (std::optional<PlanStatistics> out = estimation.Estimate(conjuncts)) return *out;
-      return UnarySize(op, children[0]);
+      return SizeOnlyNode(op, children);
     }
     case LogicalOperatorType::kProjection: {
       // ProjectEstimation: columns and constants keep (or get) statistics
       const PlanStatistics& child = children[0];
-      if (!child.row_count) return UnarySize(op, child);
+      if (!child.row_count) return SizeOnlyNode(op, children);
       PlanStatistics out;
       out.row_count = child.row_count;
       const auto& projection = static_cast<const LogicalProjection&>(op);
@@ -421,28 +427,9 @@ PlanStatistics StatisticsEstimator::Estimate(const LogicalOperator& op) const {
     case LogicalOperatorType::kJoin: {
       const auto& join = static_cast<const LogicalJoin&>(op);
       if (std::optional<PlanStatistics> out = Join(join, children[0], children[1])) return *out;
-      if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) {
-        PlanStatistics left = children[0];
-        left.columns.clear();
-        return left;
-      }
-      PlanStatistics out;  // the product of the inputs' sizes
-      if (children[0].size_in_bytes && children[1].size_in_bytes) {
-        out.size_in_bytes = *children[0].size_in_bytes * *children[1].size_in_bytes;
-      }
-      return out;
+      return SizeOnlyNode(op, children);
     }
-    case LogicalOperatorType::kLimit: {
-      const auto& limit = static_cast<const LogicalLimit&>(op);
-      if (!limit.limit) return children[0];
-      // visitGlobalLimit: at most the limit's rows, sized by the input's columns, whose
-      // statistics it does not keep (the distribution after a limit is unknown)
-      PlanStatistics out;
-      double most = static_cast<double>(*limit.limit);
-      out.row_count = children[0].row_count ? std::min(*children[0].row_count, most) : most;
-      out.size_in_bytes = SparkOutputSize(op.types, *out.row_count, children[0].columns);
-      return out;
-    }
+    case LogicalOperatorType::kLimit: return SizeOnlyNode(op, children);
     case LogicalOperatorType::kSort:
     case LogicalOperatorType::kGenerate: {
       PlanStatistics out;  // default: the input's rows and size
@@ -452,7 +439,7 @@ PlanStatistics StatisticsEstimator::Estimate(const LogicalOperator& op) const {
       return out;
     }
     case LogicalOperatorType::kWindow: {
-      PlanStatistics out = UnarySize(op, children[0]);
+      PlanStatistics out = SizeOnlyNode(op, children);
       if (view_ == TableStatisticsView::kFloe) out.row_count = children[0].row_count;
       return out;
     }

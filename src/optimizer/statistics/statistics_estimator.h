@@ -43,6 +43,9 @@ class StatisticsEstimator {
   /// rows, a join the product of its inputs' sizes (a semi or anti join its left input's), a
   /// union the sum. Row counts only where they are known rather than estimated.
   static PlanStatistics SizeOnly(const LogicalOperator& op);
+  /// Returns SizeOnly's statistics of one node from its children's: without CBO over their
+  /// size-only statistics, as the cost-based estimates' fallback over their cost-based ones.
+  static PlanStatistics SizeOnlyNode(const LogicalOperator& op, const std::vector<PlanStatistics>& children);
 
  private:
   PlanStatistics Get(const LogicalGet& get) const;
