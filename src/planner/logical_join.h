@@ -41,8 +41,9 @@ struct LogicalJoin : LogicalOperator {
   /// CartesianProduct (an inner join hinted SHUFFLE_REPLICATE_NL); floe runs a hash join for
   /// each and shows Spark's name in the plan.
   std::string spark_operator = "BroadcastHashJoin";
-  /// For a ShuffledHashJoin, whether Spark builds its left side (getShuffleHashJoinBuildSide:
-  /// only the left qualifies, or both and the left is smaller); floe builds the right.
+  /// Whether Spark builds its left side: a ShuffledHashJoin's (getShuffleHashJoinBuildSide: only
+  /// the left qualifies, or both and the left is smaller), or a right outer join's broadcast of
+  /// its left side. floe builds the right one; `broadcast` says whether that is broadcast.
   bool spark_builds_left = false;
   /// Whether the user ruled the broadcast out (spark.sql.autoBroadcastJoinThreshold = -1, a
   /// hint), rather than Spark's estimate or join type: floe then follows Spark's dynamic

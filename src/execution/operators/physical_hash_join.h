@@ -60,8 +60,8 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// Sets what the plan shows: the operator Spark would plan (BroadcastHashJoin,
   /// ShuffledHashJoin, SortMergeJoin, CartesianProduct: floe runs each as this hash join),
   /// and the join strategy hints of its sides as written.
-  /// `spark_builds_left`: Spark's shuffled hash join would build the left side (floe builds
-  /// the right one whatever Spark would), shown as BuildLeft.
+  /// `spark_builds_left`: Spark would build (or broadcast) the left side (floe builds the
+  /// right one whatever Spark would), shown as BuildLeft.
   void SetStrategy(std::string spark_operator, std::string hints, bool spark_builds_left = false) {
     spark_operator_ = std::move(spark_operator);
     hints_ = std::move(hints);

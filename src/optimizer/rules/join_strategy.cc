@@ -45,6 +45,17 @@ std::string JoinStrategy::NotBroadcastOperator(LogicalJoin& join) const {
   auto hinted = [&](const char* hint) {
     return (left && left->join_hint == hint) || (right && right->join_hint == hint);
   };
+  // a right outer join keeps its right side, but Spark may broadcast its left one
+  // (canBuildBroadcastLeft(RightOuter)): named by a BROADCAST hint, or without hints by size
+  if (join.join_type == JoinType::kRight) {
+    std::optional<double> l = EstimateBytes(*join.children[0], options_.cbo);
+    bool by_size = !left && !right && options_.broadcast_threshold >= 0 && l &&
+                   *l <= static_cast<double>(options_.broadcast_threshold);
+    if ((left && left->join_hint == "BROADCAST") || by_size) {
+      join.spark_builds_left = true;
+      return "BroadcastHashJoin";
+    }
+  }
   // JoinSelection with hints: MERGE, then SHUFFLE_HASH, then SHUFFLE_REPLICATE_NL (inner only)
   if (hinted("MERGE")) return "SortMergeJoin";
   if (hinted("SHUFFLE_HASH")) return "ShuffledHashJoin";
