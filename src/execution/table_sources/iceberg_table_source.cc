@@ -522,6 +522,12 @@ std::optional<size_t> IcebergTableSource::EstimatedScanRows(const std::vector<si
 }
 
 std::vector<std::optional<SourceColumnStatistics>> IcebergTableSource::ColumnStatistics() const {
+  // read once: the estimators ask for every scan of every join they size
+  std::call_once(statistics_once_, [this] { statistics_ = ReadColumnStatistics(); });
+  return statistics_;
+}
+
+std::vector<std::optional<SourceColumnStatistics>> IcebergTableSource::ReadColumnStatistics() const {
   if (metadata_->statistics.empty()) return {};
   const iceberg::Snapshot* snapshot =
       snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();

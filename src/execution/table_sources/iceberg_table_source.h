@@ -66,6 +66,8 @@ class IcebergTableSource : public TableSource {
   std::string ExplainFilters(const ScanRequest& request) const override;
 
  private:
+  /// Returns ColumnStatistics's answer, read from the metadata's statistics files.
+  std::vector<std::optional<SourceColumnStatistics>> ReadColumnStatistics() const;
   /// Returns, per task, the request filters its partition values prove (bit i: every
   /// row of the file passes filter i), so the scan can tag its batches with them.
   std::vector<uint64_t> ProvenFilters(const ScanRequest& request, const std::vector<int>& field_ids,
@@ -84,6 +86,9 @@ class IcebergTableSource : public TableSource {
   std::vector<LogicalType> types_;
   std::vector<UnreadableColumn> unreadable_;  // nested columns, left out of names_ and types_
   size_t metadata_columns_ = 0;  // the last names_: _file, _pos, and in v3 _row_id, _last_updated_sequence_number
+  // ColumnStatistics's, read from the metadata's statistics files on the first call
+  mutable std::once_flag statistics_once_;
+  mutable std::vector<std::optional<SourceColumnStatistics>> statistics_;
   // EstimatedScanRows's planned records, by the filters' text
   mutable std::mutex estimates_mutex_;
   mutable std::map<std::string, std::optional<size_t>> estimates_;

@@ -12,7 +12,6 @@ namespace {
 
 bool IsColumn(const BoundExpression& e) { return e.kind == BoundExpressionKind::kColumnRef; }
 bool IsLiteral(const BoundExpression& e) { return e.kind == BoundExpressionKind::kConstant; }
-bool IsStringLike(const LogicalType& type) { return type.id() == TypeId::kString || type.id() == TypeId::kBinary; }
 
 const std::string* ComparisonName(const BoundExpression& e) {
   if (e.kind != BoundExpressionKind::kFunction || !e.function || e.children.size() != 2) return nullptr;
@@ -185,7 +184,7 @@ std::optional<double> FilterEstimation::Equality(size_t column, const Value& lit
   // NullValueInterval, which holds nothing
   bool within;
   std::optional<double> value = SparkStatDouble(literal);
-  if (IsStringLike(type)) {
+  if (type.IsStringLike()) {
     within = true;
   } else if (!stat->HasMinMaxStats()) {
     within = false;
@@ -200,7 +199,7 @@ std::optional<double> FilterEstimation::Equality(size_t column, const Value& lit
     ColumnStat narrowed = *stat;
     narrowed.distinct_count = 1;
     narrowed.null_count = 0;
-    if (!IsStringLike(type)) narrowed.min = narrowed.max = value;
+    if (!type.IsStringLike()) narrowed.min = narrowed.max = value;
     updated_[column] = narrowed;
   }
   if (!ndv) return std::nullopt;
@@ -265,7 +264,7 @@ std::optional<double> FilterEstimation::InSet(size_t column, const std::vector<V
     new_ndv = std::min(ndv, static_cast<double>(valid.size()));
     narrowed.min = *valid.begin();
     narrowed.max = *valid.rbegin();
-  } else if (IsStringLike(type)) {
+  } else if (type.IsStringLike()) {
     if (ndv == 0) return 0.0;
     std::set<std::string> distinct;
     bool null = false;

@@ -31,20 +31,8 @@ double SparkDefaultSize(const LogicalType& type) {
 }
 
 bool HasNumericInterval(const LogicalType& type) {
-  switch (type.id()) {
-    case TypeId::kBoolean:
-    case TypeId::kInt8:
-    case TypeId::kInt16:
-    case TypeId::kInt32:
-    case TypeId::kInt64:
-    case TypeId::kFloat:
-    case TypeId::kDouble:
-    case TypeId::kDecimal:
-    case TypeId::kDate:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz: return true;
-    default: return false;
-  }
+  return type.IsNumeric() || type.id() == TypeId::kBoolean || type.id() == TypeId::kDate ||
+         type.id() == TypeId::kTimestamp || type.id() == TypeId::kTimestampNtz;
 }
 
 std::optional<double> SparkStatDouble(const Value& value) {

@@ -58,7 +58,7 @@ struct ValueInterval {
 };
 
 ValueInterval IntervalOf(const ColumnStat& stat, const LogicalType& type) {
-  if (type.id() == TypeId::kString || type.id() == TypeId::kBinary) return {ValueInterval::kAny};
+  if (type.IsStringLike()) return {ValueInterval::kAny};
   if (!stat.HasMinMaxStats()) return {ValueInterval::kNone};
   return {ValueInterval::kNumeric, *stat.min, *stat.max};
 }
