@@ -51,6 +51,18 @@ void GatherWidth(const uint8_t* dict, const uint32_t* idx, size_t n, uint8_t* ds
   for (size_t i = 0; i < n; ++i) d[i] = s[idx[i]];
 }
 
+// dst[i] = src[idx[i]] for values of `width` bytes; false for a width vectors do not use.
+bool GatherByWidth(size_t width, const uint8_t* src, const uint32_t* idx, size_t n, uint8_t* dst) {
+  switch (width) {
+    case 1: GatherWidth<1>(src, idx, n, dst); return true;
+    case 2: GatherWidth<2>(src, idx, n, dst); return true;
+    case 4: GatherWidth<4>(src, idx, n, dst); return true;
+    case 8: GatherWidth<8>(src, idx, n, dst); return true;
+    case 16: GatherWidth<16>(src, idx, n, dst); return true;
+    default: return false;
+  }
+}
+
 template <size_t W>
 void ScatterWidth(const uint8_t* dense, const uint8_t* levels, size_t n, uint8_t* dst) {
   auto* d = reinterpret_cast<Slot<W>*>(dst);
@@ -421,6 +433,77 @@ void ColumnReader::DecodeRows(size_t k, const uint8_t* present, size_t non_null,
   }
 }
 
+void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel,
+                                      size_t count, uint8_t* out_data, Vector& out, size_t at) {
+  uint8_t* dst = out_data + at * output_width_;
+  if (non_null == k) {
+    if (encoding_ == Encoding::kRleDictionary) {
+      // every index is decoded (and checked, as DecodeToOutput does); only the kept look
+      // their value up
+      uint32_t* idx = indexes_.data();
+      value_rle_.GetBatch(idx, k);
+      uint32_t max_index = 0;
+      for (size_t i = 0; i < k; ++i) max_index = std::max(max_index, idx[i]);
+      if (max_index >= dict_size_) Corrupt(column_.name, "dictionary index out of range");
+      for (size_t j = 0; j < count; ++j) idx[j] = idx[sel[j]];  // (sel[j] >= j: in place)
+      if (!GatherByWidth(output_width_, dict_.RawData(), idx, count, dst)) {
+        Corrupt(column_.name, "unexpected value width");
+      }
+      if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
+      return;
+    }
+    bool fixed = column_.physical_type != PhysicalType::kBoolean && column_.physical_type != PhysicalType::kByteArray &&
+                 column_.physical_type != PhysicalType::kFixedLenByteArray;
+    if (encoding_ == Encoding::kPlain && column_.physical_type == PhysicalType::kByteArray &&
+        column_.conversion == ParquetConversion::kNone) {
+      // PLAIN strings: every length read, only the kept rows' references written
+      auto* refs = reinterpret_cast<StringRef*>(dst);
+      const uint8_t* p = values_;
+      size_t j = 0;
+      for (size_t i = 0; i < k; ++i) {
+        if (values_end_ - p < 4) Corrupt(column_.name, "values past the end of the page");
+        uint32_t len;
+        std::memcpy(&len, p, 4);
+        p += 4;
+        if (len > static_cast<size_t>(values_end_ - p)) Corrupt(column_.name, "string length past the end of the page");
+        if (j < count && sel[j] == i) refs[j++] = StringRef(reinterpret_cast<const char*>(p), len);
+        p += len;
+      }
+      values_ = p;
+      out.ShareHeapsOf(page_holder_);
+      out.ShareHeapsOf(chunk_holder_);
+      return;
+    }
+    if (encoding_ == Encoding::kPlain && identity_ && fixed) {
+      // PLAIN fixed-width values taken from the page itself
+      if (k * physical_width_ > static_cast<size_t>(values_end_ - values_)) {
+        Corrupt(column_.name, "values past the end of the page");
+      }
+      if (!GatherByWidth(output_width_, values_, sel, count, dst)) Corrupt(column_.name, "unexpected value width");
+      values_ += k * physical_width_;
+      return;
+    }
+  }
+  // every other case: the present values decoded densely, then the kept rows taken from them
+  auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
+  DecodeToOutput(non_null, dense, out);
+  if (non_null == k) {
+    if (!GatherByWidth(output_width_, dense, sel, count, dst)) Corrupt(column_.name, "unexpected value width");
+    return;
+  }
+  size_t row = 0;
+  size_t rank = 0;  // the dense index of row `row`
+  for (size_t j = 0; j < count; ++j) {
+    for (; row < sel[j]; ++row) rank += present[row];
+    if (present[row]) {
+      std::memcpy(dst + j * output_width_, dense + rank * output_width_, output_width_);
+    } else {
+      std::memset(dst + j * output_width_, 0, output_width_);
+      out.SetNull(at + j, true);
+    }
+  }
+}
+
 void ColumnReader::UuidsToText(Vector& v, size_t from, size_t to) {
   if (column_.conversion != ParquetConversion::kUuidToString) return;
   StringRef* values = v.Data<StringRef>();
@@ -635,15 +718,7 @@ void ColumnReader::DecodeToOutput(size_t n, uint8_t* dst, Vector& out) {
     uint32_t max_index = 0;
     for (size_t i = 0; i < n; ++i) max_index = std::max(max_index, idx[i]);
     if (max_index >= dict_size_) Corrupt(column_.name, "dictionary index out of range");
-    const uint8_t* dict = dict_.RawData();
-    switch (output_width_) {
-      case 1: GatherWidth<1>(dict, idx, n, dst); break;
-      case 2: GatherWidth<2>(dict, idx, n, dst); break;
-      case 4: GatherWidth<4>(dict, idx, n, dst); break;
-      case 8: GatherWidth<8>(dict, idx, n, dst); break;
-      case 16: GatherWidth<16>(dict, idx, n, dst); break;
-      default: Corrupt(column_.name, "unexpected value width");
-    }
+    if (!GatherByWidth(output_width_, dict_.RawData(), idx, n, dst)) Corrupt(column_.name, "unexpected value width");
     if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
     return;
   }
@@ -680,6 +755,46 @@ void ColumnReader::Read(size_t n, Vector& out) {
     page_rows_left_ -= static_cast<int64_t>(k);
   }
   UuidsToText(out, 0, n);
+  row_ += static_cast<int64_t>(n);
+}
+
+void ColumnReader::Read(size_t n, Vector& out, const SelectionVector& keep) {
+  const uint32_t* sel = keep.indexes.data();
+  size_t count = keep.size();
+  size_t done = 0;
+  size_t written = 0;
+  uint8_t* out_data = out.RawData();
+  while (done < n) {
+    if (page_rows_left_ == 0) {
+      if (data_pages_seen_ < sparse_first_rows_.size() &&
+          sparse_first_rows_[data_pages_seen_] != row_ + static_cast<int64_t>(done)) {
+        Corrupt(column_.name, "the offset index does not match the pages");
+      }
+      NextPage(0);
+    }
+    size_t k = std::min<size_t>({n - done, static_cast<size_t>(page_rows_left_), kBatchSize});
+    // the kept rows among these k, counted from the first
+    size_t end = done + k == n ? count
+                               : static_cast<size_t>(std::lower_bound(sel + written, sel + count, done + k) - sel);
+    const uint32_t* page_sel = sel + written;
+    if (done > 0) {
+      page_selection_.resize(end - written);
+      for (size_t j = written; j < end; ++j) page_selection_[j - written] = sel[j] - static_cast<uint32_t>(done);
+      page_sel = page_selection_.data();
+    }
+    size_t non_null = k;
+    uint8_t* levels = levels_.data();
+    if (page_has_defs_) {
+      def_decoder_.GetBatch(levels, k);
+      non_null = 0;
+      for (size_t i = 0; i < k; ++i) non_null += levels[i];
+    }
+    DecodeSelectedRows(k, levels, non_null, page_sel, end - written, out_data, out, written);
+    written = end;
+    done += k;
+    page_rows_left_ -= static_cast<int64_t>(k);
+  }
+  UuidsToText(out, 0, count);
   row_ += static_cast<int64_t>(n);
 }
 

@@ -27,6 +27,10 @@ class ColumnReader {
 
   /// Decodes the next n rows into rows [0, n) of out.
   void Read(size_t n, Vector& out);
+  /// Reads the next n rows and writes only those `keep` lists (ascending, in [0, n)) to
+  /// rows [0, keep.size()) of out, which must hold them: the rows left out are
+  /// decompressed and their levels read, but their values are not copied out (deletes).
+  void Read(size_t n, Vector& out, const SelectionVector& keep);
   /// Skips n rows, passing over whole pages without decompressing them.
   void Skip(size_t n);
 
@@ -52,6 +56,10 @@ class ColumnReader {
   // Decodes the non_null values of k rows into rows [at, at + k) of out, NULL where
   // present[i] is 0 (flat columns and leaves inside structs).
   void DecodeRows(size_t k, const uint8_t* present, size_t non_null, uint8_t* out_data, Vector& out, size_t at);
+  // DecodeRows for the `count` rows `sel` lists (ascending, in [0, k)) of the next k: writes
+  // them to rows [at, at + count) of out and passes over the others.
+  void DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel, size_t count,
+                          uint8_t* out_data, Vector& out, size_t at);
   // Turns the 16-byte uuids of rows [from, to) of v into their text (kUuidToString only).
   void UuidsToText(Vector& v, size_t from, size_t to);
   void DecodePhysical(size_t n, uint8_t* dst, Vector& out);
@@ -99,6 +107,7 @@ class ColumnReader {
   void DecodePageLevels(const uint8_t* rep, size_t rep_size, const uint8_t* def, size_t def_size,
                         size_t count);
   std::vector<uint32_t> indexes_;
+  std::vector<uint32_t> page_selection_;  // a batch's kept rows within one page's rows
   std::unique_ptr<uint64_t[]> phys_scratch_;
   std::unique_ptr<uint64_t[]> out_scratch_;
   Vector skip_vector_;

@@ -24,6 +24,48 @@ RowGroupReader::~RowGroupReader() {
   if (sink_) *sink_ += *counters_;
 }
 
+void RowGroupReader::SetDeletedRows(const int64_t* begin, const int64_t* end, int64_t first_position) {
+  deleted_ = begin;
+  deleted_end_ = end;
+  first_position_ = first_position;
+}
+
+void RowGroupReader::SkipRows(size_t n) {
+  for (size_t i = 0; i < readers_.size(); ++i) {
+    if (nested_[i]) {
+      nested_[i]->Skip(n);
+    } else {
+      readers_[i]->Skip(n);
+    }
+  }
+}
+
+size_t RowGroupReader::SelectRows(size_t keep, int64_t end) {
+  int64_t first = first_position_ + row_;
+  while (deleted_ != deleted_end_ && *deleted_ < first) ++deleted_;
+  // the rows from row_ on that hold `keep` rows not deleted: each deleted position within
+  // them adds a row (up to the range's end, and at most 4 batches' rows)
+  int64_t limit = std::min<int64_t>(end - row_, 4 * static_cast<int64_t>(keep));
+  int64_t rows = std::min<int64_t>(limit, static_cast<int64_t>(keep));
+  const int64_t* p = deleted_;
+  for (; p != deleted_end_ && *p < first + rows; ++p) {
+    if (rows < limit) ++rows;
+  }
+  auto n = static_cast<size_t>(rows);
+  // a byte per row, 0 where deleted, then the kept rows' offsets written without a branch
+  deleted_mask_.assign(n, 1);
+  for (; deleted_ != deleted_end_ && *deleted_ < first + rows; ++deleted_) deleted_mask_[*deleted_ - first] = 0;
+  selection_.indexes.resize(n);
+  uint32_t* out = selection_.indexes.data();
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    out[kept] = static_cast<uint32_t>(i);
+    kept += deleted_mask_[i];
+  }
+  selection_.indexes.resize(kept);
+  return n;
+}
+
 bool RowGroupReader::Next(DataChunk& out) {
   bool same = out.ColumnCount() == types_.size() && out.capacity() > 0;
   for (size_t i = 0; same && i < types_.size(); ++i) same = out.column(i).type() == types_[i];
@@ -33,14 +75,21 @@ bool RowGroupReader::Next(DataChunk& out) {
     while (range_index_ < ranges_.size()) {
       auto [start, end] = ranges_[range_index_];
       if (row_ < start) {
-        for (size_t i = 0; i < readers_.size(); ++i) {
-          if (nested_[i]) {
-            nested_[i]->Skip(static_cast<size_t>(start - row_));
-          } else {
-            readers_[i]->Skip(static_cast<size_t>(start - row_));
-          }
-        }
+        SkipRows(static_cast<size_t>(start - row_));
         row_ = start;
+      }
+      if (deleted_) {
+        // a run of deleted rows at row_: skipped at once
+        while (deleted_ != deleted_end_ && *deleted_ < first_position_ + row_) ++deleted_;
+        int64_t run = 0;
+        while (deleted_ + run != deleted_end_ && deleted_[run] == first_position_ + row_ + run && row_ + run < end) {
+          ++run;
+        }
+        if (run > 0) {
+          SkipRows(static_cast<size_t>(run));
+          row_ += run;
+          deleted_ += run;
+        }
       }
       if (row_ >= end) {
         ++range_index_;
@@ -48,15 +97,30 @@ bool RowGroupReader::Next(DataChunk& out) {
       }
       size_t n = std::min<size_t>({static_cast<size_t>(end - row_), kBatchSize, out.capacity()});
       batch_start_ = row_;
+      selective_ = false;
+      if (deleted_) {
+        // a full batch of kept rows, from more rows read
+        n = SelectRows(n, end);
+        selective_ = selection_.size() < n;
+      }
       for (size_t i = 0; i < readers_.size(); ++i) {
-        if (nested_[i]) {
-          nested_[i]->Read(n, out.column(i));
+        if (!selective_) {
+          if (nested_[i]) {
+            nested_[i]->Read(n, out.column(i));
+          } else {
+            readers_[i]->Read(n, out.column(i));
+          }
+        } else if (nested_[i]) {
+          // a nested column is read whole, then its kept rows copied
+          Vector all(types_[i], n);
+          nested_[i]->Read(n, all);
+          out.column(i).Gather(all, selection_.indexes.data(), selection_.size());
         } else {
-          readers_[i]->Read(n, out.column(i));
+          readers_[i]->Read(n, out.column(i), selection_);
         }
       }
       row_ += static_cast<int64_t>(n);
-      out.SetSize(n);
+      out.SetSize(selective_ ? selection_.size() : n);
       counters_->rows_read += static_cast<int64_t>(n);
       return true;
     }

@@ -30,8 +30,19 @@ class RowGroupReader {
   /// needed); returns false when the row group is exhausted.
   bool Next(DataChunk& out);
   /// Returns the row group's row index of the first row Next returned last (a batch's rows
-  /// are consecutive rows of the row group: the ranges skipped lie between batches).
+  /// are consecutive rows of the row group: the ranges skipped lie between batches, and the
+  /// rows SetDeletedRows leaves out are among them, as batch_selection() says).
   int64_t batch_start() const { return batch_start_; }
+
+  /// Leaves out of every batch the rows at the positions [begin, end) (sorted, unique;
+  /// position first_position is the row group's first row), e.g. an Iceberg data file's
+  /// deleted rows, which must outlive this reader. Their values are not copied out, and a
+  /// run of them is skipped (its whole pages not even decompressed).
+  void SetDeletedRows(const int64_t* begin, const int64_t* end, int64_t first_position);
+  /// Returns which of the rows from batch_start() on the last batch holds (ascending
+  /// offsets from batch_start(); out's row i is row batch_start() + indexes[i]), or null
+  /// when it holds consecutive rows.
+  const SelectionVector* batch_selection() const { return selective_ ? &selection_ : nullptr; }
   /// Returns what this reader has read and skipped so far.
   const ScanCounters& counters() const { return *counters_; }
 
@@ -46,6 +57,20 @@ class RowGroupReader {
   int64_t batch_start_ = 0;
   std::unique_ptr<ScanCounters> counters_;
   ScanCounters* sink_;
+  // SetDeletedRows: the next deleted position not yet passed, the end, the row group's first
+  const int64_t* deleted_ = nullptr;
+  const int64_t* deleted_end_ = nullptr;
+  int64_t first_position_ = 0;
+  SelectionVector selection_;  // the last batch's rows, when selective_
+  std::vector<uint8_t> deleted_mask_;
+  bool selective_ = false;
+
+  // Skips n rows of every column.
+  void SkipRows(size_t n);
+  // Chooses the rows from row_ on (before `end`) that hold `keep` rows not deleted, or as
+  // many as there are, fills selection_ with those rows and passes over the deleted
+  // positions among them; returns how many rows they are.
+  size_t SelectRows(size_t keep, int64_t end);
 };
 
 }  // namespace floe

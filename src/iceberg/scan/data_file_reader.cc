@@ -238,18 +238,21 @@ void DataFileReader::BuildPredicates(const ExpressionPtr& filter, const Schema& 
   }
 }
 
-void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, Vector* column) const {
+void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, const SelectionVector* rows,
+                                       Vector* column) const {
   // Spec "Row Lineage": a NULL _row_id is the file's first_row_id plus the row's position
   // (NULL when the file has none: written before the table became v3); a NULL
   // _last_updated_sequence_number is the file's data sequence number. _pos (kind 3) is
-  // the position itself.
+  // the position itself: row r's is first_position + r, or + rows[r] when the batch holds
+  // only the rows `rows` lists.
   bool row_id = kind == 1;
   if (row_id && !first_row_id_) return;
   int64_t base = kind == 1 ? *first_row_id_ : 0;
   auto* values = column->Data<int64_t>();
   for (size_t r = 0; r < n; ++r) {
     if (!column->IsNull(r)) continue;
-    values[r] = kind == 2 ? data_sequence_number_ : base + first_position + static_cast<int64_t>(r);
+    int64_t offset = rows ? rows->indexes[r] : static_cast<int64_t>(r);
+    values[r] = kind == 2 ? data_sequence_number_ : base + first_position + offset;
     column->SetNull(r, false);
   }
 }
@@ -282,6 +285,12 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
   // deletes, _pos and _row_id)
   cursor->rows_ =
       reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_, slice);
+  if (deletes_ && deletes_->positions_only()) {
+    // deleted rows are left out as the columns are decoded (their values never copied)
+    const std::vector<int64_t>& deleted = deletes_->positions();
+    cursor->rows_->SetDeletedRows(deleted.data(), deleted.data() + deleted.size(), row_group_start_[row_group]);
+    cursor->rows_leave_out_deletes_ = true;
+  }
   return cursor;
 }
 
@@ -290,11 +299,13 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
   while (true) {
     size_t n;
     int64_t first;
+    const SelectionVector* rows = nullptr;  // the rows of those from `first` the batch holds
     if (rows_) {
       if (!rows_->Next(chunk_)) return false;
       n = chunk_.size();
       // (the page index may have skipped rows before the batch)
       first = row_group_start_ + rows_->batch_start();
+      rows = rows_->batch_selection();
     } else {
       if (next_position_ >= end_position_) return false;
       n = static_cast<size_t>(std::min<int64_t>(kBatchSize, end_position_ - next_position_));
@@ -307,8 +318,9 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       column.Fill(constant, n);
       chunk_.columns().push_back(std::move(column));
     }
-    if (f.deletes_) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
-    if (f.deletes_ && keep_.size() == 0) {
+    bool filter = f.deletes_ && !rows_leave_out_deletes_;
+    if (filter) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
+    if (filter && keep_.size() == 0) {
       chunk_.columns().resize(f.projection_.size());  // drop the constants appended above
       continue;
     }
@@ -322,12 +334,12 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
         for (size_t r = 0; r < n; ++r) nulls.SetNull(r, true);
         out.column(i) = std::move(nulls);
       }
-      if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i], first, n, &out.column(i));
+      if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i], first, n, rows, &out.column(i));
     }
     out.SetSize(n);
     // the batch's buffers now belong to `out`; the next batch decodes into fresh ones
     chunk_ = DataChunk();
-    if (f.deletes_ && keep_.size() < n) out.Filter(keep_);
+    if (filter && keep_.size() < n) out.Filter(keep_);
     return true;
   }
 }

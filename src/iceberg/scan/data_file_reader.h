@@ -42,6 +42,7 @@ class DataFileReader {
     int64_t end_position_ = 0;
     DataChunk chunk_;
     SelectionVector keep_;
+    bool rows_leave_out_deletes_ = false;  // rows_ leaves the deleted positions out itself
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
@@ -77,7 +78,8 @@ class DataFileReader {
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);
   /// Fills the NULLs of a row lineage column (rows first_position.. of the file).
-  void InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, Vector* column) const;
+  void InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, const SelectionVector* rows,
+                         Vector* column) const;
 
   std::unique_ptr<ParquetReader> reader_;
   std::vector<LogicalType> types_;

@@ -22,6 +22,10 @@ class DeleteFilter {
   bool empty() const { return positions_->empty() && equality_.empty(); }
   /// Returns true when position deletes apply (rows must then keep their positions).
   bool has_positions() const { return !positions_->empty(); }
+  /// Returns true when only position deletes (and deletion vectors) apply.
+  bool positions_only() const { return equality_.empty(); }
+  /// Returns the deleted positions, sorted and unique.
+  const std::vector<int64_t>& positions() const { return *positions_; }
   /// Returns the field ids equality deletes compare, sorted.
   const std::vector<int>& equality_field_ids() const { return equality_field_ids_; }
 

@@ -1,0 +1,168 @@
+// RowGroupReader::SetDeletedRows: the rows at deleted positions are left out as the columns
+// are decoded (Iceberg's deletion vectors and position deletes); what it returns must equal
+// reading every row and dropping the deleted ones, for every encoding path of the column
+// reader (PLAIN fixed width, PLAIN strings, dictionaries, converted types, booleans, NULLs,
+// lists, structs) and every shape of deletes (sparse, runs across pages, all, none).
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "parquet/tests/parquet_test_files.h"
+
+namespace floe {
+namespace {
+
+using testing::TempParquetPath;
+using testing::WriteRows;
+
+constexpr int64_t kRows = 7000;
+
+LogicalType StructType() { return LogicalType::Struct({{"a", TypeId::kInt32}, {"b", TypeId::kString}}); }
+
+std::vector<ParquetWriterField> Fields() {
+  return {
+      {"pos", 1, TypeId::kInt64, false},                  // PLAIN, required: the row's position
+      {"l", 2, TypeId::kInt64, true},                     // PLAIN with NULLs
+      {"small", 3, TypeId::kInt32, true},                 // dictionary
+      {"tiny", 4, TypeId::kInt8, true},                   // int32 in the file: converted
+      {"b", 5, TypeId::kBoolean, true},                   // PLAIN bits
+      {"dec", 6, LogicalType::Decimal(30, 2), true},      // fixed-length bytes: converted
+      {"dict_s", 7, TypeId::kString, true},               // dictionary strings
+      {"plain_s", 8, TypeId::kString, false},             // PLAIN strings (dictionary too large)
+      {"list", 9, LogicalType::List(TypeId::kInt64), true},  // nested
+      {"st", 10, StructType(), true},                     // nested: leaves inside structs only
+  };
+}
+
+std::vector<std::vector<Value>> Rows() {
+  std::mt19937_64 rng(7);
+  std::vector<std::vector<Value>> rows;
+  for (int64_t r = 0; r < kRows; ++r) {
+    auto x = static_cast<int64_t>(rng());
+    bool null_row = r % 11 == 4;
+    auto maybe = [&](Value v, const LogicalType& t) { return null_row ? Value::Null(t) : v; };
+    std::vector<Value> elements;
+    for (int64_t k = 0; k < r % 4; ++k) elements.push_back(Value::Int64(r * 10 + k));
+    rows.push_back({
+        Value::Int64(r),
+        maybe(Value::Int64(x), TypeId::kInt64),
+        maybe(Value::Int32(static_cast<int32_t>(r % 13)), TypeId::kInt32),
+        maybe(Value::Int8(static_cast<int8_t>(r % 200 - 100)), TypeId::kInt8),
+        maybe(Value::Boolean((x & 1) != 0), TypeId::kBoolean),
+        maybe(Value::Decimal(x % 1000000000000LL, 30, 2), LogicalType::Decimal(30, 2)),
+        maybe(Value::String("d" + std::to_string(r % 17)), TypeId::kString),
+        Value::String("unique-" + std::to_string(r * 7919) + std::string(static_cast<size_t>(r % 30), 'x')),
+        r % 9 == 5 ? Value::Null(LogicalType::List(TypeId::kInt64))
+                   : Value::List(LogicalType::List(TypeId::kInt64), std::move(elements)),
+        r % 8 == 6 ? Value::Null(StructType())
+                   : Value::Struct(StructType(), {Value::Int32(static_cast<int32_t>(r)),
+                                                  maybe(Value::String("b" + std::to_string(r)), TypeId::kString)}),
+    });
+  }
+  return rows;
+}
+
+class ParquetDeletedRowsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    path_ = new std::string(TempParquetPath("deleted_rows"));
+    rows_ = new std::vector<std::vector<Value>>(Rows());
+    ParquetWriterOptions options;
+    options.page_row_limit = 300;  // many pages per batch and per run of deletes
+    options.dictionary_size_limit = 4 * 1024;  // plain_s falls back to PLAIN
+    WriteRows(*path_, Fields(), *rows_, options);
+  }
+  static void TearDownTestSuite() {
+    delete path_;
+    delete rows_;
+  }
+
+  // Reads every column with `deleted` (row group positions, counted from first_position)
+  // left out and checks the rows against the file's rows without them, and each batch's
+  // selection against the position column.
+  static void ExpectRowsWithout(const std::set<int64_t>& deleted, int64_t first_position = 0) {
+    auto reader = ParquetReader::Open(::floe::testing::TestIO(), *path_);
+    ASSERT_EQ(reader->num_row_groups(), 1);
+    std::vector<int> projection;
+    for (size_t i = 0; i < reader->columns().size(); ++i) projection.push_back(static_cast<int>(i));
+    std::vector<int64_t> positions;
+    for (int64_t p : deleted) positions.push_back(p + first_position);
+    auto rg = reader->ReadRowGroup(0, projection, {});
+    rg->SetDeletedRows(positions.data(), positions.data() + positions.size(), first_position);
+    std::vector<std::vector<Value>> expected;
+    for (int64_t r = 0; r < kRows; ++r) {
+      if (!deleted.count(r)) expected.push_back((*rows_)[static_cast<size_t>(r)]);
+    }
+    size_t at = 0;
+    DataChunk chunk;
+    while (rg->Next(chunk)) {
+      ASSERT_GT(chunk.size(), 0u);
+      ASSERT_LE(chunk.size(), kBatchSize);
+      const SelectionVector* selection = rg->batch_selection();
+      for (size_t r = 0; r < chunk.size(); ++r, ++at) {
+        ASSERT_LT(at, expected.size());
+        EXPECT_EQ(chunk.GetRow(r), expected[at]) << "row " << at << " of those kept";
+        int64_t position = rg->batch_start() + (selection ? selection->indexes[r] : static_cast<int64_t>(r));
+        EXPECT_EQ(Value::Int64(position), expected[at][0]) << "the batch's selection, row " << at;
+      }
+    }
+    EXPECT_EQ(at, expected.size());
+  }
+
+  static std::string* path_;
+  static std::vector<std::vector<Value>>* rows_;
+};
+
+std::string* ParquetDeletedRowsTest::path_ = nullptr;
+std::vector<std::vector<Value>>* ParquetDeletedRowsTest::rows_ = nullptr;
+
+TEST_F(ParquetDeletedRowsTest, NoneDeleted) { ExpectRowsWithout({}); }
+
+TEST_F(ParquetDeletedRowsTest, EveryTenthRow) {
+  std::set<int64_t> deleted;
+  for (int64_t r = 3; r < kRows; r += 10) deleted.insert(r);
+  ExpectRowsWithout(deleted);
+}
+
+TEST_F(ParquetDeletedRowsTest, RandomRows) {
+  std::mt19937_64 rng(11);
+  for (int percent : {5, 30, 70, 95}) {
+    SCOPED_TRACE(percent);
+    std::set<int64_t> deleted;
+    for (int64_t r = 0; r < kRows; ++r) {
+      if (static_cast<int>(rng() % 100) < percent) deleted.insert(r);
+    }
+    ExpectRowsWithout(deleted);
+  }
+}
+
+TEST_F(ParquetDeletedRowsTest, RunsAcrossPagesAndTheEnds) {
+  // the first and last rows, a run of several pages (whole pages skipped unread), a run
+  // longer than a batch, and a lone row between
+  std::set<int64_t> deleted = {0, kRows - 1, 2600};
+  for (int64_t r = 1000; r < 2500; ++r) deleted.insert(r);
+  for (int64_t r = 3000; r < 5500; ++r) deleted.insert(r);
+  ExpectRowsWithout(deleted);
+}
+
+TEST_F(ParquetDeletedRowsTest, AllButOneRowAndAllRows) {
+  std::set<int64_t> deleted;
+  for (int64_t r = 0; r < kRows; ++r) {
+    if (r != 4321) deleted.insert(r);
+  }
+  ExpectRowsWithout(deleted);
+  deleted.insert(4321);
+  ExpectRowsWithout(deleted);
+}
+
+TEST_F(ParquetDeletedRowsTest, PositionsCountedFromTheRowGroupsFirst) {
+  // a row group that begins at file position 100000: positions before it are passed over
+  std::set<int64_t> deleted;
+  for (int64_t r = 1; r < kRows; r += 3) deleted.insert(r);
+  ExpectRowsWithout(deleted, 100000);
+}
+
+}  // namespace
+}  // namespace floe
