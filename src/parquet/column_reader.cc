@@ -731,28 +731,33 @@ void ColumnReader::DecodeToOutput(size_t n, uint8_t* dst, Vector& out) {
   }
 }
 
-void ColumnReader::Read(size_t n, Vector& out) {
-  size_t done = 0;
-  uint8_t* out_data = out.RawData();
-  while (done < n) {
-    if (page_rows_left_ == 0) {
-      if (data_pages_seen_ < sparse_first_rows_.size() &&
-          sparse_first_rows_[data_pages_seen_] != row_ + static_cast<int64_t>(done)) {
-        Corrupt(column_.name, "the offset index does not match the pages");
-      }
-      NextPage(0);
+size_t ColumnReader::NextRows(size_t n, size_t done, size_t* non_null) {
+  if (page_rows_left_ == 0) {
+    if (data_pages_seen_ < sparse_first_rows_.size() &&
+        sparse_first_rows_[data_pages_seen_] != row_ + static_cast<int64_t>(done)) {
+      Corrupt(column_.name, "the offset index does not match the pages");
     }
-    size_t k = std::min<size_t>(n - done, static_cast<size_t>(page_rows_left_));
-    size_t non_null = k;
+    NextPage(0);
+  }
+  size_t k = std::min<size_t>({n - done, static_cast<size_t>(page_rows_left_), kBatchSize});
+  *non_null = k;
+  if (page_has_defs_) {
     uint8_t* levels = levels_.data();
-    if (page_has_defs_) {
-      def_decoder_.GetBatch(levels, k);
-      non_null = 0;
-      for (size_t i = 0; i < k; ++i) non_null += levels[i];
-    }
-    DecodeRows(k, levels, non_null, out_data, out, done);
+    def_decoder_.GetBatch(levels, k);
+    *non_null = 0;
+    for (size_t i = 0; i < k; ++i) *non_null += levels[i];
+  }
+  page_rows_left_ -= static_cast<int64_t>(k);
+  return k;
+}
+
+void ColumnReader::Read(size_t n, Vector& out) {
+  uint8_t* out_data = out.RawData();
+  size_t non_null;
+  for (size_t done = 0; done < n;) {
+    size_t k = NextRows(n, done, &non_null);
+    DecodeRows(k, levels_.data(), non_null, out_data, out, done);
     done += k;
-    page_rows_left_ -= static_cast<int64_t>(k);
   }
   UuidsToText(out, 0, n);
   row_ += static_cast<int64_t>(n);
@@ -761,18 +766,11 @@ void ColumnReader::Read(size_t n, Vector& out) {
 void ColumnReader::Read(size_t n, Vector& out, const SelectionVector& keep) {
   const uint32_t* sel = keep.indexes.data();
   size_t count = keep.size();
-  size_t done = 0;
   size_t written = 0;
   uint8_t* out_data = out.RawData();
-  while (done < n) {
-    if (page_rows_left_ == 0) {
-      if (data_pages_seen_ < sparse_first_rows_.size() &&
-          sparse_first_rows_[data_pages_seen_] != row_ + static_cast<int64_t>(done)) {
-        Corrupt(column_.name, "the offset index does not match the pages");
-      }
-      NextPage(0);
-    }
-    size_t k = std::min<size_t>({n - done, static_cast<size_t>(page_rows_left_), kBatchSize});
+  size_t non_null;
+  for (size_t done = 0; done < n;) {
+    size_t k = NextRows(n, done, &non_null);
     // the kept rows among these k, counted from the first
     size_t end = done + k == n ? count
                                : static_cast<size_t>(std::lower_bound(sel + written, sel + count, done + k) - sel);
@@ -782,17 +780,9 @@ void ColumnReader::Read(size_t n, Vector& out, const SelectionVector& keep) {
       for (size_t j = written; j < end; ++j) page_selection_[j - written] = sel[j] - static_cast<uint32_t>(done);
       page_sel = page_selection_.data();
     }
-    size_t non_null = k;
-    uint8_t* levels = levels_.data();
-    if (page_has_defs_) {
-      def_decoder_.GetBatch(levels, k);
-      non_null = 0;
-      for (size_t i = 0; i < k; ++i) non_null += levels[i];
-    }
-    DecodeSelectedRows(k, levels, non_null, page_sel, end - written, out_data, out, written);
+    DecodeSelectedRows(k, levels_.data(), non_null, page_sel, end - written, out_data, out, written);
     written = end;
     done += k;
-    page_rows_left_ -= static_cast<int64_t>(k);
   }
   UuidsToText(out, 0, count);
   row_ += static_cast<int64_t>(n);

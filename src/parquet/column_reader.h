@@ -48,6 +48,11 @@ class ColumnReader {
 
  private:
   bool NextPage(size_t skippable_rows);
+  // Starts the next page when the current one is done and decodes the definition levels
+  // (to levels_) of the next rows of a read of n of which `done` are read: as many as the
+  // page still has (at most kBatchSize), which it returns, their values not yet decoded;
+  // *non_null is how many of them have a value.
+  size_t NextRows(size_t n, size_t done, size_t* non_null);
   void LoadDictionary(const parquet::PageHeader& h, const uint8_t* body);
   void InitValues(parquet::Encoding encoding, const uint8_t* p, const uint8_t* end, size_t page_values);
   const uint8_t* Decompress(const parquet::PageHeader& h, const uint8_t* body, size_t size,
