@@ -302,7 +302,8 @@ function writeParquetFiles(rows, dataDir, log, nested = false) {
 function writeDeletesTables(rows, dataDir, log) {
   const warehouse = path.join(dataDir, `deletes-${rows}`);
   const removedData = path.join(warehouse, 'b', 'removed', 'data');
-  if (existsSync(removedData)) return { warehouse, removedData };
+  const dvData = path.join(warehouse, 'b', 'dv', 'data');
+  if (existsSync(removedData)) return { warehouse, removedData, dvData };
   rmSync(warehouse, { recursive: true, force: true });
   log(`  writing the deletes workload's tables (${rows} rows, 10% deleted by deletion vectors) ...`);
   const v3 = "TBLPROPERTIES ('format-version' = '3', 'write.delete.mode' = 'merge-on-read')";
@@ -314,7 +315,7 @@ function writeDeletesTables(rows, dataDir, log) {
     '-c', `CREATE TABLE b.removed (id BIGINT, v DOUBLE, s STRING) ${v3}`,
     '-c', `INSERT INTO b.removed ${deletesSelect(rows, ' WHERE id % 10 <> 3')}`]);
   if (floe.status !== 0) throw new Error(`floe failed to write the deletes tables: ${floe.stderr}`);
-  return { warehouse, removedData };
+  return { warehouse, removedData, dvData };
 }
 
 /// Returns the number of Parquet files under a folder.
@@ -490,6 +491,7 @@ function main() {
       const tables = writeDeletesTables(scale, dataDir, log);
       warehouse = tables.warehouse;
       substitutions['{{REMOVED_DATA}}'] = tables.removedData;
+      substitutions['{{DV_DATA}}'] = tables.dvData;
     }
     mkdirSync(warehouse, { recursive: true });
     if (name === 'parquet' || name === 'nested') {

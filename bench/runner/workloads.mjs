@@ -218,6 +218,8 @@ WORKLOADS.nested = {
 /// = 3, spread over every file and row group) deleted by a merge-on-read DELETE (one deletion
 /// vector per data file), read against a v3 table holding the same surviving rows physically
 /// (the 90% inserted alone). DuckDB reads the latter's Parquet files: the reference answer.
+/// The floor: the dv table's own data files read with read_parquet, no deletes applied (all
+/// the rows the table's files hold, 11% more than the other's), by floe and DuckDB alike.
 WORKLOADS.deletes = {
   generate: null,
   scale: { full: 10_000_000, quick: 100_000 },
@@ -230,6 +232,9 @@ WORKLOADS.deletes = {
     {
       name: 'physically_removed_scan', sql: 'SELECT count(*), sum(id), max(s) FROM b.removed',
       duckdb: "SELECT count(*), sum(id), max(s) FROM read_parquet('{{REMOVED_DATA}}/*.parquet')",
+    },
+    {
+      name: 'dv_files_without_deletes_scan', sql: "SELECT count(*), sum(id), max(s) FROM read_parquet('{{DV_DATA}}/*.parquet')",
     },
     {
       name: 'deletion_vectors_filter', sql: 'SELECT count(*), sum(id) FROM b.dv WHERE v < 1000',
