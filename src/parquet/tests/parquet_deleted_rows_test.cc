@@ -80,35 +80,46 @@ class ParquetDeletedRowsTest : public ::testing::Test {
   }
 
   // Reads every column with `deleted` (row group positions, counted from first_position)
-  // left out and checks the rows against the file's rows without them, and each batch's
-  // selection against the position column.
-  static void ExpectRowsWithout(const std::set<int64_t>& deleted, int64_t first_position = 0) {
+  // left out and checks the rows against the rows the same read gives without deletes
+  // (every row, or the pages `predicates` keep, or the `slice`) less the deleted ones, and
+  // each batch's selection against the position column; returns how many rows it read.
+  static size_t ExpectRowsWithout(const std::set<int64_t>& deleted, int64_t first_position = 0,
+                                const std::vector<ColumnPredicate>& predicates = {}, RowSlice slice = {}) {
     auto reader = ParquetReader::Open(::floe::testing::TestIO(), *path_);
-    ASSERT_EQ(reader->num_row_groups(), 1);
+    EXPECT_EQ(reader->num_row_groups(), 1);
     std::vector<int> projection;
     for (size_t i = 0; i < reader->columns().size(); ++i) projection.push_back(static_cast<int>(i));
     std::vector<int64_t> positions;
     for (int64_t p : deleted) positions.push_back(p + first_position);
-    auto rg = reader->ReadRowGroup(0, projection, {});
-    rg->SetDeletedRows(positions.data(), positions.data() + positions.size(), first_position);
     std::vector<std::vector<Value>> expected;
-    for (int64_t r = 0; r < kRows; ++r) {
-      if (!deleted.count(r)) expected.push_back((*rows_)[static_cast<size_t>(r)]);
-    }
-    size_t at = 0;
     DataChunk chunk;
+    auto whole = reader->ReadRowGroup(0, projection, predicates, nullptr, nullptr, nullptr, slice);
+    while (whole->Next(chunk)) {
+      for (size_t r = 0; r < chunk.size(); ++r) {
+        if (!deleted.count(whole->batch_start() + static_cast<int64_t>(r))) expected.push_back(chunk.GetRow(r));
+      }
+    }
+    auto rg = reader->ReadRowGroup(0, projection, predicates, nullptr, nullptr, nullptr, slice);
+    rg->SetDeletedRows(positions.data(), positions.data() + positions.size(), first_position);
+    size_t at = 0;
     while (rg->Next(chunk)) {
-      ASSERT_GT(chunk.size(), 0u);
-      ASSERT_LE(chunk.size(), kBatchSize);
+      if (chunk.size() == 0 || chunk.size() > kBatchSize) {
+        ADD_FAILURE() << "a batch of " << chunk.size() << " rows";
+        return at;
+      }
       const SelectionVector* selection = rg->batch_selection();
       for (size_t r = 0; r < chunk.size(); ++r, ++at) {
-        ASSERT_LT(at, expected.size());
+        if (at >= expected.size()) {
+          ADD_FAILURE() << "more rows than the " << expected.size() << " expected";
+          return at;
+        }
         EXPECT_EQ(chunk.GetRow(r), expected[at]) << "row " << at << " of those kept";
         int64_t position = rg->batch_start() + (selection ? selection->indexes[r] : static_cast<int64_t>(r));
         EXPECT_EQ(Value::Int64(position), expected[at][0]) << "the batch's selection, row " << at;
       }
     }
     EXPECT_EQ(at, expected.size());
+    return at;
   }
 
   static std::string* path_;
@@ -162,6 +173,27 @@ TEST_F(ParquetDeletedRowsTest, PositionsCountedFromTheRowGroupsFirst) {
   std::set<int64_t> deleted;
   for (int64_t r = 1; r < kRows; r += 3) deleted.insert(r);
   ExpectRowsWithout(deleted, 100000);
+}
+
+TEST_F(ParquetDeletedRowsTest, WithThePagesThePageIndexKeeps) {
+  // pos in [2000, 5000): the page index keeps only the pages that may hold such rows
+  std::set<int64_t> deleted;
+  for (int64_t r = 0; r < kRows; r += 7) deleted.insert(r);
+  for (int64_t r = 2500; r < 3100; ++r) deleted.insert(r);
+  std::vector<ColumnPredicate> predicates = {{0, ColumnPredicate::Op::kGe, {Value::Int64(2000)}},
+                                             {0, ColumnPredicate::Op::kLt, {Value::Int64(5000)}}};
+  ScanCounters counters;
+  auto reader = ParquetReader::Open(::floe::testing::TestIO(), *path_);
+  testing::ReadRows(*reader, {0}, predicates, &counters);
+  ASSERT_GT(counters.pages_skipped, 0) << "the page index should leave pages out";
+  ExpectRowsWithout(deleted, 0, predicates);
+}
+
+TEST_F(ParquetDeletedRowsTest, WithASliceOfTheRowGroup) {
+  // a morsel of the row group (scans split large row groups), its rows from 1000 to 4000
+  std::set<int64_t> deleted;
+  for (int64_t r = 0; r < kRows; r += 4) deleted.insert(r);
+  EXPECT_EQ(ExpectRowsWithout(deleted, 50, {}, RowSlice{1000, 4000}), 3000u - 750u);
 }
 
 }  // namespace
