@@ -452,8 +452,6 @@ void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t n
       if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
       return;
     }
-    bool fixed = column_.physical_type != PhysicalType::kBoolean && column_.physical_type != PhysicalType::kByteArray &&
-                 column_.physical_type != PhysicalType::kFixedLenByteArray;
     if (encoding_ == Encoding::kPlain && column_.physical_type == PhysicalType::kByteArray &&
         column_.conversion == ParquetConversion::kNone) {
       // PLAIN strings: every length read, only the kept rows' references written
@@ -474,6 +472,8 @@ void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t n
       out.ShareHeapsOf(chunk_holder_);
       return;
     }
+    bool fixed = column_.physical_type != PhysicalType::kBoolean && column_.physical_type != PhysicalType::kByteArray &&
+                 column_.physical_type != PhysicalType::kFixedLenByteArray;
     if (encoding_ == Encoding::kPlain && identity_ && fixed) {
       // PLAIN fixed-width values taken from the page itself
       if (k * physical_width_ > static_cast<size_t>(values_end_ - values_)) {

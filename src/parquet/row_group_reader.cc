@@ -41,8 +41,7 @@ void RowGroupReader::SkipRows(size_t n) {
 }
 
 size_t RowGroupReader::SelectRows(size_t keep, int64_t end) {
-  int64_t first = first_position_ + row_;
-  while (deleted_ != deleted_end_ && *deleted_ < first) ++deleted_;
+  int64_t first = first_position_ + row_;  // (Next has passed the deleted positions before it)
   // the rows from row_ on that hold `keep` rows not deleted: each deleted position within
   // them adds a row (up to the range's end, and at most 4 batches' rows)
   int64_t limit = std::min<int64_t>(end - row_, 4 * static_cast<int64_t>(keep));

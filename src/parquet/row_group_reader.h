@@ -69,7 +69,8 @@ class RowGroupReader {
   void SkipRows(size_t n);
   // Chooses the rows from row_ on (before `end`) that hold `keep` rows not deleted, or as
   // many as there are, fills selection_ with those rows and passes over the deleted
-  // positions among them; returns how many rows they are.
+  // positions among them; returns how many rows they are. deleted_ must be at or after
+  // row_'s position.
   size_t SelectRows(size_t keep, int64_t end);
 };
 

@@ -227,8 +227,7 @@ IcebergTableSource::IcebergTableSource(FileIO& io, std::string display_name,
       remapper_(std::move(remapper)),
       options_(options),
       branch_(std::move(branch)) {
-  const iceberg::Snapshot* snapshot =
-      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  const iceberg::Snapshot* snapshot = ReadSnapshot();
   if (snapshot && snapshot->key_id) {
     throw NotImplementedError("table " + display_name_ + ": snapshot " + std::to_string(snapshot->snapshot_id) +
                               " is encrypted (key-id " + QuoteForMessage(*snapshot->key_id) +
@@ -443,9 +442,12 @@ std::vector<std::string> IcebergTableSource::PartitionColumns() const {
   return out;
 }
 
+const iceberg::Snapshot* IcebergTableSource::ReadSnapshot() const {
+  return snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+}
+
 std::string IcebergTableSource::ExplainDetails() const {
-  const iceberg::Snapshot* snapshot =
-      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  const iceberg::Snapshot* snapshot = ReadSnapshot();
   return snapshot ? "snapshot=" + std::to_string(snapshot->snapshot_id) : "snapshot=none";
 }
 
@@ -480,8 +482,7 @@ std::string IcebergTableSource::ExplainFilters(const ScanRequest& request) const
 }
 
 std::optional<size_t> IcebergTableSource::EstimatedRows() const {
-  const iceberg::Snapshot* snapshot =
-      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  const iceberg::Snapshot* snapshot = ReadSnapshot();
   if (!snapshot) return 0;
   auto it = snapshot->summary.find("total-records");
   if (it == snapshot->summary.end()) return std::nullopt;
@@ -494,8 +495,7 @@ std::optional<size_t> IcebergTableSource::EstimatedRows() const {
 
 std::optional<size_t> IcebergTableSource::EstimatedScanRows(const std::vector<size_t>& column_ids,
                                                             const std::vector<const BoundExpression*>& filters) const {
-  const iceberg::Snapshot* snapshot =
-      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  const iceberg::Snapshot* snapshot = ReadSnapshot();
   if (!snapshot || (filters.empty() && !metadata_->DefaultSpec().IsUnpartitioned())) return EstimatedRows();
   std::vector<int> field_ids;
   for (size_t c : column_ids) field_ids.push_back(field_ids_.at(c));
@@ -529,8 +529,7 @@ std::vector<std::optional<SourceColumnStatistics>> IcebergTableSource::ColumnSta
 
 std::vector<std::optional<SourceColumnStatistics>> IcebergTableSource::ReadColumnStatistics() const {
   if (metadata_->statistics.empty()) return {};
-  const iceberg::Snapshot* snapshot =
-      snapshot_id_ ? metadata_->SnapshotById(*snapshot_id_) : metadata_->CurrentSnapshot();
+  const iceberg::Snapshot* snapshot = ReadSnapshot();
   std::optional<int64_t> read;
   if (snapshot) read = snapshot->snapshot_id;
   std::vector<std::optional<SourceColumnStatistics>> out(names_.size());

@@ -66,6 +66,9 @@ class IcebergTableSource : public TableSource {
   std::string ExplainFilters(const ScanRequest& request) const override;
 
  private:
+  /// Returns the snapshot the scan reads (time travel's, else the current one); null when the
+  /// table has none.
+  const iceberg::Snapshot* ReadSnapshot() const;
   /// Returns ColumnStatistics's answer, read from the metadata's statistics files.
   std::vector<std::optional<SourceColumnStatistics>> ReadColumnStatistics() const;
   /// Returns, per task, the request filters its partition values prove (bit i: every

@@ -285,11 +285,10 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
   // deletes, _pos and _row_id)
   cursor->rows_ =
       reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_, slice);
-  if (deletes_ && deletes_->positions_only()) {
+  if (DecoderLeavesOutDeletes()) {
     // deleted rows are left out as the columns are decoded (their values never copied)
     const std::vector<int64_t>& deleted = deletes_->positions();
     cursor->rows_->SetDeletedRows(deleted.data(), deleted.data() + deleted.size(), row_group_start_[row_group]);
-    cursor->rows_leave_out_deletes_ = true;
   }
   return cursor;
 }
@@ -318,7 +317,7 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       column.Fill(constant, n);
       chunk_.columns().push_back(std::move(column));
     }
-    bool filter = f.deletes_ && !rows_leave_out_deletes_;
+    bool filter = f.deletes_ && !(rows_ && f.DecoderLeavesOutDeletes());
     if (filter) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
     if (filter && keep_.size() == 0) {
       chunk_.columns().resize(f.projection_.size());  // drop the constants appended above

@@ -42,7 +42,6 @@ class DataFileReader {
     int64_t end_position_ = 0;
     DataChunk chunk_;
     SelectionVector keep_;
-    bool rows_leave_out_deletes_ = false;  // rows_ leaves the deleted positions out itself
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
@@ -78,6 +77,9 @@ class DataFileReader {
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);
   /// Fills the NULLs of a row lineage column (rows first_position.. of the file).
+  // Returns true when the Parquet reader leaves the deleted rows out as it decodes (position
+  // deletes only), so that a batch read from the file needs no filtering after.
+  bool DecoderLeavesOutDeletes() const { return deletes_ && deletes_->positions_only(); }
   void InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, const SelectionVector* rows,
                          Vector* column) const;
 
