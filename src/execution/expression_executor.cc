@@ -296,7 +296,7 @@ Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChu
                                       size_t count) const {
   if (expr.in_list) {
     // distinct non-NULL values, ascending: a binary search per row
-    const std::vector<Value>& list = *expr.in_list;
+    const SortedValues& list = *expr.in_list;
     Vector needle = Evaluate(*expr.children[0], input, count);
     Vector result(TypeId::kBoolean, std::max<size_t>(count, 1));
     for (size_t i = 0; i < count; ++i) {
@@ -304,7 +304,7 @@ Vector ExpressionExecutor::EvaluateIn(const BoundExpression& expr, const DataChu
         result.SetNull(i, true);
         continue;
       }
-      bool found = std::binary_search(list.begin(), list.end(), needle.GetValue(i), ValueLess());
+      bool found = list.Contains(needle.GetValue(i));
       result.Data<uint8_t>()[i] = found != expr.negated ? 1 : 0;
     }
     return result;

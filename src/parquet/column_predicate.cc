@@ -87,32 +87,14 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
   // why: a NaN count is written for floating-point columns only; without one, NaNs may be
   // present (parquet-format 2.13), and the bounds leave NaN out either way
   bool may_have_nan = !stats.nan_count || *stats.nan_count > 0;
-  const std::vector<Value>& values = sorted_values ? *sorted_values : this->values;
-  if (stats.nan_count && *stats.nan_count > 0 && *stats.nan_count + stats.null_count.value_or(0) >= stats.num_values) {
-    return MayMatchOnlyNaN(values);
-  }
+  bool only_nan =
+      stats.nan_count && *stats.nan_count > 0 && *stats.nan_count + stats.null_count.value_or(0) >= stats.num_values;
+  if (sorted_values) return MayMatchSorted(stats, only_nan, may_have_nan);
+  if (only_nan) return MayMatchOnlyNaN(values);
   if (!stats.min || !stats.max || values.empty()) return true;
   const Value& min = *stats.min;
   const Value& max = *stats.max;
   bool floating = min.type().IsFloating();
-  if (op == Op::kIn && sorted_values) {
-    // the first value at or above min, by binary search (a lossless coercion keeps the order)
-    if (floating && may_have_nan && IsNaN(values.back())) return true;
-    size_t lo = 0, hi = values.size();
-    while (lo < hi) {
-      size_t mid = lo + (hi - lo) / 2;
-      std::optional<Value> c = Coerce(values[mid], min.type());
-      if (!c) return true;
-      if (c->Compare(min) < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    if (lo == values.size()) return false;
-    std::optional<Value> c = Coerce(values[lo], min.type());
-    return !c || IsNaN(*c) ? true : c->Compare(max) <= 0;
-  }
   std::vector<Value> coerced;
   coerced.reserve(values.size());
   for (const Value& v : values) {
@@ -125,11 +107,40 @@ bool ColumnPredicate::MayMatch(const ColumnStatistics& stats) const {
   return MayMatchValues(coerced, min, max, floating && may_have_nan);
 }
 
+bool ColumnPredicate::MayMatchSorted(const ColumnStatistics& stats, bool only_nan, bool may_have_nan) const {
+  const SortedValues& list = *sorted_values;
+  if (only_nan) {
+    // every non-NULL value is NaN: only a NaN key matches (NaN sorts last), or any key of a
+    // type that cannot be reasoned about
+    return !list.empty() && (!list.type().IsNumeric() || IsNaN(list.back()));
+  }
+  if (!stats.min || !stats.max || list.empty()) return true;
+  const Value& min = *stats.min;
+  const Value& max = *stats.max;
+  if (min.type().IsFloating() && may_have_nan && IsNaN(list.back())) return true;
+  // the first value at or above min, by binary search (a lossless coercion keeps the order)
+  size_t lo = 0, hi = list.size();
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    std::optional<Value> c = Coerce(list[mid], min.type());
+    if (!c) return true;
+    if (c->Compare(min) < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo == list.size()) return false;
+  std::optional<Value> c = Coerce(list[lo], min.type());
+  return !c || IsNaN(*c) ? true : c->Compare(max) <= 0;
+}
+
 bool ColumnPredicate::MayMatchBloom(const ParquetColumn& column, const BloomFilter& bloom) const {
   if (!CanAskBloom()) return true;
-  const std::vector<Value>& list = sorted_values ? *sorted_values : values;
+  size_t n = sorted_values ? sorted_values->size() : values.size();
   std::vector<uint64_t> hashes;
-  for (const Value& v : list) {
+  for (size_t i = 0; i < n; ++i) {
+    Value v = sorted_values ? (*sorted_values)[i] : values[i];
     if (v.is_null()) continue;  // equal to nothing
     std::optional<Value> c = Coerce(v, column.type);
     hashes.clear();
@@ -146,10 +157,8 @@ void ColumnPredicate::SortIn() {
   for (const auto& v : values) {
     if (v.is_null() || v.type() != values[0].type()) return;
   }
-  auto sorted = std::make_shared<std::vector<Value>>(std::move(values));
+  sorted_values = SortedValues::Of(std::move(values));
   values.clear();
-  SortDistinct(sorted.get());
-  sorted_values = std::move(sorted);
 }
 
 bool ColumnPredicate::MayMatchOnlyNaN(const std::vector<Value>& values) const {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/bloom_filter.h"
+#include "common/sorted_values.h"
 #include "common/value.h"
 #include "parquet/column_statistics.h"
 #include "parquet/parquet_schema.h"
@@ -27,7 +28,7 @@ struct ColumnPredicate {
   /// kIn over many values (a runtime filter's keys): them distinct, non-NULL and ascending,
   /// shared between the readers of a scan's files (`values` then empty); MayMatch finds the
   /// first at or above a minimum by binary search.
-  std::shared_ptr<const std::vector<Value>> sorted_values;
+  SortedValuesPtr sorted_values;
 
   /// Returns false only when no row described by the statistics can satisfy the predicate.
   /// Doubles compare as Spark orders them: NaN equals NaN and is above every number.
@@ -52,6 +53,8 @@ struct ColumnPredicate {
 
  private:
   bool MayMatchOnlyNaN(const std::vector<Value>& values) const;
+  // MayMatch of a kIn over sorted_values; `only_nan` when every non-NULL value is NaN.
+  bool MayMatchSorted(const ColumnStatistics& stats, bool only_nan, bool may_have_nan) const;
   bool MayMatchValues(const std::vector<Value>& values, const Value& min, const Value& max,
                       bool may_have_nan) const;
 };

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/sorted_values.h"
 #include "common/types.h"
 #include "common/value.h"
 #include "function/aggregate_function.h"
@@ -58,7 +59,7 @@ struct BoundExpression {
   /// For kIn over more values than children would hold cheaply (a runtime filter's keys,
   /// up to millions): them distinct, ascending and non-NULL, of children[0]'s type, shared
   /// by the copies; children then holds only children[0].
-  std::shared_ptr<const std::vector<Value>> in_list;
+  SortedValuesPtr in_list;
   /// The expression as Spark prints it in plans ("(a#1 + 1)"); also the default name.
   std::string text;
 

@@ -169,21 +169,10 @@ BoundExpressionPtr Compare(const std::string& op, BoundExpressionPtr left, Bound
   return node;
 }
 
-// Returns the values of rows `rows` of `keys` (no NULL among them), in that order.
-std::shared_ptr<const std::vector<Value>> ValuesOfRows(const Vector& keys, const uint32_t* rows, size_t n) {
-  auto values = std::make_shared<std::vector<Value>>();
-  values->reserve(n);
-  // why: a million keys are about 96 MB of Values, faulted in page by page otherwise
-  AdviseHugePages(values->data(), n * sizeof(Value));
-  for (size_t i = 0; i < n; ++i) values->push_back(keys.GetValue(rows ? rows[i] : i));
-  return values;
-}
-
-// Writes the distinct non-NULL keys of rows [0, count) of an integer column of T to `out`
-// (a column of the same type), ascending, and returns how many: the keys themselves radix
-// sorted, then made unique.
+// Returns the distinct non-NULL keys of rows [0, count) of an integer column of T,
+// ascending: the keys themselves radix sorted, then made unique.
 template <typename T>
-size_t SortDistinctIntegers(const Vector& keys, size_t count, Vector* out) {
+std::vector<int64_t> SortDistinctIntegers(const Vector& keys, size_t count) {
   const T* data = keys.Data<T>();
   const Validity& validity = keys.validity();
   std::vector<uint64_t> sorted(count);
@@ -195,35 +184,33 @@ size_t SortDistinctIntegers(const Vector& keys, size_t count, Vector* out) {
   sorted.resize(n);
   RadixSortBy(sorted.data(), sorted.data() + sorted.size(), [](uint64_t k) { return k; });
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-  *out = Vector(keys.type(), std::max<size_t>(sorted.size(), 1));
-  T* keys_out = out->Data<T>();
   // (OrderedKey flips the sign bit: applied again, it gives the key back)
-  for (size_t i = 0; i < sorted.size(); ++i) keys_out[i] = static_cast<T>(OrderedKey(static_cast<int64_t>(sorted[i])));
-  return sorted.size();
+  std::vector<int64_t> out(sorted.size());
+  for (size_t i = 0; i < sorted.size(); ++i) out[i] = static_cast<int64_t>(OrderedKey(static_cast<int64_t>(sorted[i])));
+  return out;
 }
 
 }  // namespace
 
 bool RuntimeFilter::ListIntegerKeys(const Vector& keys, size_t count, RuntimeFilter* filter) {
-  Vector column;
-  size_t n = 0;
+  std::vector<int64_t> sorted;
   switch (keys.type().id()) {
-    case TypeId::kInt8: n = SortDistinctIntegers<int8_t>(keys, count, &column); break;
-    case TypeId::kInt16: n = SortDistinctIntegers<int16_t>(keys, count, &column); break;
+    case TypeId::kInt8: sorted = SortDistinctIntegers<int8_t>(keys, count); break;
+    case TypeId::kInt16: sorted = SortDistinctIntegers<int16_t>(keys, count); break;
     case TypeId::kInt32:
-    case TypeId::kDate: n = SortDistinctIntegers<int32_t>(keys, count, &column); break;
+    case TypeId::kDate: sorted = SortDistinctIntegers<int32_t>(keys, count); break;
     case TypeId::kInt64:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampNtzNs:
-    case TypeId::kTime: n = SortDistinctIntegers<int64_t>(keys, count, &column); break;
+    case TypeId::kTime: sorted = SortDistinctIntegers<int64_t>(keys, count); break;
     default: return false;
   }
-  if (n == 0) return true;  // no key but NULL: nothing matches
-  filter->min_ = column.GetValue(0);
-  filter->max_ = column.GetValue(n - 1);
-  filter->values_ = ValuesOfRows(column, nullptr, n);
+  if (sorted.empty()) return true;  // no key but NULL: nothing matches
+  filter->values_ = SortedValues::OfIntegers(keys.type(), std::move(sorted));
+  filter->min_ = filter->values_->front();
+  filter->max_ = filter->values_->back();
   return true;
 }
 
@@ -260,7 +247,7 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
   filter->min_ = keys.GetValue(static_cast<size_t>(low));
   filter->max_ = keys.GetValue(static_cast<size_t>(high));
   if (listed) {
-    filter->values_ = ValuesOfRows(keys, rows.data(), rows.size());
+    filter->values_ = SortedValues::OfRows(keys, rows.data(), rows.size());
     return finished();
   }
   // More than max_values: every non-NULL key into a Bloom filter sized by their count,
@@ -276,7 +263,7 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
 bool RuntimeFilter::MayContain(const Value& value) const {
   if (value.is_null()) return false;  // NULL never equals a key
   if (exact()) {
-    return std::binary_search(values_->begin(), values_->end(), value, ValueLess());
+    return values_->Contains(value);
   }
   if (value.Compare(min_) < 0 || value.Compare(max_) > 0) return false;
   // why: a decimal hashes its unscaled digits, which another scale would change

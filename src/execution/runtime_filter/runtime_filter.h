@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/bloom_filter.h"
+#include "common/sorted_values.h"
 #include "common/value.h"
 #include "common/vector.h"
 #include "planner/bound_expression.h"
@@ -21,7 +22,7 @@ class RuntimeFilter {
   /// Collects the filter of `count` rows of a build key column a column at a time: one
   /// hash pass (HashVector, which hashes -0.0 as 0.0 and every NaN alike), the distinct
   /// keys by hash while there are at most `max_values`, the min and max by a typed pass,
-  /// and the Bloom filter from the hashes; Values are made only for the listed keys.
+  /// and the Bloom filter from the hashes; the listed keys are kept typed (SortedValues).
   /// Integer-like keys of at most `max_values` rows are listed by a radix sort of the keys
   /// instead, with no hash pass. `hashes`, when given, are the keys' hashes as HashVector
   /// makes them (a one-key join has them already).
@@ -40,7 +41,7 @@ class RuntimeFilter {
   /// a range and a Bloom filter.
   bool exact() const { return bloom_ == nullptr; }
   /// Returns the distinct non-NULL keys in ascending order (empty unless exact()).
-  const std::vector<Value>& values() const { return *values_; }
+  const SortedValues& values() const { return *values_; }
   /// Returns the smallest and the largest non-NULL key (NULL values when there is none).
   const Value& min() const { return min_; }
   const Value& max() const { return max_; }
@@ -71,7 +72,7 @@ class RuntimeFilter {
   size_t build_rows_ = 0;
   size_t max_values_ = 0;
   double collect_ms_ = 0;
-  std::shared_ptr<const std::vector<Value>> values_ = std::make_shared<const std::vector<Value>>();
+  SortedValuesPtr values_ = SortedValues::Of({});
   Value min_, max_;
   std::shared_ptr<const BloomFilter> bloom_;
 };

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 #include "common/ascii_case.h"
 #include "common/date_time.h"
@@ -206,8 +207,8 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
       // or fn says stop.
       auto for_each_value = [&e](auto&& fn) {
         if (e.in_list) {
-          for (const Value& v : *e.in_list) {
-            if (!fn(v)) return false;
+          for (size_t i = 0; i < e.in_list->size(); ++i) {
+            if (!fn((*e.in_list)[i])) return false;
           }
           return true;
         }
@@ -221,7 +222,7 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
         // a runtime filter's keys of the column's own type: shared, not copied (up to millions)
         const iceberg::NestedField* f = schema_.FindFieldById(*field);
         LogicalType type = f && f->type()->IsPrimitive() ? f->type()->ToLogicalType() : LogicalType();
-        if (f && !type.IsFloating() && e.in_list->front().type() == type && LiteralFor(*field, e.in_list->front())) {
+        if (f && !type.IsFloating() && e.in_list->type() == type && LiteralFor(*field, e.in_list->front())) {
           return Predicate::MakeSorted(Operation::kIn, *field, e.in_list);
         }
       }
@@ -251,12 +252,11 @@ ExpressionPtr IcebergFilterConverter::ConvertLeaf(const BoundExpression& e) cons
         // the last's, widens the filter and never narrows it.
         constexpr size_t kMostRanges = 1024;
         if (ranges.size() > kMostRanges) {
-          const Value* lo = nullptr;
-          const Value* hi = nullptr;
+          std::optional<Value> lo, hi;  // (copies: an in_list's values are made as they are read)
           for_each_value([&](const Value& v) {
             if (v.is_null()) return true;
-            if (!lo || v.Compare(*lo) < 0) lo = &v;
-            if (!hi || v.Compare(*hi) > 0) hi = &v;
+            if (!lo || v.Compare(*lo) < 0) lo = v;
+            if (!hi || v.Compare(*hi) > 0) hi = v;
             return true;
           });
           ExpressionPtr from = ConvertDerived(Operation::kGtEq, *e.children[0], *lo);

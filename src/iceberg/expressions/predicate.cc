@@ -13,20 +13,30 @@ bool IsNan(const Value& value) {
   return (id == TypeId::kFloat || id == TypeId::kDouble) && std::isnan(value.float64());
 }
 
-Predicate::Predicate(Operation op, int field_id, std::shared_ptr<const std::vector<Value>> literals)
-    : Expression(op), field_id_(field_id), literals_(std::move(literals)) {
+Predicate::Predicate(Operation op, int field_id, std::shared_ptr<const std::vector<Value>> literals,
+                     SortedValuesPtr sorted)
+    : Expression(op),
+      field_id_(field_id),
+      literals_(std::move(literals)),
+      sorted_only_(!literals_),
+      sorted_(std::move(sorted)) {
+  if (sorted_only_) {
+    if (!sorted_) throw InternalError("predicate " + OperationName(op) + " without literals");
+    return;
+  }
   const std::vector<Value>& all = *literals_;
   if ((op != Operation::kIn && op != Operation::kNotIn) || all.size() <= 16) return;
   for (const auto& l : all) {
     if (l.is_null() || IsNan(l) || l.type() != all[0].type()) return;
   }
-  if (IsSortedDistinct(all)) {
-    sorted_ = literals_;
-    return;
-  }
-  auto sorted = std::make_shared<std::vector<Value>>(all);
-  SortDistinct(sorted.get());
-  sorted_ = std::move(sorted);
+  sorted_ = SortedValues::Of(all);
+}
+
+const std::vector<Value>& Predicate::literals() const {
+  if (!sorted_only_) return *literals_;
+  std::call_once(literals_made_,
+                 [this] { literals_ = std::make_shared<const std::vector<Value>>(sorted_->ToValues()); });
+  return *literals_;
 }
 
 PredicatePtr Predicate::Make(Operation op, int field_id, std::vector<Value> literals) {
@@ -53,25 +63,21 @@ PredicatePtr Predicate::Make(Operation op, int field_id, std::vector<Value> lite
   return std::make_shared<Predicate>(op, field_id, std::make_shared<const std::vector<Value>>(std::move(literals)));
 }
 
-PredicatePtr Predicate::MakeSorted(Operation op, int field_id, std::shared_ptr<const std::vector<Value>> sorted) {
+PredicatePtr Predicate::MakeSorted(Operation op, int field_id, SortedValuesPtr sorted) {
   if (op != Operation::kIn && op != Operation::kNotIn) {
     throw InternalError("predicate " + OperationName(op) + " over a sorted list");
   }
-  auto p = std::make_shared<Predicate>(op, field_id, std::make_shared<const std::vector<Value>>());
-  p->literals_ = std::move(sorted);
-  if (p->literals_->size() > 16) p->sorted_ = p->literals_;
-  return p;
+  if (sorted->size() <= 16) return Make(op, field_id, sorted->ToValues());
+  return std::make_shared<Predicate>(op, field_id, nullptr, std::move(sorted));
 }
 
 PredicatePtr Predicate::WithFieldId(int field_id) const {
-  auto p = std::make_shared<Predicate>(op(), field_id, std::make_shared<const std::vector<Value>>());
-  p->literals_ = literals_;
-  p->sorted_ = sorted_;
-  return p;
+  if (sorted_only_) return std::make_shared<Predicate>(op(), field_id, nullptr, sorted_);
+  return std::make_shared<Predicate>(op(), field_id, literals_, sorted_);
 }
 
 ExpressionPtr Predicate::Negate() const {
-  if (sorted_ && sorted_ == literals_) return MakeSorted(NegateOperation(op()), field_id_, literals_);
+  if (sorted_only_) return MakeSorted(NegateOperation(op()), field_id_, sorted_);
   return Make(NegateOperation(op()), field_id_, *literals_);
 }
 
@@ -92,10 +98,12 @@ std::string Predicate::ToString() const {
 
 std::string Predicate::LiteralList(const std::function<std::string(const Value&)>& format) const {
   constexpr size_t kShown = 16;
-  const std::vector<Value>& all = *literals_;
+  size_t n = literal_count();
   std::string out;
-  for (size_t i = 0; i < all.size() && i < kShown; ++i) out += (i ? ", " : "") + format(all[i]);
-  if (all.size() > kShown) out += ", ... " + std::to_string(all.size()) + " values";
+  for (size_t i = 0; i < n && i < kShown; ++i) {
+    out += (i ? ", " : "") + format(sorted_only_ ? (*sorted_)[i] : (*literals_)[i]);
+  }
+  if (n > kShown) out += ", ... " + std::to_string(n) + " values";
   return out;
 }
 
@@ -119,8 +127,10 @@ bool Predicate::Test(const Value& v) const {
     case Operation::kIn:
     case Operation::kNotIn: {
       bool found = false;
-      if (sorted_ && v.type() == sorted_->front().type()) {
-        found = !nan && std::binary_search(sorted_->begin(), sorted_->end(), v, ValueLess());
+      if (sorted_ && v.type() == sorted_->type()) {
+        found = !nan && sorted_->Contains(v);
+      } else if (sorted_) {
+        for (size_t i = 0; i < sorted_->size() && !found; ++i) found = !nan && v.Compare((*sorted_)[i]) == 0;
       } else {
         for (const auto& l : *literals_) found = found || (!nan && v.Compare(l) == 0);
       }

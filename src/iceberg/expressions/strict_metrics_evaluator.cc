@@ -65,9 +65,8 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
     }
     // as Java's notIn: the literals at or above the lower bound, then those at or below the upper
     if (const auto& sorted = p.sorted_literals()) {
-      auto it = !Known(lower) ? sorted->begin()
-                              : std::lower_bound(sorted->begin(), sorted->end(), lower, ValueLess());
-      return it == sorted->end() || (Known(upper) && upper.Compare(*it) < 0);
+      size_t i = Known(lower) ? sorted->LowerBound(lower) : 0;
+      return i == sorted->size() || (Known(upper) && upper.Compare((*sorted)[i]) < 0);
     }
     std::vector<Value> literals = p.literals();
     if (Known(lower)) std::erase_if(literals, [&](const Value& v) { return lower.Compare(v) > 0; });
@@ -86,7 +85,7 @@ bool StrictMetricsEvaluator::Eval(const Expression& e, const DataFile& file) con
     case Operation::kIn:
       if (!Known(lower) || !Known(upper) || lower.Compare(upper) != 0) return false;
       if (const auto& sorted = p.sorted_literals()) {
-        return std::binary_search(sorted->begin(), sorted->end(), lower, ValueLess());
+        return sorted->Contains(lower);
       }
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return true;

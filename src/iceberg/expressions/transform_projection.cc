@@ -40,18 +40,19 @@ ExpressionPtr MakeOne(Operation op, int id, Value literal) {
   return Predicate::Make(op, id, {std::move(literal)});
 }
 
-std::vector<Value> ApplyAll(const Transform& t, const std::vector<Value>& values) {
+// Returns the distinct results of `t` over values at(0) .. at(n - 1).
+template <typename At>
+std::vector<Value> ApplyEach(const Transform& t, size_t n, At at) {
   std::vector<Value> out;
-  if (values.size() > 16) {
+  if (n > 16) {
     // a runtime filter's keys, up to millions, often onto few results (16 buckets, 52
     // days): deduplicated by hash as they come, then the distinct ones sorted
     constexpr size_t kLinear = 32;  // up to this many results a scan of them beats hashing
     std::unordered_multimap<uint64_t, size_t> seen;  // hash -> position in out, past kLinear
     // bucket[N] has N results at most: once all are seen, the other keys add none
     size_t most = t.kind() == TransformKind::kBucket && t.param() > 0 ? static_cast<size_t>(t.param()) : SIZE_MAX;
-    for (const auto& v : values) {
-      if (out.size() >= most) break;
-      Value r = t.Apply(v);
+    for (size_t k = 0; k < n && out.size() < most; ++k) {
+      Value r = t.Apply(at(k));
       bool repeat = false;
       if (out.size() <= kLinear) {
         for (size_t i = out.size(); i-- > 0 && !repeat;) repeat = out[i].Compare(r) == 0;
@@ -70,13 +71,23 @@ std::vector<Value> ApplyAll(const Transform& t, const std::vector<Value>& values
     SortDistinct(&out);
     return out;
   }
-  for (const auto& v : values) {
-    Value r = t.Apply(v);
+  for (size_t k = 0; k < n; ++k) {
+    Value r = t.Apply(at(k));
     bool seen = false;
     for (const auto& o : out) seen = seen || o.Compare(r) == 0;
     if (!seen) out.push_back(std::move(r));
   }
   return out;
+}
+
+// Returns the distinct results of `t` over the literals of an IN or NOT IN, read from its
+// sorted list when it has one (a runtime filter's keys: no Value kept for each).
+std::vector<Value> ApplyAll(const Transform& t, const Predicate& p) {
+  if (const auto& sorted = p.sorted_literals()) {
+    return ApplyEach(t, sorted->size(), [&sorted](size_t i) { return (*sorted)[i]; });
+  }
+  const std::vector<Value>& values = p.literals();
+  return ApplyEach(t, values.size(), [&values](size_t i) -> const Value& { return values[i]; });
 }
 
 // Rewrites an inclusive projection of a time transform for values before 1970 (Java's
@@ -134,7 +145,7 @@ ExpressionPtr FixStrictTime(ExpressionPtr projected) {
 
 // Projects an order-preserving transform of integers, decimals, dates or timestamps.
 ExpressionPtr InclusiveOrdered(const Transform& t, int id, const Predicate& p) {
-  const Value& v = p.literals().empty() ? Value() : p.literal();
+  Value v = p.literal_count() == 1 ? p.literal() : Value();
   switch (p.op()) {
     case Operation::kLt: {
       Value prev = StepValue(v, -1);
@@ -147,13 +158,13 @@ ExpressionPtr InclusiveOrdered(const Transform& t, int id, const Predicate& p) {
     }
     case Operation::kGtEq: return MakeOne(Operation::kGtEq, id, t.Apply(v));
     case Operation::kEq: return MakeOne(Operation::kEq, id, t.Apply(v));
-    case Operation::kIn: return Make(Operation::kIn, id, ApplyAll(t, p.literals()));
+    case Operation::kIn: return Make(Operation::kIn, id, ApplyAll(t, p));
     default: return nullptr;
   }
 }
 
 ExpressionPtr StrictOrdered(const Transform& t, int id, const Predicate& p) {
-  const Value& v = p.literals().empty() ? Value() : p.literal();
+  Value v = p.literal_count() == 1 ? p.literal() : Value();
   switch (p.op()) {
     case Operation::kLt: return MakeOne(Operation::kLt, id, t.Apply(v));
     case Operation::kLtEq: {
@@ -166,7 +177,7 @@ ExpressionPtr StrictOrdered(const Transform& t, int id, const Predicate& p) {
       return prev.is_null() ? nullptr : MakeOne(Operation::kGt, id, t.Apply(prev));
     }
     case Operation::kNotEq: return MakeOne(Operation::kNotEq, id, t.Apply(v));
-    case Operation::kNotIn: return Make(Operation::kNotIn, id, ApplyAll(t, p.literals()));
+    case Operation::kNotIn: return Make(Operation::kNotIn, id, ApplyAll(t, p));
     default: return nullptr;
   }
 }
@@ -179,7 +190,7 @@ ExpressionPtr InclusiveTruncateString(const Transform& t, const Type& source, in
     case Operation::kGt:
     case Operation::kGtEq: return MakeOne(Operation::kGtEq, id, t.Apply(p.literal()));
     case Operation::kEq: return MakeOne(Operation::kEq, id, t.Apply(p.literal()));
-    case Operation::kIn: return Make(Operation::kIn, id, ApplyAll(t, p.literals()));
+    case Operation::kIn: return Make(Operation::kIn, id, ApplyAll(t, p));
     case Operation::kStartsWith: {
       if (Length(source, p.literal().str()) >= width) return MakeOne(Operation::kEq, id, t.Apply(p.literal()));
       return MakeOne(Operation::kStartsWith, id, p.literal());
@@ -202,7 +213,7 @@ ExpressionPtr StrictTruncateString(const Transform& t, const Type& source, int i
     case Operation::kGt:
     case Operation::kGtEq: return MakeOne(Operation::kGt, id, t.Apply(p.literal()));
     case Operation::kNotEq: return MakeOne(Operation::kNotEq, id, t.Apply(p.literal()));
-    case Operation::kNotIn: return Make(Operation::kNotIn, id, ApplyAll(t, p.literals()));
+    case Operation::kNotIn: return Make(Operation::kNotIn, id, ApplyAll(t, p));
     case Operation::kStartsWith:
     case Operation::kNotStartsWith:
       if (Length(source, p.literal().str()) <= width) return MakeOne(p.op(), id, p.literal());
@@ -279,7 +290,7 @@ ExpressionPtr TransformProjection::Inclusive(const Transform& t, const Type& sou
   switch (t.kind()) {
     case TransformKind::kBucket:
       if (p.op() == Operation::kEq) return MakeOne(Operation::kEq, id, t.Apply(p.literal()));
-      if (p.op() == Operation::kIn) return Make(Operation::kIn, id, ApplyAll(t, p.literals()));
+      if (p.op() == Operation::kIn) return Make(Operation::kIn, id, ApplyAll(t, p));
       return nullptr;
     case TransformKind::kTruncate:
       if (IsStringLike(source)) return InclusiveTruncateString(t, source, id, p);
@@ -297,7 +308,7 @@ ExpressionPtr TransformProjection::Strict(const Transform& t, const Type& source
   switch (t.kind()) {
     case TransformKind::kBucket:
       if (p.op() == Operation::kNotEq) return MakeOne(Operation::kNotEq, id, t.Apply(p.literal()));
-      if (p.op() == Operation::kNotIn) return Make(Operation::kNotIn, id, ApplyAll(t, p.literals()));
+      if (p.op() == Operation::kNotIn) return Make(Operation::kNotIn, id, ApplyAll(t, p));
       return nullptr;
     case TransformKind::kTruncate:
       if (IsStringLike(source)) return StrictTruncateString(t, source, id, p);

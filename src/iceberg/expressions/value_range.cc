@@ -28,9 +28,8 @@ bool ValueRange::MayMatch(const Predicate& p) const {
     case Operation::kIn:
       if (const auto& sorted = p.sorted_literals()) {
         // the first key not below the lower bound, if any, is in the range or none is
-        auto it = !has_lower ? sorted->begin()
-                             : std::lower_bound(sorted->begin(), sorted->end(), lower, ValueLess());
-        return it != sorted->end() && (!has_upper || upper.Compare(*it) >= 0);
+        size_t i = has_lower ? sorted->LowerBound(lower) : 0;
+        return i != sorted->size() && (!has_upper || upper.Compare((*sorted)[i]) >= 0);
       }
       for (const auto& v : p.literals()) {
         bool above_lower = !has_lower || lower.Compare(v) <= 0;
@@ -43,10 +42,13 @@ bool ValueRange::MayMatch(const Predicate& p) const {
       // only a single-valued range equal to the literal excludes every row
       return !(has_lower && has_upper && lower.Compare(p.literal()) == 0 && upper.Compare(p.literal()) == 0);
     case Operation::kNotIn: {
-      if (p.literals().empty() || (p.literals()[0].type().IsFloating() && !nan_free)) return true;
+      if (p.literal_count() == 0) return true;
+      if ((p.sorted_literals() ? p.sorted_literals()->type() : p.literals()[0].type()).IsFloating() && !nan_free) {
+        return true;
+      }
       if (!(has_lower && has_upper) || lower.Compare(upper) != 0) return true;
       if (const auto& sorted = p.sorted_literals()) {
-        return !std::binary_search(sorted->begin(), sorted->end(), lower, ValueLess());
+        return !sorted->Contains(lower);
       }
       for (const auto& v : p.literals()) {
         if (lower.Compare(v) == 0) return false;

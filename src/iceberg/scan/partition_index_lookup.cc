@@ -31,11 +31,12 @@ bool PartitionIndexCandidates(const CachedManifest& manifest, const PartitionSpe
     while (pos < spec.fields().size() && spec.fields()[pos].field_id() != p.field_id()) ++pos;
     if (pos >= manifest.order_by_field.size()) continue;
     const std::vector<uint32_t>& order = manifest.order_by_field[pos];
-    if (order.empty() || p.literals().empty()) continue;
+    if (order.empty() || p.literal_count() == 0) continue;
     // why: comparisons across types would not follow the index's order
     const Value& sample = manifest.entries[order.front()].partition[pos];
     const Value* lo = nullptr;
     const Value* hi = nullptr;
+    Value sorted_lo, sorted_hi;  // a sorted list's first and last value
     bool lo_open = false, hi_open = false;
     switch (p.op()) {
       case Operation::kEq: lo = hi = &p.literal(); break;
@@ -45,8 +46,10 @@ bool PartitionIndexCandidates(const CachedManifest& manifest, const PartitionSpe
       case Operation::kLtEq: hi = &p.literal(); break;
       case Operation::kIn:
         if (const auto& sorted = p.sorted_literals()) {
-          lo = &sorted->front();
-          hi = &sorted->back();
+          sorted_lo = sorted->front();
+          sorted_hi = sorted->back();
+          lo = &sorted_lo;
+          hi = &sorted_hi;
           break;
         }
         for (const auto& v : p.literals()) {

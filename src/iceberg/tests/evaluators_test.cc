@@ -263,10 +263,12 @@ TEST(PredicateTest, ManyInLiteralsAnswerAsFewDo) {
 // search, an identity projection (WithFieldId) and a negation keep the one list, and every
 // answer is the linear one over the same keys written unsorted.
 TEST(PredicateTest, SortedSharedKeysAnswerAsWrittenOnesDo) {
-  auto sorted = std::make_shared<std::vector<Value>>();
-  for (int64_t k = 0; k < 300; ++k) sorted->push_back(Value::Int64(k * k));
-  std::vector<Value> written(sorted->rbegin(), sorted->rend());
+  std::vector<Value> squares;
+  for (int64_t k = 0; k < 300; ++k) squares.push_back(Value::Int64(k * k));
+  SortedValuesPtr sorted = SortedValues::Of(squares);
+  std::vector<Value> written(squares.rbegin(), squares.rend());
   auto shared = Predicate::MakeSorted(Operation::kIn, 1, sorted);
+  EXPECT_EQ(shared->literal_count(), 300u);
   auto linear = std::static_pointer_cast<const Predicate>(Predicate::Make(Operation::kIn, 1, written));
   EXPECT_EQ(shared->sorted_literals().get(), sorted.get());  // not copied
   EXPECT_EQ(shared->WithFieldId(1000)->sorted_literals().get(), sorted.get());
@@ -277,6 +279,18 @@ TEST(PredicateTest, SortedSharedKeysAnswerAsWrittenOnesDo) {
   auto linear_not = std::static_pointer_cast<const Predicate>(linear->Negate());
   EXPECT_EQ(shared->ToString().substr(0, 30), "ref(1) in (0, 1, 4, 9, 16, 25,");
   EXPECT_NE(shared->ToString().find("... 300 values)"), std::string::npos);
+  for (int64_t v = -2; v < 1000; ++v) {
+    EXPECT_EQ(shared->Test(Value::Int64(v)), linear->Test(Value::Int64(v))) << v;
+    EXPECT_EQ(shared->Test(Value::Int32(static_cast<int32_t>(v))), linear->Test(Value::Int64(v))) << v;
+    EXPECT_EQ(negated->Test(Value::Int64(v)), linear_not->Test(Value::Int64(v))) << v;
+  }
+  // literals(), for the readers that want Values, made from the list on first asking
+  EXPECT_EQ(shared->literals(), squares);
+  EXPECT_EQ(shared->sorted_literals().get(), sorted.get());
+  // a short sorted list is a plain predicate
+  auto few = Predicate::MakeSorted(Operation::kIn, 1, SortedValues::Of({Value::Int64(3), Value::Int64(1)}));
+  EXPECT_EQ(few->sorted_literals(), nullptr);
+  EXPECT_EQ(few->literals(), (std::vector<Value>{Value::Int64(1), Value::Int64(3)}));
   for (int64_t lo = -3; lo < 400; lo += 5) {
     for (int64_t width : {0, 1, 2, 7, 40}) {
       ValueRange range{Value::Int64(lo), Value::Int64(lo + width), true};

@@ -158,7 +158,7 @@ std::optional<double> FilterEstimation::SingleCondition(const BoundExpression& c
       if (!IsColumn(*condition.children[0])) return std::nullopt;
       std::vector<Value> values;
       if (condition.in_list) {
-        values = *condition.in_list;
+        values = condition.in_list->ToValues();
       } else {
         for (size_t i = 1; i < condition.children.size(); ++i) {
           if (!IsLiteral(*condition.children[i])) return std::nullopt;

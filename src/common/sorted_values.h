@@ -1,0 +1,61 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "common/value.h"
+
+namespace floe {
+
+class Vector;
+
+/// Distinct non-NULL values of one type in ascending order (Value::Compare), shared
+/// read-only: a long IN list's values for binary search, up to a runtime filter's million
+/// keys. Values of an integer-like type (integers, dates, timestamps, times) are kept as
+/// 64-bit integers, 8 bytes each where a Value takes 96; values of other types as Values.
+class SortedValues {
+ public:
+  /// Returns the list of `values`, of one type and none NULL: sorted and made distinct
+  /// here unless they already are.
+  static std::shared_ptr<const SortedValues> Of(std::vector<Value> values);
+  /// Returns the list of `keys`, ascending and distinct, of the integer-like `type`.
+  static std::shared_ptr<const SortedValues> OfIntegers(LogicalType type, std::vector<int64_t> keys);
+  /// Returns the list of rows `rows[0, n)` of `column`, non-NULL, distinct and in ascending
+  /// order of their values (every row [0, n) when `rows` is null).
+  static std::shared_ptr<const SortedValues> OfRows(const Vector& column, const uint32_t* rows, size_t n);
+  /// Returns true when values of `type` are kept as 64-bit integers.
+  static bool KeepsAsIntegers(const LogicalType& type);
+
+  /// Returns the values' type (kNull for an empty list made of no Values).
+  const LogicalType& type() const { return type_; }
+  size_t size() const { return integers_ ? keys_.size() : values_.size(); }
+  bool empty() const { return size() == 0; }
+  /// Returns value `i` (made on each call when the values are kept as integers).
+  Value operator[](size_t i) const;
+  Value front() const { return (*this)[0]; }
+  Value back() const { return (*this)[size() - 1]; }
+  /// Returns the keys when the values are kept as integers, else null.
+  const std::vector<int64_t>* integers() const { return integers_ ? &keys_ : nullptr; }
+  /// Returns the position of the first value not below `v` (size() when none is), by
+  /// binary search; `v` is of type() or of a type Value::Compare orders with it.
+  size_t LowerBound(const Value& v) const;
+  /// Returns true when a value equals `v` (not NULL), as LowerBound compares.
+  bool Contains(const Value& v) const;
+  /// Returns a copy of every value as a Value.
+  std::vector<Value> ToValues() const;
+  bool operator==(const SortedValues& other) const;
+
+ private:
+  SortedValues() = default;
+
+  LogicalType type_;
+  bool integers_ = false;
+  std::vector<int64_t> keys_;  // when integers_
+  std::vector<Value> values_;  // otherwise
+};
+
+using SortedValuesPtr = std::shared_ptr<const SortedValues>;
+
+}  // namespace floe
