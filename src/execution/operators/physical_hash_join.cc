@@ -4,6 +4,7 @@
 #include <atomic>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -371,19 +372,24 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
   const uint64_t* key_hashes =
       table.key_columns.size() == 1 && table.hashes.size() == n ? table.hashes.data() : nullptr;
   std::vector<std::shared_ptr<const RuntimeFilter>> filters(runtime_filter_slots_.size());
-  // Listed keys are Values (96 bytes each, twice that budgeted for their strings):
-  // no more are listed than the statement's memory limit has room for; past that, a
-  // range and a Bloom filter of fixed size.
-  size_t max_values = context.runtime_filter_max_values;
+  // No more keys are listed than the statement's memory limit has room for; past that, a
+  // range and a Bloom filter of fixed size. An integer-like key is budgeted 32 bytes (8
+  // listed, the rest the sort's and the distinct pass's while listing), any other a Value
+  // and as much again for its string (96 bytes each).
+  std::optional<size_t> per_filter;
   if (context.query && context.query->memory().limit() > 0 && !runtime_filter_slots_.empty()) {
     int64_t room = context.query->memory().limit() - context.query->memory().reserved();
-    size_t per_filter = room > 0 ? static_cast<size_t>(room) / runtime_filter_slots_.size() : 0;
-    max_values = std::min(max_values, per_filter / (2 * sizeof(Value)));
+    per_filter = room > 0 ? static_cast<size_t>(room) / runtime_filter_slots_.size() : 0;
   }
-  auto collect_keys = [&, n, max_values] {
+  auto collect_keys = [&, n, per_filter] {
     for (size_t i = 0; i < runtime_filter_slots_.size(); ++i) {
-      filters[i] = RuntimeFilter::FromBuildKeys(table.rows.column(table.key_columns[runtime_filter_slots_[i].first]), n,
-                                                max_values, key_hashes);
+      const Vector& keys = table.rows.column(table.key_columns[runtime_filter_slots_[i].first]);
+      size_t max_values = context.runtime_filter_max_values;
+      if (per_filter) {
+        size_t per_key = SortedValues::KeepsAsIntegers(keys.type()) ? 32 : 2 * sizeof(Value);
+        max_values = std::min(max_values, *per_filter / per_key);
+      }
+      filters[i] = RuntimeFilter::FromBuildKeys(keys, n, max_values, key_hashes);
     }
   };
   std::future<void> pass;
