@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "common/exception.h"
@@ -99,6 +100,56 @@ void MinMaxRows(const Validity& validity, size_t count, Cmp cmp, int64_t* low, i
   }
 }
 
+// MinMaxRows for an integer-like column of T: the smallest and the largest key kept in
+// registers (a loop the compiler vectorizes when no key is NULL), then the first row of
+// each.
+template <typename T>
+void IntegerMinMaxRows(const Vector& keys, size_t count, int64_t* low, int64_t* high) {
+  const T* data = keys.Data<T>();
+  const Validity& validity = keys.validity();
+  T lo = std::numeric_limits<T>::max(), hi = std::numeric_limits<T>::min();
+  bool any = false;
+  if (validity.AllValid()) {
+    for (size_t i = 0; i < count; ++i) {
+      lo = std::min(lo, data[i]);
+      hi = std::max(hi, data[i]);
+    }
+    any = count > 0;
+  } else {
+    for (size_t i = 0; i < count; ++i) {
+      if (!validity.IsValid(i)) continue;
+      any = true;
+      lo = std::min(lo, data[i]);
+      hi = std::max(hi, data[i]);
+    }
+  }
+  if (!any) return;
+  auto first_row = [&](T key) {
+    size_t i = 0;
+    while (data[i] != key || !validity.IsValid(i)) ++i;
+    return static_cast<int64_t>(i);
+  };
+  *low = first_row(lo);
+  *high = first_row(hi);
+}
+
+// Runs IntegerMinMaxRows when `keys` is integer-like; returns false for any other type.
+bool IntegerMinMax(const Vector& keys, size_t count, int64_t* low, int64_t* high) {
+  switch (keys.type().id()) {
+    case TypeId::kInt8: IntegerMinMaxRows<int8_t>(keys, count, low, high); return true;
+    case TypeId::kInt16: IntegerMinMaxRows<int16_t>(keys, count, low, high); return true;
+    case TypeId::kInt32:
+    case TypeId::kDate: IntegerMinMaxRows<int32_t>(keys, count, low, high); return true;
+    case TypeId::kInt64:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampNtzNs:
+    case TypeId::kTime: IntegerMinMaxRows<int64_t>(keys, count, low, high); return true;
+    default: return false;
+  }
+}
+
 // Fills `rows` with the first row of each distinct non-NULL key, in order of first
 // appearance (open addressing on the hashes, rows compared only when hashes meet);
 // returns false, and stops, once there are more than `max_values`.
@@ -192,6 +243,42 @@ std::vector<int64_t> SortDistinctIntegers(const Vector& keys, size_t count) {
 
 }  // namespace
 
+bool RuntimeFilter::SampleShowsMoreKeys(const Validity& validity, size_t count, size_t non_null, const uint64_t* hashes,
+                                        size_t max_values) {
+  if (non_null <= max_values || max_values == 0) return non_null > max_values;
+  constexpr size_t kDraws = 32768;
+  std::vector<uint32_t> rows(kDraws);
+  uint64_t state = 0x9e3779b97f4a7c15ULL;
+  for (auto& r : rows) {
+    // splitmix64
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    r = static_cast<uint32_t>((z ^ (z >> 31)) % count);
+  }
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  std::vector<uint64_t> sample;
+  sample.reserve(rows.size());
+  for (uint32_t r : rows) {
+    if (validity.IsValid(r)) sample.push_back(hashes[r]);
+  }
+  auto n = static_cast<double>(non_null);
+  auto s = static_cast<double>(sample.size());
+  double expected = s * (s - 1) / 2 * (n / static_cast<double>(max_values) - 1) / (n - 1);
+  if (expected < 64) return false;
+  std::sort(sample.begin(), sample.end());
+  double pairs = 0;
+  for (size_t i = 0; i < sample.size();) {
+    size_t j = i;
+    while (j < sample.size() && sample[j] == sample[i]) ++j;
+    auto run = static_cast<double>(j - i);
+    pairs += run * (run - 1) / 2;
+    i = j;
+  }
+  return pairs < expected / 4;
+}
+
 bool RuntimeFilter::ListIntegerKeys(const Vector& keys, size_t count, RuntimeFilter* filter) {
   std::vector<int64_t> sorted;
   switch (keys.type().id()) {
@@ -235,11 +322,18 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
   }
   const uint64_t* hashes = given ? given : own.data();
   int64_t low = -1, high = -1;
+  bool integers = IntegerMinMax(keys, count, &low, &high);
+  size_t non_null = 0;
+  if (validity.AllValid()) {
+    non_null = count;
+  } else {
+    for (size_t i = 0; i < count; ++i) non_null += validity.IsValid(i);
+  }
   std::vector<uint32_t> rows;
   bool listed = false;
   WithRowComparator(keys, [&](auto cmp, auto sort_rows) {
-    MinMaxRows(validity, count, cmp, &low, &high);
-    if (low < 0) return;
+    if (!integers) MinMaxRows(validity, count, cmp, &low, &high);
+    if (low < 0 || SampleShowsMoreKeys(validity, count, non_null, hashes, max_values)) return;
     listed = DistinctRows(validity, count, hashes, cmp, max_values, &rows);
     if (listed) sort_rows(&rows);
   });
@@ -250,10 +344,9 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
     filter->values_ = SortedValues::OfRows(keys, rows.data(), rows.size());
     return finished();
   }
-  // More than max_values: every non-NULL key into a Bloom filter sized by their count,
-  // an upper bound of the distinct ones (the distinct pass stopped counting).
-  size_t non_null = 0;
-  for (size_t i = 0; i < count; ++i) non_null += validity.IsValid(i);
+  // More than max_values (the distinct pass stopped counting, or a sample showed it would):
+  // every non-NULL key into a Bloom filter sized by their count, an upper bound of the
+  // distinct ones.
   auto bloom = std::make_shared<BloomFilter>(non_null);
   bloom->InsertMany(hashes, count, [&validity](size_t i) { return !validity.IsValid(i); });
   filter->bloom_ = std::move(bloom);

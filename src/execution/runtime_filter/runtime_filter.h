@@ -29,6 +29,22 @@ class RuntimeFilter {
   static std::shared_ptr<const RuntimeFilter> FromBuildKeys(const Vector& keys, size_t count, size_t max_values,
                                                             const uint64_t* hashes = nullptr);
 
+  /// Returns true when a random sample of the `non_null` non-NULL keys among rows
+  /// [0, count) (`hashes` theirs, as HashVector makes them) shows, beyond reasonable doubt,
+  /// more than `max_values` distinct keys, so that listing them would be futile.
+  ///
+  /// With at most M distinct keys among N rows, two rows drawn at random hold one key with
+  /// chance sum(n_k (n_k - 1)) / (N (N - 1)) >= (N / M - 1) / (N - 1), as
+  /// sum(n_k^2) >= N^2 / M (n_k the rows of key k). Among s distinct sampled rows (32,768
+  /// draws), s (s - 1) / 2 pairs, at least `expected` of them are then expected to share a
+  /// key. The test is made only where that is 64 or more, and finds more keys when fewer
+  /// than a quarter as many pairs share one. Equal hashes count as one key (two keys of one
+  /// hash add a pair: toward listing). The rows are drawn at random, not by stride, which
+  /// sorted runs of one key would fool; the seed is fixed, so that one build side always
+  /// gives one filter.
+  static bool SampleShowsMoreKeys(const Validity& validity, size_t count, size_t non_null, const uint64_t* hashes,
+                                  size_t max_values);
+
   /// Returns the type of the keys.
   const LogicalType& type() const { return type_; }
   /// Returns the rows of the build side, NULL keys included.

@@ -311,3 +311,57 @@ TEST(RuntimeFilterTest, TheJoinsHashesGiveTheSameFilter) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+// Asks SampleShowsMoreKeys about a column of BIGINT keys.
+bool SampleShowsMore(const std::vector<int64_t>& keys, size_t max_values) {
+  Vector column(LogicalType(TypeId::kInt64), keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) column.Data<int64_t>()[i] = keys[i];
+  std::vector<uint64_t> hashes(keys.size());
+  HashVector(column, keys.size(), hashes.data(), false);
+  return RuntimeFilter::SampleShowsMoreKeys(column.validity(), keys.size(), keys.size(), hashes.data(), max_values);
+}
+
+// The sample that spares a futile listing: it finds more keys than max_values where there
+// are many more, and never where there are at most max_values, however they are laid out
+// (runs of one key in sorted order, which a sample by stride would take for distinct keys;
+// a few heavy keys among single ones; exactly max_values keys, some twice).
+TEST(RuntimeFilterTest, ASampleFindsMoreKeysOnlyWhereThereAre) {
+  const size_t n = 1'000'000;
+  std::vector<int64_t> keys(n);
+  for (size_t i = 0; i < n; ++i) keys[i] = static_cast<int64_t>(i * 7919 % n);  // all distinct
+  EXPECT_TRUE(SampleShowsMore(keys, 100'000));
+  EXPECT_TRUE(SampleShowsMore(keys, 50'000));
+  EXPECT_FALSE(SampleShowsMore(keys, n));  // no more keys than may be listed: nothing to spare
+  for (size_t i = 0; i < n; ++i) keys[i] = static_cast<int64_t>(i / 10);  // 100,000 keys, sorted runs of 10
+  EXPECT_FALSE(SampleShowsMore(keys, 100'000));
+  EXPECT_FALSE(SampleShowsMore(keys, 200'000));
+  for (size_t i = 0; i < n; ++i) keys[i] = static_cast<int64_t>(i % 100'000);  // the same, interleaved
+  EXPECT_FALSE(SampleShowsMore(keys, 100'000));
+  // 100,000 keys: 99,990 once, ten keys over the other 900,010 rows
+  for (size_t i = 0; i < n; ++i) keys[i] = i < 99'990 ? static_cast<int64_t>(i) : -static_cast<int64_t>(i % 10) - 1;
+  EXPECT_FALSE(SampleShowsMore(keys, 100'000));
+  // exactly 800,000 keys among a million rows: 600,000 once, 200,000 twice
+  for (size_t i = 0; i < n; ++i) keys[i] = i < 600'000 ? static_cast<int64_t>(i) : static_cast<int64_t>(i % 200'000);
+  EXPECT_FALSE(SampleShowsMore(keys, 800'000));
+  EXPECT_FALSE(SampleShowsMore(keys, 900'000));
+  // and the filter built over such keys still lists them all
+  Vector column(LogicalType(TypeId::kInt64), n);
+  for (size_t i = 0; i < n; ++i) column.Data<int64_t>()[i] = static_cast<int64_t>(i / 10);
+  auto listed = RuntimeFilter::FromBuildKeys(column, n, 100'000);
+  ASSERT_TRUE(listed->exact());
+  EXPECT_EQ(listed->values().size(), 100'000u);
+  for (size_t i = 0; i < n; ++i) column.Data<int64_t>()[i] = static_cast<int64_t>(i * 7919 % n);
+  auto ranged = RuntimeFilter::FromBuildKeys(column, n, 100'000);
+  EXPECT_FALSE(ranged->exact());
+  EXPECT_EQ(ranged->min().int64(), 0);
+  EXPECT_EQ(ranged->max().int64(), static_cast<int64_t>(n - 1));
+  for (int64_t k : {int64_t{0}, int64_t{1}, int64_t{999'999}, int64_t{123'456}}) {
+    EXPECT_TRUE(ranged->MayContain(Value::Int64(k)));
+  }
+}
+
+}  // namespace
+}  // namespace floe
