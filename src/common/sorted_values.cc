@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/exception.h"
+#include "common/string_ref.h"
 #include "common/vector.h"
 
 namespace floe {
@@ -35,6 +36,10 @@ void AppendKeys(const Vector& column, const uint32_t* rows, size_t n, std::vecto
 
 }  // namespace
 
+bool SortedValues::KeepsAsBytes(const LogicalType& type) {
+  return type.id() == TypeId::kString || type.id() == TypeId::kBinary;
+}
+
 bool SortedValues::KeepsAsIntegers(const LogicalType& type) {
   switch (type.id()) {
     case TypeId::kInt8:
@@ -62,9 +67,17 @@ std::shared_ptr<const SortedValues> SortedValues::Of(std::vector<Value> values) 
   list->type_ = values[0].type();
   SortDistinct(&values);
   if (KeepsAsIntegers(list->type_)) {
-    list->integers_ = true;
+    list->storage_ = Storage::kIntegers;
     list->keys_.reserve(values.size());
     for (const Value& v : values) list->keys_.push_back(v.int64());
+  } else if (KeepsAsBytes(list->type_)) {
+    list->storage_ = Storage::kBytes;
+    list->offsets_.reserve(values.size() + 1);
+    for (const Value& v : values) {
+      list->offsets_.push_back(list->bytes_.size());
+      list->bytes_ += v.str();
+    }
+    list->offsets_.push_back(list->bytes_.size());
   } else {
     list->values_ = std::move(values);
   }
@@ -75,7 +88,7 @@ std::shared_ptr<const SortedValues> SortedValues::OfIntegers(LogicalType type, s
   if (!KeepsAsIntegers(type)) throw InternalError("a sorted list of " + type.ToString() + " kept as integers");
   std::shared_ptr<SortedValues> list(new SortedValues());
   list->type_ = std::move(type);
-  list->integers_ = true;
+  list->storage_ = Storage::kIntegers;
   list->keys_ = std::move(keys);
   return list;
 }
@@ -83,12 +96,26 @@ std::shared_ptr<const SortedValues> SortedValues::OfIntegers(LogicalType type, s
 std::shared_ptr<const SortedValues> SortedValues::OfRows(const Vector& column, const uint32_t* rows, size_t n) {
   std::shared_ptr<SortedValues> list(new SortedValues());
   list->type_ = column.type();
+  if (KeepsAsBytes(column.type())) {
+    list->storage_ = Storage::kBytes;
+    const StringRef* data = column.Data<StringRef>();
+    size_t total = 0;
+    for (size_t i = 0; i < n; ++i) total += data[rows ? rows[i] : i].size;
+    list->bytes_.reserve(total);
+    list->offsets_.reserve(n + 1);
+    for (size_t i = 0; i < n; ++i) {
+      list->offsets_.push_back(list->bytes_.size());
+      list->bytes_ += data[rows ? rows[i] : i].view();
+    }
+    list->offsets_.push_back(list->bytes_.size());
+    return list;
+  }
   if (!KeepsAsIntegers(column.type())) {
     list->values_.reserve(n);
     for (size_t i = 0; i < n; ++i) list->values_.push_back(column.GetValue(rows ? rows[i] : i));
     return list;
   }
-  list->integers_ = true;
+  list->storage_ = Storage::kIntegers;
   list->keys_.reserve(n);
   switch (column.type().id()) {
     case TypeId::kInt8: AppendKeys<int8_t>(column, rows, n, &list->keys_); break;
@@ -100,20 +127,53 @@ std::shared_ptr<const SortedValues> SortedValues::OfRows(const Vector& column, c
   return list;
 }
 
-Value SortedValues::operator[](size_t i) const { return integers_ ? IntegerValue(type_, keys_[i]) : values_[i]; }
+size_t SortedValues::size() const {
+  switch (storage_) {
+    case Storage::kIntegers: return keys_.size();
+    case Storage::kBytes: return offsets_.empty() ? 0 : offsets_.size() - 1;
+    default: return values_.size();
+  }
+}
+
+Value SortedValues::operator[](size_t i) const {
+  switch (storage_) {
+    case Storage::kIntegers: return IntegerValue(type_, keys_[i]);
+    case Storage::kBytes: {
+      std::string b(bytes(i));
+      return type_.id() == TypeId::kString ? Value::String(std::move(b)) : Value::Binary(std::move(b));
+    }
+    default: return values_[i];
+  }
+}
+
+bool SortedValues::ComparesByStorage(const Value& v) const {
+  switch (storage_) {
+    // Value::Compare orders integer-like values by their 64-bit field, whatever the width
+    case Storage::kIntegers: return KeepsAsIntegers(v.type());
+    // and strings and binaries by their bytes (as unsigned chars)
+    case Storage::kBytes: return KeepsAsBytes(v.type());
+    default: return false;
+  }
+}
 
 size_t SortedValues::LowerBound(const Value& v) const {
-  if (integers_ && KeepsAsIntegers(v.type())) {
-    // Value::Compare orders integer-like values by their 64-bit field, whatever the width
-    return static_cast<size_t>(std::lower_bound(keys_.begin(), keys_.end(), v.int64()) - keys_.begin());
-  }
-  if (!integers_) {
+  size_t lo = 0, hi = size();
+  if (storage_ == Storage::kValues) {
     return static_cast<size_t>(std::lower_bound(values_.begin(), values_.end(), v, ValueLess()) - values_.begin());
   }
-  size_t lo = 0, hi = keys_.size();
+  bool by_storage = ComparesByStorage(v);
+  std::string_view needle = by_storage && storage_ == Storage::kBytes ? std::string_view(v.str()) : std::string_view();
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if ((*this)[mid].Compare(v) < 0) {
+    bool below;
+    if (!by_storage) {
+      below = (*this)[mid].Compare(v) < 0;
+    } else if (storage_ == Storage::kIntegers) {
+      below = keys_[mid] < v.int64();
+    } else {
+      below = bytes(mid).compare(needle) < 0;
+    }
+    if (below) {
       lo = mid + 1;
     } else {
       hi = mid;
@@ -126,20 +186,21 @@ bool SortedValues::Contains(const Value& v) const {
   if (v.is_null()) return false;
   size_t i = LowerBound(v);
   if (i == size()) return false;
-  if (integers_ && KeepsAsIntegers(v.type())) return keys_[i] == v.int64();
+  if (ComparesByStorage(v)) return storage_ == Storage::kIntegers ? keys_[i] == v.int64() : bytes(i) == v.str();
   return v.Compare((*this)[i]) == 0;
 }
 
 std::vector<Value> SortedValues::ToValues() const {
-  if (!integers_) return values_;
+  if (storage_ == Storage::kValues) return values_;
   std::vector<Value> out;
-  out.reserve(keys_.size());
-  for (int64_t k : keys_) out.push_back(IntegerValue(type_, k));
+  out.reserve(size());
+  for (size_t i = 0; i < size(); ++i) out.push_back((*this)[i]);
   return out;
 }
 
 bool SortedValues::operator==(const SortedValues& other) const {
-  return type_ == other.type_ && integers_ == other.integers_ && keys_ == other.keys_ && values_ == other.values_;
+  return type_ == other.type_ && storage_ == other.storage_ && keys_ == other.keys_ && bytes_ == other.bytes_ &&
+         offsets_ == other.offsets_ && values_ == other.values_;
 }
 
 }  // namespace floe

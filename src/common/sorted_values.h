@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/value.h"
@@ -14,7 +16,8 @@ class Vector;
 /// Distinct non-NULL values of one type in ascending order (Value::Compare), shared
 /// read-only: a long IN list's values for binary search, up to a runtime filter's million
 /// keys. Values of an integer-like type (integers, dates, timestamps, times) are kept as
-/// 64-bit integers, 8 bytes each where a Value takes 96; values of other types as Values.
+/// 64-bit integers, 8 bytes each where a Value takes 96; strings and binaries packed into
+/// one buffer, their bytes and an 8-byte offset each; values of other types as Values.
 class SortedValues {
  public:
   /// Returns the list of `values`, of one type and none NULL: sorted and made distinct
@@ -27,17 +30,23 @@ class SortedValues {
   static std::shared_ptr<const SortedValues> OfRows(const Vector& column, const uint32_t* rows, size_t n);
   /// Returns true when values of `type` are kept as 64-bit integers.
   static bool KeepsAsIntegers(const LogicalType& type);
+  /// Returns true when values of `type` are kept packed as bytes (STRING, BINARY).
+  static bool KeepsAsBytes(const LogicalType& type);
 
   /// Returns the values' type (kNull for an empty list made of no Values).
   const LogicalType& type() const { return type_; }
-  size_t size() const { return integers_ ? keys_.size() : values_.size(); }
+  size_t size() const;
   bool empty() const { return size() == 0; }
-  /// Returns value `i` (made on each call when the values are kept as integers).
+  /// Returns value `i` (made on each call unless the values are kept as Values).
   Value operator[](size_t i) const;
   Value front() const { return (*this)[0]; }
   Value back() const { return (*this)[size() - 1]; }
   /// Returns the keys when the values are kept as integers, else null.
-  const std::vector<int64_t>* integers() const { return integers_ ? &keys_ : nullptr; }
+  const std::vector<int64_t>* integers() const { return storage_ == Storage::kIntegers ? &keys_ : nullptr; }
+  /// Returns the bytes of value `i` when the values are kept as bytes (KeepsAsBytes).
+  std::string_view bytes(size_t i) const {
+    return std::string_view(bytes_).substr(offsets_[i], offsets_[i + 1] - offsets_[i]);
+  }
   /// Returns the position of the first value not below `v` (size() when none is), by
   /// binary search; `v` is of type() or of a type Value::Compare orders with it.
   size_t LowerBound(const Value& v) const;
@@ -50,10 +59,17 @@ class SortedValues {
  private:
   SortedValues() = default;
 
+  enum class Storage { kValues, kIntegers, kBytes };
+  // Returns true when `v` is compared with the kept values by their storage (its 64-bit
+  // field, or its bytes), as Value::Compare compares them.
+  bool ComparesByStorage(const Value& v) const;
+
   LogicalType type_;
-  bool integers_ = false;
-  std::vector<int64_t> keys_;  // when integers_
-  std::vector<Value> values_;  // otherwise
+  Storage storage_ = Storage::kValues;
+  std::vector<int64_t> keys_;      // kIntegers
+  std::string bytes_;              // kBytes: every value's bytes, one after another
+  std::vector<uint64_t> offsets_;  // kBytes: where each starts, and the end
+  std::vector<Value> values_;      // kValues
 };
 
 using SortedValuesPtr = std::shared_ptr<const SortedValues>;

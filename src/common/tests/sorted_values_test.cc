@@ -44,19 +44,38 @@ TEST(SortedValuesTest, IntegerLikeValuesAreKeptAsKeysAndReadBackAsTheirType) {
   }
 }
 
-TEST(SortedValuesTest, OtherTypesAreKeptAsValues) {
-  auto strings = SortedValues::Of({Value::String("b"), Value::String("a"), Value::String("b")});
+TEST(SortedValuesTest, StringsAndBinariesArePackedAsBytes) {
+  auto strings = SortedValues::Of({Value::String("b"), Value::String("a"), Value::String("b"), Value::String("")});
   EXPECT_EQ(strings->integers(), nullptr);
-  EXPECT_EQ(strings->ToValues(), (std::vector<Value>{Value::String("a"), Value::String("b")}));
+  ASSERT_EQ(strings->size(), 3u);
+  EXPECT_EQ(strings->bytes(0), "");
+  EXPECT_EQ(strings->bytes(2), "b");
+  EXPECT_EQ(strings->ToValues(), (std::vector<Value>{Value::String(""), Value::String("a"), Value::String("b")}));
+  EXPECT_EQ((*strings)[1].type(), LogicalType(TypeId::kString));
   EXPECT_TRUE(strings->Contains(Value::String("a")));
+  EXPECT_TRUE(strings->Contains(Value::String("")));
   EXPECT_FALSE(strings->Contains(Value::String("ab")));
-  EXPECT_EQ(strings->LowerBound(Value::String("ab")), 1u);
+  EXPECT_EQ(strings->LowerBound(Value::String("ab")), 2u);
+  // bytes compare as unsigned, as Value::Compare orders them: 0xff after 'z', "\0" after ""
+  auto binaries = SortedValues::Of({Value::Binary(std::string("\xff", 1)), Value::Binary("z"),
+                                    Value::Binary(std::string("\0", 1)), Value::Binary("")});
+  ASSERT_EQ(binaries->size(), 4u);
+  EXPECT_EQ((*binaries)[0], Value::Binary(""));
+  EXPECT_EQ((*binaries)[1], Value::Binary(std::string("\0", 1)));
+  EXPECT_EQ((*binaries)[3], Value::Binary(std::string("\xff", 1)));
+  EXPECT_EQ((*binaries)[3].type(), LogicalType(TypeId::kBinary));
+  EXPECT_TRUE(binaries->Contains(Value::Binary(std::string("\0", 1))));
+  EXPECT_FALSE(binaries->Contains(Value::Binary(std::string("\0\0", 2))));
+}
+
+TEST(SortedValuesTest, OtherTypesAreKeptAsValues) {
   auto doubles = SortedValues::Of({Value::Double(2.5), Value::Double(-0.5)});
   EXPECT_EQ(doubles->integers(), nullptr);
   EXPECT_EQ(doubles->front(), Value::Double(-0.5));
   auto decimals = SortedValues::Of({Value::Decimal(150, 10, 2), Value::Decimal(-1, 10, 2)});
   EXPECT_EQ(decimals->integers(), nullptr);
   EXPECT_TRUE(decimals->Contains(Value::Decimal(150, 10, 2)));
+  EXPECT_FALSE(decimals->Contains(Value::Decimal(151, 10, 2)));
 }
 
 // Binary searches over the keys agree with those over the same Values (ValueLess), for
@@ -78,6 +97,37 @@ TEST(SortedValuesTest, SearchesAgreeWithTheSameValuesSearchedAsValues) {
     }
   }
   EXPECT_FALSE(list->Contains(Value::Null(TypeId::kInt64)));
+}
+
+// The same over random strings of a small alphabet with high bytes, probed by every string
+// of up to three of its letters.
+TEST(SortedValuesTest, StringSearchesAgreeWithTheSameValuesSearchedAsValues) {
+  const std::string alphabet = std::string("a\x80z\0", 4);
+  std::mt19937_64 rng(11);
+  std::vector<Value> values;
+  for (int i = 0; i < 60; ++i) {
+    std::string s;
+    for (size_t n = rng() % 4; n > 0; --n) s += alphabet[rng() % alphabet.size()];
+    values.push_back(Value::String(s));
+  }
+  auto list = SortedValues::Of(values);
+  std::vector<Value> sorted = values;
+  SortDistinct(&sorted);
+  ASSERT_EQ(list->ToValues(), sorted);
+  std::vector<std::string> probes = {""};
+  for (size_t len = 1; len <= 3; ++len) {
+    size_t start = probes.size();
+    for (size_t p = 0; p < start; ++p) {
+      if (probes[p].size() != len - 1) continue;
+      for (char c : alphabet) probes.push_back(probes[p] + c);
+    }
+  }
+  for (const std::string& probe : probes) {
+    Value v = Value::String(probe);
+    size_t expected = std::lower_bound(sorted.begin(), sorted.end(), v, ValueLess()) - sorted.begin();
+    ASSERT_EQ(list->LowerBound(v), expected);
+    ASSERT_EQ(list->Contains(v), std::binary_search(sorted.begin(), sorted.end(), v, ValueLess()));
+  }
 }
 
 TEST(SortedValuesTest, RowsOfAColumnMakeTheSameList) {
@@ -103,6 +153,7 @@ TEST(SortedValuesTest, RowsOfAColumnMakeTheSameList) {
     auto list = SortedValues::OfRows(column, rows, 3);
     EXPECT_EQ(*list, *SortedValues::Of({value_of(30), value_of(10), value_of(20)}));
     EXPECT_EQ(list->integers() != nullptr, type.id() != TypeId::kString);
+    if (type.id() == TypeId::kString) EXPECT_EQ(list->bytes(0), "10");
     // no rows: the first n
     EXPECT_EQ(SortedValues::OfRows(column, nullptr, 1)->front(), value_of(99));
   }

@@ -29,6 +29,15 @@ constexpr int kSpillPartitionShift = 58;
 // its hashes and chains while the batches are freed.
 constexpr int64_t kJoinMemoryFactor = 2;
 
+// Returns the bytes of the non-NULL strings of rows [0, count) of a STRING or BINARY column.
+size_t StringBytes(const Vector& column, size_t count) {
+  const StringRef* data = column.Data<StringRef>();
+  const Validity& validity = column.validity();
+  size_t bytes = 0;
+  for (size_t i = 0; i < count; ++i) bytes += validity.IsValid(i) ? data[i].size : 0;
+  return bytes;
+}
+
 }  // namespace
 
 // The hash table of build rows: all of them, or one partition's when the build side was
@@ -374,8 +383,9 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
   std::vector<std::shared_ptr<const RuntimeFilter>> filters(runtime_filter_slots_.size());
   // No more keys are listed than the statement's memory limit has room for; past that, a
   // range and a Bloom filter of fixed size. An integer-like key is budgeted 32 bytes (8
-  // listed, the rest the sort's and the distinct pass's while listing), any other a Value
-  // and as much again for its string (96 bytes each).
+  // listed, the rest the sort's and the distinct pass's while listing), a string or binary
+  // key as much and its bytes (the bytes of every build row set aside first: no fewer than
+  // the distinct keys'), any other a Value and as much again (192 bytes).
   std::optional<size_t> per_filter;
   if (context.query && context.query->memory().limit() > 0 && !runtime_filter_slots_.empty()) {
     int64_t room = context.query->memory().limit() - context.query->memory().reserved();
@@ -386,8 +396,16 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
       const Vector& keys = table.rows.column(table.key_columns[runtime_filter_slots_[i].first]);
       size_t max_values = context.runtime_filter_max_values;
       if (per_filter) {
-        size_t per_key = SortedValues::KeepsAsIntegers(keys.type()) ? 32 : 2 * sizeof(Value);
-        max_values = std::min(max_values, *per_filter / per_key);
+        size_t room = *per_filter;
+        size_t per_key = 2 * sizeof(Value);
+        if (SortedValues::KeepsAsIntegers(keys.type())) {
+          per_key = 32;
+        } else if (SortedValues::KeepsAsBytes(keys.type())) {
+          per_key = 32;
+          size_t bytes = StringBytes(keys, n);
+          room = room > bytes ? room - bytes : 0;
+        }
+        max_values = std::min(max_values, room / per_key);
       }
       filters[i] = RuntimeFilter::FromBuildKeys(keys, n, max_values, key_hashes);
     }

@@ -35,10 +35,6 @@ template <>
 int CompareKeys(const double& a, const double& b) {
   return CompareFloatKeys(a, b);
 }
-template <>
-int CompareKeys(const StringRef& a, const StringRef& b) {
-  return a.Compare(b);
-}
 
 template <typename T, typename F>
 void WithTypedComparator(const Vector& keys, F&& f) {
@@ -53,6 +49,44 @@ void WithTypedComparator(const Vector& keys, F&& f) {
     for (size_t i = 0; i < items.size(); ++i) (*rows)[i] = items[i].second;
   };
   f([data](size_t i, size_t j) { return CompareKeys(data[i], data[j]); }, sort_rows);
+}
+
+// Sorts rows of a string or binary column by their bytes (compared as unsigned, as
+// StringRef::Compare does): by the 8 bytes that follow the prefix all of them share, a radix
+// sort of integers, then each run of rows with the same 8 bytes by their whole strings.
+void SortStringRows(const StringRef* data, std::vector<uint32_t>* rows) {
+  if (rows->size() < 2) return;
+  StringRef first = data[(*rows)[0]];
+  size_t shared = first.size;
+  for (uint32_t r : *rows) {
+    StringRef s = data[r];
+    size_t n = std::min<size_t>(shared, s.size), i = 0;
+    while (i < n && s.data[i] == first.data[i]) ++i;
+    shared = i;
+  }
+  // (a string that ends within the 8 bytes is padded with zero bytes: "a" and "a\0" tie,
+  // and their run is then sorted by the whole strings)
+  auto next_bytes = [data, shared](uint32_t r) {
+    StringRef s = data[r];
+    uint64_t key = 0;
+    for (size_t i = shared; i < shared + 8; ++i) key = key << 8 | (i < s.size ? static_cast<uint8_t>(s.data[i]) : 0);
+    return key;
+  };
+  std::vector<std::pair<uint64_t, uint32_t>> items;
+  items.reserve(rows->size());
+  for (uint32_t r : *rows) items.emplace_back(next_bytes(r), r);
+  RadixSortBy(items.data(), items.data() + items.size(),
+              [](const std::pair<uint64_t, uint32_t>& e) { return e.first; });
+  for (size_t i = 0; i < items.size();) {
+    size_t j = i + 1;
+    while (j < items.size() && items[j].first == items[i].first) ++j;
+    if (j - i > 1) {
+      std::sort(items.begin() + static_cast<ptrdiff_t>(i), items.begin() + static_cast<ptrdiff_t>(j),
+                [data](const auto& a, const auto& b) { return data[a.second].Compare(data[b.second]) < 0; });
+    }
+    i = j;
+  }
+  for (size_t i = 0; i < items.size(); ++i) (*rows)[i] = items[i].second;
 }
 
 // Calls f with a comparator of two rows of `keys` (NULLs excluded) and a sort of rows by
@@ -73,7 +107,11 @@ void WithRowComparator(const Vector& keys, F&& f) {
     case TypeId::kDouble: return WithTypedComparator<double>(keys, f);
     case TypeId::kDecimal: return WithTypedComparator<int128_t>(keys, f);
     case TypeId::kString:
-    case TypeId::kBinary: return WithTypedComparator<StringRef>(keys, f);
+    case TypeId::kBinary: {
+      const StringRef* data = keys.Data<StringRef>();
+      return f([data](size_t i, size_t j) { return data[i].Compare(data[j]); },
+               [data](std::vector<uint32_t>* rows) { SortStringRows(data, rows); });
+    }
     default: {
       auto cmp = [&keys](size_t i, size_t j) { return CompareRows(keys, i, keys, j); };
       auto sort_rows = [&cmp](std::vector<uint32_t>* rows) {

@@ -232,6 +232,48 @@ TEST(RuntimeFilterTest, KeyListMatchesAnOrderedSetOfValues) {
   }
 }
 
+// String keys are sorted by the 8 bytes after the prefix they all share, then by the whole
+// strings within ties: the list is the ordered set of keys however they tie, for a shared
+// prefix, runs that share the next 8 bytes and differ later, strings that end within those
+// bytes, embedded zero bytes (which tie with an end) and high bytes (above every ASCII one).
+TEST(RuntimeFilterTest, StringKeysAreListedInTheirByteOrder) {
+  std::mt19937_64 rng(5);
+  const std::string alphabet = std::string("\0az\x80\xff", 5);
+  for (const std::string prefix : {"", "customer-", "a-long-shared-prefix-of-more-than-8-bytes/"}) {
+    for (LogicalType type : {LogicalType(TypeId::kString), LogicalType(TypeId::kBinary)}) {
+      const size_t rows = 6000;
+      Vector v(type, rows);
+      for (size_t i = 0; i < rows; ++i) {
+        std::string s = prefix;
+        size_t len = rng() % 14;  // across the 8 bytes the sort looks at first
+        // half of them tie in their first 9 bytes more often (two letters there), so that
+        // the whole strings order their runs
+        bool ties = i % 2 == 0;
+        for (size_t k = 0; k < len; ++k) s += alphabet[rng() % (ties && k < 9 ? 2 : alphabet.size())];
+        if (i % 97 == 3) {
+          v.SetNull(i, true);
+          continue;
+        }
+        v.SetValue(i, type.id() == TypeId::kString ? Value::String(s) : Value::Binary(s));
+      }
+      auto less = [](const Value& a, const Value& b) { return a.Compare(b) < 0; };
+      std::set<Value, decltype(less)> expected(less);
+      for (size_t i = 0; i < rows; ++i) {
+        if (!v.IsNull(i)) expected.insert(v.GetValue(i));
+      }
+      // the hash pass's rows (more rows than max_values), and no more rows than keys
+      for (size_t max_values : {size_t{5000}, rows}) {
+        auto listed = RuntimeFilter::FromBuildKeys(v, rows, max_values);
+        ASSERT_TRUE(listed->exact()) << prefix;
+        ASSERT_EQ(listed->values().size(), expected.size()) << prefix;
+        size_t i = 0;
+        for (const Value& e : expected) ASSERT_EQ(listed->values()[i++], e) << prefix << " " << i;
+        for (const Value& e : expected) ASSERT_TRUE(listed->MayContain(e));
+      }
+    }
+  }
+}
+
 // Integer-like keys of no more rows than max_values are listed by sorting the keys (no hash
 // pass): the same ordered set of values, for every integer-like type, both signs, the extremes,
 // duplicates and NULLs, fewer than 256 keys (a comparison sort) and more (a radix sort).
