@@ -2,7 +2,7 @@
 // - no-prune: a join whose runtime filter prunes nothing (every build key joins), so what
 //   DPP costs is all there is to see; the bar is under 5% of the query's time. Two build
 //   sides: 10M distinct keys (above floe.dynamic_pruning.max_values: a range and a Bloom
-//   filter) and 1M (an exact list, the most the default lists).
+//   filter) and 1M (an exact list, the most the default lists), the 1M also as strings.
 // - build-key pass: the time the join spends collecting its keys for the filter (the scan's
 //   'runtime filter ... build-key pass' metric) against the query's; the bar is under 10%.
 // - mondays: the Mondays of 2025 over a 3-year table of daily partitions, keyed by 10,712
@@ -51,6 +51,11 @@ function main() {
     `INSERT INTO b.fact_small SELECT id % ${small}, id FROM range(${fact})`,
     'CREATE TABLE b.dim_small (k BIGINT, x INT) USING iceberg',
     `INSERT INTO b.dim_small SELECT id, CAST(id % 7 AS INT) FROM range(${small})`,
+    // the same keys as strings ('customer-0' ...): a list of strings, sorted by their bytes
+    'CREATE TABLE b.fact_str (k STRING, v BIGINT) USING iceberg PARTITIONED BY (bucket(16, k))',
+    `INSERT INTO b.fact_str SELECT concat('customer-', CAST(id % ${small} AS STRING)), id FROM range(${fact})`,
+    'CREATE TABLE b.dim_str (k STRING, x INT) USING iceberg',
+    `INSERT INTO b.dim_str SELECT concat('customer-', CAST(id AS STRING)), CAST(id % 7 AS INT) FROM range(${small})`,
     // an event every minute for 1,096 days from 2024-01-01 UTC; instants every 7 minutes on
     // the Mondays of 2025 (from 2025-01-06, a Monday)
     "SET TIME ZONE 'UTC'",
@@ -65,6 +70,8 @@ function main() {
       'SELECT count(*), sum(f.v) FROM b.fact_big f JOIN b.dim_big d ON f.k = d.k WHERE d.x < 7',
     'no-prune, 1M build keys (exact list)':
       'SELECT count(*), sum(f.v) FROM b.fact_small f JOIN b.dim_small d ON f.k = d.k WHERE d.x < 7',
+    'no-prune, 1M string build keys (exact list)':
+      'SELECT count(*), sum(f.v) FROM b.fact_str f JOIN b.dim_str d ON f.k = d.k WHERE d.x < 7',
     'mondays of 2025, 10,712 build keys':
       "SELECT count(*), count(DISTINCT CAST(e.ts AS DATE)) FROM b.events e JOIN b.moments m ON e.ts = m.ts WHERE m.day_of_week = 'Monday'",
   };
@@ -114,8 +121,9 @@ function main() {
     `- commit: ${commit}${dirty ? ' (with uncommitted changes under src/)' : ''}`,
     `- machine: ${os.cpus().length} cores (\`nproc\`), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM;` +
       ` shared (load average ${loadBefore} before, ${loadAfter} after)`,
-    `- tables: fact_big and fact_small ${fact.toLocaleString('en-US')} rows each, partitioned by bucket(16, k), every key ` +
-      `in dim_big (${big.toLocaleString('en-US')} distinct) or dim_small (${small.toLocaleString('en-US')}); events: ` +
+    `- tables: fact_big, fact_small and fact_str ${fact.toLocaleString('en-US')} rows each, partitioned by bucket(16, k), every key ` +
+      `in dim_big (${big.toLocaleString('en-US')} distinct), dim_small (${small.toLocaleString('en-US')}) or dim_str (the same ` +
+      `${small.toLocaleString('en-US')} as strings, 'customer-0' ...); events: ` +
       `${n(1_578_240).toLocaleString('en-US')} rows over 1,096 daily partitions (days(ts)); moments: every 7 minutes of 2025 from its first Monday`,
     `- each cell: ${o.runs} floe processes per setting, alternating; in each a warm-up run, then the counted one (floe's own \`Run Time\`); ` +
       '"off" is `spark.sql.optimizer.dynamicPartitionPruning.enabled = false`; both settings returned the same rows',
