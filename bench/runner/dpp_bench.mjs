@@ -101,13 +101,29 @@ function main() {
         }
       }
     }
+    // Then both settings alternating in one process (which of the two first alternates too),
+    // a warm-up of each first: the median of the per-round ratios, which the differences
+    // between processes (their spread is often wider than the effect) do not reach.
+    const rounds = o.runs + 2;
+    const statements = ["SET TIME ZONE 'UTC'", ON, q, OFF, q];
+    for (let round = 0; round < rounds; round++) {
+      statements.push(...(round % 2 ? [OFF, q, ON, q] : [ON, q, OFF, q]));
+    }
+    const alternating = floeTimed(wh, o.threads, statements);
+    const ratios = [];
+    for (let round = 0; round < rounds; round++) {
+      const at = 5 + 4 * round;  // the round's first query is statement at + 1
+      const [first, second] = [alternating.times[at + 1], alternating.times[at + 3]];
+      ratios.push(round % 2 ? second / first : first / second);  // DPP on over off
+    }
     if (answers.size !== 1) throw new Error(`dpp_bench: DPP on and off disagree on ${name}: ${[...answers].join(' / ')}`);
     const on = median(times.on), off = median(times.off);
     const cpuOn = median(cpu.on), cpuOff = median(cpu.off);
     results.push({ name, q, on: times.on, off: times.off, cost: on / off - 1, cpuOn: cpu.on, cpuOff: cpu.off,
-      cpuCost: cpuOn / cpuOff - 1, pass, passMs: parseFloat(pass), files, answer: [...answers][0] });
+      cpuCost: cpuOn / cpuOff - 1, pass, passMs: parseFloat(pass), files, answer: [...answers][0],
+      ratio: median(ratios), ratios, rounds });
     console.log(`${name}: on ${on.toFixed(0)} ms, off ${off.toFixed(0)} ms (CPU ${cpuOn.toFixed(0)} / ` +
-      `${cpuOff.toFixed(0)} ms), build-key pass ${pass}, files ${files}`);
+      `${cpuOff.toFixed(0)} ms), in one process on / off ${median(ratios).toFixed(3)}, build-key pass ${pass}, files ${files}`);
   }
   rmSync(dir, { recursive: true, force: true });
   const loadAfter = load();
@@ -130,11 +146,15 @@ function main() {
     '- build-key pass: the scan\'s `runtime filter dynamicpruning#1 build-key pass` metric of the last DPP-on run (part of the join\'s build)',
     '- CPU: the user and system CPU time of the counted statement, every thread of the process (floe\'s `Run Time` line): ' +
       'what the statement did, which a shared machine\'s steal time does not stretch as it does the wall clock',
+    `- in one process: then one floe process runs the query ${o.runs + 2} times with DPP on and ${o.runs + 2} with it off, ` +
+      'alternating (which comes first alternates too) after a warm-up of each; the cell is the median of the rounds\' ' +
+      'on / off ratios (min–max), which the differences between processes do not reach',
     '',
-    '| query | ms DPP on, median (min–max) | ms DPP off | cost of DPP | CPU ms DPP on | CPU ms DPP off | CPU cost of DPP | build-key pass | its share of the query | files read (DPP on) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| query | ms DPP on, median (min–max) | ms DPP off | cost of DPP | CPU ms DPP on | CPU ms DPP off | CPU cost of DPP | in one process: on / off | build-key pass | its share of the query | files read (DPP on) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map((r) => `| ${r.name} | ${msRange(r.on)} | ${msRange(r.off)} | ${(r.cost * 100).toFixed(1)}% | ` +
-      `${msRange(r.cpuOn)} | ${msRange(r.cpuOff)} | ${(r.cpuCost * 100).toFixed(1)}% | ${r.pass} | ` +
+      `${msRange(r.cpuOn)} | ${msRange(r.cpuOff)} | ${(r.cpuCost * 100).toFixed(1)}% | ` +
+      `${r.ratio.toFixed(3)} (${Math.min(...r.ratios).toFixed(3)}–${Math.max(...r.ratios).toFixed(3)}) | ${r.pass} | ` +
       `${(100 * r.passMs / median(r.on)).toFixed(1)}% | ${r.files} |`),
     '',
     'The queries:',
