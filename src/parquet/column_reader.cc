@@ -438,18 +438,10 @@ void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t n
   uint8_t* dst = out_data + at * output_width_;
   if (non_null == k) {
     if (encoding_ == Encoding::kRleDictionary) {
-      // every index is decoded (and checked, as DecodeToOutput does); only the kept look
-      // their value up
-      uint32_t* idx = indexes_.data();
-      value_rle_.GetBatch(idx, k);
-      uint32_t max_index = 0;
-      for (size_t i = 0; i < k; ++i) max_index = std::max(max_index, idx[i]);
-      if (max_index >= dict_size_) Corrupt(column_.name, "dictionary index out of range");
+      // every index is decoded (and checked); only the kept look their value up
+      uint32_t* idx = NextDictionaryIndexes(k);
       for (size_t j = 0; j < count; ++j) idx[j] = idx[sel[j]];  // (sel[j] >= j: in place)
-      if (!GatherByWidth(output_width_, dict_.RawData(), idx, count, dst)) {
-        Corrupt(column_.name, "unexpected value width");
-      }
-      if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
+      LookUpDictionary(idx, count, dst, out);
       return;
     }
     if (encoding_ == Encoding::kPlain && column_.physical_type == PhysicalType::kByteArray &&
@@ -710,16 +702,24 @@ void ColumnReader::Convert(const uint8_t* phys, size_t n, uint8_t* dst) {
   }
 }
 
+uint32_t* ColumnReader::NextDictionaryIndexes(size_t n) {
+  uint32_t* idx = indexes_.data();
+  value_rle_.GetBatch(idx, n);
+  uint32_t max_index = 0;
+  for (size_t i = 0; i < n; ++i) max_index = std::max(max_index, idx[i]);
+  if (max_index >= dict_size_) Corrupt(column_.name, "dictionary index out of range");
+  return idx;
+}
+
+void ColumnReader::LookUpDictionary(const uint32_t* idx, size_t n, uint8_t* dst, Vector& out) {
+  if (!GatherByWidth(output_width_, dict_.RawData(), idx, n, dst)) Corrupt(column_.name, "unexpected value width");
+  if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
+}
+
 void ColumnReader::DecodeToOutput(size_t n, uint8_t* dst, Vector& out) {
   if (n == 0) return;
   if (encoding_ == Encoding::kRleDictionary) {
-    uint32_t* idx = indexes_.data();
-    value_rle_.GetBatch(idx, n);
-    uint32_t max_index = 0;
-    for (size_t i = 0; i < n; ++i) max_index = std::max(max_index, idx[i]);
-    if (max_index >= dict_size_) Corrupt(column_.name, "dictionary index out of range");
-    if (!GatherByWidth(output_width_, dict_.RawData(), idx, n, dst)) Corrupt(column_.name, "unexpected value width");
-    if (column_.type.HasStringStorage()) out.ShareHeapsOf(dict_);
+    LookUpDictionary(NextDictionaryIndexes(n), n, dst, out);
     return;
   }
   if (identity_) {

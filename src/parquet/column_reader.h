@@ -68,6 +68,12 @@ class ColumnReader {
   // Turns the 16-byte uuids of rows [from, to) of v into their text (kUuidToString only).
   void UuidsToText(Vector& v, size_t from, size_t to);
   void DecodePhysical(size_t n, uint8_t* dst, Vector& out);
+  // Decodes the next n dictionary indexes of the page (to indexes_, which it returns), each
+  // checked against the dictionary's size.
+  uint32_t* NextDictionaryIndexes(size_t n);
+  // Writes the dictionary values of indexes idx[0, n) to dst (out's rows), sharing the
+  // dictionary's strings with out.
+  void LookUpDictionary(const uint32_t* idx, size_t n, uint8_t* dst, Vector& out);
   void Convert(const uint8_t* phys, size_t n, uint8_t* dst);
 
   ParquetColumn column_;
