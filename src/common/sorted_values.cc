@@ -40,22 +40,6 @@ bool SortedValues::KeepsAsBytes(const LogicalType& type) {
   return type.id() == TypeId::kString || type.id() == TypeId::kBinary;
 }
 
-bool SortedValues::KeepsAsIntegers(const LogicalType& type) {
-  switch (type.id()) {
-    case TypeId::kInt8:
-    case TypeId::kInt16:
-    case TypeId::kInt32:
-    case TypeId::kInt64:
-    case TypeId::kDate:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz:
-    case TypeId::kTimestampNs:
-    case TypeId::kTimestampNtzNs:
-    case TypeId::kTime: return true;
-    default: return false;
-  }
-}
-
 std::shared_ptr<const SortedValues> SortedValues::Of(std::vector<Value> values) {
   std::shared_ptr<SortedValues> list(new SortedValues());
   if (values.empty()) return list;
@@ -110,20 +94,14 @@ std::shared_ptr<const SortedValues> SortedValues::OfRows(const Vector& column, c
     list->offsets_.push_back(list->bytes_.size());
     return list;
   }
-  if (!KeepsAsIntegers(column.type())) {
-    list->values_.reserve(n);
-    for (size_t i = 0; i < n; ++i) list->values_.push_back(column.GetValue(rows ? rows[i] : i));
-    return list;
-  }
-  list->storage_ = Storage::kIntegers;
-  list->keys_.reserve(n);
-  switch (column.type().id()) {
-    case TypeId::kInt8: AppendKeys<int8_t>(column, rows, n, &list->keys_); break;
-    case TypeId::kInt16: AppendKeys<int16_t>(column, rows, n, &list->keys_); break;
-    case TypeId::kInt32:
-    case TypeId::kDate: AppendKeys<int32_t>(column, rows, n, &list->keys_); break;
-    default: AppendKeys<int64_t>(column, rows, n, &list->keys_); break;
-  }
+  bool integers = WithIntegerType(column.type(), [&](auto zero) {
+    list->storage_ = Storage::kIntegers;
+    list->keys_.reserve(n);
+    AppendKeys<decltype(zero)>(column, rows, n, &list->keys_);
+  });
+  if (integers) return list;
+  list->values_.reserve(n);
+  for (size_t i = 0; i < n; ++i) list->values_.push_back(column.GetValue(rows ? rows[i] : i));
   return list;
 }
 

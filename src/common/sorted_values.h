@@ -29,7 +29,28 @@ class SortedValues {
   /// order of their values (every row [0, n) when `rows` is null).
   static std::shared_ptr<const SortedValues> OfRows(const Vector& column, const uint32_t* rows, size_t n);
   /// Returns true when values of `type` are kept as 64-bit integers.
-  static bool KeepsAsIntegers(const LogicalType& type);
+  static bool KeepsAsIntegers(const LogicalType& type) {
+    return WithIntegerType(type, [](auto) {});
+  }
+  /// Calls f with a zero of the C++ type a column of `type` holds its values in (int8_t,
+  /// int16_t, int32_t or int64_t) when `type` is integer-like (KeepsAsIntegers), and returns
+  /// true; returns false for any other type.
+  template <typename F>
+  static bool WithIntegerType(const LogicalType& type, F&& f) {
+    switch (type.id()) {
+      case TypeId::kInt8: f(int8_t{}); return true;
+      case TypeId::kInt16: f(int16_t{}); return true;
+      case TypeId::kInt32:
+      case TypeId::kDate: f(int32_t{}); return true;
+      case TypeId::kInt64:
+      case TypeId::kTimestamp:
+      case TypeId::kTimestampNtz:
+      case TypeId::kTimestampNs:
+      case TypeId::kTimestampNtzNs:
+      case TypeId::kTime: f(int64_t{}); return true;
+      default: return false;
+    }
+  }
   /// Returns true when values of `type` are kept packed as bytes (STRING, BINARY).
   static bool KeepsAsBytes(const LogicalType& type);
 

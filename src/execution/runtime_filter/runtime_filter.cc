@@ -171,23 +171,6 @@ void IntegerMinMaxRows(const Vector& keys, size_t count, int64_t* low, int64_t* 
   *high = first_row(hi);
 }
 
-// Runs IntegerMinMaxRows when `keys` is integer-like; returns false for any other type.
-bool IntegerMinMax(const Vector& keys, size_t count, int64_t* low, int64_t* high) {
-  switch (keys.type().id()) {
-    case TypeId::kInt8: IntegerMinMaxRows<int8_t>(keys, count, low, high); return true;
-    case TypeId::kInt16: IntegerMinMaxRows<int16_t>(keys, count, low, high); return true;
-    case TypeId::kInt32:
-    case TypeId::kDate: IntegerMinMaxRows<int32_t>(keys, count, low, high); return true;
-    case TypeId::kInt64:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz:
-    case TypeId::kTimestampNs:
-    case TypeId::kTimestampNtzNs:
-    case TypeId::kTime: IntegerMinMaxRows<int64_t>(keys, count, low, high); return true;
-    default: return false;
-  }
-}
-
 // Fills `rows` with the first row of each distinct non-NULL key, in order of first
 // appearance (open addressing on the hashes, rows compared only when hashes meet);
 // returns false, and stops, once there are more than `max_values`.
@@ -319,19 +302,8 @@ bool RuntimeFilter::SampleShowsMoreKeys(const Validity& validity, size_t count, 
 
 bool RuntimeFilter::ListIntegerKeys(const Vector& keys, size_t count, RuntimeFilter* filter) {
   std::vector<int64_t> sorted;
-  switch (keys.type().id()) {
-    case TypeId::kInt8: sorted = SortDistinctIntegers<int8_t>(keys, count); break;
-    case TypeId::kInt16: sorted = SortDistinctIntegers<int16_t>(keys, count); break;
-    case TypeId::kInt32:
-    case TypeId::kDate: sorted = SortDistinctIntegers<int32_t>(keys, count); break;
-    case TypeId::kInt64:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz:
-    case TypeId::kTimestampNs:
-    case TypeId::kTimestampNtzNs:
-    case TypeId::kTime: sorted = SortDistinctIntegers<int64_t>(keys, count); break;
-    default: return false;
-  }
+  auto sort = [&](auto zero) { sorted = SortDistinctIntegers<decltype(zero)>(keys, count); };
+  if (!SortedValues::WithIntegerType(keys.type(), sort)) return false;
   if (sorted.empty()) return true;  // no key but NULL: nothing matches
   filter->values_ = SortedValues::OfIntegers(keys.type(), std::move(sorted));
   filter->min_ = filter->values_->front();
@@ -360,7 +332,8 @@ std::shared_ptr<const RuntimeFilter> RuntimeFilter::FromBuildKeys(const Vector& 
   }
   const uint64_t* hashes = given ? given : own.data();
   int64_t low = -1, high = -1;
-  bool integers = IntegerMinMax(keys, count, &low, &high);
+  bool integers = SortedValues::WithIntegerType(
+      keys.type(), [&](auto zero) { IntegerMinMaxRows<decltype(zero)>(keys, count, &low, &high); });
   size_t non_null = 0;
   if (validity.AllValid()) {
     non_null = count;
