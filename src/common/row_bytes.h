@@ -29,6 +29,18 @@ inline int64_t NestedRowBytes(const Vector& v, size_t i) {
   return bytes;
 }
 
+/// Returns the bytes of the non-NULL strings among rows of a STRING, BINARY or VARIANT
+/// vector: the rows named by `sel`, or the first `count` when it is null.
+inline int64_t StringBytes(const Vector& v, const uint32_t* sel, size_t count) {
+  const StringRef* s = v.Data<StringRef>();
+  int64_t bytes = 0;
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = sel ? sel[k] : k;
+    if (!v.IsNull(i)) bytes += static_cast<int64_t>(s[i].size);
+  }
+  return bytes;
+}
+
 /// Returns about how many bytes of memory rows of `columns` hold: their fixed-width values
 /// and their strings' bytes (nested values' contents too); the rows named by `sel`, or the
 /// first `count` when it is null. What the writers and the spilling operators count against
@@ -41,12 +53,7 @@ inline int64_t RowBytes(const std::vector<const Vector*>& columns, const uint32_
       continue;
     }
     bytes += static_cast<int64_t>(PhysicalSize(v->type().id()) * count);
-    if (!v->type().HasStringStorage()) continue;
-    const StringRef* s = v->Data<StringRef>();
-    for (size_t k = 0; k < count; ++k) {
-      size_t i = sel ? sel[k] : k;
-      if (!v->IsNull(i)) bytes += static_cast<int64_t>(s[i].size);
-    }
+    if (v->type().HasStringStorage()) bytes += StringBytes(*v, sel, count);
   }
   return bytes;
 }

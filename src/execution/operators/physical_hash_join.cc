@@ -29,15 +29,6 @@ constexpr int kSpillPartitionShift = 58;
 // its hashes and chains while the batches are freed.
 constexpr int64_t kJoinMemoryFactor = 2;
 
-// Returns the bytes of the non-NULL strings of rows [0, count) of a STRING or BINARY column.
-size_t StringBytes(const Vector& column, size_t count) {
-  const StringRef* data = column.Data<StringRef>();
-  const Validity& validity = column.validity();
-  size_t bytes = 0;
-  for (size_t i = 0; i < count; ++i) bytes += validity.IsValid(i) ? data[i].size : 0;
-  return bytes;
-}
-
 }  // namespace
 
 // The hash table of build rows: all of them, or one partition's when the build side was
@@ -402,7 +393,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& glob
           per_key = 32;
         } else if (SortedValues::KeepsAsBytes(keys.type())) {
           per_key = 32;
-          size_t bytes = StringBytes(keys, n);
+          auto bytes = static_cast<size_t>(StringBytes(keys, nullptr, n));
           room = room > bytes ? room - bytes : 0;
         }
         max_values = std::min(max_values, room / per_key);
