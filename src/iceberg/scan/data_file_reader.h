@@ -76,10 +76,10 @@ class DataFileReader {
 
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);
-  /// Fills the NULLs of a row lineage column (rows first_position.. of the file).
   // Returns true when the Parquet reader leaves the deleted rows out as it decodes (position
   // deletes only), so that a batch read from the file needs no filtering after.
   bool DecoderLeavesOutDeletes() const { return deletes_ && deletes_->positions_only(); }
+  /// Fills the NULLs of a row lineage column (rows first_position.. of the file).
   void InheritRowLineage(uint8_t kind, int64_t first_position, size_t n, const SelectionVector* rows,
                          Vector* column) const;
 
