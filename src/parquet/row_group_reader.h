@@ -62,7 +62,6 @@ class RowGroupReader {
   const int64_t* deleted_end_ = nullptr;
   int64_t first_position_ = 0;
   SelectionVector selection_;  // the last batch's rows, when selective_
-  std::vector<uint8_t> deleted_mask_;
   bool selective_ = false;
 
   // Skips n rows of every column.
