@@ -45,36 +45,37 @@ void RowGroupReader::SkipRows(size_t n) {
 
 size_t RowGroupReader::SelectRows(size_t keep, int64_t end) {
   int64_t first = first_position_ + row_;  // (Next has passed the deleted positions before it)
-  // the rows from row_ on that hold `keep` rows not deleted: each deleted position within
-  // them adds a row (up to the range's end, and at most 4 batches' rows)
+  // `keep` rows are read (each column decodes them in one go, most often), their deleted
+  // ones left out; while fewer than half of `keep` are kept, more rows are read, as many as
+  // could all be kept (up to the range's end, at most 4 batches' rows in all)
   int64_t limit = std::min<int64_t>(end - row_, 4 * static_cast<int64_t>(keep));
   int64_t rows = std::min<int64_t>(limit, static_cast<int64_t>(keep));
-  const int64_t* p = deleted_;
-  for (; p != deleted_end_ && *p < first + rows; ++p) {
-    if (rows < limit) ++rows;
-  }
-  auto n = static_cast<size_t>(rows);
   // the kept rows' offsets: each run between deleted positions written 8 at a time (those
   // written past a run are overwritten by the next, or lie past the end)
-  selection_.indexes.resize(n + 8);
-  uint32_t* out = selection_.indexes.data();
   size_t kept = 0;
-  auto write_run = [&](uint32_t from, uint32_t to) {
-    for (uint32_t row = from; row < to; row += 8) {
-      uint32_t* at = out + kept + (row - from);
-      for (uint32_t t = 0; t < 8; ++t) at[t] = row + t;
-    }
-    kept += to > from ? to - from : 0;
-  };
   uint32_t from = 0;
-  for (; deleted_ != deleted_end_ && *deleted_ < first + rows; ++deleted_) {
-    auto row = static_cast<uint32_t>(*deleted_ - first);
-    write_run(from, row);
-    from = row + 1;
+  while (true) {
+    selection_.indexes.resize(static_cast<size_t>(rows) + 8);
+    uint32_t* out = selection_.indexes.data();
+    auto write_run = [&](uint32_t to) {
+      for (uint32_t row = from; row < to; row += 8) {
+        uint32_t* at = out + kept + (row - from);
+        for (uint32_t t = 0; t < 8; ++t) at[t] = row + t;
+      }
+      kept += to > from ? to - from : 0;
+    };
+    for (; deleted_ != deleted_end_ && *deleted_ < first + rows; ++deleted_) {
+      auto row = static_cast<uint32_t>(*deleted_ - first);
+      write_run(row);
+      from = row + 1;
+    }
+    write_run(static_cast<uint32_t>(rows));
+    from = static_cast<uint32_t>(rows);
+    if (2 * kept >= keep || rows == limit) break;
+    rows = std::min<int64_t>(limit, rows + static_cast<int64_t>(keep - kept));
   }
-  write_run(from, static_cast<uint32_t>(n));
   selection_.indexes.resize(kept);
-  return n;
+  return static_cast<size_t>(rows);
 }
 
 bool RowGroupReader::Next(DataChunk& out) {
@@ -110,7 +111,7 @@ bool RowGroupReader::Next(DataChunk& out) {
       batch_start_ = row_;
       selective_ = false;
       if (deleted_) {
-        // a full batch of kept rows, from more rows read
+        // a batch of rows, their deleted ones left out (more rows when most are deleted)
         n = SelectRows(n, end);
         selective_ = selection_.size() < n;
       }

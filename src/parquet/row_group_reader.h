@@ -66,10 +66,10 @@ class RowGroupReader {
 
   // Skips n rows of every column.
   void SkipRows(size_t n);
-  // Chooses the rows from row_ on (before `end`) that hold `keep` rows not deleted, or as
-  // many as there are, fills selection_ with those rows and passes over the deleted
-  // positions among them; returns how many rows they are. deleted_ must be at or after
-  // row_'s position.
+  // Chooses the rows from row_ on (before `end`) to read next: `keep` rows, or more when
+  // fewer than half of them are not deleted (at most `keep` kept rows in all); fills
+  // selection_ with the kept ones and passes over the deleted positions among them;
+  // returns how many rows they are. deleted_ must be at or after row_'s position.
   size_t SelectRows(size_t keep, int64_t end);
 };
 
