@@ -63,6 +63,9 @@ struct IcebergScanState : TableScanState {
 
 struct IcebergLocalState : LocalTableScanState {
   std::shared_ptr<const DataFileReader> file;
+  // the deleted positions of the cursor's rows, when a deletion vector's are expanded for
+  // them: one buffer for all of this thread's cursors (declared first: it outlives them)
+  std::vector<int64_t> deleted_positions;
   std::unique_ptr<DataFileReader::RowGroupCursor> cursor;
   uint64_t proven = 0;  // the filters every row of the current file passes
   ScanCounters counters;  // of the current row group, added to the scan's when it ends
@@ -95,7 +98,8 @@ bool NextMorsel(IcebergScanState& state, const IcebergScanOptions& options, Iceb
     if (morsel) {  // its column chunks are read outside the lock
       local.file = std::move(morsel->file);
       local.proven = morsel->proven;
-      local.cursor = local.file->ReadRowGroup(morsel->row_group, &local.counters, morsel->slice);
+      local.cursor =
+          local.file->ReadRowGroup(morsel->row_group, &local.counters, morsel->slice, &local.deleted_positions);
       if (local.cursor) return true;
       continue;
     }

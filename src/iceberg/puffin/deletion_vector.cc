@@ -1,5 +1,7 @@
 #include "iceberg/puffin/deletion_vector.h"
 
+#include <limits>
+
 #include <zlib.h>
 
 #include "common/exception.h"
@@ -41,7 +43,15 @@ std::string DeletionVector::Serialize(const std::vector<int64_t>& positions) {
 }
 
 std::vector<int64_t> DeletionVector::Deserialize(std::string_view blob, int64_t cardinality, const std::string& what) {
-  auto fail = [&](const std::string& problem) -> std::vector<int64_t> {
+  RoaringPositionBitmap bitmap = Parse(blob, cardinality, what);
+  std::vector<int64_t> positions;
+  positions.reserve(bitmap.cardinality());
+  bitmap.Append(0, std::numeric_limits<int64_t>::max(), &positions);
+  return positions;
+}
+
+RoaringPositionBitmap DeletionVector::Parse(std::string_view blob, int64_t cardinality, const std::string& what) {
+  auto fail = [&](const std::string& problem) -> RoaringPositionBitmap {
     throw FormatError(what + ": invalid deletion vector: " + problem);
   };
   if (blob.size() < 12) return fail("it is " + std::to_string(blob.size()) + " bytes long");
@@ -55,12 +65,12 @@ std::vector<int64_t> DeletionVector::Deserialize(std::string_view blob, int64_t 
   uint32_t stored = GetBigEndian32(blob, 4 + length);
   if (stored != Crc32(body)) return fail("its CRC-32 does not match");
   if (cardinality < 0) return fail("a negative cardinality");
-  auto positions = RoaringPositionBitmap::Deserialize(body.substr(4), static_cast<size_t>(cardinality), what);
-  if (static_cast<int64_t>(positions.size()) != cardinality) {
-    return fail("it holds " + std::to_string(positions.size()) + " positions, its manifest entry says " +
+  auto bitmap = RoaringPositionBitmap::Parse(std::string(body.substr(4)), static_cast<size_t>(cardinality), what);
+  if (static_cast<int64_t>(bitmap.cardinality()) != cardinality) {
+    return fail("it holds " + std::to_string(bitmap.cardinality()) + " positions, its manifest entry says " +
                 std::to_string(cardinality));
   }
-  return positions;
+  return bitmap;
 }
 
 }  // namespace floe::iceberg

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "iceberg/puffin/roaring_position_bitmap.h"
+
 namespace floe::iceberg {
 
 /// A `deletion-vector-v1` blob (spec "Puffin", "deletion-vector-v1"; Java's
@@ -27,6 +29,8 @@ class DeletionVector {
   /// length, magic or checksum is wrong, the bitmap is malformed, or it holds other than
   /// `cardinality` positions (the count its manifest entry gives).
   static std::vector<int64_t> Deserialize(std::string_view blob, int64_t cardinality, const std::string& what);
+  /// Checks a blob as Deserialize does, and returns its bitmap unexpanded.
+  static RoaringPositionBitmap Parse(std::string_view blob, int64_t cardinality, const std::string& what);
 };
 
 }  // namespace floe::iceberg

@@ -1,6 +1,8 @@
 #include "iceberg/puffin/roaring_position_bitmap.h"
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 #include <cstring>
 
 #include "common/exception.h"
@@ -38,6 +40,7 @@ class ByteReader {
     return out;
   }
   size_t remaining() const { return bytes_.size() - at_; }
+  size_t at() const { return at_; }
   [[noreturn]] void Fail(const std::string& problem) const {
     throw FormatError(what_ + ": malformed Roaring bitmap: " + problem);
   }
@@ -58,8 +61,28 @@ void Put(std::string* out, T v) {
   out->append(buf, sizeof(T));
 }
 
-// Reads one 32-bit portable bitmap, appending (high << 32 | low) for each value.
-void ReadBitmap32(ByteReader& in, uint64_t high, size_t max_positions, std::vector<int64_t>* out) {
+uint16_t Load16(const char* p) {
+  uint16_t v;
+  std::memcpy(&v, p, 2);
+  return v;
+}
+
+uint64_t Load64(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+}  // namespace
+
+// Reads and checks the 32-bit portable bitmaps of a RoaringPositionBitmap.
+struct RoaringPositionBitmap::Parser {
+  static void Bitmap32(ByteReader& in, uint64_t high, size_t max_positions, RoaringPositionBitmap* bitmap);
+};
+
+// Reads and checks one 32-bit portable bitmap, recording its containers.
+void RoaringPositionBitmap::Parser::Bitmap32(ByteReader& in, uint64_t high, size_t max_positions,
+                                             RoaringPositionBitmap* bitmap) {
   uint32_t cookie = in.Read<uint32_t>();
   uint32_t count = 0;
   std::string_view run_flags;
@@ -84,9 +107,13 @@ void ReadBitmap32(ByteReader& in, uint64_t high, size_t max_positions, std::vect
     auto [key, cardinality] = headers[c];
     if (key <= previous_key) in.Fail("container keys out of order");
     previous_key = key;
-    uint64_t base = (high << 32) | (uint64_t{key} << 16);
-    size_t before = out->size();
+    Container container;
+    container.base = (high << 32) | (uint64_t{key} << 16);
+    container.offset = in.at();
+    container.cardinality = cardinality;
+    uint64_t held = 0;
     if (runs && (static_cast<uint8_t>(run_flags[c / 8]) >> (c % 8)) & 1) {
+      container.kind = Kind::kRuns;
       uint16_t n = in.Read<uint16_t>();
       int64_t previous_end = -1;
       for (uint16_t r = 0; r < n; ++r) {
@@ -94,40 +121,41 @@ void ReadBitmap32(ByteReader& in, uint64_t high, size_t max_positions, std::vect
         uint32_t length = in.Read<uint16_t>();
         if (static_cast<int64_t>(start) <= previous_end || start + length > 0xFFFF) in.Fail("runs overlap or overflow");
         previous_end = start + length;
-        for (uint32_t v = start; v <= start + length; ++v) out->push_back(static_cast<int64_t>(base + v));
+        held += length + 1;
       }
     } else if (cardinality > kMaxArray) {
+      container.kind = Kind::kBitmap;
       std::string_view words = in.Take(kBitmapBytes);
-      for (size_t w = 0; w < kBitmapBytes / 8; ++w) {
-        uint64_t word;
-        std::memcpy(&word, words.data() + w * 8, 8);
-        while (word) {
-          int bit = __builtin_ctzll(word);
-          out->push_back(static_cast<int64_t>(base + w * 64 + static_cast<uint64_t>(bit)));
-          word &= word - 1;
-        }
-      }
+      for (size_t w = 0; w < kBitmapBytes / 8; ++w) held += static_cast<uint64_t>(std::popcount(Load64(&words[w * 8])));
     } else {
+      container.kind = Kind::kArray;
+      std::string_view values = in.Take(size_t{2} * cardinality);
       int32_t previous = -1;
       for (uint32_t i = 0; i < cardinality; ++i) {
-        uint16_t v = in.Read<uint16_t>();
+        uint16_t v = Load16(&values[2 * i]);
         if (v <= previous) in.Fail("array container values out of order");
         previous = v;
-        out->push_back(static_cast<int64_t>(base + v));
       }
+      held = cardinality;
     }
-    if (out->size() - before != cardinality) in.Fail("a container's cardinality disagrees with its values");
-    if (out->size() > max_positions) in.Fail("more than the " + std::to_string(max_positions) + " positions expected");
+    if (held != cardinality) in.Fail("a container's cardinality disagrees with its values");
+    bitmap->cardinality_ += cardinality;
+    if (bitmap->cardinality_ > max_positions) {
+      in.Fail("more than the " + std::to_string(max_positions) + " positions expected");
+    }
+    bitmap->containers_.push_back(container);
   }
 }
 
+namespace {
+
 // One container of a 32-bit bitmap while serializing: its key and low 16-bit values.
-struct Container {
+struct ValuesOfKey {
   uint16_t key;
   std::vector<uint16_t> values;
 };
 
-void WriteBitmap32(const std::vector<Container>& containers, std::string* out) {
+void WriteBitmap32(const std::vector<ValuesOfKey>& containers, std::string* out) {
   // Per container: runs when they are smallest (2 + 4 per run bytes), else an array
   // (2 per value) up to 4096 values, else a bitmap (8192 bytes).
   size_t n = containers.size();
@@ -195,7 +223,7 @@ void WriteBitmap32(const std::vector<Container>& containers, std::string* out) {
 
 std::string RoaringPositionBitmap::Serialize(const std::vector<int64_t>& positions) {
   // Group by the high 32 bits (one 32-bit bitmap each), then by bits 16-31 (containers).
-  std::vector<std::pair<uint32_t, std::vector<Container>>> bitmaps;
+  std::vector<std::pair<uint32_t, std::vector<ValuesOfKey>>> bitmaps;
   for (int64_t p : positions) {
     if (p < 0) throw InternalError("a deletion vector position is negative");
     uint64_t u = static_cast<uint64_t>(p);
@@ -226,25 +254,91 @@ std::string RoaringPositionBitmap::Serialize(const std::vector<int64_t>& positio
 
 std::vector<int64_t> RoaringPositionBitmap::Deserialize(std::string_view bytes, size_t max_positions,
                                                         const std::string& what) {
-  ByteReader in(bytes, what);
+  RoaringPositionBitmap bitmap = Parse(std::string(bytes), max_positions, what);
+  std::vector<int64_t> out;
+  out.reserve(bitmap.cardinality());
+  bitmap.Append(0, std::numeric_limits<int64_t>::max(), &out);
+  return out;
+}
+
+RoaringPositionBitmap RoaringPositionBitmap::Parse(std::string bytes, size_t max_positions, const std::string& what) {
+  RoaringPositionBitmap bitmap;
+  bitmap.bytes_ = std::move(bytes);
+  ByteReader in(bitmap.bytes_, what);
   uint64_t count = in.Read<uint64_t>();
   // why: each 32-bit bitmap takes at least 12 bytes; a larger count is a corrupt header
   if (count > in.remaining() / 12 + 1) in.Fail("a count of " + std::to_string(count) + " bitmaps");
-  std::vector<int64_t> out;
-  // why: growing a vector of a million positions one push_back at a time copies it ~20
-  // times (a filtered scan through a 10%-deleted file spent half its time there). A bitmap
-  // container holds 8 positions a byte, an array fewer: only runs may need more room.
-  out.reserve(std::min(max_positions, in.remaining() * 8));
   int64_t previous_high = -1;
   for (uint64_t i = 0; i < count; ++i) {
     uint32_t high = in.Read<uint32_t>();
     if (static_cast<int64_t>(high) <= previous_high) in.Fail("bitmap keys out of order");
     if (high > 0x7FFFFFFF) in.Fail("a position above 2^63");
     previous_high = high;
-    ReadBitmap32(in, high, max_positions, &out);
+    Parser::Bitmap32(in, high, max_positions, &bitmap);
   }
   if (in.remaining() != 0) in.Fail(std::to_string(in.remaining()) + " bytes after the last bitmap");
-  return out;
+  return bitmap;
+}
+
+void RoaringPositionBitmap::Append(int64_t begin, int64_t end, std::vector<int64_t>* out) const {
+  if (end <= 0 || begin >= end) return;
+  uint64_t from = begin < 0 ? 0 : static_cast<uint64_t>(begin);
+  auto to = static_cast<uint64_t>(end);
+  auto first = std::partition_point(containers_.begin(), containers_.end(),
+                                    [&](const Container& x) { return x.base + 65536 <= from; });
+  size_t most = 0;  // (room for the containers' values, grown once)
+  for (auto c = first; c != containers_.end() && c->base < to; ++c) most += c->cardinality;
+  out->reserve(out->size() + most);
+  for (auto c = first; c != containers_.end() && c->base < to; ++c) {
+    // the container's low 16-bit values in [lo, hi)
+    uint32_t lo = from > c->base ? static_cast<uint32_t>(from - c->base) : 0;
+    uint32_t hi = static_cast<uint32_t>(std::min<uint64_t>(to - c->base, 65536));
+    const char* data = bytes_.data() + c->offset;
+    auto emit = [&](uint32_t v) { out->push_back(static_cast<int64_t>(c->base + v)); };
+    switch (c->kind) {
+      case Kind::kArray: {
+        // the first value >= lo, by binary search
+        uint32_t first = 0, last = c->cardinality;
+        while (first < last) {
+          uint32_t mid = (first + last) / 2;
+          if (Load16(data + 2 * mid) < lo) {
+            first = mid + 1;
+          } else {
+            last = mid;
+          }
+        }
+        for (uint32_t i = first; i < c->cardinality; ++i) {
+          uint16_t v = Load16(data + 2 * i);
+          if (v >= hi) break;
+          emit(v);
+        }
+        break;
+      }
+      case Kind::kBitmap: {
+        for (uint32_t w = lo / 64; w * 64 < hi; ++w) {
+          uint64_t word = Load64(data + 8 * w);
+          if (w == lo / 64) word &= ~uint64_t{0} << (lo % 64);
+          if (hi - w * 64 < 64) word &= (uint64_t{1} << (hi - w * 64)) - 1;
+          while (word) {
+            emit(w * 64 + static_cast<uint32_t>(std::countr_zero(word)));
+            word &= word - 1;
+          }
+        }
+        break;
+      }
+      case Kind::kRuns: {
+        uint16_t n = Load16(data);
+        for (uint16_t r = 0; r < n; ++r) {
+          uint32_t start = Load16(data + 2 + 4 * r);
+          uint32_t last = start + Load16(data + 4 + 4 * r);
+          if (last < lo) continue;
+          if (start >= hi) break;
+          for (uint32_t v = std::max(start, lo); v <= last && v < hi; ++v) emit(v);
+        }
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace floe::iceberg

@@ -258,7 +258,8 @@ void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, siz
 }
 
 std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group, ScanCounters* counters,
-                                                                             RowSlice slice) const {
+                                                                             RowSlice slice,
+                                                                             std::vector<int64_t>* positions_buffer) const {
   bool by_bloom = false;
   if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_, &by_bloom)) {
     if (counters && slice.begin == 0) {
@@ -287,7 +288,9 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int
       reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_, slice);
   if (DecoderLeavesOutDeletes()) {
     // deleted rows are left out as the columns are decoded (their values never copied)
-    const std::vector<int64_t>& deleted = deletes_->positions();
+    std::span<const int64_t> deleted =
+        deletes_->PositionsIn(cursor->next_position_, cursor->end_position_,
+                              positions_buffer ? positions_buffer : &cursor->deleted_);
     cursor->rows_->SetDeletedRows(deleted.data(), deleted.data() + deleted.size(), row_group_start_[row_group]);
   }
   return cursor;
@@ -318,7 +321,7 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       chunk_.columns().push_back(std::move(column));
     }
     bool filter = f.deletes_ && !(rows_ && f.DecoderLeavesOutDeletes());
-    if (filter) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_);
+    if (filter) f.deletes_->Filter(chunk_, n, first, f.equality_slots_, &keep_, &batch_deleted_);
     if (filter && keep_.size() == 0) {
       chunk_.columns().resize(f.projection_.size());  // drop the constants appended above
       continue;

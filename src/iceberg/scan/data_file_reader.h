@@ -36,12 +36,16 @@ class DataFileReader {
    private:
     friend class DataFileReader;
     const DataFileReader* file_ = nullptr;
+    // the deleted positions of the cursor's rows, when a deletion vector's are expanded
+    // for them (rows_ reads them: declared first, so it is destroyed first)
+    std::vector<int64_t> deleted_;
     std::unique_ptr<RowGroupReader> rows_;  // null when no file column is read
     int64_t next_position_ = 0;
     int64_t row_group_start_ = 0;  // the file position of the row group's first row
     int64_t end_position_ = 0;
     DataChunk chunk_;
     SelectionVector keep_;
+    std::vector<int64_t> batch_deleted_;  // DeleteFilter::Filter's, for a batch's positions
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
@@ -71,8 +75,11 @@ class DataFileReader {
 
   /// Starts reading a row group, or a slice of its rows; returns nullptr (and counts a
   /// skipped row group, by its first slice) when its statistics prove no row can match.
-  /// Counters are added to `counters` when done.
-  std::unique_ptr<RowGroupCursor> ReadRowGroup(int row_group, ScanCounters* counters, RowSlice slice = {}) const;
+  /// Counters are added to `counters` when done. A deletion vector's positions for the
+  /// rows read are expanded into `positions_buffer` when given (the caller's, which must
+  /// outlive the cursor: one buffer reused from cursor to cursor), else into the cursor's.
+  std::unique_ptr<RowGroupCursor> ReadRowGroup(int row_group, ScanCounters* counters, RowSlice slice = {},
+                                               std::vector<int64_t>* positions_buffer = nullptr) const;
 
  private:
   void BuildPredicates(const ExpressionPtr& filter, const Schema& schema, const NameMapping& mapping);

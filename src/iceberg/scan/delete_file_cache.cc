@@ -40,6 +40,12 @@ void AppendKey(const Vector& vector, size_t row, std::string* key) {
   key->append(reinterpret_cast<const char*>(vector.Data<uint8_t>()) + row * width, width);
 }
 
+const DeletedPositions* PositionDeletes::For(const std::string& path, const std::string& local_path) const {
+  if (auto it = by_path.find(path); it != by_path.end()) return &it->second;
+  if (auto it = by_local_path.find(local_path); it != by_local_path.end()) return &it->second;
+  return nullptr;
+}
+
 std::shared_ptr<const PositionDeletes> DeleteFileCache::Positions(const DeleteFileRef& file) {
   // why: the deletion vectors of a commit share one Puffin file, each at its own offset
   std::string key = file.file.IsDeletionVector()
@@ -75,10 +81,11 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadDeletionVector(const
   auto input = io_.OpenForRead(file.local_path);
   std::string blob = PuffinReader::ReadBlob(*input, *dv.content_offset, *dv.content_size_in_bytes);
   auto out = std::make_shared<PositionDeletes>();
-  std::vector<int64_t> positions = DeletionVector::Deserialize(
-      blob, dv.record_count, what + " at offset " + std::to_string(*dv.content_offset));
+  // (kept as the bitmap: a scan expands the positions of the rows it reads)
+  auto bitmap = std::make_shared<const RoaringPositionBitmap>(
+      DeletionVector::Parse(blob, dv.record_count, what + " at offset " + std::to_string(*dv.content_offset)));
   // (by the path as written only: DeleteFileIndex matched the vector to its file by it)
-  out->by_path[*dv.referenced_data_file] = std::move(positions);
+  out->by_path.emplace(*dv.referenced_data_file, DeletedPositions(std::move(bitmap)));
   return out;
 }
 
@@ -104,7 +111,7 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const Dele
   if (path_col < 0 || pos_col < 0) {
     throw FormatError("position delete file " + file.local_path + " lacks its file_path or pos column");
   }
-  auto out = std::make_shared<PositionDeletes>();
+  std::unordered_map<std::string, std::vector<int64_t>> by_path;
   std::vector<LogicalType> types = {TypeId::kString, TypeId::kInt64};
   ReadWholeFile(*reader, {path_col, pos_col}, &types, [&](const DataChunk& chunk) {
     const auto* paths = chunk.column(0).Data<StringRef>();
@@ -114,15 +121,21 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadPositions(const Dele
     for (size_t i = 0; i < chunk.size(); ++i) {
       if (chunk.column(0).IsNull(i) || chunk.column(1).IsNull(i)) continue;
       if (!current || paths[i].view() != current_path) {
-        current = &out->by_path[paths[i].str()];
+        current = &by_path[paths[i].str()];
         current_path = paths[i].view();
       }
       current->push_back(pos[i]);
     }
   });
-  for (const auto& [path, positions] : out->by_path) {
-    auto& local = out->by_local_path[remapper_.Remap(path)];
+  std::unordered_map<std::string, std::vector<int64_t>> by_local_path;
+  for (const auto& [path, positions] : by_path) {
+    auto& local = by_local_path[remapper_.Remap(path)];
     local.insert(local.end(), positions.begin(), positions.end());
+  }
+  auto out = std::make_shared<PositionDeletes>();
+  for (auto& [path, positions] : by_path) out->by_path.emplace(path, DeletedPositions(std::move(positions)));
+  for (auto& [path, positions] : by_local_path) {
+    out->by_local_path.emplace(path, DeletedPositions(std::move(positions)));
   }
   return out;
 }

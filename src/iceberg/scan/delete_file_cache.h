@@ -10,6 +10,7 @@
 
 #include "common/vector.h"
 #include "iceberg/location_remapper.h"
+#include "iceberg/scan/deleted_positions.h"
 #include "iceberg/scan/file_scan_task.h"
 #include "iceberg/scan/name_mapping.h"
 #include "iceberg/schema.h"
@@ -17,11 +18,15 @@
 
 namespace floe::iceberg {
 
-/// The rows one position delete file deletes: positions by data file path, as written
-/// and as remapped.
+/// The rows one position delete file or deletion vector deletes: positions by data file
+/// path, as written and as remapped.
 struct PositionDeletes {
-  std::unordered_map<std::string, std::vector<int64_t>> by_path;
-  std::unordered_map<std::string, std::vector<int64_t>> by_local_path;
+  std::unordered_map<std::string, DeletedPositions> by_path;
+  std::unordered_map<std::string, DeletedPositions> by_local_path;
+
+  /// Returns the positions of the data file its manifest names `path` (found by that
+  /// name, else by its remapped `local_path`), or null when none are listed.
+  const DeletedPositions* For(const std::string& path, const std::string& local_path) const;
 };
 
 /// The keys one equality delete file deletes, over its equality field ids.

@@ -5,38 +5,25 @@
 
 namespace floe::iceberg {
 
-namespace {
-
-bool SortedAndUnique(const std::vector<int64_t>& v) {
-  return std::adjacent_find(v.begin(), v.end(), [](int64_t a, int64_t b) { return a >= b; }) == v.end();
-}
-
-}  // namespace
-
 DeleteFilter::DeleteFilter(const FileScanTask& task, DeleteFileCache& cache) {
-  std::vector<std::pair<std::shared_ptr<const PositionDeletes>, const std::vector<int64_t>*>> sources;
+  std::vector<std::pair<std::shared_ptr<const PositionDeletes>, const DeletedPositions*>> sources;
   for (const auto& d : task.deletes) {
     if (d->file.content == FileContent::kPositionDeletes) {
       auto deletes = cache.Positions(*d);
-      auto it = deletes->by_path.find(task.data_file.file_path);
-      if (it == deletes->by_path.end()) {
-        it = deletes->by_local_path.find(task.local_path);
-        if (it == deletes->by_local_path.end()) continue;
-      }
-      sources.emplace_back(deletes, &it->second);
+      const DeletedPositions* positions = deletes->For(task.data_file.file_path, task.local_path);
+      if (positions) sources.emplace_back(deletes, positions);
     } else {
       auto deletes = cache.Equality(*d);
       if (!deletes->keys.empty()) equality_.push_back(std::move(deletes));
     }
   }
-  // A deletion vector's positions are sorted and unique already: used where they are.
-  if (sources.size() == 1 && SortedAndUnique(*sources[0].second)) {
+  if (sources.size() == 1) {
     single_ = sources[0].first;
     positions_ = sources[0].second;
-  } else {
-    for (const auto& [deletes, list] : sources) merged_.insert(merged_.end(), list->begin(), list->end());
-    std::sort(merged_.begin(), merged_.end());
-    merged_.erase(std::unique(merged_.begin(), merged_.end()), merged_.end());
+  } else if (sources.size() > 1) {
+    std::vector<int64_t> merged;
+    for (const auto& [deletes, positions] : sources) positions->AppendTo(&merged);
+    merged_ = DeletedPositions(std::move(merged));
   }
   std::set<int> ids;
   for (const auto& set : equality_) ids.insert(set->field_ids.begin(), set->field_ids.end());
@@ -44,14 +31,15 @@ DeleteFilter::DeleteFilter(const FileScanTask& task, DeleteFileCache& cache) {
 }
 
 void DeleteFilter::Filter(const DataChunk& chunk, size_t count, int64_t first_position,
-                          const std::map<int, int>& column_of, SelectionVector* keep) const {
+                          const std::map<int, int>& column_of, SelectionVector* keep,
+                          std::vector<int64_t>* scratch) const {
   keep->indexes.clear();
-  const std::vector<int64_t>& positions = *positions_;
-  auto pos_it = std::lower_bound(positions.begin(), positions.end(), first_position);
+  std::span<const int64_t> positions = PositionsIn(first_position, first_position + static_cast<int64_t>(count), scratch);
+  auto pos_it = positions.begin();
   if (equality_.empty()) {
     // positions only: the rows between the deleted ones
-    auto end = std::lower_bound(pos_it, positions.end(), first_position + static_cast<int64_t>(count));
-    keep->indexes.resize(count - static_cast<size_t>(end - pos_it));
+    auto end = positions.end();
+    keep->indexes.resize(count - positions.size());
     uint32_t* out = keep->indexes.data();
     uint32_t row = 0;
     for (; pos_it != end; ++pos_it) {

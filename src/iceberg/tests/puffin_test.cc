@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -105,6 +106,81 @@ TEST(PuffinTest, RoundTripsArrayBitmapAndRunContainersOverManyKeys) {
     }
     EXPECT_EQ(RoundTrip(random), random);
   }
+}
+
+// The positions of `all` in [begin, end).
+std::vector<int64_t> Within(const std::vector<int64_t>& all, int64_t begin, int64_t end) {
+  std::vector<int64_t> out;
+  for (int64_t p : all) {
+    if (p >= begin && p < end) out.push_back(p);
+  }
+  return out;
+}
+
+TEST(PuffinTest, ExpandsAnyRangeOfABitmapAsItsPositionsWithin) {
+  // arrays, a bitmap, runs, over several 32-bit keys; ranges at and across container edges
+  std::vector<int64_t> all;
+  for (int64_t i = 5; i < 65536; i += 3) all.push_back(i);               // bitmap
+  for (int64_t i = 65536 + 7; i < 2 * 65536; i += 1000) all.push_back(i);  // array
+  for (int64_t i = 3 * 65536 + 10; i < 3 * 65536 + 900; ++i) all.push_back(i);  // runs
+  for (int64_t r = 0; r < 40; ++r) {
+    for (int64_t i = 0; i < 20; ++i) all.push_back(4 * 65536 + r * 100 + i);
+  }
+  all.push_back(int64_t{1} << 32);
+  all.push_back((int64_t{3} << 32) + 65535);
+  std::string bytes = RoaringPositionBitmap::Serialize(all);
+  RoaringPositionBitmap bitmap = RoaringPositionBitmap::Parse(bytes, all.size(), "v");
+  EXPECT_EQ(bitmap.cardinality(), all.size());
+  std::vector<int64_t> edges = {-5, 0, 1, 5, 6, 64, 65535, 65536, 65537, 65543, 2 * 65536, 3 * 65536 + 10,
+                                3 * 65536 + 899, 3 * 65536 + 900, 4 * 65536 + 119, 4 * 65536 + 120,
+                                int64_t{1} << 32, (int64_t{1} << 32) + 1, (int64_t{3} << 32) + 65535,
+                                (int64_t{3} << 32) + 65536, std::numeric_limits<int64_t>::max()};
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 300; ++i) edges.push_back(static_cast<int64_t>(rng() % (5 * 65536)));
+  for (int64_t begin : edges) {
+    for (int64_t end : {begin, begin + 1, begin + 63, begin + 2048, begin + 100000, edges[rng() % edges.size()]}) {
+      std::vector<int64_t> got = {-1};  // appended to, not replaced
+      bitmap.Append(begin, end, &got);
+      got.erase(got.begin());
+      ASSERT_EQ(got, Within(all, begin, end)) << "[" << begin << ", " << end << ")";
+    }
+  }
+}
+
+TEST(PuffinTest, RefusesContainersWhoseValuesDisagreeWithTheirHeaders) {
+  auto error = [](const std::string& bytes, size_t max) {
+    try {
+      RoaringPositionBitmap::Parse(bytes, max, "vector of f.parquet");
+    } catch (const FormatError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  // an array: count, key 0, cookie, 1 container, its key and cardinality - 1, its offset,
+  // then the values 1, 5, 9 at bytes 28, 30, 32: 5 and 9 swapped
+  std::string array = RoaringPositionBitmap::Serialize({1, 5, 9});
+  ASSERT_EQ(array.size(), 34u);
+  std::swap(array[30], array[32]);
+  EXPECT_NE(error(array, 3).find("array container values out of order"), std::string::npos);
+  // a bitmap container of 5,000 values whose header says 5,001 (cardinality - 1 at byte 22)
+  std::vector<int64_t> scattered;
+  for (int64_t i = 0; i < 5000; ++i) scattered.push_back(i * 13);
+  std::string dense = RoaringPositionBitmap::Serialize(scattered);
+  uint16_t declared = 5000;
+  std::memcpy(&dense[22], &declared, 2);
+  EXPECT_NE(error(dense, 6000).find("cardinality disagrees"), std::string::npos);
+  // runs 0-9, 20-29, 40-49 (cookie with runs, a flag byte, key, cardinality - 1, the run
+  // count at byte 21, then start and length - 1 of each): the second made to start at 5
+  std::vector<int64_t> runs;
+  for (int64_t start : {0, 20, 40}) {
+    for (int64_t i = 0; i < 10; ++i) runs.push_back(start + i);
+  }
+  std::string overlapping = RoaringPositionBitmap::Serialize(runs);
+  EXPECT_EQ(RoaringPositionBitmap::Deserialize(overlapping, 30, "v"), runs);
+  uint16_t start = 5;
+  std::memcpy(&overlapping[27], &start, 2);
+  EXPECT_NE(error(overlapping, 30).find("runs overlap"), std::string::npos);
+  EXPECT_NE(error(overlapping, 30).find("vector of f.parquet"), std::string::npos);
 }
 
 TEST(PuffinTest, ChoosesTheSmallestContainer) {

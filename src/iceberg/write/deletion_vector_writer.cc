@@ -23,13 +23,9 @@ void DeletionVectorWriter::Add(const FileScanTask& task, std::vector<int64_t> po
   for (const auto& d : task.deletes) {
     if (d->file.content != FileContent::kPositionDeletes) continue;
     auto earlier = cache_.Positions(*d);
-    const std::vector<int64_t>* old = nullptr;
-    if (auto it = earlier->by_path.find(task.data_file.file_path); it != earlier->by_path.end()) {
-      old = &it->second;
-    } else if (auto local = earlier->by_local_path.find(task.local_path); local != earlier->by_local_path.end()) {
-      old = &local->second;
+    if (const DeletedPositions* old = earlier->For(task.data_file.file_path, task.local_path)) {
+      old->AppendTo(&positions);
     }
-    if (old) positions.insert(positions.end(), old->begin(), old->end());
     if (d->file.IsDeletionVector()) {
       change->removed_deletion_vectors.emplace_back(d->file.file_path, d->file.content_offset.value_or(-1));
     } else if (d->file.ReferencedDataFile() == task.data_file.file_path) {

@@ -50,14 +50,9 @@ void PositionDeltaWriter::Add(const FileScanTask& task, std::vector<int64_t> pos
       continue;  // only a file-scoped position delete file of this data file is taken in
     }
     auto loaded = cache_.Positions(*d);
-    const std::vector<int64_t>* old = nullptr;
-    if (auto it = loaded->by_path.find(task.data_file.file_path); it != loaded->by_path.end()) {
-      old = &it->second;
-    } else if (auto local = loaded->by_local_path.find(task.local_path); local != loaded->by_local_path.end()) {
-      old = &local->second;
-    }
+    const DeletedPositions* old = loaded->For(task.data_file.file_path, task.local_path);
     if (!old) continue;  // it names no row of this file as the manifest names it: left alone
-    positions.insert(positions.end(), old->begin(), old->end());
+    old->AppendTo(&positions);
     change->removed_paths.push_back(earlier.file_path);
   }
   WriteFile({{task.data_file.file_path, std::move(positions)}}, task.data_file);
