@@ -27,7 +27,7 @@ class ColumnReader {
 
   /// Decodes the next n rows into rows [0, n) of out.
   void Read(size_t n, Vector& out);
-  /// Reads the next n rows and writes only those `keep` lists (ascending, in [0, n)) to
+  /// Reads the next n rows and writes only those `keep` lists (strictly ascending, in [0, n)) to
   /// rows [0, keep.size()) of out, which must hold them: the rows left out are
   /// decompressed and their levels read, but their values are not copied out (deletes).
   void Read(size_t n, Vector& out, const SelectionVector& keep);
