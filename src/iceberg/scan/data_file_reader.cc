@@ -257,9 +257,8 @@ void DataFileReader::InheritRowLineage(uint8_t kind, int64_t first_position, siz
   }
 }
 
-std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(int row_group, ScanCounters* counters,
-                                                                             RowSlice slice,
-                                                                             std::vector<int64_t>* positions_buffer) const {
+std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(
+    int row_group, ScanCounters* counters, RowSlice slice, std::vector<int64_t>* positions_buffer) const {
   bool by_bloom = false;
   if (prune_row_groups_ && !predicates_.empty() && !reader_->RowGroupMayMatch(row_group, predicates_, &by_bloom)) {
     if (counters && slice.begin == 0) {

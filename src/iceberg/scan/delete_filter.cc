@@ -34,7 +34,8 @@ void DeleteFilter::Filter(const DataChunk& chunk, size_t count, int64_t first_po
                           const std::map<int, int>& column_of, SelectionVector* keep,
                           std::vector<int64_t>* scratch) const {
   keep->indexes.clear();
-  std::span<const int64_t> positions = PositionsIn(first_position, first_position + static_cast<int64_t>(count), scratch);
+  std::span<const int64_t> positions =
+      PositionsIn(first_position, first_position + static_cast<int64_t>(count), scratch);
   auto pos_it = positions.begin();
   if (equality_.empty()) {
     // positions only: the rows between the deleted ones
