@@ -180,6 +180,14 @@ DataFileReader::DataFileReader(FileIO& io, const FileScanTask& task, const Schem
   auto resolve = [&](int slot) { return slot <= -2 ? static_cast<int>(projection_.size()) + (-2 - slot) : slot; };
   for (int& slot : slot_of_field_) slot = resolve(slot);
   for (auto& [id, slot] : equality_slots_) slot = resolve(slot);
+  // a flat file column that one field reads: its vectors can pass between out and the batch
+  std::vector<int> uses(projection_.size());
+  for (int slot : slot_of_field_) {
+    if (slot >= 0 && static_cast<size_t>(slot) < uses.size()) ++uses[static_cast<size_t>(slot)];
+  }
+  for (size_t slot = 0; slot < projection_.size(); ++slot) {
+    reusable_slot_.push_back(uses[slot] == 1 && !read_types_[slot].IsNested() && !read_nodes_[slot]);
+  }
   int64_t start = 0;
   for (int rg = 0; rg < reader_->num_row_groups(); ++rg) {
     row_group_start_.push_back(start);
@@ -326,10 +334,22 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       continue;
     }
     if (out.Types() != f.types_) out.Initialize(f.types_);
+    swapped_.assign(f.projection_.size(), false);
     for (size_t i = 0; i < f.types_.size(); ++i) {
       int slot = f.slot_of_field_[i];
       if (slot >= 0) {
-        out.column(i) = chunk_.column(slot);
+        // out's vector of the last batch, when nothing else holds it, takes the batch's
+        // place, to be decoded into next (no allocation, no zeroing); else the two share
+        auto at = static_cast<size_t>(slot);
+        Vector& batch = chunk_.column(at);
+        Vector& last = out.column(i);
+        if (at < f.projection_.size() && f.reusable_slot_[at] && last.type() == batch.type() &&
+            last.capacity() == batch.capacity() && last.Unshared()) {
+          std::swap(last, batch);
+          swapped_[at] = true;
+        } else {
+          last = batch;
+        }
       } else {
         Vector nulls(f.types_[i], std::max(n, kBatchSize));
         for (size_t r = 0; r < n; ++r) nulls.SetNull(r, true);
@@ -338,8 +358,12 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i], first, n, rows, &out.column(i));
     }
     out.SetSize(n);
-    // the batch's buffers now belong to `out`; the next batch decodes into fresh ones
-    chunk_ = DataChunk();
+    // the batch's buffers now belong to `out`; the next batch decodes into out's last ones,
+    // or into new ones where a column's are shared with `out`
+    chunk_.columns().resize(f.projection_.size());  // (the constants appended above)
+    for (size_t slot = 0; slot < chunk_.ColumnCount(); ++slot) {
+      if (!swapped_[slot]) chunk_.column(slot) = Vector(f.read_types_[slot], chunk_.capacity());
+    }
     if (filter && keep_.size() < n) out.Filter(keep_);
     return true;
   }

@@ -46,6 +46,7 @@ class DataFileReader {
     DataChunk chunk_;
     SelectionVector keep_;
     std::vector<int64_t> batch_deleted_;  // DeleteFilter::Filter's, for a batch's positions
+    std::vector<bool> swapped_;  // Next: the file columns whose vectors out's last took over
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
@@ -103,6 +104,9 @@ class DataFileReader {
   std::vector<LogicalType> read_types_;
   /// For each file column read, the tree to read it by when nested (null when flat).
   std::vector<std::shared_ptr<const ParquetNode>> read_nodes_;
+  /// For each file column read, whether batches may be decoded into out's last vector of
+  /// it (flat, and read by one field only).
+  std::vector<bool> reusable_slot_;
   /// Equality delete field id -> slot in the row group batch (-1: absent, NULL).
   std::map<int, int> equality_slots_;
   std::vector<ColumnPredicate> predicates_;

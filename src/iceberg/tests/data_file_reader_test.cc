@@ -222,6 +222,60 @@ TEST_F(DataFileReaderTest, PositionAndEqualityDeletes) {
   EXPECT_THROW(ReadAll(task, schema, {1}), NotImplementedError);
 }
 
+// A cursor decodes each batch into the vectors its caller's chunk held from the last one
+// (no allocation, no zeroing), but only where nothing else holds them: batches the caller
+// kept (sharing their vectors, as a join's build side does) keep their values.
+TEST_F(DataFileReaderTest, BatchesTheCallerKeepsAreNotOverwrittenByTheNext) {
+  std::string path = (dir_ / "batches.parquet").string();
+  {
+    ParquetWriter writer(::floe::testing::TestIO(), path, {{"a", 1, TypeId::kInt32}, {"b", 2, TypeId::kString}});
+    DataChunk chunk({TypeId::kInt32, TypeId::kString}, 9000);
+    for (int i = 0; i < 9000; ++i) {
+      chunk.column(0).Data<int32_t>()[i] = i;
+      chunk.column(1).SetString(i, "s" + std::to_string(i));
+    }
+    chunk.SetSize(9000);
+    writer.Write(chunk);
+    writer.Close();
+  }
+  FileScanTask task = Task(path);
+  Schema schema(0, {NestedField::Optional(1, "a", Prim(TypeKind::kInt)),
+                    NestedField::Optional(2, "b", Prim(TypeKind::kString))});
+  // b read once (its vectors passed back and forth), a twice (shared by two columns)
+  DataFileReader reader(::floe::testing::TestIO(), task, schema, nullptr, {2, 1, 1}, Expression::AlwaysTrue(),
+                        remapper_, NameMapping(), true);
+  ASSERT_EQ(reader.num_row_groups(), 1) << "a row group of several batches";
+  for (bool keep_all : {false, true}) {
+    DataChunk chunk;
+    std::vector<DataChunk> kept;
+    int64_t next = 0;
+    for (int rg = 0; rg < reader.num_row_groups(); ++rg) {
+      auto cursor = reader.ReadRowGroup(rg, nullptr);
+      ASSERT_NE(cursor, nullptr);
+      while (cursor->Next(chunk)) {
+        ASSERT_GT(chunk.size(), 0u);
+        for (size_t r = 0; r < chunk.size(); ++r, ++next) {
+          ASSERT_EQ(chunk.column(1).Data<int32_t>()[r], next);
+          ASSERT_EQ(chunk.column(2).Data<int32_t>()[r], next);
+          ASSERT_EQ(chunk.column(0).GetValue(r).str(), "s" + std::to_string(next));
+        }
+        if (keep_all) kept.push_back(chunk);  // shares the batch's vectors
+      }
+    }
+    EXPECT_EQ(next, 9000);
+    int64_t row = 0;
+    for (const DataChunk& batch : kept) {
+      for (size_t r = 0; r < batch.size(); ++r, ++row) {
+        ASSERT_EQ(batch.column(1).Data<int32_t>()[r], row) << "a kept batch was overwritten";
+        ASSERT_EQ(batch.column(0).GetValue(r).str(), "s" + std::to_string(row)) << "a kept batch was overwritten";
+      }
+    }
+    if (keep_all) {
+      EXPECT_EQ(row, 9000);
+    }
+  }
+}
+
 // Issue 11 / the spec's "Column Projection": a field id missing from a data file reads
 // the file's identity partition value (migrated Hive tables, add_files), promoted to the
 // field's type now; without an identity field it reads NULL.
