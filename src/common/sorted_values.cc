@@ -34,6 +34,21 @@ void AppendKeys(const Vector& column, const uint32_t* rows, size_t n, std::vecto
   for (size_t i = 0; i < n; ++i) out->push_back(static_cast<int64_t>(data[rows ? rows[i] : i]));
 }
 
+// Packs n strings, the i-th bytes_of(i), one after another into `bytes`, with where each
+// starts, and the end, in `offsets`.
+template <typename F>
+void PackBytes(size_t n, F&& bytes_of, std::string* bytes, std::vector<uint64_t>* offsets) {
+  size_t total = 0;
+  for (size_t i = 0; i < n; ++i) total += bytes_of(i).size();
+  bytes->reserve(total);
+  offsets->reserve(n + 1);
+  for (size_t i = 0; i < n; ++i) {
+    offsets->push_back(bytes->size());
+    bytes->append(bytes_of(i));
+  }
+  offsets->push_back(bytes->size());
+}
+
 }  // namespace
 
 bool SortedValues::KeepsAsBytes(const LogicalType& type) {
@@ -56,12 +71,8 @@ std::shared_ptr<const SortedValues> SortedValues::Of(std::vector<Value> values) 
     for (const Value& v : values) list->keys_.push_back(v.int64());
   } else if (KeepsAsBytes(list->type_)) {
     list->storage_ = Storage::kBytes;
-    list->offsets_.reserve(values.size() + 1);
-    for (const Value& v : values) {
-      list->offsets_.push_back(list->bytes_.size());
-      list->bytes_ += v.str();
-    }
-    list->offsets_.push_back(list->bytes_.size());
+    auto bytes_of = [&](size_t i) -> std::string_view { return values[i].str(); };
+    PackBytes(values.size(), bytes_of, &list->bytes_, &list->offsets_);
   } else {
     list->values_ = std::move(values);
   }
@@ -83,15 +94,8 @@ std::shared_ptr<const SortedValues> SortedValues::OfRows(const Vector& column, c
   if (KeepsAsBytes(column.type())) {
     list->storage_ = Storage::kBytes;
     const StringRef* data = column.Data<StringRef>();
-    size_t total = 0;
-    for (size_t i = 0; i < n; ++i) total += data[rows ? rows[i] : i].size;
-    list->bytes_.reserve(total);
-    list->offsets_.reserve(n + 1);
-    for (size_t i = 0; i < n; ++i) {
-      list->offsets_.push_back(list->bytes_.size());
-      list->bytes_ += data[rows ? rows[i] : i].view();
-    }
-    list->offsets_.push_back(list->bytes_.size());
+    auto bytes_of = [&](size_t i) { return data[rows ? rows[i] : i].view(); };
+    PackBytes(n, bytes_of, &list->bytes_, &list->offsets_);
     return list;
   }
   bool integers = WithIntegerType(column.type(), [&](auto zero) {
