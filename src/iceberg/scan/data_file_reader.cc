@@ -334,19 +334,17 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       continue;
     }
     if (out.Types() != f.types_) out.Initialize(f.types_);
-    swapped_.assign(f.projection_.size(), false);
     for (size_t i = 0; i < f.types_.size(); ++i) {
       int slot = f.slot_of_field_[i];
       if (slot >= 0) {
-        // out's vector of the last batch, when nothing else holds it, takes the batch's
-        // place, to be decoded into next (no allocation, no zeroing); else the two share
+        // out's vector of the last batch takes the batch's place, to be decoded into next
+        // when nothing else holds it (no allocation, no zeroing: see below); else the two share
         auto at = static_cast<size_t>(slot);
         Vector& batch = chunk_.column(at);
         Vector& last = out.column(i);
         if (at < f.projection_.size() && f.reusable_slot_[at] && last.type() == batch.type() &&
-            last.capacity() == batch.capacity() && last.Unshared()) {
+            last.capacity() == batch.capacity()) {
           std::swap(last, batch);
-          swapped_[at] = true;
         } else {
           last = batch;
         }
@@ -358,11 +356,13 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
       if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i], first, n, rows, &out.column(i));
     }
     out.SetSize(n);
-    // the batch's buffers now belong to `out`; the next batch decodes into out's last ones,
-    // or into new ones where a column's are shared with `out`
+    // the batch's buffers now belong to `out`; the next batch decodes into out's last ones
+    // where nothing else holds them (a kept batch, a join's build side), else into new ones
     chunk_.columns().resize(f.projection_.size());  // (the constants appended above)
     for (size_t slot = 0; slot < chunk_.ColumnCount(); ++slot) {
-      if (!swapped_[slot]) chunk_.column(slot) = Vector(f.read_types_[slot], chunk_.capacity());
+      if (!f.reusable_slot_[slot] || !chunk_.column(slot).Unshared()) {
+        chunk_.column(slot) = Vector(f.read_types_[slot], chunk_.capacity());
+      }
     }
     if (filter && keep_.size() < n) out.Filter(keep_);
     return true;

@@ -46,7 +46,6 @@ class DataFileReader {
     DataChunk chunk_;
     SelectionVector keep_;
     std::vector<int64_t> batch_deleted_;  // DeleteFilter::Filter's, for a batch's positions
-    std::vector<bool> swapped_;  // Next: the file columns whose vectors out's last took over
   };
 
   /// Opens the task's file and loads its deletes (through `deletes`, the scan's shared
