@@ -24,13 +24,21 @@ RowGroupReader::~RowGroupReader() {
   if (sink_) *sink_ += *counters_;
 }
 
-void RowGroupReader::SetDeletedRows(const int64_t* begin, const int64_t* end, int64_t first_position) {
-  // (a reader of a slice of the row group starts at its first range: the positions before
-  // it are passed over here at once, not one at a time by every batch)
-  int64_t from = first_position + (ranges_.empty() ? 0 : ranges_.front().first);
-  deleted_ = std::lower_bound(begin, end, from);
-  deleted_end_ = end;
+void RowGroupReader::SetDeletedRows(DeletedPositionsIn positions_in, int64_t first_position, int64_t window_rows) {
+  positions_in_ = std::move(positions_in);
+  window_rows_ = std::max<int64_t>(window_rows, 1);
   first_position_ = first_position;
+  deleted_ = deleted_end_ = nullptr;
+  window_end_ = 0;  // (nothing fetched: the first batch fetches the window at its rows)
+}
+
+void RowGroupReader::FetchDeleted(int64_t row, int64_t to) {
+  if (to <= window_end_) return;
+  int64_t last = ranges_.empty() ? to : ranges_.back().second;
+  window_end_ = std::max(to, std::min(row + window_rows_, last));
+  std::span<const int64_t> positions = positions_in_(first_position_ + row, first_position_ + window_end_);
+  deleted_ = positions.data();
+  deleted_end_ = positions.data() + positions.size();
 }
 
 void RowGroupReader::SkipRows(size_t n) {
@@ -55,6 +63,7 @@ size_t RowGroupReader::SelectRows(size_t keep, int64_t end) {
   size_t kept = 0;
   uint32_t from = 0;
   while (true) {
+    FetchDeleted(row_ + from, row_ + rows);
     selection_.indexes.resize(static_cast<size_t>(rows) + 8);
     uint32_t* out = selection_.indexes.data();
     auto write_run = [&](uint32_t to) {
@@ -90,18 +99,19 @@ bool RowGroupReader::Next(DataChunk& out) {
         SkipRows(static_cast<size_t>(start - row_));
         row_ = start;
       }
-      if (deleted_) {
-        // a run of deleted rows at row_: skipped at once
-        while (deleted_ != deleted_end_ && *deleted_ < first_position_ + row_) ++deleted_;
+      while (positions_in_ && row_ < end) {
+        // a run of deleted rows at row_: skipped at once (one reaching the end of the
+        // positions fetched goes on with the next)
+        FetchDeleted(row_, row_ + 1);
+        deleted_ = std::lower_bound(deleted_, deleted_end_, first_position_ + row_);  // (rows skipped)
         int64_t run = 0;
         while (deleted_ + run != deleted_end_ && deleted_[run] == first_position_ + row_ + run && row_ + run < end) {
           ++run;
         }
-        if (run > 0) {
-          SkipRows(static_cast<size_t>(run));
-          row_ += run;
-          deleted_ += run;
-        }
+        if (run == 0) break;
+        SkipRows(static_cast<size_t>(run));
+        row_ += run;
+        deleted_ += run;
       }
       if (row_ >= end) {
         ++range_index_;
@@ -110,7 +120,7 @@ bool RowGroupReader::Next(DataChunk& out) {
       size_t n = std::min<size_t>({static_cast<size_t>(end - row_), kBatchSize, out.capacity()});
       batch_start_ = row_;
       selective_ = false;
-      if (deleted_) {
+      if (positions_in_) {
         // a batch of rows, their deleted ones left out (more rows when most are deleted)
         n = SelectRows(n, end);
         selective_ = selection_.size() < n;

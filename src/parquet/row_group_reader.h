@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -34,11 +36,20 @@ class RowGroupReader {
   /// rows SetDeletedRows leaves out are among them, as batch_selection() says).
   int64_t batch_start() const { return batch_start_; }
 
-  /// Leaves out of every batch the rows at the positions [begin, end) (sorted, unique;
-  /// position first_position is the row group's first row), e.g. an Iceberg data file's
-  /// deleted rows, which must outlive this reader. Their values are not copied out, and a
-  /// run of them is skipped (its whole pages not even decompressed).
-  void SetDeletedRows(const int64_t* begin, const int64_t* end, int64_t first_position);
+  /// Returns the deleted positions in [begin, end), ascending and unique; what it returns
+  /// stays valid until its next call.
+  using DeletedPositionsIn = std::function<std::span<const int64_t>(int64_t begin, int64_t end)>;
+  /// How many rows' deleted positions are asked for at once, by default.
+  static constexpr int64_t kDeletedWindowRows = 16 * static_cast<int64_t>(kBatchSize);
+
+  /// Leaves out of every batch the rows at the deleted positions `positions_in` gives
+  /// (position first_position is the row group's first row), e.g. an Iceberg data file's
+  /// deleted rows. They are asked for as the reader reaches them, `window_rows` rows at a
+  /// time (or what a batch needs), and only for the rows it reads: a deletion vector is
+  /// expanded for those alone. Their values are not copied out, and a run of them is
+  /// skipped (its whole pages not even decompressed).
+  void SetDeletedRows(DeletedPositionsIn positions_in, int64_t first_position,
+                      int64_t window_rows = kDeletedWindowRows);
   /// Returns which of the rows from batch_start() on the last batch holds (ascending
   /// offsets from batch_start(); out's row i is row batch_start() + indexes[i]), or null
   /// when it holds consecutive rows.
@@ -57,19 +68,27 @@ class RowGroupReader {
   int64_t batch_start_ = 0;
   std::unique_ptr<ScanCounters> counters_;
   ScanCounters* sink_;
-  // SetDeletedRows: the next deleted position not yet passed, the end, the row group's first
+  // SetDeletedRows': the source, the window's size, the row group's first position; the
+  // positions fetched that are not yet passed, of the rows before window_end_ (a row index)
+  DeletedPositionsIn positions_in_;
+  int64_t window_rows_ = 0;
+  int64_t first_position_ = 0;
   const int64_t* deleted_ = nullptr;
   const int64_t* deleted_end_ = nullptr;
-  int64_t first_position_ = 0;
+  int64_t window_end_ = 0;
   SelectionVector selection_;  // the last batch's rows, when selective_
   bool selective_ = false;
 
   // Skips n rows of every column.
   void SkipRows(size_t n);
+  // Makes [deleted_, deleted_end_) reach at least to row `to`: when it does not, fetches the
+  // deleted positions of the rows from `row` on (a window of them, to the last range's end at
+  // most). Every deleted position before `row` must have been passed.
+  void FetchDeleted(int64_t row, int64_t to);
   // Chooses the rows from row_ on (before `end`) to read next: `keep` rows, or more when
   // fewer than half of them are not deleted (at most `keep` kept rows in all); fills
   // selection_ with the kept ones and passes over the deleted positions among them;
-  // returns how many rows they are. deleted_ must be at or after row_'s position.
+  // returns how many rows they are. The deleted positions before row_ must have been passed.
   size_t SelectRows(size_t keep, int64_t end);
 };
 

@@ -294,11 +294,14 @@ std::unique_ptr<DataFileReader::RowGroupCursor> DataFileReader::ReadRowGroup(
   cursor->rows_ =
       reader_->ReadRowGroup(row_group, projection_, predicates_, counters, &read_types_, &read_nodes_, slice);
   if (DecoderLeavesOutDeletes()) {
-    // deleted rows are left out as the columns are decoded (their values never copied)
-    std::span<const int64_t> deleted =
-        deletes_->PositionsIn(cursor->next_position_, cursor->end_position_,
-                              positions_buffer ? positions_buffer : &cursor->deleted_);
-    cursor->rows_->SetDeletedRows(deleted.data(), deleted.data() + deleted.size(), row_group_start_[row_group]);
+    // deleted rows are left out as the columns are decoded (their values never copied); a
+    // deletion vector is expanded a window of rows at a time, for the rows read
+    std::vector<int64_t>* scratch = positions_buffer ? positions_buffer : &cursor->deleted_;
+    cursor->rows_->SetDeletedRows(
+        [deletes = deletes_.get(), scratch](int64_t begin, int64_t end) {
+          return deletes->PositionsIn(begin, end, scratch);
+        },
+        row_group_start_[row_group]);
   }
   return cursor;
 }

@@ -36,8 +36,8 @@ class DataFileReader {
    private:
     friend class DataFileReader;
     const DataFileReader* file_ = nullptr;
-    // the deleted positions of the cursor's rows, when a deletion vector's are expanded
-    // for them (rows_ reads them: declared first, so it is destroyed first)
+    // the deleted positions of a window of the cursor's rows, when a deletion vector's are
+    // expanded for them (rows_ reads them: declared first, so it is destroyed first)
     std::vector<int64_t> deleted_;
     std::unique_ptr<RowGroupReader> rows_;  // null when no file column is read
     int64_t next_position_ = 0;
@@ -76,8 +76,10 @@ class DataFileReader {
   /// Starts reading a row group, or a slice of its rows; returns nullptr (and counts a
   /// skipped row group, by its first slice) when its statistics prove no row can match.
   /// Counters are added to `counters` when done. A deletion vector's positions for the
-  /// rows read are expanded into `positions_buffer` when given (the caller's, which must
-  /// outlive the cursor: one buffer reused from cursor to cursor), else into the cursor's.
+  /// rows read are expanded, a window of rows at a time as the cursor reaches them, into
+  /// `positions_buffer` when given (the caller's, which must outlive the cursor and serve
+  /// no other while it is read: one buffer reused from cursor to cursor), else into the
+  /// cursor's.
   std::unique_ptr<RowGroupCursor> ReadRowGroup(int row_group, ScanCounters* counters, RowSlice slice = {},
                                                std::vector<int64_t>* positions_buffer = nullptr) const;
 

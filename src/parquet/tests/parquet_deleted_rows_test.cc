@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
+#include <span>
 
 #include "parquet/tests/parquet_test_files.h"
 
@@ -82,9 +84,38 @@ class ParquetDeletedRowsTest : public ::testing::Test {
   // Reads every column with `deleted` (row group positions, counted from first_position)
   // left out and checks the rows against the rows the same read gives without deletes
   // (every row, or the pages `predicates` keep, or the `slice`) less the deleted ones, and
-  // each batch's selection against the position column; returns how many rows it read.
+  // each batch's selection against the position column, with the deleted positions asked
+  // for in windows of several sizes (one row, a few, several pages, the default); returns
+  // how many rows it read.
   static size_t ExpectRowsWithout(const std::set<int64_t>& deleted, int64_t first_position = 0,
                                 const std::vector<ColumnPredicate>& predicates = {}, RowSlice slice = {}) {
+    size_t read = 0;
+    for (int64_t window : {RowGroupReader::kDeletedWindowRows, int64_t{1}, int64_t{7}, int64_t{500}}) {
+      SCOPED_TRACE("window of " + std::to_string(window) + " rows");
+      std::vector<std::pair<int64_t, int64_t>> asked;
+      read = ExpectRowsWithout(deleted, first_position, predicates, slice, window, &asked);
+      // the positions asked for: windows of the slice's rows, each beginning after the last
+      int64_t lo = first_position + std::max<int64_t>(slice.begin, 0);
+      int64_t hi = first_position + (slice.end < 0 ? kRows : std::min(slice.end, kRows));
+      for (size_t i = 0; i < asked.size(); ++i) {
+        auto [begin, end] = asked[i];
+        EXPECT_TRUE(lo <= begin && begin < end && end <= hi) << "asked for [" << begin << ", " << end << ")";
+        // (a window smaller than a batch is asked for again by the batch at its rows)
+        if (i > 0 && window >= static_cast<int64_t>(kBatchSize)) {
+          EXPECT_GT(begin, asked[i - 1].first) << "asked for [" << begin << ", " << end << ") again";
+        } else if (i > 0) {
+          EXPECT_GE(begin, asked[i - 1].first) << "asked for [" << begin << ", " << end << ") after later rows";
+        }
+      }
+    }
+    return read;
+  }
+
+  // The same, with the windows of `window_rows`; the ranges of positions asked for are
+  // appended to *asked.
+  static size_t ExpectRowsWithout(const std::set<int64_t>& deleted, int64_t first_position,
+                                  const std::vector<ColumnPredicate>& predicates, RowSlice slice,
+                                  int64_t window_rows, std::vector<std::pair<int64_t, int64_t>>* asked) {
     auto reader = ParquetReader::Open(::floe::testing::TestIO(), *path_);
     EXPECT_EQ(reader->num_row_groups(), 1);
     std::vector<int> projection;
@@ -100,7 +131,14 @@ class ParquetDeletedRowsTest : public ::testing::Test {
       }
     }
     auto rg = reader->ReadRowGroup(0, projection, predicates, nullptr, nullptr, nullptr, slice);
-    rg->SetDeletedRows(positions.data(), positions.data() + positions.size(), first_position);
+    rg->SetDeletedRows(
+        [&](int64_t begin, int64_t end) {
+          asked->emplace_back(begin, end);
+          auto from = std::lower_bound(positions.begin(), positions.end(), begin);
+          auto to = std::lower_bound(from, positions.end(), end);
+          return std::span<const int64_t>(positions.data() + (from - positions.begin()), to - from);
+        },
+        first_position, window_rows);
     size_t at = 0;
     while (rg->Next(chunk)) {
       if (chunk.size() == 0 || chunk.size() > kBatchSize) {
@@ -187,6 +225,22 @@ TEST_F(ParquetDeletedRowsTest, WithThePagesThePageIndexKeeps) {
   testing::ReadRows(*reader, {0}, predicates, &counters);
   ASSERT_GT(counters.pages_skipped, 0) << "the page index should leave pages out";
   ExpectRowsWithout(deleted, 0, predicates);
+  // the deleted positions asked for are those of the pages read, not of the whole row group
+  int64_t first_read = kRows, end_read = 0;
+  DataChunk chunk;
+  auto rows = reader->ReadRowGroup(0, {0}, predicates);
+  while (rows->Next(chunk)) {
+    first_read = std::min(first_read, rows->batch_start());
+    end_read = std::max(end_read, rows->batch_start() + static_cast<int64_t>(chunk.size()));
+  }
+  ASSERT_TRUE(first_read > 0 || end_read < kRows) << "pages read: [" << first_read << ", " << end_read << ")";
+  std::vector<std::pair<int64_t, int64_t>> asked;
+  ExpectRowsWithout(deleted, 0, predicates, {}, RowGroupReader::kDeletedWindowRows, &asked);
+  ASSERT_FALSE(asked.empty());
+  for (auto [begin, end] : asked) {
+    EXPECT_TRUE(begin >= first_read && end <= end_read)
+        << "asked for [" << begin << ", " << end << "), read [" << first_read << ", " << end_read << ")";
+  }
 }
 
 TEST_F(ParquetDeletedRowsTest, WithASliceOfTheRowGroup) {
