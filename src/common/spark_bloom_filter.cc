@@ -1,9 +1,9 @@
 #include "common/spark_bloom_filter.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
+#include "common/bit_count.h"
 #include "common/exception.h"
 #include "common/spark_hash.h"
 
@@ -143,9 +143,7 @@ void SparkBloomFilter::Merge(const SparkBloomFilter& other) {
 }
 
 int64_t SparkBloomFilter::Cardinality() const {
-  int64_t n = 0;
-  for (uint64_t w : words_) n += std::popcount(w);
-  return n;
+  return static_cast<int64_t>(CountSetBits(words_.data(), words_.size()));
 }
 
 }  // namespace floe

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "common/bit_count.h"
 #include "common/exception.h"
 #include "function/aggregates/distinct_aggregate.h"
 #include "function/aggregates/unsupported_arguments.h"
@@ -33,7 +34,7 @@ int64_t CountValid(const Validity& validity, size_t count) {
   if (words == nullptr) return static_cast<int64_t>(count);
   int64_t valid = 0;
   size_t full_words = count / 64;
-  for (size_t w = 0; w < full_words; ++w) valid += __builtin_popcountll(words[w]);
+  valid += static_cast<int64_t>(CountSetBits(words, full_words));
   if (count % 64 != 0) {
     valid += __builtin_popcountll(words[full_words] & ((uint64_t{1} << (count % 64)) - 1));
   }

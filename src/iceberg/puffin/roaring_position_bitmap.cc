@@ -5,6 +5,7 @@
 #include <limits>
 #include <cstring>
 
+#include "common/bit_count.h"
 #include "common/exception.h"
 
 namespace floe::iceberg {
@@ -126,7 +127,7 @@ void RoaringPositionBitmap::Parser::Bitmap32(ByteReader& in, uint64_t high, size
     } else if (cardinality > kMaxArray) {
       container.kind = Kind::kBitmap;
       std::string_view words = in.Take(kBitmapBytes);
-      for (size_t w = 0; w < kBitmapBytes / 8; ++w) held += static_cast<uint64_t>(std::popcount(Load64(&words[w * 8])));
+      held = CountSetBits(words.data(), kBitmapBytes / 8);
     } else {
       container.kind = Kind::kArray;
       std::string_view values = in.Take(size_t{2} * cardinality);
