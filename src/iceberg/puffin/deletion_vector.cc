@@ -43,14 +43,15 @@ std::string DeletionVector::Serialize(const std::vector<int64_t>& positions) {
 }
 
 std::vector<int64_t> DeletionVector::Deserialize(std::string_view blob, int64_t cardinality, const std::string& what) {
-  RoaringPositionBitmap bitmap = Parse(blob, cardinality, what);
+  RoaringPositionBitmap bitmap = Parse(std::string(blob), cardinality, what);
   std::vector<int64_t> positions;
   positions.reserve(bitmap.cardinality());
   bitmap.Append(0, std::numeric_limits<int64_t>::max(), &positions);
   return positions;
 }
 
-RoaringPositionBitmap DeletionVector::Parse(std::string_view blob, int64_t cardinality, const std::string& what) {
+RoaringPositionBitmap DeletionVector::Parse(std::string bytes, int64_t cardinality, const std::string& what) {
+  std::string_view blob = bytes;
   auto fail = [&](const std::string& problem) -> RoaringPositionBitmap {
     throw FormatError(what + ": invalid deletion vector: " + problem);
   };
@@ -65,7 +66,9 @@ RoaringPositionBitmap DeletionVector::Parse(std::string_view blob, int64_t cardi
   uint32_t stored = GetBigEndian32(blob, 4 + length);
   if (stored != Crc32(body)) return fail("its CRC-32 does not match");
   if (cardinality < 0) return fail("a negative cardinality");
-  auto bitmap = RoaringPositionBitmap::Parse(std::string(body.substr(4)), static_cast<size_t>(cardinality), what);
+  // (the bitmap: the body after the magic, kept in the blob)
+  auto bitmap = RoaringPositionBitmap::Parse(std::move(bytes), 8, 4 + size_t{length}, static_cast<size_t>(cardinality),
+                                             what);
   if (static_cast<int64_t>(bitmap.cardinality()) != cardinality) {
     return fail("it holds " + std::to_string(bitmap.cardinality()) + " positions, its manifest entry says " +
                 std::to_string(cardinality));

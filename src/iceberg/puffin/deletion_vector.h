@@ -29,8 +29,9 @@ class DeletionVector {
   /// length, magic or checksum is wrong, the bitmap is malformed, or it holds other than
   /// `cardinality` positions (the count its manifest entry gives).
   static std::vector<int64_t> Deserialize(std::string_view blob, int64_t cardinality, const std::string& what);
-  /// Checks a blob as Deserialize does, and returns its bitmap unexpanded.
-  static RoaringPositionBitmap Parse(std::string_view blob, int64_t cardinality, const std::string& what);
+  /// Checks a blob as Deserialize does, and returns its bitmap unexpanded (which keeps the
+  /// blob's bytes).
+  static RoaringPositionBitmap Parse(std::string blob, int64_t cardinality, const std::string& what);
 };
 
 }  // namespace floe::iceberg

@@ -262,10 +262,13 @@ std::vector<int64_t> RoaringPositionBitmap::Deserialize(std::string_view bytes, 
   return out;
 }
 
-RoaringPositionBitmap RoaringPositionBitmap::Parse(std::string bytes, size_t max_positions, const std::string& what) {
+RoaringPositionBitmap RoaringPositionBitmap::Parse(std::string bytes, size_t begin, size_t end, size_t max_positions,
+                                                   const std::string& what) {
+  if (begin > end || end > bytes.size()) throw InternalError("a bitmap's bytes out of its blob's range");
   RoaringPositionBitmap bitmap;
   bitmap.bytes_ = std::move(bytes);
-  ByteReader in(bitmap.bytes_, what);
+  bitmap.begin_ = begin;
+  ByteReader in(std::string_view(bitmap.bytes_).substr(begin, end - begin), what);
   uint64_t count = in.Read<uint64_t>();
   // why: each 32-bit bitmap takes at least 12 bytes; a larger count is a corrupt header
   if (count > in.remaining() / 12 + 1) in.Fail("a count of " + std::to_string(count) + " bitmaps");
@@ -294,7 +297,7 @@ void RoaringPositionBitmap::Append(int64_t begin, int64_t end, std::vector<int64
     // the container's low 16-bit values in [lo, hi)
     uint32_t lo = from > c->base ? static_cast<uint32_t>(from - c->base) : 0;
     uint32_t hi = static_cast<uint32_t>(std::min<uint64_t>(to - c->base, 65536));
-    const char* data = bytes_.data() + c->offset;
+    const char* data = bytes_.data() + begin_ + c->offset;
     auto emit = [&](uint32_t v) { out->push_back(static_cast<int64_t>(c->base + v)); };
     switch (c->kind) {
       case Kind::kArray: {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace floe::iceberg {
@@ -25,7 +26,14 @@ class RoaringPositionBitmap {
   /// container larger than its bytes, array values or runs out of order, a container
   /// holding other than its cardinality, trailing bytes) or hold more than `max_positions`
   /// positions (what memory it may take is bounded by what it declares).
-  static RoaringPositionBitmap Parse(std::string bytes, size_t max_positions, const std::string& what);
+  static RoaringPositionBitmap Parse(std::string bytes, size_t max_positions, const std::string& what) {
+    size_t size = bytes.size();
+    return Parse(std::move(bytes), 0, size, max_positions, what);
+  }
+  /// The same, of the bitmap that is bytes [begin, end) of `bytes`, which it keeps whole
+  /// (a blob read with more around the bitmap is not copied).
+  static RoaringPositionBitmap Parse(std::string bytes, size_t begin, size_t end, size_t max_positions,
+                                     const std::string& what);
   /// Returns how many positions it holds.
   size_t cardinality() const { return cardinality_; }
   /// Appends the positions in [begin, end), ascending: only the containers of that range
@@ -37,12 +45,13 @@ class RoaringPositionBitmap {
   enum class Kind : uint8_t { kArray, kBitmap, kRuns };
   struct Container {
     uint64_t base = 0;  // its positions' bits above the low 16
-    size_t offset = 0;  // where its values (or its run count) begin in bytes_
+    size_t offset = 0;  // where its values (or its run count) begin in bytes_ (from begin_)
     uint32_t cardinality = 0;
     Kind kind = Kind::kArray;
   };
 
   std::string bytes_;
+  size_t begin_ = 0;  // where the bitmap begins in bytes_
   std::vector<Container> containers_;  // ascending by base
   size_t cardinality_ = 0;
 };
