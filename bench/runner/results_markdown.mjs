@@ -104,6 +104,23 @@ function planningSection(rows) {
   return out.join('\n');
 }
 
+/// The paired ratios of a workload: its pairs of queries alternating in one floe process.
+function pairsSection(w) {
+  const out = [];
+  const q = (x) => `${x[1].toFixed(3)} (${x[0].toFixed(3)}–${x[2].toFixed(3)})`;
+  out.push(`Alternating in one process: each pair's two queries run one after the other, ${w.pairs[0].pairs ?? '?'} times after one warm-up pair, in one floe process per thread count; the ratio of each pair's times (floe's Run Time: wall clock, and CPU time of all threads), their median and quartiles. The machine drifts by more than these differences from minute to minute; alternating makes both sides of a ratio share each minute.${w.pairsBar ? ` The bar: ${w.pairsBar}x.` : ''}`, '');
+  out.push('| pair | threads | pairs | first ms | second ms | ratio, wall (quartiles) | ratio, CPU (quartiles) |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|');
+  for (const p of w.pairs) {
+    if (p.error) {
+      out.push(`| ${p.name}: ${p.a} / ${p.b} | ${p.threads} | failed: ${p.error.replace(/\|/g, '/').replace(/\n/g, ' ')} | | | | |`);
+      continue;
+    }
+    out.push(`| ${p.name}: ${p.a} / ${p.b} | ${p.threads} | ${p.pairs} | ${p.aMs.toFixed(0)} | ${p.bMs.toFixed(0)} | ${q(p.real)} | ${q(p.cpu)} |`);
+  }
+  return out.join('\n');
+}
+
 /// Returns the whole RESULTS.md text for a report; `chartName` is the PNG beside it.
 export function renderResults(report, chartName) {
   const m = report.machine;
@@ -159,6 +176,7 @@ export function renderResults(report, chartName) {
     const summary = summaryLines(w);
     if (summary.length) out.push(...summary, '');
     out.push(workloadTable(w), '');
+    if (w.pairs && w.pairs.length) out.push(pairsSection(w), '');
   }
   if (report.scaling) out.push(scalingSection(report.scaling), '');
   if (report.planning) out.push(planningSection(report.planning), '');

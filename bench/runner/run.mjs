@@ -3,12 +3,14 @@
 // on the same Parquet files, threads 1 and 2, a warm-up then N counted runs each, checks that
 // every engine and setting returned the same rows, and writes RESULTS.md plus a PNG chart.
 // Usage: bench/run [--quick] [--scale N] [--workload star|clickstream|ssb|engine|parquet|nested|deletes|all]
-//                  [--runs N] [--threads 1,2] [--out FILE.md] [--no-scaling] [--no-planning]
+//                  [--runs N] [--pairs N] [--threads 1,2] [--out FILE.md] [--no-scaling] [--no-planning]
 // Full runs measure threads 1 and 2, but SSB at 2 only (its 2,406 files make each query take
 // seconds in both engines; at both thread counts make bench would not fit its 20 minutes);
 // --threads sets the thread counts of every workload.
 // --scale is CALL system.generate's scale for generated workloads (millions of fact rows; the
 // SSB scale factor for ssb) and a row count for engine and parquet.
+// --pairs N: how many alternating pairs a workload's paired ratios take (the deletes workload's
+// bar: 150 in a full run, 5 in a quick one).
 // Exits 1 when any two answers differ or a query fails; timings are never asserted.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DIR, FLOE, MODULES, REPO } from './bench_env.mjs';
 import { runPlanning } from './planning_bench.mjs';
-import { RUN_TIME_LINE, buildAndMachine, median, runDuckdbChild, runMeasured } from './process_measure.mjs';
+import { RUN_TIME_LINE, buildAndMachine, floeTimed, median, runDuckdbChild, runMeasured } from './process_measure.mjs';
 import { SCALING, WORKLOADS, deletesSelect, nestedSelect, partitionedSelect, sixColumnSelect } from './workloads.mjs';
 import { writeChart } from './chart.mjs';
 import { renderResults } from './results_markdown.mjs';
@@ -34,13 +36,14 @@ const FLOE_SETTINGS = [
 const SPARK_POLICY_SETTING = { name: 'floe spark policy', sets: ["SET floe.dynamic_pruning.policy = 'spark'"] };
 
 function parseArgs(argv) {
-  const options = { quick: false, scale: null, workloads: null, runs: null, out: null, scaling: true, planning: true, threads: null };
+  const options = { quick: false, scale: null, workloads: null, runs: null, pairs: null, out: null, scaling: true, planning: true, threads: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') options.quick = true;
     else if (a === '--scale') options.scale = Number(argv[++i]);
     else if (a === '--workload') options.workloads = argv[++i];
     else if (a === '--runs') options.runs = Number(argv[++i]);
+    else if (a === '--pairs') options.pairs = Number(argv[++i]);
     else if (a === '--out') options.out = argv[++i];
     else if (a === '--no-scaling') options.scaling = false;
     else if (a === '--no-planning') options.planning = false;
@@ -204,6 +207,45 @@ function runFloeBatch({ warehouse, threads, sets, sqls, runs }) {
       scan: factScanMetrics(plans.get(q * runs + 1) ?? ''),
     };
   });
+}
+
+/// Returns the quartiles of a non-empty list of numbers: [first, median, third].
+function quartiles(xs) {
+  const s = [...xs].sort((x, y) => x - y);
+  return [s[Math.floor(s.length / 4)], median(s), s[Math.floor((3 * s.length) / 4)]];
+}
+
+/// Runs a workload's paired queries (workload.pairs): for each pair and thread count, one floe
+/// process alternating the two queries `count` + 1 times (the first pair dropped: the warm-up);
+/// returns per pair the medians of each query's times and the quartiles of the per-pair ratios
+/// a / b, of wall clock and of CPU time (floe's own Run Time).
+function runPairs({ warehouse, pairs, queries, threadCounts, count, fill, log, onFailure }) {
+  const out = [];
+  for (const pair of pairs.compare) {
+    const sql = (name) => fill(queries.find((q) => q.name === name).sql);
+    for (const threads of threadCounts) {
+      const statements = [];
+      for (let i = 0; i <= count; i++) statements.push(sql(pair.a), sql(pair.b));
+      let r;
+      try {
+        r = floeTimed(warehouse, threads, statements);
+      } catch (e) {
+        log(`  FAIL ${pair.name} at ${threads} threads: ${e.message}`);
+        onFailure();
+        out.push({ ...pair, threads, error: String(e.message).slice(0, 400) });
+        continue;
+      }
+      const a = r.times.filter((_, i) => i % 2 === 0).slice(1), b = r.times.filter((_, i) => i % 2 === 1).slice(1);
+      const aCpu = r.cpuTimes.filter((_, i) => i % 2 === 0).slice(1), bCpu = r.cpuTimes.filter((_, i) => i % 2 === 1).slice(1);
+      const row = {
+        ...pair, threads, pairs: a.length, aMs: median(a), bMs: median(b),
+        real: quartiles(a.map((x, i) => x / b[i])), cpu: quartiles(aCpu.map((x, i) => x / bCpu[i])),
+      };
+      log(`  ${pair.name} at ${threads} threads, ${row.pairs} pairs: ${pair.a} / ${pair.b} ${row.real[1].toFixed(3)} real, ${row.cpu[1].toFixed(3)} CPU`);
+      out.push(row);
+    }
+  }
+  return out;
 }
 
 /// Runs all of a workload's queries in one DuckDB child process, with no warm-up (the quick
@@ -537,6 +579,14 @@ function main() {
       });
       result.ideal = ideals[index];
       entry.queries.push(result);
+    }
+    if (workload.pairs) {
+      log(`  alternating pairs of queries in one process`);
+      entry.pairs = runPairs({
+        warehouse, pairs: workload.pairs, queries: workload.queries, threadCounts, fill, log, onFailure,
+        count: options.pairs ?? (options.quick ? workload.pairs.count.quick : workload.pairs.count.full),
+      });
+      entry.pairsBar = workload.pairs.bar;
     }
     report.workloads.push(entry);
   }
