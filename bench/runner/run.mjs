@@ -43,7 +43,10 @@ function parseArgs(argv) {
     else if (a === '--scale') options.scale = Number(argv[++i]);
     else if (a === '--workload') options.workloads = argv[++i];
     else if (a === '--runs') options.runs = Number(argv[++i]);
-    else if (a === '--pairs') options.pairs = Number(argv[++i]);
+    else if (a === '--pairs') {
+      options.pairs = Number(argv[++i]);
+      if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error('bench/run: --pairs takes a count such as 150');
+    }
     else if (a === '--out') options.out = argv[++i];
     else if (a === '--no-scaling') options.scaling = false;
     else if (a === '--no-planning') options.planning = false;
@@ -229,6 +232,9 @@ function runPairs({ warehouse, pairs, queries, threadCounts, count, fill, log, o
       let r;
       try {
         r = floeTimed(warehouse, threads, statements);
+        if (r.times.length !== statements.length) {
+          throw new Error(`${r.times.length} timings for ${statements.length} statements`);
+        }
       } catch (e) {
         log(`  FAIL ${pair.name} at ${threads} threads: ${e.message}`);
         onFailure();
@@ -237,9 +243,12 @@ function runPairs({ warehouse, pairs, queries, threadCounts, count, fill, log, o
       }
       const a = r.times.filter((_, i) => i % 2 === 0).slice(1), b = r.times.filter((_, i) => i % 2 === 1).slice(1);
       const aCpu = r.cpuTimes.filter((_, i) => i % 2 === 0).slice(1), bCpu = r.cpuTimes.filter((_, i) => i % 2 === 1).slice(1);
+      // (a pair whose second query took under the timer's millisecond has no ratio: left out)
+      const ratios = (xs, ys) => xs.flatMap((x, i) => (ys[i] > 0 ? [x / ys[i]] : []));
+      const real = ratios(a, b), cpu = ratios(aCpu, bCpu);
       const row = {
         ...pair, threads, pairs: a.length, aMs: median(a), bMs: median(b),
-        real: quartiles(a.map((x, i) => x / b[i])), cpu: quartiles(aCpu.map((x, i) => x / bCpu[i])),
+        real: real.length ? quartiles(real) : [NaN, NaN, NaN], cpu: cpu.length ? quartiles(cpu) : [NaN, NaN, NaN],
       };
       log(`  ${pair.name} at ${threads} threads, ${row.pairs} pairs: ${pair.a} / ${pair.b} ${row.real[1].toFixed(3)} real, ${row.cpu[1].toFixed(3)} CPU`);
       out.push(row);

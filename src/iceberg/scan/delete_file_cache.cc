@@ -82,8 +82,8 @@ std::shared_ptr<const PositionDeletes> DeleteFileCache::LoadDeletionVector(const
   std::string blob = PuffinReader::ReadBlob(*input, *dv.content_offset, *dv.content_size_in_bytes);
   auto out = std::make_shared<PositionDeletes>();
   // (kept as the bitmap: a scan expands the positions of the rows it reads)
-  auto bitmap = std::make_shared<const RoaringPositionBitmap>(
-      DeletionVector::Parse(std::move(blob), dv.record_count, what + " at offset " + std::to_string(*dv.content_offset)));
+  auto bitmap = std::make_shared<const RoaringPositionBitmap>(DeletionVector::Parse(
+      std::move(blob), dv.record_count, what + " at offset " + std::to_string(*dv.content_offset)));
   // (by the path as written only: DeleteFileIndex matched the vector to its file by it)
   out->by_path.emplace(*dv.referenced_data_file, DeletedPositions(std::move(bitmap)));
   return out;
