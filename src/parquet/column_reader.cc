@@ -106,7 +106,59 @@ void ScatterWidth(const uint8_t* dense, const uint8_t* levels, size_t n, uint8_t
   }
 }
 
+// Copies the rows [0, k) of src but those at the `gone` positions `left` lists (ascending,
+// each in first + [0, k)) to dst, run by run between them. A run is copied 8 values at a
+// time, the last 8 past its end too, where src holds `src_rows` values and dst `room`
+// (the next run overwrites what was copied past this one).
+template <size_t W>
+void CopyKeptRuns(const uint8_t* src, size_t src_rows, size_t k, const int64_t* left, size_t gone, int64_t first,
+                  uint8_t* dst, size_t room) {
+  auto* d = reinterpret_cast<Slot<W>*>(dst);
+  auto* s = reinterpret_cast<const Slot<W>*>(src);
+  size_t j = 0;
+  size_t from = 0;
+  auto copy = [&](size_t to) {  // rows [from, to)
+    size_t len = to - from;
+    if (j + len + 8 <= room && from + len + 8 <= src_rows) {
+      for (size_t r = 0; r < len; r += 8) std::memcpy(d + j + r, s + from + r, 8 * W);
+    } else {
+      std::memcpy(d + j, s + from, len * W);
+    }
+    j += len;
+  };
+  for (size_t x = 0; x < gone; ++x) {
+    auto row = static_cast<size_t>(left[x] - first);
+    copy(row);
+    from = row + 1;
+  }
+  copy(k);
+}
+
 }  // namespace
+
+size_t KeptOffsets(size_t rows, const int64_t* left, size_t count, int64_t first, std::vector<uint32_t>* out) {
+  // each run between the positions left out written 8 at a time (those written past a run
+  // are overwritten by the next, or lie past the end)
+  out->resize(rows + 8);
+  uint32_t* at = out->data();
+  size_t kept = 0;
+  uint32_t from = 0;
+  auto write_run = [&](uint32_t to) {
+    for (uint32_t row = from; row < to; row += 8) {
+      uint32_t* run = at + kept + (row - from);
+      for (uint32_t t = 0; t < 8; ++t) run[t] = row + t;
+    }
+    kept += to > from ? to - from : 0;
+  };
+  for (size_t x = 0; x < count; ++x) {
+    auto row = static_cast<uint32_t>(left[x] - first);
+    write_run(row);
+    from = row + 1;
+  }
+  write_run(static_cast<uint32_t>(rows));
+  out->resize(kept);
+  return kept;
+}
 
 ColumnReader::ColumnReader(const ParquetColumn& column, Codec codec, Vector chunk_holder,
                            const uint8_t* chunk, size_t chunk_size, ScanCounters* counters)
@@ -462,22 +514,16 @@ void ColumnReader::DecodeRows(size_t k, const uint8_t* present, size_t non_null,
   }
 }
 
-void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel,
-                                      size_t count, uint8_t* out_data, Vector& out, size_t at) {
+void ColumnReader::DecodeLeavingOut(size_t k, const uint8_t* present, size_t non_null, const int64_t* left,
+                                    size_t gone, int64_t first, uint8_t* out_data, Vector& out, size_t at) {
   uint8_t* dst = out_data + at * output_width_;
-  if (non_null == k) {
-    if (encoding_ == Encoding::kRleDictionary) {
-      // every index is decoded (and checked); only the kept look their value up
-      uint32_t* idx = NextDictionaryIndexes(k);
-      for (size_t j = 0; j < count; ++j) idx[j] = idx[sel[j]];  // (sel[j] >= j: in place)
-      LookUpDictionary(idx, count, dst, out);
-      return;
-    }
-    if (encoding_ == Encoding::kPlain && column_.physical_type == PhysicalType::kByteArray &&
-        column_.conversion == ParquetConversion::kNone) {
+  if (non_null == k && encoding_ == Encoding::kPlain) {
+    if (column_.physical_type == PhysicalType::kByteArray && column_.conversion == ParquetConversion::kNone) {
       // PLAIN strings: every length read, only the kept rows' references written
       auto* refs = reinterpret_cast<StringRef*>(dst);
       const uint8_t* p = values_;
+      const int64_t* next = left;  // the next row left out, as an offset
+      size_t next_row = static_cast<size_t>(*next - first);
       size_t j = 0;
       for (size_t i = 0; i < k; ++i) {
         if (values_end_ - p < 4) Corrupt(column_.name, "values past the end of the page");
@@ -485,7 +531,12 @@ void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t n
         std::memcpy(&len, p, 4);
         p += 4;
         if (len > static_cast<size_t>(values_end_ - p)) Corrupt(column_.name, "string length past the end of the page");
-        if (j < count && sel[j] == i) refs[j++] = StringRef(reinterpret_cast<const char*>(p), len);
+        if (i == next_row) {
+          ++next;
+          next_row = next == left + gone ? k : static_cast<size_t>(*next - first);
+        } else {
+          refs[j++] = StringRef(reinterpret_cast<const char*>(p), len);
+        }
         p += len;
       }
       values_ = p;
@@ -495,15 +546,34 @@ void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t n
     }
     bool fixed = column_.physical_type != PhysicalType::kBoolean && column_.physical_type != PhysicalType::kByteArray &&
                  column_.physical_type != PhysicalType::kFixedLenByteArray;
-    if (encoding_ == Encoding::kPlain && identity_ && fixed) {
-      // PLAIN fixed-width values taken from the page itself
-      if (k * physical_width_ > static_cast<size_t>(values_end_ - values_)) {
-        Corrupt(column_.name, "values past the end of the page");
-      }
-      if (!GatherByWidth(output_width_, values_, sel, count, dst, true)) {
-        Corrupt(column_.name, "unexpected value width");
+    if (identity_ && fixed) {
+      // PLAIN fixed-width values taken from the page itself, run by run
+      size_t src_rows = static_cast<size_t>(values_end_ - values_) / physical_width_;
+      if (k > src_rows) Corrupt(column_.name, "values past the end of the page");
+      size_t room = out.capacity() - at;
+      switch (output_width_) {
+        case 4: CopyKeptRuns<4>(values_, src_rows, k, left, gone, first, dst, room); break;
+        case 8: CopyKeptRuns<8>(values_, src_rows, k, left, gone, first, dst, room); break;
+        default: Corrupt(column_.name, "unexpected value width");
       }
       values_ += k * physical_width_;
+      return;
+    }
+  }
+  // every other case: the kept rows' offsets, as a selection
+  size_t count = KeptOffsets(k, left, gone, first, &page_selection_);
+  DecodeSelectedRows(k, present, non_null, page_selection_.data(), count, out_data, out, at);
+}
+
+void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel,
+                                      size_t count, uint8_t* out_data, Vector& out, size_t at) {
+  uint8_t* dst = out_data + at * output_width_;
+  if (non_null == k) {
+    if (encoding_ == Encoding::kRleDictionary) {
+      // every index is decoded (and checked); only the kept look their value up
+      uint32_t* idx = NextDictionaryIndexes(k);
+      for (size_t j = 0; j < count; ++j) idx[j] = idx[sel[j]];  // (sel[j] >= j: in place)
+      LookUpDictionary(idx, count, dst, out);
       return;
     }
   }
@@ -794,28 +864,28 @@ void ColumnReader::Read(size_t n, Vector& out) {
   row_ += static_cast<int64_t>(n);
 }
 
-void ColumnReader::Read(size_t n, Vector& out, const SelectionVector& keep) {
-  const uint32_t* sel = keep.indexes.data();
-  size_t count = keep.size();
+void ColumnReader::Read(size_t n, Vector& out, std::span<const int64_t> left_out, int64_t first) {
+  const int64_t* left = left_out.data();
+  const int64_t* left_end = left + left_out.size();
   size_t written = 0;
   uint8_t* out_data = out.RawData();
   size_t non_null;
   for (size_t done = 0; done < n;) {
     size_t k = NextRows(n, done, &non_null);
-    // the kept rows among these k, counted from the first
-    size_t end = done + k == n ? count
-                               : static_cast<size_t>(std::lower_bound(sel + written, sel + count, done + k) - sel);
-    const uint32_t* page_sel = sel + written;
-    if (done > 0) {
-      page_selection_.resize(end - written);
-      for (size_t j = written; j < end; ++j) page_selection_[j - written] = sel[j] - static_cast<uint32_t>(done);
-      page_sel = page_selection_.data();
+    // the rows left out among these k
+    int64_t part = first + static_cast<int64_t>(done);
+    const int64_t* part_end = done + k == n ? left_end : std::lower_bound(left, left_end, part + static_cast<int64_t>(k));
+    auto gone = static_cast<size_t>(part_end - left);
+    if (gone == 0) {
+      DecodeRows(k, levels_.data(), non_null, out_data, out, written);
+    } else {
+      DecodeLeavingOut(k, levels_.data(), non_null, left, gone, part, out_data, out, written);
     }
-    DecodeSelectedRows(k, levels_.data(), non_null, page_sel, end - written, out_data, out, written);
-    written = end;
+    written += k - gone;
+    left = part_end;
     done += k;
   }
-  UuidsToText(out, 0, count);
+  UuidsToText(out, 0, written);
   row_ += static_cast<int64_t>(n);
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "common/vector.h"
@@ -11,6 +12,11 @@
 #include "parquet/scan_counters.h"
 
 namespace floe {
+
+/// Writes to *out the offsets in [0, rows) of the rows at positions first + [0, rows) that
+/// are not at the `count` positions `left` lists (strictly ascending, each among those rows);
+/// returns how many there are (the rows a read leaving those out keeps).
+size_t KeptOffsets(size_t rows, const int64_t* left, size_t count, int64_t first, std::vector<uint32_t>* out);
 
 /// Decodes one column chunk of a flat column, page by page, straight into vectors.
 /// Malformed pages throw FormatError (without the file name; the caller adds it).
@@ -27,10 +33,11 @@ class ColumnReader {
 
   /// Decodes the next n rows into rows [0, n) of out.
   void Read(size_t n, Vector& out);
-  /// Reads the next n rows and writes only those `keep` lists (strictly ascending, in [0, n)) to
-  /// rows [0, keep.size()) of out, which must hold them: the rows left out are
+  /// Reads the next n rows, those at positions first + [0, n), and writes to rows
+  /// [0, n - left_out.size()) of out, which must hold them, the rows not at the positions
+  /// `left_out` lists (strictly ascending, each among those n): the rows left out are
   /// decompressed and their levels read, but their values are not copied out (deletes).
-  void Read(size_t n, Vector& out, const SelectionVector& keep);
+  void Read(size_t n, Vector& out, std::span<const int64_t> left_out, int64_t first);
   /// Skips n rows, passing over whole pages without decompressing them.
   void Skip(size_t n);
 
@@ -61,6 +68,11 @@ class ColumnReader {
   // Decodes the non_null values of k rows into rows [at, at + k) of out, NULL where
   // present[i] is 0 (flat columns and leaves inside structs).
   void DecodeRows(size_t k, const uint8_t* present, size_t non_null, uint8_t* out_data, Vector& out, size_t at);
+  // DecodeRows for the next k rows, at positions first + [0, k), but the `gone` rows at the
+  // positions `left` lists (ascending, at least one): writes the others to rows
+  // [at, at + k - gone) of out and passes over these.
+  void DecodeLeavingOut(size_t k, const uint8_t* present, size_t non_null, const int64_t* left, size_t gone,
+                        int64_t first, uint8_t* out_data, Vector& out, size_t at);
   // DecodeRows for the `count` rows `sel` lists (ascending, in [0, k)) of the next k: writes
   // them to rows [at, at + count) of out and passes over the others.
   void DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel, size_t count,

@@ -58,33 +58,28 @@ size_t RowGroupReader::SelectRows(size_t keep, int64_t end) {
   // could all be kept (up to the range's end, at most 4 batches' rows in all)
   int64_t limit = std::min<int64_t>(end - row_, 4 * static_cast<int64_t>(keep));
   int64_t rows = std::min<int64_t>(limit, static_cast<int64_t>(keep));
-  // the kept rows' offsets: each run between deleted positions written 8 at a time (those
-  // written past a run are overwritten by the next, or lie past the end)
-  size_t kept = 0;
-  uint32_t from = 0;
   while (true) {
-    FetchDeleted(row_ + from, row_ + rows);
-    selection_.indexes.resize(static_cast<size_t>(rows) + 8);
-    uint32_t* out = selection_.indexes.data();
-    auto write_run = [&](uint32_t to) {
-      for (uint32_t row = from; row < to; row += 8) {
-        uint32_t* at = out + kept + (row - from);
-        for (uint32_t t = 0; t < 8; ++t) at[t] = row + t;
-      }
-      kept += to > from ? to - from : 0;
-    };
-    for (; deleted_ != deleted_end_ && *deleted_ < first + rows; ++deleted_) {
-      auto row = static_cast<uint32_t>(*deleted_ - first);
-      write_run(row);
-      from = row + 1;
+    FetchDeleted(row_, row_ + rows);  // (the batch's deleted positions: one span of those fetched)
+    const int64_t* last = std::lower_bound(deleted_, deleted_end_, first + rows);
+    auto kept = static_cast<size_t>(rows - (last - deleted_));
+    if (2 * kept >= keep || rows == limit) {
+      batch_deleted_ = deleted_;
+      batch_deleted_count_ = static_cast<size_t>(last - deleted_);
+      deleted_ = last;
+      return static_cast<size_t>(rows);
     }
-    write_run(static_cast<uint32_t>(rows));
-    from = static_cast<uint32_t>(rows);
-    if (2 * kept >= keep || rows == limit) break;
     rows = std::min<int64_t>(limit, rows + static_cast<int64_t>(keep - kept));
   }
-  selection_.indexes.resize(kept);
-  return static_cast<size_t>(rows);
+}
+
+const SelectionVector* RowGroupReader::batch_selection() {
+  if (batch_deleted_count_ == 0) return nullptr;
+  if (!selection_made_) {
+    KeptOffsets(batch_rows_, batch_deleted_, batch_deleted_count_, first_position_ + batch_start_,
+                &selection_.indexes);
+    selection_made_ = true;
+  }
+  return &selection_;
 }
 
 bool RowGroupReader::Next(DataChunk& out) {
@@ -119,14 +114,16 @@ bool RowGroupReader::Next(DataChunk& out) {
       }
       size_t n = std::min<size_t>({static_cast<size_t>(end - row_), kBatchSize, out.capacity()});
       batch_start_ = row_;
-      selective_ = false;
+      batch_deleted_count_ = 0;
+      selection_made_ = false;
       if (positions_in_) {
         // a batch of rows, their deleted ones left out (more rows when most are deleted)
         n = SelectRows(n, end);
-        selective_ = selection_.size() < n;
       }
+      batch_rows_ = n;
+      std::span<const int64_t> deleted(batch_deleted_, batch_deleted_count_);
       for (size_t i = 0; i < readers_.size(); ++i) {
-        if (!selective_) {
+        if (deleted.empty()) {
           if (nested_[i]) {
             nested_[i]->Read(n, out.column(i));
           } else {
@@ -136,13 +133,14 @@ bool RowGroupReader::Next(DataChunk& out) {
           // a nested column is read whole, then its kept rows copied
           Vector all(types_[i], n);
           nested_[i]->Read(n, all);
-          out.column(i).Gather(all, selection_.indexes.data(), selection_.size());
+          const SelectionVector* kept = batch_selection();
+          out.column(i).Gather(all, kept->indexes.data(), kept->size());
         } else {
-          readers_[i]->Read(n, out.column(i), selection_);
+          readers_[i]->Read(n, out.column(i), deleted, first_position_ + row_);
         }
       }
       row_ += static_cast<int64_t>(n);
-      out.SetSize(selective_ ? selection_.size() : n);
+      out.SetSize(n - deleted.size());
       counters_->rows_read += static_cast<int64_t>(n);
       return true;
     }

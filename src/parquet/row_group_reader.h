@@ -52,8 +52,8 @@ class RowGroupReader {
                       int64_t window_rows = kDeletedWindowRows);
   /// Returns which of the rows from batch_start() on the last batch holds (ascending
   /// offsets from batch_start(); out's row i is row batch_start() + indexes[i]), or null
-  /// when it holds consecutive rows.
-  const SelectionVector* batch_selection() const { return selective_ ? &selection_ : nullptr; }
+  /// when it holds consecutive rows. (Made when first asked for, until the next batch.)
+  const SelectionVector* batch_selection();
   /// Returns what this reader has read and skipped so far.
   const ScanCounters& counters() const { return *counters_; }
 
@@ -76,8 +76,13 @@ class RowGroupReader {
   const int64_t* deleted_ = nullptr;
   const int64_t* deleted_end_ = nullptr;
   int64_t window_end_ = 0;
-  SelectionVector selection_;  // the last batch's rows, when selective_
-  bool selective_ = false;
+  // the last batch: how many rows it read, the deleted positions among them (in the
+  // positions fetched), its kept rows' offsets when asked for (selection_made_)
+  size_t batch_rows_ = 0;
+  const int64_t* batch_deleted_ = nullptr;
+  size_t batch_deleted_count_ = 0;
+  SelectionVector selection_;
+  bool selection_made_ = false;
 
   // Skips n rows of every column.
   void SkipRows(size_t n);
@@ -86,9 +91,9 @@ class RowGroupReader {
   // most). Every deleted position before `row` must have been passed.
   void FetchDeleted(int64_t row, int64_t to);
   // Chooses the rows from row_ on (before `end`) to read next: `keep` rows, or more when
-  // fewer than half of them are not deleted (at most `keep` kept rows in all); fills
-  // selection_ with the kept ones and passes over the deleted positions among them;
-  // returns how many rows they are. The deleted positions before row_ must have been passed.
+  // fewer than half of them are not deleted (at most `keep` kept rows in all); records the
+  // deleted positions among them as the batch's and passes over them; returns how many rows
+  // they are. The deleted positions before row_ must have been passed.
   size_t SelectRows(size_t keep, int64_t end);
 };
 

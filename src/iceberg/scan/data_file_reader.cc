@@ -311,13 +311,11 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
   while (true) {
     size_t n;
     int64_t first;
-    const SelectionVector* rows = nullptr;  // the rows of those from `first` the batch holds
     if (rows_) {
       if (!rows_->Next(chunk_)) return false;
       n = chunk_.size();
       // (the page index may have skipped rows before the batch)
       first = row_group_start_ + rows_->batch_start();
-      rows = rows_->batch_selection();
     } else {
       if (next_position_ >= end_position_) return false;
       n = static_cast<size_t>(std::min<int64_t>(kBatchSize, end_position_ - next_position_));
@@ -356,7 +354,11 @@ bool DataFileReader::RowGroupCursor::Next(DataChunk& out) {
         for (size_t r = 0; r < n; ++r) nulls.SetNull(r, true);
         out.column(i) = std::move(nulls);
       }
-      if (f.lineage_[i]) f.InheritRowLineage(f.lineage_[i], first, n, rows, &out.column(i));
+      if (f.lineage_[i]) {
+        // (the rows of those from `first` the batch holds, when deletes left some out)
+        const SelectionVector* rows = rows_ ? rows_->batch_selection() : nullptr;
+        f.InheritRowLineage(f.lineage_[i], first, n, rows, &out.column(i));
+      }
     }
     out.SetSize(n);
     // the batch's buffers now belong to `out`; the next batch decodes into out's last ones
