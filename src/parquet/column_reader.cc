@@ -874,7 +874,8 @@ void ColumnReader::Read(size_t n, Vector& out, std::span<const int64_t> left_out
     size_t k = NextRows(n, done, &non_null);
     // the rows left out among these k
     int64_t part = first + static_cast<int64_t>(done);
-    const int64_t* part_end = done + k == n ? left_end : std::lower_bound(left, left_end, part + static_cast<int64_t>(k));
+    const int64_t* part_end =
+        done + k == n ? left_end : std::lower_bound(left, left_end, part + static_cast<int64_t>(k));
     auto gone = static_cast<size_t>(part_end - left);
     if (gone == 0) {
       DecodeRows(k, levels_.data(), non_null, out_data, out, written);
