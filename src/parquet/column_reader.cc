@@ -51,43 +51,14 @@ void GatherWidth(const uint8_t* dict, const uint32_t* idx, size_t n, uint8_t* ds
   for (size_t i = 0; i < n; ++i) d[i] = s[idx[i]];
 }
 
-// GatherWidth for rows, whose indexes ascend strictly: 8 of them 7 apart are consecutive
-// (kept rows between deleted ones), copied as one block.
-template <size_t W>
-void GatherRowsWidth(const uint8_t* src, const uint32_t* rows, size_t n, uint8_t* dst) {
-  auto* d = reinterpret_cast<Slot<W>*>(dst);
-  auto* s = reinterpret_cast<const Slot<W>*>(src);
-  size_t i = 0;
-  while (i + 8 <= n) {
-    if (rows[i + 7] - rows[i] == 7) {
-      std::memcpy(d + i, s + rows[i], 8 * W);
-      i += 8;
-    } else {
-      d[i] = s[rows[i]];
-      ++i;
-    }
-  }
-  for (; i < n; ++i) d[i] = s[rows[i]];
-}
-
 // dst[i] = src[idx[i]] for values of `width` bytes; false for a width vectors do not use.
-// With `ascending` (a selection's rows), runs of consecutive indexes are copied as blocks.
-bool GatherByWidth(size_t width, const uint8_t* src, const uint32_t* idx, size_t n, uint8_t* dst,
-                   bool ascending = false) {
-  auto gather = [&]<size_t W>() {
-    if (ascending) {
-      GatherRowsWidth<W>(src, idx, n, dst);
-    } else {
-      GatherWidth<W>(src, idx, n, dst);
-    }
-    return true;
-  };
+bool GatherByWidth(size_t width, const uint8_t* src, const uint32_t* idx, size_t n, uint8_t* dst) {
   switch (width) {
-    case 1: return gather.template operator()<1>();
-    case 2: return gather.template operator()<2>();
-    case 4: return gather.template operator()<4>();
-    case 8: return gather.template operator()<8>();
-    case 16: return gather.template operator()<16>();
+    case 1: GatherWidth<1>(src, idx, n, dst); return true;
+    case 2: GatherWidth<2>(src, idx, n, dst); return true;
+    case 4: GatherWidth<4>(src, idx, n, dst); return true;
+    case 8: GatherWidth<8>(src, idx, n, dst); return true;
+    case 16: GatherWidth<16>(src, idx, n, dst); return true;
     default: return false;
   }
 }
@@ -132,6 +103,19 @@ void CopyKeptRuns(const uint8_t* src, size_t src_rows, size_t k, const int64_t* 
     from = row + 1;
   }
   copy(k);
+}
+
+// CopyKeptRuns for values of `width` bytes; false for a width vectors do not use.
+bool CopyKeptByWidth(size_t width, const uint8_t* src, size_t src_rows, size_t k, const int64_t* left, size_t gone,
+                     int64_t first, uint8_t* dst, size_t room) {
+  switch (width) {
+    case 1: CopyKeptRuns<1>(src, src_rows, k, left, gone, first, dst, room); return true;
+    case 2: CopyKeptRuns<2>(src, src_rows, k, left, gone, first, dst, room); return true;
+    case 4: CopyKeptRuns<4>(src, src_rows, k, left, gone, first, dst, room); return true;
+    case 8: CopyKeptRuns<8>(src, src_rows, k, left, gone, first, dst, room); return true;
+    case 16: CopyKeptRuns<16>(src, src_rows, k, left, gone, first, dst, room); return true;
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -516,74 +500,77 @@ void ColumnReader::DecodeRows(size_t k, const uint8_t* present, size_t non_null,
 
 void ColumnReader::DecodeLeavingOut(size_t k, const uint8_t* present, size_t non_null, const int64_t* left,
                                     size_t gone, int64_t first, uint8_t* out_data, Vector& out, size_t at) {
-  uint8_t* dst = out_data + at * output_width_;
-  if (non_null == k && encoding_ == Encoding::kPlain) {
-    if (column_.physical_type == PhysicalType::kByteArray && column_.conversion == ParquetConversion::kNone) {
-      // PLAIN strings: every length read, only the kept rows' references written
-      auto* refs = reinterpret_cast<StringRef*>(dst);
-      const uint8_t* p = values_;
-      const int64_t* next = left;  // the next row left out, as an offset
-      size_t next_row = static_cast<size_t>(*next - first);
-      size_t j = 0;
-      for (size_t i = 0; i < k; ++i) {
-        if (values_end_ - p < 4) Corrupt(column_.name, "values past the end of the page");
-        uint32_t len;
-        std::memcpy(&len, p, 4);
-        p += 4;
-        if (len > static_cast<size_t>(values_end_ - p)) Corrupt(column_.name, "string length past the end of the page");
-        if (i == next_row) {
-          ++next;
-          next_row = next == left + gone ? k : static_cast<size_t>(*next - first);
-        } else {
-          refs[j++] = StringRef(reinterpret_cast<const char*>(p), len);
-        }
-        p += len;
-      }
-      values_ = p;
-      out.ShareHeapsOf(page_holder_);
-      out.ShareHeapsOf(chunk_holder_);
-      return;
-    }
-    bool fixed = column_.physical_type != PhysicalType::kBoolean && column_.physical_type != PhysicalType::kByteArray &&
-                 column_.physical_type != PhysicalType::kFixedLenByteArray;
-    if (identity_ && fixed) {
-      // PLAIN fixed-width values taken from the page itself, run by run
-      size_t src_rows = static_cast<size_t>(values_end_ - values_) / physical_width_;
-      if (k > src_rows) Corrupt(column_.name, "values past the end of the page");
-      size_t room = out.capacity() - at;
-      switch (output_width_) {
-        case 4: CopyKeptRuns<4>(values_, src_rows, k, left, gone, first, dst, room); break;
-        case 8: CopyKeptRuns<8>(values_, src_rows, k, left, gone, first, dst, room); break;
-        default: Corrupt(column_.name, "unexpected value width");
-      }
-      values_ += k * physical_width_;
-      return;
-    }
+  if (non_null < k) {
+    // with NULLs: the kept rows' offsets, as a selection
+    size_t count = KeptOffsets(k, left, gone, first, &page_selection_);
+    return DecodeSelectedRows(k, present, non_null, page_selection_.data(), count, out_data, out, at);
   }
-  // every other case: the kept rows' offsets, as a selection
-  size_t count = KeptOffsets(k, left, gone, first, &page_selection_);
-  DecodeSelectedRows(k, present, non_null, page_selection_.data(), count, out_data, out, at);
+  uint8_t* dst = out_data + at * output_width_;
+  if (encoding_ == Encoding::kRleDictionary) {
+    // every index is decoded (and checked); only the kept look their value up
+    uint32_t* idx = NextDictionaryIndexes(k);
+    size_t count = KeptOffsets(k, left, gone, first, &page_selection_);
+    const uint32_t* sel = page_selection_.data();
+    for (size_t j = 0; j < count; ++j) idx[j] = idx[sel[j]];  // (sel[j] >= j: in place)
+    LookUpDictionary(idx, count, dst, out);
+    return;
+  }
+  bool plain = encoding_ == Encoding::kPlain;
+  if (plain && column_.physical_type == PhysicalType::kByteArray && column_.conversion == ParquetConversion::kNone) {
+    // PLAIN strings: every length read, only the kept rows' references written
+    auto* refs = reinterpret_cast<StringRef*>(dst);
+    const uint8_t* p = values_;
+    const int64_t* next = left;  // the next row left out, as an offset
+    size_t next_row = static_cast<size_t>(*next - first);
+    size_t j = 0;
+    for (size_t i = 0; i < k; ++i) {
+      if (values_end_ - p < 4) Corrupt(column_.name, "values past the end of the page");
+      uint32_t len;
+      std::memcpy(&len, p, 4);
+      p += 4;
+      if (len > static_cast<size_t>(values_end_ - p)) Corrupt(column_.name, "string length past the end of the page");
+      if (i == next_row) {
+        ++next;
+        next_row = next == left + gone ? k : static_cast<size_t>(*next - first);
+      } else {
+        refs[j++] = StringRef(reinterpret_cast<const char*>(p), len);
+      }
+      p += len;
+    }
+    values_ = p;
+    out.ShareHeapsOf(page_holder_);
+    out.ShareHeapsOf(chunk_holder_);
+    return;
+  }
+  // the kept values copied run by run: PLAIN fixed-width ones from the page itself, the
+  // others decoded densely first
+  bool fixed = column_.physical_type != PhysicalType::kBoolean && column_.physical_type != PhysicalType::kByteArray &&
+               column_.physical_type != PhysicalType::kFixedLenByteArray;
+  bool from_page = plain && identity_ && fixed;
+  const uint8_t* src;
+  size_t src_rows;
+  if (from_page) {
+    src = values_;
+    src_rows = static_cast<size_t>(values_end_ - values_) / physical_width_;
+    if (k > src_rows) Corrupt(column_.name, "values past the end of the page");
+  } else {
+    auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
+    DecodeToOutput(k, dense, out);
+    src = dense;
+    src_rows = k;
+  }
+  if (!CopyKeptByWidth(output_width_, src, src_rows, k, left, gone, first, dst, out.capacity() - at)) {
+    Corrupt(column_.name, "unexpected value width");
+  }
+  if (from_page) values_ += k * physical_width_;
 }
 
 void ColumnReader::DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel,
                                       size_t count, uint8_t* out_data, Vector& out, size_t at) {
   uint8_t* dst = out_data + at * output_width_;
-  if (non_null == k) {
-    if (encoding_ == Encoding::kRleDictionary) {
-      // every index is decoded (and checked); only the kept look their value up
-      uint32_t* idx = NextDictionaryIndexes(k);
-      for (size_t j = 0; j < count; ++j) idx[j] = idx[sel[j]];  // (sel[j] >= j: in place)
-      LookUpDictionary(idx, count, dst, out);
-      return;
-    }
-  }
-  // every other case: the present values decoded densely, then the kept rows taken from them
+  // the present values decoded densely, then the kept rows taken from them
   auto* dense = reinterpret_cast<uint8_t*>(out_scratch_.get());
   DecodeToOutput(non_null, dense, out);
-  if (non_null == k) {
-    if (!GatherByWidth(output_width_, dense, sel, count, dst, true)) Corrupt(column_.name, "unexpected value width");
-    return;
-  }
   size_t row = 0;
   size_t rank = 0;  // the dense index of row `row`
   for (size_t j = 0; j < count; ++j) {

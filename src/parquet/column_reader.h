@@ -73,8 +73,9 @@ class ColumnReader {
   // [at, at + k - gone) of out and passes over these.
   void DecodeLeavingOut(size_t k, const uint8_t* present, size_t non_null, const int64_t* left, size_t gone,
                         int64_t first, uint8_t* out_data, Vector& out, size_t at);
-  // DecodeRows for the `count` rows `sel` lists (ascending, in [0, k)) of the next k: writes
-  // them to rows [at, at + count) of out and passes over the others.
+  // DecodeLeavingOut for a page part with NULLs, given the `count` rows to keep as `sel`
+  // (ascending, in [0, k)): writes them to rows [at, at + count) of out and passes over the
+  // others.
   void DecodeSelectedRows(size_t k, const uint8_t* present, size_t non_null, const uint32_t* sel, size_t count,
                           uint8_t* out_data, Vector& out, size_t at);
   // Turns the 16-byte uuids of rows [from, to) of v into their text (kUuidToString only).
